@@ -1,0 +1,17 @@
+import type { RouteObject } from 'react-router';
+
+/** Screens of the feature areas inside the main layout (each area lazy). */
+export const extraRoutes: RouteObject[] = [
+  { path: 'organizations', lazy: () => import('../features/organizations/organizations-page').then((m) => ({ Component: m.OrganizationsPage })) },
+  { path: 'users', lazy: () => import('../features/users/users-page').then((m) => ({ Component: m.UsersPage })) },
+  { path: 'roles', lazy: () => import('../features/roles/roles-page').then((m) => ({ Component: m.RolesPage })) },
+  { path: 'role-templates', lazy: () => import('../features/roles/role-templates-page').then((m) => ({ Component: m.RoleTemplatesPage })) },
+  { path: 'impersonations', lazy: () => import('../features/impersonation/impersonation-history-page').then((m) => ({ Component: m.ImpersonationHistoryPage })) },
+  { path: 'financial/credit', lazy: () => import('../features/financial/credit-page').then((m) => ({ Component: m.CreditPage })) },
+  { path: 'financial/transactions', lazy: () => import('../features/financial/transactions-page').then((m) => ({ Component: m.TransactionsPage })) },
+  { path: 'financial/payments', lazy: () => import('../features/financial/payments-page').then((m) => ({ Component: m.PaymentsPage })) },
+  { path: 'financial/tariffs', lazy: () => import('../features/financial/tariffs-page').then((m) => ({ Component: m.TariffsPage })) },
+  { path: 'financial/packages', lazy: () => import('../features/financial/packages-page').then((m) => ({ Component: m.PackagesPage })) },
+  { path: 'financial/discounts', lazy: () => import('../features/financial/discounts-page').then((m) => ({ Component: m.DiscountsPage })) },
+  { path: 'audits', lazy: () => import('../features/audits/audits-page').then((m) => ({ Component: m.AuditsPage })) },
+];

@@ -1,0 +1,51 @@
+import type { TextResource } from '../../shared/i18n/i18n';
+
+export const accountTexts: TextResource = {
+  ns: 'account',
+  fa: {
+    login: {
+      title: 'ورود به پنل', userName: 'نام کاربری', password: 'رمز عبور', rememberMe: 'مرا به خاطر بسپار', submit: 'ورود',
+      captcha: 'کد امنیتی', captchaImage: 'تصویر کد امنیتی', newCaptcha: 'کد جدید', required: 'این فیلد الزامی است.',
+    },
+    changePassword: {
+      title: 'تغییر رمز عبور', forced: 'برای ادامه، رمز عبور جدیدی انتخاب کنید.', current: 'رمز عبور فعلی', next: 'رمز عبور جدید',
+      repeat: 'تکرار رمز عبور جدید', submit: 'تغییر رمز', policy: 'حداقل ۸ کاراکتر، شامل عدد، حرف بزرگ و کوچک انگلیسی و یک کاراکتر ویژه.',
+      mismatch: 'رمز عبور و تکرار آن یکسان نیستند!', done: 'رمز عبور تغییر کرد.',
+    },
+    profile: {
+      title: 'پروفایل', userName: 'نام کاربری', fullName: 'نام', email: 'ایمیل', mobile: 'موبایل', organization: 'سازمان',
+      scope: 'سطح دسترسی', lastLogin: 'آخرین ورود', lastLoginIp: 'IP آخرین ورود', changePassword: 'تغییر رمز عبور',
+      scopes: { superAdmin: 'مدیر سیستم', reseller: 'نماینده', organization: 'مدیر سازمان', user: 'کاربر' },
+    },
+    sessions: {
+      title: 'نشست‌های فعال', createdAt: 'شروع', lastRefreshedAt: 'آخرین تمدید', ip: 'IP', userAgent: 'مرورگر', current: 'همین نشست',
+      revoke: 'پایان نشست', empty: 'نشست فعالی نیست.',
+    },
+    history: { title: 'تاریخچه ورود', at: 'زمان', ip: 'IP', userAgent: 'مرورگر', result: 'نتیجه', empty: 'ورودی ثبت نشده است.' },
+    dashboard: { title: 'داشبورد', organization: 'سازمان', balance: 'موجودی', lastLogin: 'آخرین ورود', lastLoginIp: 'IP آخرین ورود', welcome: 'خوش آمدید، {{name}}' },
+    paging: { previous: 'قبلی', next: 'بعدی', page: 'صفحه {{page}} از {{pages}}' },
+  },
+  en: {
+    login: {
+      title: 'Sign in to the panel', userName: 'User name', password: 'Password', rememberMe: 'Remember me', submit: 'Sign in',
+      captcha: 'Security code', captchaImage: 'Security code picture', newCaptcha: 'New code', required: 'This field is required.',
+    },
+    changePassword: {
+      title: 'Change password', forced: 'Choose a new password to continue.', current: 'Current password', next: 'New password',
+      repeat: 'Repeat the new password', submit: 'Change password', policy: 'At least 8 characters with a digit, an upper- and a lower-case English letter and a special character.',
+      mismatch: 'Password and repassword doesnt match!', done: 'Your password was changed.',
+    },
+    profile: {
+      title: 'Profile', userName: 'User name', fullName: 'Name', email: 'Email', mobile: 'Mobile', organization: 'Organization',
+      scope: 'Access level', lastLogin: 'Last login', lastLoginIp: 'Last login IP', changePassword: 'Change password',
+      scopes: { superAdmin: 'System administrator', reseller: 'Reseller', organization: 'Organization administrator', user: 'User' },
+    },
+    sessions: {
+      title: 'Active sessions', createdAt: 'Started', lastRefreshedAt: 'Last renewed', ip: 'IP', userAgent: 'Browser', current: 'This session',
+      revoke: 'End session', empty: 'No active sessions.',
+    },
+    history: { title: 'Login history', at: 'Time', ip: 'IP', userAgent: 'Browser', result: 'Result', empty: 'No logins recorded.' },
+    dashboard: { title: 'Dashboard', organization: 'Organization', balance: 'Balance', lastLogin: 'Last login', lastLoginIp: 'Last login IP', welcome: 'Welcome, {{name}}' },
+    paging: { previous: 'Previous', next: 'Next', page: 'Page {{page}} of {{pages}}' },
+  },
+};

@@ -1,0 +1,45 @@
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../app/app-context';
+import { useAppState } from '../../app/app-store';
+import { formatDateTime } from '../../shared/dates/jalali';
+
+interface SessionRow { id: string; createdAt: string; lastRefreshedAt: string; ip: string | null; userAgent: string | null; isCurrent: boolean }
+
+export function SessionsPage() {
+  const { t } = useTranslation('account');
+  const { api, store } = useApp();
+  const language = useAppState(store, (s) => s.language);
+  const { data, mutate, isLoading } = useSWR<SessionRow[]>('/Account/GetActiveSessions');
+  const revoke = async (id: string) => {
+    await api.post(`/Account/RevokeSession/${id}`);
+    await mutate();
+  };
+  return (
+    <section data-testid="sessions-page">
+      <h1 className="mb-4 text-xl font-bold">{t('sessions.title')}</h1>
+      {isLoading && <p>{t('common:common.loading')}</p>}
+      {data && data.length === 0 && <p>{t('sessions.empty')}</p>}
+      {data && data.length > 0 && (
+        <table className="w-full rounded border bg-white text-sm dark:bg-slate-800">
+          <thead><tr className="text-start">
+            <th className="p-2 text-start">{t('sessions.createdAt')}</th><th className="p-2 text-start">{t('sessions.lastRefreshedAt')}</th>
+            <th className="p-2 text-start">{t('sessions.ip')}</th><th className="p-2 text-start">{t('sessions.userAgent')}</th><th className="p-2" />
+          </tr></thead>
+          <tbody>
+            {data.map((s) => (
+              <tr key={s.id} className="border-t" data-testid="session-row">
+                <td className="p-2">{formatDateTime(s.createdAt, language)}</td>
+                <td className="p-2">{formatDateTime(s.lastRefreshedAt, language)}</td>
+                <td className="p-2" dir="ltr">{s.ip}</td>
+                <td className="max-w-xs truncate p-2" dir="ltr" title={s.userAgent ?? ''}>{s.userAgent}</td>
+                <td className="p-2">{s.isCurrent ? <span className="text-green-700">{t('sessions.current')}</span>
+                  : <button type="button" className="rounded border px-2 py-1" onClick={() => void revoke(s.id)}>{t('sessions.revoke')}</button>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

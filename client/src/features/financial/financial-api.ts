@@ -1,0 +1,36 @@
+/** Shapes of the billing API (amounts are integer rials as decimal strings). */
+export interface CreditView {
+  organizationId: number;
+  organizationName: string;
+  isPostpaid: boolean;
+  balance: string;
+  held: string;
+  credit: string;
+  creditLimit: string;
+}
+
+export interface MyCredit {
+  organization: CreditView;
+  user: { userId: number; hasAllowance: boolean; balance: string | null; held: string | null; credit: string | null };
+}
+
+export const MY_CREDIT_KEY = '/Credits/GetMyCredit';
+
+export interface Payment {
+  id: number;
+  organizationId: number;
+  payerOrganizationName?: string | null;
+  typePayment: string;
+  typeStatus: string;
+  amount: string;
+  paymentDate?: string | null;
+  description?: string | null;
+  createdAt?: string;
+  createdByUserName?: string | null;
+  rejectionDescription?: string | null;
+}
+
+export const PAYMENT_TYPES = ['Cash', 'Cheque', 'Card', 'Account'] as const;
+export const PAYMENT_STATUSES = ['Confirmed', 'Rejected', 'Checking', 'Lending', 'WatingForPay'] as const;
+export const OPERATORS = ['mci', 'irancell', 'rightel', 'other', 'international'] as const;
+export const SMART_OPERATORS = ['mci', 'irancell', 'rightel'] as const;

@@ -1,0 +1,6 @@
+import { RoleListScreen } from './role-screens';
+
+/** Role templates of the system or a reseller: list, create/edit, delete, assign to an organization. */
+export function RoleTemplatesPage() {
+  return <RoleListScreen kind="RoleTemplates" />;
+}

@@ -1,0 +1,6 @@
+import { RoleListScreen } from './role-screens';
+
+/** Roles of an organization: list, create/edit with the claim picker, clone, delete, assign to a user. */
+export function RolesPage() {
+  return <RoleListScreen kind="Roles" />;
+}

@@ -1,0 +1,37 @@
+import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { describedBy, FieldFrame, inputClass } from './field-frame';
+import { useFieldErrorText, type FieldError } from './field-error';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
+  /** Already translated label. */
+  label?: string;
+  hint?: string;
+  /** Translated text or a validator message; sets aria-invalid and aria-describedby. */
+  error?: FieldError;
+  className?: string;
+  inputClassName?: string;
+  'data-testid'?: string;
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, id, className, inputClassName, required, type = 'text', ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const errorText = useFieldErrorText(error);
+  return (
+    <FieldFrame id={fieldId} label={label} required={required} hint={hint} errorText={errorText} className={className}>
+      <input
+        ref={ref}
+        id={fieldId}
+        type={type}
+        required={required}
+        aria-invalid={errorText ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, errorText)}
+        className={[inputClass(!!errorText), inputClassName].filter(Boolean).join(' ')}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+});

@@ -1,0 +1,10 @@
+import type { Migration } from '../server/platform/migrations.js';
+import { organizationsIdentity } from './20261122-0001-organizations-identity.js';
+import { platformJobs } from './20261122-0002-platform-jobs.js';
+import { billingLedger } from './20261122-0003-billing-ledger.js';
+import { notificationsTable } from './20261122-0004-notifications.js';
+import { billingPackagesDiscounts } from './20261122-0005-billing-packages-discounts.js';
+import { billingGatewaysPlans } from './20261122-0006-billing-gateways-plans.js';
+
+/** Every migration in order; both database backends run exactly this list. */
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans];

@@ -1,0 +1,118 @@
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { TYPES } from './platform/tokens.js';
+import type { AppConfig } from './platform/config.js';
+import { openDatabase, type Database } from './platform/db.js';
+import { createKeyValueStore, createQueueFactory } from './platform/queue-factory.js';
+import type { KeyValueStore } from './platform/kv.js';
+import type { QueueFactory } from './platform/queue.js';
+import { createLogger } from './platform/logger.js';
+import { buildApiRouter, type Authenticator, type Controller } from './platform/http/router.js';
+import { createHttpApp } from './platform/http/http-app.js';
+import type { Translator } from './platform/i18n.js';
+import type { Clock } from './platform/clock.js';
+import type { Realtime } from './platform/realtime.js';
+import { buildContainer, MODULES } from './container.js';
+import { JwtAuthenticator, UsersService } from './modules/identity/index.js';
+
+export interface StartOptions {
+  logger?: Logger;
+  clock?: Clock;
+  /** Keep the embedded database in memory (tests); otherwise it lives in the data dir. */
+  inMemoryDatabase?: boolean;
+  /** Folder of the built client; defaults to dist/client under the repository. */
+  clientDir?: string;
+  rootDir: string;
+}
+
+export interface PeykInstance {
+  config: AppConfig;
+  container: Container;
+  database: Database;
+  kv: KeyValueStore;
+  url: string | null;
+  firstAdmin: { created: boolean; userName: string; password: string | null };
+  stop(): Promise<void>;
+}
+
+/**
+ * The boot sequence, top to bottom: database and migrations, shared adapters, container, module
+ * start steps, first administrator, HTTP + socket.io. Every step is awaited before the next, and
+ * stop() undoes them in reverse.
+ */
+export async function startPeyk(config: AppConfig, options: StartOptions): Promise<PeykInstance> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: options.inMemoryDatabase ? null : path.join(config.dataDir, 'pglite'),
+  });
+  const adapterOptions = { redisPrefix: config.redisPrefix, onError: (err: Error, where: string) => logger.error({ err, where }, 'adapter error') };
+  const kv = await createKeyValueStore(config.redisUrl, adapterOptions);
+  const queues = createQueueFactory(config.redisUrl, database.knex, adapterOptions);
+  const container = buildContainer({ config, logger, knex: database.knex, databaseKind: database.kind, kv, queues, clock: options.clock });
+  for (const m of MODULES) if (m.onStart) await m.onStart(container);
+  const firstAdmin = await container.get(UsersService).bootstrapFirstAdmin();
+
+  let server: Server | null = null;
+  let url: string | null = null;
+  const realtime = container.get<Realtime>(TYPES.Realtime);
+  if (config.role !== 'worker') {
+    const translator = container.get<Translator>(TYPES.Translator);
+    const controllers: Controller[] = [healthController(database.kind, kv.kind, config.version)];
+    for (const m of MODULES) if (m.controllers) controllers.push(...m.controllers(container));
+    const authenticator = container.get<Authenticator>(TYPES.Authenticator);
+    const app = createHttpApp({
+      apiRouter: buildApiRouter(controllers, authenticator, translator),
+      translator,
+      logger,
+      bodyLimit: config.bodyLimit,
+      clientDir: options.clientDir ?? path.join(options.rootDir, 'dist', 'client'),
+      defaultLanguage: config.defaultLanguage,
+      apiAddress: config.apiAddress,
+      serverStateToken: config.serverStateToken,
+      serverState: async () => (await kv.get('server-state')) ?? 'normal',
+      runtimeConfig: (requestOrigin) => ({
+        apiUrl: config.apiUrl,
+        origin: config.publicOrigin ?? requestOrigin,
+        production: config.production,
+        serverStateApiUrl: '/server-state',
+        serverStateToken: config.serverStateToken,
+      }),
+    });
+    server = createServer(app);
+    server.keepAliveTimeout = 65_000;
+    const jwtAuth = container.get(JwtAuthenticator);
+    realtime.attach(server, (token) => jwtAuth.principalFromToken(token));
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(config.port, config.host, () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
+  }
+
+  return {
+    config, container, database, kv, url, firstAdmin,
+    async stop() {
+      await realtime.close();
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server!.close(() => resolve()));
+      }
+      for (const m of [...MODULES].reverse()) if (m.onStop) await m.onStop(container);
+      await queues.close();
+      await kv.close();
+      await database.close();
+    },
+  };
+}
+
+function healthController(database: string, queue: string, version: string): Controller {
+  return {
+    name: '',
+    routes: [{ method: 'GET', action: 'health', auth: 'public', handler: async () => ({ status: 'ok', database, queue, version }) }],
+  };
+}

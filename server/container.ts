@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { TYPES } from './platform/tokens.js';
+import type { AppConfig } from './platform/config.js';
+import type { DatabaseKind } from './platform/db.js';
+import type { KeyValueStore } from './platform/kv.js';
+import type { QueueFactory } from './platform/queue.js';
+import { Translator } from './platform/i18n.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { UnitOfWork } from './platform/unit-of-work.js';
+import { ConfirmationGuard } from './platform/confirmation.js';
+import { Realtime } from './platform/realtime.js';
+import { AuthEpoch } from './platform/auth-epoch.js';
+import type { PeykModule } from './platform/module.js';
+import { auditModule } from './modules/audit/index.js';
+import { organizationsModule } from './modules/organizations/index.js';
+import { identityModule } from './modules/identity/index.js';
+import { billingModule } from './modules/billing/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
+
+/** Every module of the server, in dependency order. */
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule];
+
+export interface Infrastructure {
+  config: AppConfig;
+  logger: Logger;
+  knex: Knex;
+  databaseKind: DatabaseKind;
+  kv: KeyValueStore;
+  queues: QueueFactory;
+  clock?: Clock;
+}
+
+export function buildContainer(infra: Infrastructure, modules: PeykModule[] = MODULES): Container {
+  const container = new Container();
+  container.bind(TYPES.Config).toConstantValue(infra.config);
+  container.bind(TYPES.Logger).toConstantValue(infra.logger);
+  container.bind(TYPES.Knex).toConstantValue(infra.knex);
+  container.bind(TYPES.DatabaseKind).toConstantValue(infra.databaseKind);
+  container.bind(TYPES.KeyValueStore).toConstantValue(infra.kv);
+  container.bind(TYPES.QueueFactory).toConstantValue(infra.queues);
+  container.bind(TYPES.Clock).toConstantValue(infra.clock ?? systemClock);
+  container.bind(TYPES.UnitOfWork).toConstantValue(new UnitOfWork(infra.knex));
+  container.bind(TYPES.ConfirmationGuard).toConstantValue(new ConfirmationGuard(infra.kv));
+  container.bind(TYPES.Realtime).toConstantValue(new Realtime());
+  container.bind(TYPES.AuthEpoch).toConstantValue(new AuthEpoch());
+  const translator = new Translator();
+  for (const m of modules) if (m.messages) translator.add(m.messages);
+  container.bind(TYPES.Translator).toConstantValue(translator);
+  for (const m of modules) m.register(container);
+  return container;
+}

@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findRepoRoot, loadConfig } from './platform/config.js';
+import { createLogger } from './platform/logger.js';
+import { startPeyk } from './app.js';
+
+async function main(): Promise<void> {
+  const rootDir = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+  const config = loadConfig(process.env, rootDir);
+  const logger = createLogger(config.logLevel);
+  const peyk = await startPeyk(config, { rootDir, logger });
+  const database = peyk.database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Peyk ${config.version} is running (${config.role})`,
+    peyk.url ? `  Panel:    ${peyk.url}/` : '  (worker only: no HTTP server)',
+    peyk.url ? `  Health:   ${peyk.url}/api/health` : '',
+    `  Database: ${database}`,
+    `  Queue:    ${peyk.kv.kind === 'redis' ? 'Redis' : 'in-process'}`,
+  ];
+  if (peyk.firstAdmin.created) {
+    lines.push('', '  First start: an administrator was created. Sign in and choose a new password:');
+    lines.push(`    user name: ${peyk.firstAdmin.userName}`);
+    lines.push(`    password:  ${peyk.firstAdmin.password}`);
+    lines.push('  This password is shown only once.');
+  }
+  process.stdout.write(`${lines.filter((l) => l !== '').join('\n')}\n\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    peyk.stop().then(() => process.exit(0), (err) => { logger.error({ err }, 'stop failed'); process.exit(1); });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`Peyk failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.exit(1);
+});

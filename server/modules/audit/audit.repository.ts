@@ -1,0 +1,64 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { TYPES } from '../../platform/tokens.js';
+import type { Tx } from '../../platform/unit-of-work.js';
+import type { Tenant } from '../../platform/http/context.js';
+import type { Page } from '../../platform/http/envelope.js';
+
+export interface AuditRow {
+  requestId: string | null;
+  userId: number | null;
+  impersonatorUserId: number | null;
+  organizationId: number | null;
+  remoteIpAddress: string | null;
+  userAgent: string | null;
+  operationType: string;
+  className: string;
+  referenceId: string | null;
+  oldData: unknown;
+  newData: unknown;
+}
+
+export interface AuditFilter {
+  pageIndex: number;
+  pageSize: number;
+  className?: string;
+  operationType?: string;
+  userId?: number;
+  referenceId?: string;
+}
+
+@injectable()
+export class AuditRepository {
+  constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
+
+  async insert(tx: Tx, row: AuditRow): Promise<void> {
+    await tx('audits').insert({
+      ...row,
+      oldData: row.oldData === undefined || row.oldData === null ? null : JSON.stringify(row.oldData),
+      newData: row.newData === undefined || row.newData === null ? null : JSON.stringify(row.newData),
+    });
+  }
+
+  async list(tenant: Tenant, filter: AuditFilter): Promise<Page<Record<string, unknown>>> {
+    const q = this.knex('audits as a');
+    if (tenant.subtree) {
+      q.whereIn('a.organizationId', this.knex('organizations').select('id').where('path', 'like', `${tenant.path}%`));
+    } else {
+      q.where('a.organizationId', tenant.organizationId);
+    }
+    if (filter.className) q.where('a.className', filter.className);
+    if (filter.operationType) q.where('a.operationType', filter.operationType);
+    if (filter.userId) q.where('a.userId', filter.userId);
+    if (filter.referenceId) q.where('a.referenceId', filter.referenceId);
+    const [{ count }] = await q.clone().count<{ count: string | number }[]>({ count: '*' });
+    const items = await q
+      .leftJoin('users as u', 'u.id', 'a.userId')
+      .select('a.id', 'a.at', 'a.requestId', 'a.userId', 'u.userName', 'a.impersonatorUserId', 'a.organizationId',
+        'a.remoteIpAddress', 'a.userAgent', 'a.operationType', 'a.className', 'a.referenceId', 'a.oldData', 'a.newData')
+      .orderBy('a.id', 'desc')
+      .limit(filter.pageSize)
+      .offset(filter.pageIndex * filter.pageSize);
+    return { items: items.map((r) => ({ ...r, id: Number(r.id) })), totalCount: Number(count) };
+  }
+}

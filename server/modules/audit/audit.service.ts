@@ -1,0 +1,55 @@
+import { inject, injectable } from 'inversify';
+import type { Tx } from '../../platform/unit-of-work.js';
+import type { AuthedContext, RequestContext } from '../../platform/http/context.js';
+import { AuditRepository, type AuditFilter } from './audit.repository.js';
+
+export interface AuditEntry {
+  operationType: string;
+  className: string;
+  referenceId?: string | number | null;
+  organizationId?: number | null;
+  oldData?: unknown;
+  newData?: unknown;
+}
+
+const SECRET_FIELDS = new Set(['password', 'passwordHash', 'secondPassword', 'secondPasswordHash', 'newPassword', 'currentPassword', 'confirmPassword', 'refreshToken', 'accessToken']);
+
+/** Audit rows never carry secrets, whatever a service passes in. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET_FIELDS.has(k) ? '***' : redact(v);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Every mutating call records what it changed inside the transaction that changed it, so an
+ * audit row exists exactly when the change was committed.
+ */
+@injectable()
+export class AuditService {
+  constructor(@inject(AuditRepository) private readonly repo: AuditRepository) {}
+
+  async record(tx: Tx, ctx: RequestContext, entry: AuditEntry): Promise<void> {
+    await this.repo.insert(tx, {
+      requestId: ctx.requestId,
+      userId: ctx.principal?.userId ?? null,
+      impersonatorUserId: ctx.principal?.impersonatorUserId ?? null,
+      organizationId: entry.organizationId ?? ctx.tenant?.organizationId ?? ctx.principal?.organizationId ?? null,
+      remoteIpAddress: ctx.ip || null,
+      userAgent: ctx.userAgent || null,
+      operationType: entry.operationType,
+      className: entry.className,
+      referenceId: entry.referenceId === undefined || entry.referenceId === null ? null : String(entry.referenceId),
+      oldData: redact(entry.oldData ?? null),
+      newData: redact(entry.newData ?? null),
+    });
+  }
+
+  list(ctx: AuthedContext, filter: AuditFilter) {
+    return this.repo.list(ctx.tenant, filter);
+  }
+}

@@ -1,0 +1,2 @@
+export { auditModule } from './audit.module.js';
+export { AuditService, type AuditEntry } from './audit.service.js';

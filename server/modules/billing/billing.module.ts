@@ -1,0 +1,57 @@
+import type { Container } from 'inversify';
+import type { PeykModule } from '../../platform/module.js';
+import { LedgerRepository } from './ledger.repository.js';
+import { SettingsRepository } from './settings.repository.js';
+import { TariffsRepository } from './tariffs.repository.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { SettingsService } from './settings.service.js';
+import { BillingService } from './billing.service.js';
+import { CreditsService } from './credits.service.js';
+import { TariffsService } from './tariffs.service.js';
+import { PaymentsService } from './payments.service.js';
+import { PackagesRepository } from './packages.repository.js';
+import { PackagesService } from './packages.service.js';
+import { DiscountsService } from './discounts.service.js';
+import {
+  creditsController, discountsController, ledgerController, packagesController, mainSettingsController, organizationCreditController, paymentsController, tariffsController, transactionsController,
+} from './billing.routes.js';
+import { billingMessages } from './billing.messages.js';
+import { PlansService } from './plans.service.js';
+import { modulesController, plansController } from './plans.routes.js';
+import { InvoicesService } from './invoices.service.js';
+import { invoicesController } from './invoices.routes.js';
+import { GatewayRegistry } from './gateways/registry.js';
+import { GatewaysService } from './gateways/gateways.service.js';
+import { accountInformationsController, onlinePaymentsController, paymentGatewaysController } from './gateways/gateways.routes.js';
+
+export const billingModule: PeykModule = {
+  name: 'billing',
+  messages: billingMessages,
+  register(container: Container) {
+    const classes: (new (...args: never[]) => unknown)[] = [
+      LedgerRepository, SettingsRepository, TariffsRepository, PaymentsRepository, SettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
+      PackagesRepository, DiscountsService, PackagesService, GatewayRegistry, GatewaysService, PlansService, InvoicesService,
+    ];
+    for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
+  },
+  controllers: (container) => {
+    const credits = container.get(CreditsService);
+    return [
+      organizationCreditController(credits),
+      creditsController(credits),
+      transactionsController(credits),
+      ledgerController(credits),
+      tariffsController(container.get(TariffsService)),
+      mainSettingsController(container.get(SettingsService)),
+      paymentsController(container.get(PaymentsService)),
+      packagesController(container.get(PackagesService)),
+      discountsController(container.get(DiscountsService)),
+      onlinePaymentsController(container.get(GatewaysService)),
+      paymentGatewaysController(container.get(GatewaysService)),
+      accountInformationsController(container.get(GatewaysService)),
+      plansController(container.get(PlansService)),
+      modulesController(container.get(PlansService)),
+      invoicesController(container.get(InvoicesService)),
+    ];
+  },
+};

@@ -1,0 +1,131 @@
+import type { Controller } from '../../platform/http/router.js';
+import { idParamSchema } from '../../platform/http/router.js';
+import { forbidden } from '../../platform/http/errors.js';
+import { transactionsXlsx } from './transactions-export.js';
+import type { CreditsService } from './credits.service.js';
+import type { TariffsService } from './tariffs.service.js';
+import type { SettingsService } from './settings.service.js';
+import type { PaymentsService } from './payments.service.js';
+import type { PackagesService } from './packages.service.js';
+import type { DiscountsService } from './discounts.service.js';
+import {
+  assignTariffSchema, calculatePriceSchema, chargeOrganizationSchema, createPaymentSchema, createTariffSchema, creditLimitSchema,
+  listPaymentsQuery, listTariffsQuery, mainSettingsSchema, organizationIdQuery, paymentIdSchema, rejectPaymentSchema, transactionsQuery,
+  updateTariffSchema, userCreditSchema, createPackageSchema, updatePackageSchema, listPackagesQuery, buyPackageSchema, listPurchasesQuery,
+  createDiscountSchema, updateDiscountSchema, listDiscountsQuery, checkDiscountSchema,
+} from './billing.schemas.js';
+
+/** `Organizations/GetOrganizationCreditForAdmin` lives here: the organizations module knows nothing of money. */
+export function organizationCreditController(credits: CreditsService): Controller {
+  return {
+    name: 'Organizations',
+    routes: [
+      {
+        method: 'GET', action: 'GetOrganizationCreditForAdmin', claim: 'Financial.View', query: organizationIdQuery,
+        handler: ({ ctx, query }) => credits.organizationCreditForAdmin(ctx, query.organizationId),
+      },
+    ],
+  };
+}
+
+export function creditsController(credits: CreditsService): Controller {
+  return {
+    name: 'Credits',
+    routes: [
+      { method: 'GET', action: 'GetMyCredit', handler: ({ ctx }) => credits.myCredit(ctx) },
+      { method: 'POST', action: 'IncreaseUserCredit', claim: 'Users.Update', body: userCreditSchema, handler: ({ ctx, body }) => credits.changeUserCredit(ctx, body, true) },
+      { method: 'POST', action: 'DecreaseUserCredit', claim: 'Users.Update', body: userCreditSchema, handler: ({ ctx, body }) => credits.changeUserCredit(ctx, body, false) },
+      { method: 'POST', action: 'ChargeOrganization', claim: 'Financial.Payments', body: chargeOrganizationSchema, handler: ({ ctx, body }) => credits.chargeOrganization(ctx, body) },
+      { method: 'POST', action: 'SetCreditLimit', claim: 'Financial.Payments', body: creditLimitSchema, handler: ({ ctx, body }) => credits.setCreditLimit(ctx, body) },
+    ],
+  };
+}
+
+export function transactionsController(credits: CreditsService): Controller {
+  return {
+    name: 'Transactions',
+    routes: [
+      { method: 'GET', action: 'GetAll', claim: 'Financial.View', query: transactionsQuery, handler: ({ ctx, query }) => credits.transactions(ctx, query) },
+      {
+        method: 'GET', action: 'Export', claim: 'Financial.View', query: transactionsQuery,
+        handler: async ({ ctx, query }) => transactionsXlsx(credits.exportTransactions(ctx, query), `transactions-${new Date().toISOString().slice(0, 10)}.xlsx`),
+      },
+    ],
+  };
+}
+
+export function ledgerController(credits: CreditsService): Controller {
+  return {
+    name: 'Ledger',
+    routes: [{ method: 'GET', action: 'Verify', claim: 'Infrastructure.MainSettings', handler: ({ ctx }) => credits.verify(ctx) }],
+  };
+}
+
+export function tariffsController(tariffs: TariffsService): Controller {
+  return {
+    name: 'Tariffs',
+    routes: [
+      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createTariffSchema, handler: ({ ctx, body }) => tariffs.create(ctx, body) },
+      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateTariffSchema, handler: ({ ctx, body }) => tariffs.update(ctx, body) },
+      { method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => tariffs.get(ctx, params.id) },
+      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', query: listTariffsQuery, handler: ({ ctx, query }) => tariffs.list(ctx, query) },
+      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => tariffs.delete(ctx, params.id) },
+      { method: 'POST', action: 'AssignToOrganization', claim: 'Financial.Tariffs', body: assignTariffSchema, handler: ({ ctx, body }) => tariffs.assign(ctx, body) },
+      { method: 'POST', action: 'CalculatePrice', claim: 'Financial.View', body: calculatePriceSchema, successMessage: '', handler: ({ ctx, body }) => tariffs.calculatePrice(ctx, body) },
+    ],
+  };
+}
+
+export function mainSettingsController(settings: SettingsService): Controller {
+  const superAdminOnly = (scope: string) => { if (scope !== 'superAdmin') throw forbidden(); };
+  return {
+    name: 'MainSettings',
+    routes: [
+      { method: 'GET', action: 'GetAll', claim: 'Infrastructure.MainSettings', handler: async ({ ctx }) => { superAdminOnly(ctx.principal.scope); return settings.getAll(); } },
+      { method: 'POST', action: 'Update', claim: 'Infrastructure.MainSettings', body: mainSettingsSchema, handler: async ({ ctx, body }) => { superAdminOnly(ctx.principal.scope); return settings.update(ctx, body); } },
+    ],
+  };
+}
+
+export function paymentsController(payments: PaymentsService): Controller {
+  return {
+    name: 'Payments',
+    routes: [
+      { method: 'POST', action: 'Create', claim: 'Financial.Payments', body: createPaymentSchema, handler: ({ ctx, body }) => payments.create(ctx, body) },
+      { method: 'POST', action: 'ConfirmPayment', claim: 'Financial.ConfirmPayments', body: paymentIdSchema, handler: ({ ctx, body }) => payments.confirm(ctx, body.id) },
+      { method: 'POST', action: 'RejectPayment', claim: 'Financial.ConfirmPayments', body: rejectPaymentSchema, handler: ({ ctx, body }) => payments.reject(ctx, body.id, body.rejectionDescription) },
+      { method: 'GET', action: 'GetAll', claim: 'Financial.Payments', query: listPaymentsQuery, handler: ({ ctx, query }) => payments.list(ctx, query) },
+    ],
+  };
+}
+
+/** Packages: managed with the reseller-level Financial.Tariffs claim (pricing), read with Financial.View, bought with Financial.Payments. */
+export function packagesController(packages: PackagesService): Controller {
+  return {
+    name: 'Packages',
+    routes: [
+      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createPackageSchema, handler: ({ ctx, body }) => packages.create(ctx, body) },
+      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updatePackageSchema, handler: ({ ctx, body }) => packages.update(ctx, body) },
+      { method: 'GET', action: 'Get/:id', claim: 'Financial.View', params: idParamSchema, handler: ({ ctx, params }) => packages.get(ctx, params.id) },
+      { method: 'GET', action: 'GetAll', claim: 'Financial.View', query: listPackagesQuery, handler: ({ ctx, query }) => packages.list(ctx, query) },
+      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => packages.delete(ctx, params.id) },
+      { method: 'POST', action: 'Buy', claim: 'Financial.Payments', body: buyPackageSchema, successMessage: 'billing.packagePurchased', handler: ({ ctx, body }) => packages.buy(ctx, body) },
+      { method: 'GET', action: 'GetPurchases', claim: 'Financial.View', query: listPurchasesQuery, handler: ({ ctx, query }) => packages.purchases(ctx, query) },
+    ],
+  };
+}
+
+/** Discount codes: managed with Financial.Tariffs; checked by anyone who may buy (Financial.Payments). */
+export function discountsController(discounts: DiscountsService): Controller {
+  return {
+    name: 'Discounts',
+    routes: [
+      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createDiscountSchema, handler: ({ ctx, body }) => discounts.create(ctx, body) },
+      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateDiscountSchema, handler: ({ ctx, body }) => discounts.update(ctx, body) },
+      { method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => discounts.get(ctx, params.id) },
+      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', query: listDiscountsQuery, handler: ({ ctx, query }) => discounts.list(ctx, query) },
+      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => discounts.delete(ctx, params.id) },
+      { method: 'POST', action: 'Check', claim: 'Financial.Payments', body: checkDiscountSchema, successMessage: 'billing.discountApplied', handler: ({ ctx, body }) => discounts.check(ctx, body) },
+    ],
+  };
+}

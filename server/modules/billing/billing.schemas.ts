@@ -1,0 +1,176 @@
+import { pagingQuerySchema } from '../../platform/http/router.js';
+import { amountSchema, OPERATORS } from './money.js';
+import { TYPE_CREDIT_CHANGES } from './ledger.repository.js';
+
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const count = { type: 'integer', minimum: 0, maximum: 100_000_000 } as const;
+const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
+
+export const organizationIdQuery = {
+  type: 'object', additionalProperties: false, required: ['organizationId'], properties: { organizationId: id },
+};
+
+export const userCreditSchema = {
+  type: 'object', additionalProperties: false, required: ['userId', 'amount'],
+  properties: { userId: id, amount: amountSchema(), description: { type: 'string', maxLength: 500 } },
+};
+
+export const chargeOrganizationSchema = {
+  type: 'object', additionalProperties: false, required: ['organizationId', 'amount'],
+  properties: { organizationId: id, amount: amountSchema(), isIncrement: { type: 'boolean', default: true }, description: { type: 'string', maxLength: 500 } },
+};
+
+export const creditLimitSchema = {
+  type: 'object', additionalProperties: false, required: ['organizationId', 'creditLimit'],
+  properties: { organizationId: id, creditLimit: amountSchema(true) },
+};
+
+export const transactionsQuery = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    ...pagingQuerySchema,
+    organizationId: id,
+    userId: id,
+    typeCreditChange: { enum: TYPE_CREDIT_CHANGES },
+    typeTransaction: { enum: ['Increase', 'Decrease'] },
+    referenceType: { type: 'string', maxLength: 30 },
+    referenceId: { type: 'string', maxLength: 100 },
+    fromDate: { type: 'string', format: 'date-time' },
+    toDate: { type: 'string', format: 'date-time' },
+  },
+};
+
+const operatorCounts = {
+  type: 'object', additionalProperties: false, properties: Object.fromEntries(OPERATORS.map((op) => [op, count])),
+};
+
+const rangeSchema = {
+  type: 'object', additionalProperties: false, required: ['fromCount', 'prices'],
+  properties: {
+    lineType: { type: 'string', minLength: 1, maxLength: 40 },
+    fromCount: count,
+    toCount: { type: ['integer', 'null'], minimum: 0, maximum: 100_000_000 },
+    prices: { type: 'object', additionalProperties: false, properties: Object.fromEntries(OPERATORS.map((op) => [op, { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] }])) },
+    smartPercent: {
+      type: 'object', additionalProperties: false,
+      properties: Object.fromEntries(['mci', 'irancell', 'rightel'].map((op) => [op, { type: 'number', minimum: 0, maximum: 100 }])),
+    },
+  },
+};
+
+const tariffFields = {
+  title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+  category: text(200),
+  internationalBenefitType: { enum: ['percent', 'fixed', null] },
+  internationalBenefitValue: amountSchema(true),
+  ranges: { type: 'array', minItems: 1, maxItems: 100, items: rangeSchema },
+};
+
+export const createTariffSchema = { type: 'object', additionalProperties: false, required: ['title', 'ranges'], properties: tariffFields };
+export const updateTariffSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...tariffFields } };
+export const listTariffsQuery = {
+  type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema, category: { type: 'string', maxLength: 200 } },
+};
+export const assignTariffSchema = {
+  type: 'object', additionalProperties: false, required: ['organizationId', 'tariffId'],
+  properties: { organizationId: id, tariffId: { anyOf: [id, { type: 'null' }] } },
+};
+export const calculatePriceSchema = {
+  type: 'object', additionalProperties: false, required: ['recipients'],
+  properties: { organizationId: id, recipients: operatorCounts, parts: { type: 'integer', minimum: 1, maximum: 1000, default: 1 }, lineType: { type: 'string', maxLength: 40 } },
+};
+
+export const mainSettingsSchema = {
+  type: 'object', additionalProperties: false, minProperties: 1,
+  properties: {
+    SendSmsAlertMessage: text(2000), AppPath: text(500), RemoteQueueIp: text(100), DefaultNumber: text(30),
+    IsRemoteQueue: { type: ['boolean', 'string', 'null'], maxLength: 5 },
+    MaximumFailedTryCount: { type: ['integer', 'string', 'null'], minimum: 0, maximum: 1000, maxLength: 4 },
+    Tax: { type: ['number', 'string', 'null'], minimum: 0, maximum: 100, maxLength: 6 },
+    LowestCreditOfUser: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },
+    ResolutionOfParliament: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },
+    LowCreditAlertText: text(2000), PaymentConfirmedText: text(2000),
+  },
+};
+
+const PAYMENT_TYPES = ['Cash', 'Cheque', 'Card', 'Account', 'OnLine'];
+const PAYMENT_STATUSES = ['Confirmed', 'Rejected', 'Checking', 'Lending', 'WatingForPay'];
+
+export const createPaymentSchema = {
+  type: 'object', additionalProperties: false, required: ['typePayment', 'amount'],
+  properties: {
+    organizationId: id,
+    typePayment: { enum: PAYMENT_TYPES },
+    amount: amountSchema(),
+    paymentDate: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+    paymentTime: { anyOf: [{ type: 'string', format: 'hhmm' }, { type: 'null' }] },
+    billNumber: text(100), referenceId: text(100), orderId: text(100), description: text(1000),
+    branchCode: text(20), chequeAccountNumber: text(40),
+    dueDate: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
+    holderName: text(200), isPassed: { type: 'boolean' }, nationalCode: { anyOf: [{ type: 'string', pattern: '^[0-9]{10,11}$' }, { type: 'null' }] },
+    sayadNumber: { anyOf: [{ type: 'string', pattern: '^[0-9]{16}$' }, { type: 'null' }] },
+    serialNumber: text(40), seriesNumber: text(40), typeBank: text(40), chequeImageAddress: text(500),
+  },
+};
+
+export const paymentIdSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } };
+export const rejectPaymentSchema = {
+  type: 'object', additionalProperties: false, required: ['id'], properties: { id, rejectionDescription: { type: 'string', maxLength: 1000 } },
+};
+export const listPaymentsQuery = {
+  type: 'object', additionalProperties: false,
+  properties: { ...pagingQuerySchema, organizationId: id, typePayment: { enum: PAYMENT_TYPES }, typeStatus: { enum: PAYMENT_STATUSES } },
+};
+
+const packageFields = {
+  title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+  /** 0 hour, 1 day, 2 week, 3 month. */
+  expirationType: { type: 'integer', enum: [0, 1, 2, 3] },
+  expiration: { type: 'integer', minimum: 1, maximum: 100_000 },
+  depositPrice: amountSchema(),
+  chargeAmount: amountSchema(),
+  isActive: { type: 'boolean' },
+  description: text(1000),
+};
+export const createPackageSchema = {
+  type: 'object', additionalProperties: false, required: ['title', 'expirationType', 'expiration', 'depositPrice', 'chargeAmount'], properties: packageFields,
+};
+export const updatePackageSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...packageFields } };
+export const listPackagesQuery = {
+  type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema, forPurchase: { type: 'boolean' } },
+};
+export const buyPackageSchema = {
+  type: 'object', additionalProperties: false, required: ['packageId', 'requestId'],
+  properties: {
+    packageId: id,
+    discountCode: { type: 'string', minLength: 1, maxLength: 50 },
+    /** The client's key for this purchase: the same key again changes nothing. */
+    requestId: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' },
+  },
+};
+export const listPurchasesQuery = {
+  type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema, organizationId: id },
+};
+
+const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
+const discountFields = {
+  code: { type: 'string', minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' },
+  title: text(200),
+  isPercentage: { type: 'boolean' },
+  /** Percent with at most two decimals, 0 < p <= 100 (checked exactly in the service). */
+  discountPercentageValue: nullable({ anyOf: [{ type: 'number', exclusiveMinimum: 0, maximum: 100 }, { type: 'string', maxLength: 6 }] }),
+  discountValue: nullable(amountSchema()),
+  maximumAmount: nullable(amountSchema()),
+  maximumUse: nullable({ type: 'integer', minimum: 1, maximum: 100_000_000 }),
+  specialOrganizationId: nullable(id),
+  startsAt: nullable({ type: 'string', format: 'date-time' }),
+  endsAt: nullable({ type: 'string', format: 'date-time' }),
+  isActive: { type: 'boolean' },
+};
+export const createDiscountSchema = { type: 'object', additionalProperties: false, required: ['code', 'isPercentage'], properties: discountFields };
+export const updateDiscountSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...discountFields } };
+export const listDiscountsQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } };
+export const checkDiscountSchema = {
+  type: 'object', additionalProperties: false, required: ['code', 'amount'],
+  properties: { code: { type: 'string', minLength: 1, maxLength: 50 }, amount: amountSchema() },
+};

@@ -1,0 +1,515 @@
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../platform/tokens.js';
+import { savepoint, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/http/errors.js';
+import { LedgerRepository, type ChainOrganization, type EntryInput, type HoldLineRow, type HoldRow, type VerifyResult } from './ledger.repository.js';
+import { SettingsService } from './settings.service.js';
+import { NotificationsService } from '../notifications/index.js';
+import { big, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
+import { breakdown, ratesFor, totalParts, type PriceSettings } from './pricing.js';
+
+/** The send failure codes a hold answers (the spec's scheduled-message failure codes). */
+export type CreditFailureCode = 'UserCreditNotEnough' | 'OrganizationCreditNotEnough' | 'AdminCreditNotEnough' | 'OrganizationNotFound' | 'GroupPriceIsNull' | 'NotDefineSmsRateType';
+
+export function creditFailure(code: CreditFailureCode, organizationId: number, userId?: number | null): AppError {
+  return new AppError(400, `billing.${code}`, { organizationId }, [], { failureCode: code, organizationId, userId: userId ?? null });
+}
+
+/** The failure code a billing error carries for the send engine (null for anything else). */
+export function failureCodeOf(err: unknown): CreditFailureCode | null {
+  if (err instanceof AppError && err.data && typeof err.data === 'object' && 'failureCode' in err.data) {
+    return (err.data as { failureCode: CreditFailureCode }).failureCode;
+  }
+  return null;
+}
+
+export interface HoldInput {
+  /** The send's id (or any caller-unique key): holding the same reference again changes nothing. */
+  reference: string;
+  organizationId: number;
+  /** The sending user: their allowance is held too when they have one. */
+  userId?: number | null;
+  /** SMS parts per operator (recipients × parts of the message). */
+  parts: PartsPerOperator;
+  lineType?: string;
+}
+
+export interface HoldLineView {
+  accountId: number;
+  organizationId: number;
+  userId: number | null;
+  role: 'user' | 'organization' | 'ancestor';
+  amount: string;
+  refunded: string;
+}
+
+export interface HoldView {
+  reference: string;
+  status: 'held' | 'settled' | 'released';
+  /** False when the call was a repeat that changed nothing. */
+  applied: boolean;
+  organizationId: number;
+  userId: number | null;
+  parts: Record<string, number>;
+  /** What the sending organization pays (its own account's line; '0' for the system organization). */
+  amount: string;
+  lines: HoldLineView[];
+}
+
+export interface Actor {
+  userId: number | null;
+  userName: string | null;
+}
+
+const SYSTEM: Actor = { userId: null, userName: 'system' };
+
+/**
+ * The money core the send engine calls: hold along the whole chain, settle, refund, release —
+ * each exact under concurrency and idempotent by reference — plus the guarded credit and debit
+ * every other money movement goes through.
+ */
+@injectable()
+export class BillingService {
+  constructor(
+    @inject(LedgerRepository) private readonly ledger: LedgerRepository,
+    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+  ) {}
+
+  /**
+   * Runs inside the caller's transaction as a savepoint (so a refused hold leaves nothing behind
+   * even if the caller carries on), or in a transaction of its own.
+   */
+  private within<T>(tx: Tx | undefined | null, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return tx ? savepoint(tx, work) : this.uow.run(work);
+  }
+
+  /**
+   * Holds the price of a send on the user's allowance (if the user has one), the organization and
+   * every ancestor below the system organization, each at its own tariff — all or nothing. The
+   * first shortfall in that order answers UserCreditNotEnough, OrganizationCreditNotEnough or
+   * AdminCreditNotEnough.
+   *
+   * With a caller's transaction the hold runs in it (as a savepoint). Without one, concurrent
+   * holds of this process are grouped: while one group commits the next one gathers, and each
+   * group is one transaction that locks its accounts once, judges every hold in arrival order and
+   * writes them with a few statements — so one hot account takes thousands of holds a second. A
+   * group that fails as a whole falls back to one transaction per hold.
+   */
+  async hold(tx: Tx | undefined | null, input: HoldInput): Promise<HoldView> {
+    const parts = normalizeParts(input.parts);
+    if (!input.reference || input.reference.length > 100) throw fieldError('reference', 'billing.referenceInvalid');
+    if (tx || !this.batching) return this.holdOne(tx, input, parts);
+    return new Promise<HoldView>((resolve, reject) => {
+      this.pending.push({ input, parts, resolve, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  /** Group holds (default) or one transaction per hold; tests and benchmarks compare both. */
+  setBatching(on: boolean): void {
+    this.batching = on;
+  }
+
+  private batching = true;
+  private draining = false;
+  private pending: PendingHold[] = [];
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.pending.length) {
+        const batch = this.pending.splice(0, MAX_BATCH);
+        let outcomes: BatchOutcome[] | null = null;
+        try {
+          outcomes = await this.uow.run((t) => this.holdBatch(t, batch));
+        } catch {
+          outcomes = null;
+        }
+        await Promise.all(batch.map(async (item, i) => {
+          const outcome = outcomes?.[i];
+          if (outcome?.ok) return item.resolve(outcome.ok);
+          if (outcome?.err) return item.reject(outcome.err);
+          // Repeats of a reference, and every hold of a group that failed as a whole: one by one.
+          try {
+            item.resolve(await this.holdOne(null, item.input, item.parts));
+          } catch (err) {
+            item.reject(err);
+          }
+        }));
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async holdBatch(t: Tx, batch: PendingHold[]): Promise<BatchOutcome[]> {
+    const outcomes: BatchOutcome[] = batch.map(() => ({}));
+    const existing = new Set((await this.ledger.existingReferences(t, [...new Set(batch.map((b) => b.input.reference))])));
+    const chains = await this.ledger.chains(t, [...new Set(batch.map((b) => b.input.organizationId))]);
+    const missing = new Set<number>();
+    for (const chain of chains.values()) for (const o of chain) if (o.type !== 'system' && o.accountId === null) missing.add(o.id);
+    if (missing.size) {
+      const created = await this.ledger.ensureOrganizationAccounts(t, [...missing]);
+      for (const chain of chains.values()) for (const o of chain) if (o.accountId === null) o.accountId = created.get(o.id) ?? null;
+    }
+    const userIds = [...new Set(batch.map((b) => b.input.userId).filter((u): u is number => !!u))];
+    const userAccounts = await this.ledger.userAccountIds(t, userIds);
+    const priceSettings = await this.settings.priceSettings(t);
+
+    const seen = new Set<string>();
+    const plans: (PlannedLine[] | null)[] = batch.map((item, i) => {
+      const ref = item.input.reference;
+      if (existing.has(ref) || seen.has(ref)) return null; // answered one by one after the group
+      seen.add(ref);
+      try {
+        return planLines(chains.get(item.input.organizationId) as ChainOrganization[], item.input, item.parts, priceSettings, userAccounts.get(item.input.userId ?? 0) ?? null);
+      } catch (err) {
+        outcomes[i] = { err };
+        return null;
+      }
+    });
+    const accountIds = [...new Set(plans.flatMap((p) => (p ?? []).map((l) => l.accountId)))];
+    if (!accountIds.length) return outcomes;
+    const locked = await this.ledger.lockAccounts(t, accountIds);
+    const available = new Map(locked.map((a) => [a.id, { free: big(a.balance) - big(a.held), limit: big(a.creditLimit) }]));
+    const totals = new Map<number, bigint>();
+    const accepted: { index: number; lines: PlannedLine[] }[] = [];
+    plans.forEach((lines, i) => {
+      if (!lines) return;
+      for (const line of lines) {
+        const a = available.get(line.accountId);
+        const limit = line.role !== 'user' && line.org.isPostpaid ? (a?.limit ?? 0n) : 0n;
+        if (!a || a.free - line.amount < -limit) {
+          outcomes[i] = { err: creditFailure(line.code, line.org.id, line.userId) };
+          return;
+        }
+      }
+      for (const line of lines) {
+        (available.get(line.accountId) as { free: bigint }).free -= line.amount;
+        totals.set(line.accountId, (totals.get(line.accountId) ?? 0n) + line.amount);
+      }
+      accepted.push({ index: i, lines });
+    });
+    if (!accepted.length) return outcomes;
+    const items = [...totals].map(([accountId, amount]) => {
+      const org = accepted.flatMap((a) => a.lines).find((l) => l.accountId === accountId) as PlannedLine;
+      return { accountId, amount, limit: org.role !== 'user' && org.org.isPostpaid ? (available.get(accountId)?.limit ?? 0n) : 0n };
+    });
+    const updated = await this.ledger.addHeld(t, items);
+    if (updated.length !== items.length) throw new Error('hold group: guard refused an account judged under lock');
+    await this.lowCreditCheck(t, items.map((i) => {
+      const before = big(locked.find((a) => a.id === i.accountId)?.balance) - big(locked.find((a) => a.id === i.accountId)?.held);
+      return { accountId: i.accountId, before, after: before - i.amount };
+    }));
+    const ids = await this.ledger.insertHolds(t, accepted.map(({ index }) => ({
+      reference: batch[index].input.reference, organizationId: batch[index].input.organizationId, userId: batch[index].input.userId ?? null, parts: batch[index].parts,
+    })));
+    if (ids.size !== accepted.length) throw new Error('hold group: a reference was taken meanwhile');
+    await this.ledger.insertHoldLines(t, accepted.flatMap(({ index, lines }) => lines.map((l) => toLineRow(ids.get(batch[index].input.reference) as string, l))));
+    for (const { index, lines } of accepted) outcomes[index] = { ok: heldView(batch[index].input, batch[index].parts, lines) };
+    return outcomes;
+  }
+
+  private async holdOne(tx: Tx | undefined | null, input: HoldInput, parts: Record<Operator, number>): Promise<HoldView> {
+    return this.within(tx, async (t) => {
+      const holdId = await this.ledger.insertHold(t, { reference: input.reference, organizationId: input.organizationId, userId: input.userId ?? null, parts });
+      if (holdId === null) return this.view(t, (await this.ledger.findHold(t, input.reference)) as HoldRow, false);
+
+      const chain = await this.ledger.chain(t, input.organizationId);
+      const missing = chain.filter((o) => o.type !== 'system' && o.accountId === null).map((o) => o.id);
+      if (missing.length) {
+        const created = await this.ledger.ensureOrganizationAccounts(t, missing);
+        for (const o of chain) if (o.accountId === null) o.accountId = created.get(o.id) ?? null;
+      }
+      const userAccountId = input.userId ? await this.ledger.userAccountId(t, input.userId) : null;
+      const lines = planLines(chain, input, parts, await this.settings.priceSettings(t), userAccountId);
+
+      // Lock in id order (no deadlocks), then judge in chain order (the first shortfall is named).
+      const locked = new Map((await this.ledger.lockAccounts(t, lines.map((l) => l.accountId))).map((a) => [a.id, a]));
+      for (const line of lines) {
+        const account = locked.get(line.accountId);
+        if (!account) throw creditFailure(line.code, line.org.id, line.userId);
+        if (line.role !== 'user' && line.org.isPostpaid) line.limit = big(account.creditLimit);
+        if (big(account.balance) - big(account.held) - line.amount < -line.limit) throw creditFailure(line.code, line.org.id, line.userId);
+      }
+      const updated = new Set(await this.ledger.addHeld(t, lines.map((l) => ({ accountId: l.accountId, amount: l.amount, limit: l.limit }))));
+      const refused = lines.find((l) => !updated.has(l.accountId));
+      if (refused) throw creditFailure(refused.code, refused.org.id, refused.userId);
+      await this.lowCreditCheck(t, lines.map((l) => {
+        const a = locked.get(l.accountId) as { balance: string; held: string };
+        const before = big(a.balance) - big(a.held);
+        return { accountId: l.accountId, before, after: before - l.amount };
+      }));
+
+      await this.ledger.insertHoldLines(t, lines.map((l) => toLineRow(holdId, l)));
+      return heldView(input, parts, lines);
+    });
+  }
+
+  /** Turns a hold into charges (TypeCreditChanges SendSms) on every account of its chain; a repeat changes nothing. */
+  async settle(tx: Tx | undefined | null, reference: string): Promise<HoldView> {
+    return this.within(tx, async (t) => {
+      const hold = await this.ledger.finishHold(t, reference, 'settled');
+      if (!hold) {
+        const existing = await this.ledger.findHold(t, reference);
+        if (!existing) throw notFound('billing.holdNotFound');
+        if (existing.status === 'released') throw conflict('billing.holdReleased');
+        return this.view(t, existing, false);
+      }
+      for (const line of await this.ledger.holdLines(t, hold.id)) {
+        const amount = big(line.amount);
+        const refunded = big(line.refunded);
+        if (amount === 0n) continue;
+        // The whole price is charged; what was refunded while the hold was open comes back as its own entry.
+        await this.ledger.applyEntry(t, {
+          accountId: line.accountId, delta: -amount, heldDelta: -(amount - refunded), typeCreditChange: 'SendSms',
+          referenceType: 'send', referenceId: reference, idempotencyKey: `settle:${hold.id}:${line.accountId}`,
+          createdByUserName: SYSTEM.userName,
+        });
+        if (refunded > 0n) {
+          await this.ledger.applyEntry(t, {
+            accountId: line.accountId, delta: refunded, typeCreditChange: 'GiveBackCostOfUnsuccessSent',
+            referenceType: 'send', referenceId: reference, idempotencyKey: `settle-refund:${hold.id}:${line.accountId}`,
+            createdByUserName: SYSTEM.userName,
+          });
+        }
+      }
+      return this.view(t, hold, true);
+    });
+  }
+
+  /**
+   * Gives back the price of `parts` that were not delivered, on every account of the hold, at the
+   * rates that were held (levy and VAT included). On an open hold the amount is released from
+   * `held` at once and becomes a GiveBackCostOfUnsuccessSent entry when the hold settles; on a
+   * settled hold it is such an entry right away. Each `refundKey` applies once; the parts refunded
+   * over all keys never exceed the parts held.
+   */
+  async refund(tx: Tx | undefined | null, reference: string, parts: PartsPerOperator, refundKey = 'refund'): Promise<HoldView> {
+    const wanted = normalizeParts(parts);
+    if (!refundKey || refundKey.length > 60) throw fieldError('refundKey', 'billing.referenceInvalid');
+    return this.within(tx, async (t) => {
+      const hold = await this.ledger.findHold(t, reference, true);
+      if (!hold) throw notFound('billing.holdNotFound');
+      if (hold.status === 'released') throw conflict('billing.holdReleased');
+      if (hold.refunds[refundKey]) return this.view(t, hold, false);
+      for (const op of OPERATORS) {
+        const already = Object.values(hold.refunds).reduce((s, r) => s + (r[op] ?? 0), 0);
+        if (already + (wanted[op] ?? 0) > (hold.parts[op] ?? 0)) throw fieldError(`parts.${op}`, 'billing.refundExceedsHeld');
+      }
+      for (const line of await this.ledger.holdLines(t, hold.id)) {
+        const price = breakdown(line.rates.rates, wanted, { levyPerPart: big(line.rates.levyPerPart), taxHundredths: big(line.rates.taxHundredths) }, big(line.rates.taxHundredths) > 0n);
+        const left = big(line.amount) - big(line.refunded);
+        const amount = price.total < left ? price.total : left;
+        if (amount <= 0n) continue;
+        if (hold.status === 'held') {
+          await this.ledger.subtractHeld(t, [{ accountId: line.accountId, amount }]);
+        } else {
+          await this.ledger.applyEntry(t, {
+            accountId: line.accountId, delta: amount, typeCreditChange: 'GiveBackCostOfUnsuccessSent',
+            referenceType: 'send', referenceId: reference, idempotencyKey: `refund:${hold.id}:${refundKey}:${line.accountId}`,
+            createdByUserName: SYSTEM.userName,
+          });
+        }
+        await this.ledger.addRefunded(t, hold.id, line.accountId, amount);
+      }
+      await this.lowCreditRecovered(t, (await this.ledger.holdLines(t, hold.id)).map((l) => l.accountId));
+      await this.ledger.recordRefund(t, hold.id, refundKey, wanted);
+      return this.view(t, { ...hold, refunds: { ...hold.refunds, [refundKey]: wanted } }, true);
+    });
+  }
+
+  /** Cancels a hold (a send that will not go out): the held amounts become available again. */
+  async release(tx: Tx | undefined | null, reference: string): Promise<HoldView> {
+    return this.within(tx, async (t) => {
+      const hold = await this.ledger.finishHold(t, reference, 'released');
+      if (!hold) {
+        const existing = await this.ledger.findHold(t, reference);
+        if (!existing) throw notFound('billing.holdNotFound');
+        if (existing.status === 'settled') throw conflict('billing.holdSettled');
+        return this.view(t, existing, false);
+      }
+      const lines = await this.ledger.holdLines(t, hold.id);
+      await this.ledger.subtractHeld(t, lines.map((l) => ({ accountId: l.accountId, amount: big(l.amount) - big(l.refunded) })));
+      await this.lowCreditRecovered(t, lines.map((l) => l.accountId));
+      return this.view(t, hold, true);
+    });
+  }
+
+  async getHold(reference: string, tx?: Tx): Promise<HoldView | null> {
+    const hold = await this.ledger.findHold(tx, reference);
+    return hold ? this.view(tx, hold, false) : null;
+  }
+
+  private async view(tx: Tx | undefined, hold: HoldRow, applied: boolean): Promise<HoldView> {
+    const lines = await this.ledger.holdLines(tx, hold.id);
+    return {
+      reference: hold.reference, status: hold.status, applied, organizationId: hold.organizationId, userId: hold.userId, parts: hold.parts,
+      amount: lines.find((l) => l.role === 'organization')?.amount ?? '0',
+      lines: lines.map((l) => ({ accountId: l.accountId, organizationId: l.organizationId, userId: l.userId, role: l.role, amount: l.amount, refunded: l.refunded })),
+    };
+  }
+
+  // ---- money movements other modules build on ----
+
+  async organizationAccountId(tx: Tx, organizationId: number): Promise<number> {
+    const ids = await this.ledger.ensureOrganizationAccounts(tx, [organizationId]);
+    return ids.get(organizationId) as number;
+  }
+
+  async userAccountId(tx: Tx, organizationId: number, userId: number): Promise<number> {
+    return this.ledger.ensureUserAccount(tx, organizationId, userId);
+  }
+
+  /** Adds to an account with its ledger entry. */
+  async credit(tx: Tx, entry: Omit<EntryInput, 'delta' | 'guardLimit'> & { amount: bigint }) {
+    if (entry.amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
+    const { amount, ...rest } = entry;
+    const done = (await this.ledger.applyEntry(tx, { ...rest, delta: amount })) as { id: string; currentCredit: string };
+    await this.lowCreditRecovered(tx, [entry.accountId]);
+    return done;
+  }
+
+  /** Takes from an account with its ledger entry, never below -limit (available credit); null when short. */
+  async debit(tx: Tx, entry: Omit<EntryInput, 'delta' | 'guardLimit'> & { amount: bigint; limit?: bigint }) {
+    if (entry.amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
+    const { amount, limit, ...rest } = entry;
+    const done = await this.ledger.applyEntry(tx, { ...rest, delta: -amount, guardLimit: limit ?? 0n });
+    if (done) {
+      const after = await this.ledger.accountState(tx, entry.accountId);
+      await this.lowCreditCheck(tx, [{ accountId: entry.accountId, before: after.balance - after.held + amount, after: after.balance - after.held }]);
+    }
+    return done;
+  }
+
+  // ---- the low-credit alert (one place: every decrease of available credit passes here) ----
+
+  private async lowestCredit(tx: Tx): Promise<bigint> {
+    const raw = (await this.settings.values(tx)).get('LowestCreditOfUser') ?? '0';
+    return /^\d{1,18}$/.test(raw) ? BigInt(raw) : 0n;
+  }
+
+  /**
+   * After a decrease of available credit (a Decrease entry or a hold): an organization account
+   * that went from >= LowestCreditOfUser to below it, and was not marked yet, is marked and each
+   * administrator of its organization gets one 'LowCredit' notification in this transaction.
+   * User allowance accounts are not alerted.
+   */
+  private async lowCreditCheck(tx: Tx, changes: { accountId: number; before: bigint; after: bigint }[]): Promise<void> {
+    if (!changes.length) return;
+    const threshold = await this.lowestCredit(tx);
+    const crossed = changes.filter((c) => c.before >= threshold && c.after < threshold).map((c) => c.accountId);
+    if (!crossed.length) return;
+    for (const account of await this.ledger.markLowCredit(tx, crossed)) {
+      const credit = (big(account.balance) - big(account.held)).toString();
+      for (const userId of await this.ledger.organizationAdmins(tx, account.organizationId)) {
+        await this.notifications.notify(tx, {
+          userId, organizationId: account.organizationId, kind: 'LowCredit', importance: 'high',
+          title: 'اعتبار کم / Low credit',
+          body: `اعتبار سازمان ${account.organizationName} (${credit} ریال) کمتر از ${threshold} ریال است.\n`
+            + `The credit of ${account.organizationName} (${credit} rials) is below ${threshold} rials.`,
+        });
+      }
+    }
+  }
+
+  /** After an increase of available credit: the mark is cleared once the credit is back at or above the threshold. */
+  private async lowCreditRecovered(tx: Tx, accountIds: number[]): Promise<void> {
+    if (!accountIds.length) return;
+    await this.ledger.clearLowCredit(tx, [...new Set(accountIds)], await this.lowestCredit(tx));
+  }
+
+  lockAccounts(tx: Tx, ids: number[]) {
+    return this.ledger.lockAccounts(tx, ids);
+  }
+
+  /** Proves balance = sum of entries and held = sum of open holds for every account. */
+  verify(): Promise<VerifyResult & { ok: boolean }> {
+    return this.ledger.verify().then((r) => ({ ...r, ok: r.mismatches.length === 0 && r.brokenEntries.length === 0 }));
+  }
+}
+
+function normalizeParts(parts: PartsPerOperator): Record<Operator, number> {
+  const out = {} as Record<Operator, number>;
+  let total = 0;
+  for (const [key, value] of Object.entries(parts ?? {})) {
+    if (!(OPERATORS as readonly string[]).includes(key)) throw fieldError(`parts.${key}`, 'validation.unknownField', { field: `parts.${key}` });
+    if (!Number.isSafeInteger(value) || (value as number) < 0) throw fieldError(`parts.${key}`, 'billing.partsInvalid');
+  }
+  for (const op of OPERATORS) {
+    const n = parts?.[op] ?? 0;
+    if (n > 0) out[op] = n;
+    total += n;
+  }
+  if (total <= 0) throw fieldError('parts', 'billing.partsInvalid');
+  return out;
+}
+
+const MAX_BATCH = 500;
+
+interface PendingHold {
+  input: HoldInput;
+  parts: Record<Operator, number>;
+  resolve(view: HoldView): void;
+  reject(err: unknown): void;
+}
+
+interface BatchOutcome {
+  ok?: HoldView;
+  err?: unknown;
+}
+
+interface PlannedLine {
+  org: ChainOrganization;
+  accountId: number;
+  userId: number | null;
+  role: HoldLineView['role'];
+  amount: bigint;
+  limit: bigint;
+  rates: HoldLineRow['rates'];
+  code: CreditFailureCode;
+}
+
+/**
+ * The lines of a hold in chain order: the user's allowance (when the user has one, at the
+ * organization's price), the organization, then every ancestor up to (not including) the system
+ * organization, each at the price of its own tariff with levy and, where the organization pays
+ * tax, VAT.
+ */
+function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<Operator, number>, priceSettings: PriceSettings, userAccountId: number | null): PlannedLine[] {
+  const own = chain[chain.length - 1];
+  if (!own || own.id !== input.organizationId) throw creditFailure('OrganizationNotFound', input.organizationId);
+  const payers = chain.filter((o) => o.type !== 'system').reverse();
+  const volume = totalParts(parts);
+  const lines: PlannedLine[] = [];
+  for (const org of payers) {
+    if (!org.tariff) throw creditFailure('GroupPriceIsNull', org.id);
+    if (org.accountId === null) throw creditFailure('OrganizationNotFound', org.id);
+    const rates = ratesFor(org.tariff, volume, input.lineType, org.id, parts);
+    const price = breakdown(rates, parts, priceSettings, org.isTax);
+    const stored = { rates, levyPerPart: priceSettings.levyPerPart.toString(), taxHundredths: (org.isTax ? priceSettings.taxHundredths : 0n).toString() };
+    const isOwn = org.id === own.id;
+    if (isOwn && input.userId && userAccountId !== null) {
+      lines.push({ org, accountId: userAccountId, userId: input.userId, role: 'user', amount: price.total, limit: 0n, rates: stored, code: 'UserCreditNotEnough' });
+    }
+    lines.push({
+      org, accountId: org.accountId, userId: null, role: isOwn ? 'organization' : 'ancestor', amount: price.total, limit: 0n, rates: stored,
+      code: isOwn ? 'OrganizationCreditNotEnough' : 'AdminCreditNotEnough',
+    });
+  }
+  return lines;
+}
+
+function toLineRow(holdId: string, l: PlannedLine): Omit<HoldLineRow, 'refunded'> {
+  return { holdId, accountId: l.accountId, organizationId: l.org.id, userId: l.userId, role: l.role, tariffId: l.org.tariff?.id ?? null, amount: l.amount.toString(), rates: l.rates };
+}
+
+function heldView(input: HoldInput, parts: Record<Operator, number>, lines: PlannedLine[]): HoldView {
+  return {
+    reference: input.reference, status: 'held', applied: true, organizationId: input.organizationId, userId: input.userId ?? null, parts,
+    amount: (lines.find((l) => l.role === 'organization')?.amount ?? 0n).toString(),
+    lines: lines.map((l) => ({ accountId: l.accountId, organizationId: l.org.id, userId: l.userId, role: l.role, amount: l.amount.toString(), refunded: '0' })),
+  };
+}

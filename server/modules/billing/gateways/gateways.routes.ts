@@ -1,0 +1,107 @@
+import type { Controller } from '../../../platform/http/router.js';
+import { RawResult, idParamSchema } from '../../../platform/http/router.js';
+import { AppError } from '../../../platform/http/errors.js';
+import { amountSchema } from '../money.js';
+import type { GatewaysService, CallbackOutcome } from './gateways.service.js';
+
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
+
+const accountProps = { accountNo: text(40), branch: text(100), cardNo: { anyOf: [{ type: 'string', pattern: '^[0-9]{16}$' }, { type: 'null' }] }, iban: { anyOf: [{ type: 'string', pattern: '^IR[0-9]{24}$' }, { type: 'null' }] }, owner: text(200) };
+export const createAccountSchema = { type: 'object', additionalProperties: false, properties: accountProps };
+export const updateAccountSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...accountProps } };
+
+const gatewayProps = {
+  typeIPG: { type: 'string', minLength: 1, maxLength: 30 }, title: { type: 'string', minLength: 1, maxLength: 200 },
+  configJson: { type: 'object' }, isGeneralUse: { type: 'boolean' }, isFactorUse: { type: 'boolean' }, isActive: { type: 'boolean' },
+  accountInformationId: { anyOf: [id, { type: 'null' }] },
+};
+export const createGatewaySchema = { type: 'object', additionalProperties: false, required: ['typeIPG', 'title', 'configJson'], properties: gatewayProps };
+export const updateGatewaySchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...gatewayProps } };
+export const createOnlineSchema = {
+  type: 'object', additionalProperties: false, required: ['amount', 'gatewayId'],
+  properties: { amount: amountSchema(), gatewayId: id, description: text(1000) },
+};
+const authorityQuery = { type: 'object', additionalProperties: false, required: ['authority'], properties: { authority: { type: 'string', minLength: 1, maxLength: 64 } } };
+const callbackQuery = {
+  type: 'object', additionalProperties: false, required: ['authority'],
+  properties: { authority: { type: 'string', maxLength: 64 }, status: { type: 'string', maxLength: 10 }, amount: { type: 'string', maxLength: 30 }, signature: { type: 'string', maxLength: 128 } },
+};
+
+function page(status: number, fa: string, en: string, body = ''): RawResult {
+  return new RawResult((res) => {
+    res.status(status).type('text/html').send(
+      `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Peyk</title></head>` +
+      `<body><h1>${fa}</h1><h2 dir="ltr" lang="en">${en}</h2>${body}</body></html>`,
+    );
+  });
+}
+
+const OUTCOME_TEXT: Record<CallbackOutcome['status'], [string, string]> = {
+  confirmed: ['پرداخت با موفقیت انجام شد و اعتبار افزایش یافت.', 'The payment succeeded and the credit was increased.'],
+  alreadyConfirmed: ['این پرداخت پیش‌تر تأیید شده است.', 'This payment was already confirmed.'],
+  failed: ['پرداخت ناموفق بود.', 'The payment failed.'],
+  refused: ['پاسخ درگاه معتبر نیست.', 'The gateway answer is not valid.'],
+};
+
+export function accountInformationsController(s: GatewaysService): Controller {
+  return {
+    name: 'AccountInformations',
+    routes: [
+      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createAccountSchema, handler: ({ ctx, body }) => s.createAccount(ctx, body) },
+      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateAccountSchema, handler: ({ ctx, body }) => s.updateAccount(ctx, body) },
+      { method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.getAccount(ctx, params.id) },
+      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', handler: ({ ctx }) => s.listAccounts(ctx) },
+      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.deleteAccount(ctx, params.id) },
+    ],
+  };
+}
+
+export function paymentGatewaysController(s: GatewaysService): Controller {
+  return {
+    name: 'PaymentGateways',
+    routes: [
+      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createGatewaySchema, handler: ({ ctx, body }) => s.createGateway(ctx, body) },
+      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateGatewaySchema, handler: ({ ctx, body }) => s.updateGateway(ctx, body) },
+      { method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.getGateway(ctx, params.id) },
+      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', handler: ({ ctx }) => s.listGateways(ctx) },
+      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.deleteGateway(ctx, params.id) },
+    ],
+  };
+}
+
+/** The online part of `Payments` (the rest is in billing.routes.ts). */
+export function onlinePaymentsController(s: GatewaysService): Controller {
+  return {
+    name: 'Payments',
+    routes: [
+      { method: 'GET', action: 'GetDescriptorOnlineGateway', claim: 'Financial.Payments', handler: ({ ctx }) => s.describeForCaller(ctx) },
+      { method: 'POST', action: 'CreateOnline', claim: 'Financial.Payments', body: createOnlineSchema, successMessage: '', handler: ({ ctx, body }) => s.createOnline(ctx, body) },
+      {
+        method: 'GET', action: 'SandboxPay', auth: 'public', query: authorityQuery,
+        handler: async ({ query }) => {
+          const data = await s.sandboxPage(query.authority);
+          if (!data) return page(404, 'پرداخت یافت نشد یا منتظر پرداخت نیست.', 'The payment was not found or is not waiting for payment.');
+          return page(200, `درگاه آزمایشی — مبلغ ${data.amount} ریال`, `Sandbox gateway — amount ${data.amount} rials`,
+            `<p><a id="pay" href="${data.pay}">پرداخت / Pay</a></p><p><a id="fail" href="${data.fail}">انصراف / Fail</a></p>`);
+        },
+      },
+      {
+        method: 'GET', action: 'OnlineCallback', auth: 'public', query: callbackQuery,
+        handler: async ({ ctx, query }) => {
+          try {
+            const outcome = await s.callback(ctx, query);
+            const [fa, en] = OUTCOME_TEXT[outcome.status];
+            return page(200, fa, en, `<p data-status="${outcome.status}">${outcome.status}</p><p><a href="/">Peyk</a></p>`);
+          } catch (err) {
+            if (err instanceof AppError && err.key === 'billing.callbackRefused') {
+              const [fa, en] = OUTCOME_TEXT.refused;
+              return page(400, fa, en, '<p data-status="refused">refused</p>');
+            }
+            throw err;
+          }
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,216 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { TYPES } from '../../platform/tokens.js';
+import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import type { AuthedContext } from '../../platform/http/context.js';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
+import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import { AuditService } from '../audit/index.js';
+import { OrganizationsService } from '../organizations/index.js';
+import { BillingService } from './billing.service.js';
+import { str, toAmount } from './money.js';
+
+/** The fixed module catalogue a plan may grant (ids are stable; titles fa + en). */
+export const MODULES = [
+  { id: 'BulkSms', fa: 'ارسال انبوه', en: 'Bulk SMS' },
+  { id: 'SmartSms', fa: 'ارسال هوشمند', en: 'Smart SMS' },
+  { id: 'PhoneBook', fa: 'دفترچه تلفن', en: 'Phone book' },
+  { id: 'GeneralPhoneBook', fa: 'دفترچه تلفن عمومی', en: 'General phone book' },
+  { id: 'Receive', fa: 'دریافت پیامک', en: 'Receiving SMS' },
+  { id: 'Webservice', fa: 'وب‌سرویس', en: 'Web service' },
+  { id: 'Reseller', fa: 'نمایندگی', en: 'Reselling' },
+] as const;
+const MODULE_IDS = new Set<string>(MODULES.map((m) => m.id));
+
+interface PlanRow {
+  id: number;
+  ownerOrganizationId: number;
+  title: string;
+  planType: string;
+  planPrice: string;
+  extentionPrice: string | null;
+  planInformation: string | null;
+  modules: string[];
+  isActive: boolean;
+}
+
+function publicPlan(p: PlanRow): Record<string, unknown> {
+  return { ...p, planPrice: str(p.planPrice), extentionPrice: p.extentionPrice === null ? null : str(p.extentionPrice) };
+}
+
+function publicPurchase(p: Record<string, any>): Record<string, unknown> {
+  return { ...p, amount: str(p.amount), ledgerEntryId: p.ledgerEntryId === null ? null : String(p.ledgerEntryId) };
+}
+
+/**
+ * Plans (owned by the system or a reseller, bought by organizations strictly below the owner):
+ * buying pays planPrice (BuyPanel) — or extentionPrice (ExtendedPanel) when the organization
+ * bought the plan before — from the buyer's credit and grants the plan's modules, in one
+ * transaction, idempotent by (organization, requestId).
+ */
+@injectable()
+export class PlansService {
+  constructor(
+    @inject(TYPES.Knex) private readonly knex: Knex,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(BillingService) private readonly billing: BillingService,
+    @inject(OrganizationsService) private readonly organizations: OrganizationsService,
+    @inject(AuditService) private readonly audit: AuditService,
+  ) {}
+
+  modules() {
+    return { items: MODULES.map((m) => ({ ...m })), totalCount: MODULES.length };
+  }
+
+  async organizationModules(ctx: AuthedContext, organizationId?: number) {
+    const id = organizationId ?? ctx.tenant.organizationId;
+    const org = await this.organizations.findVisible(ctx.tenant, id);
+    if (!org) throw notFound('organization.notFound');
+    return this.knex('organization_modules').where({ organizationId: id }).orderBy('moduleId').select('moduleId', 'planId', 'createdAt');
+  }
+
+  /** Grants (or takes back) a module of an organization below the caller by hand. */
+  async assignModule(ctx: AuthedContext, body: { organizationId: number; moduleId: string; assigned?: boolean }) {
+    if (!MODULE_IDS.has(body.moduleId)) throw fieldError('moduleId', 'billing.moduleUnknown');
+    return this.uow.run(async (tx) => {
+      const org = await this.organizations.findVisible(ctx.tenant, body.organizationId, tx);
+      if (!org || org.id === ctx.principal.organizationId) throw notFound('organization.notFound');
+      if (body.assigned === false) await tx('organization_modules').where({ organizationId: org.id, moduleId: body.moduleId }).delete();
+      else await tx('organization_modules').insert({ organizationId: org.id, moduleId: body.moduleId }).onConflict(['organizationId', 'moduleId']).ignore();
+      await this.audit.record(tx, ctx, { operationType: body.assigned === false ? 'UnassignModule' : 'AssignModule', className: 'Module', referenceId: body.moduleId, organizationId: org.id, newData: body });
+      return null;
+    });
+  }
+
+  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+    return this.uow.run(async (tx) => {
+      await this.assertOwner(ctx, tx);
+      const values = normalizePlan(body, true);
+      const [row] = await tx('plans').insert({ ...values, ownerOrganizationId: ctx.tenant.organizationId }).returning('*');
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Plan', referenceId: row.id, newData: publicPlan(row) });
+      return publicPlan(row);
+    });
+  }
+
+  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+    return this.uow.run(async (tx) => {
+      const current = await this.managed(tx, ctx, body.id as number);
+      const [row] = await tx('plans').where({ id: current.id }).update(normalizePlan(body, false)).returning('*');
+      await this.audit.record(tx, ctx, { operationType: 'Update', className: 'Plan', referenceId: row.id, oldData: publicPlan(current), newData: publicPlan(row) });
+      return publicPlan(row);
+    });
+  }
+
+  async delete(ctx: AuthedContext, id: number) {
+    return this.uow.run(async (tx) => {
+      const current = await this.managed(tx, ctx, id);
+      await tx('plans').where({ id }).update({ deletedAt: tx.fn.now(), isActive: false });
+      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'Plan', referenceId: id, oldData: publicPlan(current) });
+      return null;
+    });
+  }
+
+  async list(ctx: AuthedContext, query: { forPurchase?: boolean }) {
+    const q = query.forPurchase ? this.purchasable(this.knex, ctx.tenant.path) : this.knex('plans as p').whereNull('p.deletedAt');
+    if (!query.forPurchase) whereOrganizationVisible(q, this.knex, 'p.ownerOrganizationId', ctx.tenant);
+    const rows = (await q.select('p.*').orderBy('p.id')) as PlanRow[];
+    return { items: rows.map(publicPlan), totalCount: rows.length };
+  }
+
+  /** `Plans/GetPlan/{id}` (the public plan page of a signed-in user): a plan the caller manages or may buy. */
+  async get(ctx: AuthedContext, id: number) {
+    const row = (await this.managedOrNull(this.knex, ctx, id)) ?? ((await this.purchasable(this.knex, ctx.tenant.path).where('p.id', id).first('p.*')) as PlanRow | undefined);
+    if (!row) throw notFound('billing.planNotFound');
+    return publicPlan(row);
+  }
+
+  async buy(ctx: AuthedContext, body: { planId: number; requestId: string }) {
+    return this.uow.run(async (tx) => {
+      const buyer = await this.organizations.findById(ctx.tenant.organizationId, tx);
+      if (!buyer || buyer.type === 'system') throw forbidden('billing.systemPays');
+      const earlier = await tx('plan_purchases').where({ organizationId: buyer.id, requestId: body.requestId }).first();
+      if (earlier) return this.repeat(earlier, body.planId);
+      const plan = (await this.purchasable(tx, buyer.path).where('p.id', body.planId).first('p.*')) as PlanRow | undefined;
+      if (!plan) throw notFound('billing.planNotFound');
+      const bought = await tx('plan_purchases').where({ organizationId: buyer.id, planId: plan.id }).first('id');
+      const kind = bought ? 'extend' : 'buy';
+      if (kind === 'extend' && plan.extentionPrice === null) throw fieldError('planId', 'billing.planNotExtendable');
+      const amount = BigInt(kind === 'extend' ? (plan.extentionPrice as string) : plan.planPrice);
+      const [purchase] = await tx('plan_purchases').insert({
+        planId: plan.id, organizationId: buyer.id, userId: ctx.principal.userId, requestId: body.requestId, kind, planTitle: plan.title,
+        amount: amount.toString(), createdByUserName: ctx.principal.userName,
+      }).onConflict(['organizationId', 'requestId']).ignore().returning('*');
+      if (!purchase) return this.repeat(await tx('plan_purchases').where({ organizationId: buyer.id, requestId: body.requestId }).first(), body.planId);
+
+      const accountId = await this.billing.organizationAccountId(tx, buyer.id);
+      const [account] = await this.billing.lockAccounts(tx, [accountId]);
+      const entry = await this.billing.debit(tx, {
+        accountId, amount, limit: buyer.isPostpaid ? BigInt(account.creditLimit) : 0n, typeCreditChange: kind === 'extend' ? 'ExtendedPanel' : 'BuyPanel',
+        referenceType: 'plan', referenceId: plan.id, idempotencyKey: `plan:${purchase.id}`, description: `Plan ${plan.title}`.slice(0, 500),
+        createdByUserId: ctx.principal.userId, createdByUserName: ctx.principal.userName,
+      });
+      if (!entry) throw badRequest('billing.OrganizationCreditNotEnough', {}, [{ propertyName: 'planId', key: 'billing.OrganizationCreditNotEnough' }]);
+      for (const moduleId of plan.modules) {
+        await tx('organization_modules').insert({ organizationId: buyer.id, moduleId, planId: plan.id }).onConflict(['organizationId', 'moduleId']).merge(['planId']);
+      }
+      const [done] = await tx('plan_purchases').where({ id: purchase.id }).update({ ledgerEntryId: entry.id }).returning('*');
+      await this.audit.record(tx, ctx, {
+        operationType: kind === 'extend' ? 'ExtendPlan' : 'BuyPlan', className: 'Plan', referenceId: plan.id, organizationId: buyer.id,
+        newData: { purchaseId: done.id, requestId: body.requestId, amount: amount.toString(), modules: plan.modules, currentCredit: entry.currentCredit },
+      });
+      return { purchase: publicPurchase(done), applied: true, currentCredit: entry.currentCredit, modules: plan.modules };
+    });
+  }
+
+  private repeat(earlier: Record<string, any>, planId: number) {
+    if (earlier.planId !== planId) throw conflict('billing.requestIdReused', {}, [{ propertyName: 'requestId', key: 'billing.requestIdReused' }]);
+    return { purchase: publicPurchase(earlier), applied: false };
+  }
+
+  /** Active plans owned by an organization strictly above `path`. */
+  private purchasable(db: Knex | Tx, path: string) {
+    const ancestors = path.split('/').filter(Boolean).map(Number).slice(0, -1);
+    return db('plans as p').whereIn('p.ownerOrganizationId', ancestors.length ? ancestors : [0]).whereNull('p.deletedAt').where('p.isActive', true);
+  }
+
+  private async managedOrNull(db: Knex | Tx, ctx: AuthedContext, id: number): Promise<PlanRow | null> {
+    const q = db('plans as p').where('p.id', id).whereNull('p.deletedAt');
+    whereOrganizationVisible(q, db as Knex, 'p.ownerOrganizationId', ctx.tenant);
+    return ((await q.first('p.*')) as PlanRow | undefined) ?? null;
+  }
+
+  private async managed(tx: Tx, ctx: AuthedContext, id: number): Promise<PlanRow> {
+    const row = await this.managedOrNull(tx, ctx, id);
+    if (!row) throw notFound('billing.planNotFound');
+    return row;
+  }
+
+  private async assertOwner(ctx: AuthedContext, tx: Tx): Promise<void> {
+    const org = await this.organizations.findById(ctx.tenant.organizationId, tx);
+    if (!ctx.tenant.subtree || !org || (org.type !== 'system' && org.type !== 'reseller')) throw forbidden('billing.ownerSystemOrReseller');
+  }
+}
+
+function normalizePlan(body: Record<string, unknown>, creating: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of ['title', 'planType', 'planInformation', 'isActive'] as const) if (body[f] !== undefined) out[f] = body[f];
+  if (body.planPrice !== undefined || creating) {
+    const v = toAmount(body.planPrice, 'planPrice');
+    if (v <= 0n) throw fieldError('planPrice', 'billing.amountInvalid', { field: 'planPrice' });
+    out.planPrice = v.toString();
+  }
+  if (body.extentionPrice !== undefined) {
+    if (body.extentionPrice === null) out.extentionPrice = null;
+    else {
+      const v = toAmount(body.extentionPrice, 'extentionPrice');
+      if (v <= 0n) throw fieldError('extentionPrice', 'billing.amountInvalid', { field: 'extentionPrice' });
+      out.extentionPrice = v.toString();
+    }
+  }
+  if (body.modules !== undefined) {
+    const list = body.modules as string[];
+    list.forEach((m, i) => { if (!MODULE_IDS.has(m)) throw fieldError(`modules[${i}]`, 'billing.moduleUnknown'); });
+    out.modules = JSON.stringify([...new Set(list)]);
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+import type { Principal, Scope } from '../../platform/http/context.js';
+import { ALL_CLAIMS, BASE_CLAIMS, defaultCeiling } from './claim-catalogue.js';
+import type { SessionPrincipalRow } from './users.repository.js';
+
+export function scopeOf(organizationType: string, isAdmin: boolean): Scope {
+  if (!isAdmin) return 'user';
+  if (organizationType === 'system') return 'superAdmin';
+  if (organizationType === 'reseller') return 'reseller';
+  return 'organization';
+}
+
+/**
+ * Effective claims: the super admin holds everything; an organization's ceiling is its role
+ * template (or the default for its kind), narrowed by the template of every organization above
+ * it (a template caps the whole subtree, else a narrowed administrator could step around it
+ * through an administrator of a sub-organization); its administrators hold the whole ceiling and
+ * other users the part of their role that lies under it.
+ */
+export function effectiveClaims(
+  scope: Scope, organizationType: string, templateClaims: string[] | null, roleClaims: string[] | null, ancestorTemplates: string[][] = [],
+): Set<string> {
+  if (scope === 'superAdmin') return new Set(ALL_CLAIMS);
+  const ceiling = new Set(templateClaims ?? defaultCeiling(organizationType));
+  for (const cap of ancestorTemplates) for (const claim of [...ceiling]) if (!cap.includes(claim)) ceiling.delete(claim);
+  if (scope !== 'user') return ceiling;
+  const out = new Set<string>(BASE_CLAIMS);
+  for (const claim of roleClaims ?? []) if (ceiling.has(claim)) out.add(claim);
+  return out;
+}
+
+const PRIVATE_USER_FIELDS = new Set(['passwordHash', 'secondPasswordHash', 'deletedAt', 'failedLoginCount']);
+
+/** The user's own fields as anyone may read them: no hashes, no joined columns. */
+export function publicProfile(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) if (!k.startsWith('_') && !PRIVATE_USER_FIELDS.has(k)) out[k] = v;
+  const lockedUntil = row.lockedUntil as Date | null | undefined;
+  out.isLocked = !!lockedUntil && new Date(lockedUntil) > new Date();
+  return out;
+}
+
+export function toPrincipal(row: SessionPrincipalRow, sessionId: string, now: Date, renewBeforeMs: number): Principal {
+  const scope = scopeOf(row._orgType, row.isAdmin);
+  return {
+    userId: row.id,
+    userName: row.userName,
+    fullName: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.userName,
+    organizationId: row.organizationId,
+    organizationPath: row._orgPath,
+    organizationName: row._orgName,
+    scope,
+    isAdmin: row.isAdmin,
+    claims: effectiveClaims(scope, row._orgType, row._templateClaims, row._roleClaims, row._ancestorTemplateClaims ?? []),
+    sessionId,
+    impersonatorUserId: row._impersonatorUserId,
+    changePasswordRequired: row.changePasswordRequired,
+    refreshDue: new Date(row._refreshExpiresAt).getTime() - now.getTime() < renewBeforeMs,
+    profile: publicProfile(row),
+  };
+}

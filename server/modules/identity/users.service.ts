@@ -1,0 +1,239 @@
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config.js';
+import type { Clock } from '../../platform/clock.js';
+import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import type { AuthedContext } from '../../platform/http/context.js';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
+import { normalizeSearch } from '../../platform/http/search.js';
+import { AuditService } from '../audit/index.js';
+import { OrganizationsService, type ClosingReason, type OrganizationLifecycleListener } from '../organizations/index.js';
+import { UsersRepository, type UserListFilter, type UserRow } from './users.repository.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { RolesRepository } from './roles.repository.js';
+import { AuthService } from './auth.service.js';
+import { checkPasswordPolicy, generatePassword, hashPassword } from './passwords.js';
+import { publicProfile } from './principal.js';
+
+export const USER_TEXT_FIELDS = {
+  nationalCode: 20, foreignerCode: 30, identityNumber: 30, firstName: 100, lastName: 100, fatherName: 100, email: 254,
+  zipCode: 20, phone: 20, mobile: 20, faxNumber: 20, address: 500, descriptions: 1000,
+} as const;
+
+export const USER_FLAGS = [
+  'isActive', 'isActiveSend', 'isAdmin', 'isAuthenticatedMobile', 'isAuthenticated', 'isSendSmsDescriptionRequired',
+  'isCanSeeContactsOfPublicPhonebooks', 'isCanSeeContactsOfPrivatePhonebooks', 'isCanSendSmartWithoutConfirmation',
+  'isCanSendVoice', 'isForeigner', 'isDefault', 'changePasswordRequired',
+] as const;
+
+const WRITABLE = new Set<string>([...Object.keys(USER_TEXT_FIELDS), ...USER_FLAGS, 'zoneId', 'birthDate', 'expireDate', 'roleTemplateId', 'mobileCount']);
+
+/**
+ * Administrators of an organization are managed from above: a caller acts on another user of
+ * their own organization only when that user is not an administrator (the super admin excepted).
+ * Otherwise one administrator could take over another by resetting their password.
+ */
+export function assertMayManage(ctx: AuthedContext, target: UserRow): void {
+  if (target.id === ctx.principal.userId || ctx.principal.scope === 'superAdmin') return;
+  if (target.organizationId === ctx.principal.organizationId && target.isAdmin) throw forbidden('user.cannotManagePeerAdmin');
+}
+
+export function publicUser(row: UserRow): Record<string, unknown> {
+  return publicProfile(row);
+}
+
+@injectable()
+export class UsersService implements OrganizationLifecycleListener {
+  private readonly currentViews = new WeakMap<object, Record<string, unknown>>();
+
+  constructor(
+    @inject(TYPES.Config) private readonly config: AppConfig,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(UsersRepository) private readonly users: UsersRepository,
+    @inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @inject(RolesRepository) private readonly roles: RolesRepository,
+    @inject(OrganizationsService) private readonly organizations: OrganizationsService,
+    @inject(AuthService) private readonly auth: AuthService,
+    @inject(AuditService) private readonly audit: AuditService,
+  ) {}
+
+  /** Users of closed organizations lose their sessions; users of deleted ones are deleted with them. */
+  async onOrganizationsClosed(tx: Tx, organizationIds: number[], reason: ClosingReason): Promise<void> {
+    const ids = reason === 'deleted'
+      ? await this.users.softDeleteInOrganizations(tx, organizationIds)
+      : await this.users.idsInOrganizations(tx, organizationIds);
+    await this.sessions.revokeUserSessions(tx, ids, `organization${reason[0].toUpperCase()}${reason.slice(1)}`);
+  }
+
+  /** First start: the system organization and its administrator, who must change the password. */
+  async bootstrapFirstAdmin(): Promise<{ created: boolean; userName: string; password: string | null }> {
+    if ((await this.organizations.countOrganizations()) > 0) return { created: false, userName: this.config.admin.userName, password: null };
+    const password = this.config.admin.password ?? generatePassword();
+    await this.uow.run(async (tx) => {
+      const org = await this.organizations.createSystemOrganization(tx, 'Peyk');
+      const passwordHash = await hashPassword(password);
+      const user = await this.users.insert(tx, {
+        organizationId: org.id, userName: this.config.admin.userName, passwordHash, firstName: 'System', lastName: 'Administrator',
+        isAdmin: true, isActive: true, isActiveSend: true, changePasswordRequired: true,
+      });
+      await this.users.addPasswordHistory(tx, user.id, passwordHash, null, 'bootstrap');
+    });
+    return { created: true, userName: this.config.admin.userName, password };
+  }
+
+  /**
+   * Answered from the row read with the session (no query), and the view is built once per cached
+   * principal: this is the hottest authenticated call of the client.
+   */
+  async current(ctx: AuthedContext) {
+    const p = ctx.principal;
+    let view = this.currentViews.get(p);
+    if (!view) {
+      view = {
+        ...p.profile,
+        fullName: p.fullName,
+        organizationName: p.organizationName,
+        scope: p.scope,
+        claims: [...p.claims].sort(),
+        isImpersonating: p.impersonatorUserId !== null,
+        impersonatorUserId: p.impersonatorUserId,
+      };
+      this.currentViews.set(p, view);
+    }
+    return { ...view, activeOrganizationId: ctx.tenant.organizationId };
+  }
+
+  async get(ctx: AuthedContext, id: number) {
+    const user = await this.users.findVisible(ctx.tenant, id);
+    if (!user) throw notFound('user.notFound');
+    return publicUser(user);
+  }
+
+  async list(ctx: AuthedContext, filter: UserListFilter) {
+    return this.users.list(ctx.tenant, normalizeSearch(filter));
+  }
+
+  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+    const organizationId = (body.organizationId as number | undefined) ?? ctx.tenant.organizationId;
+    const policy = checkPasswordPolicy(body.password as string, this.config.auth.passwordMinLength);
+    if (policy) throw fieldError('password', policy.key, policy.params);
+    const passwordHash = await hashPassword(body.password as string);
+    const secondPasswordHash = typeof body.secondPassword === 'string' ? await hashPassword(body.secondPassword) : null;
+    return this.uow.run(async (tx) => {
+      const org = await this.organizations.findVisible(ctx.tenant, organizationId, tx);
+      if (!org) throw fieldError('organizationId', 'organization.notFound');
+      if (org.isArchived) throw fieldError('organizationId', 'organization.parentArchived');
+      if (await this.users.findByUserName(body.userName as string, tx)) throw conflict('user.userNameTaken', {}, [{ propertyName: 'userName', key: 'user.userNameTaken' }]);
+      if (org.maximumUser && (await this.users.countLiveInOrganization(tx, org.id)) >= (org.maximumUser as number)) {
+        throw badRequest('user.maximumUserReached', { limit: org.maximumUser });
+      }
+      const values = this.pickWritable(body);
+      if (values.isAdmin && !ctx.principal.isAdmin) throw forbidden();
+      await this.checkRole(tx, ctx, org.id, values.roleTemplateId as number | null | undefined);
+      const user = await this.users.insert(tx, {
+        ...values, organizationId: org.id, userName: (body.userName as string).trim(), passwordHash, secondPasswordHash,
+        changePasswordRequired: values.changePasswordRequired ?? true, createdBy: ctx.principal.userId,
+      });
+      await this.users.addPasswordHistory(tx, user.id, passwordHash, ctx.principal.userId, ctx.principal.fullName);
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'User', referenceId: user.id, organizationId: org.id, newData: publicUser(user) });
+      return publicUser(user);
+    });
+  }
+
+  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+    const secondPasswordHash = typeof body.secondPassword === 'string' ? await hashPassword(body.secondPassword) : undefined;
+    return this.uow.run(async (tx) => {
+      const user = await this.users.findVisible(ctx.tenant, body.id as number, tx);
+      if (!user) throw notFound('user.notFound');
+      assertMayManage(ctx, user);
+      const values = this.pickWritable(body);
+      const self = user.id === ctx.principal.userId;
+      if (self && (values.isAdmin === false || values.isActive === false)) throw forbidden('user.cannotChangeOwnAccess');
+      if (values.isAdmin !== undefined && values.isAdmin !== user.isAdmin && !ctx.principal.isAdmin) throw forbidden();
+      if (secondPasswordHash) values.secondPasswordHash = secondPasswordHash;
+      await this.users.update(tx, user.id, values);
+      if (values.isActive === false && user.isActive) await this.sessions.revokeUserSessions(tx, [user.id], 'deactivated');
+      const updated = (await this.users.findById(user.id, tx)) as UserRow;
+      await this.audit.record(tx, ctx, { operationType: 'Update', className: 'User', referenceId: user.id, organizationId: user.organizationId, oldData: publicUser(user), newData: publicUser(updated) });
+      return publicUser(updated);
+    });
+  }
+
+  async delete(ctx: AuthedContext, id: number) {
+    return this.uow.run(async (tx) => {
+      const user = await this.users.findVisible(ctx.tenant, id, tx);
+      if (!user) throw notFound('user.notFound');
+      assertMayManage(ctx, user);
+      if (user.id === ctx.principal.userId) throw forbidden('user.cannotChangeOwnAccess');
+      await this.users.update(tx, user.id, { deletedAt: this.clock.now() });
+      await this.sessions.revokeUserSessions(tx, [user.id], 'deleted');
+      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'User', referenceId: user.id, organizationId: user.organizationId, oldData: publicUser(user) });
+      return null;
+    });
+  }
+
+  async setSuspended(ctx: AuthedContext, id: number, suspended: boolean) {
+    return this.uow.run(async (tx) => {
+      const user = await this.users.findVisible(ctx.tenant, id, tx);
+      if (!user) throw notFound('user.notFound');
+      assertMayManage(ctx, user);
+      if (user.id === ctx.principal.userId) throw forbidden('user.cannotChangeOwnAccess');
+      // Unblock also lifts a login lockout: it is the administrator's answer to a locked-out user.
+      const values = suspended ? { isSuspended: true } : { isSuspended: false, lockedUntil: null, failedLoginCount: 0 };
+      await this.users.update(tx, user.id, values);
+      if (suspended) await this.sessions.revokeUserSessions(tx, [user.id], 'suspended');
+      await this.audit.record(tx, ctx, { operationType: suspended ? 'Suspend' : 'Unblock', className: 'User', referenceId: user.id, organizationId: user.organizationId, newData: values });
+      return publicUser((await this.users.findById(user.id, tx)) as UserRow);
+    });
+  }
+
+  /** An administrator sets a new password; the user must choose their own at next sign-in. */
+  async resetPassword(ctx: AuthedContext, id: number, password: string) {
+    const policy = checkPasswordPolicy(password, this.config.auth.passwordMinLength);
+    if (policy) throw fieldError('password', policy.key, policy.params);
+    return this.uow.run(async (tx) => {
+      const user = await this.users.findVisible(ctx.tenant, id, tx);
+      if (!user) throw notFound('user.notFound');
+      assertMayManage(ctx, user);
+      await this.auth.assertNotReused(tx, user, password);
+      const passwordHash = await hashPassword(password);
+      await this.users.update(tx, user.id, { passwordHash, changePasswordRequired: true, passwordChangedAt: this.clock.now() });
+      await this.users.addPasswordHistory(tx, user.id, passwordHash, ctx.principal.userId, ctx.principal.fullName);
+      await this.sessions.revokeUserSessions(tx, [user.id], 'passwordReset');
+      await this.audit.record(tx, ctx, { operationType: 'ResetPassword', className: 'User', referenceId: user.id, organizationId: user.organizationId });
+      return null;
+    });
+  }
+
+  async loginHistoryOf(ctx: AuthedContext, id: number, pageIndex: number, pageSize: number) {
+    const user = await this.users.findVisible(ctx.tenant, id);
+    if (!user) throw notFound('user.notFound');
+    return this.auth.loginHistory(user.id, pageIndex, pageSize);
+  }
+
+  async passwordHistoryOf(ctx: AuthedContext, id: number, pageIndex: number, pageSize: number) {
+    const user = await this.users.findVisible(ctx.tenant, id);
+    if (!user) throw notFound('user.notFound');
+    return this.users.passwordHistory(user.id, pageIndex, pageSize);
+  }
+
+  /** A user's role is a role of their own organization or the template assigned to it. */
+  private async checkRole(tx: Tx, ctx: AuthedContext, organizationId: number, roleId: number | null | undefined): Promise<void> {
+    if (roleId === undefined || roleId === null) return;
+    const role = await this.roles.findById(roleId, tx);
+    const org = await this.organizations.findById(organizationId, tx);
+    const fits = role && ((!role.isTemplate && role.organizationId === organizationId) || (role.isTemplate && org?.roleTemplateId === role.id));
+    if (!fits) throw fieldError('roleTemplateId', 'role.notFound');
+    if (!role.claims.every((c) => ctx.principal.claims.has(c))) throw fieldError('roleTemplateId', 'role.claimsBeyondYours');
+  }
+
+  private pickWritable(body: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body)) {
+      if (!WRITABLE.has(k)) continue;
+      out[k] = typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v;
+    }
+    return out;
+  }
+}

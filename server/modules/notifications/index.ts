@@ -1,0 +1,2 @@
+export { notificationsModule } from './notifications.module.js';
+export { NotificationsService, type NewNotification } from './notifications.service.js';

@@ -1,0 +1,6 @@
+export { organizationsModule } from './organizations.module.js';
+export {
+  OrganizationsService, publicOrganization,
+  type OrganizationLifecycleListener, type ClosingReason, type OrganizationStanding,
+} from './organizations.service.js';
+export type { OrganizationRow, OrganizationType } from './organization.fields.js';

@@ -1,0 +1,19 @@
+import type { Container } from 'inversify';
+import type { PeykModule } from '../../platform/module.js';
+import { OrganizationsRepository } from './organizations.repository.js';
+import { OrganizationsService } from './organizations.service.js';
+import { customerDomainsController, organizationsController } from './organizations.routes.js';
+import { organizationsMessages } from './organizations.messages.js';
+
+export const organizationsModule: PeykModule = {
+  name: 'organizations',
+  messages: organizationsMessages,
+  register(container: Container) {
+    container.bind(OrganizationsRepository).toSelf().inSingletonScope();
+    container.bind(OrganizationsService).toSelf().inSingletonScope();
+  },
+  controllers: (container) => [
+    organizationsController(container.get(OrganizationsService)),
+    customerDomainsController(container.get(OrganizationsService)),
+  ],
+};

@@ -1,0 +1,50 @@
+import type { Controller } from '../../platform/http/router.js';
+import { idParamSchema } from '../../platform/http/router.js';
+import type { OrganizationsService } from './organizations.service.js';
+import { createOrganizationSchema, deleteOrganizationQuery, listOrganizationsQuery, updateOrganizationSchema } from './organizations.schemas.js';
+
+export function organizationsController(service: OrganizationsService): Controller {
+  return {
+    name: 'Organizations',
+    routes: [
+      { method: 'POST', action: 'Create', claim: 'Organizations.Create', body: createOrganizationSchema, handler: ({ ctx, body }) => service.create(ctx, body) },
+      { method: 'POST', action: 'Update', claim: 'Organizations.Update', body: updateOrganizationSchema, handler: ({ ctx, body }) => service.update(ctx, body) },
+      { method: 'GET', action: 'Get/:id', claim: 'Organizations.View', params: idParamSchema, handler: ({ ctx, params }) => service.get(ctx, params.id) },
+      { method: 'GET', action: 'GetAll', claim: 'Organizations.View', query: listOrganizationsQuery, handler: ({ ctx, query }) => service.list(ctx, query) },
+      {
+        method: 'DELETE', action: 'Delete/:id', claim: 'Organizations.Delete', params: idParamSchema, query: deleteOrganizationQuery,
+        handler: ({ ctx, params, query }) => service.delete(ctx, params.id, query.withChildren, query),
+      },
+      { method: 'POST', action: 'Activate/:id', claim: 'Organizations.Activate', params: idParamSchema, handler: ({ ctx, params }) => service.setActive(ctx, params.id, true) },
+      { method: 'POST', action: 'Deactivate/:id', claim: 'Organizations.Activate', params: idParamSchema, handler: ({ ctx, params }) => service.setActive(ctx, params.id, false) },
+      { method: 'POST', action: 'Archive/:id', claim: 'Organizations.Archive', params: idParamSchema, handler: ({ ctx, params }) => service.setArchived(ctx, params.id, true) },
+      { method: 'POST', action: 'Unarchive/:id', claim: 'Organizations.Archive', params: idParamSchema, handler: ({ ctx, params }) => service.setArchived(ctx, params.id, false) },
+    ],
+  };
+}
+
+/**
+ * What the login page and shell need to know about the domain they are served on, before anyone
+ * signs in. Until white-label domains exist (a later issue) every domain gets the platform's
+ * defaults and the system organization's name.
+ */
+export function customerDomainsController(service: OrganizationsService): Controller {
+  return {
+    name: 'CustomerDomains',
+    routes: [{
+      method: 'GET', action: 'GetCurrentClientData', auth: 'public',
+      handler: async ({ req }) => ({
+        domain: req.hostname,
+        organizationName: await service.systemOrganizationName(),
+        desktop: 'Default',
+        loginTheme: 'Default',
+        primaryColor: '#0369a1',
+        secondaryColor: '#0f172a',
+        agentLogo: null,
+        enamad: null,
+        isDefault: true,
+      }),
+    }],
+  };
+}
+

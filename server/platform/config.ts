@@ -1,0 +1,125 @@
+import { readFileSync, mkdirSync, existsSync, writeFileSync } from 'node:fs';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import path from 'node:path';
+
+export type PeykRole = 'all' | 'web' | 'worker';
+
+export interface AuthConfig {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  refreshRenewBeforeDays: number;
+  captchaAfterFailures: number;
+  /** Failures from one IP (any user names) before every sign-in from it needs a captcha: an office behind one NAT address shares it. */
+  captchaAfterIpFailures: number;
+  lockoutAfterFailures: number;
+  lockoutMinutes: number;
+  passwordHistory: number;
+  passwordMinLength: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  role: PeykRole;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** First part of every Redis key and queue name, so installs (and test runs) can share a Redis. */
+  redisPrefix: string;
+  publicOrigin: string | null;
+  apiUrl: string;
+  apiAddress: string | null;
+  defaultLanguage: string;
+  production: boolean;
+  logLevel: string;
+  bodyLimit: string;
+  jwtSecret: string;
+  /** The same secret as a KeyObject: jsonwebtoken re-derives a key from a string on every verify. */
+  jwtKey: KeyObject;
+  serverStateToken: string;
+  auth: AuthConfig;
+  admin: { userName: string; password: string | null };
+  version: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function readJson(file: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+/**
+ * A secret generated once and kept in the data dir, so tokens survive restarts without the
+ * operator having to invent one; an explicit value always wins.
+ */
+function persistentSecret(dataDir: string, fileName: string, given: string | undefined): string {
+  if (given) return given;
+  const file = path.join(dataDir, fileName);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function parseRole(value: string | undefined, fallback: PeykRole): PeykRole {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'all' || value === 'web' || value === 'worker') return value;
+  throw new Error(`PEYK_ROLE must be all, web or worker (got "${value}")`);
+}
+
+function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got "${value}")`);
+  return port;
+}
+
+export function findRepoRoot(start: string): string {
+  let dir = start;
+  for (;;) {
+    if (existsSync(path.join(dir, 'config', 'default.json'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`config/default.json not found above ${start}`);
+    dir = parent;
+  }
+}
+
+export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = readJson(path.join(rootDir, 'config', 'default.json'));
+  const envName = env.NODE_ENV ?? 'development';
+  const envFile = path.join(rootDir, 'config', `${envName}.json`);
+  const perEnv = existsSync(envFile) ? readJson(envFile) : {};
+  const merged = { ...base, ...perEnv } as unknown as AppConfig;
+  const pkg = readJson(path.join(rootDir, 'package.json'));
+
+  const dataDir = path.resolve(rootDir, overrides.dataDir ?? env.PEYK_DATA_DIR ?? merged.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+
+  const config: AppConfig = {
+    ...merged,
+    auth: { ...merged.auth },
+    admin: {
+      userName: env.PEYK_ADMIN_USER || merged.admin.userName,
+      password: env.PEYK_ADMIN_PASSWORD || merged.admin.password,
+    },
+    port: parsePort(env.PORT, merged.port),
+    role: parseRole(env.PEYK_ROLE, merged.role),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || merged.databaseUrl,
+    redisUrl: env.REDIS_URL || merged.redisUrl,
+    redisPrefix: env.PEYK_REDIS_PREFIX || merged.redisPrefix,
+    publicOrigin: env.PEYK_PUBLIC_ORIGIN || merged.publicOrigin,
+    apiAddress: env.PEYK_API_ADDRESS || merged.apiAddress,
+    defaultLanguage: env.PEYK_LANGUAGE || merged.defaultLanguage,
+    production: env.NODE_ENV === 'production' || merged.production,
+    logLevel: env.LOG_LEVEL || merged.logLevel,
+    jwtSecret: persistentSecret(dataDir, 'jwt-secret', env.PEYK_JWT_SECRET),
+    jwtKey: undefined as unknown as KeyObject,
+    serverStateToken: persistentSecret(dataDir, 'server-state-token', env.PEYK_SERVER_STATE_TOKEN),
+    version: String(pkg.version),
+    ...overrides,
+  };
+  if (overrides.dataDir) config.dataDir = dataDir;
+  config.jwtKey = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+  return config;
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+import { runMigrations } from './migrations.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  knex: Knex;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | null;
+  /** Folder for the embedded database; null keeps PGlite in memory (tests). */
+  pgliteDir: string | null;
+  poolMax?: number;
+  /** Run the migrations on open (default); read-only tools such as ledger-verify pass false. */
+  migrate?: boolean;
+}
+
+// int8 and numeric come back as strings by default; counts are cast to int in SQL instead, and
+// money (bigint rials) stays a string on purpose so no amount ever passes through a float.
+let typesConfigured = false;
+function configurePgTypes(): void {
+  if (typesConfigured) return;
+  typesConfigured = true;
+  // timestamptz and date stay as JS Date / string: drivers agree on those.
+  pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  configurePgTypes();
+  let knex: Knex;
+  let kind: DatabaseKind;
+  if (options.databaseUrl) {
+    kind = 'postgres';
+    knex = knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      acquireConnectionTimeout: 30_000,
+    });
+  } else {
+    kind = 'pglite';
+    let connection: Record<string, string> = {};
+    if (options.pgliteDir) {
+      mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+      connection = { filename: options.pgliteDir };
+    }
+    knex = knexFactory({ client: ClientPgLite as unknown as typeof knexFactory.Client, dialect: 'postgres', connection });
+  }
+  await knex.raw('select 1');
+  if (options.migrate !== false) await runMigrations(knex);
+  return { knex, kind, close: () => knex.destroy() };
+}
+
+/** A fresh PostgreSQL database for one test run, dropped by the returned function. */
+export async function createScratchPostgresDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import express, { type Request, type Response, type NextFunction, type Express } from 'express';
+import helmet from 'helmet';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { AppError } from './errors.js';
+import { sendEnvelope } from './envelope.js';
+import { parseCulture, type Translator } from '../i18n.js';
+import type { RequestContext } from './context.js';
+import type { Router } from 'express';
+
+export interface HttpAppOptions {
+  apiRouter: Router;
+  translator: Translator;
+  logger: Logger;
+  bodyLimit: string;
+  clientDir: string;
+  defaultLanguage: string;
+  apiAddress: string | null;
+  /** The client's runtime config; `origin` is the request's own when none is configured. */
+  runtimeConfig: (requestOrigin: string) => Record<string, unknown>;
+  serverStateToken: string;
+  serverState: () => Promise<string>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+function clientIp(req: Request): string {
+  return (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+}
+
+export function createHttpApp(options: HttpAppOptions): Express {
+  const { translator, logger } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use(helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // Self-hosted panels are often reached over plain http on a LAN address.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  }));
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const given = req.get('x-request-id');
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    const ctx: RequestContext = {
+      requestId,
+      ip: clientIp(req),
+      userAgent: (req.get('user-agent') ?? '').slice(0, 500),
+      culture: parseCulture(req.query.culture),
+      principal: null,
+      tenant: null,
+    };
+    res.locals.ctx = ctx;
+    res.setHeader('x-request-id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      if (!logger.isLevelEnabled('info')) return;
+      logger.info({
+        requestId, method: req.method, path: req.path, status: res.statusCode,
+        ms: Number(process.hrtime.bigint() - started) / 1e6, userId: ctx.principal?.userId,
+      }, 'request');
+    });
+    next();
+  });
+
+  app.use('/api', express.json({ limit: options.bodyLimit, strict: false }), options.apiRouter);
+
+  app.get('/config.json', (req: Request, res: Response) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json(options.runtimeConfig(`${req.protocol}://${req.get('host') ?? ''}`));
+  });
+
+  app.get('/server-state', (req: Request, res: Response, next: NextFunction) => {
+    const auth = (req.get('authorization') ?? '').replace(/^Bearer\s+/i, '');
+    if (auth !== options.serverStateToken) {
+      res.status(401).type('text/plain').send('unauthorized');
+      return;
+    }
+    options.serverState().then((state) => res.type('text/plain').setHeader('cache-control', 'no-store').send(state)).catch(next);
+  });
+
+  // The origin page: the client reads server time, language and API address from its headers.
+  const originHeaders = (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('x-date', new Date().toISOString());
+    res.setHeader('x-language', options.defaultLanguage);
+    if (options.apiAddress) res.setHeader('x-api-address', options.apiAddress);
+    res.setHeader('access-control-expose-headers', 'x-date, x-language, x-api-address, x-rft, x-imp, x-request-id');
+    next();
+  };
+  const indexFile = path.join(options.clientDir, 'index.html');
+  app.use(originHeaders, express.static(options.clientDir, {
+    index: false,
+    setHeaders(res, filePath) {
+      // Vite's hashed assets never change; everything else (sw.js, manifest, icons) must be rechecked.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+    },
+  }));
+  app.get(/^(?!\/api\/|\/socket\.io\/).*/, originHeaders, (_req: Request, res: Response) => {
+    res.setHeader('cache-control', 'no-cache');
+    if (existsSync(indexFile)) res.sendFile(indexFile);
+    else res.type('text/html').send('<!doctype html><html dir="rtl" lang="fa"><meta charset="utf-8"><title>Peyk</title><body><h1>Peyk</h1><p>The client is not built yet: run <code>npm run build</code>.</p></body></html>');
+  });
+
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const ctx = res.locals.ctx as RequestContext;
+    const culture = ctx?.culture ?? 'fa';
+    if (err instanceof AppError) {
+      const message = translator.t(culture, err.key === 'status.400' && err.validationErrors.length ? 'status.400' : err.key, err.params);
+      sendEnvelope(res, err.status, {
+        isSucceed: false,
+        message,
+        data: err.data,
+        validationErrors: err.validationErrors.map((v) => ({ propertyName: v.propertyName, message: translator.t(culture, v.key, v.params) })),
+      });
+      return;
+    }
+    const e = err as { type?: string; status?: number; statusCode?: number };
+    const status = e.status ?? e.statusCode;
+    if (e.type === 'entity.parse.failed') {
+      sendEnvelope(res, 400, { isSucceed: false, message: translator.t(culture, 'request.malformedJson'), validationErrors: [{ propertyName: '', message: translator.t(culture, 'request.malformedJson') }] });
+      return;
+    }
+    if (e.type === 'entity.too.large') {
+      sendEnvelope(res, 413, { isSucceed: false, message: translator.t(culture, 'status.413'), validationErrors: [] });
+      return;
+    }
+    if (status && status >= 400 && status < 500) {
+      sendEnvelope(res, status, { isSucceed: false, message: translator.t(culture, 'status.400'), validationErrors: [] });
+      return;
+    }
+    logger.error({ err, requestId: ctx?.requestId }, 'unhandled error');
+    sendEnvelope(res, 500, { isSucceed: false, message: translator.t(culture, 'status.500'), validationErrors: [] });
+  });
+
+  return app;
+}

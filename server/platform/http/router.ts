@@ -1,0 +1,163 @@
+import { Router, type Request, type Response, type NextFunction } from 'express';
+import type { AnySchema } from 'ajv';
+import { compileBody, compileQuery, type Validator } from './validation.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
+import type { AuthedContext, RequestContext } from './context.js';
+import { sendEnvelope } from './envelope.js';
+import type { Translator } from '../i18n.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteInput<B, Q, P, C extends RequestContext> {
+  ctx: C;
+  body: B;
+  query: Q;
+  params: P;
+  req: Request;
+  res: Response;
+}
+
+/** A result that is not wrapped in the envelope (a text answer, a file, a redirect). */
+export class RawResult {
+  constructor(readonly write: (res: Response) => void) {}
+}
+
+interface BaseRoute {
+  method: HttpMethod;
+  /** `Create`, `Get/:id`, `GetAll`, `Delete/:id` or a named action. */
+  action: string;
+  body?: AnySchema;
+  query?: AnySchema;
+  params?: AnySchema;
+  /** Success message key shown by the client ('operation.success' for mutations by default). */
+  successMessage?: string;
+}
+
+export interface PublicRoute<B = any, Q = any, P = any> extends BaseRoute {
+  auth: 'public';
+  handler(input: RouteInput<B, Q, P, RequestContext>): Promise<unknown>;
+}
+
+export interface UserRoute<B = any, Q = any, P = any> extends BaseRoute {
+  auth?: 'user';
+  /** The claim a caller needs; none means any signed-in user. */
+  claim?: string;
+  /** Usable while the account must change its password (login, change password, logout). */
+  allowWhilePasswordChangeRequired?: boolean;
+  handler(input: RouteInput<B, Q, P, AuthedContext>): Promise<unknown>;
+}
+
+export type RouteDef = PublicRoute | UserRoute;
+
+export interface Controller {
+  name: string;
+  routes: RouteDef[];
+}
+
+export interface Authenticator {
+  /** Fills ctx.principal and ctx.tenant from the bearer token and c-org-id, or throws 401/403. */
+  authenticate(req: Request, ctx: RequestContext): Promise<void>;
+}
+
+export const idParamSchema = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+
+export const pagingQuerySchema = {
+  pageIndex: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+  pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+  search: { type: 'string', maxLength: 100 },
+} as const;
+
+interface Compiled {
+  route: RouteDef;
+  body?: Validator;
+  query: Validator;
+  params?: Validator;
+}
+
+const emptyQuery = compileQuery({ type: 'object', properties: { culture: { type: 'string', maxLength: 10 } }, additionalProperties: false });
+
+function withCulture(schema: AnySchema | undefined): AnySchema | undefined {
+  if (!schema || typeof schema !== 'object') return schema;
+  const s = schema as { properties?: Record<string, unknown> };
+  return { ...s, properties: { ...(s.properties ?? {}), culture: { type: 'string', maxLength: 10 } } };
+}
+
+export function buildApiRouter(controllers: Controller[], authenticator: Authenticator, translator: Translator): Router {
+  const router = Router();
+  const byPath = new Map<string, Set<string>>();
+
+  for (const controller of controllers) {
+    for (const route of controller.routes) {
+      const compiled: Compiled = {
+        route,
+        body: route.body ? compileBody(route.body) : undefined,
+        query: route.query ? compileQuery(withCulture(route.query) as AnySchema) : emptyQuery,
+        params: route.params ? compileQuery(route.params) : undefined,
+      };
+      const path = `/${[controller.name, route.action].filter(Boolean).join('/')}`;
+      const methods = byPath.get(path) ?? new Set<string>();
+      methods.add(route.method);
+      byPath.set(path, methods);
+      const verb = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+      router[verb](path, (req: Request, res: Response, next: NextFunction) => {
+        handle(compiled, req, res, authenticator, translator).catch(next);
+      });
+    }
+  }
+
+  // A known action called with another method is a 405, not a 404.
+  for (const [path, methods] of byPath) {
+    router.all(path, (req: Request, _res: Response, next: NextFunction) => {
+      if (methods.has(req.method)) return next();
+      next(new AppError(405, 'request.methodNotAllowed'));
+    });
+  }
+  router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(404, 'request.noRoute')));
+  return router;
+}
+
+async function handle(compiled: Compiled, req: Request, res: Response, authenticator: Authenticator, translator: Translator): Promise<void> {
+  const { route } = compiled;
+  const ctx = res.locals.ctx as RequestContext;
+  if (route.auth !== 'public') {
+    await authenticator.authenticate(req, ctx);
+    const principal = ctx.principal;
+    if (!principal) throw unauthorized();
+    if (principal.impersonatorUserId !== null) res.setHeader('x-imp', '1');
+    if (principal.refreshDue) res.setHeader('x-rft', '1');
+    if (principal.changePasswordRequired && !route.allowWhilePasswordChangeRequired) throw forbidden('account.changePasswordRequired');
+    if (route.claim && !principal.claims.has(route.claim)) throw forbidden();
+  }
+
+  const params = { ...req.params } as Record<string, unknown>;
+  compiled.params?.(params);
+  const query = { ...(req.query as Record<string, unknown>) };
+  compiled.query(query);
+  delete query.culture;
+  let body: unknown = req.body;
+  if (compiled.body) {
+    // A POST without a body still has to meet the schema (required fields are named).
+    if (body === undefined) body = {};
+    compiled.body(body);
+  } else if (route.method !== 'GET' && body !== undefined && isNonEmpty(body)) {
+    throw new AppError(400, 'status.400', {}, [{ propertyName: '', key: 'validation.unknownField', params: { field: 'body' } }]);
+  }
+
+  const result = await route.handler({ ctx: ctx as AuthedContext, body, query, params, req, res });
+  if (result instanceof RawResult) {
+    result.write(res);
+    return;
+  }
+  const messageKey = route.successMessage ?? (route.method === 'GET' ? undefined : 'operation.success');
+  sendEnvelope(res, 200, { isSucceed: true, data: result ?? null, message: messageKey ? translator.t(ctx.culture, messageKey) : undefined });
+}
+
+function isNonEmpty(body: unknown): boolean {
+  if (body === null || typeof body !== 'object') return true;
+  return Object.keys(body).length > 0;
+}

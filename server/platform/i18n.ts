@@ -1,0 +1,66 @@
+export type Culture = 'fa' | 'en-US';
+
+export type MessageCatalogue = Record<string, { fa: string; en: string }>;
+
+/** Messages of the platform itself; modules add theirs through their module definition. */
+export const platformMessages: MessageCatalogue = {
+  'status.400': { fa: 'درخواست نامعتبر / درخواست شما با مشکل مواجه شده است.', en: 'Invalid request / Your request has encountered a problem.' },
+  'status.401': { fa: 'عدم دسترسی / برای ادامه فرایند ابتدا باید وارد شوید.', en: 'Inaccessibility / To continue the process, you need to log in first.' },
+  'status.403': { fa: 'کاربر گرامی، شما به این بخش دسترسی ندارید.', en: 'Dear user, you do not have permission to access this section.' },
+  'status.404': { fa: 'موردی یافت نشد.', en: 'The requested item was not found.' },
+  'status.405': { fa: 'خطا در ارسال', en: 'Sending error' },
+  'status.413': { fa: 'حجم درخواست بیش از حد مجاز است.', en: 'The request body is too large.' },
+  'status.429': { fa: 'تعداد درخواست‌ها بیش از حد مجاز است؛ کمی بعد دوباره تلاش کنید.', en: 'Too many requests; please try again shortly.' },
+  'status.500': { fa: 'خطای سرور / در ارتباط با سرور مشکلی پیش آمد.', en: 'Server error / There was a problem communicating with the server.' },
+  'request.malformedJson': { fa: 'بدنه درخواست JSON معتبر نیست.', en: 'The request body is not valid JSON.' },
+  'request.unsupportedMediaType': { fa: 'بدنه درخواست باید JSON باشد.', en: 'The request body must be JSON.' },
+  'request.noRoute': { fa: 'چنین سرویسی وجود ندارد.', en: 'No such service.' },
+  'request.methodNotAllowed': { fa: 'خطا در ارسال: این روش برای این سرویس مجاز نیست.', en: 'Sending error: this method is not allowed for this service.' },
+  'operation.success': { fa: 'عملیات موفق', en: 'Successful operation' },
+  'operation.failed': { fa: 'عملیات ناموفق', en: 'Failed operation' },
+  'search.minLength': { fa: 'عبارت جستجو باید حداقل ۳ کاراکتر باشد.', en: 'Search needs at least 3 characters.' },
+  'validation.required': { fa: 'وارد کردن {{field}} الزامی است.', en: 'The {{field}} field is required.' },
+  'validation.minLength': { fa: '{{field}} باید حداقل {{limit}} کاراکتر باشد.', en: '{{field}} must be at least {{limit}} characters.' },
+  'validation.maxLength': { fa: '{{field}} باید حداکثر {{limit}} کاراکتر باشد.', en: '{{field}} must be at most {{limit}} characters.' },
+  'validation.minimum': { fa: '{{field}} نباید کمتر از {{limit}} باشد.', en: '{{field}} must not be below {{limit}}.' },
+  'validation.maximum': { fa: '{{field}} نباید بیشتر از {{limit}} باشد.', en: '{{field}} must not be above {{limit}}.' },
+  'validation.type': { fa: 'نوع {{field}} نادرست است (باید {{type}} باشد).', en: '{{field}} has the wrong type (expected {{type}}).' },
+  'validation.enum': { fa: 'مقدار {{field}} مجاز نیست.', en: '{{field}} has a value that is not allowed.' },
+  'validation.pattern': { fa: 'قالب {{field}} نادرست است.', en: '{{field}} has an invalid format.' },
+  'validation.unknownField': { fa: 'فیلد {{field}} شناخته شده نیست.', en: 'The field {{field}} is not recognised.' },
+  'validation.mobile': { fa: 'شماره موبایل نامعتبر است.', en: 'Invalid mobile number.' },
+  'validation.email': { fa: 'آدرس ایمیل نامعتبر است.', en: 'Invalid email address.' },
+  'validation.dateTime': { fa: 'تاریخ {{field}} نامعتبر است.', en: '{{field}} is not a valid date.' },
+  'validation.time': { fa: 'ساعت {{field}} باید به شکل HH:mm باشد.', en: '{{field}} must be a time as HH:mm.' },
+  'validation.minItems': { fa: 'حداقل {{limit}} مورد برای {{field}} لازم است.', en: '{{field}} needs at least {{limit}} items.' },
+  'validation.maxItems': { fa: 'حداکثر {{limit}} مورد برای {{field}} مجاز است.', en: '{{field}} allows at most {{limit}} items.' },
+  'validation.invalid': { fa: '{{field}} نامعتبر است.', en: '{{field}} is invalid.' },
+  'validation.body': { fa: 'بدنه درخواست', en: 'request body' },
+  'confirmation.required': { fa: 'برای ادامه، عدد تأیید {{number}} را وارد کنید.', en: 'To continue, type the confirmation number {{number}}.' },
+  'confirmation.wrong': { fa: 'عدد تأیید نادرست یا منقضی است؛ عدد جدید {{number}} را وارد کنید.', en: 'The confirmation number is wrong or expired; type the new number {{number}}.' },
+};
+
+export function parseCulture(value: unknown): Culture {
+  if (typeof value === 'string' && value.toLowerCase().startsWith('en')) return 'en-US';
+  return 'fa';
+}
+
+export class Translator {
+  private readonly catalogue: MessageCatalogue = { ...platformMessages };
+
+  add(messages: MessageCatalogue): void {
+    for (const [key, value] of Object.entries(messages)) {
+      if (this.catalogue[key]) throw new Error(`message key registered twice: ${key}`);
+      this.catalogue[key] = value;
+    }
+  }
+
+  has(key: string): boolean { return key in this.catalogue; }
+
+  t(culture: Culture, key: string, params: Record<string, unknown> = {}): string {
+    const entry = this.catalogue[key];
+    if (!entry) return key;
+    const text = culture === 'fa' ? entry.fa : entry.en;
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (params[name] === undefined ? '' : String(params[name])));
+  }
+}

@@ -1,0 +1,78 @@
+import { expect } from 'chai';
+import { adminToken, createTree, sharedApi, type Tree } from '../support/fixtures.js';
+import type { ApiClient, ApiResponse } from '../support/api-client.js';
+
+describe('Billing: plans, modules and pre-invoices', function () {
+  this.timeout(90_000);
+  let api: ApiClient;
+  let superToken: string;
+  let tree: Tree;
+  let planId: number;
+
+  const ok = (res: ApiResponse) => {
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body.isSucceed).to.equal(true);
+    return res.body.data;
+  };
+  const bad = (res: ApiResponse, status: number, propertyName?: string) => {
+    expect(res.status, JSON.stringify(res.body)).to.equal(status);
+    if (propertyName !== undefined) expect(res.body.validationErrors?.map((v) => v.propertyName), JSON.stringify(res.body)).to.include(propertyName);
+    return res.body;
+  };
+  const credit = async (organizationId: number) => ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${organizationId}`, { token: tree.resellerAdmin.token }));
+
+  before(async () => {
+    api = await sharedApi();
+    superToken = await adminToken(api);
+    tree = await createTree(api);
+    planId = ok(await api.post('Plans/Create', { title: 'Silver', planType: 'Yearly', planPrice: '70000', extentionPrice: '30000', planInformation: 'Bulk and phone book', modules: ['BulkSms', 'PhoneBook'] }, { token: tree.resellerAdmin.token })).id;
+  });
+
+  after(async () => {
+    const verify = ok(await api.get('Ledger/Verify', { token: superToken }));
+    expect(verify.mismatches).to.deep.equal([]);
+  });
+
+  it('lists the module catalogue; plans are managed by the system or a reseller and read by the buyer', async () => {
+    const modules = ok(await api.get('Modules/GetAll', { token: tree.subUser.token }));
+    expect(modules.items.map((m: any) => m.id)).to.include.members(['BulkSms', 'PhoneBook']);
+    bad(await api.post('Plans/Create', { title: 'x', planType: 'y', planPrice: 1 }, { token: tree.orgAdmin.token }), 403);
+    bad(await api.post('Plans/Create', { title: 'x', planType: 'y', planPrice: 1.5 }, { token: tree.resellerAdmin.token }), 400, 'planPrice');
+    const plan = ok(await api.get(`Plans/GetPlan/${planId}`, { token: tree.subAdmin.token }));
+    expect(plan).to.include({ title: 'Silver', planPrice: '70000', extentionPrice: '30000' });
+    bad(await api.get(`Plans/GetPlan/${planId}`, { token: tree.otherAdmin.token }), 404);
+    bad(await api.get(`Plans/GetPlan/${planId}`), 401);
+    const buyable = ok(await api.get('Plans/GetAll?forPurchase=true', { token: tree.subAdmin.token }));
+    expect(buyable.items.map((p: any) => p.id)).to.include(planId);
+  });
+
+  it('buys a plan from credit: exact, idempotent by requestId, modules assigned; short credit writes nothing', async () => {
+    const short = bad(await api.post('Plans/Buy', { planId, requestId: 'short-1' }, { token: tree.orgAdmin.token }), 400, 'planId');
+    expect(short.isSucceed).to.equal(false);
+    expect((await credit(tree.organization.id)).balance).to.equal('0');
+    ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.organization.id, amount: 100_000 }, { token: superToken }));
+    const [a, b] = await Promise.all([1, 2].map(() => api.post('Plans/Buy', { planId, requestId: 'buy-1' }, { token: tree.orgAdmin.token })));
+    expect([ok(a).applied, ok(b).applied].sort()).to.deep.equal([false, true]);
+    expect((await credit(tree.organization.id)).balance).to.equal('30000');
+    const mods = ok(await api.get(`Modules/GetOrganizationModules?organizationId=${tree.organization.id}`, { token: tree.orgAdmin.token }));
+    expect(mods.map((m: any) => m.moduleId)).to.deep.equal(['BulkSms', 'PhoneBook']);
+    const tx = ok(await api.get(`Transactions/GetAll?organizationId=${tree.organization.id}&referenceType=plan`, { token: tree.orgAdmin.token }));
+    expect(tx.items.map((e: any) => [e.typeCreditChange, e.typeTransaction, e.amount])).to.deep.equal([['BuyPanel', 'Decrease', '70000']]);
+    const audit = ok(await api.get(`Audits/GetAll?className=Plan&referenceId=${planId}&operationType=BuyPlan`, { token: superToken }));
+    expect(audit.totalCount).to.equal(1);
+  });
+
+  it('creates a pre-invoice with the lines, levy and VAT separately, valid one day', async () => {
+    const pre = ok(await api.post('Invoices/CreatePreInvoice', { kind: 'plan', id: planId }, { token: tree.orgAdmin.token }));
+    expect(pre.lines).to.deep.equal([{ title: 'Plan Silver', quantity: 1, unitPrice: '70000', amount: '70000' }]);
+    expect(pre).to.include({ price: '70000', levy: '0' });
+    expect(BigInt(pre.total)).to.equal(70000n + BigInt(pre.tax));
+    expect(new Date(pre.expiresAt).getTime() - new Date(pre.createdAt).getTime()).to.equal(86_400_000);
+    expect(ok(await api.get(`Invoices/GetPreInvoice/${pre.id}`, { token: tree.orgAdmin.token })).total).to.equal(pre.total);
+    bad(await api.get(`Invoices/GetPreInvoice/${pre.id}`, { token: tree.otherAdmin.token }), 404);
+    const charge = ok(await api.post('Invoices/CreatePreInvoice', { kind: 'charge', amount: '250000' }, { token: tree.orgAdmin.token }));
+    expect(charge.price).to.equal('250000');
+    bad(await api.post('Invoices/CreatePreInvoice', { kind: 'charge', amount: -3 }, { token: tree.orgAdmin.token }), 400, 'amount');
+    bad(await api.post('Invoices/CreatePreInvoice', { kind: 'plan', id: planId }, { token: tree.otherAdmin.token }), 404);
+  });
+});

@@ -1,0 +1,269 @@
+import 'reflect-metadata';
+import { expect } from 'chai';
+import { billingBackends, type BillingHarness } from '../support/billing-harness.js';
+import { failureCodeOf, type HoldView } from '../../server/modules/billing/index.js';
+import { PaymentsService } from '../../server/modules/billing/payments.service.js';
+import { SettingsService } from '../../server/modules/billing/settings.service.js';
+
+async function failure(p: Promise<unknown>): Promise<string | null> {
+  try {
+    await p;
+  } catch (err) {
+    return failureCodeOf(err) ?? (err as Error).message;
+  }
+  return null;
+}
+
+for (const backend of billingBackends()) {
+  describe(`billing ledger on ${backend.name}`, function () {
+    this.timeout(120_000);
+    let h: BillingHarness;
+    let n = 0;
+    const ref = (p: string) => `${p}-${++n}`;
+
+    before(async () => { h = await backend.open(); });
+    afterEach(async () => {
+      const v = await h.billing.verify();
+      expect(v.mismatches, 'ledger verify after the test').to.deep.equal([]);
+      expect(v.brokenEntries).to.deep.equal([]);
+    });
+    after(async () => {
+      if (!h) return;
+      const v = await h.billing.verify();
+      expect(v.ok, 'ledger verify after the file').to.equal(true);
+      await h.dispose();
+    });
+
+    for (const mode of ['grouped', 'one transaction each'] as const) it(`1,000 concurrent holds of 1 part against 500 parts of credit (${mode}): exactly 500 succeed, never below zero`, async () => {
+      const org = await h.org(null, `hot ${mode}`);
+      h.billing.setBatching(mode === 'grouped');
+      await h.tariff(org.parentId as number, org.id, { mci: 100 });
+      await h.fund(org.id, 50_000n);
+      let polling = true;
+      let lowest: bigint | null = null;
+      const poller = (async () => {
+        while (polling) {
+          const a = await h.account(org.id);
+          if (a && (lowest === null || a.available < lowest)) lowest = a.available;
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      })();
+      const results = await Promise.allSettled(Array.from({ length: 1000 }, (_, i) => h.billing.hold(null, { reference: `hot-${mode}-${i}`, organizationId: org.id, parts: { mci: 1 } })));
+      polling = false;
+      await poller;
+      h.billing.setBatching(true);
+      const ok = results.filter((r) => r.status === 'fulfilled');
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(ok.length).to.equal(500);
+      expect(refused.length).to.equal(500);
+      for (const r of refused) expect(failureCodeOf(r.reason), String(r.reason)).to.equal('OrganizationCreditNotEnough');
+      const after = await h.account(org.id);
+      expect(after).to.deep.include({ balance: 50_000n, held: 50_000n, available: 0n });
+      expect(lowest === null || (lowest as bigint) >= 0n, `lowest available seen: ${lowest}`).to.equal(true);
+      // Settling every hold spends the balance to exactly zero.
+      for (const r of ok) await h.billing.settle(null, (r as PromiseFulfilledResult<HoldView>).value.reference);
+      expect(await h.account(org.id)).to.deep.include({ balance: 0n, held: 0n, available: 0n });
+      const [{ c }] = await h.knex('credit_ledger').whereIn('accountId', h.knex('credit_accounts').select('id').where({ organizationId: org.id })).count({ c: '*' });
+      expect(Number(c)).to.equal(501);
+    });
+
+    it('holds along a three-level chain at each tariff, or nothing when the top ancestor is short', async () => {
+      const top = await h.org(null, 'reseller');
+      const mid = await h.org(top, 'org');
+      const leaf = await h.org(mid, 'sub');
+      const system = top.parentId as number;
+      await h.tariff(system, top.id, { mci: 50 });
+      await h.tariff(top.id, mid.id, { mci: 80 });
+      await h.tariff(mid.id, leaf.id, { mci: 100 });
+      await h.fund(leaf.id, 10_000n);
+      await h.fund(mid.id, 10_000n);
+      await h.fund(top.id, 499n); // 10 parts at 50 = 500: one rial short
+
+      expect(await failure(h.billing.hold(null, { reference: 'chain-short', organizationId: leaf.id, parts: { mci: 10 } }))).to.equal('AdminCreditNotEnough');
+      for (const o of [top, mid, leaf]) expect((await h.account(o.id))?.held, o.name).to.equal(0n);
+      expect(await h.billing.getHold('chain-short')).to.equal(null);
+
+      await h.fund(top.id, 1n);
+      const held = await h.billing.hold(null, { reference: 'chain-ok', organizationId: leaf.id, parts: { mci: 10 } });
+      expect(held.amount).to.equal('1000');
+      expect(held.lines.map((l) => [l.organizationId, l.role, l.amount])).to.have.deep.members([
+        [leaf.id, 'organization', '1000'], [mid.id, 'ancestor', '800'], [top.id, 'ancestor', '500'],
+      ]);
+      expect((await h.account(top.id))?.available).to.equal(0n);
+      expect((await h.account(mid.id))?.available).to.equal(9_200n);
+
+      // The middle organization short: OrganizationCreditNotEnough is for the sender, AdminCreditNotEnough for ancestors.
+      expect(await failure(h.billing.hold(null, { reference: 'chain-mid', organizationId: mid.id, parts: { mci: 1 } }))).to.equal('AdminCreditNotEnough');
+      expect(await failure(h.billing.hold(null, { reference: 'chain-leaf-big', organizationId: leaf.id, parts: { mci: 91 } }))).to.equal('OrganizationCreditNotEnough');
+      await h.billing.release(null, 'chain-ok');
+      for (const o of [top, mid, leaf]) expect((await h.account(o.id))?.held).to.equal(0n);
+    });
+
+    it("holds the user's allowance first, and answers UserCreditNotEnough", async () => {
+      const org = await h.org(null, 'with-users');
+      await h.tariff(org.parentId as number, org.id, { mci: 10, irancell: 12 });
+      await h.fund(org.id, 1_000n);
+      const limited = await h.user(org.id, `limited${Date.now()}`);
+      const free = await h.user(org.id, `free${Date.now()}`);
+      await h.fundUser(org.id, limited, 100n);
+      expect(await failure(h.billing.hold(null, { reference: ref('u'), organizationId: org.id, userId: limited, parts: { mci: 5, irancell: 5 } }))).to.equal('UserCreditNotEnough');
+      const ok = await h.billing.hold(null, { reference: ref('u'), organizationId: org.id, userId: limited, parts: { mci: 4, irancell: 5 } });
+      expect(ok.lines.find((l) => l.role === 'user')?.amount).to.equal('100');
+      expect((await h.account(org.id, limited))?.available).to.equal(0n);
+      // A user without an allowance is limited by the organization only.
+      await h.billing.hold(null, { reference: ref('u'), organizationId: org.id, userId: free, parts: { mci: 50 } });
+      expect((await h.account(org.id))?.available).to.equal(400n);
+    });
+
+    it('settle twice and refund twice apply once; refunds never exceed what was held', async () => {
+      const top = await h.org(null, 'r2');
+      const org = await h.org(top, 'o2');
+      await h.tariff(top.parentId as number, top.id, { mci: 5, other: 7 });
+      await h.tariff(top.id, org.id, { mci: 10, other: 20 });
+      await h.fund(top.id, 1_000n);
+      await h.fund(org.id, 1_000n);
+      const reference = ref('s');
+      await h.billing.hold(null, { reference, organizationId: org.id, parts: { mci: 10, other: 5 } });
+      const first = await h.billing.settle(null, reference);
+      const second = await h.billing.settle(null, reference);
+      expect([first.applied, second.applied]).to.deep.equal([true, false]);
+      expect(await h.account(org.id)).to.deep.include({ balance: 800n, held: 0n });
+      expect(await h.account(top.id)).to.deep.include({ balance: 915n, held: 0n });
+
+      const r1 = await h.billing.refund(null, reference, { mci: 3, other: 1 });
+      const r2 = await h.billing.refund(null, reference, { mci: 3, other: 1 });
+      expect([r1.applied, r2.applied]).to.deep.equal([true, false]);
+      expect((await h.account(org.id))?.balance).to.equal(850n);
+      expect((await h.account(top.id))?.balance).to.equal(937n);
+      // A second, different refund key is a new refund; beyond what was held it is refused.
+      expect(await failure(h.billing.refund(null, reference, { mci: 8 }, 'dlr-2'))).to.match(/refundExceedsHeld|status\.400/);
+      await h.billing.refund(null, reference, { mci: 7, other: 4 }, 'dlr-2');
+      expect((await h.account(org.id))?.balance).to.equal(1_000n);
+      expect((await h.account(top.id))?.balance).to.equal(1_000n);
+      // Concurrent repeats of a settle of another hold still settle once.
+      const reference2 = ref('s');
+      await h.billing.hold(null, { reference: reference2, organizationId: org.id, parts: { mci: 1 } });
+      const again = await Promise.all(Array.from({ length: 5 }, () => h.billing.settle(null, reference2)));
+      expect(again.filter((v) => v.applied).length).to.equal(1);
+      expect((await h.account(org.id))?.balance).to.equal(990n);
+      // A repeated hold of the same reference changes nothing; release after settle is refused.
+      const repeat = await h.billing.hold(null, { reference: reference2, organizationId: org.id, parts: { mci: 1 } });
+      expect(repeat.applied).to.equal(false);
+      expect(await failure(h.billing.release(null, reference2))).to.equal('billing.holdSettled');
+    });
+
+    it('refunds during an open hold free the credit at once and settle as a charge plus a give-back', async () => {
+      const org = await h.org(null, 'open-refund');
+      await h.tariff(org.parentId as number, org.id, { mci: 10 });
+      await h.fund(org.id, 100n);
+      const reference = ref('o');
+      await h.billing.hold(null, { reference, organizationId: org.id, parts: { mci: 10 } });
+      expect((await h.account(org.id))?.available).to.equal(0n);
+      const a = await h.billing.refund(null, reference, { mci: 3 }, 'dlr-1');
+      const b = await h.billing.refund(null, reference, { mci: 3 }, 'dlr-1');
+      expect([a.applied, b.applied]).to.deep.equal([true, false]);
+      expect(await h.account(org.id)).to.deep.include({ balance: 100n, held: 70n, available: 30n });
+      await h.billing.settle(null, reference);
+      expect(await h.account(org.id)).to.deep.include({ balance: 30n, held: 0n });
+      const entries = await h.knex('credit_ledger').where({ organizationId: org.id, referenceId: reference }).orderBy('id').select('typeCreditChange', 'amount');
+      expect(entries.map((e) => [e.typeCreditChange, String(e.amount)])).to.deep.equal([['SendSms', '-100'], ['GiveBackCostOfUnsuccessSent', '30']]);
+      // After settling, a refund of the rest is an entry right away; more than was held is refused.
+      await h.billing.refund(null, reference, { mci: 7 }, 'dlr-2');
+      expect((await h.account(org.id))?.balance).to.equal(100n);
+      expect(await failure(h.billing.refund(null, reference, { mci: 1 }, 'dlr-3'))).to.equal('billing.refundExceedsHeld');
+      // A released hold gives back only what was still held.
+      const other = ref('o');
+      await h.billing.hold(null, { reference: other, organizationId: org.id, parts: { mci: 5 } });
+      await h.billing.refund(null, other, { mci: 2 });
+      await h.billing.release(null, other);
+      expect(await h.account(org.id)).to.deep.include({ balance: 100n, held: 0n });
+      expect(await failure(h.billing.refund(null, other, { mci: 1 }, 'late'))).to.equal('billing.holdReleased');
+    });
+
+    it('concurrent holds, settles, refunds and releases over one chain keep every account exact', async () => {
+      const top = await h.org(null, 'mixed-top');
+      const org = await h.org(top, 'mixed-org');
+      await h.tariff(top.parentId as number, top.id, { mci: 5 });
+      await h.tariff(top.id, org.id, { mci: 10 });
+      await h.fund(top.id, 100_000n);
+      await h.fund(org.id, 100_000n);
+      await Promise.all(Array.from({ length: 300 }, async (_, i) => {
+        const reference = `mixed-${i}`;
+        await h.billing.hold(null, { reference, organizationId: org.id, parts: { mci: 2 } });
+        if (i % 3 === 0) await h.billing.settle(null, reference);
+        else if (i % 3 === 1) await h.billing.release(null, reference);
+        else {
+          await h.billing.refund(null, reference, { mci: 1 });
+          await Promise.all([h.billing.settle(null, reference), h.billing.settle(null, reference)]);
+        }
+      }));
+      expect(await h.account(org.id)).to.deep.include({ balance: 100_000n - 3_000n, held: 0n });
+      expect(await h.account(top.id)).to.deep.include({ balance: 100_000n - 1_500n, held: 0n });
+    });
+
+    it('a refused hold inside a caller transaction leaves nothing behind', async () => {
+      const org = await h.org(null, 'in-tx');
+      await h.tariff(org.parentId as number, org.id, { mci: 10 });
+      await h.fund(org.id, 15n);
+      await h.uow.run(async (tx) => {
+        await h.billing.hold(tx, { reference: 'tx-ok', organizationId: org.id, parts: { mci: 1 } });
+        expect(await failure(h.billing.hold(tx, { reference: 'tx-short', organizationId: org.id, parts: { mci: 1 } }))).to.equal('OrganizationCreditNotEnough');
+      });
+      expect(await h.billing.getHold('tx-short')).to.equal(null);
+      expect((await h.billing.getHold('tx-ok'))?.status).to.equal('held');
+      expect((await h.account(org.id))?.available).to.equal(5n);
+    });
+
+    it('prices with levy and VAT, and answers GroupPriceIsNull and NotDefineSmsRateType', async () => {
+      const settings = h.container.get(SettingsService);
+      const org = await h.org(null, 'taxed', { isTax: true });
+      const bare = await h.org(null, 'no-tariff');
+      await h.tariff(org.parentId as number, org.id, { mci: 100 });
+      await h.fund(org.id, 10_000n);
+      await h.fund(bare.id, 10_000n);
+      await settings.update(h.systemContext(org), { Tax: '9', ResolutionOfParliament: '10' });
+      const held = await h.billing.hold(null, { reference: ref('t'), organizationId: org.id, parts: { mci: 3 } });
+      // 300 price + 30 levy, VAT 9 % of 330 = 29.7 → 30 (rounded up)
+      expect(held.amount).to.equal('360');
+      expect(await failure(h.billing.hold(null, { reference: ref('t'), organizationId: bare.id, parts: { mci: 1 } }))).to.equal('GroupPriceIsNull');
+      expect(await failure(h.billing.hold(null, { reference: ref('t'), organizationId: org.id, parts: { rightel: 1 } }))).to.equal('NotDefineSmsRateType');
+      await settings.update(h.systemContext(org), { Tax: '10', ResolutionOfParliament: '0' });
+    });
+
+    it('postpaid organizations go below zero down to their limit, and no further', async () => {
+      const org = await h.org(null, 'postpaid', { isPostpaid: true });
+      await h.tariff(org.parentId as number, org.id, { mci: 100 });
+      const accountId = await h.uow.run((tx) => h.billing.organizationAccountId(tx, org.id));
+      await h.knex('credit_accounts').where({ id: accountId }).update({ creditLimit: '250' });
+      await h.billing.hold(null, { reference: ref('p'), organizationId: org.id, parts: { mci: 2 } });
+      expect(await failure(h.billing.hold(null, { reference: ref('p'), organizationId: org.id, parts: { mci: 1 } }))).to.equal('OrganizationCreditNotEnough');
+      expect((await h.account(org.id))?.available).to.equal(-200n);
+    });
+
+    it('confirming a payment twice concurrently credits it once; a rejected payment cannot be confirmed', async () => {
+      const payments = h.container.get(PaymentsService);
+      const payer = await h.org(null, 'payer');
+      const system = await h.knex('organizations').where({ id: payer.parentId }).first();
+      const ctx = h.systemContext(system);
+      const payment = await payments.create(ctx, { organizationId: payer.id, typePayment: 'Cash', amount: '250000' }) as { id: number };
+      const results = await Promise.all([payments.confirm(ctx, payment.id), payments.confirm(ctx, payment.id), payments.confirm(ctx, payment.id)]);
+      expect(results.filter((r) => r.applied).length).to.equal(1);
+      expect((await h.account(payer.id))?.balance).to.equal(250_000n);
+      const rejected = await payments.create(ctx, { organizationId: payer.id, typePayment: 'Card', amount: 10 }) as { id: number };
+      await payments.reject(ctx, rejected.id, 'no such transfer');
+      expect(await failure(payments.confirm(ctx, rejected.id))).to.equal('billing.paymentAlreadyRejected');
+      expect((await h.account(payer.id))?.balance).to.equal(250_000n);
+    });
+
+    it('the ledger is append-only and verify finds a tampered balance', async () => {
+      const org = await h.org(null, 'tamper');
+      await h.fund(org.id, 10n);
+      expect(await failure(h.knex('credit_ledger').update({ amount: 11 }).where({ organizationId: org.id }))).to.match(/append-only/);
+      await h.knex('credit_accounts').where({ organizationId: org.id }).update({ balance: '11' });
+      const v = await h.billing.verify();
+      expect(v.ok).to.equal(false);
+      expect(v.mismatches.map((m) => m.organizationId)).to.include(org.id);
+      await h.knex('credit_accounts').where({ organizationId: org.id }).update({ balance: '10' });
+    });
+  });
+}

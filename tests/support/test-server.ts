@@ -1,0 +1,51 @@
+import path from 'node:path';
+import os from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { loadConfig, type AppConfig } from '../../server/platform/config.js';
+import { createScratchPostgresDatabase } from '../../server/platform/db.js';
+import { startPeyk, type PeykInstance } from '../../server/app.js';
+import type { Clock } from '../../server/platform/clock.js';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const INITIAL_ADMIN_PASSWORD = 'Initial#Pass1';
+
+export interface TestServer {
+  peyk: PeykInstance;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real server on a random port: the embedded database in memory, or a fresh PostgreSQL database
+ * when DATABASE_URL is set; Redis when REDIS_URL is set (keys under a private prefix).
+ */
+export async function startTestServer(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-test-'));
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let databaseUrl: string | null = null;
+  if (process.env.DATABASE_URL) {
+    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL, 'peyk_test');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
+  }
+  const config = loadConfig({
+    PORT: '0',
+    PEYK_DATA_DIR: dataDir,
+    PEYK_ADMIN_USER: 'admin',
+    PEYK_ADMIN_PASSWORD: INITIAL_ADMIN_PASSWORD,
+    REDIS_URL: process.env.REDIS_URL,
+    NODE_ENV: 'test',
+  }, ROOT_DIR, { host: '127.0.0.1', databaseUrl, redisPrefix: `peyk-test-${process.pid}-${Date.now().toString(36)}`, ...overrides });
+  const peyk = await startPeyk(config, { rootDir: ROOT_DIR, inMemoryDatabase: true, logger: pino({ level: 'silent' }), clock });
+  return {
+    peyk,
+    url: peyk.url as string,
+    async stop() {
+      await peyk.stop();
+      if (dropDatabase) await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
