@@ -63,8 +63,13 @@ export class SessionStore {
 
 /** Another tab changed the session (signed out, signed in, refreshed): this one reloads to the origin. */
 export function watchOtherTabs(onChange: () => void): () => void {
+  // One sign-out removes both keys (and a sign-in rewrites both), so several storage events
+  // arrive together; acting on each would start a second navigation that aborts the first.
+  let pending = false;
   const listener = (e: StorageEvent) => {
-    if (e.key === ACCESS_KEY || e.key === REFRESH_KEY) onChange();
+    if (pending || (e.key !== ACCESS_KEY && e.key !== REFRESH_KEY && e.key !== null)) return;
+    pending = true;
+    setTimeout(onChange, 50);
   };
   window.addEventListener('storage', listener);
   return () => window.removeEventListener('storage', listener);

@@ -1,0 +1,129 @@
+/**
+ * The gateway plugin contract (apiVersion 1). A plugin folder under `plugins/<name>/` has a
+ * package.json with `"peyk": {"apiVersion": 1, "kind": "sms"}` and an `index.ts` whose named export
+ * `plugin` is a `GatewayPlugin`. Plugins import only this file.
+ *
+ * Invariants every plugin keeps (the contract tests in tests/contract/ check them):
+ * - `submit` answers exactly one result per message, in the order given, with the message's `id`;
+ *   it never drops a message silently and never throws for a per-message problem.
+ * - A fault that may pass (time-out, throttling, connection lost) is a `transient` result, so the
+ *   host retries it; `rejected` is final (the operator refused this message).
+ * - "accepted" means the operator took the message (submitted), never that it was delivered.
+ *   Delivery is only what a delivery report says later.
+ * - Nothing blocks the event loop; timers are cleared by `disconnect`.
+ */
+
+export const GATEWAY_API_VERSION = 1;
+
+export type GatewayKind = 'sms' | 'voice' | 'email' | 'bts';
+
+export interface GatewayManifest {
+  /** Same as the plugin folder name: lower-case letters, digits and dashes. */
+  name: string;
+  version: string;
+  apiVersion: number;
+  kind: GatewayKind;
+  title: { fa: string; en: string };
+  description?: { fa: string; en: string };
+}
+
+/** A JSON Schema (draft 2020-12 subset that ajv compiles) of the plugin's options. */
+export type OptionsSchema = Record<string, unknown>;
+
+export interface OutboundMessage {
+  /** The host's id of this message (unique within the host); results and reports refer to it. */
+  id: string;
+  /** Recipient in international form without '+': 98912..., or another country's number. */
+  to: string;
+  /** The sender line's number (or mask). */
+  from: string;
+  text: string;
+  encoding: 'gsm7' | 'ucs2';
+  /** SMS parts the text takes (the plugin concatenates as its protocol needs). */
+  parts: number;
+  flash: boolean;
+}
+
+export type SubmitResult =
+  | { id: string; status: 'accepted'; providerId: string }
+  | { id: string; status: 'rejected'; code: string; message?: string }
+  | { id: string; status: 'transient'; code: string; message?: string };
+
+/**
+ * What the operator said about a submitted message. `state` is the plugin's reading of it; the
+ * host maps it to the spec's DeliveryStatus and keeps `providerStatus` and `raw` for audit.
+ * `pending` = reached the operator's centre but not final yet; the others are final.
+ */
+export type DeliveryState = 'pending' | 'delivered' | 'undelivered' | 'expired' | 'rejected';
+
+export interface DeliveryReport {
+  providerId: string;
+  state: DeliveryState;
+  /** The operator's own status text or code, as received. */
+  providerStatus: string;
+  at: Date;
+  raw?: unknown;
+}
+
+export interface InboundMessage {
+  from: string;
+  to: string;
+  text: string;
+  at: Date;
+  providerId?: string;
+  raw?: unknown;
+}
+
+export type GatewayState = 'up' | 'degraded' | 'down';
+
+export interface GatewayHealth {
+  state: GatewayState;
+  detail?: string;
+  /** Messages submitted and not yet answered (window use). */
+  inFlight?: number;
+}
+
+export interface GatewayLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What the host gives a gateway. Callbacks may be called at any time after `connect`. */
+export interface GatewayHost {
+  readonly gatewayId: string;
+  logger: GatewayLogger;
+  now(): Date;
+  /** Delivery reports, in any grouping; the host writes them in batches and may be slow (await it). */
+  deliveryReports(reports: DeliveryReport[]): Promise<void>;
+  inbound(messages: InboundMessage[]): Promise<void>;
+  statusChanged(health: GatewayHealth): void;
+}
+
+export interface WebhookRequest {
+  method: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface Gateway {
+  /** The largest batch `submit` takes; the host never passes more. */
+  readonly maxBatchSize: number;
+  connect(host: GatewayHost): Promise<void>;
+  submit(batch: OutboundMessage[]): Promise<SubmitResult[]>;
+  /** HTTP providers that push reports call the host's webhook route, which lands here. */
+  handleWebhook?(request: WebhookRequest): Promise<{ status: number; body: string }>;
+  /** Providers that must be asked for reports; the host calls this on a timer. */
+  pollDeliveryReports?(): Promise<void>;
+  health(): Promise<GatewayHealth>;
+  /** With `drain`, waits for answers to what is in flight (and pending reports) before closing. */
+  disconnect(options: { drain: boolean }): Promise<void>;
+}
+
+export interface GatewayPlugin {
+  manifest: GatewayManifest;
+  optionsSchema: OptionsSchema;
+  /** Options are already validated against `optionsSchema` (with its defaults applied). */
+  create(id: string, options: Record<string, unknown>): Gateway;
+}
