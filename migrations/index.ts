@@ -5,6 +5,9 @@ import { billingLedger } from './20261122-0003-billing-ledger.js';
 import { notificationsTable } from './20261122-0004-notifications.js';
 import { billingPackagesDiscounts } from './20261122-0005-billing-packages-discounts.js';
 import { billingGatewaysPlans } from './20261122-0006-billing-gateways-plans.js';
+import { billingInvoices } from './20261122-0007-billing-invoices.js';
+import { numbersLines } from './20261122-0008-numbers-lines.js';
+import { messagingSends } from './20261122-0009-messaging-sends.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends];

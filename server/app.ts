@@ -17,6 +17,10 @@ import type { Clock } from './platform/clock.js';
 import type { Realtime } from './platform/realtime.js';
 import { buildContainer, MODULES } from './container.js';
 import { JwtAuthenticator, UsersService } from './modules/identity/index.js';
+import { LinesService } from './modules/numbers/index.js';
+import { loadGatewayPlugins, pluginsDirFor } from './gateways/plugin-loader.js';
+import { GatewayRegistry } from './gateways/gateway-registry.js';
+import { systemClock } from './platform/clock.js';
 
 export interface StartOptions {
   logger?: Logger;
@@ -53,8 +57,13 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   const kv = await createKeyValueStore(config.redisUrl, adapterOptions);
   const queues = createQueueFactory(config.redisUrl, database.knex, adapterOptions);
   const container = buildContainer({ config, logger, knex: database.knex, databaseKind: database.kind, kv, queues, clock: options.clock });
+  // Plugins load before any module starts: the first-start seed and the dispatcher need them.
+  const plugins = await loadGatewayPlugins(pluginsDirFor(options.rootDir), logger);
+  container.bind(GatewayRegistry).toConstantValue(new GatewayRegistry(plugins, logger, options.clock ?? systemClock));
   for (const m of MODULES) if (m.onStart) await m.onStart(container);
   const firstAdmin = await container.get(UsersService).bootstrapFirstAdmin();
+  // The system organization exists only now: the default simulator line of a fresh install follows it.
+  await container.get(LinesService).ensureFirstStartSeed();
 
   let server: Server | null = null;
   let url: string | null = null;
@@ -69,6 +78,7 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
       translator,
       logger,
       bodyLimit: config.bodyLimit,
+      sendBodyLimit: config.sendBodyLimit,
       clientDir: options.clientDir ?? path.join(options.rootDir, 'dist', 'client'),
       defaultLanguage: config.defaultLanguage,
       apiAddress: config.apiAddress,

@@ -18,10 +18,12 @@ import { auditModule } from './modules/audit/index.js';
 import { organizationsModule } from './modules/organizations/index.js';
 import { identityModule } from './modules/identity/index.js';
 import { billingModule } from './modules/billing/index.js';
+import { numbersModule } from './modules/numbers/index.js';
+import { messagingModule } from './modules/messaging/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, messagingModule];
 
 export interface Infrastructure {
   config: AppConfig;

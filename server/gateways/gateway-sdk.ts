@@ -110,6 +110,15 @@ export interface WebhookRequest {
 export interface Gateway {
   /** The largest batch `submit` takes; the host never passes more. */
   readonly maxBatchSize: number;
+  /**
+   * True when the provider recognises a resubmitted message `id` and does not send it again
+   * (an idempotency key, as many HTTP SMS APIs offer). After a crash the host resubmits messages
+   * whose answer it never stored only to such gateways; for the others it marks them in doubt
+   * instead of risking a second copy on the recipient's phone.
+   */
+  readonly idempotentSubmit: boolean;
+  /** Messages per second the provider allows for this account (the host throttles to it). */
+  readonly maxPerSecond: number;
   connect(host: GatewayHost): Promise<void>;
   submit(batch: OutboundMessage[]): Promise<SubmitResult[]>;
   /** HTTP providers that push reports call the host's webhook route, which lands here. */

@@ -33,12 +33,15 @@ export interface AppConfig {
   production: boolean;
   logLevel: string;
   bodyLimit: string;
+  sendBodyLimit: string;
   jwtSecret: string;
   /** The same secret as a KeyObject: jsonwebtoken re-derives a key from a string on every verify. */
   jwtKey: KeyObject;
   serverStateToken: string;
   auth: AuthConfig;
   admin: { userName: string; password: string | null };
+  /** The send engine's scheduler and workers in this process (off: another process dispatches). */
+  dispatch: { enabled: boolean; concurrency: number };
   version: string;
 }
 
@@ -104,6 +107,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     },
     port: parsePort(env.PORT, merged.port),
     role: parseRole(env.PEYK_ROLE, merged.role),
+    dispatch: { ...merged.dispatch, enabled: env.PEYK_DISPATCH ? env.PEYK_DISPATCH !== 'false' : merged.dispatch.enabled },
     dataDir,
     databaseUrl: env.DATABASE_URL || merged.databaseUrl,
     redisUrl: env.REDIS_URL || merged.redisUrl,

@@ -35,7 +35,10 @@ export function buildRoutes(extra: RouteObject[] = []): RouteObject[] {
     { path: 'landing-page/:organizationName', Component: PlaceholderPage },
     { path: 'kibana', Component: PlaceholderPage },
     { path: 'documentation/*', Component: () => <RequireAuth><PlaceholderPage /></RequireAuth> },
-    { path: 'plan/:planId', Component: PlaceholderPage },
+    {
+      path: 'plan/:planId',
+      lazy: () => import('../features/financial/plan-page').then((m) => ({ Component: () => <RequireAuth><m.PlanPage /></RequireAuth> })),
+    },
     { path: 'form/:id', Component: PlaceholderPage },
     { path: 'online-survey/:id', Component: PlaceholderPage },
     // '' and the single-segment catch-all load the same main layout area.

@@ -36,6 +36,7 @@ export const billingMessages: MessageCatalogue = {
   'billing.planNotExtendable': { fa: 'این طرح قابل تمدید نیست.', en: 'This plan cannot be extended.' },
   'billing.planPurchased': { fa: 'خرید طرح با موفقیت انجام شد.', en: 'The plan was bought.' },
   'billing.moduleUnknown': { fa: 'ماژول نامعتبر است.', en: 'Unknown module.' },
+  'billing.invoiceNotFound': { fa: 'فاکتور یافت نشد.', en: 'Invoice not found.' },
   'billing.preInvoiceNotFound': { fa: 'پیش‌فاکتور یافت نشد.', en: 'Pre-invoice not found.' },
   'billing.preInvoiceExpired': { fa: 'اعتبار این پیش‌فاکتور (یک روز) به پایان رسیده است؛ پیش‌فاکتور جدیدی صادر کنید.', en: 'This pre-invoice has expired (it is valid for one day); create a new one.' },
   'billing.onlineNotAvailable': { fa: 'پرداخت آنلاین از درگاه انجام می‌شود.', en: 'Online payments are made through a payment gateway.' },

@@ -19,10 +19,14 @@ import { billingMessages } from './billing.messages.js';
 import { PlansService } from './plans.service.js';
 import { modulesController, plansController } from './plans.routes.js';
 import { InvoicesService } from './invoices.service.js';
+import { InvoicesRepository } from './invoices.repository.js';
 import { invoicesController } from './invoices.routes.js';
 import { GatewayRegistry } from './gateways/registry.js';
 import { GatewaysService } from './gateways/gateways.service.js';
 import { accountInformationsController, onlinePaymentsController, paymentGatewaysController } from './gateways/gateways.routes.js';
+
+/** How often abandoned online payments and expired package credit are looked for. */
+const ABANDONED_SWEEP_MS = 60_000;
 
 export const billingModule: PeykModule = {
   name: 'billing',
@@ -30,7 +34,7 @@ export const billingModule: PeykModule = {
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
       LedgerRepository, SettingsRepository, TariffsRepository, PaymentsRepository, SettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
-      PackagesRepository, DiscountsService, PackagesService, GatewayRegistry, GatewaysService, PlansService, InvoicesService,
+      PackagesRepository, DiscountsService, PackagesService, GatewayRegistry, GatewaysService, PlansService, InvoicesService, InvoicesRepository,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },
@@ -53,5 +57,13 @@ export const billingModule: PeykModule = {
       modulesController(container.get(PlansService)),
       invoicesController(container.get(InvoicesService)),
     ];
+  },
+  async onStart(container: Container) {
+    container.get(GatewaysService).startAbandonedSweep(ABANDONED_SWEEP_MS);
+    container.get(PackagesService).startExpirySweep(ABANDONED_SWEEP_MS);
+  },
+  async onStop(container: Container) {
+    container.get(GatewaysService).stopAbandonedSweep();
+    container.get(PackagesService).stopExpirySweep();
   },
 };

@@ -1,5 +1,5 @@
 import type { Controller } from '../../platform/http/router.js';
-import { idParamSchema } from '../../platform/http/router.js';
+import { idParamSchema, pagingQuerySchema } from '../../platform/http/router.js';
 import { amountSchema } from './money.js';
 import type { InvoicesService } from './invoices.service.js';
 
@@ -8,11 +8,23 @@ const createPreInvoiceSchema = {
   properties: { kind: { enum: ['package', 'plan', 'charge'] }, id: { type: 'integer', minimum: 1, maximum: 2147483647 }, amount: amountSchema() },
 };
 
+const invoicesQuery = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    ...pagingQuerySchema,
+    organizationId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    kind: { enum: ['payment', 'package', 'plan'] },
+    referenceId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  },
+};
+
 export function invoicesController(invoices: InvoicesService): Controller {
   return {
     name: 'Invoices',
     routes: [
       { method: 'POST', action: 'CreatePreInvoice', claim: 'Financial.Payments', body: createPreInvoiceSchema, successMessage: '', handler: ({ ctx, body }) => invoices.createPreInvoice(ctx, body) },
+      { method: 'GET', action: 'Get/:id', claim: 'Financial.View', params: idParamSchema, handler: ({ ctx, params }) => invoices.get(ctx, params.id) },
+      { method: 'GET', action: 'GetAll', claim: 'Financial.View', query: invoicesQuery, handler: ({ ctx, query }) => invoices.list(ctx, query) },
       { method: 'GET', action: 'GetPreInvoice/:id', claim: 'Financial.View', params: idParamSchema, handler: ({ ctx, params }) => invoices.getPreInvoice(ctx, params.id) },
     ],
   };

@@ -68,6 +68,7 @@ export function toPurchase(r: Record<string, any>): PurchaseRow {
   return {
     ...r, id: String(r.id), depositPrice: str(r.depositPrice), discountAmount: str(r.discountAmount), paidAmount: str(r.paidAmount), chargeAmount: str(r.chargeAmount),
     payEntryId: r.payEntryId === null ? null : String(r.payEntryId), chargeEntryId: r.chargeEntryId === null ? null : String(r.chargeEntryId),
+    expiredAmount: r.expiredAmount == null ? null : str(r.expiredAmount), expiryEntryId: r.expiryEntryId == null ? null : String(r.expiryEntryId),
   } as unknown as PurchaseRow;
 }
 
@@ -188,6 +189,32 @@ export class PackagesRepository {
   async insertPurchase(tx: Tx, values: Record<string, unknown>): Promise<PurchaseRow | null> {
     const rows = await tx('package_purchases').insert(values).onConflict(['organizationId', 'requestId']).ignore().returning('*');
     return rows[0] ? toPurchase(rows[0]) : null;
+  }
+
+  /** Purchases whose package credit has expired and was not yet taken back, oldest expiry first. */
+  async dueExpiries(now: Date, limit: number): Promise<number[]> {
+    const rows = await this.knex('package_purchases').whereNull('expiredAt').whereNotNull('chargeEntryId').where('expiresAt', '<=', now).orderBy('expiresAt').limit(limit).select('id');
+    return rows.map((r: { id: number }) => Number(r.id));
+  }
+
+  /** Locks a purchase that is still to expire (concurrent sweeps: the second finds nothing). */
+  async lockForExpiry(tx: Tx, id: number): Promise<Record<string, any> | null> {
+    return (await tx('package_purchases').where({ id }).whereNull('expiredAt').forUpdate().first()) ?? null;
+  }
+
+  /**
+   * What the account spent after an entry: its Decrease entries, except package payments and
+   * expiries (buying a package is not using package credit).
+   */
+  async spentSince(tx: Tx, accountId: number, afterEntryId: string): Promise<bigint> {
+    const [row] = await tx('credit_ledger').where({ accountId }).where('id', '>', afterEntryId).where('amount', '<', 0)
+      .where((q) => q.whereNull('referenceType').orWhereNotIn('referenceType', ['package', 'package-expiry'])).sum({ s: 'amount' });
+    return -BigInt(String(row?.s ?? '0').split('.')[0] || '0');
+  }
+
+  async markExpired(tx: Tx, id: number, values: { expiredAt: Date; expiredAmount: bigint; expiryEntryId: string | null }): Promise<PurchaseRow> {
+    const [row] = await tx('package_purchases').where({ id }).update({ ...values, expiredAmount: values.expiredAmount.toString() }).returning('*');
+    return toPurchase(row);
   }
 
   async findPurchase(db: Tx | Knex | undefined, organizationId: number, requestId: string): Promise<PurchaseRow | null> {

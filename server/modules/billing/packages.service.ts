@@ -10,6 +10,8 @@ import { PackagesRepository, type ListFilter, type PackageRow, type PurchaseRow 
 import { BillingService } from './billing.service.js';
 import { DiscountsService, discountAmountOf, discountNotCorrect } from './discounts.service.js';
 import { big, toAmount } from './money.js';
+import { InvoicesService } from './invoices.service.js';
+import type { Logger } from 'pino';
 
 export const EXPIRATION_TYPES = ['hour', 'day', 'week', 'month'] as const;
 
@@ -49,7 +51,11 @@ export class PackagesService {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(InvoicesService) private readonly invoices: InvoicesService,
+    @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
+
+  private expiryTimer: NodeJS.Timeout | null = null;
 
   /** A package the caller manages or may buy. */
   async get(ctx: AuthedContext, id: number) {
@@ -148,12 +154,60 @@ export class PackagesService {
       }
       const credited = await this.billing.credit(tx, { ...common, amount: charge, idempotencyKey: `package:${purchase.id}:charge` });
       const done = await this.repo.setPurchaseEntries(tx, purchase.id, payEntryId, credited.id);
+      const { invoice } = await this.invoices.issueForPackagePurchase(tx, Number(done.id));
       await this.audit.record(tx, ctx, {
         operationType: 'BuyPackage', className: 'Package', referenceId: pkg.id, organizationId: buyer.id,
         newData: { purchaseId: done.id, requestId: body.requestId, paidAmount: paid.toString(), discountAmount: off.toString(), chargeAmount: charge.toString(), discountCode: discount?.code ?? null, currentCredit: credited.currentCredit },
       });
-      return { purchase: done, applied: true, currentCredit: credited.currentCredit };
+      return { purchase: done, applied: true, currentCredit: credited.currentCredit, invoiceId: invoice.id };
     });
+  }
+
+  /**
+   * Takes back the unused credit of package purchases past `expiresAt` (decision: package credit
+   * is spent first, so unused = chargeAmount − what the account spent since the purchase, and
+   * never more than the account's available credit). One transaction per purchase; repeats and
+   * concurrent sweeps take nothing twice (row lock + `expiredAt`, idempotency key).
+   */
+  async expireDue(limit = 500): Promise<PurchaseRow[]> {
+    const now = this.clock.now();
+    const done: PurchaseRow[] = [];
+    for (const id of await this.repo.dueExpiries(now, limit)) {
+      const expired = await this.uow.run(async (tx) => {
+        const purchase = await this.repo.lockForExpiry(tx, id);
+        if (!purchase || purchase.chargeEntryId === null) return null;
+        const accountId = await this.billing.organizationAccountId(tx, purchase.organizationId);
+        const [account] = await this.billing.lockAccounts(tx, [accountId]);
+        const spent = await this.repo.spentSince(tx, accountId, String(purchase.chargeEntryId));
+        const unused = big(purchase.chargeAmount) - spent;
+        const available = big(account.balance) - big(account.held);
+        const take = unused < available ? unused : available;
+        let entryId: string | null = null;
+        if (take > 0n) {
+          const entry = await this.billing.debit(tx, {
+            accountId, amount: take, limit: 0n, typeCreditChange: 'Manage', referenceType: 'package-expiry', referenceId: purchase.packageId,
+            idempotencyKey: `package:${purchase.id}:expire`, description: `Package ${purchase.packageTitle} expired`.slice(0, 500),
+          });
+          entryId = entry ? entry.id : null;
+        }
+        return this.repo.markExpired(tx, id, { expiredAt: now, expiredAmount: entryId ? take : 0n, expiryEntryId: entryId });
+      });
+      if (expired) done.push(expired);
+    }
+    return done;
+  }
+
+  startExpirySweep(intervalMs: number): void {
+    if (this.expiryTimer) return;
+    this.expiryTimer = setInterval(() => {
+      this.expireDue().catch((err: unknown) => this.logger.error({ err }, 'expiring package credit failed'));
+    }, intervalMs);
+    this.expiryTimer.unref();
+  }
+
+  stopExpirySweep(): void {
+    if (this.expiryTimer) clearInterval(this.expiryTimer);
+    this.expiryTimer = null;
   }
 
   private repeat(earlier: PurchaseRow, packageId: number) {

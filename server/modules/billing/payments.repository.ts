@@ -60,6 +60,17 @@ export class PaymentsRepository {
     return (rows[0] as PaymentRow | undefined) ?? null;
   }
 
+  /**
+   * Online payments still WatingForPay that were created at or before `cutoff` become Rejected
+   * with `reason`; one conditional statement, so a payment a callback holds is judged after it.
+   */
+  async expireWaitingOnline(cutoff: Date, reason: string, decidedAt: Date, tx?: Tx): Promise<number[]> {
+    const db = tx ?? this.knex;
+    const q = db('payments').where({ typePayment: 'OnLine', typeStatus: 'WatingForPay' }).where('createdAt', '<=', cutoff);
+    const rows = await q.update({ typeStatus: 'Rejected', rejectionDescription: reason, decidedAt }).returning('id');
+    return rows.map((r: { id: number }) => r.id);
+  }
+
   async list(tenant: Tenant, filter: PaymentListFilter): Promise<Page<Record<string, unknown>>> {
     const q = this.knex('payments as p');
     whereOrganizationVisible(q, this.knex, 'p.organizationId', tenant);

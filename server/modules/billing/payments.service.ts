@@ -8,6 +8,7 @@ import { OrganizationsService, type OrganizationRow } from '../organizations/ind
 import { PaymentsRepository, publicPayment, type PaymentListFilter, type PaymentRow } from './payments.repository.js';
 import { BillingService } from './billing.service.js';
 import { toAmount } from './money.js';
+import { InvoicesService } from './invoices.service.js';
 
 const CHEQUE_FIELDS = ['branchCode', 'chequeAccountNumber', 'dueDate', 'holderName', 'isPassed', 'nationalCode', 'sayadNumber', 'serialNumber', 'seriesNumber', 'typeBank', 'chequeImageAddress'];
 const COMMON_FIELDS = ['paymentDate', 'paymentTime', 'billNumber', 'referenceId', 'orderId', 'description'];
@@ -25,6 +26,7 @@ export class PaymentsService {
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(InvoicesService) private readonly invoices: InvoicesService,
   ) {}
 
   async create(ctx: AuthedContext, body: Record<string, unknown>) {
@@ -73,11 +75,12 @@ export class PaymentsService {
         referenceType: 'payment', referenceId: decided.id, idempotencyKey: `payment:${decided.id}`,
         description: `${decided.typePayment} payment ${decided.id}`, createdByUserId: ctx.principal.userId, createdByUserName: ctx.principal.userName,
       });
+      const { invoice } = await this.invoices.issueForPayment(tx, decided);
       await this.audit.record(tx, ctx, {
         operationType: 'ConfirmPayment', className: 'Payment', referenceId: id, organizationId: decided.organizationId,
-        oldData: { typeStatus: 'Checking' }, newData: { typeStatus: 'Confirmed', ledgerEntryId: entry.id, currentCredit: entry.currentCredit },
+        oldData: { typeStatus: 'Checking' }, newData: { typeStatus: 'Confirmed', ledgerEntryId: entry.id, currentCredit: entry.currentCredit, invoiceId: invoice.id },
       });
-      return { payment: publicPayment(decided), applied: true, currentCredit: entry.currentCredit };
+      return { payment: publicPayment(decided), applied: true, currentCredit: entry.currentCredit, invoiceId: invoice.id };
     });
   }
 

@@ -9,6 +9,7 @@ import { AuditService } from '../audit/index.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { BillingService } from './billing.service.js';
 import { str, toAmount } from './money.js';
+import { InvoicesService } from './invoices.service.js';
 
 /** The fixed module catalogue a plan may grant (ids are stable; titles fa + en). */
 export const MODULES = [
@@ -56,6 +57,7 @@ export class PlansService {
     @inject(BillingService) private readonly billing: BillingService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(InvoicesService) private readonly invoices: InvoicesService,
   ) {}
 
   modules() {
@@ -154,11 +156,12 @@ export class PlansService {
         await tx('organization_modules').insert({ organizationId: buyer.id, moduleId, planId: plan.id }).onConflict(['organizationId', 'moduleId']).merge(['planId']);
       }
       const [done] = await tx('plan_purchases').where({ id: purchase.id }).update({ ledgerEntryId: entry.id }).returning('*');
+      const { invoice } = await this.invoices.issueForPlanPurchase(tx, done.id);
       await this.audit.record(tx, ctx, {
         operationType: kind === 'extend' ? 'ExtendPlan' : 'BuyPlan', className: 'Plan', referenceId: plan.id, organizationId: buyer.id,
         newData: { purchaseId: done.id, requestId: body.requestId, amount: amount.toString(), modules: plan.modules, currentCredit: entry.currentCredit },
       });
-      return { purchase: publicPurchase(done), applied: true, currentCredit: entry.currentCredit, modules: plan.modules };
+      return { purchase: publicPurchase(done), applied: true, currentCredit: entry.currentCredit, modules: plan.modules, invoiceId: invoice.id };
     });
   }
 

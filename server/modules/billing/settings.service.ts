@@ -24,6 +24,8 @@ export const MAIN_SETTING_DEFAULTS: Record<string, string> = {
   ResolutionOfParliament: '0',
   LowCreditAlertText: '',
   PaymentConfirmedText: '',
+  /** Minutes an online payment may wait for its gateway callback before it is taken as abandoned (Rejected). */
+  OnlinePaymentTimeoutMinutes: '30',
 };
 
 const CACHE_MS = 5_000;
@@ -56,6 +58,13 @@ export class SettingsService {
     };
   }
 
+  /** How long an online payment may stay WatingForPay, in milliseconds. */
+  async onlinePaymentTimeoutMs(tx?: Tx): Promise<number> {
+    const raw = (await this.values(tx)).get('OnlinePaymentTimeoutMinutes') ?? '';
+    const minutes = /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : Number(MAIN_SETTING_DEFAULTS.OnlinePaymentTimeoutMinutes);
+    return minutes * 60_000;
+  }
+
   async getAll() {
     const v = await this.values();
     return { items: [...v.entries()].map(([key, value]) => ({ key, value })) };
@@ -69,6 +78,7 @@ export class SettingsService {
       if ((key === 'ResolutionOfParliament' || key === 'LowestCreditOfUser') && value !== null && !/^(0|[1-9]\d{0,17})$/.test(value)) {
         throw fieldError(key, 'billing.amountInvalid', { field: key });
       }
+      if (key === 'OnlinePaymentTimeoutMinutes' && value !== null && !/^[1-9]\d{0,5}$/.test(value)) throw fieldError(key, 'billing.amountInvalid', { field: key });
       if (key === 'MaximumFailedTryCount' && value !== null && !/^\d{1,4}$/.test(value)) throw fieldError(key, 'billing.amountInvalid', { field: key });
       changes[key] = value;
     }

@@ -57,6 +57,12 @@ export class OrganizationsService {
   // ---- used by other modules ----
 
   findById(id: number, tx?: Tx) { return this.repo.findById(id, tx); }
+
+  /** The organization and every ancestor, root first (empty when it does not exist): the send engine judges standing along it. */
+  async chainOf(organizationId: number, tx?: Tx): Promise<OrganizationRow[]> {
+    const org = await this.repo.findById(organizationId, tx);
+    return org ? this.repo.chain(org.path, tx) : [];
+  }
   findVisible(tenant: Tenant, id: number, tx?: Tx) { return this.repo.findVisible(tenant, id, tx); }
   countOrganizations() { return this.repo.count(); }
 

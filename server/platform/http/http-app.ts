@@ -15,6 +15,8 @@ export interface HttpAppOptions {
   translator: Translator;
   logger: Logger;
   bodyLimit: string;
+  /** Compose calls carry recipient lists (pasted text, bulk lists): a larger cap only there. */
+  sendBodyLimit: string;
   clientDir: string;
   defaultLanguage: string;
   apiAddress: string | null;
@@ -75,6 +77,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     next();
   });
 
+  // body-parser skips a body that is already parsed, so the compose routes' larger cap wins there.
+  app.use('/api/ScheduledMessages', express.json({ limit: options.sendBodyLimit, strict: false }));
   app.use('/api', express.json({ limit: options.bodyLimit, strict: false }), options.apiRouter);
 
   app.get('/config.json', (req: Request, res: Response) => {

@@ -13,7 +13,12 @@ export interface MenuSection {
 
 export const MENU: MenuSection[] = [
   { key: 'Dashboard', titleKey: 'menu.dashboard', items: [{ path: '/', titleKey: 'menu.dashboardHome', claim: 'Dashboard.View' }] },
-  { key: 'Infrastructure', titleKey: 'menu.infrastructure', items: [{ path: '/section/infrastructure', titleKey: 'menu.senderAgents', claim: 'Infrastructure.SenderAgents' }] },
+  {
+    key: 'Infrastructure', titleKey: 'menu.infrastructure', items: [
+      { path: '/infrastructure/sender-agents', titleKey: 'sending:menu.senderAgents', claim: 'Infrastructure.SenderAgents' },
+      { path: '/infrastructure/lines', titleKey: 'sending:menu.lines', claim: 'Infrastructure.PrivateNumbers' },
+    ],
+  },
   {
     key: 'SystemManagement', titleKey: 'menu.systemManagement', items: [
       { path: '/organizations', titleKey: 'menu.organizations', claim: 'Organizations.View' },
@@ -24,9 +29,15 @@ export const MENU: MenuSection[] = [
       { path: '/audits', titleKey: 'menu.audits', claim: 'Audits.View' },
     ],
   },
-  { key: 'Sending', titleKey: 'menu.sending', items: [{ path: '/section/sending', titleKey: 'menu.send', claim: 'Sending.Single' }] },
+  {
+    key: 'Sending', titleKey: 'menu.sending', items: [
+      { path: '/sending/single', titleKey: 'sending:menu.single', claim: 'Sending.Single' },
+      { path: '/sending/bulk', titleKey: 'sending:menu.bulk', claim: 'Sending.Bulk' },
+      { path: '/send-queue', titleKey: 'sending:menu.sendQueue', claim: 'Sending.Confirm' },
+    ],
+  },
   { key: 'Configuration', titleKey: 'menu.configuration', items: [{ path: '/section/configuration', titleKey: 'menu.configuration', claim: 'Configuration.Manage' }] },
-  { key: 'SmsReports', titleKey: 'menu.smsReports', items: [{ path: '/section/outbox', titleKey: 'menu.outbox', claim: 'SmsReports.Outbox' }] },
+  { key: 'SmsReports', titleKey: 'menu.smsReports', items: [{ path: '/outbox', titleKey: 'menu.outbox', claim: 'SmsReports.Outbox' }] },
   { key: 'Facility', titleKey: 'menu.facility', items: [{ path: '/section/facility', titleKey: 'menu.facility', claim: 'Facility.Use' }] },
   {
     key: 'Financial', titleKey: 'menu.financial', items: [
@@ -44,6 +55,7 @@ export const MENU: MenuSection[] = [
       { path: '/profile', titleKey: 'menu.profile' },
       { path: '/sessions', titleKey: 'menu.sessions' },
       { path: '/login-history', titleKey: 'menu.loginHistory' },
+      { path: '/blacklist', titleKey: 'sending:menu.blacklist', claim: 'Setting.Manage' },
     ],
   },
   { key: 'Services', titleKey: 'menu.services', items: [{ path: '/section/services', titleKey: 'menu.services', claim: 'Services.Use' }] },

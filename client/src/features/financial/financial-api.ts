@@ -34,3 +34,36 @@ export const PAYMENT_TYPES = ['Cash', 'Cheque', 'Card', 'Account'] as const;
 export const PAYMENT_STATUSES = ['Confirmed', 'Rejected', 'Checking', 'Lending', 'WatingForPay'] as const;
 export const OPERATORS = ['mci', 'irancell', 'rightel', 'other', 'international'] as const;
 export const SMART_OPERATORS = ['mci', 'irancell', 'rightel'] as const;
+
+export type InvoiceKind = 'payment' | 'package' | 'plan';
+
+export interface InvoiceParty {
+  id: number | null;
+  name: string | null;
+  economicCode?: string | null;
+  nationalId?: string | null;
+  address?: string | null;
+  phone?: string | null;
+  bankAccounts: { accountNo: string | null; branch: string | null; cardNo: string | null; iban: string | null; owner: string | null }[];
+}
+
+export interface Invoice {
+  id: number;
+  invoiceNumber: string;
+  kind: InvoiceKind;
+  referenceId: number;
+  issuedAt: string;
+  buyer: InvoiceParty;
+  seller: InvoiceParty;
+  lines: { title: string; quantity: number; unitPrice: string; amount: string }[];
+  amount: string;
+  price: string;
+  levy: string;
+  taxPercent: string;
+  tax: string;
+  total: string;
+}
+
+/** Where the invoice of a confirmed payment or a purchase is shown. */
+export const invoicePath = (kind: InvoiceKind, referenceId: number | string) => `/financial/invoice/${kind}/${referenceId}`;
+export const invoiceByIdPath = (id: number) => `/financial/invoices/${id}`;

@@ -30,7 +30,7 @@ export const financialTexts: TextResource = {
       columns: { id: 'شناسه', organization: 'پرداخت‌کننده', type: 'نوع', amount: 'مبلغ', status: 'وضعیت', at: 'زمان ثبت', actions: 'عملیات' },
       confirm: 'تأیید', reject: 'رد', confirmTitle: 'تأیید پرداخت', confirmMessage: 'پرداخت {{amount}} تأیید و به اعتبار پرداخت‌کننده افزوده شود؟',
       rejectTitle: 'رد پرداخت', rejectMessage: 'این پرداخت رد شود؟', rejectionDescription: 'دلیل رد', created: 'پرداخت ثبت شد و در انتظار بررسی است.',
-      confirmed: 'پرداخت تأیید شد.', rejected: 'پرداخت رد شد.',
+      confirmed: 'پرداخت تأیید شد.', rejected: 'پرداخت رد شد.', invoice: 'فاکتور',
     },
     tariffs: {
       title: 'تعرفه‌ها', create: 'تعرفه جدید', name: 'عنوان', category: 'دسته', benefitType: 'نوع سود بین‌الملل', benefitValue: 'مقدار سود بین‌الملل',
@@ -50,6 +50,22 @@ export const financialTexts: TextResource = {
       forPurchase: 'بسته‌های قابل خرید', applied: 'کد تخفیف با موفقیت ثبت شد.', bought: 'بسته خریداری شد.', managed: 'بسته‌های من',
       columns: { title: 'عنوان', depositPrice: 'مبلغ', chargeAmount: 'اعتبار', expiration: 'مدت', active: 'وضعیت', actions: 'عملیات' },
       active: 'فعال', inactive: 'غیرفعال',
+      purchases: 'خریدهای من', invoice: 'فاکتور', discountAmount: 'تخفیف', paidAmount: 'مبلغ پرداختی', at: 'زمان خرید',
+    },
+    invoices: {
+      title: 'فاکتور', print: 'چاپ', number: 'شماره فاکتور', date: 'تاریخ', kind: 'نوع', kinds: { payment: 'شارژ اعتبار', package: 'خرید بسته', plan: 'خرید طرح' },
+      seller: 'فروشنده', buyer: 'خریدار', economicCode: 'کد اقتصادی', nationalId: 'شناسه ملی', address: 'نشانی', phone: 'تلفن',
+      bank: 'اطلاعات حساب بانکی', accountNo: 'شماره حساب', cardNo: 'شماره کارت', iban: 'شبا', branch: 'شعبه', owner: 'صاحب حساب',
+      lines: { title: 'شرح', quantity: 'تعداد', unitPrice: 'مبلغ واحد', amount: 'مبلغ' },
+      price: 'مبلغ بدون مالیات و عوارض', levy: 'عوارض (مصوبه مجلس)', vat: 'مالیات بر ارزش افزوده ({{percent}}٪)', total: 'جمع کل', notFound: 'فاکتور یافت نشد.',
+      vatIncluded: 'مالیات بر ارزش افزوده در مبلغ پرداخت‌شده منظور شده است.', show: 'فاکتور', back: 'بازگشت',
+    },
+    plans: {
+      title: 'خرید طرح', planType: 'نوع طرح', price: 'قیمت', extentionPrice: 'قیمت تمدید', information: 'توضیحات', modules: 'امکانات',
+      moduleNames: { BulkSms: 'ارسال انبوه', SmartSms: 'ارسال هوشمند', PhoneBook: 'دفترچه تلفن', GeneralPhoneBook: 'بانک شماره عمومی', Receive: 'دریافت پیامک', Webservice: 'وب‌سرویس', Reseller: 'نمایندگی' },
+      buy: 'خرید طرح', confirmTitle: 'خرید طرح', confirmMessage: 'طرح «{{title}}» به مبلغ {{amount}} از اعتبار سازمان شما خریداری شود؟',
+      bought: 'طرح خریداری شد.', currentCredit: 'اعتبار پس از خرید', notFound: 'طرح مورد نظر یافت نشد.', notFoundHint: 'ممکن است این طرح غیرفعال شده باشد یا برای سازمان شما قابل خرید نباشد.',
+      home: 'بازگشت به پنل', invoice: 'مشاهده فاکتور',
     },
     discounts: {
       title: 'کدهای تخفیف', create: 'کد جدید', code: 'کد', name: 'عنوان', isPercentage: 'درصدی', percentValue: '{{value}}٪', percent: 'درصد تخفیف', value: 'مبلغ تخفیف (ریال)',
@@ -86,7 +102,7 @@ export const financialTexts: TextResource = {
       columns: { id: 'Id', organization: 'Payer', type: 'Type', amount: 'Amount', status: 'Status', at: 'Recorded', actions: 'Actions' },
       confirm: 'Confirm', reject: 'Reject', confirmTitle: 'Confirm payment', confirmMessage: 'Confirm the payment of {{amount}} and credit the payer?',
       rejectTitle: 'Reject payment', rejectMessage: 'Reject this payment?', rejectionDescription: 'Reason', created: 'The payment was recorded and waits for review.',
-      confirmed: 'The payment was confirmed.', rejected: 'The payment was rejected.',
+      confirmed: 'The payment was confirmed.', rejected: 'The payment was rejected.', invoice: 'Invoice',
     },
     tariffs: {
       title: 'Tariffs', create: 'New tariff', name: 'Title', category: 'Category', benefitType: 'International benefit type', benefitValue: 'International benefit value',
@@ -106,6 +122,22 @@ export const financialTexts: TextResource = {
       forPurchase: 'Packages to buy', applied: 'The discount code was registered and applied.', bought: 'The package was bought.', managed: 'My packages',
       columns: { title: 'Title', depositPrice: 'Price', chargeAmount: 'Credit', expiration: 'Validity', active: 'Status', actions: 'Actions' },
       active: 'Active', inactive: 'Inactive',
+      purchases: 'My purchases', invoice: 'Invoice', discountAmount: 'Discount', paidAmount: 'Paid', at: 'Bought at',
+    },
+    invoices: {
+      title: 'Invoice', print: 'Print', number: 'Invoice number', date: 'Date', kind: 'Kind', kinds: { payment: 'Credit charge', package: 'Package purchase', plan: 'Plan purchase' },
+      seller: 'Seller', buyer: 'Buyer', economicCode: 'Economic code', nationalId: 'National id', address: 'Address', phone: 'Phone',
+      bank: 'Bank account', accountNo: 'Account number', cardNo: 'Card number', iban: 'IBAN', branch: 'Branch', owner: 'Account holder',
+      lines: { title: 'Description', quantity: 'Quantity', unitPrice: 'Unit price', amount: 'Amount' },
+      price: 'Price before VAT and levy', levy: 'Levy (Resolution of Parliament)', vat: 'VAT ({{percent}}%)', total: 'Total', notFound: 'Invoice not found.',
+      vatIncluded: 'VAT is included in the amount paid.', show: 'Invoice', back: 'Back',
+    },
+    plans: {
+      title: 'Buy a plan', planType: 'Plan type', price: 'Price', extentionPrice: 'Extension price', information: 'Description', modules: 'Features',
+      moduleNames: { BulkSms: 'Bulk SMS', SmartSms: 'Smart SMS', PhoneBook: 'Phone book', GeneralPhoneBook: 'General phone book', Receive: 'Receive SMS', Webservice: 'Web service', Reseller: 'Reseller' },
+      buy: 'Buy this plan', confirmTitle: 'Buy the plan', confirmMessage: 'Buy the plan "{{title}}" for {{amount}} from your organization\'s credit?',
+      bought: 'The plan was bought.', currentCredit: 'Credit after the purchase', notFound: 'Plan not found.', notFoundHint: 'The plan may have been deactivated, or it is not offered to your organization.',
+      home: 'Back to the panel', invoice: 'View the invoice',
     },
     discounts: {
       title: 'Discount codes', create: 'New code', code: 'Code', name: 'Title', isPercentage: 'Percentage', percentValue: '{{value}}%', percent: 'Percent', value: 'Discount (rials)',

@@ -1,6 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DateDisplay } from '../../shared/dates/date-display';
 import { useApp } from '../../app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
@@ -15,7 +17,7 @@ import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ApiError } from '../../shared/api/api-client';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-import { MY_CREDIT_KEY } from './financial-api';
+import { invoiceByIdPath, invoicePath, MY_CREDIT_KEY } from './financial-api';
 import { Amount, useMoney } from './money';
 
 interface Package {
@@ -29,6 +31,15 @@ interface Package {
   description: string | null;
 }
 interface DiscountCheck { amount: string; discountAmount: string; payable: string }
+interface Purchase {
+  id: number | string;
+  packageTitle: string;
+  paidAmount: string;
+  discountAmount: string;
+  discountCode: string | null;
+  chargeAmount: string;
+  createdAt: string;
+}
 
 function PackageForm({ pkg, onClose, onSaved }: { pkg: Package | null; onClose(): void; onSaved(): void }) {
   const { api } = useApp();
@@ -81,6 +92,7 @@ function PackageForm({ pkg, onClose, onSaved }: { pkg: Package | null; onClose()
 /** Buys a package; a discount code is checked first (Discounts/Check) and its message shown. */
 function BuyDialog({ pkg, onClose }: { pkg: Package; onClose(): void }) {
   const { api } = useApp();
+  const navigate = useNavigate();
   const { t } = useTranslation('financial');
   const { mutate } = useSWRConfig();
   const [code, setCode] = useState('');
@@ -106,10 +118,13 @@ function BuyDialog({ pkg, onClose }: { pkg: Package; onClose(): void }) {
     setBusy(true);
     setErrors({});
     try {
-      await api.post('/Packages/Buy', { packageId: pkg.id, discountCode: trimmed || undefined, requestId }, { quiet: true });
+      const answer = await api.post<{ invoiceId?: number }>('/Packages/Buy', { packageId: pkg.id, discountCode: trimmed || undefined, requestId }, { quiet: true });
       showToast({ kind: 'success', message: t('packages.bought') });
       void mutate(MY_CREDIT_KEY);
+      void mutate((key) => Array.isArray(key) && key[0] === 'package-purchases');
       onClose();
+      // The buyer sees the invoice of what was just paid for (also reachable from "My purchases").
+      if (answer?.invoiceId) void navigate(invoiceByIdPath(answer.invoiceId));
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'duplicate') return;
       setErrors(errorsOf(err));
@@ -148,6 +163,7 @@ export function PackagesPage() {
   const canManage = hasClaim(user, 'Financial.Tariffs');
   const canBuy = hasClaim(user, 'Financial.Payments');
   const [forPurchase, setForPurchase] = useState(!canManage);
+  const [showPurchases, setShowPurchases] = useState(false);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [editing, setEditing] = useState<Package | null | 'new'>(null);
@@ -169,6 +185,16 @@ export function PackagesPage() {
       ),
     },
   ], [t, digits, forPurchase, canBuy, canManage]);
+  const { data: purchases, isLoading: purchasesLoading } = useSWR<Page<Purchase>>(showPurchases ? ['package-purchases', pageIndex, pageSize] : null, () =>
+    api.get<Page<Purchase>>('/Packages/GetPurchases', { query: { pageIndex, pageSize } }));
+  const purchaseColumns = useMemo<DataTableColumn<Purchase>[]>(() => [
+    { key: 'title', header: t('packages.columns.title'), cell: (r) => r.packageTitle },
+    { key: 'paid', header: t('packages.paidAmount'), cell: (r) => <Amount value={r.paidAmount} /> },
+    { key: 'discount', header: t('packages.discountAmount'), cell: (r) => <Amount value={r.discountAmount} /> },
+    { key: 'charge', header: t('packages.columns.chargeAmount'), cell: (r) => <Amount value={r.chargeAmount} /> },
+    { key: 'at', header: t('packages.at'), cell: (r) => <DateDisplay value={r.createdAt} /> },
+    { key: 'invoice', header: t('packages.columns.actions'), cell: (r) => <Link className="text-sky-700 underline" data-testid="purchase-invoice" to={invoicePath('package', r.id)}>{t('packages.invoice')}</Link> },
+  ], [t]);
   return (
     <section data-testid="packages-page">
       <PageHeader title={t('packages.title')} actions={(
@@ -180,11 +206,16 @@ export function PackagesPage() {
             </div>
           )}
           {canManage && !forPurchase && <Button data-testid="package-create" onClick={() => setEditing('new')}>{t('packages.create')}</Button>}
+          <Button variant={showPurchases ? 'primary' : 'secondary'} aria-pressed={showPurchases} data-testid="packages-purchases" onClick={() => { setShowPurchases((v) => !v); setPageIndex(0); }}>{t('packages.purchases')}</Button>
         </>
       )} />
-      <DataTable columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('packages.title')}
+      {showPurchases ? (
+        <DataTable key="purchases" columns={purchaseColumns} rows={purchases?.items} rowKey={(r) => String(r.id)} loading={purchasesLoading} emptyText={t('adminCommon:table.empty')} caption={t('packages.purchases')}
+          pageIndex={pageIndex} pageSize={pageSize} totalCount={purchases?.totalCount ?? 0} onPageChange={setPageIndex}
+          onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="purchases-table" />
+      ) : <DataTable key="packages" columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('packages.title')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
-        onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="packages-table" />
+        onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="packages-table" />}
       {editing && <PackageForm pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void mutate(); }} />}
       {buying && <BuyDialog pkg={buying} onClose={() => setBuying(null)} />}
     </section>

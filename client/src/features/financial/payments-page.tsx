@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useApp } from '../../app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
@@ -17,7 +18,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
-import { MY_CREDIT_KEY, PAYMENT_STATUSES, PAYMENT_TYPES, type Payment } from './financial-api';
+import { invoicePath, MY_CREDIT_KEY, PAYMENT_STATUSES, PAYMENT_TYPES, type Payment } from './financial-api';
 import { Amount, useMoney } from './money';
 
 const TEXT_FIELDS = ['billNumber', 'referenceId', 'orderId', 'description'] as const;
@@ -142,10 +143,15 @@ export function PaymentsPage() {
     { key: 'status', header: t('payments.columns.status'), cell: (p) => <span data-testid="payment-row-status" data-status={p.typeStatus}>{t(`payments.statuses.${p.typeStatus}`)}</span> },
     { key: 'at', header: t('payments.columns.at'), cell: (p) => (p.createdAt ? <DateDisplay value={p.createdAt} /> : '—') },
     {
-      key: 'actions', header: t('payments.columns.actions'), cell: (p) => canDecide && p.typeStatus === 'Checking' && p.organizationId !== user?.organizationId && (
+      key: 'actions', header: t('payments.columns.actions'), cell: (p) => (
         <div className="flex gap-1">
-          <Button size="sm" data-testid="payment-confirm" onClick={() => setDeciding({ payment: p, confirm: true })}>{t('payments.confirm')}</Button>
-          <Button size="sm" variant="danger" data-testid="payment-reject" onClick={() => setDeciding({ payment: p, confirm: false })}>{t('payments.reject')}</Button>
+          {canDecide && p.typeStatus === 'Checking' && p.organizationId !== user?.organizationId && (
+            <>
+              <Button size="sm" data-testid="payment-confirm" onClick={() => setDeciding({ payment: p, confirm: true })}>{t('payments.confirm')}</Button>
+              <Button size="sm" variant="danger" data-testid="payment-reject" onClick={() => setDeciding({ payment: p, confirm: false })}>{t('payments.reject')}</Button>
+            </>
+          )}
+          {p.typeStatus === 'Confirmed' && <Link className="self-center text-sky-700 underline" data-testid="payment-invoice" to={invoicePath('payment', p.id)}>{t('payments.invoice')}</Link>}
         </div>
       ),
     },

@@ -52,6 +52,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the active organization (c-org-id) for this call; null sends none. */
   organizationId?: string | null;
+  /**
+   * Sends `body` as is (a File, Blob or string) with this Content-Type instead of as JSON: an
+   * upload whose request body is the file itself (`ScheduledMessages/UploadRecipients`).
+   */
+  rawContentType?: string;
 }
 
 const NO_BEARER = /\/CustomerDomains\/GetCurrentClientData/i;
@@ -147,8 +152,11 @@ export class ApiClient {
     if (token && !NO_BEARER.test(path)) headers.authorization = `Bearer ${token}`;
     const orgId = options.organizationId !== undefined ? options.organizationId : this.hooks.activeOrganizationId();
     if (orgId) headers['c-org-id'] = orgId;
-    let body: string | undefined;
-    if (options.body !== undefined && method !== 'GET') {
+    let body: BodyInit | undefined;
+    if (options.body !== undefined && method !== 'GET' && options.rawContentType) {
+      headers['content-type'] = options.rawContentType;
+      body = options.body as BodyInit;
+    } else if (options.body !== undefined && method !== 'GET') {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(KEEP_EMPTY.test(path) ? options.body : stripEmpty(options.body));
     }

@@ -10,6 +10,10 @@ import { OrganizationsService } from '../../organizations/index.js';
 import { BillingService } from '../billing.service.js';
 import { PaymentsRepository, publicPayment, type PaymentRow } from '../payments.repository.js';
 import { toAmount } from '../money.js';
+import { InvoicesService } from '../invoices.service.js';
+import { SettingsService } from '../settings.service.js';
+import type { Clock } from '../../../platform/clock.js';
+import type { Logger } from 'pino';
 import { GatewayRegistry } from './registry.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
 import type { GatewayConfig, GatewayPayment } from './provider.js';
@@ -28,6 +32,8 @@ function publicGateway(g: GatewayRow): Record<string, unknown> {
   for (const [k, v] of Object.entries(g.configJson ?? {})) config[k] = /secret|key|password|token/i.test(k) ? '***' : v;
   return { ...g, configJson: config };
 }
+
+const ABANDONED_REASON = 'The online payment was not completed in time.';
 
 const ACCOUNT_FIELDS = ['accountNo', 'branch', 'cardNo', 'iban', 'owner'] as const;
 
@@ -52,7 +58,41 @@ export class GatewaysService {
     @inject(BillingService) private readonly billing: BillingService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(InvoicesService) private readonly invoices: InvoicesService,
+    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
+
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  // ---- abandoned online payments ---------------------------------------------------------
+
+  /**
+   * Online payments still WatingForPay after `OnlinePaymentTimeoutMinutes` were abandoned at the
+   * gateway: they become Rejected (with the reason), so a late callback credits nothing. One
+   * conditional update: a callback holding the row lock finishes first, and whichever wins, the
+   * other sees the payment decided.
+   */
+  async expireAbandonedPayments(): Promise<number[]> {
+    const now = this.clock.now();
+    const cutoff = new Date(now.getTime() - (await this.settings.onlinePaymentTimeoutMs()));
+    return this.payments.expireWaitingOnline(cutoff, ABANDONED_REASON, now);
+  }
+
+  /** The periodic sweep (billingModule.onStart); unref'd so it never keeps the process alive. */
+  startAbandonedSweep(intervalMs: number): void {
+    if (this.sweepTimer) return;
+    this.sweepTimer = setInterval(() => {
+      this.expireAbandonedPayments().catch((err: unknown) => this.logger.error({ err }, 'expiring abandoned online payments failed'));
+    }, intervalMs);
+    this.sweepTimer.unref();
+  }
+
+  stopAbandonedSweep(): void {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+  }
 
   // ---- account information --------------------------------------------------------------
 
@@ -197,6 +237,13 @@ export class GatewaysService {
       if (result.amount === null || result.amount !== BigInt(payment.amount)) throw new AppError(400, 'billing.callbackRefused');
       if (payment.typeStatus === 'Confirmed') return { status: 'alreadyConfirmed', paymentId: payment.id };
       if (payment.typeStatus !== 'WatingForPay') return { status: 'failed', paymentId: payment.id };
+      // Past the timeout the payment is abandoned even if the sweep has not run yet.
+      const timeoutMs = await this.settings.onlinePaymentTimeoutMs(tx);
+      if (new Date(payment.createdAt as string | Date).getTime() <= this.clock.now().getTime() - timeoutMs) {
+        await tx('payments').where({ id: payment.id, typeStatus: 'WatingForPay' }).update({ typeStatus: 'Rejected', rejectionDescription: ABANDONED_REASON, decidedAt: this.clock.now() });
+        await this.audit.record(tx, ctx, { operationType: 'OnlineCallback', className: 'Payment', referenceId: payment.id, organizationId: payment.organizationId, oldData: { typeStatus: 'WatingForPay' }, newData: { typeStatus: 'Rejected', rejectionDescription: ABANDONED_REASON } });
+        return { status: 'failed', paymentId: payment.id };
+      }
       if (!result.ok) {
         await tx('payments').where({ id: payment.id, typeStatus: 'WatingForPay' }).update({ typeStatus: 'Rejected', rejectionDescription: 'The online payment failed.', decidedAt: tx.fn.now() });
         await this.audit.record(tx, ctx, { operationType: 'OnlineCallback', className: 'Payment', referenceId: payment.id, organizationId: payment.organizationId, oldData: { typeStatus: 'WatingForPay' }, newData: { typeStatus: 'Rejected' } });
@@ -211,6 +258,7 @@ export class GatewaysService {
         idempotencyKey: `payment:${payment.id}`, description: `Online payment ${payment.id} (${result.referenceId})`,
         createdByUserId: payment.createdByUserId as number, createdByUserName: payment.createdByUserName as string,
       });
+      await this.invoices.issueForPayment(tx, decided[0] as PaymentRow);
       await this.audit.record(tx, ctx, {
         operationType: 'OnlineCallback', className: 'Payment', referenceId: payment.id, organizationId: payment.organizationId,
         oldData: { typeStatus: 'WatingForPay' }, newData: { typeStatus: 'Confirmed', gatewayReferenceId: result.referenceId, ledgerEntryId: entry.id },

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useApp } from '../../app/app-context';
+import { ApiError } from '../../shared/api/api-client';
+import { Button } from '../../shared/ui/button';
+import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { Spinner } from '../../shared/ui/spinner';
+import { Amount, useMoney } from './money';
+import { invoiceByIdPath, MY_CREDIT_KEY } from './financial-api';
+
+interface Plan {
+  id: number;
+  title: string;
+  planType: string;
+  planPrice: string;
+  extentionPrice: string | null;
+  planInformation: string | null;
+  modules: string[];
+}
+interface BuyAnswer { applied: boolean; currentCredit?: string; invoiceId?: number }
+
+/**
+ * The public `plan/:planId` page (signed-in users only: the route guard keeps this address and
+ * brings the visitor back after signing in). A plan that is not offered answers a silent 404, so
+ * the page itself says it was not found.
+ */
+export function PlanPage() {
+  const { api } = useApp();
+  const { t } = useTranslation('financial');
+  const { rial } = useMoney();
+  const { mutate } = useSWRConfig();
+  const { planId } = useParams();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [bought, setBought] = useState<BuyAnswer | null>(null);
+  const [requestId] = useState(() => `plan-${planId}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
+  const { data: plan, isLoading } = useSWR<Plan | null>(['plan', planId], async () => {
+    try {
+      return await api.get<Plan>(`/Plans/GetPlan/${Number(planId) || 0}`);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
+      throw err;
+    }
+  });
+  const buy = async () => {
+    if (!plan) return;
+    setBusy(true);
+    try {
+      const answer = await api.post<BuyAnswer>('/Plans/Buy', { planId: plan.id, requestId });
+      setBought(answer);
+      setAsking(false);
+      void mutate(MY_CREDIT_KEY);
+    } catch { /* the error catalogue told the user (e.g. not enough credit) */ } finally { setBusy(false); }
+  };
+  return (
+    <main className="mx-auto mt-10 max-w-xl px-4" data-testid="plan-page">
+      {isLoading && <Spinner />}
+      {!isLoading && !plan && (
+        <EmptyState title={t('plans.notFound')} description={t('plans.notFoundHint')} data-testid="plan-not-found"
+          action={<Link className="text-sky-700 underline" to="/">{t('plans.home')}</Link>} />
+      )}
+      {plan && (
+        <article className="rounded border border-slate-300 bg-white p-5 shadow-sm dark:bg-slate-800" data-testid="plan-card">
+          <p className="text-sm text-slate-500">{t('plans.title')}</p>
+          <h1 className="mb-3 text-2xl font-semibold" data-testid="plan-title">{plan.title}</h1>
+          <dl className="mb-3 grid grid-cols-2 gap-y-1 text-sm">
+            <dt>{t('plans.planType')}</dt><dd>{plan.planType}</dd>
+            <dt>{t('plans.price')}</dt><dd><Amount value={plan.planPrice} testId="plan-price" /></dd>
+            {plan.extentionPrice && (<><dt>{t('plans.extentionPrice')}</dt><dd><Amount value={plan.extentionPrice} /></dd></>)}
+          </dl>
+          {plan.planInformation && <p className="mb-3 whitespace-pre-line">{plan.planInformation}</p>}
+          {plan.modules.length > 0 && (
+            <div className="mb-4">
+              <h2 className="font-medium">{t('plans.modules')}</h2>
+              <ul className="list-inside list-disc" data-testid="plan-modules">
+                {plan.modules.map((m) => <li key={m}>{t(`plans.moduleNames.${m}`, { defaultValue: m })}</li>)}
+              </ul>
+            </div>
+          )}
+          {bought ? (
+            <div role="status" className="rounded bg-green-50 p-3 text-green-800" data-testid="plan-bought">
+              <p>{t('plans.bought')}</p>
+              {bought.currentCredit && <p>{t('plans.currentCredit')}: <Amount value={bought.currentCredit} testId="plan-current-credit" /></p>}
+              <div className="mt-2 flex gap-3">
+                {bought.invoiceId && <Link className="text-sky-700 underline" data-testid="plan-invoice" to={invoiceByIdPath(bought.invoiceId)}>{t('plans.invoice')}</Link>}
+                <Link className="text-sky-700 underline" to="/">{t('plans.home')}</Link>
+              </div>
+            </div>
+          ) : (
+            <Button data-testid="plan-buy" onClick={() => setAsking(true)}>{t('plans.buy')}</Button>
+          )}
+        </article>
+      )}
+      <ConfirmDialog open={asking} busy={busy} data-testid="plan-buy-confirm" title={t('plans.confirmTitle')} confirmText={t('plans.buy')}
+        message={plan ? t('plans.confirmMessage', { title: plan.title, amount: rial(plan.planPrice) }) : ''}
+        onConfirm={() => void buy()} onCancel={() => setAsking(false)} />
+    </main>
+  );
+}

@@ -1,0 +1,193 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../app/app-context';
+import type { Page } from '../../shared/api/api-client';
+import { DateDisplay } from '../../shared/dates/date-display';
+import { DateTimePicker } from '../../shared/dates/date-time-picker';
+import { Button } from '../../shared/ui/button';
+import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
+import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
+import { showToast } from '../../shared/ui/dialog/toast-store';
+import { CheckboxField } from '../../shared/ui/form/checkbox-field';
+import { NumericInput } from '../../shared/ui/form/numeric-input';
+import { TextField } from '../../shared/ui/form/text-field';
+import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
+import { PageHeader } from '../../shared/ui/page-header';
+import { Select } from '../../shared/ui/select/select';
+import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
+import { useDigits } from '../../shared/ui/use-digits';
+import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
+import { AssignmentsDialog } from './assignments-dialog';
+import { DELIVERY_FLAGS, LINE_FLAGS, NUMBER_TYPES, REFUND_STATUSES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type Line } from './lines-api';
+
+type Flag = (typeof LINE_FLAGS)[number] | (typeof DELIVERY_FLAGS)[number];
+interface AgentName { id: number; title: string; isActive: boolean }
+
+interface Draft {
+  number: string; useForm: string; mask: string; rangeStart: string; rangeEnd: string; numberType: string; typePrivateNumber: string;
+  smsSenderAgentId: number | null; organizationId: string; priority: string; tryCount: string; expireTime: string | null;
+  refundDeliveryStatusId: string; tag: string; flags: Partial<Record<Flag, boolean>>;
+}
+
+const EMPTY: Draft = {
+  number: '', useForm: 'OneNumber', mask: '', rangeStart: '', rangeEnd: '', numberType: 'Private', typePrivateNumber: 'Bulk', smsSenderAgentId: null,
+  organizationId: '', priority: '', tryCount: '', expireTime: null, refundDeliveryStatusId: '', tag: '',
+  flags: { isActive: true, isSendSingle: true, isSendBulk: true },
+};
+
+function draftOf(l: Line): Draft {
+  const flags: Partial<Record<Flag, boolean>> = {};
+  for (const f of [...DELIVERY_FLAGS, ...LINE_FLAGS]) flags[f] = !!l[f];
+  return {
+    number: l.number ?? '', useForm: l.useForm, mask: l.mask ?? '', rangeStart: l.rangeStart ?? '', rangeEnd: l.rangeEnd ?? '', numberType: l.numberType,
+    typePrivateNumber: l.typePrivateNumber, smsSenderAgentId: l.smsSenderAgentId, organizationId: String(l.organizationId ?? ''),
+    priority: l.priority == null ? '' : String(l.priority), tryCount: l.tryCount == null ? '' : String(l.tryCount), expireTime: l.expireTime,
+    refundDeliveryStatusId: l.refundDeliveryStatusId ?? '', tag: l.tag ?? '', flags,
+  };
+}
+
+const num = (v: string): number | undefined => (v.trim() ? Number(toLatinDigits(v.trim())) : undefined);
+
+function LineDialog({ original, agents, onClose, onSaved }: { original: Line | null; agents: AgentName[] | undefined; onClose(): void; onSaved(): void }) {
+  const { api } = useApp();
+  const { t } = useTranslation('lines');
+  const [draft, setDraft] = useState<Draft>(original ? draftOf(original) : EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof Draft>(k: K) => (v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const setFlag = (f: Flag) => (on: boolean) => setDraft((d) => ({ ...d, flags: { ...d.flags, [f]: on } }));
+  const items = (values: readonly string[], group: string) => values.map((id) => ({ id, title: t(`lines.${group}.${id}`) }));
+  const agentItems = useMemo(() => (agents ?? []).map((a) => ({ id: a.id, title: a.title })), [agents]);
+  const refundItems = useMemo(() => REFUND_STATUSES.map((id) => ({ id, title: t(`sending:deliveryStatuses.${id}`) })), [t]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local: FieldErrors = {};
+    if (!draft.smsSenderAgentId) local.smsSenderAgentId = t('required');
+    if (!draft.number.trim() && draft.useForm !== 'Mask') local.number = t('required');
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    const body = {
+      id: original?.id, number: toLatinDigits(draft.number.trim()), useForm: draft.useForm, mask: draft.mask.trim() || null,
+      rangeStart: draft.useForm === 'RangeNumber' ? toLatinDigits(draft.rangeStart.trim()) || null : null,
+      rangeEnd: draft.useForm === 'RangeNumber' ? toLatinDigits(draft.rangeEnd.trim()) || null : null,
+      numberType: draft.numberType, typePrivateNumber: draft.typePrivateNumber, smsSenderAgentId: draft.smsSenderAgentId,
+      organizationId: num(draft.organizationId), priority: num(draft.priority), tryCount: num(draft.tryCount), expireTime: draft.expireTime,
+      refundDeliveryStatusId: draft.refundDeliveryStatusId || null, tag: draft.tag.trim() || null, ...draft.flags,
+    };
+    setBusy(true);
+    try {
+      await api.post(original ? '/PrivateNumbers/Update' : '/PrivateNumbers/Create', body, { quiet: true });
+      showToast({ kind: 'success', message: t('lines.saved') });
+      onSaved();
+    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
+  };
+
+  return (
+    <ModalDialog open onClose={onClose} size="lg" title={t(original ? 'lines.edit' : 'lines.create')} data-testid="line-dialog">
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <ErrorSummary errors={errors} testId="line-errors" />
+        <div className="mb-4 grid gap-x-4 gap-y-3 sm:grid-cols-2">
+          <NumericInput id="line-number" data-testid="line-number" label={t('lines.number')} value={draft.number} required error={errors.number} onValueChange={set('number')} />
+          <Select id="line-useForm" data-testid="line-useForm" label={t('lines.useForm')} items={items(USE_FORMS, 'useForms')} value={draft.useForm} clearable={false}
+            onChange={(v) => set('useForm')(v === null ? 'OneNumber' : String(v))} error={errors.useForm} />
+          <TextField id="line-mask" data-testid="line-mask" label={t('lines.mask')} value={draft.mask} maxLength={11} dir="ltr" error={errors.mask}
+            onChange={(e) => set('mask')(e.target.value)} />
+          {draft.useForm === 'RangeNumber' ? (
+            <>
+              <NumericInput id="line-rangeStart" label={t('lines.rangeStart')} value={draft.rangeStart} error={errors.rangeStart} onValueChange={set('rangeStart')} />
+              <NumericInput id="line-rangeEnd" label={t('lines.rangeEnd')} value={draft.rangeEnd} error={errors.rangeEnd} onValueChange={set('rangeEnd')} />
+            </>
+          ) : <div />}
+          <Select id="line-numberType" data-testid="line-numberType" label={t('lines.numberType')} items={items(NUMBER_TYPES, 'numberTypes')} value={draft.numberType} clearable={false}
+            onChange={(v) => set('numberType')(v === null ? 'Private' : String(v))} error={errors.numberType} />
+          <Select id="line-typePrivateNumber" label={t('lines.typePrivateNumber')} items={items(TYPE_PRIVATE_NUMBERS, 'typePrivateNumbers')} value={draft.typePrivateNumber}
+            clearable={false} onChange={(v) => set('typePrivateNumber')(v === null ? 'Bulk' : String(v))} error={errors.typePrivateNumber} />
+          <Select id="line-agent" data-testid="line-agent" label={t('lines.agent')} items={agentItems} value={draft.smsSenderAgentId ?? ''} required loading={!agents}
+            onChange={(v) => set('smsSenderAgentId')(v === null ? null : Number(v))} error={errors.smsSenderAgentId} />
+          <NumericInput id="line-organizationId" label={t('lines.organizationId')} value={draft.organizationId} error={errors.organizationId} onValueChange={set('organizationId')} />
+          <NumericInput id="line-priority" label={t('lines.priority')} value={draft.priority} error={errors.priority} onValueChange={set('priority')} />
+          <NumericInput id="line-tryCount" label={t('lines.tryCount')} value={draft.tryCount} error={errors.tryCount} onValueChange={set('tryCount')} />
+          <DateTimePicker id="line-expireTime" data-testid="line-expireTime" label={t('lines.expireTime')} value={draft.expireTime} onChange={set('expireTime')} error={errors.expireTime} />
+          <Select id="line-refund" label={t('lines.refundDeliveryStatusId')} items={refundItems} value={draft.refundDeliveryStatusId}
+            onChange={(v) => set('refundDeliveryStatusId')(v === null ? '' : String(v))} error={errors.refundDeliveryStatusId} />
+          <TextField id="line-tag" label={t('lines.tag')} value={draft.tag} maxLength={100} onChange={(e) => set('tag')(e.target.value)} error={errors.tag} />
+        </div>
+        <FormSection title={t('lines.delivery')} testId="line-delivery">
+          {DELIVERY_FLAGS.map((f) => (
+            <CheckboxField key={f} id={`line-${f}`} data-testid={`line-${f}`} label={t(`lines.flagNames.${f}`)} checked={!!draft.flags[f]} onCheckedChange={setFlag(f)} />
+          ))}
+        </FormSection>
+        <FormSection title={t('lines.flags')} testId="line-flags">
+          {LINE_FLAGS.map((f) => (
+            <CheckboxField key={f} id={`line-${f}`} data-testid={`line-${f}`} label={t(`lines.flagNames.${f}`)} checked={!!draft.flags[f]} onCheckedChange={setFlag(f)} />
+          ))}
+        </FormSection>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>{t('cancel')}</Button>
+          <Button type="submit" loading={busy} data-testid="line-save">{t('save')}</Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+export function LinesPage() {
+  const { api } = useApp();
+  const { t } = useTranslation('lines');
+  const digits = useDigits();
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  const [editing, setEditing] = useState<Line | 'new' | null>(null);
+  const [assigning, setAssigning] = useState<Line | null>(null);
+  const [deleting, setDeleting] = useState<Line | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { data, isLoading, mutate } = useSWR<Page<Line>>(['lines', pageIndex, pageSize], () =>
+    api.get<Page<Line>>('/PrivateNumbers/GetAll', { query: { pageIndex, pageSize } }));
+  const { data: agents } = useSWR<AgentName[]>('/SenderAgents/GetNames', () => api.get<AgentName[]>('/SenderAgents/GetNames'));
+  const agentTitle = (id: number) => agents?.find((a) => a.id === id)?.title ?? digits(id);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api.delete(`/PrivateNumbers/Delete/${deleting.id}`);
+      showToast({ kind: 'success', message: t('lines.deleted') });
+      setDeleting(null);
+      await mutate();
+    } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
+  };
+
+  const columns: DataTableColumn<Line>[] = [
+    { key: 'id', header: t('lines.columns.id'), cell: (l) => digits(l.id) },
+    { key: 'number', header: t('lines.columns.number'), hideable: false, cell: (l) => <span dir="ltr" data-testid="line-row-number">{l.number}</span> },
+    { key: 'mask', header: t('lines.columns.mask'), cell: (l) => l.mask ?? '—' },
+    { key: 'numberType', header: t('lines.columns.numberType'), cell: (l) => t(`lines.numberTypes.${l.numberType}`, { defaultValue: l.numberType }) },
+    { key: 'agent', header: t('lines.columns.agent'), cell: (l) => agentTitle(l.smsSenderAgentId) },
+    { key: 'expireTime', header: t('lines.columns.expireTime'), cell: (l) => (l.expireTime ? <DateDisplay value={l.expireTime} mode="date" /> : '—') },
+    { key: 'active', header: t('lines.columns.active'), cell: (l) => t(l.isActive ? 'lines.active' : 'lines.inactive') },
+    {
+      key: 'actions', header: t('lines.columns.actions'), hideable: false, cell: (l) => (
+        <div className="flex flex-wrap gap-1">
+          <Button size="sm" variant="secondary" onClick={() => setEditing(l)} data-testid="line-edit">{t('edit')}</Button>
+          <Button size="sm" variant="secondary" onClick={() => setAssigning(l)} data-testid="line-assignments">{t('lines.assignments')}</Button>
+          <Button size="sm" variant="danger" onClick={() => setDeleting(l)} data-testid="line-delete">{t('delete')}</Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section data-testid="lines-page">
+      <PageHeader title={t('lines.title')} actions={<Button onClick={() => setEditing('new')} data-testid="lines-create">{t('lines.create')}</Button>} />
+      <DataTable columns={columns} rows={data?.items} rowKey={(l) => l.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('lines.title')}
+        pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
+        onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="lines-table" />
+      {editing && <LineDialog original={editing === 'new' ? null : editing} agents={agents} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void mutate(); }} />}
+      {assigning && <AssignmentsDialog line={assigning} onClose={() => setAssigning(null)} />}
+      <ConfirmDialog open={!!deleting} busy={busy} danger title={t('deleteTitle')} message={deleting ? t('deleteMessage', { name: deleting.number }) : undefined}
+        confirmText={t('delete')} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} data-testid="line-delete-dialog" />
+    </section>
+  );
+}

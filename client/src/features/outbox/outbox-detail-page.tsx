@@ -1,0 +1,215 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useApp } from '../../app/app-context';
+import type { Page } from '../../shared/api/api-client';
+import { DateDisplay } from '../../shared/dates/date-display';
+import { Button } from '../../shared/ui/button';
+import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
+import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
+import { showToast } from '../../shared/ui/dialog/toast-store';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { TextField } from '../../shared/ui/form/text-field';
+import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
+import { PageHeader } from '../../shared/ui/page-header';
+import { Select } from '../../shared/ui/select/select';
+import { Spinner } from '../../shared/ui/spinner';
+import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
+import { useDigits } from '../../shared/ui/use-digits';
+import { Amount } from '../financial/money';
+import { DELIVERY_STATUSES, isFinished, type Receiver, type Send, type SendCounters } from '../sending/sending-api';
+import { useSendProgress } from './use-send-progress';
+
+const COUNTERS: (keyof SendCounters)[] = ['recipientCount', 'pendingCount', 'sentCount', 'deliveredCount', 'notDeliveredCount', 'failedCount', 'canceledCount'];
+// Progress may arrive 4 times a second per send; the receivers page and the per-status counts
+// are fetched again at most once a second so a large send does not flood the API.
+const REFRESH_THROTTLE_MS = 1000;
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="font-medium" data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+function RawReportDialog({ sendId, receiver, onClose }: { sendId: number; receiver: Receiver; onClose(): void }) {
+  const { api } = useApp();
+  const { t } = useTranslation('outbox');
+  const { data, isLoading } = useSWR<Receiver>(['outbox-report', sendId, receiver.seq], () =>
+    api.get<Receiver>('/OutBox/GetDeliveryReport', { query: { id: sendId, seq: receiver.seq } }));
+  const report = data?.deliveryReport;
+  return (
+    <ModalDialog open onClose={onClose} size="lg" title={t('rawReportTitle', { number: receiver.toNumber })} data-testid="outbox-raw-report">
+      {isLoading ? <Spinner /> : report == null ? <p>{t('noReport')}</p> : (
+        <pre dir="ltr" className="max-h-[60vh] overflow-auto rounded bg-slate-100 p-3 text-start text-xs dark:bg-slate-900" data-testid="outbox-raw-report-json">
+          {JSON.stringify(report, null, 2)}
+        </pre>
+      )}
+    </ModalDialog>
+  );
+}
+
+export function OutboxDetailPage() {
+  const { id: idParam } = useParams();
+  const id = Number(idParam);
+  const valid = Number.isInteger(id) && id > 0;
+  const { api } = useApp();
+  const { t } = useTranslation('outbox');
+  const digits = useDigits();
+  const [deliveryStatus, setDeliveryStatus] = useState('');
+  const [numberDraft, setNumberDraft] = useState('');
+  const [toNumber, setToNumber] = useState('');
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  const [report, setReport] = useState<Receiver | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { data: send, error, isLoading, mutate } = useSWR<Send>(valid ? ['outbox-send', id] : null, () => api.get<Send>(`/OutBox/Get/${id}`));
+  const { data: receivers, isLoading: receiversLoading, mutate: mutateReceivers } = useSWR<Page<Receiver>>(
+    valid ? ['outbox-receivers', id, deliveryStatus, toNumber, pageIndex, pageSize] : null,
+    () => api.get<Page<Receiver>>('/OutBox/GetRecipients', { query: { id, pageIndex, pageSize, deliveryStatus: deliveryStatus || undefined, toNumber: toNumber || undefined } }));
+
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => { if (refreshTimer.current) clearTimeout(refreshTimer.current); }, []);
+  const scheduleRefresh = (now: boolean) => {
+    if (refreshTimer.current && !now) return;
+    if (refreshTimer.current) clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => {
+      refreshTimer.current = null;
+      void mutate();
+      void mutateReceivers();
+    }, now ? 0 : REFRESH_THROTTLE_MS);
+  };
+  useSendProgress((p) => {
+    if (p.id !== id) return;
+    void mutate((s) => (s ? { ...s, ...p } : s), { revalidate: false });
+    scheduleRefresh(isFinished(p));
+  });
+
+  const statusItems = useMemo(() => DELIVERY_STATUSES.map((s) => ({ id: s, title: t(`sending:deliveryStatuses.${s}`) })), [t]);
+  const columns = useMemo<DataTableColumn<Receiver>[]>(() => [
+    { key: 'seq', header: t('receiverColumns.seq'), cell: (r) => digits(r.seq + 1) },
+    { key: 'toNumber', header: t('receiverColumns.toNumber'), hideable: false, cell: (r) => <span dir="ltr" data-testid="receiver-number">{digits(r.toNumber)}</span> },
+    { key: 'operator', header: t('receiverColumns.operator'), cell: (r) => t(`sending:operators.${r.operator}`, { defaultValue: r.operator }) },
+    { key: 'description', header: t('receiverColumns.description'), hiddenByDefault: true, cell: (r) => r.description ?? '—' },
+    { key: 'sendStatus', header: t('receiverColumns.sendStatus'), hiddenByDefault: true, cell: (r) => t(`sending:outboxStatuses.${r.sendStatus}`, { defaultValue: r.sendStatus }) },
+    {
+      key: 'deliveryStatus', header: t('receiverColumns.deliveryStatus'),
+      cell: (r) => <span data-testid="receiver-status" data-status={r.deliveryStatus}>{t(`sending:deliveryStatuses.${r.deliveryStatus}`, { defaultValue: r.deliveryStatus })}</span>,
+    },
+    { key: 'providerId', header: t('receiverColumns.providerId'), hiddenByDefault: true, cell: (r) => <span dir="ltr">{r.providerId ?? '—'}</span> },
+    { key: 'attempts', header: t('receiverColumns.attempts'), hiddenByDefault: true, cell: (r) => digits(r.attempts) },
+    { key: 'refunded', header: t('receiverColumns.refunded'), hiddenByDefault: true, cell: (r) => t(r.refunded ? 'yes' : 'no') },
+    { key: 'statusDateTime', header: t('receiverColumns.statusDateTime'), cell: (r) => (r.statusDateTime ? <DateDisplay value={r.statusDateTime} /> : '—') },
+    {
+      key: 'report', header: t('receiverColumns.report'), hideable: false,
+      cell: (r) => <Button size="sm" variant="ghost" onClick={() => setReport(r)} data-testid="receiver-raw-report">{t('rawReport')}</Button>,
+    },
+  ], [t, digits]);
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await api.post(`/OutBox/Cancel/${id}`);
+      showToast({ kind: 'success', message: t('canceled') });
+      setCancelling(false);
+      scheduleRefresh(true);
+    } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
+  };
+
+  const back = <Link to="/outbox" className="text-sky-700 underline">{t('back')}</Link>;
+  if (!valid || (error && !send)) {
+    return <section data-testid="outbox-detail-page"><PageHeader title={t('title')} breadcrumbs={back} /><EmptyState title={t('notFound')} /></section>;
+  }
+  if (isLoading || !send) return <section data-testid="outbox-detail-page"><Spinner /></section>;
+
+  const done = send.recipientCount - send.pendingCount;
+  const percent = send.recipientCount > 0 ? Math.round((done / send.recipientCount) * 100) : 100;
+  const finished = isFinished(send);
+  const statusCounts = Object.entries(send.deliveryStatusCounts ?? {}).filter(([, n]) => n > 0);
+  return (
+    <section data-testid="outbox-detail-page" data-send-id={send.id} data-queue-status={send.queueStatus}>
+      <PageHeader title={t('detailTitle', { id: digits(send.id) })} breadcrumbs={back}
+        actions={!finished && <Button variant="danger" onClick={() => setCancelling(true)} data-testid="outbox-cancel">{t('cancel')}</Button>} />
+      <dl className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label={t('columns.status')} testId="outbox-status"><span data-status={send.status}>{t(`sending:outboxStatuses.${send.status}`, { defaultValue: send.status })}</span></Field>
+        <Field label={t('columns.queueStatus')} testId="outbox-queue-status">{t(`sending:queueStatuses.${send.queueStatus}`, { defaultValue: send.queueStatus })}</Field>
+        <Field label={t('fields.senderNumber')}><span dir="ltr">{send.senderNumber}</span></Field>
+        <Field label={t('fields.user')}>{send.userName ?? send.userId}</Field>
+        <Field label={t('fields.createdAt')}><DateDisplay value={send.createdAt} /></Field>
+        <Field label={t('fields.dateTimeSend')}>{send.dateTimeSend ? <DateDisplay value={send.dateTimeSend} /> : '—'}</Field>
+        <Field label={t('fields.dateTimeStart')}>{send.dateTimeStart ? <DateDisplay value={send.dateTimeStart} /> : '—'}</Field>
+        <Field label={t('fields.dateTimeEnd')}>{send.dateTimeEnd ? <DateDisplay value={send.dateTimeEnd} /> : '—'}</Field>
+        <Field label={t('fields.parts')}>{digits(send.smsParts)} ({t(`sending:encodings.${send.smsEncoding}`, { defaultValue: send.smsEncoding })})</Field>
+        <Field label={t('fields.flash')}>{t(send.isFlashSms ? 'yes' : 'no')}</Field>
+        <Field label={t('fields.wrong')}>{digits(send.wrongNumberCount)}</Field>
+        <Field label={t('fields.duplicate')}>{digits(send.duplicateCount)}</Field>
+        <Field label={t('fields.blackList')}>{digits(send.blackListCount)}</Field>
+        {send.failureCode && send.failureCode !== 'None' && <Field label={t('fields.failureCode')} testId="outbox-failure"><span data-code={send.failureCode}>{t(`sending:failureCodes.${send.failureCode}`, { defaultValue: send.failureCode })}</span></Field>}
+        <Field label={t('fields.price')}><Amount value={send.sendPrice} /></Field>
+        <Field label={t('fields.levy')}><Amount value={send.resolutionOfParliamentPrice} /></Field>
+        <Field label={t('fields.vat')}><Amount value={send.taxPrice} /></Field>
+        <Field label={t('fields.total')}><Amount value={send.totalPrice} testId="outbox-total" /></Field>
+      </dl>
+      <div className="mb-4">
+        <p className="mb-1 text-sm text-slate-500">{t('fields.text')}</p>
+        <p className="whitespace-pre-wrap rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="outbox-text">{send.smsText}</p>
+      </div>
+
+      <section className="mb-4" aria-label={t('progress')}>
+        <div className="mb-1 flex justify-between text-sm">
+          <span>{t('progress')}</span>
+          <span data-testid="outbox-progress-percent" data-value={percent}>{t('percent', { n: digits(percent) })}</span>
+        </div>
+        <div role="progressbar" aria-label={t('progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
+          className="h-3 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" data-testid="outbox-progress">
+          <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
+        </div>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-live="polite">
+          {COUNTERS.map((c) => (
+            <div key={c} className="rounded border border-slate-200 p-2 text-center dark:border-slate-700">
+              <dt className="text-xs text-slate-500">{t(`counters.${c}`)}</dt>
+              <dd className="text-lg font-semibold" data-testid={`outbox-counter-${c}`} data-value={send[c]}>{digits(send[c])}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {statusCounts.length > 0 && (
+        <section className="mb-4" data-testid="outbox-delivery-counts">
+          <h2 className="mb-2 font-semibold">{t('perDeliveryStatus')}</h2>
+          <ul className="flex flex-wrap gap-2">
+            {statusCounts.map(([status, n]) => (
+              <li key={status} className="rounded bg-slate-100 px-2 py-1 text-sm dark:bg-slate-800" data-testid={`outbox-delivery-${status}`} data-count={n}>
+                {t(`sending:deliveryStatuses.${status}`, { defaultValue: status })}: <strong>{digits(n)}</strong>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <h2 className="mb-2 font-semibold">{t('receivers')}</h2>
+      <div className="mb-2 flex flex-wrap items-end gap-3">
+        <div className="min-w-[14rem]">
+          <Select id="outbox-delivery-status" data-testid="outbox-delivery-status" label={t('deliveryStatus')} items={statusItems} value={deliveryStatus}
+            onChange={(v) => { setDeliveryStatus(v === null ? '' : String(v)); setPageIndex(0); }} />
+        </div>
+        <form noValidate role="search" className="flex items-end gap-2"
+          onSubmit={(e) => { e.preventDefault(); setToNumber(toLatinDigits(numberDraft.trim())); setPageIndex(0); }}>
+          <TextField id="outbox-to-number" data-testid="outbox-to-number" label={t('toNumber')} dir="ltr" inputMode="tel" maxLength={20} value={numberDraft}
+            onChange={(e) => { setNumberDraft(e.target.value); if (!e.target.value.trim()) { setToNumber(''); setPageIndex(0); } }} />
+          <Button type="submit" variant="secondary" data-testid="outbox-to-number-submit">{t('findNumber')}</Button>
+        </form>
+      </div>
+      <DataTable columns={columns} rows={receivers?.items} rowKey={(r) => r.seq} loading={receiversLoading} emptyText={t('adminCommon:table.empty')} caption={t('receivers')}
+        pageIndex={pageIndex} pageSize={pageSize} totalCount={receivers?.totalCount ?? 0} onPageChange={setPageIndex}
+        onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="outbox-receivers" />
+      {report && <RawReportDialog sendId={send.id} receiver={report} onClose={() => setReport(null)} />}
+      <ConfirmDialog open={cancelling} busy={busy} danger title={t('cancelTitle')} message={t('cancelMessage')} confirmText={t('cancel')}
+        onConfirm={() => void cancel()} onCancel={() => setCancelling(false)} data-testid="outbox-cancel-dialog" />
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+/** Shapes of the send engine API (ScheduledMessages, OutBox, SendQueue); prices are rial decimal strings. */
+export type SendType = 'Single' | 'Bulk';
+
+export interface MyNumber {
+  id: number;
+  number: string;
+  mask: string | null;
+  useForm: string;
+  numberType: string;
+  typePrivateNumber: string;
+  isPublic: boolean;
+  isCanSendFlashSms: boolean;
+  expireTime: string | null;
+}
+
+export interface SendCounters {
+  recipientCount: number;
+  pendingCount: number;
+  sentCount: number;
+  failedCount: number;
+  deliveredCount: number;
+  notDeliveredCount: number;
+  canceledCount: number;
+}
+
+export interface Send extends SendCounters {
+  id: number;
+  organizationId: number;
+  organizationName?: string | null;
+  userId: number;
+  userName?: string | null;
+  senderNumber: string;
+  sendType: string;
+  smsText: string;
+  isFlashSms: boolean;
+  smsEncoding: string;
+  smsParts: number;
+  wrongNumberCount: number;
+  duplicateCount: number;
+  blackListCount: number;
+  mciCount: number;
+  mtnCount: number;
+  rightelCount: number;
+  otherCount: number;
+  internationalCount: number;
+  sendPrice: string;
+  resolutionOfParliamentPrice: string;
+  taxPrice: string;
+  totalPrice: string;
+  queueStatus: string;
+  status: string;
+  failureCode: string | null;
+  dateTimeSend: string | null;
+  dateTimeStart: string | null;
+  dateTimeEnd: string | null;
+  createdAt: string;
+  repeated?: boolean;
+  deliveryStatusCounts?: Record<string, number>;
+}
+
+export interface SendProgress extends SendCounters {
+  id: number;
+  queueStatus: string;
+  status: string;
+  failureCode: string | null;
+}
+
+export interface Calculation {
+  recipientCount: number;
+  mciCount: number;
+  mtnCount: number;
+  rightelCount: number;
+  otherCount: number;
+  internationalCount: number;
+  blackListCount: number;
+  wrongNumberCount: number;
+  duplicateCount: number;
+  invalidSamples: string[];
+  smsParts: number;
+  smsEncoding: string;
+  smsLength: number;
+  sendPrice: string;
+  resolutionOfParliamentPrice: string;
+  taxPrice: string;
+  totalPrice: string;
+  taxPercent: number | string;
+  levyPerPart: string | number;
+  senderNumber: string;
+}
+
+export interface UploadResult {
+  uploadId: string;
+  validCount: number;
+  wrongNumberCount: number;
+  duplicateCount: number;
+  invalidSamples: string[];
+  counts?: Record<string, number>;
+}
+
+export interface Receiver {
+  seq: number;
+  toNumber: string;
+  operator: string;
+  description: string | null;
+  sendStatus: string;
+  deliveryStatus: string;
+  providerId: string | null;
+  attempts: number;
+  refunded: boolean;
+  sendDateTime: string | null;
+  statusDateTime: string | null;
+  deliveryReport?: unknown;
+}
+
+export const OUTBOX_STATUSES = [
+  'Stored', 'WatingForSend', 'IsBeingSent', 'Sent', 'SentAndGiveBackCredit', 'Archived', 'ErrorInSending',
+  'ErrorInGetItc', 'BlackList', 'WatingForConfirm', 'Archiving',
+] as const;
+
+export const DELIVERY_STATUSES = [
+  'WaitingForSend', 'IsSending', 'SentToItc', 'ReceivedByItc', 'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'Expired',
+  'DidNotReceiveToItc', 'NotSent', 'ErrorInSending', 'IsCanceled', 'BlackList',
+] as const;
+
+/** Queue states after which nothing moves any more (no cancel, no live progress). */
+export const FINISHED_QUEUE_STATUSES = ['Completed', 'Failed', 'Rejected', 'FailedExtract'];
+
+export const isFinished = (send: Pick<Send, 'queueStatus'>): boolean => FINISHED_QUEUE_STATUSES.includes(send.queueStatus);
+
+export const outboxDetailPath = (id: number | string) => `/outbox/${id}`;
+export const SEND_PROGRESS_EVENT = 'send-progress';
+
+/** A fresh client send id per compose: the server answers a repeat with the first send. */
+export function newSendId(): string {
+  if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
+  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
+}
+
+/** Numbers from pasted or typed text: any run of digits (Persian digits already made Latin), '+' kept. */
+export function splitNumbers(text: string): string[] {
+  return text.split(/[\s,;،]+/).map((s) => s.trim()).filter(Boolean);
+}

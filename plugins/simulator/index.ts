@@ -1,0 +1,439 @@
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import {
+  GATEWAY_API_VERSION,
+  type DeliveryReport,
+  type DeliveryState,
+  type Gateway,
+  type GatewayHealth,
+  type GatewayHost,
+  type GatewayPlugin,
+  type InboundMessage,
+  type OutboundMessage,
+  type SubmitResult,
+} from '../../server/gateways/gateway-sdk.js';
+
+export interface SimulatorOptions {
+  acceptRatio: number;
+  submitLatencyMs: number;
+  deliveryRatio: number;
+  deliveryDelayMs: number;
+  expireRatio: number;
+  failureCodes: string[];
+  inboundEcho: boolean;
+  maxPerSecond: number;
+  maxBatchSize: number;
+  seed?: number;
+  submitLogPath?: string;
+}
+
+const optionsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    acceptRatio: { type: 'number', minimum: 0, maximum: 1, default: 1, description: 'Share of submitted messages the simulated operator accepts.' },
+    submitLatencyMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 5, description: 'Time one submit call takes.' },
+    deliveryRatio: { type: 'number', minimum: 0, maximum: 1, default: 0.95, description: 'Share of accepted messages reported delivered.' },
+    deliveryDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000, default: 200, description: 'Time from acceptance to the delivery report.' },
+    expireRatio: { type: 'number', minimum: 0, maximum: 1, default: 0.2, description: 'Share of the not-delivered messages that expire rather than fail.' },
+    failureCodes: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      minItems: 1,
+      default: ['InvalidDestination', 'Throttled'],
+      description: 'Codes a not-accepted message gets, one at random; Throttled is transient, the others final.',
+    },
+    inboundEcho: { type: 'boolean', default: false, description: 'A message starting with "echo " comes back as an inbound message from its recipient.' },
+    maxPerSecond: { type: 'integer', minimum: 1, default: 10_000, description: 'Rate the simulated account allows; messages above it answer Throttled.' },
+    maxBatchSize: { type: 'integer', minimum: 1, maximum: 100_000, default: 500, description: 'Largest batch one submit takes.' },
+    seed: { type: 'integer', description: 'Makes every random choice repeatable.' },
+    submitLogPath: { type: 'string', minLength: 1, description: 'File that gets one line per submitted message: id, provider id, new or repeat.' },
+  },
+};
+
+/** Reports are handed over at least this often, so a report waits at most one tick past its due time. */
+const TICK_MS = 20;
+/** The largest group of reports (or inbound messages) given to the host in one call. */
+const HAND_OVER_LIMIT = 1_000;
+/**
+ * How many accepted ids are remembered for idempotent resubmission. The simulator is the default
+ * operator of a fresh install, so memory must stay bounded on a long-running panel; a resubmit
+ * comes within minutes of the original, long before a million newer messages push it out.
+ */
+const REMEMBERED_IDS = 1_000_000;
+const DESTINATION = /^\d{5,15}$/;
+
+type ReceiptStat = 'DELIVRD' | 'UNDELIV' | 'EXPIRED';
+
+interface PendingReport {
+  due: number;
+  providerId: string;
+  stat: ReceiptStat;
+}
+
+interface PendingInbound {
+  due: number;
+  message: Omit<InboundMessage, 'at'>;
+}
+
+const STATE_OF: Record<ReceiptStat, DeliveryState> = { DELIVRD: 'delivered', UNDELIV: 'undelivered', EXPIRED: 'expired' };
+const ERROR_OF: Record<ReceiptStat, string> = { DELIVRD: '000', UNDELIV: '001', EXPIRED: '002' };
+
+/**
+ * A first-in first-out queue. Every item of one gateway waits the same `deliveryDelayMs`, so
+ * items are queued in due order and the head is always the next due: no per-message timer and no
+ * heap are needed, one periodic tick serves them all.
+ */
+class DueQueue<T extends { due: number }> {
+  private items: T[] = [];
+  private head = 0;
+
+  get size(): number {
+    return this.items.length - this.head;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  /** How many items from the head are due at `now` (at most `limit`). */
+  countDue(now: number, limit: number): number {
+    let n = 0;
+    while (n < limit && this.head + n < this.items.length && this.items[this.head + n]!.due <= now) n++;
+    return n;
+  }
+
+  peek(n: number): T[] {
+    return this.items.slice(this.head, this.head + n);
+  }
+
+  drop(n: number): void {
+    this.head += n;
+    if (this.head > 4_096 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  clear(): void {
+    this.items = [];
+    this.head = 0;
+  }
+}
+
+/** Marsaglia's xorshift32: small, fast and good enough to pick outcomes repeatably. */
+function seededRandom(seed: number): () => number {
+  let x = (seed ^ 0x5eed1e55) >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 4_294_967_296;
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** SMPP receipts write dates as YYMMDDhhmm. */
+function receiptDate(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getUTCFullYear() % 100)}${two(at.getUTCMonth() + 1)}${two(at.getUTCDate())}${two(at.getUTCHours())}${two(at.getUTCMinutes())}`;
+}
+
+type Phase = 'down' | 'up' | 'draining';
+
+export class SimulatorGateway implements Gateway {
+  readonly idempotentSubmit = true;
+  readonly maxBatchSize: number;
+  readonly maxPerSecond: number;
+
+  private readonly random: () => number;
+  private readonly idPrefix = `sim${randomBytes(3).toString('hex')}-`;
+  private nextId = 0;
+  private host: GatewayHost | null = null;
+  private phase: Phase = 'down';
+  /** Bumped on every connect and disconnect; work started under an older value is abandoned. */
+  private generation = 0;
+  private readonly accepted = new Map<string, string>();
+  private readonly reports = new DueQueue<PendingReport>();
+  private readonly inbound = new DueQueue<PendingInbound>();
+  private tick: NodeJS.Timeout | null = null;
+  private pumping: Promise<void> | null = null;
+  private closing: Promise<void> | null = null;
+  private inFlight = 0;
+  private readonly submitsInFlight = new Set<Promise<unknown>>();
+  private tokens: number;
+  private tokensAt = performance.now();
+
+  constructor(readonly id: string, private readonly options: SimulatorOptions) {
+    this.maxBatchSize = options.maxBatchSize;
+    this.maxPerSecond = options.maxPerSecond;
+    this.tokens = options.maxPerSecond;
+    this.random = options.seed === undefined ? Math.random : seededRandom(options.seed);
+  }
+
+  async connect(host: GatewayHost): Promise<void> {
+    if (this.phase !== 'down') throw new Error('already connected');
+    this.host = host;
+    this.generation++;
+    if (this.options.submitLogPath) this.restoreFromLog(this.options.submitLogPath);
+    this.phase = 'up';
+    host.statusChanged({ state: 'up' });
+    if (this.reports.size > 0) this.startTick();
+  }
+
+  submit(batch: OutboundMessage[]): Promise<SubmitResult[]> {
+    const work = this.submitNow(batch);
+    this.submitsInFlight.add(work);
+    void work.finally(() => this.submitsInFlight.delete(work));
+    return work;
+  }
+
+  async health(): Promise<GatewayHealth> {
+    if (this.phase === 'up') return { state: 'up', inFlight: this.inFlight };
+    if (this.phase === 'draining') return { state: 'degraded', detail: 'draining', inFlight: this.inFlight };
+    return { state: 'down', detail: 'not connected' };
+  }
+
+  disconnect(options: { drain: boolean }): Promise<void> {
+    // A second call while closing joins the first: two drains would hand the same reports twice.
+    if (!this.closing) this.closing = this.close(options).finally(() => { this.closing = null; });
+    return this.closing;
+  }
+
+  private async close(options: { drain: boolean }): Promise<void> {
+    if (this.phase === 'down') return;
+    const host = this.host!;
+    if (options.drain) {
+      this.phase = 'draining';
+      while (this.submitsInFlight.size > 0) await Promise.allSettled([...this.submitsInFlight]);
+      this.stopTick();
+      while (this.pumping) await this.pumping;
+      // Pending reports go out now instead of at their due time: a drain is a shutdown, and the
+      // outcome of every accepted message is already decided.
+      await this.pump(Number.POSITIVE_INFINITY, true);
+    } else {
+      const dropped = this.reports.size + this.inbound.size;
+      if (dropped > 0) host.logger.warn({ reports: this.reports.size, inbound: this.inbound.size }, 'simulator disconnected without drain; pending reports dropped');
+    }
+    this.stopTick();
+    this.reports.clear();
+    this.inbound.clear();
+    this.generation++;
+    this.phase = 'down';
+    this.host = null;
+    host.statusChanged({ state: 'down', detail: 'disconnected' });
+  }
+
+  private async submitNow(batch: OutboundMessage[]): Promise<SubmitResult[]> {
+    if (this.phase !== 'up') return batch.map((m) => ({ id: m.id, status: 'transient', code: 'NotConnected', message: 'the simulator is not connected' }));
+    const generation = this.generation;
+    this.inFlight += batch.length;
+    try {
+      if (this.options.submitLatencyMs > 0) await sleep(this.options.submitLatencyMs);
+      if (this.generation !== generation) {
+        return batch.map((m) => ({ id: m.id, status: 'transient', code: 'Disconnected', message: 'disconnected before the answer' }));
+      }
+      return this.answer(batch);
+    } finally {
+      this.inFlight -= batch.length;
+    }
+  }
+
+  private answer(batch: OutboundMessage[]): SubmitResult[] {
+    const now = performance.now();
+    this.refillTokens(now);
+    const due = now + this.options.deliveryDelayMs;
+    const results: SubmitResult[] = [];
+    const logging = this.options.submitLogPath !== undefined;
+    let log = '';
+    for (let i = 0; i < batch.length; i++) {
+      const message = batch[i]!;
+      try {
+        if (i >= this.maxBatchSize) {
+          results.push({ id: message.id, status: 'transient', code: 'BatchTooLarge', message: `more than ${this.maxBatchSize} messages in one submit` });
+          continue;
+        }
+        const known = this.accepted.get(message.id);
+        if (known !== undefined) {
+          results.push({ id: message.id, status: 'accepted', providerId: known });
+          if (logging) log += `${message.id}\t${known}\trepeat\n`;
+          continue;
+        }
+        if (typeof message.to !== 'string' || !DESTINATION.test(message.to)) {
+          results.push({ id: message.id, status: 'rejected', code: 'InvalidDestination', message: 'the recipient is not a number' });
+          continue;
+        }
+        if (this.tokens < 1) {
+          results.push({ id: message.id, status: 'transient', code: 'Throttled', message: `above ${this.maxPerSecond} messages per second` });
+          continue;
+        }
+        this.tokens -= 1;
+        if (this.random() >= this.options.acceptRatio) {
+          const codes = this.options.failureCodes;
+          const code = codes[Math.floor(this.random() * codes.length)] ?? 'Rejected';
+          results.push({ id: message.id, status: code === 'Throttled' ? 'transient' : 'rejected', code, message: 'refused by the simulated operator' });
+          continue;
+        }
+        const providerId = `${this.idPrefix}${(this.nextId++).toString(36)}`;
+        this.remember(message.id, providerId);
+        results.push({ id: message.id, status: 'accepted', providerId });
+        if (logging) log += `${message.id}\t${providerId}\tnew\n`;
+        this.schedule(message, providerId, due);
+      } catch (err) {
+        results.push({ id: message.id, status: 'transient', code: 'SimulatorError', message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    if (log !== '' && this.options.submitLogPath) {
+      try {
+        // Synchronous on purpose: the line must be on disk before the host sees the answer, so a
+        // kill -9 right after can never leave an answered message out of the log.
+        appendFileSync(this.options.submitLogPath, log);
+      } catch (err) {
+        this.host?.logger.error({ err, path: this.options.submitLogPath }, 'simulator could not write its submit log');
+      }
+    }
+    if (this.reports.size > 0 || this.inbound.size > 0) this.startTick();
+    return results;
+  }
+
+  private schedule(message: OutboundMessage, providerId: string, due: number): void {
+    let stat: ReceiptStat = 'DELIVRD';
+    if (this.random() >= this.options.deliveryRatio) stat = this.random() < this.options.expireRatio ? 'EXPIRED' : 'UNDELIV';
+    this.reports.push({ due, providerId, stat });
+    if (this.options.inboundEcho && typeof message.text === 'string' && message.text.startsWith('echo ')) {
+      this.inbound.push({ due, message: { from: message.to, to: message.from, text: message.text.slice(5), providerId: `${providerId}-mo` } });
+    }
+  }
+
+  private remember(id: string, providerId: string): void {
+    this.accepted.set(id, providerId);
+    if (this.accepted.size > REMEMBERED_IDS) {
+      const oldest = this.accepted.keys().next().value;
+      if (oldest !== undefined) this.accepted.delete(oldest);
+    }
+  }
+
+  private restoreFromLog(file: string): void {
+    if (!existsSync(file)) return;
+    const reported = new Set<string>();
+    const fresh: [string, string][] = [];
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const [id, providerId, kind] = line.split('\t');
+      if (!providerId) continue;
+      if (kind === 'reported') reported.add(providerId);
+      else if (kind === 'new' && id) fresh.push([id, providerId]);
+    }
+    const due = performance.now() + this.options.deliveryDelayMs;
+    for (const [id, providerId] of fresh) {
+      if (this.accepted.has(id)) continue;
+      this.remember(id, providerId);
+      if (reported.has(providerId)) continue;
+      // Accepted by an earlier process and never reported: the receipt comes now (a resubmission
+      // of the id will not add a second one).
+      let stat: ReceiptStat = 'DELIVRD';
+      if (this.random() >= this.options.deliveryRatio) stat = this.random() < this.options.expireRatio ? 'EXPIRED' : 'UNDELIV';
+      this.reports.push({ due, providerId, stat });
+    }
+  }
+
+  private appendLog(text: string): void {
+    try {
+      appendFileSync(this.options.submitLogPath!, text);
+    } catch (err) {
+      this.host?.logger.error({ err, path: this.options.submitLogPath }, 'simulator could not write its submit log');
+    }
+  }
+
+  private refillTokens(now: number): void {
+    this.tokens = Math.min(this.maxPerSecond, this.tokens + ((now - this.tokensAt) * this.maxPerSecond) / 1_000);
+    this.tokensAt = now;
+  }
+
+  private startTick(): void {
+    if (this.tick || this.phase === 'down') return;
+    this.tick = setInterval(() => {
+      if (this.pumping) return;
+      const generation = this.generation;
+      this.pumping = this.pump(performance.now(), false).finally(() => {
+        this.pumping = null;
+        if (generation === this.generation && this.reports.size === 0 && this.inbound.size === 0) this.stopTick();
+      });
+    }, TICK_MS);
+  }
+
+  private stopTick(): void {
+    if (this.tick) clearInterval(this.tick);
+    this.tick = null;
+  }
+
+  /**
+   * Hands every report due at `now` to the host, one group at a time, each awaited. A group the
+   * host fails to take stays queued for the next tick; while draining it is logged and dropped
+   * instead, so a broken host cannot hold a shutdown forever.
+   */
+  private async pump(now: number, draining: boolean): Promise<void> {
+    const generation = this.generation;
+    const host = this.host;
+    if (!host) return;
+    for (;;) {
+      if (this.generation !== generation) return;
+      const reportCount = this.reports.countDue(now, HAND_OVER_LIMIT);
+      const inboundCount = this.inbound.countDue(now, HAND_OVER_LIMIT);
+      if (reportCount === 0 && inboundCount === 0) return;
+      const at = host.now();
+      const doneDate = receiptDate(at);
+      try {
+        if (reportCount > 0) {
+          const group: DeliveryReport[] = this.reports.peek(reportCount).map((p) => ({
+            providerId: p.providerId,
+            state: STATE_OF[p.stat],
+            providerStatus: p.stat,
+            at,
+            raw: { id: p.providerId, stat: p.stat, done_date: doneDate, err: ERROR_OF[p.stat] },
+          }));
+          await host.deliveryReports(group);
+          if (this.generation !== generation) return;
+          this.reports.drop(reportCount);
+          // Like an SMSC that resends a receipt until it is acknowledged: what the host took is
+          // logged, so a restarted simulator reports again only what was never taken.
+          if (this.options.submitLogPath) this.appendLog(group.map((r) => `-\t${r.providerId}\treported\n`).join(''));
+        }
+        if (inboundCount > 0) {
+          const group = this.inbound.peek(inboundCount).map((p) => ({ ...p.message, at }));
+          await host.inbound(group);
+          if (this.generation !== generation) return;
+          this.inbound.drop(inboundCount);
+        }
+      } catch (err) {
+        if (!draining) {
+          host.logger.warn({ err }, 'host did not take simulator reports; retrying on the next tick');
+          return;
+        }
+        host.logger.error({ err, reports: reportCount, inbound: inboundCount }, 'host did not take simulator reports while draining; dropped');
+        this.reports.drop(reportCount);
+        this.inbound.drop(inboundCount);
+      }
+    }
+  }
+}
+
+export const plugin: GatewayPlugin = {
+  manifest: {
+    name: 'simulator',
+    version: '1.0.0',
+    apiVersion: GATEWAY_API_VERSION,
+    kind: 'sms',
+    title: { fa: 'شبیه‌ساز اپراتور', en: 'Operator simulator' },
+    description: {
+      fa: 'اپراتور آزمایشی درون برنامه: پیام‌ها را می‌پذیرد و گزارش تحویل را با نسبت و تأخیر قابل تنظیم برمی‌گرداند.',
+      en: 'An in-process test operator: accepts messages and answers delivery reports with a configurable ratio and delay.',
+    },
+  },
+  optionsSchema,
+  create: (id, options) => new SimulatorGateway(id, options as unknown as SimulatorOptions),
+};

@@ -1,0 +1,126 @@
+/**
+ * A Peyk server in its own process on a scratch PostgreSQL database, for the send benchmarks, and
+ * the setup they share: an organization with a tariff, credit and an administrator who sends.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createScratchPostgresDatabase } from '../../server/platform/db.js';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface BenchServer {
+  base: string;
+  process: ChildProcess;
+  /** Peak resident memory of the server process so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+export interface BenchDatabase {
+  url: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+export async function benchDatabase(): Promise<BenchDatabase> {
+  const scratch = await createScratchPostgresDatabase(baseDatabaseUrl, 'peyk_bench');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-bench-'));
+  return { url: scratch.url, dataDir, async drop() { await scratch.drop(); rmSync(dataDir, { recursive: true, force: true }); } };
+}
+
+export async function startBenchServer(db: BenchDatabase, port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: db.url, PEYK_DATA_DIR: db.dataDir, PEYK_ADMIN_PASSWORD: 'Bench#Pass1', LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch { /* not up yet */ }
+    if (i > 240) throw new Error('server did not become healthy');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    process: child,
+    peakRssMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+export class Api {
+  constructor(readonly base: string, public token?: string) {}
+
+  async call(method: string, p: string, body?: unknown, raw?: { data: string; contentType: string }): Promise<any> {
+    const res = await fetch(`${this.base}/api/${p}${p.includes('?') ? '&' : '?'}culture=en-US`, {
+      method,
+      headers: { 'content-type': raw?.contentType ?? 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+      body: raw ? raw.data : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json() as { isSucceed: boolean; data: any; message?: string; validationErrors?: unknown };
+    if (!json.isSucceed) throw new Error(`${p}: ${json.message} ${JSON.stringify(json.validationErrors ?? [])}`);
+    return json.data;
+  }
+
+  post(p: string, body?: unknown) { return this.call('POST', p, body ?? {}); }
+  get(p: string) { return this.call('GET', p); }
+}
+
+/** Admin sign-in (first start), an organization with a tariff and plenty of credit, its sending administrator, and the public line. */
+export async function setupSender(base: string, firstStart: boolean): Promise<{ admin: Api; sender: Api; lineId: number; agentId: number }> {
+  const admin = new Api(base);
+  if (firstStart) {
+    const first = await admin.post('Account/Login', { userName: 'admin', password: 'Bench#Pass1' });
+    admin.token = first.accessToken;
+    await admin.post('Account/ChangePassword', { currentPassword: 'Bench#Pass1', newPassword: 'Bench#Pass2', confirmPassword: 'Bench#Pass2' });
+  }
+  admin.token = (await admin.post('Account/Login', { userName: 'admin', password: 'Bench#Pass2' })).accessToken;
+  const sender = new Api(base);
+  if (firstStart) {
+    const org = await admin.post('Organizations/Create', { name: 'Bench organization', type: 'reseller' });
+    const tariff = await admin.post('Tariffs/Create', { title: 'Bench', ranges: [{ fromCount: 0, toCount: null, prices: { mci: 100, irancell: 100, rightel: 100, other: 100, international: 1000 } }] });
+    await admin.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id });
+    await admin.post('Credits/ChargeOrganization', { organizationId: org.id, amount: '100000000000', description: 'bench' });
+    await admin.post('Users/Create', { userName: 'bencher', password: 'Bench#Pass3', changePasswordRequired: false, organizationId: org.id, isAdmin: true, firstName: 'Bench' });
+  }
+  sender.token = (await sender.post('Account/Login', { userName: 'bencher', password: 'Bench#Pass3' })).accessToken;
+  const lines = await sender.get('PrivateNumbers/GetMyNumbers?sendType=Bulk');
+  const list = Array.isArray(lines) ? lines : lines.items;
+  const line = list[0];
+  const agents = await admin.get('SenderAgents/GetAll');
+  const agent = agents.items.find((a: { pluginName: string }) => a.pluginName === 'simulator');
+  return { admin, sender, lineId: line.id, agentId: agent.id };
+}
+
+/** 1,000,000-style test data: unique Iranian numbers in mixed forms and digit scripts, with duplicates and invalid lines mixed in. */
+export function recipientsText(count: number, duplicateShare = 0.1, invalidShare = 0.02): string {
+  const persian = '۰۱۲۳۴۵۶۷۸۹';
+  const arabic = '٠١٢٣٤٥٦٧٨٩';
+  const prefixes = ['912', '935', '921', '990', '901', '919'];
+  const lines: string[] = [];
+  const uniques = Math.round(count * (1 - duplicateShare - invalidShare));
+  for (let i = 0; i < uniques; i++) {
+    const local = `${prefixes[i % prefixes.length]}${String(1_000_000 + i).slice(-7)}`;
+    const form = i % 5;
+    const n = form === 0 ? `0${local}` : form === 1 ? `+98${local}` : form === 2 ? `98${local}` : form === 3 ? `0${local}`.replace(/\d/g, (d) => persian[Number(d)]) : `0098 ${local}`.replace(/\d/g, (d) => arabic[Number(d)]);
+    lines.push(n);
+  }
+  const dup = Math.round(count * duplicateShare);
+  for (let i = 0; i < dup; i++) lines.push(lines[(i * 7919) % uniques]);
+  const bad = count - lines.length;
+  for (let i = 0; i < bad; i++) lines.push(i % 2 ? `021${i}` : `abc${i}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,234 @@
+import type { Logger } from '../platform/logger.js';
+import type {
+  DeliveryReport,
+  Gateway,
+  GatewayHealth,
+  GatewayHost,
+  GatewayKind,
+  InboundMessage,
+  OptionsSchema,
+} from './gateway-sdk.js';
+import { validateOptions, type BrokenPlugin, type LoadedPlugin, type LoadedPlugins, type OptionsIssue, type OptionsValidation } from './plugin-loader.js';
+
+export interface GatewayCallbacks {
+  deliveryReports(reports: DeliveryReport[]): Promise<void>;
+  inbound(messages: InboundMessage[]): Promise<void>;
+  statusChanged(health: GatewayHealth): void;
+}
+
+export interface PluginDescription {
+  name: string;
+  title: { fa: string; en: string };
+  description?: { fa: string; en: string };
+  kind: GatewayKind;
+  version: string;
+  optionsSchema: OptionsSchema;
+}
+
+export interface RegistryClock {
+  now(): Date;
+}
+
+export class UnknownGatewayPluginError extends Error {
+  constructor(readonly pluginName: string) {
+    super(`gateway plugin "${pluginName}" is not loaded`);
+    this.name = 'UnknownGatewayPluginError';
+  }
+}
+
+export class InvalidGatewayOptionsError extends Error {
+  constructor(readonly pluginName: string, readonly errors: OptionsIssue[]) {
+    super(`invalid options for gateway plugin "${pluginName}": ${errors.map((e) => `${e.propertyName} ${e.message}`).join('; ')}`);
+    this.name = 'InvalidGatewayOptionsError';
+  }
+}
+
+interface Entry {
+  pluginName: string;
+  optionsKey: string;
+  /** The latest caller's callbacks; the host object reads through this so they can be replaced. */
+  callbacks: GatewayCallbacks;
+  gateway: Gateway | null;
+  connected: boolean;
+  ready: Promise<Gateway>;
+  failure: string | null;
+}
+
+/** Same key for equal options whatever their key order, so a re-read database row is "unchanged". */
+function stableKey(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableKey).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record).sort().filter((k) => record[k] !== undefined).map((k) => `${JSON.stringify(k)}:${stableKey(record[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/**
+ * Live gateway instances, one per sender agent. Connecting is shared: concurrent `gatewayFor`
+ * calls for one agent wait on the same connect, and a new connect for an agent always waits until
+ * its previous instance has finished disconnecting, so two instances never talk to the provider
+ * on the same account at once.
+ */
+export class GatewayRegistry {
+  private readonly entries = new Map<string, Entry>();
+  /** Per agent: the disconnect of an instance that was replaced or removed, still running. */
+  private readonly closing = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly loaded: LoadedPlugins,
+    private readonly logger: Logger,
+    private readonly clock: RegistryClock,
+  ) {}
+
+  describePlugins(): PluginDescription[] {
+    return [...this.loaded.plugins.values()].map(({ plugin }) => ({
+      name: plugin.manifest.name,
+      title: plugin.manifest.title,
+      ...(plugin.manifest.description ? { description: plugin.manifest.description } : {}),
+      kind: plugin.manifest.kind,
+      version: plugin.manifest.version,
+      optionsSchema: plugin.optionsSchema,
+    }));
+  }
+
+  brokenPlugins(): BrokenPlugin[] {
+    return this.loaded.broken.map((b) => ({ ...b }));
+  }
+
+  /** For saving a sender agent: the same check `gatewayFor` makes, without connecting. */
+  validateOptions(pluginName: string, options: unknown): OptionsValidation {
+    return validateOptions(this.pluginOf(pluginName), options);
+  }
+
+  /**
+   * The connected gateway of a sender agent, created and connected on first use. Options equal in
+   * value to the running instance's reuse it; different options (or another plugin) replace it:
+   * the old instance is drained and disconnected before the new one connects.
+   */
+  async gatewayFor(agentId: string, pluginName: string, options: unknown, callbacks: GatewayCallbacks): Promise<Gateway> {
+    const optionsKey = stableKey(options ?? {});
+    const current = this.entries.get(agentId);
+    if (current && current.pluginName === pluginName && current.optionsKey === optionsKey && current.failure === null) {
+      current.callbacks = callbacks;
+      return current.ready;
+    }
+    const loaded = this.pluginOf(pluginName);
+    const checked = validateOptions(loaded, options);
+    if (!checked.ok) throw new InvalidGatewayOptionsError(pluginName, checked.errors);
+
+    if (current) this.beginClose(agentId, current, { drain: true }, 'options changed');
+    const previousClose = this.closing.get(agentId) ?? Promise.resolve();
+    const entry = { pluginName, optionsKey, callbacks, gateway: null, connected: false, failure: null } as Omit<Entry, 'ready'> as Entry;
+    entry.ready = (async () => {
+      await previousClose;
+      const gateway = loaded.plugin.create(agentId, checked.options);
+      entry.gateway = gateway;
+      await gateway.connect(this.hostFor(agentId, pluginName, entry));
+      entry.connected = true;
+      return gateway;
+    })();
+    this.entries.set(agentId, entry);
+    entry.ready.catch((err: unknown) => {
+      entry.failure = err instanceof Error ? err.message : String(err);
+      this.logger.warn({ agentId, plugin: pluginName, err }, 'gateway connect failed');
+      // The failed instance may hold timers or a half-open socket. The entry stays (health shows
+      // the failure) but loses its gateway, so a later close does not disconnect it twice.
+      const failed = entry.gateway;
+      entry.gateway = null;
+      if (failed) this.chainClose(agentId, pluginName, async () => failed, { drain: false }, 'connect failed');
+    });
+    return entry.ready;
+  }
+
+  /**
+   * The agent's gateway if it is connected now, without connecting: for webhook and poll routes,
+   * which must not open a connection for an agent nothing sends through.
+   */
+  liveGateway(agentId: string): Gateway | null {
+    const entry = this.entries.get(agentId);
+    return entry && entry.connected && entry.failure === null ? entry.gateway : null;
+  }
+
+  async health(agentId: string): Promise<GatewayHealth> {
+    const entry = this.entries.get(agentId);
+    if (!entry) return { state: 'down', detail: 'not connected' };
+    if (entry.failure !== null) return { state: 'down', detail: `connect failed: ${entry.failure}` };
+    if (!entry.gateway) return { state: 'down', detail: 'connecting' };
+    try {
+      return await entry.gateway.health();
+    } catch (err) {
+      return { state: 'down', detail: `health check failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+
+  async disconnect(agentId: string, options: { drain: boolean }): Promise<void> {
+    const entry = this.entries.get(agentId);
+    if (entry) this.beginClose(agentId, entry, options, 'disconnect requested');
+    await this.closing.get(agentId);
+  }
+
+  async closeAll(options: { drain: boolean }): Promise<void> {
+    for (const [agentId, entry] of [...this.entries]) this.beginClose(agentId, entry, options, 'closing all');
+    await Promise.all([...this.closing.values()]);
+  }
+
+  private pluginOf(pluginName: string): LoadedPlugin {
+    const loaded = this.loaded.plugins.get(pluginName);
+    if (!loaded) throw new UnknownGatewayPluginError(pluginName);
+    return loaded;
+  }
+
+  /** Removes the entry now (so new callers get a fresh instance) and chains its disconnect. */
+  private beginClose(agentId: string, entry: Entry, options: { drain: boolean }, why: string): void {
+    if (this.entries.get(agentId) === entry) this.entries.delete(agentId);
+    this.chainClose(agentId, entry.pluginName, async () => {
+      try {
+        await entry.ready;
+      } catch {
+        // The failed-connect handler already took care of that instance.
+      }
+      return entry.gateway;
+    }, options, why);
+  }
+
+  /** Disconnects after any earlier close of the same agent, so closes and reconnects stay ordered. */
+  private chainClose(agentId: string, pluginName: string, target: () => Promise<Gateway | null>, options: { drain: boolean }, why: string): void {
+    const previous = this.closing.get(agentId) ?? Promise.resolve();
+    const done = (async () => {
+      await previous;
+      const gateway = await target();
+      if (!gateway) return;
+      try {
+        await gateway.disconnect(options);
+        this.logger.info({ agentId, plugin: pluginName, drain: options.drain, why }, 'gateway disconnected');
+      } catch (err) {
+        this.logger.error({ agentId, plugin: pluginName, err }, 'gateway disconnect failed');
+      }
+    })();
+    this.closing.set(agentId, done);
+    void done.finally(() => {
+      if (this.closing.get(agentId) === done) this.closing.delete(agentId);
+    });
+  }
+
+  private hostFor(agentId: string, pluginName: string, entry: Entry): GatewayHost {
+    const logger = this.logger.child({ gatewayId: agentId, plugin: pluginName });
+    const clock = this.clock;
+    return {
+      gatewayId: agentId,
+      logger,
+      now: () => clock.now(),
+      deliveryReports: (reports) => entry.callbacks.deliveryReports(reports),
+      inbound: (messages) => entry.callbacks.inbound(messages),
+      statusChanged: (health) => {
+        // A throwing listener must not unwind into the plugin's socket or timer code.
+        try {
+          entry.callbacks.statusChanged(health);
+        } catch (err) {
+          logger.error({ err }, 'statusChanged listener threw');
+        }
+      },
+    };
+  }
+}

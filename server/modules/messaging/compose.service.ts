@@ -1,0 +1,291 @@
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../platform/tokens.js';
+import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import type { AuthedContext } from '../../platform/http/context.js';
+import { AppError, conflict, fieldError } from '../../platform/http/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import { BillingService, SettingsService, TariffsService } from '../billing/index.js';
+import { OrganizationsService, type OrganizationRow } from '../organizations/index.js';
+import { LinesService, type SendLine } from '../numbers/index.js';
+import { AuditService } from '../audit/index.js';
+import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from './sms-text.js';
+import { RecipientSet } from './recipient-set.js';
+import { SendsRepository, type RecipientInput, type SendRow } from './sends.repository.js';
+import { UploadsService } from './uploads.service.js';
+import { OPERATOR_COLUMNS, type FailureCode, type SendTypeName } from './statuses.js';
+import { publicSend } from './outbox.view.js';
+import { DispatchSignal } from './dispatch-signal.js';
+
+export type RecipientSource =
+  | { kind: 'manual'; numbers: string[] }
+  | { kind: 'text'; text: string }
+  | { kind: 'upload'; uploadId: string }
+  | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean };
+
+export interface ComposeInput {
+  senderNumberId: number;
+  smsBody: string;
+  sendType: SendTypeName;
+  sources: RecipientSource[];
+  isFlashSms?: boolean;
+  /** UTC instant; absent or sendDirect ⇒ now. */
+  sendDateTime?: string | null;
+  sendDirect?: boolean;
+  sendId?: string | null;
+  description?: string | null;
+}
+
+/** Settings of the send engine with their defaults (main settings may override them). */
+export const MESSAGING_SETTING_DEFAULTS: Record<string, string> = {
+  MaxManualRecipients: '1000',
+  MaxClipboardRecipients: '100000',
+  MaxUploadRecipients: '1000000',
+  MaxUploadMegabytes: '64',
+  MaxSmsParts: '8',
+};
+
+export function sendFailure(code: FailureCode, propertyName?: string, params: Record<string, unknown> = {}): AppError {
+  const issues = propertyName ? [{ propertyName, key: `messaging.${code}`, params }] : [];
+  return new AppError(400, `messaging.${code}`, params, issues, { failureCode: code });
+}
+
+/** Which spec failure code the organization chain and the user answer, checked in this order. */
+export function standingFailure(chain: OrganizationRow[], user: Record<string, unknown> | null, now: Date): FailureCode | null {
+  const org = chain[chain.length - 1] as (OrganizationRow & Record<string, unknown>) | undefined;
+  if (!org || org.deletedAt) return 'OrganizationNotFound';
+  const expired = (o: { expireTime: Date | null }) => o.expireTime !== null && new Date(o.expireTime).getTime() <= now.getTime();
+  if (!org.isActive || org.isArchived || org.isActiveSend === false) return 'OrganizationIsInactive';
+  if (expired(org)) return 'OrganizationIsExpired';
+  const parent = chain.length >= 2 ? chain[chain.length - 2] : null;
+  // The parent below the system organization is "the admin" (reseller) of the spec's codes.
+  if (parent && parent.type !== 'system') {
+    if (!parent.isActive || parent.isArchived || parent.deletedAt) return 'AdminIsInactive';
+    if (expired(parent)) return 'AdminIsExpired';
+  }
+  if (chain.slice(0, -2).some((o) => !o.isActive || o.isArchived || o.deletedAt)) return 'OrganizationOrHierarchyIsInactive';
+  if (user) {
+    if (user.isActive === false || user.isActiveSend === false) return 'UserIsInactive';
+    if (user.expireDate && new Date(user.expireDate as string).getTime() <= now.getTime()) return 'UserIsExpired';
+  }
+  return null;
+}
+
+/** 'HH:mm' windows; an end before the start wraps past midnight. Times are Tehran wall-clock. */
+export function insideWindow(at: Date, start: string | null, end: string | null): boolean {
+  if (!start || !end) return true;
+  const minutes = tehranMinutes(at);
+  const s = toMinutes(start);
+  const e = toMinutes(end);
+  return s <= e ? minutes >= s && minutes < e : minutes >= s || minutes < e;
+}
+
+function toMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+}
+
+const tehranFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+function tehranMinutes(at: Date): number {
+  const [h, m] = tehranFormat.format(at).split(':').map(Number);
+  return h * 60 + m;
+}
+
+interface Prepared {
+  line: SendLine;
+  text: string;
+  parts: ReturnType<typeof countParts>;
+  recipients: RecipientSet | { items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number; invalidSamples: string[]; size: number };
+  at: Date;
+  direct: boolean;
+  chain: OrganizationRow[];
+}
+
+/**
+ * Compose and price: validates a send, resolves its receivers, and — in one transaction — stores
+ * the send and its receivers, marks the blacklisted ones, holds the price along the organization
+ * chain and consumes the line's limits. Either all of it happens or nothing does.
+ */
+@injectable()
+export class ComposeService {
+  constructor(
+    @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(LinesService) private readonly lines: LinesService,
+    @inject(BillingService) private readonly billing: BillingService,
+    @inject(TariffsService) private readonly tariffs: TariffsService,
+    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(OrganizationsService) private readonly organizations: OrganizationsService,
+    @inject(UploadsService) private readonly uploads: UploadsService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(DispatchSignal) private readonly signal: DispatchSignal,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+  ) {}
+
+  async setting(key: string): Promise<number> {
+    const values = await this.settings.values();
+    return Number(values.get(key) ?? MESSAGING_SETTING_DEFAULTS[key]);
+  }
+
+  /** The price preview: counts per operator, parts, blacklist, wrong numbers, price, levy, VAT. Writes nothing. */
+  async calculate(ctx: AuthedContext, input: ComposeInput) {
+    const p = await this.prepare(ctx, input);
+    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.sends.blacklistedAmong(p.recipients.items.map((r) => r.number), ctx.tenant.organizationId, p.line.isGeneralBlackList);
+    const counts: Record<string, number> = {};
+    for (const r of p.recipients.items) if (!blacklisted.has(r.number)) counts[r.operator] = (counts[r.operator] ?? 0) + 1;
+    const recipientCount = Object.values(counts).reduce((a, b) => a + b, 0);
+    const price = recipientCount > 0
+      ? await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType })
+      : null;
+    return {
+      recipientCount,
+      mciCount: counts.mci ?? 0, mtnCount: counts.irancell ?? 0, rightelCount: counts.rightel ?? 0, otherCount: counts.other ?? 0, internationalCount: counts.international ?? 0,
+      blackListCount: blacklisted.size,
+      wrongNumberCount: p.recipients.wrongNumberCount,
+      duplicateCount: p.recipients.duplicateCount,
+      invalidSamples: p.recipients.invalidSamples,
+      smsParts: p.parts.parts, smsEncoding: p.parts.encoding, smsLength: p.parts.length,
+      sendPrice: price?.price ?? '0', resolutionOfParliamentPrice: price?.levy ?? '0', taxPrice: price?.tax ?? '0', totalPrice: price?.total ?? '0',
+      taxPercent: price?.taxPercent ?? null, levyPerPart: price?.levyPerPart ?? null,
+      senderNumber: p.line.number,
+    };
+  }
+
+  async create(ctx: AuthedContext, input: ComposeInput) {
+    if (input.sendId) {
+      const existing = await this.sends.findByClientSendId(undefined, ctx.principal.userId, input.sendId);
+      if (existing) return { ...publicSend(existing), repeated: true };
+    }
+    const p = await this.prepare(ctx, input);
+    const organizationId = ctx.tenant.organizationId;
+    const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true;
+    // Judged before the transaction: on the embedded database every query inside it must use its
+    // handle, and the tariff and blacklist reads are not transactional anyway.
+    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.sends.blacklistedAmong(p.recipients.items.map((r) => r.number), organizationId, p.line.isGeneralBlackList);
+    const sendable: RecipientInput[] = [];
+    const blocked: RecipientInput[] = [];
+    for (const r of p.recipients.items) (blacklisted.has(r.number) ? blocked : sendable).push(r);
+    if (sendable.length === 0) throw sendFailure('RecipientNotExist', 'receivers');
+    const counts: Record<string, number> = {};
+    for (const r of sendable) counts[r.operator] = (counts[r.operator] ?? 0) + 1;
+    const recipientCount = sendable.length;
+    const parts: Record<string, number> = {};
+    for (const [op, n] of Object.entries(counts)) parts[op] = n * p.parts.parts;
+    const price = await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
+    let send: SendRow;
+    try {
+      send = await this.uow.run(async (tx) => {
+        const values: Record<string, unknown> = {
+          organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
+          privateNumberId: p.line.id, senderAgentId: p.line.senderAgentId, senderNumber: p.line.number, lineType: p.line.lineType,
+          sendType: input.sendType, sendSubType: 'Direct', smsText: p.text, isFlashSms: input.isFlashSms === true,
+          smsEncoding: p.parts.encoding, smsParts: p.parts.parts,
+          wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
+          recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
+          sendPrice: price.price, resolutionOfParliamentPrice: price.levy, taxPrice: price.tax, totalPrice: price.total,
+          queueStatus: confirm ? 'WatingForConfirm' : 'Ready', status: confirm ? 'WatingForConfirm' : 'WatingForSend',
+          dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
+        };
+        for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) values[column] = counts[op] ?? 0;
+        const row = await this.sends.insertSend(tx, values);
+        // Sendable receivers take seq 0..n-1, so dispatch batches are plain ranges; blacklisted ones follow.
+        await this.sends.insertRecipients(tx, row.id, sendable, 0, 'WaitingForSend');
+        if (blocked.length > 0) await this.sends.insertRecipients(tx, row.id, blocked, sendable.length, 'BlackList');
+        await this.billing.hold(tx, { reference: holdReference(row.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
+        await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
+        await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
+        afterCommit(tx, () => this.signal.wake());
+        return row;
+      });
+    } catch (err) {
+      if (input.sendId && isUniqueViolation(err)) {
+        const existing = await this.sends.findByClientSendId(undefined, ctx.principal.userId, input.sendId);
+        if (existing) return { ...publicSend(existing), repeated: true };
+        throw conflict('messaging.sendIdReused');
+      }
+      throw err;
+    }
+    for (const source of input.sources) if (source.kind === 'upload') await this.uploads.discard(source.uploadId);
+    return { ...publicSend(send), repeated: false };
+  }
+
+  private async prepare(ctx: AuthedContext, input: ComposeInput): Promise<Prepared> {
+    const now = this.clock.now();
+    const chain = await this.organizations.chainOf(ctx.tenant.organizationId);
+    const user = ctx.principal.profile as Record<string, unknown>;
+    const standing = standingFailure(chain, user, now);
+    if (standing) throw sendFailure(standing);
+    const org = chain[chain.length - 1] as OrganizationRow & Record<string, unknown>;
+
+    const direct = input.sendDirect !== false && !input.sendDateTime;
+    const at = direct ? now : new Date(input.sendDateTime as string);
+    if (!direct && (Number.isNaN(at.getTime()) || at.getTime() < now.getTime() - 60_000)) throw fieldError('sendDateTime', 'messaging.sendDateExpired');
+
+    const line = await this.uow.run((tx) => this.lines.resolveForSend(tx, {
+      organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, isOrganizationAdmin: ctx.principal.isAdmin,
+      privateNumberId: input.senderNumberId, sendType: input.sendType, at,
+    }));
+    if (!org.isActiveAllTime && !insideWindow(at, org.sendStartTime as string | null, org.sendEndTime as string | null)) {
+      throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: org.sendStartTime, end: org.sendEndTime });
+    }
+    if (!line.agentWindow.isActiveAllTime && !insideWindow(at, line.agentWindow.startTime, line.agentWindow.endTime)) {
+      throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: line.agentWindow.startTime, end: line.agentWindow.endTime });
+    }
+    if (input.isFlashSms && !line.isCanSendFlashSms) throw fieldError('isFlashSms', 'messaging.flashNotAllowed');
+
+    const raw = input.smsBody ?? '';
+    if (!raw.trim()) throw fieldError('smsBody', 'messaging.textEmpty');
+    if (isOnlyForbidden(raw)) throw sendFailure('SmsTextIsFilter', 'smsBody', { chars: '' });
+    const forbidden = findForbiddenCharacters(raw);
+    if (forbidden.length > 0) throw sendFailure('SmsTextIsFilter', 'smsBody', { chars: forbidden.map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ') });
+    if (!org.isAllowLink && containsLink(raw)) throw sendFailure('LinkIsNotAllowed', 'smsBody');
+    const text = escapeHtmlTags(raw);
+    const parts = countParts(text);
+    const maxParts = await this.setting('MaxSmsParts');
+    if (parts.parts > maxParts) throw fieldError('smsBody', 'messaging.textTooLong', { max: maxParts });
+
+    const recipients = await this.gather(ctx, input.sources);
+    if (recipients.size === 0) throw sendFailure('RecipientNotExist', 'receivers');
+    return { line, text, parts, recipients, at, direct, chain };
+  }
+
+  private async gather(ctx: AuthedContext, sources: RecipientSource[]): Promise<Prepared['recipients']> {
+    const kinds = new Set(sources.map((s) => s.kind));
+    if (kinds.has('upload') && (kinds.has('manual') || kinds.has('text'))) throw fieldError('recipientsUploadId', 'messaging.modesCombined');
+    const upload = sources.find((s) => s.kind === 'upload');
+    if (upload && upload.kind === 'upload') {
+      const { summary, recipients } = await this.uploads.load(upload.uploadId, ctx.principal.userId);
+      return { items: recipients, wrongNumberCount: summary.wrongNumberCount, duplicateCount: summary.duplicateCount, invalidSamples: summary.invalidSamples, size: recipients.length };
+    }
+    const set = new RecipientSet();
+    for (const source of sources) {
+      if (source.kind === 'manual') {
+        const max = await this.setting('MaxManualRecipients');
+        if (source.numbers.length > max) throw fieldError('receivers', 'messaging.maxNumbers', { number: max });
+        for (const n of source.numbers) set.add(n);
+      } else if (source.kind === 'text') {
+        const max = await this.setting('MaxClipboardRecipients');
+        set.addText(source.text);
+        if (set.size > max) throw fieldError('receiversText', 'messaging.maxNumbers', { number: max });
+      } else if (source.kind === 'bulk') {
+        const max = await this.setting('MaxClipboardRecipients');
+        if (source.items.length > max) throw fieldError('bulkRecipients', 'messaging.maxNumbers', { number: max });
+        const issues: { propertyName: string; key: string }[] = [];
+        source.items.forEach((item, i) => {
+          if (!set.add(item.mobile, item.description ?? null) && source.strict) issues.push({ propertyName: `bulkRecipients[${i}].mobile`, key: 'messaging.invalidMobile' });
+        });
+        if (issues.length > 0) throw new AppError(400, 'status.400', {}, issues.slice(0, 100));
+      }
+    }
+    return set;
+  }
+}
+
+export function holdReference(sendId: number): string {
+  return `send:${sendId}`;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+export type { Tx };

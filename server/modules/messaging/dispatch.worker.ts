@@ -1,0 +1,247 @@
+import { inject, injectable } from 'inversify';
+import type { Logger } from 'pino';
+import { TYPES } from '../../platform/tokens.js';
+import { UnitOfWork } from '../../platform/unit-of-work.js';
+import type { Clock } from '../../platform/clock.js';
+import type { AppConfig } from '../../platform/config.js';
+import type { JobQueue, QueueFactory } from '../../platform/queue.js';
+import type { Gateway, OutboundMessage, SubmitResult } from '../../gateways/gateway-sdk.js';
+import { GatewayRegistry } from '../../gateways/gateway-registry.js';
+import { BillingService, SettingsService } from '../billing/index.js';
+import { OrganizationsService } from '../organizations/index.js';
+import { LinesService } from '../numbers/index.js';
+import { SendsRepository, type ClaimedRecipient, type SendRow, type SubmitOutcome } from './sends.repository.js';
+import { SettlementService } from './settlement.service.js';
+import { DispatchSignal } from './dispatch-signal.js';
+import { holdReference, insideWindow, standingFailure } from './compose.service.js';
+import type { FailureCode } from './statuses.js';
+
+export interface BatchJob {
+  sendId: number;
+  fromSeq: number;
+  toSeq: number;
+}
+
+/** Receivers per queue job; a job is the unit a crashed worker's successor takes over. */
+export const BATCH_SIZE = 1_000;
+const TICK_MS = 1_000;
+const STALE_MS = 120_000;
+const DISPATCH_QUEUE = 'dispatch';
+
+/**
+ * The scheduler and the dispatch worker. The scheduler moves due sends to Extracted and enqueues
+ * one job per range of receivers; a worker claims the range's waiting receivers in the database
+ * (IsSending), submits them through the sender agent's plugin at its pace and stores each answer.
+ * The database, not the queue, says what is left: a job run twice finds nothing left to claim.
+ */
+@injectable()
+export class Dispatcher {
+  private queue: JobQueue<BatchJob> | null = null;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private paceNextAt = new Map<number, number>();
+  private ticks = 0;
+
+  constructor(
+    @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(SettlementService) private readonly settlement: SettlementService,
+    @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
+    @inject(LinesService) private readonly lines: LinesService,
+    @inject(BillingService) private readonly billing: BillingService,
+    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(OrganizationsService) private readonly organizations: OrganizationsService,
+    @inject(DispatchSignal) private readonly signal: DispatchSignal,
+    @inject(TYPES.QueueFactory) private readonly queues: QueueFactory,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(TYPES.Config) private readonly config: AppConfig,
+  ) {}
+
+  dispatchQueue(): JobQueue<BatchJob> {
+    this.queue ??= this.queues.queue<BatchJob>(DISPATCH_QUEUE);
+    return this.queue;
+  }
+
+  /** Starts the scheduler loop and the workers (role `all` or `worker`). */
+  async start(concurrency = 4): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    // Sends a stopped process was dispatching: enqueue their ranges again; claimed work is judged per receiver.
+    // Fresh job ids: the old jobs may still exist (locked by the dead process, or failed for good).
+    for (const send of await this.sends.inDispatch(1_000, null)) await this.enqueueRanges(send, `boot${Date.now().toString(36)}`);
+    this.dispatchQueue().process(concurrency, (job) => this.runBatch(job.data));
+    this.loop = this.schedulerLoop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.signal.wake();
+    await this.loop;
+    await this.queue?.close(10_000);
+  }
+
+  private async schedulerLoop(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.tick();
+      } catch (err) {
+        this.logger.error({ err }, 'scheduler tick failed');
+      }
+      await this.signal.wait(TICK_MS);
+    }
+  }
+
+  /** One pass: every due send is checked, then handed to the workers. */
+  async tick(): Promise<number> {
+    const now = this.clock.now();
+    let started = 0;
+    if (++this.ticks % 30 === 0) await this.resumeStale(now);
+    for (const send of await this.sends.due(now, 100)) {
+      const failure = await this.standing(send, now);
+      if (failure === 'wait') continue;
+      if (failure) {
+        await this.fail(send, failure);
+        continue;
+      }
+      const taken = await this.sends.transition(undefined, send.id, ['Ready'], { queueStatus: 'Extracted', status: 'IsBeingSent', dateTimeStart: now });
+      if (!taken) continue;
+      await this.enqueueRanges(taken);
+      this.settlement.push(taken, true);
+      started++;
+    }
+    return started;
+  }
+
+  private async enqueueRanges(send: SendRow, round = ''): Promise<void> {
+    const queue = this.dispatchQueue();
+    for (let from = 0; from < send.recipientCount; from += BATCH_SIZE) {
+      await queue.add({ sendId: send.id, fromSeq: from, toSeq: Math.min(from + BATCH_SIZE, send.recipientCount) }, { jobId: `${send.id}:${from}${round ? `:${round}` : ''}`, retries: 3 });
+    }
+  }
+
+  /**
+   * Sends in dispatch with no progress for a while (a job that failed for good, a lost queue entry)
+   * get their ranges enqueued again; only receivers still waiting are taken, so this is safe.
+   */
+  async resumeStale(now: Date): Promise<void> {
+    for (const send of await this.sends.inDispatch(100, new Date(now.getTime() - STALE_MS))) {
+      await this.enqueueRanges(send, `stale${now.getTime().toString(36)}`);
+      await this.sends.update(undefined, send.id, {});
+    }
+  }
+
+  /** The organization chain, the line and the windows at dispatch time ('wait' = outside a window: try later). */
+  private async standing(send: SendRow, now: Date): Promise<FailureCode | 'wait' | null> {
+    const chain = await this.organizations.chainOf(send.organizationId);
+    const code = standingFailure(chain, null, now);
+    if (code) return code;
+    const agent = await this.lines.senderAgent(undefined, send.senderAgentId);
+    if (!agent || !agent.isActive) return 'PrivateNumberIsInactive';
+    const org = chain[chain.length - 1] as unknown as Record<string, unknown>;
+    if (!org.isActiveAllTime && !insideWindow(now, org.sendStartTime as string | null, org.sendEndTime as string | null)) return 'wait';
+    return null;
+  }
+
+  /** A send that cannot go out: nothing was submitted, so the hold is released and the limits given back. */
+  async fail(send: SendRow, code: FailureCode): Promise<void> {
+    await this.uow.run(async (tx) => {
+      const taken = await this.sends.transition(tx, send.id, ['Ready', 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code, dateTimeEnd: this.clock.now(), pendingCount: 0 });
+      if (!taken) return;
+      const canceled = await this.sends.cancelWaiting(tx, send.id, this.clock.now());
+      await this.sends.update(tx, send.id, { canceledCount: canceled });
+      await this.billing.release(tx, holdReference(send.id));
+      await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: send.recipientCount, at: new Date(send.dateTimeSend) });
+    });
+    const after = await this.sends.findById(undefined, send.id);
+    if (after) this.settlement.push(after, true);
+  }
+
+  private async maxTries(): Promise<number> {
+    const v = Number((await this.settings.values()).get('MaximumFailedTryCount') ?? 3);
+    return Number.isFinite(v) && v > 0 ? v : 3;
+  }
+
+  /** One job: claim, submit in the plugin's batch size at the agent's pace, store every answer. */
+  async runBatch(job: BatchJob): Promise<{ submitted: number }> {
+    const send = await this.sends.findById(undefined, job.sendId);
+    if (!send || send.queueStatus !== 'Extracted') return { submitted: 0 };
+    const agent = await this.lines.senderAgent(undefined, send.senderAgentId);
+    if (!agent) return { submitted: 0 };
+    const gateway = await this.registry.gatewayFor(String(agent.id), agent.pluginName, agent.options, {
+      deliveryReports: (reports) => this.settlement.receive(agent.id, reports),
+      inbound: async () => {},
+      statusChanged: (health) => this.logger.info({ agentId: agent.id, health }, 'sender agent status'),
+    });
+    const { claimed, inDoubt } = await this.sends.claimBatch(job.sendId, job.fromSeq, job.toSeq, gateway.idempotentSubmit);
+    if (inDoubt.length > 0) {
+      // Taken by a worker that stopped before storing the answer, on a gateway that cannot tell a
+      // repeat: sending again could reach the phone twice, so they end as errors (and are given back).
+      await this.store(send, inDoubt.map((r) => ({ seq: r.seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null })), []);
+    }
+    const tries = await this.maxTries();
+    let submitted = 0;
+    const retry: ClaimedRecipient[] = [];
+    const rate = Math.max(1, Math.min(agent.maxPerSecond, gateway.maxPerSecond));
+    for (let i = 0; i < claimed.length; i += gateway.maxBatchSize) {
+      const chunk = claimed.slice(i, i + gateway.maxBatchSize);
+      await this.pace(agent.id, chunk.length, rate);
+      const messages: OutboundMessage[] = chunk.map((r) => ({
+        id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, text: send.smsText,
+        encoding: send.smsEncoding, parts: send.smsParts, flash: send.isFlashSms,
+      }));
+      const results = await submitSafely(gateway, messages);
+      const outcomes: SubmitOutcome[] = [];
+      const again: ClaimedRecipient[] = [];
+      chunk.forEach((r, k) => {
+        const res = results[k];
+        if (res.status === 'accepted') outcomes.push({ seq: r.seq, deliveryStatus: 'SentToItc', sendStatus: 'Sent', providerId: res.providerId });
+        else if (res.status === 'rejected') outcomes.push({ seq: r.seq, deliveryStatus: 'NotSent', sendStatus: 'ErrorInSending', providerId: null });
+        else if (r.attempts >= tries) outcomes.push({ seq: r.seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null });
+        else again.push(r);
+      });
+      await this.store(send, outcomes, again.map((r) => r.seq));
+      submitted += outcomes.filter((o) => o.providerId !== null).length;
+      retry.push(...again);
+    }
+    if (retry.length > 0) {
+      // Transient faults: the same range runs again later; only receivers put back to waiting are taken.
+      const attempt = Math.max(...retry.map((r) => r.attempts));
+      await this.dispatchQueue().add(job, { jobId: `${job.sendId}:${job.fromSeq}:retry${attempt}`, delayMs: 1_000 * attempt, retries: 3 });
+    }
+    return { submitted };
+  }
+
+  private async store(send: SendRow, outcomes: SubmitOutcome[], requeue: number[]): Promise<void> {
+    await this.uow.run(async (tx) => {
+      const changed = await this.sends.writeSubmitResults(tx, send.id, outcomes, this.clock.now());
+      let sent = 0;
+      let failed = 0;
+      for (const c of changed) {
+        if (c.deliveryStatus === 'SentToItc') sent += c.count;
+        else failed += c.count;
+      }
+      await this.sends.requeue(tx, send.id, requeue);
+      const updated = await this.sends.bumpCounters(tx, send.id, { sent, failed, pending: failed });
+      if (updated) await this.settlement.afterProgress(tx, updated);
+    });
+  }
+
+  /** Keeps one agent under its messages-per-second in this process. */
+  private async pace(agentId: number, count: number, perSecond: number): Promise<void> {
+    const now = Date.now();
+    const next = Math.max(now, this.paceNextAt.get(agentId) ?? now);
+    this.paceNextAt.set(agentId, next + (count * 1000) / perSecond);
+    if (next > now) await new Promise((r) => setTimeout(r, next - now));
+  }
+}
+
+async function submitSafely(gateway: Gateway, messages: OutboundMessage[]): Promise<SubmitResult[]> {
+  try {
+    const results = await gateway.submit(messages);
+    if (results.length === messages.length && results.every((r, i) => r.id === messages[i].id)) return results;
+  } catch {
+    // A plugin must not throw; if it does, nothing is known about the batch, so it is retried.
+  }
+  return messages.map((m) => ({ id: m.id, status: 'transient', code: 'PluginError' }));
+}

@@ -1,0 +1,32 @@
+import type { MessageCatalogue } from '../../platform/i18n.js';
+
+export const messagingMessages: MessageCatalogue = {
+  'messaging.UserIsInactive': { fa: 'کاربر غیرفعال است یا اجازه ارسال ندارد.', en: 'The user is inactive or not allowed to send.' },
+  'messaging.UserIsExpired': { fa: 'اعتبار زمانی کاربر به پایان رسیده است.', en: 'The user has expired.' },
+  'messaging.OrganizationIsInactive': { fa: 'سازمان فعال نیست.', en: 'Not active organization' },
+  'messaging.OrganizationIsExpired': { fa: 'اعتبار زمانی سازمان به پایان رسیده است.', en: 'Expired organization' },
+  'messaging.AdminIsInactive': { fa: 'سازمان بالادست (نماینده) فعال نیست.', en: 'The parent organization (reseller) is not active.' },
+  'messaging.AdminIsExpired': { fa: 'اعتبار زمانی سازمان بالادست (نماینده) به پایان رسیده است.', en: 'The parent organization (reseller) has expired.' },
+  'messaging.OrganizationOrHierarchyIsInactive': { fa: 'یکی از سازمان‌های بالادست فعال نیست.', en: 'An organization above this one is not active.' },
+  'messaging.OrganizationNotFound': { fa: 'سازمان یافت نشد.', en: 'Organization not found.' },
+  'messaging.SendTimeNotValid': { fa: 'زمان ارسال خارج از بازه مجاز ارسال است ({{start}} تا {{end}}).', en: 'The send time is outside the allowed send window ({{start}} to {{end}}).' },
+  'messaging.sendDateExpired': {
+    fa: 'کاربر گرامی، تاریخ یا ساعت ثبت‌شده برای ارسال گذشته است. برای ارسال پیامک، تاریخ و ساعت ارسال را دوباره تنظیم کنید.',
+    en: 'Dear user, the registered date or time of sending has expired. To send SMS, reset the date and time of sending.',
+  },
+  'messaging.LinkIsNotAllowed': { fa: 'ارسال لینک برای سازمان شما مجاز نیست.', en: 'Sending links is not permitted for your organization.' },
+  'messaging.SmsTextIsFilter': { fa: 'متن پیامک نویسه‌های غیرمجاز دارد: {{chars}}', en: 'The SMS text contains forbidden characters: {{chars}}' },
+  'messaging.textEmpty': { fa: 'متن پیامک را وارد کنید.', en: 'Enter the SMS text.' },
+  'messaging.textTooLong': { fa: 'متن پیامک حداکثر {{max}} بخش می‌تواند باشد.', en: 'The SMS text can be at most {{max}} parts.' },
+  'messaging.RecipientNotExist': { fa: 'لیست شماره موبایل‌ها خالی است.', en: 'Mobile numbers list is empty' },
+  'messaging.invalidMobile': { fa: 'شماره نامعتبر است.', en: 'Invalid number' },
+  'messaging.maxNumbers': { fa: 'حداکثر {{number}} شماره می‌توانید اضافه کنید.', en: 'You can add a maximum of {{number}} numbers.' },
+  'messaging.modesCombined': { fa: 'ورود دستی یا از کلیپ‌بورد را نمی‌توان با بارگذاری فایل ترکیب کرد.', en: 'Manual or clipboard mode cannot be combined with file upload.' },
+  'messaging.uploadNotFound': { fa: 'فایل بارگذاری‌شده یافت نشد؛ دوباره بارگذاری کنید.', en: 'The uploaded file was not found; upload it again.' },
+  'messaging.flashNotAllowed': { fa: 'این خط اجازه ارسال پیامک فلش ندارد.', en: 'This line cannot send flash SMS.' },
+  'messaging.ScheduledMessageNotFound': { fa: 'پیام ارسالی یافت نشد.', en: 'The scheduled message was not found.' },
+  'messaging.cannotCancel': { fa: 'این ارسال تمام شده است و لغو نمی‌شود.', en: 'This send has finished and cannot be cancelled.' },
+  'messaging.notWaitingForConfirm': { fa: 'این ارسال در انتظار تأیید نیست.', en: 'This send is not waiting for confirmation.' },
+  'messaging.sendIdReused': { fa: 'این شناسه ارسال قبلاً برای ارسال دیگری به کار رفته است.', en: 'This send id was already used for another send.' },
+  'messaging.uploadTooLarge': { fa: 'حجم فایل بیش از حد مجاز است.', en: 'The file is too large.' },
+};

@@ -1,0 +1,40 @@
+import type { Container } from 'inversify';
+import type { PeykModule } from '../../platform/module.js';
+import { TYPES } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config.js';
+import { GatewayRegistry } from '../../gateways/gateway-registry.js';
+import { messagingMessages } from './messaging.messages.js';
+import { SendsRepository } from './sends.repository.js';
+import { ComposeService } from './compose.service.js';
+import { UploadsService } from './uploads.service.js';
+import { SettlementService } from './settlement.service.js';
+import { OutboxService } from './outbox.service.js';
+import { Dispatcher } from './dispatch.worker.js';
+import { DispatchSignal } from './dispatch-signal.js';
+import { outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
+
+export const messagingModule: PeykModule = {
+  name: 'messaging',
+  messages: messagingMessages,
+  register(container: Container) {
+    for (const cls of [SendsRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
+  },
+  controllers: (container) => [
+    scheduledMessagesController(container.get(ComposeService), container.get(UploadsService)),
+    outboxController(container.get(OutboxService)),
+    sendQueueController(container.get(OutboxService)),
+  ],
+  async onStart(container) {
+    const config = container.get<AppConfig>(TYPES.Config);
+    // The web-only role takes requests and leaves dispatching to worker processes.
+    if (config.role !== 'web' && config.dispatch.enabled) await container.get(Dispatcher).start(config.dispatch.concurrency);
+  },
+  async onStop(container) {
+    await container.get(Dispatcher).stop();
+    await container.get(SettlementService).drain();
+    container.get(SettlementService).stop();
+    await container.get(GatewayRegistry).closeAll({ drain: false });
+  },
+};

@@ -1,0 +1,106 @@
+import type { Request } from 'express';
+import { idParamSchema, type Controller } from '../../platform/http/router.js';
+import type { AuthedContext } from '../../platform/http/context.js';
+import { forbidden } from '../../platform/http/errors.js';
+import { ComposeService, type ComposeInput, type RecipientSource } from './compose.service.js';
+import { OutboxService } from './outbox.service.js';
+import { UploadsService } from './uploads.service.js';
+import {
+  bulkSchema, createSchema, fastSchema, outboxQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
+} from './messaging.schemas.js';
+import type { SendTypeName } from './statuses.js';
+
+type CreateBody = {
+  senderNumberId: number; smsBody: string; sendType: SendTypeName; isFlashSms?: boolean; sendDirect?: boolean; sendDateTime?: string | null;
+  sendId?: string | null; description?: string | null; receivers?: string[]; receiversText?: string; recipientsUploadId?: string;
+};
+type BulkBody = Omit<CreateBody, 'receivers' | 'receiversText' | 'recipientsUploadId' | 'sendType'> & { bulkRecipients: { mobile: string; description?: string | null }[] };
+
+/** Single sends need Sending.Single; every other kind needs Sending.Bulk. */
+function requireSendClaim(ctx: AuthedContext, sendType: SendTypeName): void {
+  const claim = sendType === 'Single' ? 'Sending.Single' : 'Sending.Bulk';
+  if (!ctx.principal.claims.has(claim)) throw forbidden();
+}
+
+function fromCreate(body: CreateBody): ComposeInput {
+  const sources: RecipientSource[] = [];
+  if (body.receivers?.length) sources.push({ kind: 'manual', numbers: body.receivers });
+  if (body.receiversText) sources.push({ kind: 'text', text: body.receiversText });
+  if (body.recipientsUploadId) sources.push({ kind: 'upload', uploadId: body.recipientsUploadId });
+  return { ...body, sources };
+}
+
+function fromBulk(body: BulkBody, strict: boolean): ComposeInput {
+  const { bulkRecipients, ...rest } = body;
+  return { ...rest, sendType: 'Bulk', sources: [{ kind: 'bulk', items: bulkRecipients, strict }] };
+}
+
+export function scheduledMessagesController(compose: ComposeService, uploads: UploadsService): Controller {
+  return {
+    name: 'ScheduledMessages',
+    routes: [
+      {
+        method: 'POST', action: 'Create', body: createSchema,
+        handler: async ({ ctx, body }) => { requireSendClaim(ctx, (body as CreateBody).sendType); return compose.create(ctx, fromCreate(body as CreateBody)); },
+      },
+      {
+        method: 'POST', action: 'GetScheduledMessageCalculations', body: createSchema, successMessage: '',
+        handler: async ({ ctx, body }) => { requireSendClaim(ctx, (body as CreateBody).sendType); return compose.calculate(ctx, fromCreate(body as CreateBody)); },
+      },
+      {
+        method: 'POST', action: 'CreateFastScheduledMessage', body: fastSchema, claim: 'Sending.Single',
+        handler: async ({ ctx, body }) => {
+          const b = body as { mobile: string; smsBody: string; senderNumberId: number; sendId?: string | null; isFlashSms?: boolean };
+          return compose.create(ctx, { senderNumberId: b.senderNumberId, smsBody: b.smsBody, sendType: 'Single', sendId: b.sendId, isFlashSms: b.isFlashSms, sources: [{ kind: 'manual', numbers: [b.mobile] }] });
+        },
+      },
+      { method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromBulk(body as BulkBody, true)) },
+      { method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromBulk(body as BulkBody, false)) },
+      {
+        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk', body: bulkSchema, claim: 'Sending.Bulk', successMessage: '',
+        handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body as BulkBody, true)),
+      },
+      {
+        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk2', body: bulkSchema, claim: 'Sending.Bulk', successMessage: '',
+        handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body as BulkBody, false)),
+      },
+      {
+        // The body is the file itself (text/plain or text/csv), read as a stream; nothing else parses it.
+        method: 'POST', action: 'UploadRecipients', query: uploadQuery, claim: 'Sending.Bulk',
+        handler: async ({ ctx, query, req }) => {
+          const q = query as { format: 'text' | 'csv' };
+          const csv = q.format === 'csv' || /csv/i.test(String((req as Request).headers['content-type'] ?? ''));
+          return uploads.receive(req as Request, {
+            csv, userId: ctx.principal.userId,
+            maxNumbers: await compose.setting('MaxUploadRecipients'),
+            maxBytes: (await compose.setting('MaxUploadMegabytes')) * 1024 * 1024,
+          });
+        },
+      },
+    ],
+  };
+}
+
+export function outboxController(outbox: OutboxService): Controller {
+  return {
+    name: 'OutBox',
+    routes: [
+      { method: 'GET', action: 'GetAll', query: outboxQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.list(ctx, query as never) },
+      { method: 'GET', action: 'Get/:id', params: idParamSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, params }) => outbox.get(ctx, (params as { id: number }).id) },
+      { method: 'GET', action: 'GetRecipients', query: recipientsQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.recipients(ctx, query as never) },
+      { method: 'GET', action: 'GetDeliveryReport', query: reportQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.deliveryReport(ctx, query as never) },
+      { method: 'POST', action: 'Cancel/:id', params: idParamSchema, handler: async ({ ctx, params }) => outbox.cancel(ctx, (params as { id: number }).id) },
+    ],
+  };
+}
+
+export function sendQueueController(outbox: OutboxService): Controller {
+  return {
+    name: 'SendQueue',
+    routes: [
+      { method: 'GET', action: 'GetAll', query: queueQuery, claim: 'Sending.Confirm', handler: async ({ ctx, query }) => outbox.queue(ctx, query as never) },
+      { method: 'POST', action: 'Confirm/:id', params: idParamSchema, claim: 'Sending.Confirm', handler: async ({ ctx, params }) => outbox.confirm(ctx, (params as { id: number }).id) },
+      { method: 'POST', action: 'Reject', body: rejectSchema, claim: 'Sending.Confirm', handler: async ({ ctx, body }) => outbox.reject(ctx, body as { id: number; reason?: string }) },
+    ],
+  };
+}

@@ -1,0 +1,75 @@
+import { pagingQuerySchema } from '../../platform/http/router.js';
+import { DELIVERY_STATUSES, OUTBOX_STATUSES, QUEUE_STATUSES, SEND_TYPES } from './statuses.js';
+
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const smsBody = { type: 'string', maxLength: 5000 } as const;
+const sendId = { type: ['string', 'null'], maxLength: 100 } as const;
+const common = {
+  senderNumberId: id,
+  smsBody,
+  isFlashSms: { type: 'boolean', default: false },
+  sendDirect: { type: 'boolean', default: true },
+  sendDateTime: { type: ['string', 'null'], format: 'date-time' },
+  sendId,
+  description: { type: ['string', 'null'], maxLength: 500 },
+} as const;
+
+/** Typed list (`receivers`), pasted text (`receiversText`) or an uploaded file (`recipientsUploadId`). */
+export const createSchema = {
+  type: 'object', additionalProperties: false, required: ['senderNumberId', 'smsBody'],
+  properties: {
+    ...common,
+    sendType: { type: 'string', enum: ['Single', 'Bulk', 'P2P', 'Api'], default: 'Bulk' },
+    receivers: { type: 'array', maxItems: 1_000_000, items: { type: 'string', maxLength: 40 } },
+    receiversText: { type: 'string', maxLength: 20_000_000 },
+    recipientsUploadId: { type: 'string', maxLength: 36 },
+  },
+} as const;
+
+export const fastSchema = {
+  type: 'object', additionalProperties: false, required: ['mobile', 'smsBody', 'senderNumberId'],
+  properties: { mobile: { type: 'string', maxLength: 40 }, smsBody, senderNumberId: id, sendId, isFlashSms: { type: 'boolean', default: false } },
+} as const;
+
+export const bulkSchema = {
+  type: 'object', additionalProperties: false, required: ['senderNumberId', 'smsBody', 'bulkRecipients'],
+  properties: {
+    ...common,
+    bulkRecipients: {
+      type: 'array', minItems: 1, maxItems: 1_000_000,
+      items: { type: 'object', additionalProperties: false, required: ['mobile'], properties: { mobile: { type: 'string', maxLength: 40 }, description: { type: ['string', 'null'], maxLength: 200 } } },
+    },
+  },
+} as const;
+
+export const uploadQuery = {
+  type: 'object', additionalProperties: false, properties: { format: { type: 'string', enum: ['text', 'csv'], default: 'text' } },
+} as const;
+
+export const outboxQuery = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    ...pagingQuerySchema,
+    status: { type: 'string', enum: [...OUTBOX_STATUSES] },
+    queueStatus: { type: 'string', enum: [...QUEUE_STATUSES] },
+    fromDate: { type: 'string', format: 'date-time' },
+    toDate: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const recipientsQuery = {
+  type: 'object', additionalProperties: false, required: ['id'],
+  properties: { ...pagingQuerySchema, id, deliveryStatus: { type: 'string', enum: [...DELIVERY_STATUSES] }, toNumber: { type: 'string', maxLength: 20 } },
+} as const;
+
+export const reportQuery = {
+  type: 'object', additionalProperties: false, required: ['id', 'seq'], properties: { id, seq: { type: 'integer', minimum: 0, maximum: 100_000_000 } },
+} as const;
+
+export const queueQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;
+
+export const rejectSchema = {
+  type: 'object', additionalProperties: false, required: ['id'], properties: { id, reason: { type: 'string', maxLength: 500 } },
+} as const;
+
+export const SEND_TYPE_VALUES = SEND_TYPES;

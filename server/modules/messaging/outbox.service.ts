@@ -1,0 +1,140 @@
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../platform/tokens.js';
+import { afterCommit, UnitOfWork } from '../../platform/unit-of-work.js';
+import type { AuthedContext } from '../../platform/http/context.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import { normalizeSearch } from '../../platform/http/search.js';
+import { BillingService } from '../billing/index.js';
+import { LinesService } from '../numbers/index.js';
+import { AuditService } from '../audit/index.js';
+import { SendsRepository, type SendRow } from './sends.repository.js';
+import { SettlementService } from './settlement.service.js';
+import { DispatchSignal } from './dispatch-signal.js';
+import { holdReference } from './compose.service.js';
+import { publicSend } from './outbox.view.js';
+
+const notFoundSend = () => notFound('messaging.ScheduledMessageNotFound');
+
+/** The outbox (sends and their receivers), cancelling a send, and the confirmation queue of administrators. */
+@injectable()
+export class OutboxService {
+  constructor(
+    @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(SettlementService) private readonly settlement: SettlementService,
+    @inject(BillingService) private readonly billing: BillingService,
+    @inject(LinesService) private readonly lines: LinesService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(DispatchSignal) private readonly signal: DispatchSignal,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** A plain user sees their own sends; administrators see their organization's (and, with subtree, below). */
+  private ownerFilter(ctx: AuthedContext): number | undefined {
+    return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? undefined : ctx.principal.userId;
+  }
+
+  async list(ctx: AuthedContext, q: { pageIndex: number; pageSize: number; search?: string; status?: string; queueStatus?: string; fromDate?: string; toDate?: string }) {
+    const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
+    const from = q.fromDate ? new Date(q.fromDate) : undefined;
+    const to = q.toDate ? new Date(q.toDate) : undefined;
+    if (from && to && (to.getTime() - from.getTime() > 90 * 86_400_000 || to < from)) throw badRequest('status.400', {}, [{ propertyName: 'toDate', key: 'messaging.rangeTooLong' }]);
+    const page = await this.sends.list(ctx.tenant, { ...q, search, userId: this.ownerFilter(ctx), from, to });
+    return { items: page.items.map(publicSend), totalCount: page.totalCount };
+  }
+
+  private async visible(ctx: AuthedContext, id: number): Promise<SendRow> {
+    const send = await this.sends.findVisible(ctx.tenant, id);
+    const owner = this.ownerFilter(ctx);
+    if (!send || (owner !== undefined && send.userId !== owner)) throw notFoundSend();
+    return send;
+  }
+
+  async get(ctx: AuthedContext, id: number) {
+    const send = await this.visible(ctx, id);
+    return { ...publicSend(send), deliveryStatusCounts: await this.sends.statusCounts(id) };
+  }
+
+  async recipients(ctx: AuthedContext, q: { id: number; pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }) {
+    await this.visible(ctx, q.id);
+    return this.sends.recipients(q.id, q);
+  }
+
+  /** The raw report the operator sent for one receiver, kept so a customer can audit it. */
+  async deliveryReport(ctx: AuthedContext, q: { id: number; seq: number }) {
+    await this.visible(ctx, q.id);
+    const row = await this.sends.recipient(q.id, q.seq);
+    if (!row) throw notFoundSend();
+    return row;
+  }
+
+  /** Stops what has not been handed to a worker; what is in flight finishes; the unsent part is given back at settlement. */
+  async cancel(ctx: AuthedContext, id: number) {
+    const send = await this.visible(ctx, id);
+    if (!['Ready', 'WatingForConfirm', 'Extracted'].includes(send.queueStatus)) throw badRequest('messaging.cannotCancel');
+    const after = await this.uow.run(async (tx) => {
+      const locked = await this.sends.findById(tx, id, true);
+      if (!locked || !['Ready', 'WatingForConfirm', 'Extracted'].includes(locked.queueStatus)) throw badRequest('messaging.cannotCancel');
+      const canceled = await this.sends.cancelWaiting(tx, id, this.clock.now());
+      await this.sends.update(tx, id, { failureCode: 'UserCancelRequest', queueStatus: 'Extracted' });
+      const updated = await this.sends.bumpCounters(tx, id, { pending: canceled, canceled });
+      if (canceled > 0) await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: canceled, at: new Date(send.dateTimeSend) });
+      await this.audit.record(tx, ctx, { operationType: 'Cancel', className: 'ScheduledMessage', referenceId: id, newData: { canceled } });
+      if (updated) await this.settlement.afterProgress(tx, updated);
+      return updated;
+    });
+    return publicSend(after ?? send);
+  }
+
+  /** Sends waiting for an administrator above the sender's organization. */
+  async queue(ctx: AuthedContext, q: { pageIndex: number; pageSize: number }) {
+    if (!ctx.tenant.subtree) throw forbidden();
+    const page = await this.sends.list(ctx.tenant, { ...q, queueStatus: 'WatingForConfirm' });
+    return { items: page.items.filter((s) => s.organizationId !== ctx.principal.organizationId || ctx.principal.scope === 'superAdmin').map(publicSend), totalCount: page.totalCount };
+  }
+
+  private async confirmable(ctx: AuthedContext, id: number): Promise<SendRow> {
+    if (!ctx.tenant.subtree) throw forbidden();
+    const send = await this.sends.findVisible(ctx.tenant, id);
+    if (!send) throw notFoundSend();
+    // Nobody confirms their own organization's sends, except the system administrators.
+    if (send.organizationId === ctx.principal.organizationId && ctx.principal.scope !== 'superAdmin') throw forbidden();
+    if (send.queueStatus !== 'WatingForConfirm') throw badRequest('messaging.notWaitingForConfirm');
+    return send;
+  }
+
+  async confirm(ctx: AuthedContext, id: number) {
+    await this.confirmable(ctx, id);
+    const updated = await this.uow.run(async (tx) => {
+      const row = await this.sends.transition(tx, id, ['WatingForConfirm'], {
+        queueStatus: 'Ready', status: 'WatingForSend', confirmedByUserId: ctx.principal.userId, confirmedAt: this.clock.now(),
+      });
+      if (!row) throw badRequest('messaging.notWaitingForConfirm');
+      await this.audit.record(tx, ctx, { operationType: 'Confirm', className: 'ScheduledMessage', referenceId: id });
+      afterCommit(tx, () => this.signal.wake());
+      return row;
+    });
+    return publicSend(updated);
+  }
+
+  /** A rejected send goes nowhere: the hold is released (nothing is charged) and the limits given back. */
+  async reject(ctx: AuthedContext, body: { id: number; reason?: string }) {
+    const send = await this.confirmable(ctx, body.id);
+    const updated = await this.uow.run(async (tx) => {
+      const row = await this.sends.transition(tx, body.id, ['WatingForConfirm'], {
+        queueStatus: 'Rejected', status: 'ErrorInSending', failureCode: 'NotSended', rejectReason: body.reason ?? null,
+        confirmedByUserId: ctx.principal.userId, confirmedAt: this.clock.now(), dateTimeEnd: this.clock.now(), pendingCount: 0,
+      });
+      if (!row) throw badRequest('messaging.notWaitingForConfirm');
+      const canceled = await this.sends.cancelWaiting(tx, body.id, this.clock.now());
+      await this.sends.update(tx, body.id, { canceledCount: canceled });
+      await this.billing.release(tx, holdReference(body.id));
+      await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: send.recipientCount, at: new Date(send.dateTimeSend) });
+      await this.audit.record(tx, ctx, { operationType: 'Reject', className: 'ScheduledMessage', referenceId: body.id, newData: { reason: body.reason ?? null } });
+      return { ...row, canceledCount: canceled };
+    });
+    this.settlement.push(updated, true);
+    return publicSend(updated);
+  }
+}

@@ -1,0 +1,7 @@
+import type { SendRow } from './sends.repository.js';
+
+/** A send as the outbox and the compose calls answer it (amounts as decimal strings, no internal columns). */
+export function publicSend(row: SendRow | Record<string, unknown>): Record<string, unknown> {
+  const { clientSendId, refundPolicy: _p, ...rest } = row as Record<string, unknown>;
+  return { ...rest, sendId: clientSendId ?? null, receiverCount: (row as SendRow).recipientCount, smsCount: (row as SendRow).smsParts };
+}

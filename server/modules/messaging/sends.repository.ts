@@ -1,0 +1,399 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { DatabaseKind } from '../../platform/db.js';
+import { TYPES } from '../../platform/tokens.js';
+import type { Tx } from '../../platform/unit-of-work.js';
+import type { Tenant } from '../../platform/http/context.js';
+import type { Page } from '../../platform/http/envelope.js';
+import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import type { DeliveryStatus } from './statuses.js';
+
+export interface SendRow {
+  id: number;
+  organizationId: number;
+  userId: number;
+  clientSendId: string | null;
+  privateNumberId: number;
+  senderAgentId: number;
+  senderNumber: string;
+  lineType: string;
+  sendType: string;
+  sendSubType: string;
+  smsText: string;
+  isFlashSms: boolean;
+  smsEncoding: 'gsm7' | 'ucs2';
+  smsParts: number;
+  recipientCount: number;
+  queueStatus: string;
+  status: string;
+  failureCode: string;
+  dateTimeSend: Date;
+  pendingCount: number;
+  refundPolicy: { deliveryBase: boolean; deliveryLevel1: boolean; deliveryLevel2: boolean; refundDeliveryStatusId: string | null };
+  [key: string]: unknown;
+}
+
+export interface RecipientInput {
+  number: string;
+  operator: string;
+  description?: string | null;
+}
+
+export interface ClaimedRecipient {
+  seq: number;
+  toNumber: string;
+  operator: string;
+  attempts: number;
+}
+
+export interface SubmitOutcome {
+  seq: number;
+  deliveryStatus: DeliveryStatus;
+  sendStatus: string;
+  providerId: string | null;
+}
+
+export interface ReportRow {
+  providerId: string;
+  deliveryStatus: DeliveryStatus;
+  at: string;
+  raw: unknown;
+}
+
+export interface ReportTransition {
+  sendId: number;
+  operator: string;
+  deliveryStatus: DeliveryStatus;
+  providerId: string;
+}
+
+const RECIPIENT_CHUNK = 20_000;
+
+/** Sends and their receivers. Bulk statements go through jsonb records so one round trip moves thousands of rows. */
+@injectable()
+export class SendsRepository {
+  constructor(
+    @inject(TYPES.Knex) private readonly knex: Knex,
+    @inject(TYPES.DatabaseKind) private readonly kind: DatabaseKind,
+  ) {}
+
+  private db(tx?: Tx): Knex {
+    return tx ?? this.knex;
+  }
+
+  async insertSend(tx: Tx, values: Record<string, unknown>): Promise<SendRow> {
+    const [row] = await tx('sends').insert({ ...values, refundPolicy: JSON.stringify(values.refundPolicy) }).returning('*');
+    return normalizeSend(row);
+  }
+
+  async findByClientSendId(tx: Tx | undefined, userId: number, clientSendId: string): Promise<SendRow | null> {
+    const row = await this.db(tx)('sends').where({ userId, clientSendId }).first();
+    return row ? normalizeSend(row) : null;
+  }
+
+  async findById(tx: Tx | undefined, id: number, lock = false): Promise<SendRow | null> {
+    const q = this.db(tx)('sends').where({ id });
+    if (lock) q.forUpdate();
+    const row = await q.first();
+    return row ? normalizeSend(row) : null;
+  }
+
+  async findVisible(tenant: Tenant, id: number, tx?: Tx): Promise<SendRow | null> {
+    const q = this.db(tx)('sends as s').where('s.id', id).select('s.*');
+    whereOrganizationVisible(q, this.db(tx), 's.organizationId', tenant);
+    const row = await q.first();
+    return row ? normalizeSend(row) : null;
+  }
+
+  async list(tenant: Tenant, filter: { pageIndex: number; pageSize: number; status?: string; queueStatus?: string; search?: string | null; userId?: number; from?: Date; to?: Date }): Promise<Page<SendRow>> {
+    const base = this.knex('sends as s').join('organizations as o', 'o.id', 's.organizationId');
+    whereOrganizationVisible(base, this.knex, 's.organizationId', tenant);
+    if (filter.status) base.where('s.status', filter.status);
+    if (filter.queueStatus) base.where('s.queueStatus', filter.queueStatus);
+    if (filter.userId) base.where('s.userId', filter.userId);
+    if (filter.from) base.where('s.createdAt', '>=', filter.from);
+    if (filter.to) base.where('s.createdAt', '<', filter.to);
+    if (filter.search) base.where((w) => w.whereILike('s.smsText', `%${filter.search}%`).orWhereILike('s.senderNumber', `%${filter.search}%`));
+    const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
+    const rows = await base.clone().leftJoin('users as u', 'u.id', 's.userId')
+      .select('s.*', 'o.name as organizationName', 'u.userName as userName')
+      .orderBy('s.id', 'desc').offset(filter.pageIndex * filter.pageSize).limit(filter.pageSize);
+    return { items: rows.map(normalizeSend), totalCount: Number(count) };
+  }
+
+  async update(tx: Tx | undefined, id: number, values: Record<string, unknown>): Promise<void> {
+    await this.db(tx)('sends').where({ id }).update({ ...values, updatedAt: this.knex.fn.now() });
+  }
+
+  /** Moves a send from one queue status to another only if it is still in the first: the guard against double dispatch. */
+  async transition(tx: Tx | undefined, id: number, from: string[], values: Record<string, unknown>): Promise<SendRow | null> {
+    const [row] = await this.db(tx)('sends').where({ id }).whereIn('queueStatus', from).update({ ...values, updatedAt: this.knex.fn.now() }).returning('*');
+    return row ? normalizeSend(row) : null;
+  }
+
+  /**
+   * Bulk-loads receivers. On PostgreSQL through COPY on the transaction's own connection (a
+   * million rows in about a second); the embedded database has no COPY from a client stream, so
+   * it takes jsonb batches.
+   */
+  async insertRecipients(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus): Promise<void> {
+    if (recipients.length === 0) return;
+    if (this.kind === 'postgres') return this.copyRecipients(tx, sendId, recipients, startSeq, deliveryStatus);
+    for (let i = 0; i < recipients.length; i += RECIPIENT_CHUNK) {
+      const chunk = recipients.slice(i, i + RECIPIENT_CHUNK);
+      const payload = JSON.stringify(chunk.map((r, j) => [startSeq + i + j, r.number, r.operator, r.description ?? null]));
+      await tx.raw(
+        `insert into send_recipients ("sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus")
+         select ?, (e->>0)::int, e->>1, e->>2, e->>3, 'Stored', ? from jsonb_array_elements(?::jsonb) e`,
+        [sendId, deliveryStatus, payload],
+      );
+    }
+  }
+
+  private async copyRecipients(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus): Promise<void> {
+    const connection = await (tx as unknown as { client: { acquireConnection(): Promise<{ query(stream: unknown): NodeJS.WritableStream }> } }).client.acquireConnection();
+    const copy = connection.query(copyFrom('COPY send_recipients ("sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus") FROM STDIN'));
+    const prefix = `${sendId}\t`;
+    const suffix = `\tStored\t${deliveryStatus}\n`;
+    function* rows(): Generator<string> {
+      let chunk = '';
+      for (let i = 0; i < recipients.length; i++) {
+        const r = recipients[i];
+        const description = r.description ? copyText(r.description) : '\\N';
+        chunk += `${prefix}${startSeq + i}\t${r.number}\t${r.operator}\t${description}${suffix}`;
+        if (chunk.length > 1 << 16) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
+    }
+    await pipeline(Readable.from(rows()), copy as unknown as NodeJS.WritableStream);
+  }
+
+  /** Marks the send's receivers found on the organization's (and, when asked, the general) blacklist. */
+  async markBlacklisted(tx: Tx, sendId: number, organizationId: number, includeGeneral: boolean): Promise<number> {
+    const res = await tx.raw(
+      `update send_recipients r set "deliveryStatus" = 'BlackList', "sendStatus" = 'BlackList'
+       where r."sendId" = ? and exists (select 1 from blacklist_numbers b where b.mobile = r."toNumber"
+         and (b."organizationId" = ? ${includeGeneral ? 'or b."organizationId" is null' : ''}))`,
+      [sendId, organizationId],
+    );
+    return res.rowCount ?? res.affectedRows ?? 0;
+  }
+
+  /** Which of these numbers are blacklisted for the organization (a preview: nothing stored yet). */
+  async blacklistedAmong(numbers: string[], organizationId: number, includeGeneral: boolean): Promise<Set<string>> {
+    const out = new Set<string>();
+    const any = await this.knex('blacklist_numbers').where((w) => {
+      w.where('organizationId', organizationId);
+      if (includeGeneral) w.orWhereNull('organizationId');
+    }).first('id');
+    if (!any) return out;
+    for (let i = 0; i < numbers.length; i += RECIPIENT_CHUNK) {
+      const rows = await this.knex.raw(
+        `select distinct b.mobile from blacklist_numbers b join jsonb_array_elements_text(?::jsonb) n(m) on n.m = b.mobile
+         where (b."organizationId" = ? ${includeGeneral ? 'or b."organizationId" is null' : ''})`,
+        [JSON.stringify(numbers.slice(i, i + RECIPIENT_CHUNK)), organizationId],
+      );
+      for (const r of rows.rows as { mobile: string }[]) out.add(r.mobile);
+    }
+    return out;
+  }
+
+  async countsByOperator(tx: Tx, sendId: number, statuses: DeliveryStatus[]): Promise<Record<string, number>> {
+    const rows = await tx('send_recipients').where({ sendId }).whereIn('deliveryStatus', statuses).select('operator').count<{ operator: string; count: string }[]>({ count: '*' }).groupBy('operator');
+    const out: Record<string, number> = {};
+    for (const r of rows) out[r.operator] = Number(r.count);
+    return out;
+  }
+
+  async maxSeq(tx: Tx | undefined, sendId: number): Promise<number> {
+    const row = await this.db(tx)('send_recipients').where({ sendId }).max<{ max: number | null }>({ max: 'seq' }).first();
+    return row?.max ?? -1;
+  }
+
+  /** Sends due now in the given queue statuses (the scheduler's pick). */
+  async due(now: Date, limit: number): Promise<SendRow[]> {
+    const rows = await this.knex('sends').where('queueStatus', 'Ready').where('dateTimeSend', '<=', now).orderBy('dateTimeSend').limit(limit);
+    return rows.map(normalizeSend);
+  }
+
+  /** Sends a worker was dispatching when the process stopped: their batches are enqueued again (idempotently). */
+  async inDispatch(limit: number, idleSince: Date | null): Promise<SendRow[]> {
+    const q = this.knex('sends').where('queueStatus', 'Extracted').orderBy('id').limit(limit);
+    if (idleSince) q.where('updatedAt', '<', idleSince);
+    const rows = await q;
+    return rows.map(normalizeSend);
+  }
+
+  /**
+   * Takes the batch's receivers that still wait (and, when `retakeInDoubt`, those a crashed worker
+   * had taken but whose answer was never stored) and marks them IsSending in one statement, so two
+   * workers never hold the same receiver.
+   */
+  async claimBatch(sendId: number, fromSeq: number, toSeq: number, retakeInDoubt: boolean): Promise<{ claimed: ClaimedRecipient[]; inDoubt: ClaimedRecipient[] }> {
+    const statuses = retakeInDoubt ? ['WaitingForSend', 'IsSending'] : ['WaitingForSend'];
+    const res = await this.knex.raw(
+      `update send_recipients r set "deliveryStatus" = 'IsSending', attempts = r.attempts + 1
+       where r."sendId" = ? and r.seq >= ? and r.seq < ? and r."deliveryStatus" = any(?::text[])
+       returning r.seq, r."toNumber", r.operator, r.attempts`,
+      [sendId, fromSeq, toSeq, `{${statuses.join(',')}}`],
+    );
+    const claimed: ClaimedRecipient[] = [];
+    for (const r of res.rows as ClaimedRecipient[]) claimed.push({ seq: r.seq, toNumber: r.toNumber, operator: r.operator, attempts: r.attempts });
+    claimed.sort((a, b) => a.seq - b.seq);
+    let inDoubt: ClaimedRecipient[] = [];
+    if (!retakeInDoubt) {
+      const rows = await this.knex('send_recipients').where({ sendId, deliveryStatus: 'IsSending' }).where('seq', '>=', fromSeq).where('seq', '<', toSeq)
+        .select('seq', 'toNumber', 'operator', 'attempts');
+      // Rows IsSending that we did not just claim belong to an earlier, interrupted attempt.
+      const mine = new Set(claimed.map((c) => c.seq));
+      inDoubt = (rows as ClaimedRecipient[]).filter((r) => !mine.has(r.seq));
+    }
+    return { claimed, inDoubt };
+  }
+
+  /** Stores submit answers for receivers still IsSending; returns how many rows changed per delivery status and operator. */
+  async writeSubmitResults(tx: Tx, sendId: number, outcomes: SubmitOutcome[], at: Date): Promise<{ deliveryStatus: string; operator: string; count: number }[]> {
+    if (outcomes.length === 0) return [];
+    const res = await tx.raw(
+      `with x as (select (e->>0)::int as seq, e->>1 as ds, e->>2 as ss, e->>3 as pid from jsonb_array_elements(?::jsonb) e),
+       u as (update send_recipients r set "deliveryStatus" = x.ds, "sendStatus" = x.ss, "providerId" = x.pid,
+               "sendDateTime" = case when x.pid is not null then ?::timestamptz else r."sendDateTime" end, "statusDateTime" = ?::timestamptz
+             from x where r."sendId" = ? and r.seq = any(?::int[]) and r.seq = x.seq and r."deliveryStatus" = 'IsSending'
+             returning r."deliveryStatus", r.operator)
+       select "deliveryStatus", operator, count(*)::int as count from u group by 1, 2`,
+      [JSON.stringify(outcomes.map((o) => [o.seq, o.deliveryStatus, o.sendStatus, o.providerId])), at.toISOString(), at.toISOString(), sendId, `{${outcomes.map((o) => o.seq).join(',')}}`],
+    );
+    return res.rows;
+  }
+
+  /** Puts receivers back in the waiting state (a transient fault; they are retried). */
+  async requeue(tx: Tx, sendId: number, seqs: number[]): Promise<void> {
+    if (seqs.length === 0) return;
+    await tx.raw(
+      `update send_recipients set "deliveryStatus" = 'WaitingForSend' where "sendId" = ? and seq = any(?::int[]) and "deliveryStatus" = 'IsSending'`,
+      [sendId, `{${seqs.join(',')}}`],
+    );
+  }
+
+  /**
+   * Applies delivery reports of one sender agent: only receivers still open move, so a repeated or
+   * late report changes nothing. Returns the receivers that moved.
+   */
+  async applyReports(tx: Tx, senderAgentId: number, reports: ReportRow[]): Promise<ReportTransition[]> {
+    if (reports.length === 0) return [];
+    // Two steps the planner cannot get wrong: find the receivers through the providerId index
+    // (materialized), then update them by primary key. A single UPDATE … FROM let stale
+    // statistics after a bulk load pick a walk over a whole send's receivers per report.
+    const res = await tx.raw(
+      `with x as (select e->>'p' as pid, e->>'s' as ds, (e->>'t')::timestamptz as at, e->'r' as raw from jsonb_array_elements(?::jsonb) e),
+       m as materialized (
+         select r."sendId", r.seq, x.ds, x.at, x.raw, x.pid from send_recipients r join x on r."providerId" = x.pid
+         where r."providerId" = any(?::text[]) and r."deliveryStatus" in ('SentToItc', 'ReceivedByItc')
+           and not (r."deliveryStatus" = 'ReceivedByItc' and x.ds = 'ReceivedByItc')
+       )
+       update send_recipients r set "deliveryStatus" = m.ds, "statusDateTime" = m.at, "deliveryReport" = m.raw
+       from m join sends s on s.id = m."sendId" and s."senderAgentId" = ?
+       where r."sendId" = m."sendId" and r.seq = m.seq and r."deliveryStatus" in ('SentToItc', 'ReceivedByItc')
+       returning r."sendId", r.operator, r."deliveryStatus", m.pid`,
+      [JSON.stringify(reports.map((r) => ({ p: r.providerId, s: r.deliveryStatus, t: r.at, r: r.raw ?? null }))), toPgTextArray(reports.map((r) => r.providerId)), senderAgentId],
+    );
+    return (res.rows as { sendId: string | number; operator: string; deliveryStatus: DeliveryStatus; pid: string }[])
+      .map((r) => ({ sendId: Number(r.sendId), operator: r.operator, deliveryStatus: r.deliveryStatus, providerId: r.pid }));
+  }
+
+  /**
+   * Which of these provider ids belong to a receiver of the agent that is already final: a report
+   * for it is a repeat. A receiver still open may just have been stored; its report is retried.
+   */
+  async finalProviderIds(senderAgentId: number, providerIds: string[]): Promise<Set<string>> {
+    if (providerIds.length === 0) return new Set();
+    const rows = await this.knex.raw(
+      `select r."providerId" from send_recipients r join sends s on s.id = r."sendId"
+       where r."providerId" = any(?::text[]) and s."senderAgentId" = ? and r."deliveryStatus" not in ('SentToItc', 'ReceivedByItc', 'IsSending', 'WaitingForSend')`,
+      [toPgTextArray(providerIds), senderAgentId],
+    );
+    return new Set((rows.rows as { providerId: string }[]).map((r) => r.providerId));
+  }
+
+  async saveUnmatched(senderAgentId: number, reports: { providerId: string; state: string; providerStatus: string; at: Date; raw?: unknown }[]): Promise<void> {
+    if (reports.length === 0) return;
+    await this.knex('unmatched_delivery_reports').insert(reports.map((r) => ({
+      senderAgentId, providerId: r.providerId, state: r.state, providerStatus: r.providerStatus.slice(0, 60), at: r.at, raw: r.raw === undefined ? null : JSON.stringify(r.raw),
+    })));
+  }
+
+  /** Adds to the send's counters and answers the remaining pending count (row-locked by the update). */
+  async bumpCounters(tx: Tx, sendId: number, delta: { pending?: number; sent?: number; failed?: number; delivered?: number; notDelivered?: number; canceled?: number }): Promise<SendRow | null> {
+    const [row] = await tx('sends').where({ id: sendId }).update({
+      pendingCount: tx.raw('"pendingCount" - ?', [delta.pending ?? 0]),
+      sentCount: tx.raw('"sentCount" + ?', [delta.sent ?? 0]),
+      failedCount: tx.raw('"failedCount" + ?', [delta.failed ?? 0]),
+      deliveredCount: tx.raw('"deliveredCount" + ?', [delta.delivered ?? 0]),
+      notDeliveredCount: tx.raw('"notDeliveredCount" + ?', [delta.notDelivered ?? 0]),
+      canceledCount: tx.raw('"canceledCount" + ?', [delta.canceled ?? 0]),
+      updatedAt: tx.fn.now(),
+    }).returning('*');
+    return row ? normalizeSend(row) : null;
+  }
+
+  /** Cancels the receivers that have not been handed to a worker yet. */
+  async cancelWaiting(tx: Tx, sendId: number, at: Date): Promise<number> {
+    const res = await tx.raw(
+      `update send_recipients set "deliveryStatus" = 'IsCanceled', "sendStatus" = 'ErrorInSending', "statusDateTime" = ? where "sendId" = ? and "deliveryStatus" = 'WaitingForSend'`,
+      [at.toISOString(), sendId],
+    );
+    return res.rowCount ?? 0;
+  }
+
+  async markRefunded(tx: Tx, sendId: number, statuses: DeliveryStatus[]): Promise<void> {
+    await tx.raw(
+      `update send_recipients set refunded = true, "sendStatus" = case when "sendStatus" = 'Sent' then 'SentAndGiveBackCredit' else "sendStatus" end
+       where "sendId" = ? and "deliveryStatus" = any(?::text[])`,
+      [sendId, toPgTextArray(statuses)],
+    );
+  }
+
+  async recipients(sendId: number, filter: { pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }): Promise<Page<Record<string, unknown>>> {
+    const base = this.knex('send_recipients').where({ sendId });
+    if (filter.deliveryStatus) base.where('deliveryStatus', filter.deliveryStatus);
+    if (filter.toNumber) base.where('toNumber', 'like', `%${filter.toNumber}%`);
+    const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
+    const items = await base.clone().select('seq', 'toNumber', 'operator', 'description', 'sendStatus', 'deliveryStatus', 'providerId', 'attempts', 'refunded', 'sendDateTime', 'statusDateTime')
+      .orderBy('seq').offset(filter.pageIndex * filter.pageSize).limit(filter.pageSize);
+    return { items, totalCount: Number(count) };
+  }
+
+  async recipient(sendId: number, seq: number): Promise<Record<string, unknown> | null> {
+    return (await this.knex('send_recipients').where({ sendId, seq }).first()) ?? null;
+  }
+
+  async statusCounts(sendId: number): Promise<Record<string, number>> {
+    const rows = await this.knex('send_recipients').where({ sendId }).select('deliveryStatus').count<{ deliveryStatus: string; count: string }[]>({ count: '*' }).groupBy('deliveryStatus');
+    const out: Record<string, number> = {};
+    for (const r of rows) out[r.deliveryStatus] = Number(r.count);
+    return out;
+  }
+}
+
+/** COPY text format: backslash, tab and line breaks escaped. */
+function copyText(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+export function toPgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+function normalizeSend(row: Record<string, unknown>): SendRow {
+  const out: Record<string, unknown> = { ...row, id: Number(row.id) };
+  for (const k of ['sendPrice', 'resolutionOfParliamentPrice', 'taxPrice', 'totalPrice']) if (row[k] !== undefined && row[k] !== null) out[k] = String(row[k]);
+  if (typeof row.refundPolicy === 'string') out.refundPolicy = JSON.parse(row.refundPolicy);
+  if (typeof row.refundedParts === 'string') out.refundedParts = JSON.parse(row.refundedParts);
+  return out as SendRow;
+}

@@ -1,0 +1,195 @@
+import { inject, injectable } from 'inversify';
+import type { Logger } from 'pino';
+import { TYPES } from '../../platform/tokens.js';
+import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Realtime } from '../../platform/realtime.js';
+import { BillingService } from '../billing/index.js';
+import { SendsRepository, type SendRow } from './sends.repository.js';
+import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from './statuses.js';
+import { holdReference } from './compose.service.js';
+import type { DeliveryReport } from '../../gateways/gateway-sdk.js';
+
+const FLUSH_SIZE = 500;
+const FLUSH_MS = 50;
+/** A report for a provider id we have not stored yet (its submit answer is still being written) is retried this often. */
+const UNMATCHED_RETRIES = 20;
+const UNMATCHED_RETRY_MS = 250;
+
+interface Pending {
+  agentId: number;
+  report: DeliveryReport;
+  tries: number;
+}
+
+/**
+ * Delivery reports and the end of a send. Reports are gathered and written in batches; each batch
+ * is one transaction that moves receivers, counts them on their sends and, for a send whose last
+ * receiver became final, gives back what the line's refund policy returns and settles the hold.
+ */
+@injectable()
+export class SettlementService {
+  private buffer: Pending[] = [];
+  private waiters: (() => void)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private lastPush = new Map<number, number>();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retries: Pending[] = [];
+
+  constructor(
+    @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(BillingService) private readonly billing: BillingService,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.Realtime) private readonly realtime: Realtime,
+    @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** The host callback of every gateway: resolves once these reports are stored. */
+  receive(agentId: number, reports: DeliveryReport[]): Promise<void> {
+    for (const report of reports) this.buffer.push({ agentId, report, tries: 0 });
+    const done = new Promise<void>((resolve) => this.waiters.push(resolve));
+    if (this.buffer.length >= FLUSH_SIZE) void this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+    return done;
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) { clearTimeout(this.timer); this.timer = null; }
+    while (this.flushing) await this.flushing;
+    if (this.buffer.length === 0) {
+      for (const w of this.waiters.splice(0)) w();
+      return;
+    }
+    const batch = this.buffer.splice(0);
+    const waiters = this.waiters.splice(0);
+    this.flushing = this.write(batch).catch((err) => {
+      this.logger.error({ err }, 'delivery reports could not be stored; retrying');
+      this.retries.push(...batch);
+      this.scheduleRetry();
+    }).finally(() => { this.flushing = null; for (const w of waiters) w(); });
+    await this.flushing;
+    if (this.buffer.length > 0) await this.flush();
+  }
+
+  /** Waits until every report received so far is stored (shutdown, tests). */
+  async drain(): Promise<void> {
+    await this.flush();
+    while (this.retries.length > 0 || this.retryTimer) {
+      await new Promise((r) => setTimeout(r, UNMATCHED_RETRY_MS));
+      if (this.buffer.length > 0 || this.flushing) await this.flush();
+    }
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.timer = null;
+    this.retryTimer = null;
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      const again = this.retries.splice(0);
+      this.buffer.push(...again);
+      void this.flush();
+    }, UNMATCHED_RETRY_MS);
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    const byAgent = new Map<number, Pending[]>();
+    for (const p of batch) {
+      const list = byAgent.get(p.agentId) ?? [];
+      list.push(p);
+      byAgent.set(p.agentId, list);
+    }
+    for (const [agentId, items] of byAgent) {
+      const rows = items.map((p) => ({
+        providerId: p.report.providerId,
+        deliveryStatus: DELIVERY_STATE_TO_STATUS[p.report.state] as DeliveryStatus,
+        at: (p.report.at instanceof Date ? p.report.at : new Date(p.report.at)).toISOString(),
+        raw: { providerStatus: p.report.providerStatus, raw: p.report.raw ?? null },
+      }));
+      const moved = await this.uow.run(async (tx) => {
+        const transitions = await this.sends.applyReports(tx, agentId, rows);
+        const perSend = new Map<number, { final: number; delivered: number; notDelivered: number }>();
+        for (const t of transitions) {
+          const c = perSend.get(t.sendId) ?? { final: 0, delivered: 0, notDelivered: 0 };
+          if (FINAL_DELIVERY_STATUSES.includes(t.deliveryStatus)) {
+            c.final++;
+            if (t.deliveryStatus === 'SentAndReceivedbyPhone') c.delivered++;
+            else c.notDelivered++;
+          }
+          perSend.set(t.sendId, c);
+        }
+        // Ascending ids: two batches touching the same sends lock them in one order.
+        for (const sendId of [...perSend.keys()].sort((a, b) => a - b)) {
+          const c = perSend.get(sendId)!;
+          const send = await this.sends.bumpCounters(tx, sendId, { pending: c.final, delivered: c.delivered, notDelivered: c.notDelivered });
+          if (send) await this.afterProgress(tx, send);
+        }
+        return new Set(transitions.map((t) => t.providerId));
+      });
+      const unmatched = items.filter((p) => !moved.has(p.report.providerId));
+      if (unmatched.length === 0) continue;
+      // Ids of receivers already final are repeats or late interim reports: nothing to do.
+      const known = await this.sends.finalProviderIds(agentId, unmatched.map((p) => p.report.providerId));
+      const unknown = unmatched.filter((p) => !known.has(p.report.providerId));
+      const retry = unknown.filter((p) => p.tries < UNMATCHED_RETRIES);
+      const give = unknown.filter((p) => p.tries >= UNMATCHED_RETRIES);
+      for (const p of retry) { p.tries++; this.retries.push(p); }
+      if (retry.length > 0) this.scheduleRetry();
+      await this.sends.saveUnmatched(agentId, give.map((p) => ({ ...p.report, at: new Date(p.report.at) })));
+    }
+  }
+
+  /** Pushes progress (at most a few times a second per send) and settles a send whose last receiver is final. */
+  async afterProgress(tx: Tx, send: SendRow): Promise<void> {
+    if (send.pendingCount <= 0 && send.queueStatus !== 'Completed' && send.queueStatus !== 'Rejected') {
+      const finished = await this.finalize(tx, send);
+      afterCommit(tx, () => this.push(finished, true));
+      return;
+    }
+    afterCommit(tx, () => this.push(send, false));
+  }
+
+  /**
+   * Gives back the parts the line's policy returns (one refund, key 'final') and turns the hold into
+   * charges. Both are idempotent by reference, so a repeat after a crash changes nothing.
+   */
+  async finalize(tx: Tx, send: SendRow): Promise<SendRow> {
+    const refundable = refundableStatuses(send.refundPolicy);
+    const counts = await this.sends.countsByOperator(tx, send.id, refundable);
+    const parts: Record<string, number> = {};
+    let refundedParts = 0;
+    for (const [op, n] of Object.entries(counts)) {
+      parts[op] = n * send.smsParts;
+      refundedParts += parts[op];
+    }
+    const reference = holdReference(send.id);
+    if (refundedParts > 0) {
+      await this.billing.refund(tx, reference, parts, 'final');
+      await this.sends.markRefunded(tx, send.id, refundable);
+    }
+    await this.billing.settle(tx, reference);
+    const status = Number(send.sentCount) === 0 ? 'ErrorInSending' : refundedParts > 0 ? 'SentAndGiveBackCredit' : 'Sent';
+    const values = { queueStatus: 'Completed', status, dateTimeEnd: this.clock.now(), refundedParts: JSON.stringify(parts) };
+    await this.sends.update(tx, send.id, values);
+    return { ...send, ...values, refundedParts: parts } as SendRow;
+  }
+
+  push(send: SendRow, force: boolean): void {
+    const now = Date.now();
+    if (!force && now - (this.lastPush.get(send.id) ?? 0) < 250) return;
+    this.lastPush.set(send.id, now);
+    if (force) this.lastPush.delete(send.id);
+    this.realtime.emitToOrganization(send.organizationId, 'send-progress', {
+      id: send.id, queueStatus: send.queueStatus, status: send.status, failureCode: send.failureCode,
+      recipientCount: send.recipientCount, pendingCount: send.pendingCount, sentCount: send.sentCount, failedCount: send.failedCount,
+      deliveredCount: send.deliveredCount, notDeliveredCount: send.notDeliveredCount, canceledCount: send.canceledCount,
+    });
+  }
+}

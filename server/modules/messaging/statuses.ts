@@ -1,0 +1,92 @@
+/**
+ * The spec's status sets as the send engine uses them, and the one place that decides which
+ * receiver statuses are final and which are given back under a line's refund policy.
+ */
+
+export const SEND_TYPES = ['Bulk', 'Dynamic', 'P2P', 'Single', 'PhoneBook', 'Api'] as const;
+export type SendTypeName = (typeof SEND_TYPES)[number];
+
+export const OUTBOX_STATUSES = [
+  'Stored', 'WatingForSend', 'IsBeingSent', 'Sent', 'SentAndGiveBackCredit', 'Archived', 'ErrorInSending',
+  'ErrorInGetItc', 'BlackList', 'WatingForConfirm', 'Archiving',
+] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const QUEUE_STATUSES = [
+  'Completed', 'Confirmed', 'Extracted', 'Extracting', 'Failed', 'FailedExtract', 'Ready', 'Rejected', 'Stored', 'Updating', 'WatingForConfirm',
+] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+
+export const SEND_STATUSES = ['Unknown', 'Sent', 'SentAndGiveBackCredit', 'ErrorInSending', 'ErrorInGetItc', 'BlackList', 'Stored'] as const;
+
+export const DELIVERY_STATUSES = [
+  'Unknown', 'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'SentToItc', 'ReceivedByItc', 'DidNotReceiveToItc',
+  'NotReceivebyServer', 'ErrorInSending', 'WaitingForSend', 'Sent', 'NotSent', 'Expired', 'IsSending', 'IsCanceled',
+  'BlackList', 'SmsIsFilter', 'IsDeleted', 'WatingForConfirmation', 'NotEnoughBalance', 'IsPreparing',
+  'IsPreparedForSending', 'AccessDenied', 'TextIsEmpty', 'InvalidInputXml', 'InvalidUserOrPassword', 'InvalidUsedMethod',
+  'InvalidSender', 'InvalidMobile', 'InvalidReciption', 'Stored', 'BlackListTable', 'GetDeliveryStatus',
+  'InvalidPrivateNumber', 'NotReceiveByPhone', 'ReceivedByPhone',
+] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const FAILURE_CODES = [
+  'None', 'UserCreditNotEnough', 'AdminCreditNotEnough', 'PrivateNumberIsExpired', 'UserIsInactive', 'AdminIsInactive',
+  'PrivateNumberNotValid', 'NotDefineSmsRateType', 'SendError', 'UserCancelRequest', 'SystemIsOutOfService', 'SendTimeNotValid',
+  'SmsTextIsFilter', 'UserIsExpired', 'AdminIsExpired', 'LinkIsNotAllowed', 'RecipientNotExist', 'ErrorCalculate',
+  'ErrorSelectNumber', 'ErrorInSaveJob', 'ScheduledMessageNotFound', 'OrganizationOrHierarchyIsInactive', 'GroupPriceIsNull',
+  'OrganizationCreditNotEnough', 'OperatorNumberCountIsNull', 'OrganizationNotFound', 'NotSended', 'OrganizationIsExpired',
+  'PrivateNumberIsInactive', 'OrganizationIsInactive',
+] as const;
+export type FailureCode = (typeof FAILURE_CODES)[number];
+
+/**
+ * How a receiver moves: WaitingForSend → IsSending (handed to the worker; the crash window) →
+ * SentToItc (the operator accepted: "submitted", not delivered) → ReceivedByItc (an interim
+ * report) → one final status. NotSent / ErrorInSending / IsCanceled / BlackList never left us.
+ */
+export const FINAL_DELIVERY_STATUSES: readonly DeliveryStatus[] = [
+  'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'Expired', 'DidNotReceiveToItc', 'NotSent', 'ErrorInSending', 'IsCanceled', 'BlackList',
+];
+export const OPEN_DELIVERY_STATUSES: readonly DeliveryStatus[] = ['WaitingForSend', 'IsSending', 'SentToItc', 'ReceivedByItc'];
+
+/** What a plugin's report state means in the spec's DeliveryStatus. */
+export const DELIVERY_STATE_TO_STATUS = {
+  pending: 'ReceivedByItc',
+  delivered: 'SentAndReceivedbyPhone',
+  undelivered: 'HaveNotReceivedToPhone',
+  expired: 'Expired',
+  rejected: 'DidNotReceiveToItc',
+} as const satisfies Record<string, DeliveryStatus>;
+
+export interface RefundPolicy {
+  deliveryBase: boolean;
+  deliveryLevel1: boolean;
+  deliveryLevel2: boolean;
+  refundDeliveryStatusId: string | null;
+}
+
+/**
+ * The final statuses whose parts are given back (GiveBackCostOfUnsuccessSent) under a line's
+ * policy. Parts that never reached the operator (refused at submit, failed after every retry,
+ * cancelled) are always given back: nothing was spent on them. deliveryLevel1 also gives back what
+ * the operator's centre refused; deliveryLevel2 what reached the centre but not the phone
+ * (undelivered, expired); deliveryBase charges only what was delivered. refundDeliveryStatusId adds
+ * one more status of the administrator's choice.
+ */
+export function refundableStatuses(policy: RefundPolicy): DeliveryStatus[] {
+  const out = new Set<DeliveryStatus>(['NotSent', 'ErrorInSending', 'IsCanceled']);
+  if (policy.deliveryBase || policy.deliveryLevel1) out.add('DidNotReceiveToItc');
+  if (policy.deliveryBase || policy.deliveryLevel2) {
+    out.add('HaveNotReceivedToPhone');
+    out.add('Expired');
+  }
+  if (policy.refundDeliveryStatusId && (DELIVERY_STATUSES as readonly string[]).includes(policy.refundDeliveryStatusId)) {
+    out.add(policy.refundDeliveryStatusId as DeliveryStatus);
+  }
+  return [...out];
+}
+
+/** The columns of `sends` that count receivers per operator, in the billing module's operator order. */
+export const OPERATOR_COLUMNS = {
+  mci: 'mciCount', irancell: 'mtnCount', rightel: 'rightelCount', other: 'otherCount', international: 'internationalCount',
+} as const;

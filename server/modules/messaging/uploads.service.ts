@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config.js';
+import { badRequest, fieldError } from '../../platform/http/errors.js';
+import { RecipientSet } from './recipient-set.js';
+import type { RecipientInput } from './sends.repository.js';
+
+export interface UploadSummary {
+  uploadId: string;
+  validCount: number;
+  wrongNumberCount: number;
+  duplicateCount: number;
+  invalidSamples: string[];
+  counts: Record<string, number>;
+}
+
+/** Uploads older than this are swept: an upload is a step of composing, not storage. */
+const UPLOAD_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * Recipient files (text or CSV) are parsed while they stream in; only the normalized, deduplicated
+ * numbers are kept, in a file under the data directory, until a send uses them. A 2-million-line
+ * file is refused with the spec's maximum message, and a body larger than the byte cap is cut off.
+ */
+@injectable()
+export class UploadsService {
+  constructor(@inject(TYPES.Config) private readonly config: AppConfig) {}
+
+  private dir(): string {
+    return path.join(this.config.dataDir, 'uploads');
+  }
+
+  async receive(stream: Readable, options: { csv: boolean; maxNumbers: number; maxBytes: number; userId: number }): Promise<UploadSummary> {
+    const set = new RecipientSet();
+    let bytes = 0;
+    let tooLarge = false;
+    let firstLine = true;
+    const decoder = new StringDecoder('utf8');
+    let rest = '';
+    const takeLine = (line: string) => {
+      if (options.csv) {
+        const field = line.split(/[,;\t]/, 1)[0]?.replace(/^"|"$/g, '').trim() ?? '';
+        if (firstLine && field && !/[0-9۰-۹٠-٩]/.test(field)) { firstLine = false; return; } // a header row
+        firstLine = false;
+        if (field) set.add(field, csvDescription(line));
+      } else {
+        set.addText(line);
+      }
+    };
+    for await (const chunk of stream) {
+      bytes += (chunk as Buffer).length;
+      if (bytes > options.maxBytes) { tooLarge = true; break; }
+      const text = rest + decoder.write(chunk as Buffer);
+      const lines = text.split(/\r?\n|\r/);
+      rest = lines.pop() ?? '';
+      for (const line of lines) takeLine(line);
+      if (set.size > options.maxNumbers) break;
+    }
+    if (tooLarge) throw fieldError('file', 'messaging.uploadTooLarge');
+    rest += decoder.end();
+    if (rest) takeLine(rest);
+    if (set.size > options.maxNumbers) throw fieldError('file', 'messaging.maxNumbers', { number: options.maxNumbers });
+    if (set.size === 0) throw fieldError('file', 'messaging.RecipientNotExist');
+
+    const uploadId = randomUUID();
+    await mkdir(this.dir(), { recursive: true });
+    const file = path.join(this.dir(), `${uploadId}.tsv`);
+    const out = createWriteStream(file);
+    let buffer = '';
+    for (const r of set.items) {
+      buffer += `${r.number}\t${r.operator}\t${(r.description ?? '').replace(/[\t\n\r]/g, ' ')}\n`;
+      if (buffer.length > 1 << 20) {
+        if (!out.write(buffer)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+        buffer = '';
+      }
+    }
+    out.write(buffer);
+    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    const summary: UploadSummary = {
+      uploadId, validCount: set.size, wrongNumberCount: set.wrongNumberCount, duplicateCount: set.duplicateCount,
+      invalidSamples: set.invalidSamples, counts: set.countsByOperator(),
+    };
+    await writeFile(path.join(this.dir(), `${uploadId}.json`), JSON.stringify({ ...summary, userId: options.userId, createdAt: Date.now() }));
+    void this.sweep();
+    return summary;
+  }
+
+  /** The upload's receivers, for the user who uploaded it. */
+  async load(uploadId: string, userId: number): Promise<{ summary: UploadSummary; recipients: RecipientInput[] }> {
+    if (!/^[0-9a-f-]{36}$/.test(uploadId)) throw fieldError('recipientsUploadId', 'messaging.uploadNotFound');
+    let meta: UploadSummary & { userId: number };
+    try {
+      meta = JSON.parse(await readFile(path.join(this.dir(), `${uploadId}.json`), 'utf8'));
+    } catch {
+      throw fieldError('recipientsUploadId', 'messaging.uploadNotFound');
+    }
+    if (meta.userId !== userId) throw fieldError('recipientsUploadId', 'messaging.uploadNotFound');
+    const recipients: RecipientInput[] = [];
+    const lines = createInterface({ input: createReadStream(path.join(this.dir(), `${uploadId}.tsv`)), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (!line) continue;
+      const [number, operator, description] = line.split('\t');
+      recipients.push({ number, operator, description: description || null });
+    }
+    return { summary: meta, recipients };
+  }
+
+  async discard(uploadId: string): Promise<void> {
+    await rm(path.join(this.dir(), `${uploadId}.tsv`), { force: true });
+    await rm(path.join(this.dir(), `${uploadId}.json`), { force: true });
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      for (const name of await readdir(this.dir())) {
+        const full = path.join(this.dir(), name);
+        const info = await stat(full);
+        if (Date.now() - info.mtimeMs > UPLOAD_TTL_MS) await rm(full, { force: true });
+      }
+    } catch {
+      // Sweeping is best effort; a leftover file is only disk space.
+    }
+  }
+}
+
+function csvDescription(line: string): string | null {
+  const parts = line.split(/[,;\t]/);
+  const d = parts.slice(1).join(' ').replace(/"/g, '').trim();
+  return d ? d.slice(0, 200) : null;
+}
+
+export const uploadRefused = () => badRequest('messaging.uploadNotFound');

@@ -1,0 +1,72 @@
+/** Enumerations and field lists of sender agents and lines (the spec's names). */
+
+export const SEND_TYPES = ['Bulk', 'Dynamic', 'P2P', 'Single', 'PhoneBook', 'Api'] as const;
+export type SendType = (typeof SEND_TYPES)[number];
+
+export const SENDER_AGENT_TYPES = ['SMS', 'MMS', 'Email', 'Voice'] as const;
+export const TYPE_PRIVATE_NUMBERS = ['Bulk', 'InteractiveBulk', 'SmsMT', 'SmsMO', 'USSDMT', 'USSDMO', 'OPT'] as const;
+export const NUMBER_TYPES = ['Public', 'Private', 'PrivateWithKeyword'] as const;
+export const USE_FORMS = ['OneNumber', 'Mask', 'RangeNumber'] as const;
+
+/** Capability flags of a line (all false unless set). */
+export const LINE_FLAGS = [
+  'isPublic', 'isGeneralBlackList', 'isAutomaticBulk', 'isAutomaticGroup', 'confirmP2pAndDynamic', 'isSendBulk', 'isSendGender',
+  'isSendGroup', 'isSendPhonebook', 'isSendApiP2P', 'isSendApiSingle', 'isSendDynamic', 'isSendOtp', 'isSendP2P', 'isSendClub',
+  'isSendSingle', 'isSendDevice', 'isSendSmart', 'isCanSendFlashSms', 'isCanSendSmartWithoutConfirmation', 'isSendOccasionPhonebook',
+  'isNeedToSendConfirmationMessage', 'isSendPrivateNumberExpirationMessage', 'isPostpaid',
+] as const;
+
+/** Other writable line fields besides the flags, `organizationId` and the number fields. */
+export const LINE_FIELDS = [
+  'useForm', 'numberType', 'typePrivateNumber', 'smsSenderAgentId', 'priority', 'deliveryBase', 'deliveryLevel1', 'deliveryLevel2',
+  'checkFilter', 'tryCount', 'expireTime', 'sendToBlackList', 'refundDeliveryStatusId', 'tag', 'hasSla', 'isActive',
+  'number', 'mask', 'rangeStart', 'rangeEnd',
+] as const;
+
+export const AGENT_FIELDS = [
+  'title', 'pluginName', 'defaultNumber', 'type', 'startTime', 'endTime', 'sendSmsAlert', 'isSendActive', 'isReceiveActive',
+  'isSendBulkActive', 'sendBulkIsAutomatic', 'checkMessageId', 'isSendSmartActive', 'isActiveAllTime', 'sendLink', 'receiveLink',
+  'deliveryLink', 'domain', 'internalCredit', 'externalCredit', 'queueLength', 'routeActive', 'isP2p', 'isSmpp', 'isBts', 'udhLen',
+  'receiveInboxType', 'maxPerSecond', 'isActive',
+] as const;
+
+/** Which line flags open a send type (Api: either API flag). */
+export const SEND_TYPE_FLAGS: Record<SendType, readonly (typeof LINE_FLAGS)[number][]> = {
+  Single: ['isSendSingle'],
+  Bulk: ['isSendBulk'],
+  P2P: ['isSendP2P'],
+  PhoneBook: ['isSendPhonebook'],
+  Dynamic: ['isSendDynamic'],
+  Api: ['isSendApiSingle', 'isSendApiP2P'],
+};
+
+export function isSendType(value: unknown): value is SendType {
+  return typeof value === 'string' && (SEND_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * The spec's private-number patterns read as: a first digit 1 to 9, then 2 to 11 digits 0 to 9
+ * (3 to 12 digits in all), with no digit repeated more than 9 times in a row.
+ */
+export function isValidLineNumber(value: string): boolean {
+  return /^[1-9][0-9]{2,11}$/.test(value) && !/(\d)\1{9}/.test(value);
+}
+
+export const MASK_PATTERN = /^[A-Za-z0-9]{3,11}$/;
+
+/** Option keys whose values are secrets: never answered, kept when an update sends '***'. */
+export const SECRET_KEY = /secret|key|password|token|pass|credential/i;
+export const MASKED = '***';
+
+export function maskOptions(options: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options ?? {})) out[k] = SECRET_KEY.test(k) && v !== null && v !== '' ? MASKED : v;
+  return out;
+}
+
+/** A date's day and month periods in Tehran (the counters of the send limits). */
+export function tehranPeriods(at: Date): { day: string; month: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return { day: `d:${get('year')}-${get('month')}-${get('day')}`, month: `m:${get('year')}-${get('month')}` };
+}

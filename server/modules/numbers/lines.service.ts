@@ -1,0 +1,196 @@
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../platform/tokens.js';
+import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import { AppError } from '../../platform/http/errors.js';
+import { PrivateNumbersRepository, type LineRow } from './private-numbers.repository.js';
+import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
+import { isSendType, SEND_TYPE_FLAGS, tehranPeriods, type SendType } from './line-fields.js';
+
+/** What the send engine needs of a line, read once when a send is made. */
+export interface SendLine {
+  id: number;
+  number: string;
+  ownerOrganizationId: number;
+  isPublic: boolean;
+  /** typePrivateNumber, for the tariff */
+  lineType: string;
+  senderAgentId: number;
+  pluginName: string;
+  agentOptions: Record<string, unknown>;
+  agentMaxPerSecond: number;
+  agentWindow: { isActiveAllTime: boolean; startTime: string | null; endTime: string | null };
+  sendToBlackList: boolean;
+  isGeneralBlackList: boolean;
+  isCanSendFlashSms: boolean;
+  refundPolicy: { deliveryBase: boolean; deliveryLevel1: boolean; deliveryLevel2: boolean; refundDeliveryStatusId: string | null };
+  tryCount: number;
+}
+
+export interface AgentForSend {
+  id: number;
+  pluginName: string;
+  options: Record<string, unknown>;
+  maxPerSecond: number;
+  isActive: boolean;
+}
+
+export interface ResolveInput {
+  organizationId: number;
+  userId: number;
+  isOrganizationAdmin: boolean;
+  privateNumberId: number;
+  sendType: SendType | string;
+  at: Date;
+}
+
+export interface LimitInput {
+  privateNumberId: number;
+  userId: number;
+  count: number;
+  at: Date;
+}
+
+type LineCode = 'PrivateNumberNotValid' | 'PrivateNumberIsExpired' | 'PrivateNumberIsInactive' | 'ErrorSelectNumber';
+
+function lineFailure(code: LineCode, key = `numbers.${code}`, params: Record<string, unknown> = {}): AppError {
+  return new AppError(400, key, params, [{ propertyName: 'senderNumberId', key, params }], { failureCode: code });
+}
+
+function agentForSend(a: SenderAgentRow): AgentForSend {
+  return {
+    id: a.id, pluginName: a.pluginName, options: (a.options ?? {}) as Record<string, unknown>, maxPerSecond: Number(a.maxPerSecond),
+    isActive: Boolean(a.isActive && a.isSendActive && !a.deletedAt),
+  };
+}
+
+/**
+ * The lines as the send engine sees them: which line a user may send from, the agent behind it,
+ * and the per-user day / month send limits.
+ */
+@injectable()
+export class LinesService {
+  constructor(
+    @inject(PrivateNumbersRepository) private readonly lines: PrivateNumbersRepository,
+    @inject(SenderAgentsRepository) private readonly agents: SenderAgentsRepository,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  private seedChecked = false;
+
+  /**
+   * The line for a send, or AppError 400 with the spec's failure code: NotValid when the line is
+   * unknown, deleted, not the user's to use or not open to the send type; Expired; Inactive when
+   * the line, its agent, or the agent's sending is switched off.
+   */
+  async resolveForSend(tx: Tx, input: ResolveInput): Promise<SendLine> {
+    if (!isSendType(input.sendType)) throw lineFailure('PrivateNumberNotValid');
+    const found = await this.lines.findWithAgent(tx, input.privateNumberId);
+    if (!found || !found.agent) throw lineFailure('PrivateNumberNotValid');
+    const { line, agent } = found;
+    if (!(await this.mayUse(tx, line, input, input.sendType))) throw lineFailure('PrivateNumberNotValid');
+    if (line.expireTime && new Date(line.expireTime).getTime() <= input.at.getTime()) throw lineFailure('PrivateNumberIsExpired');
+    if (!line.isActive || !agent.isActive || !agent.isSendActive || agent.deletedAt) throw lineFailure('PrivateNumberIsInactive');
+    return {
+      id: line.id,
+      number: line.useForm === 'Mask' && line.mask ? line.mask : line.number,
+      ownerOrganizationId: line.organizationId,
+      isPublic: Boolean(line.isPublic),
+      lineType: line.typePrivateNumber,
+      senderAgentId: agent.id,
+      pluginName: agent.pluginName,
+      agentOptions: (agent.options ?? {}) as Record<string, unknown>,
+      agentMaxPerSecond: Number(agent.maxPerSecond),
+      agentWindow: { isActiveAllTime: Boolean(agent.isActiveAllTime), startTime: agent.startTime ?? null, endTime: agent.endTime ?? null },
+      sendToBlackList: Boolean(line.sendToBlackList),
+      isGeneralBlackList: Boolean(line.isGeneralBlackList),
+      isCanSendFlashSms: Boolean(line.isCanSendFlashSms),
+      refundPolicy: {
+        deliveryBase: Boolean(line.deliveryBase), deliveryLevel1: Boolean(line.deliveryLevel1), deliveryLevel2: Boolean(line.deliveryLevel2),
+        refundDeliveryStatusId: (line.refundDeliveryStatusId as string | null) ?? null,
+      },
+      tryCount: Number(line.tryCount ?? 0),
+    };
+  }
+
+  /** Public lines of the organization or an ancestor; own-organization lines for its admins or assigned users. */
+  private async mayUse(tx: Tx, line: LineRow, input: ResolveInput, sendType: SendType): Promise<boolean> {
+    if (!SEND_TYPE_FLAGS[sendType].some((flag) => line[flag] === true)) return false;
+    const path = await this.lines.organizationPath(input.organizationId, tx);
+    if (!path) return false;
+    const chain = path.split('/').filter(Boolean).map(Number);
+    if (line.isPublic && chain.includes(line.organizationId)) return true;
+    if (line.organizationId !== input.organizationId) return false;
+    if (input.isOrganizationAdmin) return true;
+    const assignment = await this.lines.assignment(tx, line.id, input.userId);
+    return Boolean(assignment && (assignment.sendTypesList ?? []).includes(sendType));
+  }
+
+  /**
+   * Counts a send against the user's day and month limits on the line (Tehran calendar). Over a
+   * limit → 400 ErrorSelectNumber naming it; the caller's transaction then rolls back whatever was
+   * already counted.
+   */
+  async consumeLimits(tx: Tx, input: LimitInput): Promise<void> {
+    if (input.count <= 0) return;
+    const assignment = await this.lines.assignment(tx, input.privateNumberId, input.userId);
+    if (!assignment) return;
+    const periods = tehranPeriods(input.at);
+    const checks: [number | null, string, string][] = [
+      [assignment.dailySendLimit, periods.day, 'numbers.dailyLimitReached'],
+      [assignment.monthlySendLimit, periods.month, 'numbers.monthlyLimitReached'],
+    ];
+    for (const [limit, period, key] of checks) {
+      if (limit === null || limit === undefined) continue;
+      const counter = { privateNumberId: input.privateNumberId, userId: input.userId, period };
+      if (!(await this.lines.addUsage(tx, counter, input.count, limit))) {
+        const used = await this.lines.usage(tx, counter);
+        throw lineFailure('ErrorSelectNumber', key, { limit, remaining: Math.max(0, limit - used) });
+      }
+    }
+  }
+
+  /** Gives back counted messages that were never sent (cancel, reject, failure), never below zero. */
+  async releaseLimits(tx: Tx, input: LimitInput): Promise<void> {
+    if (input.count <= 0) return;
+    const assignment = await this.lines.assignment(tx, input.privateNumberId, input.userId);
+    if (!assignment) return;
+    const periods = tehranPeriods(input.at);
+    if (assignment.dailySendLimit !== null) await this.lines.subtractUsage(tx, { privateNumberId: input.privateNumberId, userId: input.userId, period: periods.day }, input.count);
+    if (assignment.monthlySendLimit !== null) await this.lines.subtractUsage(tx, { privateNumberId: input.privateNumberId, userId: input.userId, period: periods.month }, input.count);
+  }
+
+  /** An agent by id for the dispatcher; `isActive` is false when it is off, deleted or not sending. */
+  async senderAgent(tx: Tx | undefined, id: number): Promise<AgentForSend | null> {
+    const row = await this.agents.findById(id, tx);
+    return row ? agentForSend(row) : null;
+  }
+
+  /** Live agents that may send now. */
+  async listActiveAgents(): Promise<AgentForSend[]> {
+    return (await this.agents.listLive()).map(agentForSend).filter((a) => a.isActive);
+  }
+
+  /**
+   * A fresh install can send at once: when no sender agent exists yet, the 'Simulator' agent and a
+   * public system line on it. Idempotent and safe to race (the system organization row is locked);
+   * does nothing until the system organization exists (it is made after the modules start).
+   */
+  async ensureFirstStartSeed(): Promise<boolean> {
+    if (this.seedChecked) return false;
+    const created = await this.uow.run(async (tx) => {
+      const systemId = await this.agents.lockSystemOrganization(tx);
+      if (systemId === null) return false;
+      if ((await this.agents.countAll(tx)) > 0) return false;
+      const agent = await this.agents.insert(tx, { organizationId: systemId, title: 'Simulator', pluginName: 'simulator', options: JSON.stringify({}) });
+      await this.lines.insert(tx, {
+        organizationId: systemId, number: '10001000', useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk',
+        smsSenderAgentId: agent.id, isPublic: true, isSendSingle: true, isSendBulk: true, isSendP2P: true, isSendPhonebook: true,
+        isSendApiSingle: true, isSendApiP2P: true, deliveryBase: true, isGeneralBlackList: true,
+      });
+      return true;
+    });
+    // Once the system organization exists the question is settled for this process.
+    if (created || (await this.uow.run((tx) => this.agents.lockSystemOrganization(tx))) !== null) this.seedChecked = true;
+    return created;
+  }
+}

@@ -1,0 +1,28 @@
+import type { MessageCatalogue } from '../../platform/i18n.js';
+
+export const numbersMessages: MessageCatalogue = {
+  'numbers.PrivateNumberNotValid': { fa: 'شماره اختصاصی معتبر نیست یا اجازه استفاده از آن را ندارید.', en: 'The private number is not valid or you may not use it.' },
+  'numbers.PrivateNumberIsExpired': { fa: 'مدت اعتبار شماره اختصاصی به پایان رسیده است.', en: 'The private number has expired.' },
+  'numbers.PrivateNumberIsInactive': { fa: 'شماره اختصاصی یا ارسال‌کننده آن غیرفعال است.', en: 'The private number or its sender agent is inactive.' },
+  'numbers.dailyLimitReached': { fa: 'سقف ارسال روزانه این خط ({{limit}} پیامک، باقی‌مانده {{remaining}}) برای شما کافی نیست.', en: 'The daily send limit of this line ({{limit}} messages, {{remaining}} left) is not enough.' },
+  'numbers.monthlyLimitReached': { fa: 'سقف ارسال ماهانه این خط ({{limit}} پیامک، باقی‌مانده {{remaining}}) برای شما کافی نیست.', en: 'The monthly send limit of this line ({{limit}} messages, {{remaining}} left) is not enough.' },
+  'numbers.agentNotFound': { fa: 'ارسال‌کننده یافت نشد.', en: 'Sender agent not found.' },
+  'numbers.agentInUse': { fa: 'این ارسال‌کننده خط فعال دارد؛ ابتدا خطوط آن را حذف کنید یا به ارسال‌کننده دیگری منتقل کنید.', en: 'This sender agent still has lines; delete them or move them to another agent first.' },
+  'numbers.pluginUnknown': { fa: 'افزونه درگاه «{{pluginName}}» نصب نیست.', en: 'The gateway plugin "{{pluginName}}" is not installed.' },
+  'numbers.optionInvalid': { fa: 'تنظیم {{field}} نامعتبر است ({{message}}).', en: 'The option {{field}} is not valid ({{message}}).' },
+  'numbers.timeInvalid': { fa: 'ساعت باید به شکل HH:mm باشد.', en: 'The time must look like HH:mm.' },
+  'numbers.lineNotFound': { fa: 'شماره اختصاصی یافت نشد.', en: 'Private number not found.' },
+  'numbers.numberPattern': { fa: 'شماره خط باید ۳ تا ۱۲ رقم باشد، با رقمی از ۱ تا ۹ شروع شود و هیچ رقمی بیش از ۹ بار پشت سر هم تکرار نشود.', en: 'The line number must be 3 to 12 digits, start with a digit from 1 to 9 and repeat no digit more than 9 times in a row.' },
+  'numbers.numberTaken': { fa: 'این شماره خط قبلاً ثبت شده است.', en: 'This line number is already registered.' },
+  'numbers.maskPattern': { fa: 'نام تجاری (ماسک) باید ۳ تا ۱۱ حرف لاتین یا رقم باشد.', en: 'The mask (trade name) must be 3 to 11 Latin letters or digits.' },
+  'numbers.numberRequired': { fa: 'شماره خط الزامی است.', en: 'The line number is required.' },
+  'numbers.rangeInvalid': { fa: 'ابتدا و انتهای بازه باید شماره‌های معتبر هم‌طول باشند و ابتدا از انتها بزرگ‌تر نباشد.', en: 'The range start and end must be valid numbers of the same length, the start not after the end.' },
+  'numbers.organizationNotFound': { fa: 'سازمان یافت نشد.', en: 'Organization not found.' },
+  'numbers.userNotFound': { fa: 'کاربر یافت نشد یا عضو سازمان این خط (یا زیرمجموعه آن) نیست.', en: 'The user was not found or is not in the line’s organization (or below it).' },
+  'numbers.assignmentNotFound': { fa: 'این خط به این کاربر اختصاص ندارد.', en: 'This line is not assigned to this user.' },
+  'numbers.sendTypeNotAllowed': { fa: 'این خط نوع ارسال {{sendType}} را پشتیبانی نمی‌کند.', en: 'This line does not allow the send type {{sendType}}.' },
+  'numbers.mobileInvalid': { fa: 'شماره موبایل «{{mobile}}» معتبر نیست.', en: 'The mobile number "{{mobile}}" is not valid.' },
+  'numbers.blacklistExists': { fa: 'این شماره قبلاً در لیست سیاه است.', en: 'This number is already on the blacklist.' },
+  'numbers.blacklistNotFound': { fa: 'شماره در لیست سیاه یافت نشد.', en: 'Blacklisted number not found.' },
+  'numbers.generalOnlySystem': { fa: 'لیست سیاه عمومی را فقط سازمان سیستم مدیریت می‌کند.', en: 'Only the system organization manages the general blacklist.' },
+};

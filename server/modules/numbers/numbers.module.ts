@@ -1,0 +1,32 @@
+import type { Container } from 'inversify';
+import type { PeykModule } from '../../platform/module.js';
+import { numbersMessages } from './numbers.messages.js';
+import { SenderAgentsRepository } from './sender-agents.repository.js';
+import { PrivateNumbersRepository } from './private-numbers.repository.js';
+import { BlacklistRepository } from './blacklist.repository.js';
+import { LinesService } from './lines.service.js';
+import { SenderAgentsService } from './sender-agents.service.js';
+import { PrivateNumbersService } from './private-numbers.service.js';
+import { BlacklistService } from './blacklist.service.js';
+import { blackListsController, privateNumbersController, senderAgentsController } from './numbers.routes.js';
+
+export const numbersModule: PeykModule = {
+  name: 'numbers',
+  messages: numbersMessages,
+  register(container: Container) {
+    const classes: (new (...args: never[]) => unknown)[] = [
+      SenderAgentsRepository, PrivateNumbersRepository, BlacklistRepository, LinesService, SenderAgentsService, PrivateNumbersService, BlacklistService,
+    ];
+    for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
+  },
+  controllers: (container) => [
+    senderAgentsController(container.get(SenderAgentsService)),
+    privateNumbersController(container.get(PrivateNumbersService)),
+    blackListsController(container.get(BlacklistService)),
+  ],
+  async onStart(container: Container) {
+    // On a fresh install the system organization is made after the modules start; the seed then
+    // happens on the first listing of lines or agents (LinesService.ensureFirstStartSeed).
+    await container.get(LinesService).ensureFirstStartSeed();
+  },
+};

@@ -1,0 +1,77 @@
+import { pagingQuerySchema } from '../../platform/http/router.js';
+import { LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS } from './line-fields.js';
+
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const bool = { type: 'boolean' } as const;
+const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
+const int = (min: number, max: number) => ({ type: ['integer', 'null'], minimum: min, maximum: max });
+const time = { anyOf: [{ type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }, { type: 'null' }] };
+const digits = (max: number) => ({ anyOf: [{ type: 'string', pattern: '^[0-9]+$', maxLength: max }, { type: 'null' }] });
+const credit = { anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^[0-9]{1,18}$' }, { type: 'null' }] };
+
+const agentProps = {
+  title: { type: 'string', minLength: 1, maxLength: 200 },
+  pluginName: { type: 'string', minLength: 1, maxLength: 100 },
+  options: { type: 'object' },
+  defaultNumber: digits(20),
+  type: { enum: SENDER_AGENT_TYPES },
+  startTime: time,
+  endTime: time,
+  sendSmsAlert: bool, isSendActive: bool, isReceiveActive: bool, isSendBulkActive: bool, sendBulkIsAutomatic: bool, checkMessageId: bool,
+  isSendSmartActive: bool, isActiveAllTime: bool, routeActive: bool, isP2p: bool, isSmpp: bool, isBts: bool, isActive: bool,
+  sendLink: text(500), receiveLink: text(500), deliveryLink: text(500), domain: text(200),
+  internalCredit: credit, externalCredit: credit,
+  queueLength: int(0, 100_000_000), udhLen: int(0, 1000), receiveInboxType: int(0, 100),
+  maxPerSecond: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+};
+export const createAgentSchema = { type: 'object', additionalProperties: false, required: ['title', 'pluginName'], properties: agentProps };
+export const updateAgentSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...agentProps } };
+
+const lineProps = {
+  organizationId: id,
+  number: { type: 'string', minLength: 1, maxLength: 20 },
+  useForm: { enum: USE_FORMS },
+  mask: text(11),
+  rangeStart: digits(20),
+  rangeEnd: digits(20),
+  numberType: { enum: NUMBER_TYPES },
+  typePrivateNumber: { enum: TYPE_PRIVATE_NUMBERS },
+  smsSenderAgentId: id,
+  priority: { type: 'integer', minimum: -1000, maximum: 1000 },
+  deliveryBase: bool, deliveryLevel1: bool, deliveryLevel2: bool, checkFilter: bool, sendToBlackList: bool, hasSla: bool, isActive: bool,
+  tryCount: { type: 'integer', minimum: 0, maximum: 100 },
+  expireTime: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+  refundDeliveryStatusId: text(40),
+  tag: text(100),
+  ...Object.fromEntries(LINE_FLAGS.map((f) => [f, bool])),
+};
+export const createLineSchema = { type: 'object', additionalProperties: false, required: ['smsSenderAgentId'], properties: lineProps };
+export const updateLineSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...lineProps } };
+
+export const linesQuery = {
+  type: 'object', additionalProperties: false,
+  properties: { ...pagingQuerySchema, organizationId: id, isActive: bool },
+};
+
+const limit = { type: ['integer', 'null'], minimum: 0, maximum: 2_000_000_000 };
+export const assignSchema = {
+  type: 'object', additionalProperties: false, required: ['privateNumberId', 'userId', 'sendTypesList'],
+  properties: {
+    privateNumberId: id, userId: id,
+    sendTypesList: { type: 'array', items: { enum: SEND_TYPES }, maxItems: SEND_TYPES.length },
+    canSeeReceivedSms: bool, dailySendLimit: limit, monthlySendLimit: limit,
+  },
+};
+export const unassignSchema = { type: 'object', additionalProperties: false, required: ['privateNumberId', 'userId'], properties: { privateNumberId: id, userId: id } };
+export const assignmentsQuery = { type: 'object', additionalProperties: false, required: ['privateNumberId'], properties: { privateNumberId: id } };
+export const myNumbersQuery = { type: 'object', additionalProperties: false, required: ['sendType'], properties: { sendType: { enum: SEND_TYPES } } };
+
+export const blacklistSchema = {
+  type: 'object', additionalProperties: false, required: ['mobile'],
+  properties: { mobile: { type: 'string', minLength: 1, maxLength: 40 }, description: text(500), general: bool },
+};
+export const blacklistBulkSchema = {
+  type: 'object', additionalProperties: false, required: ['mobiles'],
+  properties: { mobiles: { type: 'array', minItems: 1, maxItems: 100_000, items: { type: 'string', maxLength: 40 } }, general: bool },
+};
+export const blacklistQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } };

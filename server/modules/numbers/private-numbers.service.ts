@@ -1,0 +1,164 @@
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../platform/tokens.js';
+import type { Clock } from '../../platform/clock.js';
+import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import type { AuthedContext } from '../../platform/http/context.js';
+import { fieldError, notFound } from '../../platform/http/errors.js';
+import { normalizeSearch } from '../../platform/http/search.js';
+import { AuditService } from '../audit/index.js';
+import { PrivateNumbersRepository, type LineFilter, type LineRow } from './private-numbers.repository.js';
+import { LinesService } from './lines.service.js';
+import { LINE_FIELDS, LINE_FLAGS, MASK_PATTERN, SEND_TYPE_FLAGS, isValidLineNumber, type SendType } from './line-fields.js';
+
+export function publicLine(l: LineRow): Record<string, unknown> {
+  const { deletedAt: _deletedAt, ...rest } = l;
+  return rest;
+}
+
+/** Private numbers (lines): CRUD for the system and resellers, assignments to users, the lines a user may send from. */
+@injectable()
+export class PrivateNumbersService {
+  constructor(
+    @inject(PrivateNumbersRepository) private readonly repo: PrivateNumbersRepository,
+    @inject(LinesService) private readonly lines: LinesService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+  ) {}
+
+  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+    await this.lines.ensureFirstStartSeed();
+    return this.uow.run(async (tx) => {
+      const organizationId = (body.organizationId as number | undefined) ?? ctx.tenant.organizationId;
+      if (!(await this.repo.organizationVisible(tx, ctx.tenant, organizationId))) throw fieldError('organizationId', 'numbers.organizationNotFound');
+      const values = await this.values(tx, body, null);
+      const row = await this.repo.insert(tx, { ...values, organizationId });
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'PrivateNumber', referenceId: row.id, organizationId, newData: publicLine(row) });
+      return publicLine(row);
+    });
+  }
+
+  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+    return this.uow.run(async (tx) => {
+      const current = await this.managed(ctx, body.id as number, tx);
+      const values = await this.values(tx, body, current);
+      if (body.organizationId !== undefined && body.organizationId !== current.organizationId) {
+        if (!(await this.repo.organizationVisible(tx, ctx.tenant, body.organizationId as number))) throw fieldError('organizationId', 'numbers.organizationNotFound');
+        values.organizationId = body.organizationId;
+      }
+      const row = await this.repo.update(tx, current.id, values);
+      await this.audit.record(tx, ctx, { operationType: 'Update', className: 'PrivateNumber', referenceId: row.id, organizationId: row.organizationId, oldData: publicLine(current), newData: publicLine(row) });
+      return publicLine(row);
+    });
+  }
+
+  async get(ctx: AuthedContext, id: number) {
+    return publicLine(await this.managed(ctx, id));
+  }
+
+  async list(ctx: AuthedContext, filter: LineFilter) {
+    await this.lines.ensureFirstStartSeed();
+    const { items, totalCount } = await this.repo.listVisible(ctx.tenant, normalizeSearch(filter));
+    return { items: items.map(publicLine), totalCount };
+  }
+
+  async delete(ctx: AuthedContext, id: number) {
+    return this.uow.run(async (tx) => {
+      const current = await this.managed(ctx, id, tx);
+      await this.repo.softDelete(tx, id);
+      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'PrivateNumber', referenceId: id, organizationId: current.organizationId, oldData: publicLine(current) });
+      return null;
+    });
+  }
+
+  /** Gives a user a line (or changes the grant): send types, received-SMS visibility, limits. */
+  async assign(ctx: AuthedContext, body: { privateNumberId: number; userId: number; sendTypesList: SendType[]; canSeeReceivedSms?: boolean; dailySendLimit?: number | null; monthlySendLimit?: number | null }) {
+    return this.uow.run(async (tx) => {
+      const line = await this.managed(ctx, body.privateNumberId, tx);
+      const linePath = await this.repo.organizationPath(line.organizationId, tx);
+      const user = linePath ? await this.repo.userUnder(tx, ctx.tenant, body.userId, linePath) : null;
+      if (!user) throw fieldError('userId', 'numbers.userNotFound');
+      const sendTypesList = [...new Set(body.sendTypesList)];
+      for (const sendType of sendTypesList) {
+        if (!SEND_TYPE_FLAGS[sendType].some((flag) => line[flag] === true)) throw fieldError('sendTypesList', 'numbers.sendTypeNotAllowed', { sendType });
+      }
+      const saved = await this.repo.upsertAssignment(tx, {
+        privateNumberId: line.id, userId: user.id, organizationId: user.organizationId, sendTypesList,
+        canSeeReceivedSms: body.canSeeReceivedSms ?? false, dailySendLimit: body.dailySendLimit ?? null, monthlySendLimit: body.monthlySendLimit ?? null,
+      });
+      await this.audit.record(tx, ctx, { operationType: 'Assign', className: 'PrivateNumberAssignment', referenceId: saved.id, organizationId: line.organizationId, newData: saved });
+      return saved;
+    });
+  }
+
+  async unassign(ctx: AuthedContext, body: { privateNumberId: number; userId: number }) {
+    return this.uow.run(async (tx) => {
+      const line = await this.managed(ctx, body.privateNumberId, tx);
+      const removed = await this.repo.deleteAssignment(tx, line.id, body.userId);
+      if (!removed) throw notFound('numbers.assignmentNotFound');
+      await this.audit.record(tx, ctx, { operationType: 'Unassign', className: 'PrivateNumberAssignment', referenceId: removed.id, organizationId: line.organizationId, oldData: removed });
+      return null;
+    });
+  }
+
+  async assignments(ctx: AuthedContext, privateNumberId: number) {
+    const line = await this.managed(ctx, privateNumberId);
+    const items = await this.repo.assignments(line.id);
+    return { items, totalCount: items.length };
+  }
+
+  /** The lines the caller may send from with this send type (the compose screen's choice). */
+  async myNumbers(ctx: AuthedContext, sendType: SendType) {
+    const at = this.clock.now();
+    await this.lines.ensureFirstStartSeed();
+    const rows = await this.repo.usableLines({
+      organizationId: ctx.tenant.organizationId, organizationPath: ctx.tenant.path, userId: ctx.principal.userId,
+      isOrganizationAdmin: ctx.principal.isAdmin, sendType, at,
+    });
+    return rows.map((l) => ({
+      id: l.id, number: l.number, mask: l.mask, useForm: l.useForm, numberType: l.numberType, typePrivateNumber: l.typePrivateNumber,
+      isPublic: l.isPublic, isCanSendFlashSms: l.isCanSendFlashSms, expireTime: l.expireTime,
+    }));
+  }
+
+  private async managed(ctx: AuthedContext, id: number, tx?: Tx): Promise<LineRow> {
+    const row = await this.repo.findVisible(ctx.tenant, id, tx);
+    if (!row) throw notFound('numbers.lineNotFound');
+    return row;
+  }
+
+  /**
+   * The columns to write, the number fields checked against the form: OneNumber and Mask need a
+   * `number` of the spec's pattern (Mask also its trade name), RangeNumber a start and end of equal
+   * length (the number defaults to the start).
+   */
+  private async values(tx: Tx, body: Record<string, unknown>, current: LineRow | null): Promise<Record<string, unknown>> {
+    const values: Record<string, unknown> = {};
+    for (const f of [...LINE_FIELDS, ...LINE_FLAGS]) if (body[f] !== undefined) values[f] = body[f];
+    const merged = { ...(current ?? {}), ...values } as Record<string, unknown>;
+    const useForm = (merged.useForm as string | undefined) ?? 'OneNumber';
+    if (useForm === 'RangeNumber') {
+      const start = merged.rangeStart as string | null | undefined;
+      const end = merged.rangeEnd as string | null | undefined;
+      if (!start || !isValidLineNumber(start)) throw fieldError('rangeStart', 'numbers.rangeInvalid');
+      if (!end || !isValidLineNumber(end) || end.length !== start.length || BigInt(end) < BigInt(start)) throw fieldError('rangeEnd', 'numbers.rangeInvalid');
+      if (!merged.number) merged.number = values.number = start;
+    } else if (values.useForm !== undefined && current) {
+      values.rangeStart = null;
+      values.rangeEnd = null;
+    }
+    if (useForm === 'Mask') {
+      const mask = merged.mask as string | null | undefined;
+      if (!mask || !MASK_PATTERN.test(mask)) throw fieldError('mask', 'numbers.maskPattern');
+    }
+    const number = merged.number as string | undefined;
+    if (!number) throw fieldError('number', 'numbers.numberRequired');
+    if (!isValidLineNumber(number)) throw fieldError('number', 'numbers.numberPattern');
+    if ((values.number !== undefined || !current) && (await this.repo.numberTaken(tx, number, current?.id ?? null))) throw fieldError('number', 'numbers.numberTaken');
+    if (values.smsSenderAgentId !== undefined && !(await this.repo.liveAgentExists(tx, values.smsSenderAgentId as number))) {
+      throw fieldError('smsSenderAgentId', 'numbers.agentNotFound');
+    }
+    if (!current && values.smsSenderAgentId === undefined) throw fieldError('smsSenderAgentId', 'numbers.agentNotFound');
+    return values;
+  }
+}

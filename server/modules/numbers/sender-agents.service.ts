@@ -1,0 +1,128 @@
+import { inject, injectable } from 'inversify';
+import type { Logger } from 'pino';
+import { TYPES } from '../../platform/tokens.js';
+import { UnitOfWork, afterCommit, type Tx } from '../../platform/unit-of-work.js';
+import type { AuthedContext } from '../../platform/http/context.js';
+import { AppError, conflict, fieldError, notFound } from '../../platform/http/errors.js';
+import { GatewayRegistry, UnknownGatewayPluginError } from '../../gateways/gateway-registry.js';
+import { AuditService } from '../audit/index.js';
+import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
+import { PrivateNumbersRepository } from './private-numbers.repository.js';
+import { AGENT_FIELDS, MASKED, SECRET_KEY, maskOptions } from './line-fields.js';
+import { LinesService } from './lines.service.js';
+
+/** An agent as answered: its options without secret values. */
+export function publicAgent(a: SenderAgentRow): Record<string, unknown> {
+  const { deletedAt: _deletedAt, ...rest } = a;
+  return { ...rest, options: maskOptions(a.options), maxPerSecond: Number(a.maxPerSecond) };
+}
+
+/** Sender agents: a gateway plugin and its options, owned by the system organization. */
+@injectable()
+export class SenderAgentsService {
+  constructor(
+    @inject(SenderAgentsRepository) private readonly agents: SenderAgentsRepository,
+    @inject(PrivateNumbersRepository) private readonly lines: PrivateNumbersRepository,
+    @inject(LinesService) private readonly linesService: LinesService,
+    @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.Logger) private readonly logger: Logger,
+  ) {}
+
+  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+    // The seed's condition is "no agent yet": it must be judged before the first agent is made.
+    await this.linesService.ensureFirstStartSeed();
+    return this.uow.run(async (tx) => {
+      const values = this.values(body, null);
+      const row = await this.agents.insert(tx, { ...values, organizationId: ctx.tenant.organizationId });
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'SenderAgent', referenceId: row.id, newData: publicAgent(row) });
+      return publicAgent(row);
+    });
+  }
+
+  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+    return this.uow.run(async (tx) => {
+      const current = await this.managed(ctx, body.id as number, tx);
+      const row = await this.agents.update(tx, current.id, this.values(body, current));
+      await this.audit.record(tx, ctx, { operationType: 'Update', className: 'SenderAgent', referenceId: row.id, oldData: publicAgent(current), newData: publicAgent(row) });
+      return publicAgent(row);
+    });
+  }
+
+  async get(ctx: AuthedContext, id: number) {
+    return publicAgent(await this.managed(ctx, id));
+  }
+
+  async list(ctx: AuthedContext) {
+    await this.linesService.ensureFirstStartSeed();
+    const items = (await this.agents.listVisible(ctx.tenant)).map(publicAgent);
+    return { items, totalCount: items.length };
+  }
+
+  async delete(ctx: AuthedContext, id: number) {
+    return this.uow.run(async (tx) => {
+      const current = await this.managed(ctx, id, tx);
+      if ((await this.lines.liveLinesOfAgent(tx, id)) > 0) throw conflict('numbers.agentInUse');
+      await this.agents.softDelete(tx, id);
+      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'SenderAgent', referenceId: id, oldData: publicAgent(current) });
+      // A deleted agent's live connection is let go once the deletion is certain.
+      afterCommit(tx, () => {
+        this.registry.disconnect(String(id), { drain: true }).catch((err: unknown) => this.logger.warn({ err, agentId: id }, 'disconnecting a deleted agent failed'));
+      });
+      return null;
+    });
+  }
+
+  plugins() {
+    return { plugins: this.registry.describePlugins(), broken: this.registry.brokenPlugins() };
+  }
+
+  async health(ctx: AuthedContext, id: number) {
+    await this.managed(ctx, id);
+    return this.registry.health(String(id));
+  }
+
+  /** Names of live agents, for choosing one on a line (resellers cannot list agents themselves). */
+  async names() {
+    return this.agents.listNames();
+  }
+
+  private async managed(ctx: AuthedContext, id: number, tx?: Tx): Promise<SenderAgentRow> {
+    const row = await this.agents.findVisible(ctx.tenant, id, tx);
+    if (!row) throw notFound('numbers.agentNotFound');
+    return row;
+  }
+
+  /**
+   * The columns to write. Options are checked against the plugin's schema whenever they or the
+   * plugin change; a secret sent back masked keeps the stored value. Stored as given: defaults are
+   * the plugin's business at connect.
+   */
+  private values(body: Record<string, unknown>, current: SenderAgentRow | null): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const f of AGENT_FIELDS) if (body[f] !== undefined) values[f] = body[f];
+    for (const f of ['internalCredit', 'externalCredit'] as const) if (typeof values[f] === 'number') values[f] = String(values[f]);
+    const pluginName = (values.pluginName ?? current?.pluginName) as string;
+    if (body.options !== undefined || !current || values.pluginName !== undefined) {
+      const given = (body.options ?? current?.options ?? {}) as Record<string, unknown>;
+      const options: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(given)) {
+        options[k] = v === MASKED && SECRET_KEY.test(k) && current && current.options && k in current.options ? current.options[k] : v;
+      }
+      let checked;
+      try {
+        checked = this.registry.validateOptions(pluginName, options);
+      } catch (err) {
+        if (err instanceof UnknownGatewayPluginError) throw fieldError('pluginName', 'numbers.pluginUnknown', { pluginName });
+        throw err;
+      }
+      if (!checked.ok) {
+        const issues = checked.errors.map((e) => ({ propertyName: e.propertyName, key: 'numbers.optionInvalid', params: { field: e.propertyName, message: e.message } }));
+        throw new AppError(400, 'numbers.optionInvalid', issues[0]?.params ?? {}, issues);
+      }
+      values.options = JSON.stringify(options);
+    }
+    return values;
+  }
+}

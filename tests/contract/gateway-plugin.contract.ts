@@ -1,0 +1,301 @@
+import { expect } from 'chai';
+import {
+  GATEWAY_API_VERSION,
+  type DeliveryReport,
+  type Gateway,
+  type GatewayHealth,
+  type GatewayHost,
+  type InboundMessage,
+  type OutboundMessage,
+  type SubmitResult,
+} from '../../server/gateways/gateway-sdk.js';
+import { validateOptions, type LoadedPlugin } from '../../server/gateways/plugin-loader.js';
+
+/** How to run the contract against one plugin. */
+export interface GatewayContractFixture {
+  /** Options (before defaults) that make the plugin deterministic and reachable in a test. */
+  options: Record<string, unknown>;
+  /** Starts whatever the plugin talks to (a local SMSC, an HTTP stub). */
+  setup?(): Promise<void>;
+  teardown?(): Promise<void>;
+  /** How long a delivery report may take to arrive. Default 5 s. */
+  reportTimeoutMs?: number;
+  /** False for a provider that sends no delivery reports. Default true. */
+  deliveryReports?: boolean;
+}
+
+const FINAL_STATES = new Set(['delivered', 'undelivered', 'expired', 'rejected']);
+const ALL_STATES = new Set(['pending', ...FINAL_STATES]);
+const HEALTH_STATES = new Set(['up', 'degraded', 'down']);
+const KINDS = new Set(['sms', 'voice', 'email', 'bts']);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(10);
+  }
+}
+
+interface RecordingHost extends GatewayHost {
+  reports: DeliveryReport[];
+  inboundMessages: InboundMessage[];
+  statuses: GatewayHealth[];
+  errors: unknown[];
+}
+
+function recordingHost(gatewayId: string): RecordingHost {
+  const host: RecordingHost = {
+    gatewayId,
+    reports: [],
+    inboundMessages: [],
+    statuses: [],
+    errors: [],
+    logger: {
+      info: () => undefined,
+      warn: () => undefined,
+      error: (obj) => void host.errors.push(obj),
+    },
+    now: () => new Date(),
+    async deliveryReports(reports) {
+      host.reports.push(...reports);
+    },
+    async inbound(messages) {
+      host.inboundMessages.push(...messages);
+    },
+    statusChanged: (health) => void host.statuses.push(health),
+  };
+  return host;
+}
+
+let serial = 0;
+
+function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
+  serial++;
+  return {
+    id: `contract-${process.pid}-${serial}`,
+    to: `98912${String(1_000_000 + (serial % 9_000_000)).padStart(7, '0')}`,
+    from: '30001234',
+    text: `contract message ${serial}`,
+    encoding: 'gsm7',
+    parts: 1,
+    flash: false,
+    ...overrides,
+  };
+}
+
+function batchOf(n: number): OutboundMessage[] {
+  return Array.from({ length: n }, () => message());
+}
+
+/** A value of another JSON type than the one `type` names. */
+function wrongValueFor(type: unknown): unknown {
+  switch (Array.isArray(type) ? type[0] : type) {
+    case 'number': case 'integer': return 'not a number';
+    case 'string': return 12345;
+    case 'boolean': return 'yes';
+    case 'array': return 'not an array';
+    case 'object': return 'not an object';
+    default: return undefined;
+  }
+}
+
+function checkResults(batch: OutboundMessage[], results: SubmitResult[]): void {
+  expect(results, 'one result per message').to.have.length(batch.length);
+  results.forEach((result, i) => {
+    expect(result.id, `result ${i} answers message ${i}`).to.equal(batch[i]!.id);
+    expect(['accepted', 'rejected', 'transient']).to.include(result.status);
+    if (result.status === 'accepted') expect(result.providerId, `providerId of ${result.id}`).to.be.a('string').and.not.equal('');
+    else expect(result.code, `code of ${result.id}`).to.be.a('string').and.not.equal('');
+  });
+}
+
+function providerIdsOf(results: SubmitResult[]): string[] {
+  return results.flatMap((r) => (r.status === 'accepted' ? [r.providerId] : []));
+}
+
+function finalReported(host: RecordingHost): Set<string> {
+  return new Set(host.reports.filter((r) => FINAL_STATES.has(r.state)).map((r) => r.providerId));
+}
+
+/**
+ * The behaviour every gateway plugin promises (see gateway-sdk.ts). `getLoaded` is called inside
+ * the tests, so the suite can be declared before the plugins are loaded.
+ */
+export function describeGatewayPluginContract(name: string, getLoaded: () => LoadedPlugin, fixture: GatewayContractFixture | null): void {
+  describe(name, function () {
+    const reportTimeoutMs = fixture?.reportTimeoutMs ?? 5_000;
+
+    describe('manifest and options', function () {
+      it('has a valid manifest named like its folder', function () {
+        const { name: folder, plugin } = getLoaded();
+        const m = plugin.manifest;
+        expect(m.name).to.equal(folder);
+        expect(m.name).to.match(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+        expect(m.apiVersion).to.equal(GATEWAY_API_VERSION);
+        expect(KINDS.has(m.kind), `kind ${m.kind}`).to.equal(true);
+        expect(m.version).to.match(/^\d+\.\d+\.\d+/);
+        expect(m.title.fa).to.be.a('string').and.not.equal('');
+        expect(m.title.en).to.be.a('string').and.not.equal('');
+        expect(plugin.create).to.be.a('function');
+      });
+
+      it('rejects options of the wrong type, naming the property', function () {
+        const loaded = getLoaded();
+        const whole = validateOptions(loaded, 'not an object');
+        expect(whole.ok).to.equal(false);
+        const properties = (loaded.plugin.optionsSchema.properties ?? {}) as Record<string, { type?: unknown }>;
+        const typed = Object.entries(properties).find(([, p]) => wrongValueFor(p.type) !== undefined);
+        if (!typed) return;
+        const [property, spec] = typed;
+        const result = validateOptions(loaded, { ...(fixture?.options ?? {}), [property]: wrongValueFor(spec.type) });
+        expect(result.ok).to.equal(false);
+        if (!result.ok) expect(result.errors.map((e) => e.propertyName)).to.include(`options.${property}`);
+      });
+
+      it('accepts the fixture options and applies defaults without touching the input', function () {
+        if (!fixture) this.skip();
+        const input = structuredClone(fixture!.options);
+        const result = validateOptions(getLoaded(), input);
+        expect(result.ok, JSON.stringify(result)).to.equal(true);
+        expect(input).to.deep.equal(fixture!.options);
+      });
+    });
+
+    describe('gateway behaviour', function () {
+      let gateway: Gateway | null = null;
+      let host: RecordingHost;
+
+      before(async function () {
+        // Plugins that need a provider to talk to and have no fixture yet stay pending, visibly.
+        if (!fixture) this.skip();
+        this.timeout(30_000);
+        await fixture!.setup?.();
+      });
+      after(async function () {
+        this.timeout(30_000);
+        await fixture?.teardown?.();
+      });
+
+      function create(): Gateway {
+        const loaded = getLoaded();
+        const checked = validateOptions(loaded, fixture!.options);
+        if (!checked.ok) throw new Error(`fixture options invalid: ${JSON.stringify(checked.errors)}`);
+        return loaded.plugin.create(`contract-${loaded.name}`, checked.options);
+      }
+
+      async function connected(): Promise<Gateway> {
+        host = recordingHost(`contract-${getLoaded().name}`);
+        gateway = create();
+        await gateway.connect(host);
+        return gateway;
+      }
+
+      afterEach(async function () {
+        if (gateway) await gateway.disconnect({ drain: false });
+        gateway = null;
+      });
+
+      it('declares batch size, rate and idempotency', function () {
+        const g = create();
+        expect(Number.isInteger(g.maxBatchSize) && g.maxBatchSize > 0, 'maxBatchSize').to.equal(true);
+        expect(g.maxPerSecond).to.be.a('number').and.above(0);
+        expect(g.idempotentSubmit).to.be.a('boolean');
+      });
+
+      it('is not up before connect, up after, not up after disconnect', async function () {
+        const g = create();
+        const before = await g.health();
+        expect(HEALTH_STATES.has(before.state)).to.equal(true);
+        expect(before.state).to.not.equal('up');
+        const h = recordingHost('health');
+        await g.connect(h);
+        gateway = g;
+        expect((await g.health()).state).to.equal('up');
+        await g.disconnect({ drain: true });
+        expect((await g.health()).state).to.not.equal('up');
+      });
+
+      it('answers an empty batch with no results', async function () {
+        const g = await connected();
+        expect(await g.submit([])).to.deep.equal([]);
+      });
+
+      it('answers a full batch one result per message, in order, with unique provider ids', async function () {
+        const g = await connected();
+        const batch = batchOf(g.maxBatchSize);
+        const results = await g.submit(batch);
+        checkResults(batch, results);
+        const ids = providerIdsOf(results);
+        expect(new Set(ids).size, 'provider ids are unique').to.equal(ids.length);
+      });
+
+      it('sends delivery reports for accepted messages, correlated by provider id', async function () {
+        if (fixture?.deliveryReports === false) this.skip();
+        const g = await connected();
+        const batch = batchOf(Math.min(50, g.maxBatchSize));
+        const results = await g.submit(batch);
+        checkResults(batch, results);
+        const expected = new Set(providerIdsOf(results));
+        expect(expected.size, 'the fixture must let some messages through').to.be.above(0);
+        await waitFor('a final report for every accepted message', () => [...expected].every((id) => finalReported(host).has(id)), reportTimeoutMs);
+        for (const report of host.reports) {
+          expect(expected.has(report.providerId), `report for unknown provider id ${report.providerId}`).to.equal(true);
+          expect(ALL_STATES.has(report.state), `state ${report.state}`).to.equal(true);
+          expect(report.providerStatus).to.be.a('string');
+          expect(report.at).to.be.instanceOf(Date);
+        }
+      });
+
+      it('never throws for a per-message problem', async function () {
+        const g = await connected();
+        const batch = [message({ text: 'x'.repeat(2_000), parts: 14 }), message({ to: '' }), message()];
+        let results: SubmitResult[] = [];
+        try {
+          results = await g.submit(batch);
+        } catch (err) {
+          expect.fail(`submit threw: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        checkResults(batch, results);
+      });
+
+      it('on disconnect with drain, hands over every pending report and nothing after', async function () {
+        if (fixture?.deliveryReports === false) this.skip();
+        const g = await connected();
+        const batch = batchOf(Math.min(100, g.maxBatchSize));
+        const results = await g.submit(batch);
+        checkResults(batch, results);
+        const expected = providerIdsOf(results);
+        await g.disconnect({ drain: true });
+        gateway = null;
+        const reported = finalReported(host);
+        expect(expected.filter((id) => !reported.has(id)), 'accepted messages without a report after drain').to.deep.equal([]);
+        const count = host.reports.length;
+        await sleep(Math.min(reportTimeoutMs, 500));
+        expect(host.reports.length, 'reports after disconnect').to.equal(count);
+      });
+
+      it('answers a resubmitted id with the same provider id and no second report, when idempotent', async function () {
+        const g = await connected();
+        if (!g.idempotentSubmit) this.skip();
+        const batch = batchOf(Math.min(20, g.maxBatchSize));
+        const first = await g.submit(batch);
+        const again = await g.submit(batch);
+        checkResults(batch, again);
+        first.forEach((r, i) => {
+          if (r.status === 'accepted') expect(again[i], `resubmission of ${r.id}`).to.deep.include({ status: 'accepted', providerId: r.providerId });
+        });
+        if (fixture?.deliveryReports === false) return;
+        const expected = providerIdsOf(first);
+        await waitFor('the reports of the first submit', () => expected.every((id) => finalReported(host).has(id)), reportTimeoutMs);
+        await g.disconnect({ drain: true });
+        gateway = null;
+        const perId = new Map<string, number>();
+        for (const r of host.reports) if (FINAL_STATES.has(r.state)) perId.set(r.providerId, (perId.get(r.providerId) ?? 0) + 1);
+        expect([...perId.entries()].filter(([, n]) => n > 1), 'provider ids reported twice').to.deep.equal([]);
+      });
+    });
+  });
+}

@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createScratchPostgresDatabase } from '../../server/platform/db.js';
+import { ApiClient } from '../support/api-client.js';
+import { ROOT_DIR } from '../support/test-server.js';
+import { ok, tariffBody } from '../support/sending.js';
+
+const RECIPIENTS = 100_000;
+
+/**
+ * kill -9 of the process that dispatches, in the middle of a 100,000-receiver send; after a restart
+ * every receiver is submitted to the simulator exactly once (its submit log counts them across both
+ * processes) and the send settles with the ledger intact. Needs PostgreSQL: the embedded database
+ * lives inside the killed process.
+ */
+describe('Send engine: a worker killed mid-send resumes without sending twice', function () {
+  this.timeout(300_000);
+  let dbUrl: string;
+  let drop: (() => Promise<void>) | null = null;
+  let dataDir: string;
+  let child: ChildProcess | null = null;
+  const port = 3400 + (process.pid % 500);
+  const base = `http://127.0.0.1:${port}`;
+
+  before(async function () {
+    if (!process.env.DATABASE_URL) {
+      // eslint-disable-next-line no-console
+      console.log('    (skipped on the embedded database: the crash test needs PostgreSQL, which CI runs second)');
+      this.skip();
+    }
+    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!, 'peyk_crash');
+    dbUrl = scratch.url;
+    drop = scratch.drop;
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-crash-'));
+  });
+
+  after(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGKILL');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    if (drop) await drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function start(): Promise<void> {
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
+      cwd: ROOT_DIR,
+      env: { ...process.env, PORT: String(port), DATABASE_URL: dbUrl, PEYK_DATA_DIR: dataDir, PEYK_ADMIN_PASSWORD: 'Crash#Pass1', LOG_LEVEL: 'error', REDIS_URL: process.env.REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-crash-${process.pid}` },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    for (let i = 0; i < 240; i++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return;
+      } catch { /* not up yet */ }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('server did not start');
+  }
+
+  it('submits every receiver exactly once across a kill -9 and settles', async () => {
+    await start();
+    const api = new ApiClient(base);
+    const first = ok(await api.post('Account/Login', { userName: 'admin', password: 'Crash#Pass1' }));
+    ok(await api.post('Account/ChangePassword', { currentPassword: 'Crash#Pass1', newPassword: 'Crash#Pass2', confirmPassword: 'Crash#Pass2' }, { token: first.accessToken }));
+    const admin = ok(await api.post('Account/Login', { userName: 'admin', password: 'Crash#Pass2' })).accessToken;
+    const org = ok(await api.post('Organizations/Create', { name: 'Crash org', type: 'reseller' }, { token: admin }));
+    const tariff = ok(await api.post('Tariffs/Create', tariffBody('Crash', 10), { token: admin }));
+    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
+    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 10_000_000 }, { token: admin }));
+    ok(await api.post('Users/Create', { userName: 'crasher', password: 'User#Pass1', changePasswordRequired: false, organizationId: org.id, isAdmin: true, firstName: 'C' }, { token: admin }));
+    const token = ok(await api.post('Account/Login', { userName: 'crasher', password: 'User#Pass1' })).accessToken;
+    const logPath = path.join(dataDir, 'submits.log');
+    const agent = ok(await api.post('SenderAgents/Create', {
+      title: 'Crash sim', pluginName: 'simulator', maxPerSecond: 20_000, isActive: true, isSendActive: true, isActiveAllTime: true,
+      options: { submitLatencyMs: 2, deliveryDelayMs: 50, deliveryRatio: 1, maxPerSecond: 100_000, maxBatchSize: 500, submitLogPath: logPath, seed: 5 },
+    }, { token: admin }));
+    const line = ok(await api.post('PrivateNumbers/Create', {
+      number: '3000999', useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agent.id,
+      isPublic: true, isActive: true, isSendBulk: true, deliveryBase: true,
+    }, { token: admin }));
+    const numbers = Array.from({ length: RECIPIENTS }, (_, i) => `0935${String(1_000_000 + i)}`).join('\n');
+    const upload = ok(await api.call('POST', 'ScheduledMessages/UploadRecipients', { rawBody: numbers, headers: { 'content-type': 'text/plain' }, token }));
+    const before = ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${org.id}`, { token: admin }));
+    const created = ok(await api.post('ScheduledMessages/Create', { senderNumberId: line.id, smsBody: 'crash test', sendType: 'Bulk', recipientsUploadId: upload.uploadId }, { token }));
+
+    // Kill it hard once a good part has gone out.
+    for (;;) {
+      const s = ok(await api.get(`OutBox/Get/${created.id}`, { token }));
+      if (s.sentCount >= RECIPIENTS / 4) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child!.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+    await start();
+    const token2 = ok(await api.post('Account/Login', { userName: 'crasher', password: 'User#Pass1' })).accessToken;
+    let done: any;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      done = ok(await api.get(`OutBox/Get/${created.id}`, { token: token2 }));
+      if (done.queueStatus === 'Completed' || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(done.queueStatus, JSON.stringify(done)).to.equal('Completed');
+    expect(done.pendingCount).to.equal(0);
+
+    const lines = readFileSync(logPath, 'utf8').trim().split('\n').map((l) => l.split('\t'));
+    const fresh = new Map<string, number>();
+    for (const [id, , kind] of lines) if (kind === 'new') fresh.set(id, (fresh.get(id) ?? 0) + 1);
+    expect(fresh.size, 'every receiver reached the simulator').to.equal(RECIPIENTS);
+    expect([...fresh.values()].every((n) => n === 1), 'no receiver was sent twice').to.equal(true);
+    expect(done.sentCount).to.equal(RECIPIENTS);
+    expect(done.deliveredCount).to.equal(RECIPIENTS);
+
+    const after = ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${org.id}`, { token: admin }));
+    expect(BigInt(before.balance) - BigInt(after.balance)).to.equal(10n * BigInt(RECIPIENTS));
+    expect(after.held).to.equal('0');
+    expect(ok(await api.get('Ledger/Verify', { token: admin })).mismatches).to.deep.equal([]);
+  });
+});

@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import type { ApiClient, ApiResponse } from './api-client.js';
+import { adminToken, unique, type Tree } from './fixtures.js';
+
+export const ok = (res: ApiResponse) => {
+  expect(res.status, JSON.stringify(res.body)).to.equal(200);
+  expect(res.body.isSucceed).to.equal(true);
+  return res.body.data;
+};
+
+export const bad = (res: ApiResponse, status: number, propertyName?: string) => {
+  expect(res.status, JSON.stringify(res.body)).to.equal(status);
+  expect(res.body.isSucceed).to.equal(false);
+  if (propertyName !== undefined) expect(res.body.validationErrors?.map((v: { propertyName: string }) => v.propertyName), JSON.stringify(res.body)).to.include(propertyName);
+  return res.body;
+};
+
+export const tariffBody = (title: string, rate: number) => ({
+  title, ranges: [{ fromCount: 0, toCount: null, prices: { mci: rate, irancell: rate, rightel: rate, other: rate, international: rate * 10 } }],
+});
+
+/** Tariffs down the tree and credit in every organization, so the tree's sub-organization can send. */
+export async function fundTree(api: ApiClient, tree: Tree, credit = 10_000_000): Promise<void> {
+  const superToken = await adminToken(api);
+  const sys = ok(await api.post('Tariffs/Create', tariffBody(unique('Sys '), 50), { token: superToken }));
+  const res = ok(await api.post('Tariffs/Create', tariffBody(unique('Res '), 100), { token: tree.resellerAdmin.token }));
+  ok(await api.post('Tariffs/AssignToOrganization', { organizationId: tree.reseller.id, tariffId: sys.id }, { token: superToken }));
+  for (const org of [tree.organization, tree.sub]) ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: res.id }, { token: tree.resellerAdmin.token }));
+  ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.reseller.id, amount: credit * 3 }, { token: superToken }));
+  ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.organization.id, amount: credit * 2 }, { token: tree.resellerAdmin.token }));
+  ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.sub.id, amount: credit }, { token: tree.orgAdmin.token }));
+}
+
+let lineCounter = 0;
+
+/** A simulator sender agent with these options and a public line on it (owned by the system organization). */
+export async function simulatorLine(api: ApiClient, options: Record<string, unknown>, line: Record<string, unknown> = {}): Promise<{ agentId: number; lineId: number; number: string }> {
+  const superToken = await adminToken(api);
+  const agent = ok(await api.post('SenderAgents/Create', {
+    title: unique('Sim '), pluginName: 'simulator', options: { submitLatencyMs: 0, deliveryDelayMs: 10, deliveryRatio: 1, seed: 1, ...options }, maxPerSecond: 100_000,
+    isActive: true, isSendActive: true, isActiveAllTime: true,
+  }, { token: superToken }));
+  lineCounter += 1;
+  const number = `3000${String(Date.now()).slice(-6)}${lineCounter}`.slice(0, 12);
+  const created = ok(await api.post('PrivateNumbers/Create', {
+    number, useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agent.id,
+    isPublic: true, isActive: true, isSendSingle: true, isSendBulk: true, isSendP2P: true, isGeneralBlackList: true, deliveryBase: true, ...line,
+  }, { token: superToken }));
+  return { agentId: agent.id, lineId: created.id, number };
+}
+
+/** Polls the outbox until the send settles (or the time runs out). */
+export async function waitForSend(api: ApiClient, token: string, id: number, until = (s: any) => s.queueStatus === 'Completed', timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const send = ok(await api.get(`OutBox/Get/${id}`, { token }));
+    if (until(send)) return send;
+    if (Date.now() > deadline) throw new Error(`send ${id} did not settle: ${JSON.stringify(send)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function available(api: ApiClient, token: string, organizationId: number): Promise<{ balance: bigint; held: bigint }> {
+  const c = ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${organizationId}`, { token }));
+  return { balance: BigInt(c.balance ?? c.credit), held: BigInt(c.held ?? 0) };
+}

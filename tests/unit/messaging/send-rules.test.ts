@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { insideWindow, standingFailure } from '../../../server/modules/messaging/compose.service.js';
+import { refundableStatuses } from '../../../server/modules/messaging/statuses.js';
+
+type Org = Parameters<typeof standingFailure>[0][number];
+const org = (id: number, extra: Record<string, unknown> = {}) => ({
+  id, type: id === 1 ? 'system' : 'organization', isActive: true, isArchived: false, isActiveSend: true, expireTime: null, deletedAt: null, ...extra,
+}) as unknown as Org;
+const now = new Date('2026-11-22T10:00:00Z');
+const past = new Date('2026-11-01T00:00:00Z');
+
+describe('send rules: standing failure codes, windows, refund policy', () => {
+  it('answers each standing code from its cause', () => {
+    expect(standingFailure([org(1), org(2), org(3)], { isActive: true }, now)).to.equal(null);
+    expect(standingFailure([], null, now)).to.equal('OrganizationNotFound');
+    expect(standingFailure([org(1), org(2), org(3, { isActive: false })], null, now)).to.equal('OrganizationIsInactive');
+    expect(standingFailure([org(1), org(2), org(3, { isActiveSend: false })], null, now)).to.equal('OrganizationIsInactive');
+    expect(standingFailure([org(1), org(2), org(3, { isArchived: true })], null, now)).to.equal('OrganizationIsInactive');
+    expect(standingFailure([org(1), org(2), org(3, { expireTime: past })], null, now)).to.equal('OrganizationIsExpired');
+    expect(standingFailure([org(1), org(2, { isActive: false }), org(3)], null, now)).to.equal('AdminIsInactive');
+    expect(standingFailure([org(1), org(2, { expireTime: past }), org(3)], null, now)).to.equal('AdminIsExpired');
+    expect(standingFailure([org(1), org(2, { isActive: false }), org(3), org(4)], null, now)).to.equal('OrganizationOrHierarchyIsInactive');
+    expect(standingFailure([org(1), org(2), org(3)], { isActive: false }, now)).to.equal('UserIsInactive');
+    expect(standingFailure([org(1), org(2), org(3)], { isActiveSend: false }, now)).to.equal('UserIsInactive');
+    expect(standingFailure([org(1), org(2), org(3)], { expireDate: past.toISOString() }, now)).to.equal('UserIsExpired');
+    // Directly under the system organization there is no "admin" above to be inactive.
+    expect(standingFailure([org(1), org(2)], null, now)).to.equal(null);
+  });
+
+  it('judges send windows in Tehran time, including windows past midnight', () => {
+    // 10:00 UTC = 13:30 in Tehran.
+    expect(insideWindow(now, '08:00', '20:00')).to.equal(true);
+    expect(insideWindow(now, '14:00', '20:00')).to.equal(false);
+    expect(insideWindow(now, '22:00', '14:00')).to.equal(true);
+    expect(insideWindow(now, '22:00', '06:00')).to.equal(false);
+    expect(insideWindow(now, null, null)).to.equal(true);
+  });
+
+  it('gives back what never left always, and the rest by the line policy', () => {
+    const none = { deliveryBase: false, deliveryLevel1: false, deliveryLevel2: false, refundDeliveryStatusId: null };
+    expect(refundableStatuses(none).sort()).to.deep.equal(['ErrorInSending', 'IsCanceled', 'NotSent']);
+    expect(refundableStatuses({ ...none, deliveryLevel1: true })).to.include('DidNotReceiveToItc').and.not.include('Expired');
+    expect(refundableStatuses({ ...none, deliveryLevel2: true })).to.include.members(['HaveNotReceivedToPhone', 'Expired']).and.not.include('DidNotReceiveToItc');
+    expect(refundableStatuses({ ...none, deliveryBase: true })).to.include.members(['HaveNotReceivedToPhone', 'Expired', 'DidNotReceiveToItc']);
+    expect(refundableStatuses({ ...none, refundDeliveryStatusId: 'Unknown' })).to.include('Unknown');
+    expect(refundableStatuses({ ...none, refundDeliveryStatusId: 'NoSuchStatus' })).to.not.include('NoSuchStatus');
+    expect(refundableStatuses({ ...none, deliveryBase: true })).to.not.include('SentAndReceivedbyPhone');
+  });
+});
