@@ -43,7 +43,7 @@ async function main(): Promise<void> {
       if (last.queueStatus === 'Completed') break;
       if (Date.now() - lastPrint > 5_000) {
         lastPrint = Date.now();
-        console.log(`  … ${((Date.now() - tBoot) / 1000).toFixed(0)} s: submitted ${last.sentCount}, delivered ${last.deliveredCount}, pending ${last.pendingCount}`);
+        console.log(`  … ${((performance.now() - tBoot) / 1000).toFixed(0)} s: submitted ${last.sentCount}, delivered ${last.deliveredCount}, pending ${last.pendingCount}`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }

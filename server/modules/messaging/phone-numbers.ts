@@ -84,8 +84,26 @@ export function operatorOf(normalized: string): MobileOperator {
   return operatorOfNumber(normalized);
 }
 
+function allDigits(s: string, from: number): boolean {
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function plainForm(t: string): string | null {
+  if (t.length === 11 && t.charCodeAt(0) === 48 && t.charCodeAt(1) === 57 && allDigits(t, 2)) return `98${t.slice(1)}`;
+  if (t.length === 12 && t.startsWith('989') && allDigits(t, 3)) return t;
+  if (t.length === 13 && t.startsWith('+989') && allDigits(t, 4)) return t.slice(1);
+  return null;
+}
+
 /** The ingest hot path: one token → normalized number and operator, or null. */
 export function parseRecipient(token: string): { number: string; operator: MobileOperator } | null {
+  // Fast paths for the forms most lists are made of (09…, 989…, +989… in ASCII digits).
+  const fast = plainForm(token);
+  if (fast) return { number: fast, operator: operatorOfNumber(fast) };
   const n = normalizeMobile(token);
   return n ? { number: n.number, operator: operatorOfNumber(n.number) } : null;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -31,6 +31,9 @@ const UPLOAD_TTL_MS = 24 * 60 * 60_000;
  */
 @injectable()
 export class UploadsService {
+  /** The last few uploads of this process, so the send that follows does not re-read its file. */
+  private readonly recent = new Map<string, { userId: number; summary: UploadSummary; recipients: RecipientInput[] }>();
+
   constructor(@inject(TYPES.Config) private readonly config: AppConfig) {}
 
   private dir(): string {
@@ -88,6 +91,8 @@ export class UploadsService {
       invalidSamples: set.invalidSamples, counts: set.countsByOperator(),
     };
     await writeFile(path.join(this.dir(), `${uploadId}.json`), JSON.stringify({ ...summary, userId: options.userId, createdAt: Date.now() }));
+    this.recent.set(uploadId, { userId: options.userId, summary, recipients: set.items });
+    while (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value as string);
     void this.sweep();
     return summary;
   }
@@ -95,6 +100,8 @@ export class UploadsService {
   /** The upload's receivers, for the user who uploaded it. */
   async load(uploadId: string, userId: number): Promise<{ summary: UploadSummary; recipients: RecipientInput[] }> {
     if (!/^[0-9a-f-]{36}$/.test(uploadId)) throw fieldError('recipientsUploadId', 'messaging.uploadNotFound');
+    const cached = this.recent.get(uploadId);
+    if (cached && cached.userId === userId && existsSync(path.join(this.dir(), `${uploadId}.json`))) return { summary: cached.summary, recipients: cached.recipients };
     let meta: UploadSummary & { userId: number };
     try {
       meta = JSON.parse(await readFile(path.join(this.dir(), `${uploadId}.json`), 'utf8'));
@@ -113,6 +120,7 @@ export class UploadsService {
   }
 
   async discard(uploadId: string): Promise<void> {
+    this.recent.delete(uploadId);
     await rm(path.join(this.dir(), `${uploadId}.tsv`), { force: true });
     await rm(path.join(this.dir(), `${uploadId}.json`), { force: true });
   }
