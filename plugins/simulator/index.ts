@@ -54,7 +54,7 @@ const optionsSchema = {
 /** Reports are handed over at least this often, so a report waits at most one tick past its due time. */
 const TICK_MS = 20;
 /** The largest group of reports (or inbound messages) given to the host in one call. */
-const HAND_OVER_LIMIT = 1_000;
+const HAND_OVER_LIMIT = 5_000;
 /**
  * How many accepted ids are remembered for idempotent resubmission. The simulator is the default
  * operator of a fresh install, so memory must stay bounded on a long-running panel; a resubmit

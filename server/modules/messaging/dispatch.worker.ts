@@ -212,19 +212,32 @@ export class Dispatcher {
     return { submitted };
   }
 
+  /**
+   * Stores one chunk's answers. Only what decides settlement (receivers that became final, and so
+   * `pendingCount`) moves the send row inside the transaction; `sentCount` is progress, added in its
+   * own short statement after commit so concurrent chunks do not queue on the send row's lock, and
+   * recounted exactly when the send settles.
+   */
   private async store(send: SendRow, outcomes: SubmitOutcome[], requeue: number[]): Promise<void> {
-    await this.uow.run(async (tx) => {
+    const sent = await this.uow.run(async (tx) => {
       const changed = await this.sends.writeSubmitResults(tx, send.id, outcomes, this.clock.now());
-      let sent = 0;
+      let accepted = 0;
       let failed = 0;
       for (const c of changed) {
-        if (c.deliveryStatus === 'SentToItc') sent += c.count;
+        if (c.deliveryStatus === 'SentToItc') accepted += c.count;
         else failed += c.count;
       }
       await this.sends.requeue(tx, send.id, requeue);
-      const updated = await this.sends.bumpCounters(tx, send.id, { sent, failed, pending: failed });
-      if (updated) await this.settlement.afterProgress(tx, updated);
+      if (failed > 0) {
+        const updated = await this.sends.bumpCounters(tx, send.id, { failed, pending: failed });
+        if (updated) await this.settlement.afterProgress(tx, updated);
+      }
+      return accepted;
     });
+    if (sent > 0) {
+      const updated = await this.sends.bumpSent(send.id, sent);
+      if (updated) this.settlement.push(updated, false);
+    }
   }
 
   /** Keeps one agent under its messages-per-second in this process. */

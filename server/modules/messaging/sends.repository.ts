@@ -329,15 +329,16 @@ export class SendsRepository {
   }
 
   /** Adds to the send's counters and answers the remaining pending count (row-locked by the update). */
-  async bumpCounters(tx: Tx, sendId: number, delta: { pending?: number; sent?: number; failed?: number; delivered?: number; notDelivered?: number; canceled?: number }): Promise<SendRow | null> {
-    const [row] = await tx('sends').where({ id: sendId }).update({
-      pendingCount: tx.raw('"pendingCount" - ?', [delta.pending ?? 0]),
-      sentCount: tx.raw('"sentCount" + ?', [delta.sent ?? 0]),
-      failedCount: tx.raw('"failedCount" + ?', [delta.failed ?? 0]),
-      deliveredCount: tx.raw('"deliveredCount" + ?', [delta.delivered ?? 0]),
-      notDeliveredCount: tx.raw('"notDeliveredCount" + ?', [delta.notDelivered ?? 0]),
-      canceledCount: tx.raw('"canceledCount" + ?', [delta.canceled ?? 0]),
-      updatedAt: tx.fn.now(),
+  async bumpCounters(tx: Tx | undefined, sendId: number, delta: { pending?: number; sent?: number; failed?: number; delivered?: number; notDelivered?: number; canceled?: number }): Promise<SendRow | null> {
+    const db = this.db(tx);
+    const [row] = await db('sends').where({ id: sendId }).update({
+      pendingCount: db.raw('"pendingCount" - ?', [delta.pending ?? 0]),
+      sentCount: db.raw('"sentCount" + ?', [delta.sent ?? 0]),
+      failedCount: db.raw('"failedCount" + ?', [delta.failed ?? 0]),
+      deliveredCount: db.raw('"deliveredCount" + ?', [delta.delivered ?? 0]),
+      notDeliveredCount: db.raw('"notDeliveredCount" + ?', [delta.notDelivered ?? 0]),
+      canceledCount: db.raw('"canceledCount" + ?', [delta.canceled ?? 0]),
+      updatedAt: db.fn.now(),
     }).returning('*');
     return row ? normalizeSend(row) : null;
   }
@@ -349,6 +350,19 @@ export class SendsRepository {
       [at.toISOString(), sendId],
     );
     return res.rowCount ?? 0;
+  }
+
+  /** Progress only: after settlement the exact count stands, so a late add is dropped. */
+  async bumpSent(sendId: number, sent: number): Promise<SendRow | null> {
+    const [row] = await this.knex('sends').where({ id: sendId }).whereNot('queueStatus', 'Completed')
+      .update({ sentCount: this.knex.raw('"sentCount" + ?', [sent]), updatedAt: this.knex.fn.now() }).returning('*');
+    return row ? normalizeSend(row) : null;
+  }
+
+  /** Receivers the operator accepted (they carry a provider id): the exact sentCount at settlement. */
+  async acceptedCount(tx: Tx, sendId: number): Promise<number> {
+    const row = await tx('send_recipients').where({ sendId }).whereNotNull('providerId').count<{ count: string }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
   }
 
   async markRefunded(tx: Tx, sendId: number, statuses: DeliveryStatus[]): Promise<void> {

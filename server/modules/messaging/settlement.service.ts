@@ -175,8 +175,9 @@ export class SettlementService {
       await this.sends.markRefunded(tx, send.id, refundable);
     }
     await this.billing.settle(tx, reference);
-    const status = Number(send.sentCount) === 0 ? 'ErrorInSending' : refundedParts > 0 ? 'SentAndGiveBackCredit' : 'Sent';
-    const values = { queueStatus: 'Completed', status, dateTimeEnd: this.clock.now(), refundedParts: JSON.stringify(parts) };
+    const sentCount = await this.sends.acceptedCount(tx, send.id);
+    const status = sentCount === 0 ? 'ErrorInSending' : refundedParts > 0 ? 'SentAndGiveBackCredit' : 'Sent';
+    const values = { queueStatus: 'Completed', status, sentCount, dateTimeEnd: this.clock.now(), refundedParts: JSON.stringify(parts) };
     await this.sends.update(tx, send.id, values);
     return { ...send, ...values, refundedParts: parts } as SendRow;
   }
