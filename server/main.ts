@@ -5,6 +5,13 @@ import { findRepoRoot, loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logger.js';
 import { startPeyk } from './app.js';
 
+/**
+ * Ends the process with this code. After `stop()` every handle is closed, but a plugin's or a
+ * library's leftover timer must not keep a stopped panel alive, and a failed start may leave a
+ * database handle open: both end here explicitly.
+ */
+const quit: (code: number) => never = process.exit.bind(process);
+
 async function main(): Promise<void> {
   const rootDir = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
   const config = loadConfig(process.env, rootDir);
@@ -32,7 +39,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping');
-    peyk.stop().then(() => process.exit(0), (err) => { logger.error({ err }, 'stop failed'); process.exit(1); });
+    peyk.stop().then(() => quit(0), (err) => { logger.error({ err }, 'stop failed'); quit(1); });
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -40,5 +47,5 @@ async function main(): Promise<void> {
 
 main().catch((err) => {
   process.stderr.write(`Peyk failed to start: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-  process.exit(1);
+  quit(1);
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createOrganization, createTree, login, sharedApi, unique, type Tree } from '../support/fixtures.js';
 import type { ApiClient, ApiResponse, CallOptions } from '../support/api-client.js';
+import { ok } from '../support/envelope.js';
 
 describe('Audit trail', function () {
   this.timeout(60_000);
@@ -8,11 +9,6 @@ describe('Audit trail', function () {
   let api: ApiClient;
   let tree: Tree;
 
-  const ok = (res: ApiResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.isSucceed).to.equal(true);
-    return res.body.data;
-  };
   const as = (token: string, extra: CallOptions = {}): CallOptions => ({ token, headers: { 'user-agent': USER_AGENT }, ...extra });
 
   async function audits(query: Record<string, string | number>, token = tree.resellerAdmin.token): Promise<{ items: any[]; totalCount: number }> {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { adminToken, createOrganization, createTree, createUser, login, sharedApi, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { bad, ok } from '../support/envelope.js';
 
 describe('Billing: invoices of confirmed payments and purchases', function () {
   this.timeout(90_000);
@@ -10,16 +11,6 @@ describe('Billing: invoices of confirmed payments and purchases', function () {
   let taxed: any;
   let taxedToken: string;
 
-  const ok = (res: ApiResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.isSucceed).to.equal(true);
-    return res.body.data;
-  };
-  const bad = (res: ApiResponse, status: number) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(status);
-    expect(res.body.isSucceed).to.equal(false);
-    return res.body;
-  };
   const invoicesOf = async (token: string, kind: string, referenceId: number) => ok(await api.get(`Invoices/GetAll?kind=${kind}&referenceId=${referenceId}`, { token })).items;
 
   before(async () => {

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { adminToken, createTree, sharedApi, type Tree } from '../support/fixtures.js';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { bad, ok } from '../support/envelope.js';
 
 const SECRET = 'sandbox-secret-0123456789';
 
@@ -13,15 +14,6 @@ describe('Billing: online payment gateways (sandbox), account information', func
   let tree: Tree;
   let gatewayId: number;
 
-  const ok = (res: ApiResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.isSucceed).to.equal(true);
-    return res.body.data;
-  };
-  const bad = (res: ApiResponse, status: number, propertyName?: string) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(status);
-    if (propertyName !== undefined) expect(res.body.validationErrors?.map((v) => v.propertyName), JSON.stringify(res.body)).to.include(propertyName);
-  };
   /** A plain browser request (HTML answers). */
   const browse = async (pathAndQuery: string) => {
     const res = await fetch(new URL(pathAndQuery, api.baseUrl));

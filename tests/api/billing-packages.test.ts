@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { adminToken, createTree, sharedApi, unique, type Tree } from '../support/fixtures.js';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { bad, ok } from '../support/envelope.js';
 
 describe('Billing: packages, buying one, discount codes', function () {
   this.timeout(90_000);
@@ -10,17 +11,6 @@ describe('Billing: packages, buying one, discount codes', function () {
   let packageId: number;
   const codes = { welcome: unique('WELCOME'), special: unique('SPECIAL'), expired: unique('EXPIRED'), spent: unique('SPENT') };
 
-  const ok = (res: ApiResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.isSucceed).to.equal(true);
-    return res.body.data;
-  };
-  const bad = (res: ApiResponse, status: number, propertyName?: string) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(status);
-    expect(res.body.isSucceed).to.equal(false);
-    if (propertyName !== undefined) expect(res.body.validationErrors?.map((v) => v.propertyName), JSON.stringify(res.body)).to.include(propertyName);
-    return res.body;
-  };
   const credit = async (token: string, organizationId: number) => ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${organizationId}`, { token }));
   const entryCount = async () => Number(ok(await api.get('Transactions/GetAll?pageSize=1', { token: superToken })).totalCount);
   const packageBody = { title: 'Spring 10k', expirationType: 2, expiration: 4, depositPrice: 10_000, chargeAmount: '12000' };

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { adminToken, createTree, sharedApi, type Tree } from '../support/fixtures.js';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { bad, ok } from '../support/envelope.js';
 
 describe('Billing: plans, modules and pre-invoices', function () {
   this.timeout(90_000);
@@ -9,16 +10,6 @@ describe('Billing: plans, modules and pre-invoices', function () {
   let tree: Tree;
   let planId: number;
 
-  const ok = (res: ApiResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.isSucceed).to.equal(true);
-    return res.body.data;
-  };
-  const bad = (res: ApiResponse, status: number, propertyName?: string) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(status);
-    if (propertyName !== undefined) expect(res.body.validationErrors?.map((v) => v.propertyName), JSON.stringify(res.body)).to.include(propertyName);
-    return res.body;
-  };
   const credit = async (organizationId: number) => ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${organizationId}`, { token: tree.resellerAdmin.token }));
 
   before(async () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { adminToken, createTree, createUser, login, sharedApi, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { ok } from '../support/envelope.js';
 
 describe('Impersonation', function () {
   this.timeout(60_000);
@@ -8,11 +9,6 @@ describe('Impersonation', function () {
   let superToken: string;
   let tree: Tree;
 
-  const ok = (res: ApiResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.isSucceed).to.equal(true);
-    return res.body.data;
-  };
 
   before(async () => {
     api = await sharedApi();

@@ -42,7 +42,7 @@ describe('Send engine: compose, price, dispatch through the simulator, delivery,
     const created = ok(await send({ receivers: ['09121110001', '09351110002', '09211110003'], sendId: randomUUID() }));
     expect(created).to.include({ recipientCount: 3, queueStatus: 'Ready', status: 'WatingForSend', repeated: false });
     const done = await waitForSend(api, tree.subAdmin.token, created.id);
-    expect(done).to.include({ status: 'Sent', sentCount: 3, deliveredCount: 3, pendingCount: 0 });
+    expect(done).to.include({ status: 'Sent', sentCount: 3, deliveredCount: 3, pendingCount: 0, userName: tree.subAdmin.userName });
     expect(done.deliveryStatusCounts).to.deep.equal({ SentAndReceivedbyPhone: 3 });
     const receivers = ok(await api.get(`OutBox/GetRecipients?id=${created.id}`, { token: tree.subAdmin.token }));
     expect(receivers.items.map((r: any) => r.sendStatus)).to.deep.equal(['Sent', 'Sent', 'Sent']);
@@ -112,6 +112,17 @@ describe('Send engine: compose, price, dispatch through the simulator, delivery,
     else expect(res.status).to.equal(401);
   });
 
+  it('takes the per-mode maximums from main settings', async () => {
+    bad(await api.post('MainSettings/Update', { MaxManualRecipients: 0 }, { token: superToken }), 400, 'MaxManualRecipients');
+    ok(await api.post('MainSettings/Update', { MaxManualRecipients: 2 }, { token: superToken }));
+    try {
+      const res = bad(await send({ receivers: ['09121110111', '09121110112', '09121110113'] }), 400, 'receivers');
+      expect(res.validationErrors![0].message).to.equal('You can add a maximum of 2 numbers.');
+    } finally {
+      ok(await api.post('MainSettings/Update', { MaxManualRecipients: null }, { token: superToken }));
+    }
+  });
+
   it('Bulk names the bad recipient by index; Bulk2 skips and counts it', async () => {
     const bulkRecipients = [{ mobile: '09121110051', description: 'Ali' }, { mobile: '0912', description: 'Sara' }, { mobile: '09351110053', description: 'Reza' }];
     bad(await send({ bulkRecipients }, undefined, 'CreateScheduledMessageBulk'), 400, 'bulkRecipients[1].mobile');
@@ -175,6 +186,12 @@ describe('Send engine: compose, price, dispatch through the simulator, delivery,
   it('refuses 10 MB of junk text with the spec message and no send', async () => {
     const junk = 'x'.repeat(10 * 1024 * 1024);
     expect(bad(await send({ receiversText: junk }), 400, 'receivers').data.failureCode).to.equal('RecipientNotExist');
+  });
+
+  it('refuses an outbox search range of 90 days or more', async () => {
+    const res = bad(await api.get('OutBox/GetAll?fromDate=2026-01-01T00:00:00Z&toDate=2026-06-01T00:00:00Z', { token: tree.subAdmin.token }), 400, 'toDate');
+    expect(res.validationErrors![0].message).to.equal('The search range must be under 90 days, with the end date after the start date.');
+    ok(await api.get('OutBox/GetAll?fromDate=2026-01-01T00:00:00Z&toDate=2026-02-01T00:00:00Z', { token: tree.subAdmin.token }));
   });
 
   it('keeps sends of other organizations out of sight', async () => {

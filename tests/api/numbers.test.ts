@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { adminToken, createTree, sharedApi, type Tree } from '../support/fixtures.js';
-import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import type { ApiClient } from '../support/api-client.js';
+import { bad, ok } from '../support/envelope.js';
 
 describe('Numbers: sender agents, private numbers, assignments, blacklists', function () {
   this.timeout(90_000);
@@ -10,17 +11,6 @@ describe('Numbers: sender agents, private numbers, assignments, blacklists', fun
   let agentId: number;
   let seq = 0;
 
-  const ok = (res: ApiResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.isSucceed).to.equal(true);
-    return res.body.data;
-  };
-  const bad = (res: ApiResponse, status: number, propertyName?: string) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(status);
-    expect(res.body.isSucceed).to.equal(false);
-    if (propertyName !== undefined) expect(res.body.validationErrors?.map((v) => v.propertyName), JSON.stringify(res.body)).to.include(propertyName);
-    return res.body;
-  };
   /** A fresh line number of the spec's pattern that no other test uses. */
   const freshNumber = () => `5${String(Date.now()).slice(-7)}${String(++seq).padStart(3, '0')}`;
   const lineBody = (extra: Record<string, unknown> = {}) => ({

@@ -3,6 +3,7 @@ import {
   adminToken, createOrganization, createTree, createUser, login, sharedApi, sharedServer, unique, USER_PASSWORD, type Tree,
 } from '../support/fixtures.js';
 import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import { ok } from '../support/envelope.js';
 
 describe('Organizations', function () {
   this.timeout(60_000);
@@ -14,11 +15,6 @@ describe('Organizations', function () {
     superToken = await adminToken(api);
   });
 
-  const ok = (res: ApiResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    expect(res.body.isSucceed).to.equal(true);
-    return res.body.data;
-  };
 
   async function getOrg(token: string, id: number): Promise<any> {
     return ok(await api.get(`Organizations/Get/${id}`, { token }));

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, CHROMIUM_PATH } from '../support/browser.js';
+import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
 import { adminToken, createOrganization, createTree, createUser, login, sharedApi, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
@@ -30,10 +30,7 @@ describe('browser: invoices, buying packages and plans', function () {
   };
 
   before(async function () {
-    if (!chromiumAvailable()) {
-      console.log(`\n!!! BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH}\n`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     baseUrl = (await sharedServer()).url;
     api = await sharedApi();
     tree = await createTree(api);

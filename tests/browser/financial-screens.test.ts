@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, CHROMIUM_PATH } from '../support/browser.js';
+import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
 import { adminToken, createTree, sharedApi, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
@@ -17,10 +17,7 @@ describe('browser: financial screens', function () {
   let tree: Tree;
 
   before(async function () {
-    if (!chromiumAvailable()) {
-      console.log(`\n!!! BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH}\n`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     baseUrl = (await sharedServer()).url;
     api = await sharedApi();
     tree = await createTree(api);

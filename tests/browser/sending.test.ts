@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, CHROMIUM_PATH } from '../support/browser.js';
+import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
 import { adminToken, createOrganization, createUser, sharedApi, sharedServer, unique, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { ok, simulatorLine, tariffBody } from '../support/sending.js';
@@ -14,10 +14,7 @@ describe('browser: sending', function () {
   let api: ApiClient;
 
   before(async function () {
-    if (!chromiumAvailable()) {
-      console.log(`\n!!! BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH}\n`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     baseUrl = (await sharedServer()).url;
     api = await sharedApi();
     browser = await launchBrowser();

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
 import jwt from 'jsonwebtoken';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, CHROMIUM_PATH } from '../support/browser.js';
+import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
 import { createTree, createUser, sharedApi, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import type { TestServer } from '../support/test-server.js';
@@ -22,10 +22,7 @@ describe('browser: the client shell', function () {
   let context: BrowserContext;
 
   before(async function () {
-    if (!chromiumAvailable()) {
-      console.log(`\n!!! BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH}\n`);
-      this.skip();
-    }
+    skipWithoutChromium(this);
     server = await sharedServer();
     api = await sharedApi();
     tree = await createTree(api);

@@ -6,8 +6,9 @@ import { ADMIN_PASSWORD, createOrganization, createUser, login, USER_PASSWORD } 
 import { AppError } from '../../server/platform/http/errors.js';
 import { TYPES } from '../../server/platform/tokens.js';
 import type { UnitOfWork } from '../../server/platform/unit-of-work.js';
-import { LinesService, numbersModule, tehranPeriods, type ResolveInput } from '../../server/modules/numbers/index.js';
+import { LinesService, tehranPeriods, type ResolveInput } from '../../server/modules/numbers/index.js';
 import { maskOptions } from '../../server/modules/numbers/line-fields.js';
+import { ok } from '../support/envelope.js';
 
 /** The failure an AppError carries: failure code, field, key. */
 async function failure(p: Promise<unknown>): Promise<{ code: string; field: string; key: string; status: number }> {
@@ -37,10 +38,6 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
   let agentId: number;
   let n = 0;
 
-  const ok = (res: ApiResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body.data;
-  };
   const newLine = async (extra: Record<string, unknown> = {}) => ok(await api.post('PrivateNumbers/Create', {
     number: `7${String(100_000 + ++n)}`, useForm: 'OneNumber', numberType: 'Private', typePrivateNumber: 'Bulk', smsSenderAgentId: agentId,
     isSendBulk: true, organizationId: org.id, ...extra,
@@ -75,8 +72,9 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
     await Promise.all([lines.ensureFirstStartSeed(), lines.ensureFirstStartSeed(), new LinesService(
       server.peyk.container.get(LinesService)['lines'], server.peyk.container.get(LinesService)['agents'], uow,
     ).ensureFirstStartSeed()]);
-    await numbersModule.onStart!(server.peyk.container);
-    await numbersModule.onStart!(server.peyk.container);
+    // Two more starts: the boot sequence seeds once per start (server/app.ts).
+    await lines.ensureFirstStartSeed();
+    await lines.ensureFirstStartSeed();
     const agents = await knex('sender_agents').select('*');
     expect(agents.map((a) => a.title)).to.deep.equal(['Simulator']);
     expect(agents[0]).to.include({ pluginName: 'simulator', isActive: true, isSendActive: true });

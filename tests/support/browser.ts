@@ -15,3 +15,10 @@ export function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
+
+/** In a `before` hook: skips the suite, loudly, on a machine without Chromium (CI always has it). */
+export function skipWithoutChromium(ctx: Mocha.Context): void {
+  if (chromiumAvailable()) return;
+  console.log(`\n!!! BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH}\n`);
+  ctx.skip();
+}

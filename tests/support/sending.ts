@@ -1,19 +1,10 @@
-import { expect } from 'chai';
-import type { ApiClient, ApiResponse } from './api-client.js';
+import type { ApiClient } from './api-client.js';
+import { ok } from './envelope.js';
 import { adminToken, unique, type Tree } from './fixtures.js';
 
-export const ok = (res: ApiResponse) => {
-  expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  expect(res.body.isSucceed).to.equal(true);
-  return res.body.data;
-};
+export { bad, ok } from './envelope.js';
 
-export const bad = (res: ApiResponse, status: number, propertyName?: string) => {
-  expect(res.status, JSON.stringify(res.body)).to.equal(status);
-  expect(res.body.isSucceed).to.equal(false);
-  if (propertyName !== undefined) expect(res.body.validationErrors?.map((v: { propertyName: string }) => v.propertyName), JSON.stringify(res.body)).to.include(propertyName);
-  return res.body;
-};
+
 
 export const tariffBody = (title: string, rate: number) => ({
   title, ranges: [{ fromCount: 0, toCount: null, prices: { mci: rate, irancell: rate, rightel: rate, other: rate, international: rate * 10 } }],

@@ -1,6 +1,7 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { amountSchema, OPERATORS } from './money.js';
 import { TYPE_CREDIT_CHANGES } from './ledger.repository.js';
+import { POSITIVE_INTEGER_SETTINGS } from './settings.service.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const count = { type: 'integer', minimum: 0, maximum: 100_000_000 } as const;
@@ -90,6 +91,7 @@ export const mainSettingsSchema = {
     LowestCreditOfUser: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },
     ResolutionOfParliament: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },
     LowCreditAlertText: text(2000), PaymentConfirmedText: text(2000),
+    ...Object.fromEntries(POSITIVE_INTEGER_SETTINGS.map((k) => [k, { type: ['integer', 'string', 'null'], minimum: 1, maximum: 999_999_999, maxLength: 9 }])),
   },
 };
 

@@ -26,7 +26,19 @@ export const MAIN_SETTING_DEFAULTS: Record<string, string> = {
   PaymentConfirmedText: '',
   /** Minutes an online payment may wait for its gateway callback before it is taken as abandoned (Rejected). */
   OnlinePaymentTimeoutMinutes: '30',
+  /** Receivers one send may take in each recipient mode (typed list; pasted text and bulk lists; an uploaded file). */
+  MaxManualRecipients: '1000',
+  MaxClipboardRecipients: '100000',
+  MaxUploadRecipients: '1000000',
+  MaxUploadMegabytes: '64',
+  /** SMS parts one message may take. */
+  MaxSmsParts: '8',
 };
+
+/** Settings that are whole numbers of at least 1 (limits, counts, minutes). */
+export const POSITIVE_INTEGER_SETTINGS = [
+  'OnlinePaymentTimeoutMinutes', 'MaxManualRecipients', 'MaxClipboardRecipients', 'MaxUploadRecipients', 'MaxUploadMegabytes', 'MaxSmsParts',
+] as const;
 
 const CACHE_MS = 5_000;
 
@@ -78,7 +90,7 @@ export class SettingsService {
       if ((key === 'ResolutionOfParliament' || key === 'LowestCreditOfUser') && value !== null && !/^(0|[1-9]\d{0,17})$/.test(value)) {
         throw fieldError(key, 'billing.amountInvalid', { field: key });
       }
-      if (key === 'OnlinePaymentTimeoutMinutes' && value !== null && !/^[1-9]\d{0,5}$/.test(value)) throw fieldError(key, 'billing.amountInvalid', { field: key });
+      if ((POSITIVE_INTEGER_SETTINGS as readonly string[]).includes(key) && value !== null && !/^[1-9]\d{0,8}$/.test(value)) throw fieldError(key, 'billing.amountInvalid', { field: key });
       if (key === 'MaximumFailedTryCount' && value !== null && !/^\d{1,4}$/.test(value)) throw fieldError(key, 'billing.amountInvalid', { field: key });
       changes[key] = value;
     }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
-import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import { afterCommit, UnitOfWork } from '../../platform/unit-of-work.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { AppError, conflict, fieldError } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
@@ -34,15 +34,6 @@ export interface ComposeInput {
   sendId?: string | null;
   description?: string | null;
 }
-
-/** Settings of the send engine with their defaults (main settings may override them). */
-export const MESSAGING_SETTING_DEFAULTS: Record<string, string> = {
-  MaxManualRecipients: '1000',
-  MaxClipboardRecipients: '100000',
-  MaxUploadRecipients: '1000000',
-  MaxUploadMegabytes: '64',
-  MaxSmsParts: '8',
-};
 
 export function sendFailure(code: FailureCode, propertyName?: string, params: Record<string, unknown> = {}): AppError {
   const issues = propertyName ? [{ propertyName, key: `messaging.${code}`, params }] : [];
@@ -96,7 +87,6 @@ interface Prepared {
   parts: ReturnType<typeof countParts>;
   recipients: RecipientSet | { items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number; invalidSamples: string[]; size: number };
   at: Date;
-  direct: boolean;
   chain: OrganizationRow[];
 }
 
@@ -122,24 +112,21 @@ export class ComposeService {
   ) {}
 
   async setting(key: string): Promise<number> {
-    const values = await this.settings.values();
-    return Number(values.get(key) ?? MESSAGING_SETTING_DEFAULTS[key]);
+    // Main settings carry a default for every key (MAIN_SETTING_DEFAULTS).
+    return Number((await this.settings.values()).get(key));
   }
 
   /** The price preview: counts per operator, parts, blacklist, wrong numbers, price, levy, VAT. Writes nothing. */
   async calculate(ctx: AuthedContext, input: ComposeInput) {
     const p = await this.prepare(ctx, input);
-    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.sends.blacklistedAmong(p.recipients.items.map((r) => r.number), ctx.tenant.organizationId, p.line.isGeneralBlackList);
-    const counts: Record<string, number> = {};
-    for (const r of p.recipients.items) if (!blacklisted.has(r.number)) counts[r.operator] = (counts[r.operator] ?? 0) + 1;
-    const recipientCount = Object.values(counts).reduce((a, b) => a + b, 0);
+    const { blocked, counts, recipientCount } = await this.split(p, ctx.tenant.organizationId);
     const price = recipientCount > 0
       ? await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType })
       : null;
     return {
       recipientCount,
       mciCount: counts.mci ?? 0, mtnCount: counts.irancell ?? 0, rightelCount: counts.rightel ?? 0, otherCount: counts.other ?? 0, internationalCount: counts.international ?? 0,
-      blackListCount: blacklisted.size,
+      blackListCount: blocked.length,
       wrongNumberCount: p.recipients.wrongNumberCount,
       duplicateCount: p.recipients.duplicateCount,
       invalidSamples: p.recipients.invalidSamples,
@@ -160,14 +147,8 @@ export class ComposeService {
     const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true;
     // Judged before the transaction: on the embedded database every query inside it must use its
     // handle, and the tariff and blacklist reads are not transactional anyway.
-    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.sends.blacklistedAmong(p.recipients.items.map((r) => r.number), organizationId, p.line.isGeneralBlackList);
-    const sendable: RecipientInput[] = [];
-    const blocked: RecipientInput[] = [];
-    for (const r of p.recipients.items) (blacklisted.has(r.number) ? blocked : sendable).push(r);
-    if (sendable.length === 0) throw sendFailure('RecipientNotExist', 'receivers');
-    const counts: Record<string, number> = {};
-    for (const r of sendable) counts[r.operator] = (counts[r.operator] ?? 0) + 1;
-    const recipientCount = sendable.length;
+    const { sendable, blocked, counts, recipientCount } = await this.split(p, organizationId);
+    if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
     const parts: Record<string, number> = {};
     for (const [op, n] of Object.entries(counts)) parts[op] = n * p.parts.parts;
     const price = await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
@@ -208,6 +189,23 @@ export class ComposeService {
     return { ...publicSend(send), repeated: false };
   }
 
+  /** Receivers the line may send to (in order) and those on a blacklist it honours, with counts per operator. */
+  private async split(p: Prepared, organizationId: number) {
+    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.sends.blacklistedAmong(p.recipients.items.map((r) => r.number), organizationId, p.line.isGeneralBlackList);
+    const sendable: RecipientInput[] = [];
+    const blocked: RecipientInput[] = [];
+    const counts: Record<string, number> = {};
+    for (const r of p.recipients.items) {
+      if (blacklisted.has(r.number)) {
+        blocked.push(r);
+      } else {
+        sendable.push(r);
+        counts[r.operator] = (counts[r.operator] ?? 0) + 1;
+      }
+    }
+    return { sendable, blocked, counts, recipientCount: sendable.length };
+  }
+
   private async prepare(ctx: AuthedContext, input: ComposeInput): Promise<Prepared> {
     const now = this.clock.now();
     const chain = await this.organizations.chainOf(ctx.tenant.organizationId);
@@ -245,7 +243,7 @@ export class ComposeService {
 
     const recipients = await this.gather(ctx, input.sources);
     if (recipients.size === 0) throw sendFailure('RecipientNotExist', 'receivers');
-    return { line, text, parts, recipients, at, direct, chain };
+    return { line, text, parts, recipients, at, chain };
   }
 
   private async gather(ctx: AuthedContext, sources: RecipientSource[]): Promise<Prepared['recipients']> {
@@ -287,5 +285,3 @@ export function holdReference(sendId: number): string {
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
-
-export type { Tx };

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
-import type { AppConfig } from '../../platform/config.js';
 import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Gateway, OutboundMessage, SubmitResult } from '../../gateways/gateway-sdk.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
@@ -55,7 +54,6 @@ export class Dispatcher {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
-    @inject(TYPES.Config) private readonly config: AppConfig,
   ) {}
 
   dispatchQueue(): JobQueue<BatchJob> {

@@ -1,6 +1,6 @@
 export { messagingModule } from './messaging.module.js';
 export { Dispatcher, BATCH_SIZE, type BatchJob } from './dispatch.worker.js';
 export { SettlementService } from './settlement.service.js';
-export { ComposeService, MESSAGING_SETTING_DEFAULTS, standingFailure, insideWindow, holdReference, type ComposeInput } from './compose.service.js';
+export { ComposeService, standingFailure, insideWindow, holdReference, type ComposeInput } from './compose.service.js';
 export { SendsRepository, type SendRow } from './sends.repository.js';
 export * from './statuses.js';

@@ -28,5 +28,6 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.cannotCancel': { fa: 'این ارسال تمام شده است و لغو نمی‌شود.', en: 'This send has finished and cannot be cancelled.' },
   'messaging.notWaitingForConfirm': { fa: 'این ارسال در انتظار تأیید نیست.', en: 'This send is not waiting for confirmation.' },
   'messaging.sendIdReused': { fa: 'این شناسه ارسال قبلاً برای ارسال دیگری به کار رفته است.', en: 'This send id was already used for another send.' },
+  'messaging.rangeTooLong': { fa: 'بازه جست‌وجو باید کمتر از ۹۰ روز باشد و تاریخ پایان پس از تاریخ شروع.', en: 'The search range must be under 90 days, with the end date after the start date.' },
   'messaging.uploadTooLarge': { fa: 'حجم فایل بیش از حد مجاز است.', en: 'The file is too large.' },
 };

@@ -1,5 +1,5 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
-import { DELIVERY_STATUSES, OUTBOX_STATUSES, QUEUE_STATUSES, SEND_TYPES } from './statuses.js';
+import { DELIVERY_STATUSES, OUTBOX_STATUSES, QUEUE_STATUSES } from './statuses.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const smsBody = { type: 'string', maxLength: 5000 } as const;
@@ -71,5 +71,3 @@ export const queueQuery = { type: 'object', additionalProperties: false, propert
 export const rejectSchema = {
   type: 'object', additionalProperties: false, required: ['id'], properties: { id, reason: { type: 'string', maxLength: 500 } },
 } as const;
-
-export const SEND_TYPE_VALUES = SEND_TYPES;

@@ -9,7 +9,7 @@ import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
-import type { DeliveryStatus } from './statuses.js';
+import { OPEN_DELIVERY_STATUSES, type DeliveryStatus } from './statuses.js';
 
 export interface SendRow {
   id: number;
@@ -102,7 +102,7 @@ export class SendsRepository {
   }
 
   async findVisible(tenant: Tenant, id: number, tx?: Tx): Promise<SendRow | null> {
-    const q = this.db(tx)('sends as s').where('s.id', id).select('s.*');
+    const q = this.db(tx)('sends as s').leftJoin('users as u', 'u.id', 's.userId').where('s.id', id).select('s.*', 'u.userName as userName');
     whereOrganizationVisible(q, this.db(tx), 's.organizationId', tenant);
     const row = await q.first();
     return row ? normalizeSend(row) : null;
@@ -174,17 +174,6 @@ export class SendsRepository {
     await pipeline(Readable.from(rows()), copy as unknown as NodeJS.WritableStream);
   }
 
-  /** Marks the send's receivers found on the organization's (and, when asked, the general) blacklist. */
-  async markBlacklisted(tx: Tx, sendId: number, organizationId: number, includeGeneral: boolean): Promise<number> {
-    const res = await tx.raw(
-      `update send_recipients r set "deliveryStatus" = 'BlackList', "sendStatus" = 'BlackList'
-       where r."sendId" = ? and exists (select 1 from blacklist_numbers b where b.mobile = r."toNumber"
-         and (b."organizationId" = ? ${includeGeneral ? 'or b."organizationId" is null' : ''}))`,
-      [sendId, organizationId],
-    );
-    return res.rowCount ?? res.affectedRows ?? 0;
-  }
-
   /** Which of these numbers are blacklisted for the organization (a preview: nothing stored yet). */
   async blacklistedAmong(numbers: string[], organizationId: number, includeGeneral: boolean): Promise<Set<string>> {
     const out = new Set<string>();
@@ -209,11 +198,6 @@ export class SendsRepository {
     const out: Record<string, number> = {};
     for (const r of rows) out[r.operator] = Number(r.count);
     return out;
-  }
-
-  async maxSeq(tx: Tx | undefined, sendId: number): Promise<number> {
-    const row = await this.db(tx)('send_recipients').where({ sendId }).max<{ max: number | null }>({ max: 'seq' }).first();
-    return row?.max ?? -1;
   }
 
   /** Sends due now in the given queue statuses (the scheduler's pick). */
@@ -315,8 +299,8 @@ export class SendsRepository {
     if (providerIds.length === 0) return new Set();
     const rows = await this.knex.raw(
       `select r."providerId" from send_recipients r join sends s on s.id = r."sendId"
-       where r."providerId" = any(?::text[]) and s."senderAgentId" = ? and r."deliveryStatus" not in ('SentToItc', 'ReceivedByItc', 'IsSending', 'WaitingForSend')`,
-      [toPgTextArray(providerIds), senderAgentId],
+       where r."providerId" = any(?::text[]) and s."senderAgentId" = ? and not (r."deliveryStatus" = any(?::text[]))`,
+      [toPgTextArray(providerIds), senderAgentId, toPgTextArray([...OPEN_DELIVERY_STATUSES])],
     );
     return new Set((rows.rows as { providerId: string }[]).map((r) => r.providerId));
   }

@@ -17,8 +17,6 @@ export const QUEUE_STATUSES = [
 ] as const;
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 
-export const SEND_STATUSES = ['Unknown', 'Sent', 'SentAndGiveBackCredit', 'ErrorInSending', 'ErrorInGetItc', 'BlackList', 'Stored'] as const;
-
 export const DELIVERY_STATUSES = [
   'Unknown', 'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'SentToItc', 'ReceivedByItc', 'DidNotReceiveToItc',
   'NotReceivebyServer', 'ErrorInSending', 'WaitingForSend', 'Sent', 'NotSent', 'Expired', 'IsSending', 'IsCanceled',

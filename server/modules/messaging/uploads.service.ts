@@ -8,7 +8,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config.js';
-import { badRequest, fieldError } from '../../platform/http/errors.js';
+import { fieldError } from '../../platform/http/errors.js';
 import { RecipientSet } from './recipient-set.js';
 import type { RecipientInput } from './sends.repository.js';
 
@@ -143,5 +143,3 @@ function csvDescription(line: string): string | null {
   const d = parts.slice(1).join(' ').replace(/"/g, '').trim();
   return d ? d.slice(0, 200) : null;
 }
-
-export const uploadRefused = () => badRequest('messaging.uploadNotFound');

@@ -75,7 +75,6 @@ export class LinesService {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  private seedChecked = false;
 
   /**
    * The line for a send, or AppError 400 with the spec's failure code: NotValid when the line is
@@ -172,12 +171,11 @@ export class LinesService {
 
   /**
    * A fresh install can send at once: when no sender agent exists yet, the 'Simulator' agent and a
-   * public system line on it. Idempotent and safe to race (the system organization row is locked);
-   * does nothing until the system organization exists (it is made after the modules start).
+   * public system line on it. The boot sequence calls it once the system organization exists (it is
+   * made after the modules start); safe to race, since the system organization row is locked.
    */
   async ensureFirstStartSeed(): Promise<boolean> {
-    if (this.seedChecked) return false;
-    const created = await this.uow.run(async (tx) => {
+    return this.uow.run(async (tx) => {
       const systemId = await this.agents.lockSystemOrganization(tx);
       if (systemId === null) return false;
       if ((await this.agents.countAll(tx)) > 0) return false;
@@ -189,8 +187,6 @@ export class LinesService {
       });
       return true;
     });
-    // Once the system organization exists the question is settled for this process.
-    if (created || (await this.uow.run((tx) => this.agents.lockSystemOrganization(tx))) !== null) this.seedChecked = true;
-    return created;
   }
+
 }

@@ -24,9 +24,4 @@ export const numbersModule: PeykModule = {
     privateNumbersController(container.get(PrivateNumbersService)),
     blackListsController(container.get(BlacklistService)),
   ],
-  async onStart(container: Container) {
-    // On a fresh install the system organization is made after the modules start; the seed then
-    // happens on the first listing of lines or agents (LinesService.ensureFirstStartSeed).
-    await container.get(LinesService).ensureFirstStartSeed();
-  },
 };

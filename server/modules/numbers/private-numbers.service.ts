@@ -27,7 +27,6 @@ export class PrivateNumbersService {
   ) {}
 
   async create(ctx: AuthedContext, body: Record<string, unknown>) {
-    await this.lines.ensureFirstStartSeed();
     return this.uow.run(async (tx) => {
       const organizationId = (body.organizationId as number | undefined) ?? ctx.tenant.organizationId;
       if (!(await this.repo.organizationVisible(tx, ctx.tenant, organizationId))) throw fieldError('organizationId', 'numbers.organizationNotFound');
@@ -57,7 +56,6 @@ export class PrivateNumbersService {
   }
 
   async list(ctx: AuthedContext, filter: LineFilter) {
-    await this.lines.ensureFirstStartSeed();
     const { items, totalCount } = await this.repo.listVisible(ctx.tenant, normalizeSearch(filter));
     return { items: items.map(publicLine), totalCount };
   }
@@ -110,7 +108,6 @@ export class PrivateNumbersService {
   /** The lines the caller may send from with this send type (the compose screen's choice). */
   async myNumbers(ctx: AuthedContext, sendType: SendType) {
     const at = this.clock.now();
-    await this.lines.ensureFirstStartSeed();
     const rows = await this.repo.usableLines({
       organizationId: ctx.tenant.organizationId, organizationPath: ctx.tenant.path, userId: ctx.principal.userId,
       isOrganizationAdmin: ctx.principal.isAdmin, sendType, at,

@@ -9,7 +9,6 @@ import { AuditService } from '../audit/index.js';
 import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
 import { PrivateNumbersRepository } from './private-numbers.repository.js';
 import { AGENT_FIELDS, MASKED, SECRET_KEY, maskOptions } from './line-fields.js';
-import { LinesService } from './lines.service.js';
 
 /** An agent as answered: its options without secret values. */
 export function publicAgent(a: SenderAgentRow): Record<string, unknown> {
@@ -23,7 +22,6 @@ export class SenderAgentsService {
   constructor(
     @inject(SenderAgentsRepository) private readonly agents: SenderAgentsRepository,
     @inject(PrivateNumbersRepository) private readonly lines: PrivateNumbersRepository,
-    @inject(LinesService) private readonly linesService: LinesService,
     @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
@@ -31,8 +29,6 @@ export class SenderAgentsService {
   ) {}
 
   async create(ctx: AuthedContext, body: Record<string, unknown>) {
-    // The seed's condition is "no agent yet": it must be judged before the first agent is made.
-    await this.linesService.ensureFirstStartSeed();
     return this.uow.run(async (tx) => {
       const values = this.values(body, null);
       const row = await this.agents.insert(tx, { ...values, organizationId: ctx.tenant.organizationId });
@@ -55,7 +51,6 @@ export class SenderAgentsService {
   }
 
   async list(ctx: AuthedContext) {
-    await this.linesService.ensureFirstStartSeed();
     const items = (await this.agents.listVisible(ctx.tenant)).map(publicAgent);
     return { items, totalCount: items.length };
   }

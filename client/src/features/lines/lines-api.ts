@@ -27,19 +27,10 @@ export interface PluginsAnswer {
 
 export interface AgentHealth { state: 'up' | 'degraded' | 'down'; detail?: string; inFlight?: number }
 
-export const USE_FORMS = ['OneNumber', 'Mask', 'RangeNumber'] as const;
-export const NUMBER_TYPES = ['Public', 'Private', 'PrivateWithKeyword'] as const;
-export const TYPE_PRIVATE_NUMBERS = ['Bulk', 'InteractiveBulk', 'SmsMT', 'SmsMO', 'USSDMT', 'USSDMO', 'OPT'] as const;
-export const LINE_SEND_TYPES = ['Bulk', 'Dynamic', 'P2P', 'Single', 'PhoneBook', 'Api'] as const;
+// The server's own lists (a dependency-free file), so a new enum value reaches the forms without a copy.
+export { LINE_FLAGS, NUMBER_TYPES, SEND_TYPES as LINE_SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS } from '../../../../server/modules/numbers/line-fields';
+import type { LINE_FLAGS } from '../../../../server/modules/numbers/line-fields';
 export const REFUND_STATUSES = ['DidNotReceiveToItc', 'HaveNotReceivedToPhone', 'Expired'] as const;
-
-/** Capability flags of a line (the server's LINE_FLAGS). */
-export const LINE_FLAGS = [
-  'isPublic', 'isGeneralBlackList', 'isAutomaticBulk', 'isAutomaticGroup', 'confirmP2pAndDynamic', 'isSendBulk', 'isSendGender',
-  'isSendGroup', 'isSendPhonebook', 'isSendApiP2P', 'isSendApiSingle', 'isSendDynamic', 'isSendOtp', 'isSendP2P', 'isSendClub',
-  'isSendSingle', 'isSendDevice', 'isSendSmart', 'isCanSendFlashSms', 'isCanSendSmartWithoutConfirmation', 'isSendOccasionPhonebook',
-  'isNeedToSendConfirmationMessage', 'isSendPrivateNumberExpirationMessage', 'isPostpaid',
-] as const;
 
 export const DELIVERY_FLAGS = ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2', 'isActive', 'checkFilter', 'sendToBlackList', 'hasSla'] as const;
 
