@@ -241,17 +241,30 @@ export class SendsRepository {
     return { claimed, inDoubt };
   }
 
-  /** Stores submit answers for receivers still IsSending; returns how many rows changed per delivery status and operator. */
+  /**
+   * Stores submit answers for receivers still IsSending; returns how many rows changed per delivery
+   * status and operator.
+   *
+   * Plan shape (measured): the answers drive the statement as an unnest of bound arrays (estimated
+   * at their real length) and each receiver is reached by its full primary key, so the plan is
+   * 1,000 unique index probes whatever the statistics say. A constant `sendId`/status restriction
+   * on the receivers let stale statistics (a bulk load, or an ANALYZE taken before the claim) pick a
+   * nested loop over the whole chunk per answer: 1,000 × 1,000 comparisons, 0.5–1.2 s a statement.
+   */
   async writeSubmitResults(tx: Tx, sendId: number, outcomes: SubmitOutcome[], at: Date): Promise<{ deliveryStatus: string; operator: string; count: number }[]> {
     if (outcomes.length === 0) return [];
     const res = await tx.raw(
-      `with x as (select (e->>0)::int as seq, e->>1 as ds, e->>2 as ss, e->>3 as pid from jsonb_array_elements(?::jsonb) e),
+      `with x as (select * from unnest(?::bigint[], ?::int[], ?::text[], ?::text[], ?::text[]) as x(sid, seq, ds, ss, pid)),
        u as (update send_recipients r set "deliveryStatus" = x.ds, "sendStatus" = x.ss, "providerId" = x.pid,
                "sendDateTime" = case when x.pid is not null then ?::timestamptz else r."sendDateTime" end, "statusDateTime" = ?::timestamptz
-             from x where r."sendId" = ? and r.seq = any(?::int[]) and r.seq = x.seq and r."deliveryStatus" = 'IsSending'
+             from x where r."sendId" = x.sid and r.seq = x.seq and r."deliveryStatus" = 'IsSending'
              returning r."deliveryStatus", r.operator)
        select "deliveryStatus", operator, count(*)::int as count from u group by 1, 2`,
-      [JSON.stringify(outcomes.map((o) => [o.seq, o.deliveryStatus, o.sendStatus, o.providerId])), at.toISOString(), at.toISOString(), sendId, `{${outcomes.map((o) => o.seq).join(',')}}`],
+      [
+        `{${outcomes.map(() => sendId).join(',')}}`, `{${outcomes.map((o) => o.seq).join(',')}}`, toPgTextArray(outcomes.map((o) => o.deliveryStatus)),
+        toPgTextArray(outcomes.map((o) => o.sendStatus)), toPgNullableTextArray(outcomes.map((o) => o.providerId)),
+        at.toISOString(), at.toISOString(),
+      ],
     );
     return res.rows;
   }
@@ -271,24 +284,52 @@ export class SendsRepository {
    */
   async applyReports(tx: Tx, senderAgentId: number, reports: ReportRow[]): Promise<ReportTransition[]> {
     if (reports.length === 0) return [];
-    // Two steps the planner cannot get wrong: find the receivers through the providerId index
-    // (materialized), then update them by primary key. A single UPDATE … FROM let stale
-    // statistics after a bulk load pick a walk over a whole send's receivers per report.
-    const res = await tx.raw(
-      `with x as (select e->>'p' as pid, e->>'s' as ds, (e->>'t')::timestamptz as at, e->'r' as raw from jsonb_array_elements(?::jsonb) e),
-       m as materialized (
-         select r."sendId", r.seq, x.ds, x.at, x.raw, x.pid from send_recipients r join x on r."providerId" = x.pid
-         where r."providerId" = any(?::text[]) and r."deliveryStatus" in ('SentToItc', 'ReceivedByItc')
-           and not (r."deliveryStatus" = 'ReceivedByItc' and x.ds = 'ReceivedByItc')
-       )
-       update send_recipients r set "deliveryStatus" = m.ds, "statusDateTime" = m.at, "deliveryReport" = m.raw
-       from m join sends s on s.id = m."sendId" and s."senderAgentId" = ?
-       where r."sendId" = m."sendId" and r.seq = m.seq and r."deliveryStatus" in ('SentToItc', 'ReceivedByItc')
-       returning r."sendId", r.operator, r."deliveryStatus", m.pid`,
-      [JSON.stringify(reports.map((r) => ({ p: r.providerId, s: r.deliveryStatus, t: r.at, r: r.raw ?? null }))), toPgTextArray(reports.map((r) => r.providerId)), senderAgentId],
+    // Two statements whose plans do not depend on statistics (which lag behind bulk loads and
+    // status changes): find the open receivers through the providerId index alone, pair them with
+    // their reports here, then update them by full primary key driven by bound arrays.
+    const found = await tx.raw(
+      `select r."sendId", r.seq, r."providerId", r."deliveryStatus" from send_recipients r
+       where r."providerId" = any(?::text[]) and r."deliveryStatus" in ('SentToItc', 'ReceivedByItc')`,
+      [toPgTextArray(reports.map((r) => r.providerId))],
     );
-    return (res.rows as { sendId: string | number; operator: string; deliveryStatus: DeliveryStatus; pid: string }[])
-      .map((r) => ({ sendId: Number(r.sendId), operator: r.operator, deliveryStatus: r.deliveryStatus, providerId: r.pid }));
+    const rows = found.rows as { sendId: string | number; seq: number; providerId: string; deliveryStatus: DeliveryStatus }[];
+    if (rows.length === 0) return [];
+    const ofAgent = await this.sendsOfAgent(tx, senderAgentId, [...new Set(rows.map((r) => Number(r.sendId)))]);
+    const byProvider = new Map<string, ReportRow>();
+    // The last report for an id in one batch wins (they arrive in the order the gateway sent them).
+    for (const r of reports) byProvider.set(r.providerId, r);
+    const sids: number[] = [];
+    const seqs: number[] = [];
+    const states: string[] = [];
+    const ats: string[] = [];
+    const raws: string[] = [];
+    for (const row of rows) {
+      const sendId = Number(row.sendId);
+      const report = byProvider.get(row.providerId);
+      if (!report || !ofAgent.has(sendId)) continue;
+      if (row.deliveryStatus === 'ReceivedByItc' && report.deliveryStatus === 'ReceivedByItc') continue;
+      sids.push(sendId);
+      seqs.push(row.seq);
+      states.push(report.deliveryStatus);
+      ats.push(report.at);
+      raws.push(JSON.stringify(report.raw ?? null));
+    }
+    if (sids.length === 0) return [];
+    const res = await tx.raw(
+      `update send_recipients r set "deliveryStatus" = x.ds, "statusDateTime" = x.at, "deliveryReport" = x.raw::jsonb
+       from unnest(?::bigint[], ?::int[], ?::text[], ?::timestamptz[], ?::text[]) as x(sid, seq, ds, at, raw)
+       where r."sendId" = x.sid and r.seq = x.seq and r."deliveryStatus" in ('SentToItc', 'ReceivedByItc')
+       returning r."sendId", r.operator, r."deliveryStatus", r."providerId"`,
+      [`{${sids.join(',')}}`, `{${seqs.join(',')}}`, toPgTextArray(states), toPgTextArray(ats), toPgTextArray(raws)],
+    );
+    return (res.rows as { sendId: string | number; operator: string; deliveryStatus: DeliveryStatus; providerId: string }[])
+      .map((r) => ({ sendId: Number(r.sendId), operator: r.operator, deliveryStatus: r.deliveryStatus, providerId: r.providerId }));
+  }
+
+  /** Which of these sends go out through the sender agent (a report is only trusted from the agent that took the message). */
+  private async sendsOfAgent(tx: Tx, senderAgentId: number, sendIds: number[]): Promise<Set<number>> {
+    const rows = await tx('sends').whereIn('id', sendIds).where({ senderAgentId }).select('id');
+    return new Set(rows.map((r: { id: string | number }) => Number(r.id)));
   }
 
   /**
@@ -382,6 +423,10 @@ export class SendsRepository {
 /** COPY text format: backslash, tab and line breaks escaped. */
 function copyText(value: string): string {
   return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+export function toPgNullableTextArray(values: (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 }
 
 export function toPgTextArray(values: string[]): string {
