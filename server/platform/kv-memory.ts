@@ -50,17 +50,23 @@ export class MemoryKeyValueStore implements KeyValueStore {
   }
 
   async incr(key: string, ttlMs?: number): Promise<number> {
+    return this.incrBy(key, 1, ttlMs);
+  }
+
+  async incrBy(key: string, by: number, ttlMs?: number): Promise<number> {
+    if (!Number.isSafeInteger(by)) throw new Error('increment must be a whole number');
     const entry = this.live(key);
     if (!entry) {
-      this.entries.set(key, { value: '1', expiresAt: expiryOf(ttlMs) });
-      return 1;
+      this.entries.set(key, { value: String(by), expiresAt: expiryOf(ttlMs) });
+      return by;
     }
-    // Same rule as Redis INCR: only a base-10 integer string counts, and an existing ttl is kept.
+    // Same rule as Redis INCRBY: only a base-10 integer string counts, and an existing ttl is kept.
     const current = /^-?\d+$/.test(entry.value) ? Number(entry.value) : Number.NaN;
-    if (!Number.isSafeInteger(current + 1)) throw new Error('value is not an integer or out of range');
-    entry.value = String(current + 1);
-    return current + 1;
+    if (!Number.isSafeInteger(current + by)) throw new Error('value is not an integer or out of range');
+    entry.value = String(current + by);
+    return current + by;
   }
+
 
   async close(): Promise<void> {
     this.closed = true;

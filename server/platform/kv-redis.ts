@@ -15,7 +15,7 @@ export interface RedisKeyValueStoreOptions {
 // EXISTS before INCR rather than "result == 1": a key that held "0" is not created by this call.
 const INCR_WITH_TTL = `
 local created = redis.call('EXISTS', KEYS[1]) == 0
-local value = redis.call('INCR', KEYS[1])
+local value = redis.call('INCRBY', KEYS[1], ARGV[2])
 if created then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return value
 `;
@@ -63,7 +63,15 @@ export class RedisKeyValueStore implements KeyValueStore {
   async incr(key: string, ttlMs?: number): Promise<number> {
     const px = ttlOf(ttlMs);
     if (px === null) return this.client.incr(this.k(key));
-    const reply = await this.client.eval(INCR_WITH_TTL, { keys: [this.k(key)], arguments: [String(px)] });
+    const reply = await this.client.eval(INCR_WITH_TTL, { keys: [this.k(key)], arguments: [String(px), '1'] });
+    return Number(reply);
+  }
+
+  async incrBy(key: string, by: number, ttlMs?: number): Promise<number> {
+    if (!Number.isSafeInteger(by)) throw new Error('increment must be a whole number');
+    const px = ttlOf(ttlMs);
+    if (px === null) return this.client.incrBy(this.k(key), by);
+    const reply = await this.client.eval(INCR_WITH_TTL, { keys: [this.k(key)], arguments: [String(px), String(by)] });
     return Number(reply);
   }
 

@@ -14,5 +14,7 @@ export interface KeyValueStore {
   del(key: string): Promise<void>;
   /** Atomic increment; the ttl is applied when the key is created by this call. */
   incr(key: string, ttlMs?: number): Promise<number>;
+  /** Atomic add of `by` (a whole number); same ttl rule as `incr`. Shared rate windows count many at once. */
+  incrBy(key: string, by: number, ttlMs?: number): Promise<number>;
   close(): Promise<void>;
 }

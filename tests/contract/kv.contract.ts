@@ -118,6 +118,16 @@ export function describeKeyValueContract(name: string, makeStore: () => Promise<
       expect(await store.get(k)).to.equal('3');
     });
 
+    it('incrBy adds many at once, keeps the first ttl and refuses a fractional step', async function () {
+      const k = key('incrby');
+      expect(await store.incrBy(k, 250, 150)).to.equal(250);
+      expect(await store.incrBy(k, 750, 10_000)).to.equal(1000);
+      expect(await store.incr(k)).to.equal(1001);
+      await expectRejection(store.incrBy(k, 1.5));
+      await sleep(200);
+      expect(await store.get(k)).to.equal(null);
+    });
+
     it('incr continues from an integer set as a string', async function () {
       const k = key('incr-set');
       await store.set(k, '41');

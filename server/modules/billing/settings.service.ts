@@ -33,11 +33,17 @@ export const MAIN_SETTING_DEFAULTS: Record<string, string> = {
   MaxUploadMegabytes: '64',
   /** SMS parts one message may take. */
   MaxSmsParts: '8',
+  /**
+   * Hours a receiver the operator accepted may wait for its final delivery report; after that it is
+   * closed as Unknown so the send can settle (operators keep reports for one to three days).
+   */
+  DeliveryReportTimeoutHours: '72',
 };
 
 /** Settings that are whole numbers of at least 1 (limits, counts, minutes). */
 export const POSITIVE_INTEGER_SETTINGS = [
   'OnlinePaymentTimeoutMinutes', 'MaxManualRecipients', 'MaxClipboardRecipients', 'MaxUploadRecipients', 'MaxUploadMegabytes', 'MaxSmsParts',
+  'DeliveryReportTimeoutHours',
 ] as const;
 
 const CACHE_MS = 5_000;

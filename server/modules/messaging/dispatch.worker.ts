@@ -12,6 +12,7 @@ import { LinesService } from '../numbers/index.js';
 import { SendsRepository, type ClaimedRecipient, type SendRow, type SubmitOutcome } from './sends.repository.js';
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
+import { AgentPaceService } from './agent-pace.service.js';
 import { holdReference, insideWindow, standingFailure } from './compose.service.js';
 import type { FailureCode } from './statuses.js';
 
@@ -26,6 +27,8 @@ export const BATCH_SIZE = 1_000;
 const TICK_MS = 1_000;
 const STALE_MS = 120_000;
 const DISPATCH_QUEUE = 'dispatch';
+/** Ticks between sweeps for receivers whose delivery report never came. */
+const OVERDUE_SWEEP_TICKS = 60;
 
 /**
  * The scheduler and the dispatch worker. The scheduler moves due sends to Extracted and enqueues
@@ -38,8 +41,8 @@ export class Dispatcher {
   private queue: JobQueue<BatchJob> | null = null;
   private running = false;
   private loop: Promise<void> | null = null;
-  private paceNextAt = new Map<number, number>();
   private ticks = 0;
+  private connecting: Promise<void> = Promise.resolve();
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
@@ -50,6 +53,7 @@ export class Dispatcher {
     @inject(SettingsService) private readonly settings: SettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
+    @inject(AgentPaceService) private readonly pacer: AgentPaceService,
     @inject(TYPES.QueueFactory) private readonly queues: QueueFactory,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Logger) private readonly logger: Logger,
@@ -69,6 +73,8 @@ export class Dispatcher {
     // Fresh job ids: the old jobs may still exist (locked by the dead process, or failed for good).
     for (const send of await this.sends.inDispatch(1_000, null)) await this.enqueueRanges(send, `boot${Date.now().toString(36)}`);
     this.dispatchQueue().process(concurrency, (job) => this.runBatch(job.data));
+    // Not awaited: an unreachable provider must not hold up the boot; stop() waits for it.
+    this.connecting = this.connectAgents();
     this.loop = this.schedulerLoop();
   }
 
@@ -76,6 +82,7 @@ export class Dispatcher {
     this.running = false;
     this.signal.wake();
     await this.loop;
+    await this.connecting;
     await this.queue?.close(10_000);
   }
 
@@ -95,6 +102,7 @@ export class Dispatcher {
     const now = this.clock.now();
     let started = 0;
     if (++this.ticks % 30 === 0) await this.resumeStale(now);
+    if (this.ticks % OVERDUE_SWEEP_TICKS === 0) await this.settlement.closeOverdue(now, await this.reportTimeoutHours());
     for (const send of await this.sends.due(now, 100)) {
       const failure = await this.standing(send, now);
       if (failure === 'wait') continue;
@@ -111,10 +119,23 @@ export class Dispatcher {
     return started;
   }
 
-  private async enqueueRanges(send: SendRow, round = ''): Promise<void> {
+  /**
+   * One job per range of receivers. A gradual send's ranges never cross a step boundary and each
+   * is delayed until its step is due (dateTimeSend + step × interval), computed from the send row
+   * so a restarted process enqueues the same schedule. `onlyDue` leaves future steps alone (their
+   * jobs are still waiting in the queue).
+   */
+  private async enqueueRanges(send: SendRow, round = '', onlyDue = false): Promise<void> {
     const queue = this.dispatchQueue();
-    for (let from = 0; from < send.recipientCount; from += BATCH_SIZE) {
-      await queue.add({ sendId: send.id, fromSeq: from, toSeq: Math.min(from + BATCH_SIZE, send.recipientCount) }, { jobId: `${send.id}:${from}${round ? `:${round}` : ''}`, retries: 3 });
+    const now = this.clock.now().getTime();
+    for (let from = 0; from < send.recipientCount;) {
+      const step = gradualStep(send, from);
+      const to = Math.min(from + BATCH_SIZE, send.recipientCount, step ? step.endSeq : Infinity);
+      const delayMs = step ? Math.max(0, step.dueAt - now) : 0;
+      if (!(onlyDue && delayMs > 0)) {
+        await queue.add({ sendId: send.id, fromSeq: from, toSeq: to }, { jobId: `${send.id}:${from}${round ? `:${round}` : ''}`, retries: 3, ...(delayMs > 0 ? { delayMs } : {}) });
+      }
+      from = to;
     }
   }
 
@@ -124,7 +145,7 @@ export class Dispatcher {
    */
   async resumeStale(now: Date): Promise<void> {
     for (const send of await this.sends.inDispatch(100, new Date(now.getTime() - STALE_MS))) {
-      await this.enqueueRanges(send, `stale${now.getTime().toString(36)}`);
+      await this.enqueueRanges(send, `stale${now.getTime().toString(36)}`, true);
       await this.sends.update(undefined, send.id, {});
     }
   }
@@ -155,22 +176,53 @@ export class Dispatcher {
     if (after) this.settlement.push(after, true);
   }
 
+  private async reportTimeoutHours(): Promise<number> {
+    const v = Number((await this.settings.values()).get('DeliveryReportTimeoutHours') ?? 72);
+    return Number.isFinite(v) && v > 0 ? v : 72;
+  }
+
   private async maxTries(): Promise<number> {
     const v = Number((await this.settings.values()).get('MaximumFailedTryCount') ?? 3);
     return Number.isFinite(v) && v > 0 ? v : 3;
+  }
+
+  /** The agent's connected gateway with this host's callbacks (reports to settlement, inbound to the inbox). */
+  private gatewayOf(agent: { id: number; pluginName: string; options: unknown }): Promise<Gateway> {
+    return this.registry.gatewayFor(String(agent.id), agent.pluginName, agent.options, {
+      deliveryReports: (reports) => this.settlement.receive(agent.id, reports),
+      inbound: async () => {},
+      statusChanged: (health) => this.logger.info({ agentId: agent.id, health }, 'sender agent status'),
+    });
+  }
+
+  /**
+   * Connects every active agent at start: receipts a gateway still owes (after a restart) and
+   * inbound messages arrive on a connected gateway, even when nothing is being sent.
+   */
+  private async connectAgents(): Promise<void> {
+    for (const agent of await this.lines.listActiveAgents()) {
+      try {
+        await this.gatewayOf(agent);
+      } catch (err) {
+        this.logger.warn({ err, agentId: agent.id }, 'sender agent could not connect at start');
+      }
+    }
   }
 
   /** One job: claim, submit in the plugin's batch size at the agent's pace, store every answer. */
   async runBatch(job: BatchJob): Promise<{ submitted: number }> {
     const send = await this.sends.findById(undefined, job.sendId);
     if (!send || send.queueStatus !== 'Extracted') return { submitted: 0 };
+    const step = gradualStep(send, job.fromSeq);
+    const early = step ? step.dueAt - this.clock.now().getTime() : 0;
+    if (early > 1_000) {
+      // A gradual step's job that came early (re-enqueued after a restart): back to the queue until its time.
+      await this.dispatchQueue().add(job, { jobId: `${job.sendId}:${job.fromSeq}:due${step!.dueAt.toString(36)}`, delayMs: early, retries: 3 });
+      return { submitted: 0 };
+    }
     const agent = await this.lines.senderAgent(undefined, send.senderAgentId);
     if (!agent) return { submitted: 0 };
-    const gateway = await this.registry.gatewayFor(String(agent.id), agent.pluginName, agent.options, {
-      deliveryReports: (reports) => this.settlement.receive(agent.id, reports),
-      inbound: async () => {},
-      statusChanged: (health) => this.logger.info({ agentId: agent.id, health }, 'sender agent status'),
-    });
+    const gateway = await this.gatewayOf(agent);
     const { claimed, inDoubt } = await this.sends.claimBatch(job.sendId, job.fromSeq, job.toSeq, gateway.idempotentSubmit);
     if (inDoubt.length > 0) {
       // Taken by a worker that stopped before storing the answer, on a gateway that cannot tell a
@@ -181,9 +233,11 @@ export class Dispatcher {
     let submitted = 0;
     const retry: ClaimedRecipient[] = [];
     const rate = Math.max(1, Math.min(agent.maxPerSecond, gateway.maxPerSecond));
-    for (let i = 0; i < claimed.length; i += gateway.maxBatchSize) {
-      const chunk = claimed.slice(i, i + gateway.maxBatchSize);
-      await this.pace(agent.id, chunk.length, rate);
+    // A chunk never exceeds one second's allowance, so it always fits one pacing window.
+    const chunkSize = Math.max(1, Math.min(gateway.maxBatchSize, rate));
+    for (let i = 0; i < claimed.length; i += chunkSize) {
+      const chunk = claimed.slice(i, i + chunkSize);
+      await this.pacer.acquire(agent.id, chunk.length, rate);
       const messages: OutboundMessage[] = chunk.map((r) => ({
         id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, text: send.smsText,
         encoding: send.smsEncoding, parts: send.smsParts, flash: send.isFlashSms,
@@ -237,14 +291,6 @@ export class Dispatcher {
       if (updated) this.settlement.push(updated, false);
     }
   }
-
-  /** Keeps one agent under its messages-per-second in this process. */
-  private async pace(agentId: number, count: number, perSecond: number): Promise<void> {
-    const now = Date.now();
-    const next = Math.max(now, this.paceNextAt.get(agentId) ?? now);
-    this.paceNextAt.set(agentId, next + (count * 1000) / perSecond);
-    if (next > now) await new Promise((r) => setTimeout(r, next - now));
-  }
 }
 
 async function submitSafely(gateway: Gateway, messages: OutboundMessage[]): Promise<SubmitResult[]> {
@@ -255,4 +301,16 @@ async function submitSafely(gateway: Gateway, messages: OutboundMessage[]): Prom
     // A plugin must not throw; if it does, nothing is known about the batch, so it is retried.
   }
   return messages.map((m) => ({ id: m.id, status: 'transient', code: 'PluginError' }));
+}
+
+/**
+ * The step of a gradual send a receiver belongs to: when it is due and where the step ends.
+ * Null for any other send (everything is due at once).
+ */
+export function gradualStep(send: SendRow, seq: number): { index: number; dueAt: number; endSeq: number } | null {
+  const size = Number(send.gradualStepCount ?? 0);
+  const minutes = Number(send.gradualIntervalMinutes ?? 0);
+  if (!(size > 0) || !(minutes > 0)) return null;
+  const index = Math.floor(seq / size);
+  return { index, dueAt: new Date(send.dateTimeSend).getTime() + index * minutes * 60_000, endSeq: (index + 1) * size };
 }

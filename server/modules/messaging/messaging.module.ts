@@ -11,13 +11,14 @@ import { SettlementService } from './settlement.service.js';
 import { OutboxService } from './outbox.service.js';
 import { Dispatcher } from './dispatch.worker.js';
 import { DispatchSignal } from './dispatch-signal.js';
+import { AgentPaceService } from './agent-pace.service.js';
 import { outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
   },

@@ -368,6 +368,30 @@ export class SendsRepository {
     return row ? normalizeSend(row) : null;
   }
 
+  /** Sends still in dispatch that started before the given time: the only ones that can hold overdue receivers. */
+  async startedBefore(before: Date, limit: number): Promise<SendRow[]> {
+    const rows = await this.knex('sends').where('queueStatus', 'Extracted').where('dateTimeStart', '<', before).orderBy('id').limit(limit);
+    return rows.map(normalizeSend);
+  }
+
+  /**
+   * Closes as Unknown the receivers of one send the operator accepted before `before` and never
+   * reported on; answers how many per operator (only open receivers move, so a repeat is a no-op).
+   */
+  async closeOverdue(tx: Tx, sendId: number, before: Date, at: Date): Promise<Record<string, number>> {
+    const res = await tx.raw(
+      `with u as (update send_recipients set "deliveryStatus" = 'Unknown', "statusDateTime" = ?::timestamptz,
+                  "deliveryReport" = jsonb_build_object('providerStatus', 'NO_REPORT', 'raw', null)
+                  where "sendId" = ? and "deliveryStatus" in ('SentToItc', 'ReceivedByItc') and "sendDateTime" < ?::timestamptz
+                  returning operator)
+       select operator, count(*)::int as count from u group by 1`,
+      [at.toISOString(), sendId, before.toISOString()],
+    );
+    const out: Record<string, number> = {};
+    for (const r of res.rows as { operator: string; count: number }[]) out[r.operator] = r.count;
+    return out;
+  }
+
   /** Cancels the receivers that have not been handed to a worker yet. */
   async cancelWaiting(tx: Tx, sendId: number, at: Date): Promise<number> {
     const res = await tx.raw(

@@ -146,6 +146,28 @@ export class SettlementService {
     }
   }
 
+  /**
+   * Receivers accepted more than `hours` ago whose final report never came are closed as Unknown,
+   * so their sends can settle; answers how many were closed. Safe to run from several processes:
+   * each send's receivers move in one transaction that only touches open ones.
+   */
+  async closeOverdue(now: Date, hours: number): Promise<number> {
+    const before = new Date(now.getTime() - hours * 3_600_000);
+    let closed = 0;
+    for (const send of await this.sends.startedBefore(before, 100)) {
+      closed += await this.uow.run(async (tx) => {
+        const counts = await this.sends.closeOverdue(tx, send.id, before, now);
+        const n = Object.values(counts).reduce((a, b) => a + b, 0);
+        if (n === 0) return 0;
+        const updated = await this.sends.bumpCounters(tx, send.id, { pending: n, notDelivered: n });
+        if (updated) await this.afterProgress(tx, updated);
+        return n;
+      });
+    }
+    if (closed > 0) this.logger.warn({ closed, hours }, 'receivers without a delivery report closed as Unknown');
+    return closed;
+  }
+
   /** Pushes progress (at most a few times a second per send) and settles a send whose last receiver is final. */
   async afterProgress(tx: Tx, send: SendRow): Promise<void> {
     if (send.pendingCount <= 0 && send.queueStatus !== 'Completed' && send.queueStatus !== 'Rejected') {

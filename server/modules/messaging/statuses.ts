@@ -41,9 +41,12 @@ export type FailureCode = (typeof FAILURE_CODES)[number];
  * How a receiver moves: WaitingForSend → IsSending (handed to the worker; the crash window) →
  * SentToItc (the operator accepted: "submitted", not delivered) → ReceivedByItc (an interim
  * report) → one final status. NotSent / ErrorInSending / IsCanceled / BlackList never left us.
+ * Unknown closes a receiver whose report never came within DeliveryReportTimeoutHours: it was
+ * accepted, so it stays charged unless the line's refundDeliveryStatusId names Unknown.
  */
 export const FINAL_DELIVERY_STATUSES: readonly DeliveryStatus[] = [
   'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'Expired', 'DidNotReceiveToItc', 'NotSent', 'ErrorInSending', 'IsCanceled', 'BlackList',
+  'Unknown',
 ];
 export const OPEN_DELIVERY_STATUSES: readonly DeliveryStatus[] = ['WaitingForSend', 'IsSending', 'SentToItc', 'ReceivedByItc'];
 

@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import { ApiClient } from '../support/api-client.js';
+import { startTestServer, INITIAL_ADMIN_PASSWORD, type TestServer } from '../support/test-server.js';
+import { ok, tariffBody, waitForSend } from '../support/sending.js';
+import type { Clock } from '../../server/platform/clock.js';
+import { SettlementService } from '../../server/modules/messaging/settlement.service.js';
+
+const HOUR = 3_600_000;
+
+/**
+ * A receiver the operator accepted but never reported on must not keep its send (and the hold)
+ * open for ever: after DeliveryReportTimeoutHours it is closed as Unknown, stays charged (it left
+ * us) unless the line's refundDeliveryStatusId names Unknown, and the send settles.
+ */
+describe('Send engine: delivery reports that never come', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let api: ApiClient;
+  let admin: string;
+  let token: string;
+  let orgId: number;
+  let offsetMs = 0;
+  const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+
+  before(async () => {
+    server = await startTestServer({}, clock);
+    api = new ApiClient(server.url);
+    const first = ok(await api.post('Account/Login', { userName: 'admin', password: INITIAL_ADMIN_PASSWORD }));
+    ok(await api.post('Account/ChangePassword', { currentPassword: INITIAL_ADMIN_PASSWORD, newPassword: 'Admin#Pass9', confirmPassword: 'Admin#Pass9' }, { token: first.accessToken }));
+    admin = ok(await api.post('Account/Login', { userName: 'admin', password: 'Admin#Pass9' })).accessToken;
+    const org = ok(await api.post('Organizations/Create', { name: 'Silent operator', type: 'reseller' }, { token: admin }));
+    orgId = org.id;
+    const tariff = ok(await api.post('Tariffs/Create', tariffBody('Flat 100', 100), { token: admin }));
+    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
+    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 1_000_000 }, { token: admin }));
+    ok(await api.post('Users/Create', { userName: 'silent', password: 'User#Pass1', changePasswordRequired: false, organizationId: org.id, isAdmin: true, firstName: 'S' }, { token: admin }));
+    token = ok(await api.post('Account/Login', { userName: 'silent', password: 'User#Pass1' })).accessToken;
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  async function silentLine(number: string, line: Record<string, unknown>): Promise<number> {
+    // The simulator reports only after a day: inside this test, no report ever comes.
+    const agent = ok(await api.post('SenderAgents/Create', {
+      title: `Silent ${number}`, pluginName: 'simulator', maxPerSecond: 1_000, isActive: true, isSendActive: true, isActiveAllTime: true,
+      options: { submitLatencyMs: 0, deliveryDelayMs: 86_400_000, deliveryRatio: 1, seed: 5 },
+    }, { token: admin }));
+    return ok(await api.post('PrivateNumbers/Create', {
+      number, useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agent.id,
+      isPublic: true, isActive: true, isSendBulk: true, deliveryBase: true, ...line,
+    }, { token: admin })).id;
+  }
+
+  async function balance(): Promise<{ balance: bigint; held: bigint }> {
+    const c = ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${orgId}`, { token: admin }));
+    return { balance: BigInt(c.balance), held: BigInt(c.held) };
+  }
+
+  it('closes receivers without a report as Unknown after the time-out, keeps them charged and settles the send', async () => {
+    offsetMs = 0;
+    const lineId = await silentLine('30009991', {});
+    const before = await balance();
+    const created = ok(await api.post('ScheduledMessages/Create', { senderNumberId: lineId, smsBody: 'Is anyone there?', sendType: 'Bulk', receivers: ['09121230001', '09121230002', '09121230003'] }, { token }));
+    const submitted = await waitForSend(api, token, created.id, (s) => s.sentCount === 3);
+    expect(submitted).to.include({ queueStatus: 'Extracted', pendingCount: 3 });
+
+    const settlement = server.peyk.container.get(SettlementService);
+    // Not yet due: nothing moves.
+    offsetMs = 71 * HOUR;
+    expect(await settlement.closeOverdue(clock.now(), 72)).to.equal(0);
+    offsetMs = 73 * HOUR;
+    expect(await settlement.closeOverdue(clock.now(), 72)).to.equal(3);
+    expect(await settlement.closeOverdue(clock.now(), 72), 'a second sweep finds nothing').to.equal(0);
+
+    const done = await waitForSend(api, token, created.id);
+    expect(done).to.include({ queueStatus: 'Completed', status: 'Sent', pendingCount: 0, sentCount: 3, notDeliveredCount: 3 });
+    expect(done.deliveryStatusCounts).to.deep.equal({ Unknown: 3 });
+    const report = ok(await api.get(`OutBox/GetDeliveryReport?id=${created.id}&seq=0`, { token }));
+    expect(report.deliveryReport.providerStatus).to.equal('NO_REPORT');
+    const after = await balance();
+    expect(before.balance - after.balance, 'three parts charged').to.equal(300n);
+    expect(after.held).to.equal(before.held);
+  });
+
+  it('gives Unknown back when the line says so', async () => {
+    offsetMs = 0;
+    const lineId = await silentLine('30009992', { refundDeliveryStatusId: 'Unknown' });
+    const before = await balance();
+    const created = ok(await api.post('ScheduledMessages/Create', { senderNumberId: lineId, smsBody: 'Anyone?', sendType: 'Bulk', receivers: ['09121230004', '09121230005'] }, { token }));
+    await waitForSend(api, token, created.id, (s) => s.sentCount === 2);
+    offsetMs = 80 * HOUR;
+    expect(await server.peyk.container.get(SettlementService).closeOverdue(clock.now(), 72)).to.equal(2);
+    const done = await waitForSend(api, token, created.id);
+    expect(done).to.include({ queueStatus: 'Completed', status: 'SentAndGiveBackCredit' });
+    const after = await balance();
+    expect(after.balance).to.equal(before.balance);
+    expect(after.held).to.equal(before.held);
+    const verify = ok(await api.get('Ledger/Verify', { token: admin }));
+    expect(verify.mismatches).to.deep.equal([]);
+  });
+});
