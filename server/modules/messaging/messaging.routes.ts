@@ -70,11 +70,16 @@ export function scheduledMessagesController(compose: ComposeService, uploads: Up
         handler: async ({ ctx, query, req }) => {
           const q = query as { format: 'text' | 'csv' };
           const csv = q.format === 'csv' || /csv/i.test(String((req as Request).headers['content-type'] ?? ''));
-          return uploads.receive(req as Request, {
-            csv, userId: ctx.principal.userId,
-            maxNumbers: await compose.setting('MaxUploadRecipients'),
-            maxBytes: (await compose.setting('MaxUploadMegabytes')) * 1024 * 1024,
-          });
+          const maxNumbers = await compose.setting('MaxUploadRecipients');
+          const maxBytes = (await compose.setting('MaxUploadMegabytes')) * 1024 * 1024;
+          try {
+            return await uploads.receive(req as Request, { csv, userId: ctx.principal.userId, maxNumbers, maxBytes });
+          } catch (err) {
+            // Refused before the whole file arrived: the rest of the body is never read, so this
+            // connection cannot carry another request; closing it frees the client (and shutdown).
+            if (!(req as Request).complete) (req as Request).res?.setHeader('Connection', 'close');
+            throw err;
+          }
         },
       },
     ],

@@ -21,7 +21,8 @@ export const createSchema = {
     ...common,
     sendType: { type: 'string', enum: ['Single', 'Bulk', 'P2P', 'Api'], default: 'Bulk' },
     receivers: { type: 'array', maxItems: 1_000_000, items: { type: 'string', maxLength: 40 } },
-    receiversText: { type: 'string', maxLength: 20_000_000 },
+    // Room for a pasted list of 2 million numbers, so it gets the maximum message rather than a length error.
+    receiversText: { type: 'string', maxLength: 30_000_000 },
     recipientsUploadId: { type: 'string', maxLength: 36 },
   },
 } as const;
