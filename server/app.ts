@@ -15,6 +15,7 @@ import { createHttpApp } from './platform/http/http-app.js';
 import type { Translator } from './platform/i18n.js';
 import type { Clock } from './platform/clock.js';
 import type { Realtime } from './platform/realtime.js';
+import { connectRedisRealtimeBus } from './platform/realtime-bus.js';
 import { buildContainer, MODULES } from './container.js';
 import { JwtAuthenticator, UsersService } from './modules/identity/index.js';
 import { LinesService } from './modules/numbers/index.js';
@@ -60,6 +61,11 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   // Plugins load before any module starts: the first-start seed and the dispatcher need them.
   const plugins = await loadGatewayPlugins(pluginsDirFor(options.rootDir), logger);
   container.bind(GatewayRegistry).toConstantValue(new GatewayRegistry(plugins, logger, options.clock ?? systemClock));
+  const realtime = container.get<Realtime>(TYPES.Realtime);
+  // Before any module starts: a worker's first pushes must already travel to the web processes.
+  if (config.redisUrl) {
+    await realtime.useBus(await connectRedisRealtimeBus(config.redisUrl, `${config.redisPrefix}:realtime`, (err) => logger.error({ err, where: 'realtime' }, 'adapter error')));
+  }
   for (const m of MODULES) if (m.onStart) await m.onStart(container);
   const firstAdmin = await container.get(UsersService).bootstrapFirstAdmin();
   // The system organization exists only now: the default simulator line of a fresh install follows it.
@@ -67,7 +73,6 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
 
   let server: Server | null = null;
   let url: string | null = null;
-  const realtime = container.get<Realtime>(TYPES.Realtime);
   if (config.role !== 'worker') {
     const translator = container.get<Translator>(TYPES.Translator);
     const controllers: Controller[] = [healthController(database.kind, kv.kind, config.version)];
