@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ApiClient } from '../support/api-client.js';
-import { startTestServer, INITIAL_ADMIN_PASSWORD, type TestServer } from '../support/test-server.js';
-import { ok, tariffBody, waitForSend } from '../support/sending.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { ok, standaloneSender, waitForSend } from '../support/sending.js';
 import type { Clock } from '../../server/platform/clock.js';
 import { SettlementService } from '../../server/modules/messaging/settlement.service.js';
 
@@ -25,16 +25,7 @@ describe('Send engine: delivery reports that never come', function () {
   before(async () => {
     server = await startTestServer({}, clock);
     api = new ApiClient(server.url);
-    const first = ok(await api.post('Account/Login', { userName: 'admin', password: INITIAL_ADMIN_PASSWORD }));
-    ok(await api.post('Account/ChangePassword', { currentPassword: INITIAL_ADMIN_PASSWORD, newPassword: 'Admin#Pass9', confirmPassword: 'Admin#Pass9' }, { token: first.accessToken }));
-    admin = ok(await api.post('Account/Login', { userName: 'admin', password: 'Admin#Pass9' })).accessToken;
-    const org = ok(await api.post('Organizations/Create', { name: 'Silent operator', type: 'reseller' }, { token: admin }));
-    orgId = org.id;
-    const tariff = ok(await api.post('Tariffs/Create', tariffBody('Flat 100', 100), { token: admin }));
-    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
-    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 1_000_000 }, { token: admin }));
-    ok(await api.post('Users/Create', { userName: 'silent', password: 'User#Pass1', changePasswordRequired: false, organizationId: org.id, isAdmin: true, firstName: 'S' }, { token: admin }));
-    token = ok(await api.post('Account/Login', { userName: 'silent', password: 'User#Pass1' })).accessToken;
+    ({ admin, token, organizationId: orgId } = await standaloneSender(api, 'Silent operator'));
   });
 
   after(async () => {

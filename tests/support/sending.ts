@@ -1,6 +1,7 @@
 import type { ApiClient } from './api-client.js';
 import { ok } from './envelope.js';
 import { adminToken, unique, type Tree } from './fixtures.js';
+import { INITIAL_ADMIN_PASSWORD } from './test-server.js';
 
 export { bad, ok } from './envelope.js';
 
@@ -54,4 +55,22 @@ export async function waitForSend(api: ApiClient, token: string, id: number, unt
 export async function available(api: ApiClient, token: string, organizationId: number): Promise<{ balance: bigint; held: bigint }> {
   const c = ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${organizationId}`, { token }));
   return { balance: BigInt(c.balance ?? c.credit), held: BigInt(c.held ?? 0) };
+}
+
+/**
+ * For a test that runs its own server (its own clock or settings): the first administrator past
+ * the forced password change, and one funded reseller organization with an administrator who sends.
+ */
+export async function standaloneSender(api: ApiClient, name: string, credit = 1_000_000): Promise<{ admin: string; token: string; organizationId: number }> {
+  const first = ok(await api.post('Account/Login', { userName: 'admin', password: INITIAL_ADMIN_PASSWORD }));
+  ok(await api.post('Account/ChangePassword', { currentPassword: INITIAL_ADMIN_PASSWORD, newPassword: 'Admin#Pass9', confirmPassword: 'Admin#Pass9' }, { token: first.accessToken }));
+  const admin = ok(await api.post('Account/Login', { userName: 'admin', password: 'Admin#Pass9' })).accessToken;
+  const org = ok(await api.post('Organizations/Create', { name, type: 'reseller' }, { token: admin }));
+  const tariff = ok(await api.post('Tariffs/Create', tariffBody(`${name} flat 100`, 100), { token: admin }));
+  ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
+  ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: credit }, { token: admin }));
+  const userName = `sender${org.id}`;
+  ok(await api.post('Users/Create', { userName, password: 'User#Pass1', changePasswordRequired: false, organizationId: org.id, isAdmin: true, firstName: 'S' }, { token: admin }));
+  const token = ok(await api.post('Account/Login', { userName, password: 'User#Pass1' })).accessToken;
+  return { admin, token, organizationId: org.id };
 }
