@@ -35,7 +35,7 @@ export async function benchDatabase(): Promise<BenchDatabase> {
 export async function startBenchServer(db: BenchDatabase, port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: db.url, PEYK_DATA_DIR: db.dataDir, PEYK_ADMIN_PASSWORD: 'Bench#Pass1', LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: db.url, PEYK_DATA_DIR: db.dataDir, PEYK_ADMIN_PASSWORD: 'Bench#Pass1', LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: process.env.BENCH_REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-bench-${port}`, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -6,6 +6,7 @@
  *
  *   npm run bench:dispatch        (DATABASE_URL defaults to the local test server)
  *   BENCH_RECIPIENTS=50000 npm run bench:dispatch
+ *   BENCH_REDIS_URL=redis://127.0.0.1:6379 npm run bench:dispatch   (bee-queue, pacing and pushes through Redis)
  */
 import { Api, benchDatabase, recipientsText, setupSender, startBenchServer } from './bench-server.js';
 
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
     console.log(`  boot: ${((tBoot - t0) / 1000).toFixed(2)} s (not counted)`);
     console.log(`  submitted ${Number(last.sentCount).toLocaleString('en')}, delivered ${Number(last.deliveredCount).toLocaleString('en')}, not delivered ${Number(last.notDeliveredCount).toLocaleString('en')}; status ${last.status}`);
     console.log(`  Ready → every delivery report stored and the hold settled: ${seconds.toFixed(2)} s = ${Math.round(recipients / seconds).toLocaleString('en')} messages/s (aim >= 10,000)`);
-    console.log(`  server peak RSS: ${server.peakRssMb()} MB`);
+    console.log(`  server peak RSS: ${server.peakRssMb()} MB; queue and pacing: ${process.env.BENCH_REDIS_URL ? 'Redis' : 'database table, in-process'}`);
   } finally {
     await server.stop();
     await db.drop();
