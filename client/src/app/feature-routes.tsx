@@ -17,6 +17,7 @@ export const extraRoutes: RouteObject[] = [
   { path: 'financial/invoice/:kind/:referenceId', lazy: () => import('../features/financial/invoice-page').then((m) => ({ Component: m.InvoicePage })) },
   { path: 'sending/single', lazy: () => import('../features/sending/send-page').then((m) => ({ Component: m.SingleSendPage })) },
   { path: 'sending/bulk', lazy: () => import('../features/sending/send-page').then((m) => ({ Component: m.BulkSendPage })) },
+  { path: 'sending/periodic', lazy: () => import('../features/sending/periodic-sends-page').then((m) => ({ Component: m.PeriodicSendsPage })) },
   { path: 'outbox', lazy: () => import('../features/outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })) },
   { path: 'outbox/:id', lazy: () => import('../features/outbox/outbox-detail-page').then((m) => ({ Component: m.OutboxDetailPage })) },
   { path: 'send-queue', lazy: () => import('../features/send-queue/send-queue-page').then((m) => ({ Component: m.SendQueuePage })) },

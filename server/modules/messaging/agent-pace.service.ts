@@ -21,11 +21,11 @@ export class AgentPaceService {
   constructor(@inject(TYPES.KeyValueStore) private readonly kv: KeyValueStore) {}
 
   /**
-   * Books `count` messages (at most `perSecond`) for the agent and resolves when they may be sent.
-   * `now` is injectable for tests.
+   * Books `count` messages (at most `perSecond`) for the agent and resolves, with the booked
+   * wall-clock second, when they may be sent. `now` is injectable for tests.
    */
-  async acquire(agentId: number, count: number, perSecond: number, now: () => number = Date.now): Promise<void> {
-    if (count <= 0) return;
+  async acquire(agentId: number, count: number, perSecond: number, now: () => number = Date.now): Promise<number> {
+    if (count <= 0) return Math.floor(now() / 1000);
     if (count > perSecond) throw new Error(`a chunk of ${count} cannot fit a rate of ${perSecond} per second`);
     for (;;) {
       const current = Math.floor(now() / 1000);
@@ -46,7 +46,7 @@ export class AgentPaceService {
       this.hint.set(agentId, second);
       const wait = second * 1000 - now();
       if (wait > 0) await sleep(wait);
-      return;
+      return second;
     }
   }
 }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
-import { afterCommit, UnitOfWork } from '../../platform/unit-of-work.js';
+import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { AppError, conflict, fieldError } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
@@ -20,7 +20,20 @@ export type RecipientSource =
   | { kind: 'manual'; numbers: string[] }
   | { kind: 'text'; text: string }
   | { kind: 'upload'; uploadId: string }
-  | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean };
+  | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
+  /** Receivers already normalized and deduplicated (a periodic send's stored list). */
+  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
+
+/** The spec's minimum for a gradual send. */
+export const GRADUAL_MIN_RECIPIENTS = 1_000;
+
+/** What an internal caller (the periodic scheduler) adds to a send it creates. */
+export interface StoreOptions {
+  /** Extra columns of the send row (sendSubType, periodicSendId, periodicOccurrence). */
+  values?: Record<string, unknown>;
+  /** Runs inside the send's transaction after it is stored and held; throwing undoes everything. */
+  inTransaction?: (tx: Tx, send: SendRow) => Promise<void>;
+}
 
 export interface ComposeInput {
   senderNumberId: number;
@@ -33,6 +46,8 @@ export interface ComposeInput {
   sendDirect?: boolean;
   sendId?: string | null;
   description?: string | null;
+  /** A gradual send: `stepCount` receivers every `intervalMinutes` from dateTimeSend. */
+  gradual?: { stepCount: number; intervalMinutes: number } | null;
 }
 
 export function sendFailure(code: FailureCode, propertyName?: string, params: Record<string, unknown> = {}): AppError {
@@ -143,40 +158,9 @@ export class ComposeService {
       if (existing) return { ...publicSend(existing), repeated: true };
     }
     const p = await this.prepare(ctx, input);
-    const organizationId = ctx.tenant.organizationId;
-    const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true;
-    // Judged before the transaction: on the embedded database every query inside it must use its
-    // handle, and the tariff and blacklist reads are not transactional anyway.
-    const { sendable, blocked, counts, recipientCount } = await this.split(p, organizationId);
-    if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
-    const parts: Record<string, number> = {};
-    for (const [op, n] of Object.entries(counts)) parts[op] = n * p.parts.parts;
-    const price = await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
     let send: SendRow;
     try {
-      send = await this.uow.run(async (tx) => {
-        const values: Record<string, unknown> = {
-          organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
-          privateNumberId: p.line.id, senderAgentId: p.line.senderAgentId, senderNumber: p.line.number, lineType: p.line.lineType,
-          sendType: input.sendType, sendSubType: 'Direct', smsText: p.text, isFlashSms: input.isFlashSms === true,
-          smsEncoding: p.parts.encoding, smsParts: p.parts.parts,
-          wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
-          recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
-          sendPrice: price.price, resolutionOfParliamentPrice: price.levy, taxPrice: price.tax, totalPrice: price.total,
-          queueStatus: confirm ? 'WatingForConfirm' : 'Ready', status: confirm ? 'WatingForConfirm' : 'WatingForSend',
-          dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
-        };
-        for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) values[column] = counts[op] ?? 0;
-        const row = await this.sends.insertSend(tx, values);
-        // Sendable receivers take seq 0..n-1, so dispatch batches are plain ranges; blacklisted ones follow.
-        await this.sends.insertRecipients(tx, row.id, sendable, 0, 'WaitingForSend');
-        if (blocked.length > 0) await this.sends.insertRecipients(tx, row.id, blocked, sendable.length, 'BlackList');
-        await this.billing.hold(tx, { reference: holdReference(row.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
-        await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
-        await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
-        afterCommit(tx, () => this.signal.wake());
-        return row;
-      });
+      send = await this.store(ctx, input, p, {});
     } catch (err) {
       if (input.sendId && isUniqueViolation(err)) {
         const existing = await this.sends.findByClientSendId(undefined, ctx.principal.userId, input.sendId);
@@ -187,6 +171,71 @@ export class ComposeService {
     }
     for (const source of input.sources) if (source.kind === 'upload') await this.uploads.discard(source.uploadId);
     return { ...publicSend(send), repeated: false };
+  }
+
+  /**
+   * Creates a send for an internal caller (the periodic scheduler) in the given user's context,
+   * through the same checks, price, hold and limits as the API. No client send id, no upload.
+   */
+  async createInternal(ctx: AuthedContext, input: ComposeInput, options: StoreOptions): Promise<SendRow> {
+    return this.store(ctx, input, await this.prepare(ctx, input), options);
+  }
+
+  /**
+   * Checks a send that will be made later (a periodic definition) as if it went out at
+   * `input.sendDateTime`: standing, line, windows, text, receivers and the price. Answers the
+   * normalized receivers (the blacklist is applied at each occurrence) and the price of one
+   * occurrence now. Writes nothing.
+   */
+  async prepareForLater(ctx: AuthedContext, input: ComposeInput) {
+    const p = await this.prepare(ctx, input);
+    const { counts, recipientCount, blocked } = await this.split(p, ctx.tenant.organizationId);
+    if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
+    const price = await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
+    return {
+      line: p.line, text: p.text, smsParts: p.parts.parts, items: p.recipients.items, recipientCount, blackListCount: blocked.length,
+      wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount, totalPrice: price.total,
+    };
+  }
+
+  /** Judges, prices and stores a prepared send in one transaction (the hold and the limits with it). */
+  private async store(ctx: AuthedContext, input: ComposeInput, p: Prepared, options: StoreOptions): Promise<SendRow> {
+    const organizationId = ctx.tenant.organizationId;
+    const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true;
+    // Judged before the transaction: on the embedded database every query inside it must use its
+    // handle, and the tariff and blacklist reads are not transactional anyway.
+    const { sendable, blocked, counts, recipientCount } = await this.split(p, organizationId);
+    if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
+    if (input.gradual && recipientCount < GRADUAL_MIN_RECIPIENTS) throw fieldError('receivers', 'messaging.gradualMinimum', { min: GRADUAL_MIN_RECIPIENTS });
+    const parts: Record<string, number> = {};
+    for (const [op, n] of Object.entries(counts)) parts[op] = n * p.parts.parts;
+    const price = await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
+    return this.uow.run(async (tx) => {
+      const values: Record<string, unknown> = {
+        organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
+        privateNumberId: p.line.id, senderAgentId: p.line.senderAgentId, senderNumber: p.line.number, lineType: p.line.lineType,
+        sendType: input.sendType, sendSubType: input.gradual ? 'Gradual' : 'Direct',
+        gradualStepCount: input.gradual?.stepCount ?? null, gradualIntervalMinutes: input.gradual?.intervalMinutes ?? null, smsText: p.text, isFlashSms: input.isFlashSms === true,
+        smsEncoding: p.parts.encoding, smsParts: p.parts.parts,
+        wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
+        recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
+        sendPrice: price.price, resolutionOfParliamentPrice: price.levy, taxPrice: price.tax, totalPrice: price.total,
+        queueStatus: confirm ? 'WatingForConfirm' : 'Ready', status: confirm ? 'WatingForConfirm' : 'WatingForSend',
+        dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
+      };
+      for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) values[column] = counts[op] ?? 0;
+      Object.assign(values, options.values ?? {});
+      const row = await this.sends.insertSend(tx, values);
+      // Sendable receivers take seq 0..n-1, so dispatch batches are plain ranges; blacklisted ones follow.
+      await this.sends.insertRecipients(tx, row.id, sendable, 0, 'WaitingForSend');
+      if (blocked.length > 0) await this.sends.insertRecipients(tx, row.id, blocked, sendable.length, 'BlackList');
+      await this.billing.hold(tx, { reference: holdReference(row.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
+      await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
+      if (options.inTransaction) await options.inTransaction(tx, row);
+      afterCommit(tx, () => this.signal.wake());
+      return row;
+    });
   }
 
   /** Receivers the line may send to (in order) and those on a blacklist it honours, with counts per operator. */
@@ -207,6 +256,8 @@ export class ComposeService {
   }
 
   private async prepare(ctx: AuthedContext, input: ComposeInput): Promise<Prepared> {
+    if (input.gradual && !(input.gradual.stepCount >= 1)) throw fieldError('gradualStepCount', 'messaging.gradualFieldsRequired');
+    if (input.gradual && !(input.gradual.intervalMinutes >= 1)) throw fieldError('gradualIntervalMinutes', 'messaging.gradualFieldsRequired');
     const now = this.clock.now();
     const chain = await this.organizations.chainOf(ctx.tenant.organizationId);
     const user = ctx.principal.profile as Record<string, unknown>;
@@ -249,6 +300,8 @@ export class ComposeService {
   private async gather(ctx: AuthedContext, sources: RecipientSource[]): Promise<Prepared['recipients']> {
     const kinds = new Set(sources.map((s) => s.kind));
     if (kinds.has('upload') && (kinds.has('manual') || kinds.has('text'))) throw fieldError('recipientsUploadId', 'messaging.modesCombined');
+    const list = sources.find((s) => s.kind === 'list');
+    if (list && list.kind === 'list') return { items: list.items, wrongNumberCount: list.wrongNumberCount, duplicateCount: list.duplicateCount, invalidSamples: [], size: list.items.length };
     const upload = sources.find((s) => s.kind === 'upload');
     if (upload && upload.kind === 'upload') {
       const { summary, recipients } = await this.uploads.load(upload.uploadId, ctx.principal.userId);

@@ -13,6 +13,7 @@ import { SendsRepository, type ClaimedRecipient, type SendRow, type SubmitOutcom
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './agent-pace.service.js';
+import { PeriodicService } from './periodic.service.js';
 import { holdReference, insideWindow, standingFailure } from './compose.service.js';
 import type { FailureCode } from './statuses.js';
 
@@ -54,6 +55,7 @@ export class Dispatcher {
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
     @inject(AgentPaceService) private readonly pacer: AgentPaceService,
+    @inject(PeriodicService) private readonly periodic: PeriodicService,
     @inject(TYPES.QueueFactory) private readonly queues: QueueFactory,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Logger) private readonly logger: Logger,
@@ -103,6 +105,8 @@ export class Dispatcher {
     let started = 0;
     if (++this.ticks % 30 === 0) await this.resumeStale(now);
     if (this.ticks % OVERDUE_SWEEP_TICKS === 0) await this.settlement.closeOverdue(now, await this.reportTimeoutHours());
+    // Periodic occurrences due now become ordinary Ready sends first, so they go out in this pass.
+    await this.periodic.runDue(now).catch((err) => this.logger.error({ err }, 'periodic occurrences failed; retried next tick'));
     for (const send of await this.sends.due(now, 100)) {
       const failure = await this.standing(send, now);
       if (failure === 'wait') continue;

@@ -5,15 +5,17 @@ import { forbidden } from '../../platform/http/errors.js';
 import { ComposeService, type ComposeInput, type RecipientSource } from './compose.service.js';
 import { OutboxService } from './outbox.service.js';
 import { UploadsService } from './uploads.service.js';
+import { PeriodicService, type PeriodicScheduleInput } from './periodic.service.js';
 import {
-  bulkSchema, createSchema, fastSchema, outboxQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
+  bulkSchema, createSchema, fastSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
 import type { SendTypeName } from './statuses.js';
 
 type CreateBody = {
   senderNumberId: number; smsBody: string; sendType: SendTypeName; isFlashSms?: boolean; sendDirect?: boolean; sendDateTime?: string | null;
   sendId?: string | null; description?: string | null; receivers?: string[]; receiversText?: string; recipientsUploadId?: string;
-};
+  typeSend?: 'direct' | 'gradual' | 'periodic'; gradualStepCount?: number | null; gradualIntervalMinutes?: number | null;
+} & PeriodicScheduleInput;
 type BulkBody = Omit<CreateBody, 'receivers' | 'receiversText' | 'recipientsUploadId' | 'sendType'> & { bulkRecipients: { mobile: string; description?: string | null }[] };
 
 /** Single sends need Sending.Single; every other kind needs Sending.Bulk. */
@@ -22,26 +24,41 @@ function requireSendClaim(ctx: AuthedContext, sendType: SendTypeName): void {
   if (!ctx.principal.claims.has(claim)) throw forbidden();
 }
 
+/** typeSend 'gradual' carries its step fields (0 when missing: compose answers which one is needed). */
+function gradualOf(body: Pick<CreateBody, 'typeSend' | 'gradualStepCount' | 'gradualIntervalMinutes'>): ComposeInput['gradual'] {
+  return body.typeSend === 'gradual' ? { stepCount: body.gradualStepCount ?? 0, intervalMinutes: body.gradualIntervalMinutes ?? 0 } : null;
+}
+
 function fromCreate(body: CreateBody): ComposeInput {
   const sources: RecipientSource[] = [];
   if (body.receivers?.length) sources.push({ kind: 'manual', numbers: body.receivers });
   if (body.receiversText) sources.push({ kind: 'text', text: body.receiversText });
   if (body.recipientsUploadId) sources.push({ kind: 'upload', uploadId: body.recipientsUploadId });
-  return { ...body, sources };
+  return { ...body, sources, gradual: gradualOf(body) };
 }
 
 function fromBulk(body: BulkBody, strict: boolean): ComposeInput {
   const { bulkRecipients, ...rest } = body;
-  return { ...rest, sendType: 'Bulk', sources: [{ kind: 'bulk', items: bulkRecipients, strict }] };
+  return { ...rest, sendType: 'Bulk', sources: [{ kind: 'bulk', items: bulkRecipients, strict }], gradual: gradualOf(body) };
 }
 
-export function scheduledMessagesController(compose: ComposeService, uploads: UploadsService): Controller {
+/** typeSend 'periodic' stores a definition (PeriodicService); any other kind is one send now or at sendDateTime. */
+function createOrDefine(compose: ComposeService, periodic: PeriodicService, ctx: AuthedContext, body: CreateBody | BulkBody, input: ComposeInput) {
+  return body.typeSend === 'periodic' ? periodic.create(ctx, input, body) : compose.create(ctx, input);
+}
+
+/** Periodic definitions are seen and cancelled by whoever may send. */
+function requireAnySendClaim(ctx: AuthedContext): void {
+  if (!ctx.principal.claims.has('Sending.Bulk') && !ctx.principal.claims.has('Sending.Single')) throw forbidden();
+}
+
+export function scheduledMessagesController(compose: ComposeService, uploads: UploadsService, periodic: PeriodicService): Controller {
   return {
     name: 'ScheduledMessages',
     routes: [
       {
         method: 'POST', action: 'Create', body: createSchema,
-        handler: async ({ ctx, body }) => { requireSendClaim(ctx, (body as CreateBody).sendType); return compose.create(ctx, fromCreate(body as CreateBody)); },
+        handler: async ({ ctx, body }) => { requireSendClaim(ctx, (body as CreateBody).sendType); return createOrDefine(compose, periodic, ctx, body as CreateBody, fromCreate(body as CreateBody)); },
       },
       {
         method: 'POST', action: 'GetScheduledMessageCalculations', body: createSchema, successMessage: '',
@@ -54,8 +71,13 @@ export function scheduledMessagesController(compose: ComposeService, uploads: Up
           return compose.create(ctx, { senderNumberId: b.senderNumberId, smsBody: b.smsBody, sendType: 'Single', sendId: b.sendId, isFlashSms: b.isFlashSms, sources: [{ kind: 'manual', numbers: [b.mobile] }] });
         },
       },
-      { method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromBulk(body as BulkBody, true)) },
-      { method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromBulk(body as BulkBody, false)) },
+      { method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, true)) },
+      { method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, false)) },
+      { method: 'GET', action: 'GetPeriodicSends', query: periodicListQuery, handler: async ({ ctx, query }) => { requireAnySendClaim(ctx); return periodic.list(ctx, query as never); } },
+      {
+        method: 'POST', action: 'CancelPeriodicSend', body: periodicIdSchema,
+        handler: async ({ ctx, body }) => { requireAnySendClaim(ctx); return periodic.cancel(ctx, (body as { id: number }).id); },
+      },
       {
         method: 'POST', action: 'GetScheduledMessageCalculationsByBulk', body: bulkSchema, claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body as BulkBody, true)),

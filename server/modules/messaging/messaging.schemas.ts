@@ -12,6 +12,19 @@ const common = {
   sendDateTime: { type: ['string', 'null'], format: 'date-time' },
   sendId,
   description: { type: ['string', 'null'], maxLength: 500 },
+  // The spec's typeSend; the gradual and periodic fields are read only with their kind.
+  typeSend: { type: 'string', enum: ['direct', 'gradual', 'periodic'], default: 'direct' },
+  gradualStepCount: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
+  gradualIntervalMinutes: { type: ['integer', 'null'], minimum: 1, maximum: 10_080 },
+  // Ranges are judged by the periodic service, so each answers its own field message.
+  periodType: { type: 'string', enum: ['Daily', 'Weekly', 'Monthly'], default: 'Daily' },
+  period: { type: 'integer', minimum: -1_000, maximum: 1_000, default: 1 },
+  daysOfWeek: { type: 'array', maxItems: 7, items: { type: 'integer', minimum: -100, maximum: 100 } },
+  sendHour: { type: 'integer', minimum: -1_000, maximum: 1_000 },
+  sendMinute: { type: 'integer', minimum: -1_000, maximum: 1_000, default: 0 },
+  startDate: { type: ['string', 'null'], maxLength: 10 },
+  endDate: { type: ['string', 'null'], maxLength: 10 },
+  maxOccurrences: { type: ['integer', 'null'], minimum: -1_000, maximum: 100_000 },
 } as const;
 
 /** Typed list (`receivers`), pasted text (`receiversText`) or an uploaded file (`recipientsUploadId`). */
@@ -68,6 +81,13 @@ export const reportQuery = {
 } as const;
 
 export const queueQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;
+
+export const periodicListQuery = {
+  type: 'object', additionalProperties: false,
+  properties: { ...pagingQuerySchema, status: { type: 'string', enum: ['Active', 'Canceled', 'Finished'] } },
+} as const;
+
+export const periodicIdSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } as const;
 
 export const rejectSchema = {
   type: 'object', additionalProperties: false, required: ['id'], properties: { id, reason: { type: 'string', maxLength: 500 } },

@@ -33,6 +33,7 @@ export const MENU: MenuSection[] = [
     key: 'Sending', titleKey: 'menu.sending', items: [
       { path: '/sending/single', titleKey: 'sending:menu.single', claim: 'Sending.Single' },
       { path: '/sending/bulk', titleKey: 'sending:menu.bulk', claim: 'Sending.Bulk' },
+      { path: '/sending/periodic', titleKey: 'sending:menu.periodic', claim: 'Sending.Bulk' },
       { path: '/send-queue', titleKey: 'sending:menu.sendQueue', claim: 'Sending.Confirm' },
     ],
   },

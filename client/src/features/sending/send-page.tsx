@@ -16,7 +16,10 @@ import { Select } from '../../shared/ui/select/select';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { PreviewDialog } from './preview-dialog';
+import { checkSendKind, INITIAL_SEND_KIND, SendKindSection, sendKindBody, type SendKind } from './send-kind-section';
 import { newSendId, outboxDetailPath, splitNumbers, type Calculation, type MyNumber, type Send, type SendType, type UploadResult } from './sending-api';
+import { PERIODIC_SENDS_PATH, type PeriodicSend } from './periodic-api';
+import { formatDateTime } from '../../shared/dates/jalali';
 import { SmsCounter } from './sms-counter';
 
 type Mode = 'manual' | 'clipboard' | 'upload';
@@ -34,7 +37,7 @@ function hasData(r: Recipients, mode: Mode): boolean {
 /** The compose screen of a single or bulk send: line, text, recipients, flash, schedule, preview, confirm. */
 function SendPage({ sendType }: { sendType: SendType }) {
   const { api } = useApp();
-  const { t } = useTranslation('sending');
+  const { t, i18n } = useTranslation('sending');
   const digits = useDigits();
   const navigate = useNavigate();
   const prefix = sendType === 'Single' ? 'single' : 'bulk';
@@ -51,6 +54,8 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const [uploading, setUploading] = useState(false);
   const [sendDirect, setSendDirect] = useState(true);
   const [sendDateTime, setSendDateTime] = useState<string | null>(null);
+  const [kind, setKind] = useState<SendKind>(INITIAL_SEND_KIND);
+  const periodic = kind.typeSend === 'periodic';
   const [errors, setErrors] = useState<FieldErrors>({});
   const [calc, setCalc] = useState<Calculation | null>(null);
   const [busy, setBusy] = useState(false);
@@ -101,8 +106,10 @@ function SendPage({ sendType }: { sendType: SendType }) {
     smsBody: text,
     sendType,
     isFlashSms: isFlash,
-    sendDirect,
-    sendDateTime: sendDirect ? null : sendDateTime,
+    // A periodic send's time comes from its pattern, not from the send-later picker.
+    sendDirect: periodic ? true : sendDirect,
+    sendDateTime: sendDirect || periodic ? null : sendDateTime,
+    ...sendKindBody(kind),
     description: description.trim() || undefined,
     receivers: mode === 'manual' ? recipients.manual : undefined,
     receiversText: mode === 'clipboard' ? toLatinDigits(recipients.clipboard) : undefined,
@@ -114,7 +121,8 @@ function SendPage({ sendType }: { sendType: SendType }) {
     if (!lineId) out.senderNumberId = t('required');
     if (!text.trim()) out.smsBody = t('required');
     if (!hasData(recipients, mode)) out.receivers = t('noRecipients');
-    if (!sendDirect) {
+    Object.assign(out, checkSendKind(kind, t));
+    if (!sendDirect && !periodic) {
       if (!sendDateTime) out.sendDateTime = t('required');
       else if (new Date(sendDateTime).getTime() <= Date.now()) out.sendDateTime = t('dateExpired');
     }
@@ -135,13 +143,21 @@ function SendPage({ sendType }: { sendType: SendType }) {
   };
 
   const confirm = async () => {
-    if (!sendDirect && sendDateTime && new Date(sendDateTime).getTime() <= Date.now()) {
+    if (!sendDirect && !periodic && sendDateTime && new Date(sendDateTime).getTime() <= Date.now()) {
       setCalc(null);
       setErrors({ sendDateTime: t('dateExpired') });
       return;
     }
     setBusy(true);
     try {
+      if (periodic) {
+        // A periodic send answers its definition; its sends appear in the outbox as they are made.
+        const definition = await api.post<PeriodicSend>('/ScheduledMessages/Create', body(), { quiet: true });
+        showToast({ kind: 'success', message: t('periodic.created', { at: definition.dateTimeNext ? formatDateTime(definition.dateTimeNext, i18n.language) : '—' }) });
+        setCalc(null);
+        navigate(PERIODIC_SENDS_PATH);
+        return;
+      }
       const send = await api.post<Send>('/ScheduledMessages/Create', { ...body(), sendId: sendId.current }, { quiet: true });
       showToast({ kind: 'success', message: t(send.repeated ? 'repeated' : 'created') });
       setCalc(null);
@@ -235,7 +251,9 @@ function SendPage({ sendType }: { sendType: SendType }) {
 
         <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700">
           <legend className="px-1 text-sm font-semibold">{t('schedule')}</legend>
-          <div className="mb-2 flex gap-4">
+          <SendKindSection value={kind} onChange={setKind} allowGradual={sendType === 'Bulk'} errors={errors} />
+          {!periodic && (<>
+          <div className="my-2 flex gap-4">
             <label className="flex items-center gap-1 text-sm"><input type="radio" name="send-when" checked={sendDirect} onChange={() => setSendDirect(true)} data-testid="send-now" />{t('sendNow')}</label>
             <label className="flex items-center gap-1 text-sm"><input type="radio" name="send-when" checked={!sendDirect} onChange={() => setSendDirect(false)} data-testid="send-later" />{t('sendLater')}</label>
           </div>
@@ -247,6 +265,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
               }}
               error={errors.sendDateTime} />
           )}
+          </>)}
         </fieldset>
         <TextField id="send-description" data-testid="send-description" label={t('description')} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
         <div className="flex justify-end">

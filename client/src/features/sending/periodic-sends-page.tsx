@@ -1,0 +1,92 @@
+import { useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApp } from '../../app/app-context';
+import type { Page } from '../../shared/api/api-client';
+import { DateDisplay } from '../../shared/dates/date-display';
+import { Button } from '../../shared/ui/button';
+import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
+import { showToast } from '../../shared/ui/dialog/toast-store';
+import { PageHeader } from '../../shared/ui/page-header';
+import { Select } from '../../shared/ui/select/select';
+import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
+import { useDigits } from '../../shared/ui/use-digits';
+import { PERIODIC_STATUSES, type PeriodicSend, type PeriodicStatus } from './periodic-api';
+import { outboxDetailPath } from './sending-api';
+
+/** Periodic send definitions: pattern, next run (Tehran time; Jalali in Persian), occurrences, cancel. */
+export function PeriodicSendsPage() {
+  const { api } = useApp();
+  const { t } = useTranslation('sending');
+  const digits = useDigits();
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  const [status, setStatus] = useState<PeriodicStatus | null>(null);
+  const [canceling, setCanceling] = useState<PeriodicSend | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { data, isLoading, mutate } = useSWR<Page<PeriodicSend>>(['periodic-sends', pageIndex, pageSize, status], () =>
+    api.get<Page<PeriodicSend>>('/ScheduledMessages/GetPeriodicSends', { query: { pageIndex, pageSize, ...(status ? { status } : {}) } }));
+
+  const cancel = async () => {
+    if (!canceling) return;
+    setBusy(true);
+    try {
+      await api.post('/ScheduledMessages/CancelPeriodicSend', { id: canceling.id });
+      showToast({ kind: 'success', message: t('periodic.canceled') });
+      setCanceling(null);
+      await mutate();
+    } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
+  };
+
+  const columns = useMemo<DataTableColumn<PeriodicSend>[]>(() => {
+    const pattern = (p: PeriodicSend) => {
+      const time = `${String(p.sendHour).padStart(2, '0')}:${String(p.sendMinute).padStart(2, '0')}`;
+      const days = p.daysOfWeek.length === 7 ? '' : ` — ${p.daysOfWeek.map((d) => t(`periodic.weekdays.${d}`)).join('، ')}`;
+      return digits(t('periodic.patternText', { n: p.period, unit: t(`periodic.everyUnit.${p.periodType}`), time })) + days;
+    };
+    return [
+      { key: 'id', header: t('periodic.columns.id'), hideable: false, cell: (p) => <span data-testid="periodic-row-id">{digits(p.id)}</span> },
+      { key: 'senderNumber', header: t('periodic.columns.senderNumber'), cell: (p) => <span dir="ltr">{p.senderNumber}</span> },
+      { key: 'text', header: t('periodic.columns.text'), cell: (p) => <span className="line-clamp-3 max-w-xs whitespace-pre-wrap" title={p.smsText}>{p.smsText}</span> },
+      { key: 'recipients', header: t('periodic.columns.recipients'), cell: (p) => digits(p.recipientCount) },
+      { key: 'pattern', header: t('periodic.columns.pattern'), cell: (p) => <span data-testid="periodic-row-pattern">{t(`periodic.types.${p.periodType}`)}: {pattern(p)}</span> },
+      { key: 'nextRun', header: t('periodic.columns.nextRun'), cell: (p) => (p.dateTimeNext ? <DateDisplay value={p.dateTimeNext} data-testid="periodic-row-next" /> : '—') },
+      {
+        key: 'occurrences', header: t('periodic.columns.occurrences'), cell: (p) => (
+          <span data-testid="periodic-row-occurrences">
+            {p.maxOccurrences ? t('periodic.occurrencesOf', { done: digits(p.occurrences), max: digits(p.maxOccurrences) }) : digits(p.occurrences)}
+            {p.failedOccurrences > 0 && <span className="ms-1 text-red-700">({t('periodic.failed', { n: digits(p.failedOccurrences) })})</span>}
+            {p.lastSendId && <Link className="ms-1 text-sky-700 underline" to={outboxDetailPath(p.lastSendId)}>#{digits(p.lastSendId)}</Link>}
+          </span>
+        ),
+      },
+      { key: 'status', header: t('periodic.columns.status'), cell: (p) => <span data-testid="periodic-row-status" data-status={p.status}>{t(`periodic.statuses.${p.status}`)}</span> },
+      { key: 'user', header: t('periodic.columns.user'), hiddenByDefault: true, cell: (p) => p.userName ?? p.userId },
+      {
+        key: 'actions', header: t('periodic.columns.actions'), hideable: false, cell: (p) => (p.status === 'Active'
+          ? <Button size="sm" variant="danger" data-testid="periodic-cancel" onClick={() => setCanceling(p)}>{t('periodic.cancel')}</Button>
+          : null),
+      },
+    ];
+  }, [t, digits]);
+
+  return (
+    <section data-testid="periodic-sends-page">
+      <PageHeader title={t('periodic.title')} />
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <Select id="periodic-status" data-testid="periodic-status" label={t('periodic.statusFilter')} placeholder={t('periodic.all')} className="w-48"
+          items={PERIODIC_STATUSES.map((s) => ({ id: s, title: t(`periodic.statuses.${s}`) }))} value={status ?? ''}
+          onChange={(v) => { setStatus(v === null ? null : (v as PeriodicStatus)); setPageIndex(0); }} />
+        <Link className="text-sky-700 underline" to="/sending/bulk" data-testid="periodic-new">{t('periodic.newSend')}</Link>
+      </div>
+      <DataTable columns={columns} rows={data?.items} rowKey={(p) => p.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('periodic.title')}
+        pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
+        onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="periodic-table" />
+      <ConfirmDialog open={!!canceling} busy={busy} danger data-testid="periodic-cancel-dialog"
+        title={t('periodic.cancelTitle')} confirmText={t('periodic.cancel')}
+        message={canceling ? t('periodic.cancelMessage', { id: digits(canceling.id) }) : null}
+        onConfirm={() => void cancel()} onCancel={() => setCanceling(null)} />
+    </section>
+  );
+}
