@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { adminToken, createOrganization, createTree, createUser, login, sharedApi, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
+import { createOrganization, createUser, login, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { available, bad, fundTree, ok, simulatorLine, tariffBody } from '../support/sending.js';
+import { available, bad, expectLedgerClean, ok, sendingTree, simulatorLine, tariffBody } from '../support/sending.js';
 
 /**
  * The issue's bad input that the main send suite does not already cover: each gets the spec's
@@ -10,23 +10,17 @@ import { available, bad, fundTree, ok, simulatorLine, tariffBody } from '../supp
 describe('Send engine: bad input leaves nothing behind', function () {
   this.timeout(180_000);
   let api: ApiClient;
-  let superToken: string;
   let tree: Tree;
   let line: { agentId: number; lineId: number; number: string };
 
   const sendCount = async (token: string) => ok(await api.get('OutBox/GetAll?pageSize=1', { token })).totalCount as number;
 
   before(async () => {
-    api = await sharedApi();
-    superToken = await adminToken(api);
-    tree = await createTree(api);
-    await fundTree(api, tree);
-    line = await simulatorLine(api, {});
+    ({ api, tree, line } = await sendingTree());
   });
 
   after(async () => {
-    const verify = ok(await api.get('Ledger/Verify', { token: superToken }));
-    expect(verify.mismatches).to.deep.equal([]);
+    await expectLedgerClean(api);
   });
 
   it('refuses an uploaded file of 2 million lines with the maximum message, and a pasted one too', async () => {

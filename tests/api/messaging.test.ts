@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { adminToken, createOrganization, createTree, createUser, login, sharedApi, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
+import { createOrganization, createUser, login, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { available, bad, fundTree, ok, simulatorLine, waitForSend } from '../support/sending.js';
+import { available, bad, expectLedgerClean, ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
 
 describe('Send engine: compose, price, dispatch through the simulator, delivery, refunds, outbox', function () {
   this.timeout(120_000);
@@ -16,16 +16,11 @@ describe('Send engine: compose, price, dispatch through the simulator, delivery,
     api.post(`ScheduledMessages/${action}`, { senderNumberId: line.lineId, smsBody: persian, ...(action.includes('Bulk') ? {} : { sendType: 'Bulk' }), ...body }, { token, culture: 'en-US' });
 
   before(async () => {
-    api = await sharedApi();
-    superToken = await adminToken(api);
-    tree = await createTree(api);
-    await fundTree(api, tree);
-    line = await simulatorLine(api, {});
+    ({ api, superToken, tree, line } = await sendingTree());
   });
 
   after(async () => {
-    const verify = ok(await api.get('Ledger/Verify', { token: superToken }));
-    expect(verify.mismatches, 'ledger verify after the file').to.deep.equal([]);
+    await expectLedgerClean(api);
   });
 
   it('previews counts per operator, parts, duplicates, wrong numbers and the price without writing anything', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { adminToken, createTree, sharedApi, type Tree } from '../support/fixtures.js';
+import type { Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { bad, fundTree, ok, simulatorLine, waitForSend } from '../support/sending.js';
+import { bad, expectLedgerClean, ok, sendingTree, waitForSend } from '../support/sending.js';
 
 /** Tomorrow's Tehran calendar day as YYYY-MM-DD (Tehran is UTC+03:30). */
 const tehranDate = (daysFromNow: number) => new Date(Date.now() + 12_600_000 + daysFromNow * 86_400_000).toISOString().slice(0, 10);
@@ -9,7 +9,6 @@ const tehranDate = (daysFromNow: number) => new Date(Date.now() + 12_600_000 + d
 describe('Gradual and periodic sends through ScheduledMessages', function () {
   this.timeout(120_000);
   let api: ApiClient;
-  let superToken: string;
   let tree: Tree;
   let line: { agentId: number; lineId: number; number: string };
 
@@ -18,16 +17,11 @@ describe('Gradual and periodic sends through ScheduledMessages', function () {
   const numbers = (count: number, from: number) => Array.from({ length: count }, (_, i) => `0912${String(from + i)}`);
 
   before(async () => {
-    api = await sharedApi();
-    superToken = await adminToken(api);
-    tree = await createTree(api);
-    await fundTree(api, tree);
-    line = await simulatorLine(api, {});
+    ({ api, tree, line } = await sendingTree());
   });
 
   after(async () => {
-    const verify = ok(await api.get('Ledger/Verify', { token: superToken }));
-    expect(verify.mismatches, 'ledger verify after the file').to.deep.equal([]);
+    await expectLedgerClean(api);
   });
 
   describe('gradual', () => {

@@ -1,6 +1,7 @@
 import type { ApiClient } from './api-client.js';
 import { ok } from './envelope.js';
-import { adminToken, unique, type Tree } from './fixtures.js';
+import { expect } from 'chai';
+import { adminToken, createTree, sharedApi, unique, type Tree } from './fixtures.js';
 import { INITIAL_ADMIN_PASSWORD } from './test-server.js';
 
 export { bad, ok } from './envelope.js';
@@ -73,4 +74,20 @@ export async function standaloneSender(api: ApiClient, name: string, credit = 1_
   ok(await api.post('Users/Create', { userName, password: 'User#Pass1', changePasswordRequired: false, organizationId: org.id, isAdmin: true, firstName: 'S' }, { token: admin }));
   const token = ok(await api.post('Account/Login', { userName, password: 'User#Pass1' })).accessToken;
   return { admin, token, organizationId: org.id };
+}
+
+/** The shared server with a funded organization tree and a simulator line: the start of every send suite. */
+export async function sendingTree(lineOptions: Record<string, unknown> = {}): Promise<{ api: ApiClient; superToken: string; tree: Tree; line: { agentId: number; lineId: number; number: string } }> {
+  const api = await sharedApi();
+  const superToken = await adminToken(api);
+  const tree = await createTree(api);
+  await fundTree(api, tree);
+  const line = await simulatorLine(api, lineOptions);
+  return { api, superToken, tree, line };
+}
+
+/** Every account's balance still equals the sum of its entries (for a suite's `after`). */
+export async function expectLedgerClean(api: ApiClient): Promise<void> {
+  const verify = ok(await api.get('Ledger/Verify', { token: await adminToken(api) }));
+  expect(verify.mismatches, 'ledger verify after the file').to.deep.equal([]);
 }
