@@ -139,6 +139,10 @@ export function OutboxDetailPage() {
         <Field label={t('columns.queueStatus')} testId="outbox-queue-status">{t(`sending:queueStatuses.${send.queueStatus}`, { defaultValue: send.queueStatus })}</Field>
         <Field label={t('fields.senderNumber')}><span dir="ltr">{send.senderNumber}</span></Field>
         <Field label={t('fields.user')}>{send.userName ?? send.userId}</Field>
+        <Field label={t('fields.subType')} testId="outbox-sub-type">
+          {t(`sending:subTypes.${send.sendSubType}`, { defaultValue: send.sendSubType })}
+          {send.gradualStepCount ? ` — ${t('sending:gradualSteps', { size: digits(send.gradualStepCount), minutes: digits(send.gradualIntervalMinutes ?? 0) })}` : ''}
+        </Field>
         <Field label={t('fields.createdAt')}><DateDisplay value={send.createdAt} /></Field>
         <Field label={t('fields.dateTimeSend')}>{send.dateTimeSend ? <DateDisplay value={send.dateTimeSend} /> : '—'}</Field>
         <Field label={t('fields.dateTimeStart')}>{send.dateTimeStart ? <DateDisplay value={send.dateTimeStart} /> : '—'}</Field>

@@ -12,7 +12,7 @@ export const outboxTexts: TextResource = {
     },
     show: 'مشاهده',
     fields: {
-      senderNumber: 'خط ارسال', sendType: 'نوع ارسال', text: 'متن پیامک', parts: 'تعداد بخش', encoding: 'کدگذاری', flash: 'فلش', user: 'ارسال‌کننده',
+      senderNumber: 'خط ارسال', sendType: 'نوع ارسال', subType: 'شیوه ارسال', text: 'متن پیامک', parts: 'تعداد بخش', encoding: 'کدگذاری', flash: 'فلش', user: 'ارسال‌کننده',
       dateTimeSend: 'زمان ارسال', dateTimeStart: 'شروع ارسال', dateTimeEnd: 'پایان ارسال', failureCode: 'علت خطا', createdAt: 'زمان ثبت',
       wrong: 'شماره نادرست', duplicate: 'تکراری', blackList: 'لیست سیاه', price: 'هزینه ارسال', levy: 'عوارض', vat: 'مالیات بر ارزش افزوده', total: 'جمع کل',
     },
@@ -40,7 +40,7 @@ export const outboxTexts: TextResource = {
     },
     show: 'View',
     fields: {
-      senderNumber: 'Sender line', sendType: 'Send type', text: 'SMS text', parts: 'Parts', encoding: 'Encoding', flash: 'Flash', user: 'Sender',
+      senderNumber: 'Sender line', sendType: 'Send type', subType: 'Sending mode', text: 'SMS text', parts: 'Parts', encoding: 'Encoding', flash: 'Flash', user: 'Sender',
       dateTimeSend: 'Send time', dateTimeStart: 'Started', dateTimeEnd: 'Finished', failureCode: 'Failure', createdAt: 'Created',
       wrong: 'Wrong numbers', duplicate: 'Duplicates', blackList: 'Blacklisted', price: 'Send price', levy: 'Levy', vat: 'VAT', total: 'Total',
     },

@@ -31,6 +31,9 @@ export interface Send extends SendCounters {
   userName?: string | null;
   senderNumber: string;
   sendType: string;
+  sendSubType: string;
+  gradualStepCount?: number | null;
+  gradualIntervalMinutes?: number | null;
   smsText: string;
   isFlashSms: boolean;
   smsEncoding: string;

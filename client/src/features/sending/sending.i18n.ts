@@ -25,6 +25,8 @@ export const sendingTexts: TextResource = {
     modeSwitchCleared: 'با تغییر روش ورود، شماره‌های روش قبلی پاک شد.',
     schedule: 'زمان ارسال', sendNow: 'ارسال فوری', sendLater: 'ارسال زمان‌بندی‌شده', sendDateTime: 'تاریخ و ساعت ارسال',
     typeSend: { label: 'نوع ارسال', direct: 'عادی', gradual: 'تدریجی', periodic: 'دوره‌ای' },
+    subTypes: { Direct: 'عادی', Gradual: 'تدریجی', Periodic: 'دوره‌ای', GradualPeriodic: 'تدریجی دوره‌ای', Voice: 'صوتی' },
+    gradualSteps: '{{size}} گیرنده هر {{minutes}} دقیقه',
     gradual: {
       stepCount: 'تعداد در هر مرحله', intervalMinutes: 'فاصله مراحل (دقیقه)',
       hint: 'ارسال تدریجی دست‌کم به {{min}} گیرنده نیاز دارد؛ هر {{minutes}} دقیقه {{count}} گیرنده.', minimum: 'ارسال تدریجی دست‌کم به {{min}} گیرنده نیاز دارد.',
@@ -109,6 +111,8 @@ export const sendingTexts: TextResource = {
     modeSwitchCleared: 'The numbers of the previous mode were cleared.',
     schedule: 'Send time', sendNow: 'Send now', sendLater: 'Schedule', sendDateTime: 'Send date and time',
     typeSend: { label: 'Send type', direct: 'Direct', gradual: 'Gradual', periodic: 'Periodic' },
+    subTypes: { Direct: 'Direct', Gradual: 'Gradual', Periodic: 'Periodic', GradualPeriodic: 'Gradual periodic', Voice: 'Voice' },
+    gradualSteps: '{{size}} recipients every {{minutes}} minutes',
     gradual: {
       stepCount: 'Recipients per step', intervalMinutes: 'Interval between steps (minutes)',
       hint: 'Gradual sending needs at least {{min}} recipients; {{count}} recipients every {{minutes}} minutes.', minimum: 'Gradual sending needs at least {{min}} recipients.',
