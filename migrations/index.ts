@@ -8,7 +8,8 @@ import { billingGatewaysPlans } from './20261122-0006-billing-gateways-plans.js'
 import { billingInvoices } from './20261122-0007-billing-invoices.js';
 import { numbersLines } from './20261122-0008-numbers-lines.js';
 import { messagingSends } from './20261122-0009-messaging-sends.js';
+import { inboxMessages } from './20261122-0010-inbox.js';
 import { messagingPeriodic } from './20261122-0011-messaging-periodic.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, messagingPeriodic];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic];

@@ -20,10 +20,11 @@ import { identityModule } from './modules/identity/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { numbersModule } from './modules/numbers/index.js';
 import { messagingModule } from './modules/messaging/index.js';
+import { inboxModule } from './modules/inbox/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, messagingModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, messagingModule, inboxModule];
 
 export interface Infrastructure {
   config: AppConfig;

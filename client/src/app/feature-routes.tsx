@@ -19,6 +19,7 @@ export const extraRoutes: RouteObject[] = [
   { path: 'sending/bulk', lazy: () => import('../features/sending/send-page').then((m) => ({ Component: m.BulkSendPage })) },
   { path: 'sending/periodic', lazy: () => import('../features/sending/periodic-sends-page').then((m) => ({ Component: m.PeriodicSendsPage })) },
   { path: 'outbox', lazy: () => import('../features/outbox/outbox-page').then((m) => ({ Component: m.OutboxPage })) },
+  { path: 'inbox', lazy: () => import('../features/inbox/inbox-page').then((m) => ({ Component: m.InboxPage })) },
   { path: 'outbox/:id', lazy: () => import('../features/outbox/outbox-detail-page').then((m) => ({ Component: m.OutboxDetailPage })) },
   { path: 'send-queue', lazy: () => import('../features/send-queue/send-queue-page').then((m) => ({ Component: m.SendQueuePage })) },
   { path: 'infrastructure/sender-agents', lazy: () => import('../features/lines/sender-agents-page').then((m) => ({ Component: m.SenderAgentsPage })) },

@@ -12,6 +12,7 @@ import { auditsTexts } from '../features/audits/audits.i18n';
 import { financialTexts } from '../features/financial/financial.i18n';
 import { sendingTexts } from '../features/sending/sending.i18n';
 import { outboxTexts } from '../features/outbox/outbox.i18n';
+import { inboxTexts } from '../features/inbox/inbox.i18n';
 import { sendQueueTexts } from '../features/send-queue/send-queue.i18n';
 import { linesTexts } from '../features/lines/lines.i18n';
 import { blacklistTexts } from '../features/blacklist/blacklist.i18n';
@@ -19,5 +20,5 @@ import { blacklistTexts } from '../features/blacklist/blacklist.i18n';
 /** Every namespace of texts the app ships (both languages). */
 export const allTexts: TextResource[] = [
   commonTexts, uiTexts, layoutTexts, accountTexts, adminCommonTexts, organizationsTexts, usersTexts, rolesTexts, impersonationTexts, auditsTexts, financialTexts,
-  sendingTexts, outboxTexts, sendQueueTexts, linesTexts, blacklistTexts,
+  sendingTexts, outboxTexts, inboxTexts, sendQueueTexts, linesTexts, blacklistTexts,
 ];

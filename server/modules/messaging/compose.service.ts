@@ -8,7 +8,7 @@ import { BillingService, SettingsService, TariffsService } from '../billing/inde
 import { OrganizationsService, type OrganizationRow } from '../organizations/index.js';
 import { LinesService, type SendLine } from '../numbers/index.js';
 import { AuditService } from '../audit/index.js';
-import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from './sms-text.js';
+import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from '../../shared/sms/sms-text.js';
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type RecipientInput, type SendRow } from './sends.repository.js';
 import { UploadsService } from './uploads.service.js';

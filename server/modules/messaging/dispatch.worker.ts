@@ -14,6 +14,7 @@ import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicService } from './periodic.service.js';
+import { InboxService } from '../inbox/index.js';
 import { holdReference, insideWindow, standingFailure } from './compose.service.js';
 import type { FailureCode } from './statuses.js';
 
@@ -60,6 +61,7 @@ export class Dispatcher {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(InboxService) private readonly inbox: InboxService,
   ) {}
 
   dispatchQueue(): JobQueue<BatchJob> {
@@ -194,7 +196,7 @@ export class Dispatcher {
   private gatewayOf(agent: { id: number; pluginName: string; options: unknown }): Promise<Gateway> {
     return this.registry.gatewayFor(String(agent.id), agent.pluginName, agent.options, {
       deliveryReports: (reports) => this.settlement.receive(agent.id, reports),
-      inbound: async () => {},
+      inbound: (messages) => this.inbox.receive(agent.id, messages),
       statusChanged: (health) => this.logger.info({ agentId: agent.id, health }, 'sender agent status'),
     });
   }

@@ -13,7 +13,7 @@ import { SendsRepository } from './sends.repository.js';
 import { UploadsService } from './uploads.service.js';
 import { PeriodicRepository, type PeriodicSendRow } from './periodic.repository.js';
 import { ALL_DAYS, dayString, nextOccurrence, scheduleIssues, tehranDay, upcomingOccurrences, type PeriodicSchedule, type PeriodType } from './periodic-schedule.js';
-import { countParts } from './sms-text.js';
+import { countParts } from '../../shared/sms/sms-text.js';
 import { FAILURE_CODES, type FailureCode } from './statuses.js';
 
 export interface PeriodicScheduleInput {

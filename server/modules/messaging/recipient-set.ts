@@ -1,4 +1,4 @@
-import { parseRecipient, splitRecipients } from './phone-numbers.js';
+import { parseRecipient, splitRecipients } from '../../shared/sms/phone-numbers.js';
 import type { RecipientInput } from './sends.repository.js';
 
 const SEPARATORS = /[\n\r;,\t\u060c\u061b]/;

@@ -6,7 +6,7 @@ import { AppError, fieldError, forbidden, notFound, type ValidationIssue } from 
 import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsService } from '../organizations/index.js';
-import { normalizeMobile } from '../messaging/phone-numbers.js';
+import { normalizeMobile } from '../../shared/sms/phone-numbers.js';
 import { BlacklistRepository } from './blacklist.repository.js';
 
 /**

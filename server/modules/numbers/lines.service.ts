@@ -26,6 +26,13 @@ export interface SendLine {
   tryCount: number;
 }
 
+/** The line an inbound message was sent to, and who owns it. */
+export interface InboundLine {
+  id: number;
+  number: string;
+  organizationId: number;
+}
+
 export interface AgentForSend {
   id: number;
   pluginName: string;
@@ -162,6 +169,19 @@ export class LinesService {
   async senderAgent(tx: Tx | undefined, id: number): Promise<AgentForSend | null> {
     const row = await this.agents.findById(id, tx);
     return row ? agentForSend(row) : null;
+  }
+
+  /**
+   * The line each inbound number belongs to among the agent's live lines (by number, else by mask),
+   * with its owner organization; numbers that match no line are left out.
+   */
+  async linesForInbound(agentId: number, numbers: string[]): Promise<Map<string, InboundLine>> {
+    const rows = await this.lines.liveOfAgentByNumbers(agentId, [...new Set(numbers)]);
+    const out = new Map<string, InboundLine>();
+    for (const r of rows) if (r.mask && !out.has(r.mask)) out.set(r.mask, { id: r.id, number: r.number, organizationId: r.organizationId });
+    // A line's own number wins over another line's mask spelled the same.
+    for (const r of rows) out.set(r.number, { id: r.id, number: r.number, organizationId: r.organizationId });
+    return out;
   }
 
   /** Live agents that may send now. */

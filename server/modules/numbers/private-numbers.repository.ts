@@ -120,6 +120,14 @@ export class PrivateNumbersRepository {
     return Boolean(await tx('sender_agents').where({ id }).whereNull('deletedAt').first('id'));
   }
 
+  /** Live lines of an agent whose number (or mask) is one of these: where its inbound messages belong. */
+  async liveOfAgentByNumbers(agentId: number, numbers: string[]): Promise<{ id: number; number: string; mask: string | null; organizationId: number }[]> {
+    if (numbers.length === 0) return [];
+    return this.knex('private_numbers').where({ smsSenderAgentId: agentId }).whereNull('deletedAt')
+      .where((w) => w.whereIn('number', numbers).orWhereIn('mask', numbers))
+      .orderBy('id').select('id', 'number', 'mask', 'organizationId');
+  }
+
   async liveLinesOfAgent(tx: Tx, agentId: number): Promise<number> {
     const row = await tx('private_numbers').where({ smsSenderAgentId: agentId }).whereNull('deletedAt').count<{ n: string | number }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);

@@ -7,7 +7,7 @@ export const layoutTexts: TextResource = {
       dashboard: 'داشبورد', dashboardHome: 'پیشخوان', infrastructure: 'زیرساخت', senderAgents: 'ارسال‌کننده‌ها',
       systemManagement: 'مدیریت سیستم', organizations: 'سازمان‌ها', users: 'کاربران', roles: 'نقش‌ها', roleTemplates: 'قالب‌های نقش',
       impersonations: 'تاریخچه ورود به جای کاربر', audits: 'ممیزی', sending: 'ارسال', send: 'ارسال پیامک', configuration: 'پیکربندی',
-      smsReports: 'گزارش پیامک', outbox: 'صندوق ارسال', facility: 'امکانات', financial: 'مالی', credit: 'اعتبار', phonebook: 'دفترچه تلفن',
+      smsReports: 'گزارش پیامک', outbox: 'صندوق ارسال', inbox: 'صندوق دریافت', facility: 'امکانات', financial: 'مالی', credit: 'اعتبار', phonebook: 'دفترچه تلفن',
       setting: 'تنظیمات', profile: 'پروفایل', sessions: 'نشست‌های فعال', loginHistory: 'تاریخچه ورود', services: 'خدمات', customersClub: 'باشگاه مشتریان',
     },
     header: {
@@ -21,7 +21,7 @@ export const layoutTexts: TextResource = {
       dashboard: 'Dashboard', dashboardHome: 'Home', infrastructure: 'Infrastructure', senderAgents: 'Sender agents',
       systemManagement: 'System management', organizations: 'Organizations', users: 'Users', roles: 'Roles', roleTemplates: 'Role templates',
       impersonations: 'Impersonation history', audits: 'Audit trail', sending: 'Sending', send: 'Send SMS', configuration: 'Configuration',
-      smsReports: 'SMS reports', outbox: 'Outbox', facility: 'Facility', financial: 'Financial', credit: 'Credit', phonebook: 'Phonebook',
+      smsReports: 'SMS reports', outbox: 'Outbox', inbox: 'Inbox', facility: 'Facility', financial: 'Financial', credit: 'Credit', phonebook: 'Phonebook',
       setting: 'Setting', profile: 'Profile', sessions: 'Active sessions', loginHistory: 'Login history', services: 'Services', customersClub: "Customers' club",
     },
     header: {

@@ -38,7 +38,11 @@ export const MENU: MenuSection[] = [
     ],
   },
   { key: 'Configuration', titleKey: 'menu.configuration', items: [{ path: '/section/configuration', titleKey: 'menu.configuration', claim: 'Configuration.Manage' }] },
-  { key: 'SmsReports', titleKey: 'menu.smsReports', items: [{ path: '/outbox', titleKey: 'menu.outbox', claim: 'SmsReports.Outbox' }] },
+  { key: 'SmsReports', titleKey: 'menu.smsReports', items: [
+      { path: '/outbox', titleKey: 'menu.outbox', claim: 'SmsReports.Outbox' },
+      { path: '/inbox', titleKey: 'menu.inbox', claim: 'SmsReports.Inbox' },
+    ],
+  },
   { key: 'Facility', titleKey: 'menu.facility', items: [{ path: '/section/facility', titleKey: 'menu.facility', claim: 'Facility.Use' }] },
   {
     key: 'Financial', titleKey: 'menu.financial', items: [

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDigits } from '../../shared/ui/use-digits';
 // The server's own part counter (no imports): the live count and the price can never disagree.
-import { countParts } from '../../../../server/modules/messaging/sms-text';
+import { countParts } from '../../../../server/shared/sms/sms-text';
 
 /** Characters, parts and what is left of the last part, right for Persian (UCS-2: 70/67). */
 export function SmsCounter({ text }: { text: string }) {

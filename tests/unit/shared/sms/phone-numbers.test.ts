@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { extractNumbers, normalizeIranMobile, normalizeMobile, operatorOf, parseRecipient, splitRecipients, toLatinDigits } from '../../../server/modules/messaging/phone-numbers.js';
+import { extractNumbers, normalizeIranMobile, normalizeMobile, operatorOf, parseRecipient, splitRecipients, toLatinDigits } from '../../../../server/shared/sms/phone-numbers.js';
 
 describe('phone numbers: normalization, operators, extraction, splitting', () => {
   it('normalizes every Iranian form and digit script to 98…', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { containsLink, countParts, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden, smsEncoding, withSignature } from '../../../server/modules/messaging/sms-text.js';
+import { containsLink, countParts, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden, smsEncoding, withSignature } from '../../../../server/shared/sms/sms-text.js';
 
 describe('SMS text: encoding, parts, forbidden characters, links', () => {
   it('tells GSM-7 from UCS-2', () => {

@@ -1,0 +1,19 @@
+import type { Controller } from '../../platform/http/router.js';
+import { InboxService } from './inbox.service.js';
+import { inboxListQuery, markAsReadSchema } from './inbox.schemas.js';
+
+const CLAIM = 'SmsReports.Inbox';
+
+export function inboxController(inbox: InboxService): Controller {
+  return {
+    name: 'Inbox',
+    routes: [
+      { method: 'GET', action: 'GetAll', query: inboxListQuery, claim: CLAIM, handler: async ({ ctx, query }) => inbox.list(ctx, query as never) },
+      {
+        method: 'POST', action: 'MarkAsRead', body: markAsReadSchema, claim: CLAIM, successMessage: 'inbox.markedAsRead',
+        handler: async ({ ctx, body }) => inbox.markAsRead(ctx, (body as { ids: number[] }).ids),
+      },
+      { method: 'GET', action: 'UnreadCount', claim: CLAIM, handler: async ({ ctx }) => inbox.unreadCount(ctx) },
+    ],
+  };
+}

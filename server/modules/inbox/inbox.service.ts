@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { Logger } from 'pino';
+import { TYPES } from '../../platform/tokens.js';
+import type { Realtime } from '../../platform/realtime.js';
+import type { AuthedContext } from '../../platform/http/context.js';
+import { normalizeSearch } from '../../platform/http/search.js';
+import type { InboundMessage } from '../../gateways/gateway-sdk.js';
+import { LinesService, type InboundLine } from '../numbers/index.js';
+import { InboxRepository, type InboxFilter, type InboxInsert, type InboxRow, type InboxViewer } from './inbox.repository.js';
+import { countParts } from '../../shared/sms/sms-text.js';
+import { normalizeSender, receiverCandidates } from './inbox-text.js';
+
+/** The realtime event an organization's browsers get for each new inbound message of its lines. */
+export const INBOX_MESSAGE_EVENT = 'inbox-message';
+
+const MAX_TEXT = 20_000;
+
+/** An inbox message as the API answers it (the spec's fields; inbox groups are not built yet). */
+export function publicInboxMessage(row: InboxRow) {
+  return {
+    id: row.id,
+    inboxGroupName: null,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName ?? null,
+    privateNumberId: row.privateNumberId,
+    receiverNumber: row.receiverNumber,
+    senderMobile: row.senderMobile,
+    encoding: row.encoding,
+    smsParts: row.smsParts,
+    smsText: row.smsText,
+    isRead: row.isRead,
+    dateTimeReceive: row.dateTimeReceive,
+    createdAt: row.createdAt,
+  };
+}
+
+function toDate(value: unknown): Date {
+  const d = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(d.getTime()) ? new Date() : d;
+}
+
+/** A gateway that gives no id still gets repeats dropped: the id is derived from what it handed over. */
+function providerIdOf(m: InboundMessage, at: Date): string {
+  if (typeof m.providerId === 'string' && m.providerId.trim() !== '') return m.providerId.trim().slice(0, 200);
+  return `sha1:${createHash('sha1').update(`${m.from}\u0000${m.to}\u0000${m.text}\u0000${at.toISOString()}`).digest('hex')}`;
+}
+
+/** Inbound (mobile-originated) messages: stored from the gateways, listed and marked read by users. */
+@injectable()
+export class InboxService {
+  constructor(
+    @inject(InboxRepository) private readonly repo: InboxRepository,
+    @inject(LinesService) private readonly lines: LinesService,
+    @inject(TYPES.Realtime) private readonly realtime: Realtime,
+    @inject(TYPES.Logger) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Stores what a gateway handed over in one statement; a repeat (same agent and provider id) is
+   * stored once. A message to a number that is no line of the agent is kept without organization
+   * (the system administrators see it) instead of being refused: the gateway would only resend it.
+   */
+  async receive(senderAgentId: number, messages: InboundMessage[]): Promise<void> {
+    const valid = (Array.isArray(messages) ? messages : []).filter((m) => m && typeof m === 'object' && typeof m.from === 'string' && typeof m.to === 'string');
+    if (valid.length === 0) return;
+    const candidates = valid.map((m) => receiverCandidates(m.to));
+    const lines = await this.lines.linesForInbound(senderAgentId, candidates.flat());
+    const rows: InboxInsert[] = valid.map((m, i) => {
+      const line: InboundLine | undefined = candidates[i].map((c) => lines.get(c)).find((l) => l !== undefined);
+      // PostgreSQL text cannot hold NUL; a gateway passing one through must not lose the whole group.
+      const text = typeof m.text === 'string' ? m.text.replace(/\u0000/g, '').slice(0, MAX_TEXT) : '';
+      const { encoding, parts } = countParts(text);
+      const at = toDate(m.at);
+      return {
+        senderAgentId,
+        privateNumberId: line?.id ?? null,
+        organizationId: line?.organizationId ?? null,
+        receiverNumber: (line?.number ?? m.to.trim()).slice(0, 40),
+        senderMobile: normalizeSender(m.from).slice(0, 40),
+        smsText: text,
+        encoding,
+        // An empty inbound text still took one part on the air.
+        smsParts: Math.max(1, parts),
+        providerId: providerIdOf(m, at),
+        dateTimeReceive: at,
+      };
+    });
+    const stored = await this.repo.insertNew(rows);
+    const unmatched = stored.filter((r) => r.organizationId === null).length;
+    if (unmatched > 0) this.logger.warn({ senderAgentId, unmatched }, 'inbound messages to numbers that are no line of the agent');
+    for (const row of stored) {
+      if (row.organizationId !== null) this.realtime.emitToOrganization(row.organizationId, INBOX_MESSAGE_EVENT, publicInboxMessage(row));
+    }
+  }
+
+  /** Administrators see every line of their slice (system administrators also messages of no line); users only lines assigned to them to read. */
+  private viewer(ctx: AuthedContext): InboxViewer {
+    const p = ctx.principal;
+    const allLines = p.isAdmin || p.scope === 'superAdmin' || p.scope === 'reseller';
+    // Messages of no line belong to nobody below the platform: shown only in the system organization's own view.
+    const withUnmatched = p.scope === 'superAdmin' && ctx.tenant.subtree && ctx.tenant.organizationId === p.organizationId;
+    return { tenant: ctx.tenant, userId: p.userId, allLines, withUnmatched };
+  }
+
+  async list(ctx: AuthedContext, q: InboxFilter & { search?: string }) {
+    const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
+    const page = await this.repo.list(this.viewer(ctx), { ...q, search });
+    return { items: page.items.map(publicInboxMessage), totalCount: page.totalCount };
+  }
+
+  async markAsRead(ctx: AuthedContext, ids: number[]) {
+    const updated = await this.repo.markAsRead(this.viewer(ctx), [...new Set(ids)]);
+    return { updated, unreadCount: await this.repo.unreadCount(this.viewer(ctx)) };
+  }
+
+  async unreadCount(ctx: AuthedContext) {
+    return { unreadCount: await this.repo.unreadCount(this.viewer(ctx)) };
+  }
+}

@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
+import { adminToken, createOrganization, createUser, login, sharedApi, sharedServer, unique, USER_PASSWORD } from '../support/fixtures.js';
+import type { ApiClient } from '../support/api-client.js';
+import { ok, simulatorLine, tariffBody, waitForSend } from '../support/sending.js';
+import { PanelSignIn } from './pages/panel-sign-in.js';
+import { InboxPage } from './pages/inbox-page.js';
+
+describe('browser: inbox', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+  let baseUrl: string;
+  let api: ApiClient;
+
+  before(async function () {
+    skipWithoutChromium(this);
+    baseUrl = (await sharedServer()).url;
+    api = await sharedApi();
+    browser = await launchBrowser();
+  });
+  after(async () => { await browser?.close(); });
+
+  it('replies arrive on the open inbox without reloading; opening one and marking the selected ones read', async () => {
+    const admin = await adminToken(api);
+    const org = await createOrganization(api, admin, { name: unique('Inbox customer '), type: 'reseller' });
+    const tariff = ok(await api.post('Tariffs/Create', tariffBody(unique('Inbox retail '), 120), { token: admin }));
+    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
+    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 1_000_000 }, { token: admin }));
+    const user = await createUser(api, admin, { userName: unique('inboxer'), organizationId: org.id, isAdmin: true, firstName: 'Sara' });
+    const token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
+    // The line is the organization's, so the replies land in its inbox; they come 1 s after the send.
+    const line = await simulatorLine(api, { inboundEcho: true, deliveryDelayMs: 1000 }, { organizationId: org.id });
+
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+    const inbox = new InboxPage(page, baseUrl);
+    await inbox.open();
+    await inbox.table.empty().waitFor();
+    let navigations = 0;
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
+
+    const created = ok(await api.post('ScheduledMessages/Create', {
+      senderNumberId: line.lineId, smsBody: 'echo سلام، پاسخ من', sendType: 'Bulk', receivers: ['09121231111', '09121232222'],
+    }, { token }));
+    await inbox.row('989121231111').waitFor({ timeout: 20_000 });
+    await inbox.row('989121232222').waitFor({ timeout: 20_000 });
+    expect(navigations, 'no reload while the replies arrived').to.equal(0);
+    expect(await inbox.readState('989121231111')).to.equal('false');
+    expect(await inbox.row('989121231111').innerText()).to.contain('سلام، پاسخ من');
+
+    // Opening a message shows it whole and reads it.
+    await inbox.openMessage('989121231111');
+    expect(await page.getByTestId('inbox-message-text').innerText()).to.equal('سلام، پاسخ من');
+    await inbox.closeMessage();
+    await inbox.waitForReadState('989121231111', true);
+    expect(ok(await api.get('Inbox/UnreadCount', { token })).unreadCount).to.equal(1);
+
+    // The unread filter, then marking the selected one read leaves nothing unread.
+    await inbox.show('unread');
+    await inbox.row('989121232222').waitFor();
+    expect(await inbox.row('989121231111').count()).to.equal(0);
+    await inbox.select('989121232222');
+    await inbox.markSelected();
+    await inbox.table.empty().waitFor();
+    expect(ok(await api.get('Inbox/UnreadCount', { token })).unreadCount).to.equal(0);
+    await waitForSend(api, token, created.id);
+    expect(errors).to.deep.equal([]);
+  });
+});
