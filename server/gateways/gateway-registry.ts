@@ -92,6 +92,11 @@ export class GatewayRegistry {
     }));
   }
 
+  /** Whether a plugin of this name was loaded at boot (a broken or removed one was not). */
+  hasPlugin(pluginName: string): boolean {
+    return this.loaded.plugins.has(pluginName);
+  }
+
   brokenPlugins(): BrokenPlugin[] {
     return this.loaded.broken.map((b) => ({ ...b }));
   }

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, createOrganization, createUser, login, sharedApi, sharedServer, unique, USER_PASSWORD } from '../support/fixtures.js';
+import { adminToken, login, sharedApi, sharedServer, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { ok, simulatorLine, tariffBody, waitForSend } from '../support/sending.js';
+import { fundedCustomer, ok, simulatorLine, waitForSend } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { InboxPage } from './pages/inbox-page.js';
 
@@ -23,11 +23,7 @@ describe('browser: inbox', function () {
 
   it('replies arrive on the open inbox without reloading; opening one and marking the selected ones read', async () => {
     const admin = await adminToken(api);
-    const org = await createOrganization(api, admin, { name: unique('Inbox customer '), type: 'reseller' });
-    const tariff = ok(await api.post('Tariffs/Create', tariffBody(unique('Inbox retail '), 120), { token: admin }));
-    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
-    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 1_000_000 }, { token: admin }));
-    const user = await createUser(api, admin, { userName: unique('inboxer'), organizationId: org.id, isAdmin: true, firstName: 'Sara' });
+    const { org, user } = await fundedCustomer(api, admin, 'Inbox', 'Sara');
     const token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
     // The line is the organization's, so the replies land in its inbox; they come 1 s after the send.
     const line = await simulatorLine(api, { inboundEcho: true, deliveryDelayMs: 1000 }, { organizationId: org.id });

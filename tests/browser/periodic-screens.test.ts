@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, createOrganization, createUser, sharedApi, sharedServer, unique, USER_PASSWORD } from '../support/fixtures.js';
+import { adminToken, sharedApi, sharedServer, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { ok, simulatorLine, tariffBody } from '../support/sending.js';
+import { fundedCustomer, ok, simulatorLine } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { BulkSendPage } from './pages/sending-pages.js';
 
@@ -23,11 +23,7 @@ describe('browser: periodic sends', function () {
 
   it('registers a periodic send from the bulk screen (Friday unchecked), lists it and cancels it', async () => {
     const admin = await adminToken(api);
-    const org = await createOrganization(api, admin, { name: unique('Periodic customer '), type: 'reseller' });
-    const tariff = ok(await api.post('Tariffs/Create', tariffBody(unique('Retail '), 120), { token: admin }));
-    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
-    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 1_000_000 }, { token: admin }));
-    const user = await createUser(api, admin, { userName: unique('periodic'), organizationId: org.id, isAdmin: true, firstName: 'Reza' });
+    const { user } = await fundedCustomer(api, admin, 'Periodic', 'Reza');
     const line = await simulatorLine(api, {});
 
     const page = await browser.newPage();

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, createOrganization, createUser, sharedApi, sharedServer, unique, USER_PASSWORD } from '../support/fixtures.js';
+import { adminToken, sharedApi, sharedServer, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { ok, simulatorLine, tariffBody } from '../support/sending.js';
+import { fundedCustomer, ok, simulatorLine } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { OutboxDetailPage, SingleSendPage } from './pages/sending-pages.js';
 
@@ -24,11 +24,7 @@ describe('browser: sending', function () {
   it('a new user sends a Persian message to three numbers and watches the delivery statuses arrive without reloading', async () => {
     const admin = await adminToken(api);
     // A new customer organization with a tariff and credit, and its brand-new administrator.
-    const org = await createOrganization(api, admin, { name: unique('Customer '), type: 'reseller' });
-    const tariff = ok(await api.post('Tariffs/Create', tariffBody(unique('Retail '), 120), { token: admin }));
-    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
-    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 1_000_000 }, { token: admin }));
-    const user = await createUser(api, admin, { userName: unique('newbie'), organizationId: org.id, isAdmin: true, firstName: 'Sara' });
+    const { user } = await fundedCustomer(api, admin, 'Newbie', 'Sara');
     // Reports come 1.5 s after submission, so the page is open while they arrive.
     const line = await simulatorLine(api, { deliveryDelayMs: 1500, deliveryRatio: 1 });
 

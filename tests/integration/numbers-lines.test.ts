@@ -70,7 +70,7 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
   it('seeds the Simulator agent and the public line once, however many starts and racing callers', async () => {
     const knex = server.peyk.database.knex;
     await Promise.all([lines.ensureFirstStartSeed(), lines.ensureFirstStartSeed(), new LinesService(
-      server.peyk.container.get(LinesService)['lines'], server.peyk.container.get(LinesService)['agents'], uow,
+      server.peyk.container.get(LinesService)['lines'], server.peyk.container.get(LinesService)['agents'], uow, server.peyk.container.get(LinesService)['registry'],
     ).ensureFirstStartSeed()]);
     // Two more starts: the boot sequence seeds once per start (server/app.ts).
     await lines.ensureFirstStartSeed();
@@ -117,7 +117,7 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
     await expectNotValid({});
   });
 
-  it('answers PrivateNumberIsExpired and PrivateNumberIsInactive from their causes', async () => {
+  it('answers PrivateNumberIsExpired, PrivateNumberIsInactive and SystemIsOutOfService from their causes', async () => {
     const expired = await newLine({ expireTime: new Date(Date.now() - 60_000).toISOString() });
     expect((await failure(resolve({ privateNumberId: expired.id }))).code).to.equal('PrivateNumberIsExpired');
     const later = await newLine({ expireTime: new Date(Date.now() + 3_600_000).toISOString() });
@@ -131,16 +131,23 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
     const onAgent = await newLine({ smsSenderAgentId: agent.id });
     expect((await resolve({ privateNumberId: onAgent.id })).senderAgentId).to.equal(agent.id);
     ok(await api.post('SenderAgents/Update', { id: agent.id, isSendActive: false }, { token }));
-    expect((await failure(resolve({ privateNumberId: onAgent.id }))).code).to.equal('PrivateNumberIsInactive');
+    // The line is fine; what carries it is off.
+    expect(await failure(resolve({ privateNumberId: onAgent.id }))).to.deep.equal({ code: 'SystemIsOutOfService', field: 'senderNumberId', key: 'numbers.SystemIsOutOfService', status: 400 });
     expect((await lines.senderAgent(undefined, agent.id))?.isActive).to.equal(false);
     expect((await lines.listActiveAgents()).map((a) => a.id)).to.not.include(agent.id);
     ok(await api.post('SenderAgents/Update', { id: agent.id, isSendActive: true, isActive: false }, { token }));
-    expect((await failure(resolve({ privateNumberId: onAgent.id }))).code).to.equal('PrivateNumberIsInactive');
+    expect((await failure(resolve({ privateNumberId: onAgent.id }))).code).to.equal('SystemIsOutOfService');
     ok(await api.post('SenderAgents/Update', { id: agent.id, isActive: true }, { token }));
     const active = await lines.senderAgent(undefined, agent.id);
     expect(active).to.deep.equal({ id: agent.id, pluginName: 'simulator', options: {}, maxPerSecond: 1000, isActive: true });
     expect((await lines.listActiveAgents()).map((a) => a.id)).to.include(agent.id);
     expect(await lines.senderAgent(undefined, 999_999)).to.equal(null);
+    // A plugin that is no longer installed (removed from plugins/, or broken at this boot) carries nothing either.
+    const knex = server.peyk.database.knex;
+    await knex('sender_agents').where({ id: agent.id }).update({ pluginName: 'removed-plugin' });
+    expect((await failure(resolve({ privateNumberId: onAgent.id }))).code).to.equal('SystemIsOutOfService');
+    expect((await lines.senderAgent(undefined, agent.id))?.isActive).to.equal(false);
+    await knex('sender_agents').where({ id: agent.id }).update({ pluginName: 'simulator' });
   });
 
   it('lets exactly 10 of 20 concurrent sends of one message through a daily limit of 10, and gives back released ones', async () => {

@@ -1,7 +1,7 @@
 import type { ApiClient } from './api-client.js';
 import { ok } from './envelope.js';
 import { expect } from 'chai';
-import { adminToken, createTree, sharedApi, unique, type Tree } from './fixtures.js';
+import { adminToken, createOrganization, createTree, createUser, sharedApi, unique, type Tree } from './fixtures.js';
 import { INITIAL_ADMIN_PASSWORD } from './test-server.js';
 
 export { bad, ok } from './envelope.js';
@@ -74,6 +74,19 @@ export async function standaloneSender(api: ApiClient, name: string, credit = 1_
   ok(await api.post('Users/Create', { userName, password: 'User#Pass1', changePasswordRequired: false, organizationId: org.id, isAdmin: true, firstName: 'S' }, { token: admin }));
   const token = ok(await api.post('Account/Login', { userName, password: 'User#Pass1' })).accessToken;
   return { admin, token, organizationId: org.id };
+}
+
+/**
+ * A brand-new customer on the shared server: a reseller organization with a 120-rial tariff and
+ * 1,000,000 rials of credit, and its administrator (password `USER_PASSWORD`).
+ */
+export async function fundedCustomer(api: ApiClient, admin: string, label: string, firstName: string): Promise<{ org: any; user: any }> {
+  const org = await createOrganization(api, admin, { name: unique(`${label} customer `), type: 'reseller' });
+  const tariff = ok(await api.post('Tariffs/Create', tariffBody(unique(`${label} retail `), 120), { token: admin }));
+  ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
+  ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 1_000_000 }, { token: admin }));
+  const user = await createUser(api, admin, { userName: unique(label.toLowerCase()), organizationId: org.id, isAdmin: true, firstName });
+  return { org, user };
 }
 
 /** The shared server with a funded organization tree and a simulator line: the start of every send suite. */

@@ -12,6 +12,8 @@ export const billingMessages: MessageCatalogue = {
   'billing.OrganizationNotFound': { fa: 'سازمان یافت نشد.', en: 'Organization not found.' },
   'billing.GroupPriceIsNull': { fa: 'برای سازمان تعرفه‌ای تعیین نشده است.', en: 'No tariff is set for the organization.' },
   'billing.NotDefineSmsRateType': { fa: 'نرخ پیامک برای این اپراتور یا حجم در تعرفه تعریف نشده است.', en: 'The tariff defines no SMS rate for this operator or volume.' },
+  'billing.OperatorNumberCountIsNull': { fa: 'تعداد گیرندگان هیچ اپراتوری مشخص نشده است؛ قیمتی برای محاسبه وجود ندارد.', en: 'No recipient count is given for any operator; there is nothing to price.' },
+  'billing.ErrorCalculate': { fa: 'قیمت این ارسال قابل محاسبه نیست: مبلغ از سقف مجاز بیشتر می‌شود. نرخ تعرفه را بررسی کنید.', en: 'The price of this send cannot be calculated: the amount exceeds the allowed maximum. Check the tariff rates.' },
   'billing.holdNotFound': { fa: 'رزرو اعتبار یافت نشد.', en: 'The credit hold was not found.' },
   'billing.holdReleased': { fa: 'رزرو اعتبار لغو شده است.', en: 'The credit hold was released.' },
   'billing.holdSettled': { fa: 'رزرو اعتبار قبلاً کسر شده است.', en: 'The credit hold was already settled.' },

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/http/errors.js';
-import { big, mulDivCeil, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
+import { big, MAX_AMOUNT, mulDivCeil, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
 
 export interface TariffRange {
   lineType: string;
@@ -24,6 +24,11 @@ export type Rates = Partial<Record<Operator, string>>;
 
 /** The send failure codes of the spec that pricing can answer. */
 export const groupPriceIsNull = (organizationId: number) => new AppError(400, 'billing.GroupPriceIsNull', { organizationId }, [], { failureCode: 'GroupPriceIsNull', organizationId });
+/** A price asked for no recipient of any operator: there is nothing to count. */
+export const operatorNumberCountIsNull = () =>
+  new AppError(400, 'billing.OperatorNumberCountIsNull', {}, [{ propertyName: 'recipients', key: 'billing.OperatorNumberCountIsNull', params: {} }], { failureCode: 'OperatorNumberCountIsNull' });
+/** The price cannot be computed within the range an amount can hold (a rate far too large for this volume). */
+export const errorCalculate = () => new AppError(400, 'billing.ErrorCalculate', {}, [], { failureCode: 'ErrorCalculate' });
 export const notDefineSmsRateType = (organizationId: number, operator?: string) =>
   new AppError(400, 'billing.NotDefineSmsRateType', { organizationId, operator: operator ?? '' }, [], { failureCode: 'NotDefineSmsRateType', organizationId, operator });
 
@@ -83,7 +88,10 @@ export interface PriceBreakdown {
 
 /** Price at the tariff, the levy per part, and VAT on both (rounded up) when the organization pays tax. */
 export function breakdown(rates: Rates, parts: PartsPerOperator, settings: PriceSettings, withTax: boolean): PriceBreakdown {
-  return amountBreakdown(priceOf(rates, parts), settings.levyPerPart * BigInt(totalParts(parts)), settings, withTax);
+  const b = amountBreakdown(priceOf(rates, parts), settings.levyPerPart * BigInt(totalParts(parts)), settings, withTax);
+  // Every amount column is a bigint: a total beyond it must be refused here, not fail a write half-way.
+  if (b.total > MAX_AMOUNT) throw errorCalculate();
+  return b;
 }
 
 /** A price and levy with VAT on both (rounded up to a rial) when the organization pays tax: the invoice rule. */

@@ -9,7 +9,7 @@ import { OrganizationsService } from '../organizations/index.js';
 import { TariffsRepository, type TariffListFilter } from './tariffs.repository.js';
 import { SettingsService } from './settings.service.js';
 import { OPERATORS, toAmount, type PartsPerOperator } from './money.js';
-import { breakdown, groupPriceIsNull, overlappingRange, ratesFor, totalParts, type TariffRange } from './pricing.js';
+import { breakdown, groupPriceIsNull, operatorNumberCountIsNull, overlappingRange, ratesFor, totalParts, type TariffRange } from './pricing.js';
 
 export interface CalculatePriceInput {
   organizationId?: number;
@@ -111,7 +111,7 @@ export class TariffsService {
     const perMessage = input.parts ?? 1;
     const parts: PartsPerOperator = {};
     for (const op of OPERATORS) if ((input.recipients[op] ?? 0) > 0) parts[op] = (input.recipients[op] as number) * perMessage;
-    if (totalParts(parts) <= 0) throw fieldError('recipients', 'billing.partsInvalid');
+    if (totalParts(parts) <= 0) throw operatorNumberCountIsNull();
     const tariff = await this.repo.assignedTariff(org.id);
     if (!tariff) throw groupPriceIsNull(org.id);
     const rates = ratesFor(tariff, totalParts(parts), input.lineType, org.id, parts);

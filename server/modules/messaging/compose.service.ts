@@ -4,6 +4,7 @@ import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js
 import type { AuthedContext } from '../../platform/http/context.js';
 import { AppError, conflict, fieldError } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
+import type { Logger } from 'pino';
 import { BillingService, SettingsService, TariffsService } from '../billing/index.js';
 import { OrganizationsService, type OrganizationRow } from '../organizations/index.js';
 import { LinesService, type SendLine } from '../numbers/index.js';
@@ -124,6 +125,7 @@ export class ComposeService {
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
 
   async setting(key: string): Promise<number> {
@@ -167,7 +169,7 @@ export class ComposeService {
         if (existing) return { ...publicSend(existing), repeated: true };
         throw conflict('messaging.sendIdReused');
       }
-      throw err;
+      throw this.saveFailure(err);
     }
     for (const source of input.sources) if (source.kind === 'upload') await this.uploads.discard(source.uploadId);
     return { ...publicSend(send), repeated: false };
@@ -196,6 +198,17 @@ export class ComposeService {
       line: p.line, text: p.text, smsParts: p.parts.parts, items: p.recipients.items, recipientCount, blackListCount: blocked.length,
       wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount, totalPrice: price.total,
     };
+  }
+
+  /**
+   * A refusal stays as it is; anything else failed inside the send's transaction (the database
+   * refused a write), so it rolled back whole: nothing was stored, held or counted. The caller
+   * gets ErrorInSaveJob (503: try again) instead of a bare server error.
+   */
+  private saveFailure(err: unknown): AppError {
+    if (err instanceof AppError) return err;
+    this.logger.error({ err }, 'saving a send failed; its transaction rolled back');
+    return new AppError(503, 'messaging.ErrorInSaveJob', {}, [], { failureCode: 'ErrorInSaveJob' });
   }
 
   /** Judges, prices and stores a prepared send in one transaction (the hold and the limits with it). */

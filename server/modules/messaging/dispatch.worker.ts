@@ -162,7 +162,8 @@ export class Dispatcher {
     const code = standingFailure(chain, null, now);
     if (code) return code;
     const agent = await this.lines.senderAgent(undefined, send.senderAgentId);
-    if (!agent || !agent.isActive) return 'PrivateNumberIsInactive';
+    // Switched off, deleted, or its plugin failed to load since the send was made: nothing can carry it.
+    if (!agent || !agent.isActive) return 'SystemIsOutOfService';
     const org = chain[chain.length - 1] as unknown as Record<string, unknown>;
     if (!org.isActiveAllTime && !insideWindow(now, org.sendStartTime as string | null, org.sendEndTime as string | null)) return 'wait';
     return null;

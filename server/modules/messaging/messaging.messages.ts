@@ -24,6 +24,7 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.modesCombined': { fa: 'ورود دستی یا از کلیپ‌بورد را نمی‌توان با بارگذاری فایل ترکیب کرد.', en: 'Manual or clipboard mode cannot be combined with file upload.' },
   'messaging.uploadNotFound': { fa: 'فایل بارگذاری‌شده یافت نشد؛ دوباره بارگذاری کنید.', en: 'The uploaded file was not found; upload it again.' },
   'messaging.flashNotAllowed': { fa: 'این خط اجازه ارسال پیامک فلش ندارد.', en: 'This line cannot send flash SMS.' },
+  'messaging.ErrorInSaveJob': { fa: 'ذخیره ارسال با خطا روبه‌رو شد؛ چیزی ثبت یا از اعتبار شما کسر نشد. لطفاً دوباره تلاش کنید.', en: 'Saving the send failed; nothing was stored or taken from your credit. Please try again.' },
   'messaging.ScheduledMessageNotFound': { fa: 'پیام ارسالی یافت نشد.', en: 'The scheduled message was not found.' },
   'messaging.cannotCancel': { fa: 'این ارسال تمام شده است و لغو نمی‌شود.', en: 'This send has finished and cannot be cancelled.' },
   'messaging.notWaitingForConfirm': { fa: 'این ارسال در انتظار تأیید نیست.', en: 'This send is not waiting for confirmation.' },

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork } from '../../platform/unit-of-work.js';
 import type { AuthedContext } from '../../platform/http/context.js';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { AppError, badRequest, forbidden } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { BillingService } from '../billing/index.js';
@@ -14,7 +14,8 @@ import { DispatchSignal } from './dispatch-signal.js';
 import { holdReference } from './compose.service.js';
 import { publicSend } from './outbox.view.js';
 
-const notFoundSend = () => notFound('messaging.ScheduledMessageNotFound');
+// The spec's failure code rides along, so an integrator can tell "no such send" from a missing route.
+const notFoundSend = () => new AppError(404, 'messaging.ScheduledMessageNotFound', {}, [], { failureCode: 'ScheduledMessageNotFound' });
 
 /** The outbox (sends and their receivers), cancelling a send, and the confirmation queue of administrators. */
 @injectable()

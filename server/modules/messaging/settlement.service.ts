@@ -199,7 +199,10 @@ export class SettlementService {
     await this.billing.settle(tx, reference);
     const sentCount = await this.sends.acceptedCount(tx, send.id);
     const status = sentCount === 0 ? 'ErrorInSending' : refundedParts > 0 ? 'SentAndGiveBackCredit' : 'Sent';
-    const values = { queueStatus: 'Completed', status, sentCount, dateTimeEnd: this.clock.now(), refundedParts: JSON.stringify(parts) };
+    // Not one receiver was accepted by the operator: the send failed at the gateway (SendError),
+    // unless it already carries why (a user's cancel keeps UserCancelRequest).
+    const failureCode = sentCount === 0 && (!send.failureCode || send.failureCode === 'None') ? 'SendError' : send.failureCode;
+    const values = { queueStatus: 'Completed', status, sentCount, failureCode, dateTimeEnd: this.clock.now(), refundedParts: JSON.stringify(parts) };
     await this.sends.update(tx, send.id, values);
     return { ...send, ...values, refundedParts: parts } as SendRow;
   }

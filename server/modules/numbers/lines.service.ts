@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import { AppError } from '../../platform/http/errors.js';
+import { GatewayRegistry } from '../../gateways/gateway-registry.js';
 import { PrivateNumbersRepository, type LineRow } from './private-numbers.repository.js';
 import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
 import { isSendType, SEND_TYPE_FLAGS, tehranPeriods, type SendType } from './line-fields.js';
@@ -57,18 +58,12 @@ export interface LimitInput {
   at: Date;
 }
 
-type LineCode = 'PrivateNumberNotValid' | 'PrivateNumberIsExpired' | 'PrivateNumberIsInactive' | 'ErrorSelectNumber';
+type LineCode = 'PrivateNumberNotValid' | 'PrivateNumberIsExpired' | 'PrivateNumberIsInactive' | 'SystemIsOutOfService' | 'ErrorSelectNumber';
 
 function lineFailure(code: LineCode, key = `numbers.${code}`, params: Record<string, unknown> = {}): AppError {
   return new AppError(400, key, params, [{ propertyName: 'senderNumberId', key, params }], { failureCode: code });
 }
 
-function agentForSend(a: SenderAgentRow): AgentForSend {
-  return {
-    id: a.id, pluginName: a.pluginName, options: (a.options ?? {}) as Record<string, unknown>, maxPerSecond: Number(a.maxPerSecond),
-    isActive: Boolean(a.isActive && a.isSendActive && !a.deletedAt),
-  };
-}
 
 /**
  * The lines as the send engine sees them: which line a user may send from, the agent behind it,
@@ -80,13 +75,15 @@ export class LinesService {
     @inject(PrivateNumbersRepository) private readonly lines: PrivateNumbersRepository,
     @inject(SenderAgentsRepository) private readonly agents: SenderAgentsRepository,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
   ) {}
 
 
   /**
    * The line for a send, or AppError 400 with the spec's failure code: NotValid when the line is
    * unknown, deleted, not the user's to use or not open to the send type; Expired; Inactive when
-   * the line, its agent, or the agent's sending is switched off.
+   * the line is switched off; SystemIsOutOfService when the line is fine but nothing can carry it:
+   * its sender agent (or the agent's sending) is switched off, or the agent's plugin is not loaded.
    */
   async resolveForSend(tx: Tx, input: ResolveInput): Promise<SendLine> {
     if (!isSendType(input.sendType)) throw lineFailure('PrivateNumberNotValid');
@@ -95,7 +92,8 @@ export class LinesService {
     const { line, agent } = found;
     if (!(await this.mayUse(tx, line, input, input.sendType))) throw lineFailure('PrivateNumberNotValid');
     if (line.expireTime && new Date(line.expireTime).getTime() <= input.at.getTime()) throw lineFailure('PrivateNumberIsExpired');
-    if (!line.isActive || !agent.isActive || !agent.isSendActive || agent.deletedAt) throw lineFailure('PrivateNumberIsInactive');
+    if (!line.isActive) throw lineFailure('PrivateNumberIsInactive');
+    if (!this.agentCanSend(agent as SenderAgentRow)) throw lineFailure('SystemIsOutOfService');
     return {
       id: line.id,
       number: line.useForm === 'Mask' && line.mask ? line.mask : line.number,
@@ -165,10 +163,10 @@ export class LinesService {
     if (assignment.monthlySendLimit !== null) await this.lines.subtractUsage(tx, { privateNumberId: input.privateNumberId, userId: input.userId, period: periods.month }, input.count);
   }
 
-  /** An agent by id for the dispatcher; `isActive` is false when it is off, deleted or not sending. */
+  /** An agent by id for the dispatcher; `isActive` is false when it is off, deleted, not sending or its plugin is not loaded. */
   async senderAgent(tx: Tx | undefined, id: number): Promise<AgentForSend | null> {
     const row = await this.agents.findById(id, tx);
-    return row ? agentForSend(row) : null;
+    return row ? this.agentForSend(row) : null;
   }
 
   /**
@@ -184,9 +182,21 @@ export class LinesService {
     return out;
   }
 
+  /** An agent that is switched on for sending and whose plugin this process could load. */
+  agentCanSend(agent: Pick<SenderAgentRow, 'isActive' | 'isSendActive' | 'deletedAt' | 'pluginName'>): boolean {
+    return Boolean(agent.isActive && agent.isSendActive && !agent.deletedAt) && this.registry.hasPlugin(agent.pluginName);
+  }
+
+  private agentForSend(a: SenderAgentRow): AgentForSend {
+    return {
+      id: a.id, pluginName: a.pluginName, options: (a.options ?? {}) as Record<string, unknown>, maxPerSecond: Number(a.maxPerSecond),
+      isActive: this.agentCanSend(a),
+    };
+  }
+
   /** Live agents that may send now. */
   async listActiveAgents(): Promise<AgentForSend[]> {
-    return (await this.agents.listLive()).map(agentForSend).filter((a) => a.isActive);
+    return (await this.agents.listLive()).map((a) => this.agentForSend(a)).filter((a) => a.isActive);
   }
 
   /**

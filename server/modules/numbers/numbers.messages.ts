@@ -3,7 +3,8 @@ import type { MessageCatalogue } from '../../platform/i18n.js';
 export const numbersMessages: MessageCatalogue = {
   'numbers.PrivateNumberNotValid': { fa: 'شماره اختصاصی معتبر نیست یا اجازه استفاده از آن را ندارید.', en: 'The private number is not valid or you may not use it.' },
   'numbers.PrivateNumberIsExpired': { fa: 'مدت اعتبار شماره اختصاصی به پایان رسیده است.', en: 'The private number has expired.' },
-  'numbers.PrivateNumberIsInactive': { fa: 'شماره اختصاصی یا ارسال‌کننده آن غیرفعال است.', en: 'The private number or its sender agent is inactive.' },
+  'numbers.PrivateNumberIsInactive': { fa: 'شماره اختصاصی غیرفعال است.', en: 'The private number is inactive.' },
+  'numbers.SystemIsOutOfService': { fa: 'ارسال از این خط در حال حاضر ممکن نیست: ارسال‌کننده آن از سرویس خارج است. بعداً دوباره تلاش کنید یا با پشتیبانی تماس بگیرید.', en: 'Sending from this line is not possible now: its sender agent is out of service. Try again later or contact support.' },
   'numbers.dailyLimitReached': { fa: 'سقف ارسال روزانه این خط ({{limit}} پیامک، باقی‌مانده {{remaining}}) برای شما کافی نیست.', en: 'The daily send limit of this line ({{limit}} messages, {{remaining}} left) is not enough.' },
   'numbers.monthlyLimitReached': { fa: 'سقف ارسال ماهانه این خط ({{limit}} پیامک، باقی‌مانده {{remaining}}) برای شما کافی نیست.', en: 'The monthly send limit of this line ({{limit}} messages, {{remaining}} left) is not enough.' },
   'numbers.agentNotFound': { fa: 'ارسال‌کننده یافت نشد.', en: 'Sender agent not found.' },
