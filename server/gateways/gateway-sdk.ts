@@ -94,8 +94,13 @@ export interface GatewayHost {
   readonly gatewayId: string;
   logger: GatewayLogger;
   now(): Date;
-  /** Delivery reports, in any grouping; the host writes them in batches and may be slow (await it). */
+  /**
+   * Delivery reports, in any grouping; the host writes them in batches and may be slow (await it).
+   * Resolved = stored durably: only then may the gateway acknowledge them to its provider. Rejected
+   * = not stored: keep them and hand them over again (the host drops repeats).
+   */
   deliveryReports(reports: DeliveryReport[]): Promise<void>;
+  /** Inbound messages; the same promise rule as deliveryReports (repeats by providerId are dropped). */
   inbound(messages: InboundMessage[]): Promise<void>;
   statusChanged(health: GatewayHealth): void;
 }

@@ -52,9 +52,9 @@ describe('Send engine: failure codes from their causes', function () {
     expect(now.message).to.contain('outside the allowed send window');
     const outside = bad(await send({ receivers: ['09121110501'], sendDirect: false, sendDateTime: new Date(Date.now() + 4 * 3_600_000).toISOString() }, token), 400, 'sendDateTime');
     expect(outside.data.failureCode).to.equal('SendTimeNotValid');
-    // Inside the window it is taken and waits for its time.
+    // Inside the window it is taken and stored for its time.
     const inside = ok(await send({ receivers: ['09121110501'], sendDirect: false, sendDateTime: new Date(Date.now() + 2.5 * 3_600_000).toISOString() }, token));
-    expect(inside.queueStatus).to.equal('Ready');
+    expect(inside).to.include({ queueStatus: 'Stored', status: 'Stored' });
     ok(await api.post(`OutBox/Cancel/${inside.id}`, {}, { token }));
     await waitForSend(api, token, inside.id);
     expect((await available(api, tree.orgAdmin.token, org.id)).held).to.equal(0n);

@@ -66,8 +66,11 @@ describe('Send engine: delivery reports that never come', function () {
     expect(await settlement.closeOverdue(clock.now(), 72), 'a second sweep finds nothing').to.equal(0);
 
     const done = await waitForSend(api, token, created.id);
-    expect(done).to.include({ queueStatus: 'Completed', status: 'Sent', pendingCount: 0, sentCount: 3, notDeliveredCount: 3 });
+    // Not one report came back from the operator: the send shows ErrorInGetItc, each receiver too.
+    expect(done).to.include({ queueStatus: 'Completed', status: 'ErrorInGetItc', pendingCount: 0, sentCount: 3, notDeliveredCount: 3 });
     expect(done.deliveryStatusCounts).to.deep.equal({ Unknown: 3 });
+    const receivers = ok(await api.get(`OutBox/GetRecipients?id=${created.id}`, { token }));
+    expect(receivers.items.map((r: any) => r.sendStatus)).to.deep.equal(['ErrorInGetItc', 'ErrorInGetItc', 'ErrorInGetItc']);
     const report = ok(await api.get(`OutBox/GetDeliveryReport?id=${created.id}&seq=0`, { token }));
     expect(report.deliveryReport.providerStatus).to.equal('NO_REPORT');
     const after = await balance();

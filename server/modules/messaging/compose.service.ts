@@ -13,7 +13,7 @@ import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOn
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type RecipientInput, type SendRow } from './sends.repository.js';
 import { UploadsService } from './uploads.service.js';
-import { OPERATOR_COLUMNS, type FailureCode, type SendTypeName } from './statuses.js';
+import { OPERATOR_COLUMNS, type FailureCode, type OutboxStatus, type QueueStatus, type SendTypeName } from './statuses.js';
 import { publicSend } from './outbox.view.js';
 import { DispatchSignal } from './dispatch-signal.js';
 
@@ -233,7 +233,7 @@ export class ComposeService {
         wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
         recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
         sendPrice: price.price, resolutionOfParliamentPrice: price.levy, taxPrice: price.tax, totalPrice: price.total,
-        queueStatus: confirm ? 'WatingForConfirm' : 'Ready', status: confirm ? 'WatingForConfirm' : 'WatingForSend',
+        ...initialStatus(confirm, p.at > this.clock.now()),
         dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
       };
       for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) values[column] = counts[op] ?? 0;
@@ -342,6 +342,12 @@ export class ComposeService {
     }
     return set;
   }
+}
+
+/** Where a new send starts: waiting for an administrator, stored for a later time, or ready now. */
+export function initialStatus(confirm: boolean, later: boolean): { queueStatus: QueueStatus; status: OutboxStatus } {
+  if (confirm) return { queueStatus: 'WatingForConfirm', status: 'WatingForConfirm' };
+  return later ? { queueStatus: 'Stored', status: 'Stored' } : { queueStatus: 'Ready', status: 'WatingForSend' };
 }
 
 export function holdReference(sendId: number): string {

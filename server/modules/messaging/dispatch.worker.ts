@@ -16,7 +16,7 @@ import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicService } from './periodic.service.js';
 import { InboxService } from '../inbox/index.js';
 import { holdReference, insideWindow, standingFailure } from './compose.service.js';
-import type { FailureCode } from './statuses.js';
+import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
 
 export interface BatchJob {
   sendId: number;
@@ -28,6 +28,10 @@ export interface BatchJob {
 export const BATCH_SIZE = 1_000;
 const TICK_MS = 1_000;
 const STALE_MS = 120_000;
+// A send the queue refused is tried again this often (ticks of a second).
+const FAILED_EXTRACT_RETRY_TICKS = 5;
+// Parked delivery reports (they came before their submit answer was stored) are matched again this often.
+const PARKED_REPORTS_TICKS = 5;
 const DISPATCH_QUEUE = 'dispatch';
 /** Ticks between sweeps for receivers whose delivery report never came. */
 const OVERDUE_SWEEP_TICKS = 60;
@@ -75,7 +79,7 @@ export class Dispatcher {
     this.running = true;
     // Sends a stopped process was dispatching: enqueue their ranges again; claimed work is judged per receiver.
     // Fresh job ids: the old jobs may still exist (locked by the dead process, or failed for good).
-    for (const send of await this.sends.inDispatch(1_000, null)) await this.enqueueRanges(send, `boot${Date.now().toString(36)}`);
+    for (const send of await this.sends.inDispatch(1_000, null)) await this.extract(send, `boot${Date.now().toString(36)}`);
     this.dispatchQueue().process(concurrency, (job) => this.runBatch(job.data));
     // Not awaited: an unreachable provider must not hold up the boot; stop() waits for it.
     this.connecting = this.connectAgents();
@@ -106,6 +110,8 @@ export class Dispatcher {
     const now = this.clock.now();
     let started = 0;
     if (++this.ticks % 30 === 0) await this.resumeStale(now);
+    if (this.ticks % FAILED_EXTRACT_RETRY_TICKS === 0) await this.retryFailedExtract(now);
+    if (this.ticks % PARKED_REPORTS_TICKS === 0) await this.settlement.applyParked();
     if (this.ticks % OVERDUE_SWEEP_TICKS === 0) await this.settlement.closeOverdue(now, await this.reportTimeoutHours());
     // Periodic occurrences due now become ordinary Ready sends first, so they go out in this pass.
     await this.periodic.runDue(now).catch((err) => this.logger.error({ err }, 'periodic occurrences failed; retried next tick'));
@@ -116,13 +122,31 @@ export class Dispatcher {
         await this.fail(send, failure);
         continue;
       }
-      const taken = await this.sends.transition(undefined, send.id, ['Ready'], { queueStatus: 'Extracted', status: 'IsBeingSent', dateTimeStart: now });
+      const taken = await this.sends.transition(undefined, send.id, [...WAITING_QUEUE_STATUSES], { queueStatus: 'Extracting', status: 'IsBeingSent', dateTimeStart: now });
       if (!taken) continue;
-      await this.enqueueRanges(taken);
-      this.settlement.push(taken, true);
-      started++;
+      if (await this.extract(taken)) started++;
     }
     return started;
+  }
+
+  /**
+   * Enqueues a taken send's ranges and marks it Extracted. A queue that refuses (Redis down) leaves
+   * it FailedExtract: nothing was lost — receivers are judged one by one when a job claims them —
+   * and the sweep enqueues it again. Answers whether the send is now fully on the queue.
+   */
+  private async extract(send: SendRow, round = '', onlyDue = false): Promise<boolean> {
+    try {
+      await this.enqueueRanges(send, round, onlyDue);
+    } catch (err) {
+      this.logger.error({ err, sendId: send.id }, 'enqueueing a send failed; the sweep tries again');
+      const failed = await this.sends.transition(undefined, send.id, ['Extracting', 'Extracted'], { queueStatus: 'FailedExtract' });
+      if (failed) this.settlement.push(failed, true);
+      return false;
+    }
+    // Conditional: a cancel that finished the send meanwhile keeps its own status.
+    const extracted = await this.sends.transition(undefined, send.id, [...DISPATCH_QUEUE_STATUSES], { queueStatus: 'Extracted' });
+    this.settlement.push(extracted ?? send, true);
+    return true;
   }
 
   /**
@@ -145,14 +169,18 @@ export class Dispatcher {
     }
   }
 
+  /** Sends the queue refused: every range again (repeats are harmless: receivers are claimed one by one). */
+  async retryFailedExtract(now: Date): Promise<void> {
+    for (const send of await this.sends.inDispatch(100, null, ['FailedExtract'])) await this.extract(send, `retry${now.getTime().toString(36)}`);
+  }
+
   /**
    * Sends in dispatch with no progress for a while (a job that failed for good, a lost queue entry)
    * get their ranges enqueued again; only receivers still waiting are taken, so this is safe.
    */
   async resumeStale(now: Date): Promise<void> {
     for (const send of await this.sends.inDispatch(100, new Date(now.getTime() - STALE_MS))) {
-      await this.enqueueRanges(send, `stale${now.getTime().toString(36)}`, true);
-      await this.sends.update(undefined, send.id, {});
+      if (await this.extract(send, `stale${now.getTime().toString(36)}`, true)) await this.sends.update(undefined, send.id, {});
     }
   }
 
@@ -172,7 +200,7 @@ export class Dispatcher {
   /** A send that cannot go out: nothing was submitted, so the hold is released and the limits given back. */
   async fail(send: SendRow, code: FailureCode): Promise<void> {
     await this.uow.run(async (tx) => {
-      const taken = await this.sends.transition(tx, send.id, ['Ready', 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code, dateTimeEnd: this.clock.now(), pendingCount: 0 });
+      const taken = await this.sends.transition(tx, send.id, [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code, dateTimeEnd: this.clock.now(), pendingCount: 0 });
       if (!taken) return;
       const canceled = await this.sends.cancelWaiting(tx, send.id, this.clock.now());
       await this.sends.update(tx, send.id, { canceledCount: canceled });
@@ -219,7 +247,8 @@ export class Dispatcher {
   /** One job: claim, submit in the plugin's batch size at the agent's pace, store every answer. */
   async runBatch(job: BatchJob): Promise<{ submitted: number }> {
     const send = await this.sends.findById(undefined, job.sendId);
-    if (!send || send.queueStatus !== 'Extracted') return { submitted: 0 };
+    // A job may run before its send is marked Extracted (the enqueue loop is still going): any dispatch status is fine.
+    if (!send || !(DISPATCH_QUEUE_STATUSES as readonly string[]).includes(send.queueStatus)) return { submitted: 0 };
     const step = gradualStep(send, job.fromSeq);
     const early = step ? step.dueAt - this.clock.now().getTime() : 0;
     if (early > 1_000) {

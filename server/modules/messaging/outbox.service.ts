@@ -13,8 +13,12 @@ import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { holdReference } from './compose.service.js';
 import { publicSend } from './outbox.view.js';
+import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES } from './statuses.js';
 
 // The spec's failure code rides along, so an integrator can tell "no such send" from a missing route.
+/** A send not finished yet: waiting, paused for an edit, or in dispatch (what is in flight still finishes). */
+const CANCELABLE: readonly string[] = [...WAITING_QUEUE_STATUSES, 'WatingForConfirm', 'Updating', ...DISPATCH_QUEUE_STATUSES];
+
 const notFoundSend = () => new AppError(404, 'messaging.ScheduledMessageNotFound', {}, [], { failureCode: 'ScheduledMessageNotFound' });
 
 /** The outbox (sends and their receivers), cancelling a send, and the confirmation queue of administrators. */
@@ -73,10 +77,10 @@ export class OutboxService {
   /** Stops what has not been handed to a worker; what is in flight finishes; the unsent part is given back at settlement. */
   async cancel(ctx: AuthedContext, id: number) {
     const send = await this.visible(ctx, id);
-    if (!['Ready', 'WatingForConfirm', 'Extracted'].includes(send.queueStatus)) throw badRequest('messaging.cannotCancel');
+    if (!CANCELABLE.includes(send.queueStatus)) throw badRequest('messaging.cannotCancel');
     const after = await this.uow.run(async (tx) => {
       const locked = await this.sends.findById(tx, id, true);
-      if (!locked || !['Ready', 'WatingForConfirm', 'Extracted'].includes(locked.queueStatus)) throw badRequest('messaging.cannotCancel');
+      if (!locked || !CANCELABLE.includes(locked.queueStatus)) throw badRequest('messaging.cannotCancel');
       const canceled = await this.sends.cancelWaiting(tx, id, this.clock.now());
       await this.sends.update(tx, id, { failureCode: 'UserCancelRequest', queueStatus: 'Extracted' });
       const updated = await this.sends.bumpCounters(tx, id, { pending: canceled, canceled });
@@ -106,10 +110,11 @@ export class OutboxService {
   }
 
   async confirm(ctx: AuthedContext, id: number) {
-    await this.confirmable(ctx, id);
+    const send = await this.confirmable(ctx, id);
     const updated = await this.uow.run(async (tx) => {
       const row = await this.sends.transition(tx, id, ['WatingForConfirm'], {
-        queueStatus: 'Ready', status: 'WatingForSend', confirmedByUserId: ctx.principal.userId, confirmedAt: this.clock.now(),
+        queueStatus: 'Confirmed', status: new Date(send.dateTimeSend) > this.clock.now() ? 'Stored' : 'WatingForSend',
+        confirmedByUserId: ctx.principal.userId, confirmedAt: this.clock.now(),
       });
       if (!row) throw badRequest('messaging.notWaitingForConfirm');
       await this.audit.record(tx, ctx, { operationType: 'Confirm', className: 'ScheduledMessage', referenceId: id });

@@ -9,7 +9,7 @@ import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
-import { OPEN_DELIVERY_STATUSES, type DeliveryStatus } from './statuses.js';
+import { DISPATCH_QUEUE_STATUSES, OPEN_DELIVERY_STATUSES, WAITING_QUEUE_STATUSES, type DeliveryStatus } from './statuses.js';
 
 export interface SendRow {
   id: number;
@@ -202,13 +202,13 @@ export class SendsRepository {
 
   /** Sends due now in the given queue statuses (the scheduler's pick). */
   async due(now: Date, limit: number): Promise<SendRow[]> {
-    const rows = await this.knex('sends').where('queueStatus', 'Ready').where('dateTimeSend', '<=', now).orderBy('dateTimeSend').limit(limit);
+    const rows = await this.knex('sends').whereIn('queueStatus', [...WAITING_QUEUE_STATUSES]).where('dateTimeSend', '<=', now).orderBy('dateTimeSend').limit(limit);
     return rows.map(normalizeSend);
   }
 
   /** Sends a worker was dispatching when the process stopped: their batches are enqueued again (idempotently). */
-  async inDispatch(limit: number, idleSince: Date | null): Promise<SendRow[]> {
-    const q = this.knex('sends').where('queueStatus', 'Extracted').orderBy('id').limit(limit);
+  async inDispatch(limit: number, idleSince: Date | null, statuses: readonly string[] = DISPATCH_QUEUE_STATUSES): Promise<SendRow[]> {
+    const q = this.knex('sends').whereIn('queueStatus', [...statuses]).orderBy('id').limit(limit);
     if (idleSince) q.where('updatedAt', '<', idleSince);
     const rows = await q;
     return rows.map(normalizeSend);
@@ -346,11 +346,32 @@ export class SendsRepository {
     return new Set((rows.rows as { providerId: string }[]).map((r) => r.providerId));
   }
 
-  async saveUnmatched(senderAgentId: number, reports: { providerId: string; state: string; providerStatus: string; at: Date; raw?: unknown }[]): Promise<void> {
-    if (reports.length === 0) return;
-    await this.knex('unmatched_delivery_reports').insert(reports.map((r) => ({
-      senderAgentId, providerId: r.providerId, state: r.state, providerStatus: r.providerStatus.slice(0, 60), at: r.at, raw: r.raw === undefined ? null : JSON.stringify(r.raw),
-    })));
+  /** Parks reports whose receiver is not known yet; answers their row ids in the same order. */
+  async saveUnmatched(senderAgentId: number, reports: { providerId: string; state: string; providerStatus: string; at: Date; raw?: unknown }[]): Promise<number[]> {
+    if (reports.length === 0) return [];
+    const rows = await this.knex('unmatched_delivery_reports').insert(reports.map((r) => ({
+      senderAgentId, providerId: r.providerId, state: r.state, providerStatus: String(r.providerStatus ?? '').slice(0, 60), at: r.at, raw: r.raw === undefined ? null : JSON.stringify(r.raw),
+    }))).returning('id');
+    return rows.map((r: { id: string | number } | string | number) => Number(typeof r === 'object' ? r.id : r));
+  }
+
+  async deleteUnmatched(tx: Tx, ids: number[]): Promise<void> {
+    await tx('unmatched_delivery_reports').whereIn('id', ids).delete();
+  }
+
+  /** Parked reports whose provider id now belongs to a receiver still waiting for its report. */
+  async parkedWithReceiver(limit: number): Promise<{ id: number; senderAgentId: number; providerId: string; state: string; providerStatus: string; at: Date; raw: unknown }[]> {
+    const res = await this.knex.raw(
+      `select u.id, u."senderAgentId", u."providerId", u.state, u."providerStatus", u.at, u.raw from unmatched_delivery_reports u
+       where exists (select 1 from send_recipients r join sends s on s.id = r."sendId"
+                     where r."providerId" = u."providerId" and r."deliveryStatus" in ('SentToItc', 'ReceivedByItc') and s."senderAgentId" = u."senderAgentId")
+       order by u.id limit ?`,
+      [limit],
+    );
+    return (res.rows as Record<string, unknown>[]).map((r) => ({
+      id: Number(r.id), senderAgentId: Number(r.senderAgentId), providerId: String(r.providerId), state: String(r.state),
+      providerStatus: String(r.providerStatus), at: new Date(r.at as string), raw: r.raw,
+    }));
   }
 
   /** Adds to the send's counters and answers the remaining pending count (row-locked by the update). */
@@ -370,7 +391,7 @@ export class SendsRepository {
 
   /** Sends still in dispatch that started before the given time: the only ones that can hold overdue receivers. */
   async startedBefore(before: Date, limit: number): Promise<SendRow[]> {
-    const rows = await this.knex('sends').where('queueStatus', 'Extracted').where('dateTimeStart', '<', before).orderBy('id').limit(limit);
+    const rows = await this.knex('sends').whereIn('queueStatus', [...DISPATCH_QUEUE_STATUSES]).where('dateTimeStart', '<', before).orderBy('id').limit(limit);
     return rows.map(normalizeSend);
   }
 
@@ -380,7 +401,7 @@ export class SendsRepository {
    */
   async closeOverdue(tx: Tx, sendId: number, before: Date, at: Date): Promise<Record<string, number>> {
     const res = await tx.raw(
-      `with u as (update send_recipients set "deliveryStatus" = 'Unknown', "statusDateTime" = ?::timestamptz,
+      `with u as (update send_recipients set "deliveryStatus" = 'Unknown', "sendStatus" = 'ErrorInGetItc', "statusDateTime" = ?::timestamptz,
                   "deliveryReport" = jsonb_build_object('providerStatus', 'NO_REPORT', 'raw', null)
                   where "sendId" = ? and "deliveryStatus" in ('SentToItc', 'ReceivedByItc') and "sendDateTime" < ?::timestamptz
                   returning operator)
@@ -406,6 +427,12 @@ export class SendsRepository {
     const [row] = await this.knex('sends').where({ id: sendId }).whereNot('queueStatus', 'Completed')
       .update({ sentCount: this.knex.raw('"sentCount" + ?', [sent]), updatedAt: this.knex.fn.now() }).returning('*');
     return row ? normalizeSend(row) : null;
+  }
+
+  /** Receivers accepted but never reported on (closed by the report time-out). */
+  async unreportedCount(tx: Tx, sendId: number): Promise<number> {
+    const row = await tx('send_recipients').where({ sendId, sendStatus: 'ErrorInGetItc' }).count<{ count: string }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
   }
 
   /** Receivers the operator accepted (they carry a provider id): the exact sentCount at settlement. */

@@ -20,6 +20,13 @@ interface Pending {
   agentId: number;
   report: DeliveryReport;
   tries: number;
+  /** Its row in unmatched_delivery_reports, once parked there (deleted in the transaction that applies it). */
+  parkedId?: number;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (err: unknown) => void;
 }
 
 /**
@@ -30,7 +37,7 @@ interface Pending {
 @injectable()
 export class SettlementService {
   private buffer: Pending[] = [];
-  private waiters: (() => void)[] = [];
+  private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private lastPush = new Map<number, number>();
@@ -46,10 +53,15 @@ export class SettlementService {
     @inject(TYPES.Clock) private readonly clock: Clock,
   ) {}
 
-  /** The host callback of every gateway: resolves once these reports are stored. */
+  /**
+   * The host callback of every gateway. Resolves only once each report is durable: applied to its
+   * receiver, or parked in unmatched_delivery_reports when its submit answer is not stored yet (a
+   * gateway acknowledges what we resolve, so an in-memory retry alone would be lost to a kill -9).
+   * Rejects when the batch could not be written: the gateway keeps the reports and hands them over again.
+   */
   receive(agentId: number, reports: DeliveryReport[]): Promise<void> {
     for (const report of reports) this.buffer.push({ agentId, report, tries: 0 });
-    const done = new Promise<void>((resolve) => this.waiters.push(resolve));
+    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
     if (this.buffer.length >= FLUSH_SIZE) void this.flush();
     else if (!this.timer) this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
     return done;
@@ -59,16 +71,20 @@ export class SettlementService {
     if (this.timer) { clearTimeout(this.timer); this.timer = null; }
     while (this.flushing) await this.flushing;
     if (this.buffer.length === 0) {
-      for (const w of this.waiters.splice(0)) w();
+      for (const w of this.waiters.splice(0)) w.resolve();
       return;
     }
     const batch = this.buffer.splice(0);
     const waiters = this.waiters.splice(0);
-    this.flushing = this.write(batch).catch((err) => {
-      this.logger.error({ err }, 'delivery reports could not be stored; retrying');
-      this.retries.push(...batch);
-      this.scheduleRetry();
-    }).finally(() => { this.flushing = null; for (const w of waiters) w(); });
+    this.flushing = this.write(batch).then(
+      () => { for (const w of waiters) w.resolve(); },
+      (err: unknown) => {
+        // Reports with a waiter go back to their gateway (it hands them over again); retried ones
+        // are parked in the database already and the sweep applies them.
+        this.logger.error({ err }, 'delivery reports could not be stored; their gateways hand them over again');
+        for (const w of waiters) w.reject(err);
+      },
+    ).finally(() => { this.flushing = null; });
     await this.flushing;
     if (this.buffer.length > 0) await this.flush();
   }
@@ -115,6 +131,9 @@ export class SettlementService {
       }));
       const moved = await this.uow.run(async (tx) => {
         const transitions = await this.sends.applyReports(tx, agentId, rows);
+        const applied = new Set(transitions.map((t) => t.providerId));
+        const parked = items.filter((p) => p.parkedId !== undefined && applied.has(p.report.providerId)).map((p) => p.parkedId as number);
+        if (parked.length > 0) await this.sends.deleteUnmatched(tx, parked);
         const perSend = new Map<number, { final: number; delivered: number; notDelivered: number }>();
         for (const t of transitions) {
           const c = perSend.get(t.sendId) ?? { final: 0, delivered: 0, notDelivered: 0 };
@@ -139,11 +158,27 @@ export class SettlementService {
       const known = await this.sends.finalProviderIds(agentId, unmatched.map((p) => p.report.providerId));
       const unknown = unmatched.filter((p) => !known.has(p.report.providerId));
       const retry = unknown.filter((p) => p.tries < UNMATCHED_RETRIES);
-      const give = unknown.filter((p) => p.tries >= UNMATCHED_RETRIES);
+      // Parked before the gateway is told they are taken; retried here for speed, swept if this process dies.
+      const toPark = unknown.filter((p) => p.parkedId === undefined);
+      const ids = await this.sends.saveUnmatched(agentId, toPark.map((p) => ({ ...p.report, at: new Date(p.report.at) })));
+      toPark.forEach((p, i) => { p.parkedId = ids[i]; });
       for (const p of retry) { p.tries++; this.retries.push(p); }
       if (retry.length > 0) this.scheduleRetry();
-      await this.sends.saveUnmatched(agentId, give.map((p) => ({ ...p.report, at: new Date(p.report.at) })));
     }
+  }
+
+  /**
+   * Parked reports whose receiver now has its provider id (the submit answer was stored after the
+   * report came, perhaps by a process started after a crash) are applied; the rest stay for audit.
+   */
+  async applyParked(limit = 2_000): Promise<number> {
+    const parked = await this.sends.parkedWithReceiver(limit);
+    if (parked.length === 0) return 0;
+    for (const p of parked) {
+      this.buffer.push({ agentId: p.senderAgentId, parkedId: p.id, tries: UNMATCHED_RETRIES, report: { providerId: p.providerId, state: p.state as DeliveryReport['state'], providerStatus: p.providerStatus, at: p.at, raw: p.raw ?? undefined } });
+    }
+    await this.flush();
+    return parked.length;
   }
 
   /**
@@ -198,7 +233,10 @@ export class SettlementService {
     }
     await this.billing.settle(tx, reference);
     const sentCount = await this.sends.acceptedCount(tx, send.id);
-    const status = sentCount === 0 ? 'ErrorInSending' : refundedParts > 0 ? 'SentAndGiveBackCredit' : 'Sent';
+    // ErrorInGetItc: accepted and charged, but not one report came back from the operator (all closed
+    // by the time-out). Anything given back shows as SentAndGiveBackCredit first: money is what the customer checks.
+    const unreported = sentCount > 0 && refundedParts === 0 ? await this.sends.unreportedCount(tx, send.id) : 0;
+    const status = sentCount === 0 ? 'ErrorInSending' : refundedParts > 0 ? 'SentAndGiveBackCredit' : unreported === sentCount ? 'ErrorInGetItc' : 'Sent';
     // Not one receiver was accepted by the operator: the send failed at the gateway (SendError),
     // unless it already carries why (a user's cancel keeps UserCancelRequest).
     const failureCode = sentCount === 0 && (!send.failureCode || send.failureCode === 'None') ? 'SendError' : send.failureCode;

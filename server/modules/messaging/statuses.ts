@@ -17,6 +17,17 @@ export const QUEUE_STATUSES = [
 ] as const;
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 
+/**
+ * A send's queue life: Stored (for later) or Ready (due now) — or WatingForConfirm → Confirmed —
+ * until the scheduler takes it: Extracting (its ranges being enqueued) → Extracted (every range is
+ * on the queue), or FailedExtract (the queue refused; the sweep enqueues it again) → Completed.
+ * Updating pauses a send that has not been taken while its owner edits it. Failed and Rejected end
+ * a send that never went out.
+ */
+export const WAITING_QUEUE_STATUSES = ['Stored', 'Ready', 'Confirmed'] as const satisfies readonly QueueStatus[];
+/** Taken by the scheduler: receivers may be on the queue or with a worker. */
+export const DISPATCH_QUEUE_STATUSES = ['Extracting', 'Extracted', 'FailedExtract'] as const satisfies readonly QueueStatus[];
+
 export const DELIVERY_STATUSES = [
   'Unknown', 'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'SentToItc', 'ReceivedByItc', 'DidNotReceiveToItc',
   'NotReceivebyServer', 'ErrorInSending', 'WaitingForSend', 'Sent', 'NotSent', 'Expired', 'IsSending', 'IsCanceled',
