@@ -10,6 +10,7 @@ import { numbersLines } from './20261122-0008-numbers-lines.js';
 import { messagingSends } from './20261122-0009-messaging-sends.js';
 import { inboxMessages } from './20261122-0010-inbox.js';
 import { messagingPeriodic } from './20261122-0011-messaging-periodic.js';
+import { messagingEditArchive } from './20261123-0012-messaging-edit-archive.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive];

@@ -86,6 +86,16 @@ export function insideWindow(at: Date, start: string | null, end: string | null)
   return s <= e ? minutes >= s && minutes < e : minutes >= s || minutes < e;
 }
 
+/** The organization's and the sender agent's send windows (SendTimeNotValid; on sendDateTime unless the send is direct). */
+export function judgeWindows(org: Record<string, unknown>, agentWindow: { isActiveAllTime: boolean; startTime: string | null; endTime: string | null }, at: Date, direct: boolean): void {
+  if (!org.isActiveAllTime && !insideWindow(at, org.sendStartTime as string | null, org.sendEndTime as string | null)) {
+    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: org.sendStartTime, end: org.sendEndTime });
+  }
+  if (!agentWindow.isActiveAllTime && !insideWindow(at, agentWindow.startTime, agentWindow.endTime)) {
+    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: agentWindow.startTime, end: agentWindow.endTime });
+  }
+}
+
 function toMinutes(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
   return h * 60 + m;
@@ -286,15 +296,17 @@ export class ComposeService {
       organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, isOrganizationAdmin: ctx.principal.isAdmin,
       privateNumberId: input.senderNumberId, sendType: input.sendType, at,
     }));
-    if (!org.isActiveAllTime && !insideWindow(at, org.sendStartTime as string | null, org.sendEndTime as string | null)) {
-      throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: org.sendStartTime, end: org.sendEndTime });
-    }
-    if (!line.agentWindow.isActiveAllTime && !insideWindow(at, line.agentWindow.startTime, line.agentWindow.endTime)) {
-      throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: line.agentWindow.startTime, end: line.agentWindow.endTime });
-    }
+    judgeWindows(org, line.agentWindow, at, direct);
     if (input.isFlashSms && !line.isCanSendFlashSms) throw fieldError('isFlashSms', 'messaging.flashNotAllowed');
+    const { text, parts } = await this.judgeText(org, input.smsBody ?? '');
 
-    const raw = input.smsBody ?? '';
+    const recipients = await this.gather(ctx, input.sources);
+    if (recipients.size === 0) throw sendFailure('RecipientNotExist', 'receivers');
+    return { line, text, parts, recipients, at, chain };
+  }
+
+  /** The text rules: empty, forbidden characters, links, parts. Answers the text as it will be sent. */
+  async judgeText(org: Record<string, unknown>, raw: string): Promise<{ text: string; parts: ReturnType<typeof countParts> }> {
     if (!raw.trim()) throw fieldError('smsBody', 'messaging.textEmpty');
     if (isOnlyForbidden(raw)) throw sendFailure('SmsTextIsFilter', 'smsBody', { chars: '' });
     const forbidden = findForbiddenCharacters(raw);
@@ -304,10 +316,7 @@ export class ComposeService {
     const parts = countParts(text);
     const maxParts = await this.setting('MaxSmsParts');
     if (parts.parts > maxParts) throw fieldError('smsBody', 'messaging.textTooLong', { max: maxParts });
-
-    const recipients = await this.gather(ctx, input.sources);
-    if (recipients.size === 0) throw sendFailure('RecipientNotExist', 'receivers');
-    return { line, text, parts, recipients, at, chain };
+    return { text, parts };
   }
 
   private async gather(ctx: AuthedContext, sources: RecipientSource[]): Promise<Prepared['recipients']> {

@@ -14,6 +14,7 @@ import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicService } from './periodic.service.js';
+import { SendEditService } from './send-edit.service.js';
 import { InboxService } from '../inbox/index.js';
 import { holdReference, insideWindow, standingFailure } from './compose.service.js';
 import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
@@ -66,6 +67,7 @@ export class Dispatcher {
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(InboxService) private readonly inbox: InboxService,
+    @inject(SendEditService) private readonly edits: SendEditService,
   ) {}
 
   dispatchQueue(): JobQueue<BatchJob> {
@@ -112,6 +114,7 @@ export class Dispatcher {
     if (++this.ticks % 30 === 0) await this.resumeStale(now);
     if (this.ticks % FAILED_EXTRACT_RETRY_TICKS === 0) await this.retryFailedExtract(now);
     if (this.ticks % PARKED_REPORTS_TICKS === 0) await this.settlement.applyParked();
+    if (this.ticks % 60 === 0) await this.edits.abandonStale(now);
     if (this.ticks % OVERDUE_SWEEP_TICKS === 0) await this.settlement.closeOverdue(now, await this.reportTimeoutHours());
     // Periodic occurrences due now become ordinary Ready sends first, so they go out in this pass.
     await this.periodic.runDue(now).catch((err) => this.logger.error({ err }, 'periodic occurrences failed; retried next tick'));

@@ -14,18 +14,19 @@ import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicRepository } from './periodic.repository.js';
 import { PeriodicService } from './periodic.service.js';
+import { SendEditService } from './send-edit.service.js';
 import { outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
   },
   controllers: (container) => [
-    scheduledMessagesController(container.get(ComposeService), container.get(UploadsService), container.get(PeriodicService)),
+    scheduledMessagesController(container.get(ComposeService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
     outboxController(container.get(OutboxService)),
     sendQueueController(container.get(OutboxService)),
   ],

@@ -6,8 +6,9 @@ import { ComposeService, type ComposeInput, type RecipientSource } from './compo
 import { OutboxService } from './outbox.service.js';
 import { UploadsService } from './uploads.service.js';
 import { PeriodicService, type PeriodicScheduleInput } from './periodic.service.js';
+import { SendEditService, type EditInput } from './send-edit.service.js';
 import {
-  bulkSchema, createSchema, fastSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
+  bulkSchema, createSchema, editSchema, fastSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
 import type { SendTypeName } from './statuses.js';
 
@@ -52,10 +53,14 @@ function requireAnySendClaim(ctx: AuthedContext): void {
   if (!ctx.principal.claims.has('Sending.Bulk') && !ctx.principal.claims.has('Sending.Single')) throw forbidden();
 }
 
-export function scheduledMessagesController(compose: ComposeService, uploads: UploadsService, periodic: PeriodicService): Controller {
+export function scheduledMessagesController(compose: ComposeService, uploads: UploadsService, periodic: PeriodicService, edits: SendEditService): Controller {
   return {
     name: 'ScheduledMessages',
     routes: [
+      // Editing a send not yet gone out: paused (Updating), saved, or left (which stops it). Owner or administrator, like Cancel.
+      { method: 'POST', action: 'StartEdit/:id', params: idParamSchema, handler: async ({ ctx, params }) => edits.start(ctx, (params as { id: number }).id) },
+      { method: 'POST', action: 'Update', body: editSchema, handler: async ({ ctx, body }) => edits.update(ctx, body as EditInput) },
+      { method: 'POST', action: 'AbandonEdit/:id', params: idParamSchema, handler: async ({ ctx, params }) => edits.abandon(ctx, (params as { id: number }).id) },
       {
         method: 'POST', action: 'Create', body: createSchema,
         handler: async ({ ctx, body }) => { requireSendClaim(ctx, (body as CreateBody).sendType); return createOrDefine(compose, periodic, ctx, body as CreateBody, fromCreate(body as CreateBody)); },

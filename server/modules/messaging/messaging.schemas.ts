@@ -89,6 +89,11 @@ export const periodicListQuery = {
 
 export const periodicIdSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } as const;
 
+export const editSchema = {
+  type: 'object', additionalProperties: false, required: ['id'],
+  properties: { id, smsBody, sendDateTime: { type: ['string', 'null'], format: 'date-time' }, sendDirect: { type: 'boolean' } },
+} as const;
+
 export const rejectSchema = {
   type: 'object', additionalProperties: false, required: ['id'], properties: { id, reason: { type: 'string', maxLength: 500 } },
 } as const;

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
-import { afterCommit, UnitOfWork } from '../../platform/unit-of-work.js';
+import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
@@ -13,7 +13,7 @@ import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { holdReference } from './compose.service.js';
 import { publicSend } from './outbox.view.js';
-import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES } from './statuses.js';
+import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
 
 // The spec's failure code rides along, so an integrator can tell "no such send" from a missing route.
 /** A send not finished yet: waiting, paused for an edit, or in dispatch (what is in flight still finishes). */
@@ -49,7 +49,8 @@ export class OutboxService {
     return { items: page.items.map(publicSend), totalCount: page.totalCount };
   }
 
-  private async visible(ctx: AuthedContext, id: number): Promise<SendRow> {
+  /** A send the caller may see (plain users: only their own), or the ScheduledMessageNotFound 404. */
+  async visible(ctx: AuthedContext, id: number): Promise<SendRow> {
     const send = await this.sends.findVisible(ctx.tenant, id);
     const owner = this.ownerFilter(ctx);
     if (!send || (owner !== undefined && send.userId !== owner)) throw notFoundSend();
@@ -79,17 +80,27 @@ export class OutboxService {
     const send = await this.visible(ctx, id);
     if (!CANCELABLE.includes(send.queueStatus)) throw badRequest('messaging.cannotCancel');
     const after = await this.uow.run(async (tx) => {
-      const locked = await this.sends.findById(tx, id, true);
-      if (!locked || !CANCELABLE.includes(locked.queueStatus)) throw badRequest('messaging.cannotCancel');
-      const canceled = await this.sends.cancelWaiting(tx, id, this.clock.now());
-      await this.sends.update(tx, id, { failureCode: 'UserCancelRequest', queueStatus: 'Extracted' });
-      const updated = await this.sends.bumpCounters(tx, id, { pending: canceled, canceled });
-      if (canceled > 0) await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: canceled, at: new Date(send.dateTimeSend) });
-      await this.audit.record(tx, ctx, { operationType: 'Cancel', className: 'ScheduledMessage', referenceId: id, newData: { canceled } });
-      if (updated) await this.settlement.afterProgress(tx, updated);
+      const updated = await this.stop(tx, id, 'UserCancelRequest');
+      if (!updated) throw badRequest('messaging.cannotCancel');
+      await this.audit.record(tx, ctx, { operationType: 'Cancel', className: 'ScheduledMessage', referenceId: id, newData: { canceled: updated.canceledCount } });
       return updated;
     });
-    return publicSend(after ?? send);
+    return publicSend(after);
+  }
+
+  /**
+   * Stops a send that has not finished: waiting receivers are cancelled (given back when it
+   * settles), their limits released; what is in flight finishes. Null when it cannot be stopped.
+   */
+  async stop(tx: Tx, id: number, failureCode: FailureCode): Promise<SendRow | null> {
+    const locked = await this.sends.findById(tx, id, true);
+    if (!locked || !CANCELABLE.includes(locked.queueStatus)) return null;
+    const canceled = await this.sends.cancelWaiting(tx, id, this.clock.now());
+    await this.sends.update(tx, id, { failureCode, queueStatus: 'Extracted', editFromQueueStatus: null });
+    const updated = await this.sends.bumpCounters(tx, id, { pending: canceled, canceled });
+    if (canceled > 0) await this.lines.releaseLimits(tx, { privateNumberId: locked.privateNumberId, userId: locked.userId, count: canceled, at: new Date(locked.dateTimeSend) });
+    if (updated) await this.settlement.afterProgress(tx, updated);
+    return updated;
   }
 
   /** Sends waiting for an administrator above the sender's organization. */

@@ -33,6 +33,8 @@ export interface SendRow {
   dateTimeSend: Date;
   pendingCount: number;
   refundPolicy: { deliveryBase: boolean; deliveryLevel1: boolean; deliveryLevel2: boolean; refundDeliveryStatusId: string | null };
+  /** While Updating: the queue status the send goes back to. */
+  editFromQueueStatus?: string | null;
   [key: string]: unknown;
 }
 
@@ -203,6 +205,12 @@ export class SendsRepository {
   /** Sends due now in the given queue statuses (the scheduler's pick). */
   async due(now: Date, limit: number): Promise<SendRow[]> {
     const rows = await this.knex('sends').whereIn('queueStatus', [...WAITING_QUEUE_STATUSES]).where('dateTimeSend', '<=', now).orderBy('dateTimeSend').limit(limit);
+    return rows.map(normalizeSend);
+  }
+
+  /** Sends paused for an edit since before the given time. */
+  async editsStartedBefore(before: Date, limit: number): Promise<SendRow[]> {
+    const rows = await this.knex('sends').where('queueStatus', 'Updating').where('editStartedAt', '<', before).orderBy('id').limit(limit);
     return rows.map(normalizeSend);
   }
 
