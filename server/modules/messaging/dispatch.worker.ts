@@ -15,6 +15,7 @@ import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicService } from './periodic.service.js';
 import { SendEditService } from './send-edit.service.js';
+import { OutboxArchiver } from './archive.worker.js';
 import { InboxService } from '../inbox/index.js';
 import { holdReference, insideWindow, standingFailure } from './compose.service.js';
 import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
@@ -68,6 +69,7 @@ export class Dispatcher {
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(InboxService) private readonly inbox: InboxService,
     @inject(SendEditService) private readonly edits: SendEditService,
+    @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
   ) {}
 
   dispatchQueue(): JobQueue<BatchJob> {
@@ -83,6 +85,7 @@ export class Dispatcher {
     // Fresh job ids: the old jobs may still exist (locked by the dead process, or failed for good).
     for (const send of await this.sends.inDispatch(1_000, null)) await this.extract(send, `boot${Date.now().toString(36)}`);
     this.dispatchQueue().process(concurrency, (job) => this.runBatch(job.data));
+    this.archiver.start();
     // Not awaited: an unreachable provider must not hold up the boot; stop() waits for it.
     this.connecting = this.connectAgents();
     this.loop = this.schedulerLoop();
@@ -94,6 +97,7 @@ export class Dispatcher {
     await this.loop;
     await this.connecting;
     await this.queue?.close(10_000);
+    await this.archiver.stop();
   }
 
   private async schedulerLoop(): Promise<void> {
@@ -114,7 +118,10 @@ export class Dispatcher {
     if (++this.ticks % 30 === 0) await this.resumeStale(now);
     if (this.ticks % FAILED_EXTRACT_RETRY_TICKS === 0) await this.retryFailedExtract(now);
     if (this.ticks % PARKED_REPORTS_TICKS === 0) await this.settlement.applyParked();
-    if (this.ticks % 60 === 0) await this.edits.abandonStale(now);
+    if (this.ticks % 60 === 0) {
+      await this.edits.abandonStale(now);
+      await this.archiver.resumeStuck();
+    }
     if (this.ticks % OVERDUE_SWEEP_TICKS === 0) await this.settlement.closeOverdue(now, await this.reportTimeoutHours());
     // Periodic occurrences due now become ordinary Ready sends first, so they go out in this pass.
     await this.periodic.runDue(now).catch((err) => this.logger.error({ err }, 'periodic occurrences failed; retried next tick'));

@@ -29,6 +29,8 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.cannotEdit': { fa: 'این ارسال دیگر قابل ویرایش نیست: ارسال آن شروع شده یا تمام شده است.', en: 'This send can no longer be edited: it has started or finished.' },
   'messaging.notEditing': { fa: 'این ارسال در حال ویرایش نیست.', en: 'This send is not being edited.' },
   'messaging.editChangesParts': { fa: 'متن ویرایش‌شده باید همان {{parts}} بخش را داشته باشد تا هزینه تغییر نکند؛ برای متن بلندتر یا کوتاه‌تر، این ارسال را لغو و ارسال تازه‌ای ثبت کنید.', en: 'The edited text must keep the same {{parts}} part(s) so the price does not change; for a longer or shorter text, cancel this send and make a new one.' },
+  'messaging.cannotArchive': { fa: 'ارسال {{id}} هنوز تمام نشده یا پیش‌تر بایگانی شده است؛ فقط ارسال‌های تمام‌شده بایگانی می‌شوند.', en: 'Send {{id}} has not finished or is archived already; only finished sends can be archived.' },
+  'messaging.notArchived': { fa: 'ارسال {{id}} بایگانی نشده است.', en: 'Send {{id}} is not archived.' },
   'messaging.cannotCancel': { fa: 'این ارسال تمام شده است و لغو نمی‌شود.', en: 'This send has finished and cannot be cancelled.' },
   'messaging.notWaitingForConfirm': { fa: 'این ارسال در انتظار تأیید نیست.', en: 'This send is not waiting for confirmation.' },
   'messaging.sendIdReused': { fa: 'این شناسه ارسال قبلاً برای ارسال دیگری به کار رفته است.', en: 'This send id was already used for another send.' },

@@ -15,13 +15,14 @@ import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicRepository } from './periodic.repository.js';
 import { PeriodicService } from './periodic.service.js';
 import { SendEditService } from './send-edit.service.js';
+import { OutboxArchiver } from './archive.worker.js';
 import { outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
   },

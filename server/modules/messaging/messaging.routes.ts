@@ -8,7 +8,7 @@ import { UploadsService } from './uploads.service.js';
 import { PeriodicService, type PeriodicScheduleInput } from './periodic.service.js';
 import { SendEditService, type EditInput } from './send-edit.service.js';
 import {
-  bulkSchema, createSchema, editSchema, fastSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
+  bulkSchema, createSchema, editSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
 import type { SendTypeName } from './statuses.js';
 
@@ -122,6 +122,8 @@ export function outboxController(outbox: OutboxService): Controller {
       { method: 'GET', action: 'GetRecipients', query: recipientsQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.recipients(ctx, query as never) },
       { method: 'GET', action: 'GetDeliveryReport', query: reportQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.deliveryReport(ctx, query as never) },
       { method: 'POST', action: 'Cancel/:id', params: idParamSchema, handler: async ({ ctx, params }) => outbox.cancel(ctx, (params as { id: number }).id) },
+      { method: 'POST', action: 'Archive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.archive(ctx, (body as { ids: number[] }).ids) },
+      { method: 'POST', action: 'Unarchive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.unarchive(ctx, (body as { ids: number[] }).ids) },
     ],
   };
 }

@@ -68,6 +68,7 @@ export const outboxQuery = {
     queueStatus: { type: 'string', enum: [...QUEUE_STATUSES] },
     fromDate: { type: 'string', format: 'date-time' },
     toDate: { type: 'string', format: 'date-time' },
+    includeArchived: { type: 'boolean' },
   },
 } as const;
 
@@ -88,6 +89,11 @@ export const periodicListQuery = {
 } as const;
 
 export const periodicIdSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } as const;
+
+export const sendIdsSchema = {
+  type: 'object', additionalProperties: false, required: ['ids'],
+  properties: { ids: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: id } },
+} as const;
 
 export const editSchema = {
   type: 'object', additionalProperties: false, required: ['id'],

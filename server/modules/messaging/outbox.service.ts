@@ -13,11 +13,22 @@ import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { holdReference } from './compose.service.js';
 import { publicSend } from './outbox.view.js';
+import { OutboxArchiver } from './archive.worker.js';
 import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
 
 // The spec's failure code rides along, so an integrator can tell "no such send" from a missing route.
 /** A send not finished yet: waiting, paused for an edit, or in dispatch (what is in flight still finishes). */
 const CANCELABLE: readonly string[] = [...WAITING_QUEUE_STATUSES, 'WatingForConfirm', 'Updating', ...DISPATCH_QUEUE_STATUSES];
+
+/** Finished and not archived already. */
+function archivable(send: SendRow): boolean {
+  return ['Completed', 'Failed', 'Rejected'].includes(send.queueStatus) && send.status !== 'Archived' && send.status !== 'Archiving';
+}
+
+/** Ever archived: its receivers may be in the archive table. */
+function wasArchived(send: SendRow): boolean {
+  return send.archivedAt !== null && send.archivedAt !== undefined;
+}
 
 const notFoundSend = () => new AppError(404, 'messaging.ScheduledMessageNotFound', {}, [], { failureCode: 'ScheduledMessageNotFound' });
 
@@ -33,6 +44,7 @@ export class OutboxService {
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
   ) {}
 
   /** A plain user sees their own sends; administrators see their organization's (and, with subtree, below). */
@@ -40,7 +52,7 @@ export class OutboxService {
     return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? undefined : ctx.principal.userId;
   }
 
-  async list(ctx: AuthedContext, q: { pageIndex: number; pageSize: number; search?: string; status?: string; queueStatus?: string; fromDate?: string; toDate?: string }) {
+  async list(ctx: AuthedContext, q: { pageIndex: number; pageSize: number; search?: string; status?: string; queueStatus?: string; fromDate?: string; toDate?: string; includeArchived?: boolean }) {
     const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
     const from = q.fromDate ? new Date(q.fromDate) : undefined;
     const to = q.toDate ? new Date(q.toDate) : undefined;
@@ -59,18 +71,18 @@ export class OutboxService {
 
   async get(ctx: AuthedContext, id: number) {
     const send = await this.visible(ctx, id);
-    return { ...publicSend(send), deliveryStatusCounts: await this.sends.statusCounts(id) };
+    return { ...publicSend(send), deliveryStatusCounts: await this.sends.statusCounts(id, wasArchived(send)) };
   }
 
   async recipients(ctx: AuthedContext, q: { id: number; pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }) {
-    await this.visible(ctx, q.id);
-    return this.sends.recipients(q.id, q);
+    const send = await this.visible(ctx, q.id);
+    return this.sends.recipients(q.id, { ...q, archived: wasArchived(send) });
   }
 
   /** The raw report the operator sent for one receiver, kept so a customer can audit it. */
   async deliveryReport(ctx: AuthedContext, q: { id: number; seq: number }) {
-    await this.visible(ctx, q.id);
-    const row = await this.sends.recipient(q.id, q.seq);
+    const send = await this.visible(ctx, q.id);
+    const row = await this.sends.recipient(q.id, q.seq, wasArchived(send));
     if (!row) throw notFoundSend();
     return row;
   }
@@ -101,6 +113,53 @@ export class OutboxService {
     if (canceled > 0) await this.lines.releaseLimits(tx, { privateNumberId: locked.privateNumberId, userId: locked.userId, count: canceled, at: new Date(locked.dateTimeSend) });
     if (updated) await this.settlement.afterProgress(tx, updated);
     return updated;
+  }
+
+  /**
+   * Archives finished sends: each shows Archiving at once and Archived when its receivers have
+   * moved to the archive table (a queued job). Any send the caller cannot see is a 404; one that
+   * has not finished, or is archived already, is named in the answer and nothing is archived.
+   */
+  async archive(ctx: AuthedContext, ids: number[]) {
+    const rows: SendRow[] = [];
+    for (const id of ids) rows.push(await this.visible(ctx, id));
+    const issues = rows.flatMap((row, i) => (archivable(row) ? [] : [{ propertyName: `ids[${i}]`, key: 'messaging.cannotArchive', params: { id: row.id } }]));
+    if (issues.length > 0) throw new AppError(400, 'status.400', {}, issues);
+    const archived = await this.uow.run(async (tx) => {
+      const done: SendRow[] = [];
+      for (const row of rows) {
+        const locked = await this.sends.findById(tx, row.id, true);
+        if (!locked || !archivable(locked)) continue;
+        const [marked] = await this.sends.setStatusIf(row.id, locked.status, { status: 'Archiving', archivedFromStatus: locked.status, archivedAt: this.clock.now() }, tx);
+        if (marked) done.push(marked);
+      }
+      await this.audit.record(tx, ctx, { operationType: 'Archive', className: 'ScheduledMessage', newData: { ids: done.map((d) => d.id) } });
+      afterCommit(tx, () => {
+        for (const d of done) this.settlement.push(d, true);
+        void this.archiver.enqueue(done.map((d) => d.id)).catch(() => { /* the sweep enqueues them again */ });
+      });
+      return done;
+    });
+    return { archiving: archived.length };
+  }
+
+  /** Gives archived sends back their status; their receivers stay where they are (reads look in both tables). */
+  async unarchive(ctx: AuthedContext, ids: number[]) {
+    const rows: SendRow[] = [];
+    for (const id of ids) rows.push(await this.visible(ctx, id));
+    const issues = rows.flatMap((row, i) => (row.status === 'Archived' || row.status === 'Archiving' ? [] : [{ propertyName: `ids[${i}]`, key: 'messaging.notArchived', params: { id: row.id } }]));
+    if (issues.length > 0) throw new AppError(400, 'status.400', {}, issues);
+    const restored = await this.uow.run(async (tx) => {
+      const done: SendRow[] = [];
+      for (const row of rows) {
+        const [back] = await this.sends.setStatusIf(row.id, row.status, { status: row.archivedFromStatus ?? 'Sent', archivedFromStatus: null }, tx);
+        if (back) done.push(back);
+      }
+      await this.audit.record(tx, ctx, { operationType: 'Unarchive', className: 'ScheduledMessage', newData: { ids: done.map((d) => d.id) } });
+      afterCommit(tx, () => { for (const d of done) this.settlement.push(d, true); });
+      return done;
+    });
+    return { restored: restored.length };
   }
 
   /** Sends waiting for an administrator above the sender's organization. */

@@ -110,10 +110,12 @@ export class SendsRepository {
     return row ? normalizeSend(row) : null;
   }
 
-  async list(tenant: Tenant, filter: { pageIndex: number; pageSize: number; status?: string; queueStatus?: string; search?: string | null; userId?: number; from?: Date; to?: Date }): Promise<Page<SendRow>> {
+  async list(tenant: Tenant, filter: { pageIndex: number; pageSize: number; status?: string; queueStatus?: string; search?: string | null; userId?: number; from?: Date; to?: Date; includeArchived?: boolean }): Promise<Page<SendRow>> {
     const base = this.knex('sends as s').join('organizations as o', 'o.id', 's.organizationId');
     whereOrganizationVisible(base, this.knex, 's.organizationId', tenant);
     if (filter.status) base.where('s.status', filter.status);
+    // Archived sends leave the everyday list; asked for by status or includeArchived they come back.
+    else if (!filter.includeArchived) base.whereNotIn('s.status', ['Archived', 'Archiving']);
     if (filter.queueStatus) base.where('s.queueStatus', filter.queueStatus);
     if (filter.userId) base.where('s.userId', filter.userId);
     if (filter.from) base.where('s.createdAt', '>=', filter.from);
@@ -457,8 +459,47 @@ export class SendsRepository {
     );
   }
 
-  async recipients(sendId: number, filter: { pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }): Promise<Page<Record<string, unknown>>> {
-    const base = this.knex('send_recipients').where({ sendId });
+  /**
+   * The receivers of one send: a send that was ever archived may have them in either table (an
+   * archive in progress, or restored), so it reads both; the others read the live table alone.
+   */
+  private receiversOf(sendId: number, archived: boolean): Knex.QueryBuilder {
+    if (!archived) return this.knex('send_recipients').where({ sendId });
+    return this.knex.queryBuilder().from(this.knex.raw(
+      `(select ${RECEIVER_COLUMNS} from send_recipients where "sendId" = ? union all select ${RECEIVER_COLUMNS} from send_recipients_archive where "sendId" = ?) as r`,
+      [sendId, sendId],
+    ));
+  }
+
+  /**
+   * Moves up to `limit` receivers of a send to the archive table in one statement (atomic: a
+   * receiver is always in exactly one of the two). Answers how many moved; 0 when none is left.
+   */
+  async archiveBatch(sendId: number, limit: number): Promise<number> {
+    const res = await this.knex.raw(
+      `with moved as (
+         delete from send_recipients where "sendId" = ? and seq in (select seq from send_recipients where "sendId" = ? order by seq limit ?)
+         returning ${RECEIVER_COLUMNS})
+       insert into send_recipients_archive (${RECEIVER_COLUMNS}) select ${RECEIVER_COLUMNS} from moved`,
+      [sendId, sendId, limit],
+    );
+    return res.rowCount ?? 0;
+  }
+
+  /** Sets values on a send whose outbox status is still `from`; answers it (none when it moved on). */
+  async setStatusIf(id: number, from: string, values: Record<string, unknown>, tx?: Tx): Promise<SendRow[]> {
+    const rows = await this.db(tx)('sends').where({ id, status: from }).update({ ...values, updatedAt: this.knex.fn.now() }).returning('*');
+    return rows.map(normalizeSend);
+  }
+
+  /** Sends left Archiving (their job was lost) since before the given time. */
+  async stuckArchiving(before: Date, limit: number): Promise<number[]> {
+    const rows = await this.knex('sends').where('status', 'Archiving').where('updatedAt', '<', before).orderBy('id').limit(limit).select('id');
+    return rows.map((r: { id: string | number }) => Number(r.id));
+  }
+
+  async recipients(sendId: number, filter: { pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string; archived?: boolean }): Promise<Page<Record<string, unknown>>> {
+    const base = this.receiversOf(sendId, filter.archived === true);
     if (filter.deliveryStatus) base.where('deliveryStatus', filter.deliveryStatus);
     if (filter.toNumber) base.where('toNumber', 'like', `%${filter.toNumber}%`);
     const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
@@ -467,17 +508,19 @@ export class SendsRepository {
     return { items, totalCount: Number(count) };
   }
 
-  async recipient(sendId: number, seq: number): Promise<Record<string, unknown> | null> {
-    return (await this.knex('send_recipients').where({ sendId, seq }).first()) ?? null;
+  async recipient(sendId: number, seq: number, archived = false): Promise<Record<string, unknown> | null> {
+    return (await this.receiversOf(sendId, archived).where({ seq }).first()) ?? null;
   }
 
-  async statusCounts(sendId: number): Promise<Record<string, number>> {
-    const rows = await this.knex('send_recipients').where({ sendId }).select('deliveryStatus').count<{ deliveryStatus: string; count: string }[]>({ count: '*' }).groupBy('deliveryStatus');
+  async statusCounts(sendId: number, archived = false): Promise<Record<string, number>> {
+    const rows = await this.receiversOf(sendId, archived).select('deliveryStatus').count<{ deliveryStatus: string; count: string }[]>({ count: '*' }).groupBy('deliveryStatus');
     const out: Record<string, number> = {};
     for (const r of rows) out[r.deliveryStatus] = Number(r.count);
     return out;
   }
 }
+
+const RECEIVER_COLUMNS = '"sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus", "providerId", attempts, refunded, "sendDateTime", "statusDateTime", "deliveryReport"';
 
 /** COPY text format: backslash, tab and line breaks escaped. */
 function copyText(value: string): string {
