@@ -46,6 +46,7 @@ export interface OutboundMessage {
 
 export type SubmitResult =
   | { id: string; status: 'accepted'; providerId: string }
+  /** `code`: one of REFUSAL_CODES where it fits (the host shows it as the matching delivery status), else the provider's own. */
   | { id: string; status: 'rejected'; code: string; message?: string }
   | { id: string; status: 'transient'; code: string; message?: string };
 
@@ -141,3 +142,13 @@ export interface GatewayPlugin {
   /** Options are already validated against `optionsSchema` (with its defaults applied). */
   create(id: string, options: Record<string, unknown>): Gateway;
 }
+
+/**
+ * Refusal codes the host understands (each becomes its own delivery status in the outbox: an
+ * invalid mobile, a filtered text, the provider account out of balance...). Other codes are kept
+ * as the plugin gives them and shown as NotSent.
+ */
+export const REFUSAL_CODES = [
+  'InvalidDestination', 'InvalidRecipient', 'InvalidSender', 'InvalidPrivateNumber', 'TextIsEmpty', 'Filtered', 'OperatorBlackList',
+  'NotEnoughBalance', 'AccessDenied', 'InvalidCredentials', 'InvalidMethod', 'InvalidRequest',
+] as const;

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { createOrganization, createUser, login, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
+import { REFUSED_DELIVERY_STATUSES } from '../../server/modules/messaging/statuses.js';
 import { available, bad, expectLedgerClean, ok, sendingTree, simulatorLine, tariffBody, waitForSend } from '../support/sending.js';
 
 /** 'HH:mm' on Tehran's wall clock, `hours` from now. */
@@ -87,8 +88,20 @@ describe('Send engine: failure codes from their causes', function () {
     const done = await waitForSend(api, tree.subAdmin.token, created.id);
     expect(done).to.include({ status: 'ErrorInSending', failureCode: 'SendError', sentCount: 0 });
     const receivers = ok(await api.get(`OutBox/GetRecipients?id=${created.id}`, { token: tree.subAdmin.token }));
-    // Refused outright (NotSent), or a transient refusal repeated past MaximumFailedTryCount (ErrorInSending).
-    for (const r of receivers.items) expect(r.deliveryStatus).to.be.oneOf(['NotSent', 'ErrorInSending']);
+    // Refused outright (NotSent or the refusal's own status), or a transient refusal repeated past MaximumFailedTryCount (ErrorInSending).
+    for (const r of receivers.items) expect(r.deliveryStatus).to.be.oneOf([...REFUSED_DELIVERY_STATUSES, 'ErrorInSending']);
+    expect(await available(api, tree.orgAdmin.token, tree.sub.id)).to.deep.equal(before);
+  });
+
+  it("a provider's refusal code shows as its own delivery status, and the refused parts are given back", async () => {
+    const refusing = await simulatorLine(api, { acceptRatio: 0, failureCodes: ['Filtered'] });
+    const before = await available(api, tree.orgAdmin.token, tree.sub.id);
+    const created = ok(await send({ senderNumberId: refusing.lineId, receivers: ['09121110525', '09121110526'] }));
+    const done = await waitForSend(api, tree.subAdmin.token, created.id);
+    expect(done.deliveryStatusCounts).to.deep.equal({ SmsIsFilter: 2 });
+    expect(done.failureCode).to.equal('SendError');
+    const filtered = ok(await api.get(`OutBox/GetRecipients?id=${created.id}&deliveryStatus=SmsIsFilter`, { token: tree.subAdmin.token }));
+    expect(filtered.totalCount).to.equal(2);
     expect(await available(api, tree.orgAdmin.token, tree.sub.id)).to.deep.equal(before);
   });
 

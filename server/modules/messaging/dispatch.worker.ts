@@ -18,7 +18,7 @@ import { SendEditService } from './send-edit.service.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { InboxService } from '../inbox/index.js';
 import { holdReference, insideWindow, standingFailure } from './compose.service.js';
-import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
+import { DISPATCH_QUEUE_STATUSES, refusalStatus, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
 
 export interface BatchJob {
   sendId: number;
@@ -294,7 +294,7 @@ export class Dispatcher {
       chunk.forEach((r, k) => {
         const res = results[k];
         if (res.status === 'accepted') outcomes.push({ seq: r.seq, deliveryStatus: 'SentToItc', sendStatus: 'Sent', providerId: res.providerId });
-        else if (res.status === 'rejected') outcomes.push({ seq: r.seq, deliveryStatus: 'NotSent', sendStatus: 'ErrorInSending', providerId: null });
+        else if (res.status === 'rejected') outcomes.push({ seq: r.seq, deliveryStatus: refusalStatus(res.code), sendStatus: 'ErrorInSending', providerId: null });
         else if (r.attempts >= tries) outcomes.push({ seq: r.seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null });
         else again.push(r);
       });

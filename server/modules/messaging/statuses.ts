@@ -55,8 +55,34 @@ export type FailureCode = (typeof FAILURE_CODES)[number];
  * Unknown closes a receiver whose report never came within DeliveryReportTimeoutHours: it was
  * accepted, so it stays charged unless the line's refundDeliveryStatusId names Unknown.
  */
+/**
+ * A provider's refusal at submit, by the plugin's `code` (gateway-sdk REFUSAL_CODES), as the spec's
+ * DeliveryStatus, so the outbox says why the operator refused; any other code is NotSent.
+ */
+export const REFUSAL_TO_STATUS = {
+  InvalidDestination: 'InvalidMobile',
+  InvalidRecipient: 'InvalidReciption',
+  InvalidSender: 'InvalidSender',
+  InvalidPrivateNumber: 'InvalidPrivateNumber',
+  TextIsEmpty: 'TextIsEmpty',
+  Filtered: 'SmsIsFilter',
+  OperatorBlackList: 'BlackListTable',
+  NotEnoughBalance: 'NotEnoughBalance',
+  AccessDenied: 'AccessDenied',
+  InvalidCredentials: 'InvalidUserOrPassword',
+  InvalidMethod: 'InvalidUsedMethod',
+  InvalidRequest: 'InvalidInputXml',
+} as const satisfies Record<string, DeliveryStatus>;
+
+export function refusalStatus(code: string | undefined): DeliveryStatus {
+  return (code && (REFUSAL_TO_STATUS as Record<string, DeliveryStatus>)[code]) || 'NotSent';
+}
+
+/** Final statuses of messages the provider refused at submit: they never left us. */
+export const REFUSED_DELIVERY_STATUSES: readonly DeliveryStatus[] = ['NotSent', ...new Set(Object.values(REFUSAL_TO_STATUS))];
+
 export const FINAL_DELIVERY_STATUSES: readonly DeliveryStatus[] = [
-  'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'Expired', 'DidNotReceiveToItc', 'NotSent', 'ErrorInSending', 'IsCanceled', 'BlackList',
+  'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'Expired', 'DidNotReceiveToItc', ...REFUSED_DELIVERY_STATUSES, 'ErrorInSending', 'IsCanceled', 'BlackList',
   'Unknown',
 ];
 export const OPEN_DELIVERY_STATUSES: readonly DeliveryStatus[] = ['WaitingForSend', 'IsSending', 'SentToItc', 'ReceivedByItc'];
@@ -86,7 +112,7 @@ export interface RefundPolicy {
  * one more status of the administrator's choice.
  */
 export function refundableStatuses(policy: RefundPolicy): DeliveryStatus[] {
-  const out = new Set<DeliveryStatus>(['NotSent', 'ErrorInSending', 'IsCanceled']);
+  const out = new Set<DeliveryStatus>([...REFUSED_DELIVERY_STATUSES, 'ErrorInSending', 'IsCanceled']);
   if (policy.deliveryBase || policy.deliveryLevel1) out.add('DidNotReceiveToItc');
   if (policy.deliveryBase || policy.deliveryLevel2) {
     out.add('HaveNotReceivedToPhone');

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { insideWindow, standingFailure } from '../../../server/modules/messaging/compose.service.js';
-import { refundableStatuses } from '../../../server/modules/messaging/statuses.js';
+import { REFUSED_DELIVERY_STATUSES, refundableStatuses } from '../../../server/modules/messaging/statuses.js';
 
 type Org = Parameters<typeof standingFailure>[0][number];
 const org = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -38,12 +38,29 @@ describe('send rules: standing failure codes, windows, refund policy', () => {
 
   it('gives back what never left always, and the rest by the line policy', () => {
     const none = { deliveryBase: false, deliveryLevel1: false, deliveryLevel2: false, refundDeliveryStatusId: null };
-    expect(refundableStatuses(none).sort()).to.deep.equal(['ErrorInSending', 'IsCanceled', 'NotSent']);
+    expect(refundableStatuses(none).sort()).to.deep.equal(['ErrorInSending', 'IsCanceled', ...REFUSED_DELIVERY_STATUSES].sort());
     expect(refundableStatuses({ ...none, deliveryLevel1: true })).to.include('DidNotReceiveToItc').and.not.include('Expired');
     expect(refundableStatuses({ ...none, deliveryLevel2: true })).to.include.members(['HaveNotReceivedToPhone', 'Expired']).and.not.include('DidNotReceiveToItc');
     expect(refundableStatuses({ ...none, deliveryBase: true })).to.include.members(['HaveNotReceivedToPhone', 'Expired', 'DidNotReceiveToItc']);
     expect(refundableStatuses({ ...none, refundDeliveryStatusId: 'Unknown' })).to.include('Unknown');
     expect(refundableStatuses({ ...none, refundDeliveryStatusId: 'NoSuchStatus' })).to.not.include('NoSuchStatus');
     expect(refundableStatuses({ ...none, deliveryBase: true })).to.not.include('SentAndReceivedbyPhone');
+  });
+});
+
+describe('send rules: a provider refusal as a delivery status', () => {
+  it('maps every refusal code the SDK names, and anything else to NotSent; all of them are final and given back', async () => {
+    const { REFUSAL_CODES } = await import('../../../server/gateways/gateway-sdk.js');
+    const { refusalStatus, FINAL_DELIVERY_STATUSES, refundableStatuses } = await import('../../../server/modules/messaging/statuses.js');
+    const none = refundableStatuses({ deliveryBase: false, deliveryLevel1: false, deliveryLevel2: false, refundDeliveryStatusId: null });
+    for (const code of REFUSAL_CODES) {
+      const status = refusalStatus(code);
+      expect(status, code).to.not.equal('NotSent');
+      expect(FINAL_DELIVERY_STATUSES, code).to.include(status);
+      expect(none, code).to.include(status);
+    }
+    expect(refusalStatus('InvalidDestination')).to.equal('InvalidMobile');
+    expect(refusalStatus('SomethingElse')).to.equal('NotSent');
+    expect(refusalStatus(undefined)).to.equal('NotSent');
   });
 });

@@ -57,6 +57,10 @@ export interface Send extends SendCounters {
   dateTimeStart: string | null;
   dateTimeEnd: string | null;
   createdAt: string;
+  /** While paused for an edit (queueStatus Updating): the queue status it goes back to. */
+  editFromQueueStatus?: string | null;
+  /** While Archiving / Archived: the status an unarchive gives back. */
+  archivedFromStatus?: string | null;
   repeated?: boolean;
   deliveryStatusCounts?: Record<string, number>;
 }
@@ -122,11 +126,14 @@ export const OUTBOX_STATUSES = [
 
 export const DELIVERY_STATUSES = [
   'WaitingForSend', 'IsSending', 'SentToItc', 'ReceivedByItc', 'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'Expired',
-  'DidNotReceiveToItc', 'NotSent', 'ErrorInSending', 'IsCanceled', 'BlackList',
+  'DidNotReceiveToItc', 'NotSent', 'ErrorInSending', 'IsCanceled', 'BlackList', 'Unknown',
+  // The provider's refusals at submit, each its own status (server: statuses.ts REFUSAL_TO_STATUS).
+  'InvalidMobile', 'InvalidReciption', 'InvalidSender', 'InvalidPrivateNumber', 'TextIsEmpty', 'SmsIsFilter', 'BlackListTable',
+  'NotEnoughBalance', 'AccessDenied', 'InvalidUserOrPassword', 'InvalidUsedMethod', 'InvalidInputXml',
 ] as const;
 
 /** Queue states after which nothing moves any more (no cancel, no live progress). */
-export const FINISHED_QUEUE_STATUSES = ['Completed', 'Failed', 'Rejected', 'FailedExtract'];
+export const FINISHED_QUEUE_STATUSES = ['Completed', 'Failed', 'Rejected'];
 
 export const isFinished = (send: Pick<Send, 'queueStatus'>): boolean => FINISHED_QUEUE_STATUSES.includes(send.queueStatus);
 
