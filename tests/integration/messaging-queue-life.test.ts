@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { ok, standaloneSender, waitForSend } from '../support/sending.js';
+import { ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
 import type { Clock } from '../../server/platform/clock.js';
 
 const HOUR = 3_600_000;
@@ -30,13 +30,7 @@ describe('Send engine: the queue life of a send', function () {
     api = new ApiClient(server.url);
     ({ admin, token, organizationId: orgId } = await standaloneSender(api, 'Queue life'));
     knex = server.peyk.database.knex as Knex;
-    const agent = ok(await api.post('SenderAgents/Create', {
-      title: 'Queue life sim', pluginName: 'simulator', maxPerSecond: 1_000, isActive: true, isSendActive: true, isActiveAllTime: true,
-      options: { submitLatencyMs: 0, deliveryDelayMs: 10, deliveryRatio: 1, seed: 9 },
-    }, { token: admin }));
-    lineId = ok(await api.post('PrivateNumbers/Create', {
-      number: '30006661', useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agent.id, isPublic: true, isActive: true, isSendBulk: true, deliveryBase: true,
-    }, { token: admin })).id;
+    ({ lineId } = await standaloneLine(api, admin, '30006661', { deliveryDelayMs: 10, seed: 9 }));
   });
 
   after(async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { ok, standaloneSender, waitForSend } from '../support/sending.js';
+import { ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
 import type { Clock } from '../../server/platform/clock.js';
 import { SettlementService } from '../../server/modules/messaging/settlement.service.js';
 
@@ -34,14 +34,7 @@ describe('Send engine: delivery reports that never come', function () {
 
   async function silentLine(number: string, line: Record<string, unknown>): Promise<number> {
     // The simulator reports only after a day: inside this test, no report ever comes.
-    const agent = ok(await api.post('SenderAgents/Create', {
-      title: `Silent ${number}`, pluginName: 'simulator', maxPerSecond: 1_000, isActive: true, isSendActive: true, isActiveAllTime: true,
-      options: { submitLatencyMs: 0, deliveryDelayMs: 86_400_000, deliveryRatio: 1, seed: 5 },
-    }, { token: admin }));
-    return ok(await api.post('PrivateNumbers/Create', {
-      number, useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agent.id,
-      isPublic: true, isActive: true, isSendBulk: true, deliveryBase: true, ...line,
-    }, { token: admin })).id;
+    return (await standaloneLine(api, admin, number, { deliveryDelayMs: 86_400_000, seed: 5 }, line)).lineId;
   }
 
   async function balance(): Promise<{ balance: bigint; held: bigint }> {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { ok, standaloneSender, waitForSend } from '../support/sending.js';
+import { ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
 import { SettlementService } from '../../server/modules/messaging/settlement.service.js';
 
 /**
@@ -33,16 +33,10 @@ describe('Send engine: delivery reports are durable before they are acknowledged
 
   async function silentSend(number: string, receivers: string[]): Promise<{ agentId: number; sendId: number }> {
     // Reports come only after a day: within the test every report is the test's own.
-    const agent = ok(await api.post('SenderAgents/Create', {
-      title: `Silent ${number}`, pluginName: 'simulator', maxPerSecond: 1_000, isActive: true, isSendActive: true, isActiveAllTime: true,
-      options: { submitLatencyMs: 0, deliveryDelayMs: 86_400_000, deliveryRatio: 1, seed: 3 },
-    }, { token: admin }));
-    const lineId = ok(await api.post('PrivateNumbers/Create', {
-      number, useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agent.id, isPublic: true, isActive: true, isSendBulk: true, deliveryBase: true,
-    }, { token: admin })).id;
+    const { agentId, lineId } = await standaloneLine(api, admin, number, { deliveryDelayMs: 86_400_000, seed: 3 });
     const created = ok(await api.post('ScheduledMessages/Create', { senderNumberId: lineId, smsBody: 'Durable?', sendType: 'Bulk', receivers }, { token }));
     await waitForSend(api, token, created.id, (s) => s.sentCount === receivers.length);
-    return { agentId: agent.id, sendId: created.id };
+    return { agentId, sendId: created.id };
   }
 
   it('parks a report whose receiver is unknown before resolving, and applies it once the answer is stored', async () => {

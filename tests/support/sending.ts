@@ -89,6 +89,18 @@ export async function fundedCustomer(api: ApiClient, admin: string, label: strin
   return { org, user };
 }
 
+/** On a test's own server (`standaloneSender`): a simulator agent with these options and a public line `number` on it. */
+export async function standaloneLine(api: ApiClient, admin: string, number: string, options: Record<string, unknown>, line: Record<string, unknown> = {}): Promise<{ agentId: number; lineId: number }> {
+  const agent = ok(await api.post('SenderAgents/Create', {
+    title: `Sim ${number}`, pluginName: 'simulator', maxPerSecond: 1_000, isActive: true, isSendActive: true, isActiveAllTime: true,
+    options: { submitLatencyMs: 0, deliveryRatio: 1, ...options },
+  }, { token: admin }));
+  const lineId = ok(await api.post('PrivateNumbers/Create', {
+    number, useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agent.id, isPublic: true, isActive: true, isSendBulk: true, deliveryBase: true, ...line,
+  }, { token: admin })).id;
+  return { agentId: agent.id, lineId };
+}
+
 /** The shared server with a funded organization tree and a simulator line: the start of every send suite. */
 export async function sendingTree(lineOptions: Record<string, unknown> = {}): Promise<{ api: ApiClient; superToken: string; tree: Tree; line: { agentId: number; lineId: number; number: string } }> {
   const api = await sharedApi();
