@@ -192,7 +192,9 @@ describe('browser: the client shell', function () {
     const service = server.peyk.container.get(NotificationsService);
     await server.peyk.container.get<UnitOfWork>(TYPES.UnitOfWork).run((tx) =>
       service.notify(tx, { userId: tree.subAdmin.userId, organizationId: tree.sub.id, kind: 'Test', title: 'Hello', body: 'Pushed' }));
-    await page.waitForFunction(`Number(document.querySelector('[data-testid=notifications-unread]')?.textContent) === ${before + 1}`, undefined, { timeout: 10_000 });
+    // Polled from the test side: waitForFunction's in-page polling builds functions from strings,
+    // which the panel's CSP (no unsafe-eval) refuses whenever the first check is false.
+    await pollPage(() => page.evaluate<number>("Number(document.querySelector('[data-testid=notifications-unread]')?.textContent)"), (n) => n === before + 1, 10_000);
     const first = Number(await page.getByTestId('notifications-countdown').innerText());
     await page.waitForTimeout(2100);
     const later = Number(await page.getByTestId('notifications-countdown').innerText());
@@ -202,7 +204,18 @@ describe('browser: the client shell', function () {
 
   it('registers the service worker once the app is idle', async () => {
     const page = await signedIn(tree.subAdmin.userName);
-    const scope = await page.waitForFunction('navigator.serviceWorker.getRegistration().then((r) => r && r.scope)', undefined, { timeout: 15_000 });
-    expect(await scope.jsonValue()).to.equal(`${server.url}/`);
+    const scope = await pollPage(() => page.evaluate<string | null>('navigator.serviceWorker.getRegistration().then((r) => (r ? r.scope : null))'), (v) => Boolean(v), 15_000);
+    expect(scope).to.equal(`${server.url}/`);
   });
 });
+
+/** Asks the page until the answer is accepted (or the time runs out); answers the accepted value. */
+async function pollPage<T>(ask: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await ask();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`page did not reach the expected state in ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { DataTableControl } from './data-table.js';
 import { SelectControl } from './select-control.js';
+import { SendEditDialog } from './outbox-pages.js';
 
 /** Counters of the outbox detail page (`outbox-counter-<name>`, exact value in data-value). */
 export type OutboxCounter = 'recipientCount' | 'pendingCount' | 'sentCount' | 'deliveredCount' | 'notDeliveredCount' | 'failedCount' | 'canceledCount';
@@ -139,6 +140,41 @@ export class OutboxDetailPage {
   }
 
   progressPercent(): Promise<string | null> { return this.page.getByTestId('outbox-progress').getAttribute('aria-valuenow'); }
+
+  /** API values the page shows: the send's queue status and outbox status (kept in data attributes). */
+  queueStatus(): Promise<string | null> { return this.page.getByTestId('outbox-detail-page').getAttribute('data-queue-status'); }
+  status(): Promise<string | null> { return this.page.getByTestId('outbox-detail-page').getAttribute('data-status'); }
+  text(): Locator { return this.page.getByTestId('outbox-text'); }
+  /** The failure code shown (e.g. UserCancelRequest), null when none. */
+  async failureCode(): Promise<string | null> {
+    const item = this.page.locator('[data-testid="outbox-failure"] [data-code]');
+    return (await item.count()) ? item.getAttribute('data-code') : null;
+  }
+
+  /** Waits, without reloading, until the page shows the send in this queue status / outbox status. */
+  async waitForState(state: { queueStatus?: string; status?: string }, timeoutMs = 30_000): Promise<void> {
+    const selector = `[data-testid="outbox-detail-page"]${state.queueStatus ? `[data-queue-status="${state.queueStatus}"]` : ''}${state.status ? `[data-status="${state.status}"]` : ''}`;
+    await this.page.locator(selector).waitFor({ timeout: timeoutMs });
+  }
+
+  editButton(): Locator { return this.page.getByTestId('outbox-edit'); }
+
+  /** Clicks Edit (the send is paused: Updating) and returns the open edit dialog. */
+  async startEdit(): Promise<SendEditDialog> {
+    await this.editButton().click();
+    const dialog = new SendEditDialog(this.page);
+    await dialog.waitOpen();
+    return dialog;
+  }
+
+  /** Archives the send through the confirmation. */
+  async archive(): Promise<void> {
+    await this.page.getByTestId('outbox-archive').click();
+    await this.page.getByTestId('outbox-archive-dialog-confirm').click();
+    await this.page.getByTestId('outbox-archive-dialog').waitFor({ state: 'hidden' });
+  }
+
+  async unarchive(): Promise<void> { await this.page.getByTestId('outbox-unarchive').click(); }
 
   async cancel(): Promise<void> {
     await this.page.getByTestId('outbox-cancel').click();

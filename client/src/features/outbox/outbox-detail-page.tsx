@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useBlocker, useParams, type BlockerFunction } from 'react-router';
 import { useApp } from '../../app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
@@ -17,9 +17,12 @@ import { Select } from '../../shared/ui/select/select';
 import { Spinner } from '../../shared/ui/spinner';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
+import { errorsOf } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { DELIVERY_STATUSES, isFinished, type Receiver, type Send, type SendCounters } from '../sending/sending-api';
 import { useSendProgress } from './use-send-progress';
+import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, startEdit, unarchiveSends } from './outbox-api';
+import { SendEditDialog } from './send-edit-dialog';
 
 const COUNTERS: (keyof SendCounters)[] = ['recipientCount', 'pendingCount', 'sentCount', 'deliveredCount', 'notDeliveredCount', 'failedCount', 'canceledCount'];
 // Progress may arrive 4 times a second per send; the receivers page and the per-status counts
@@ -66,7 +69,21 @@ export function OutboxDetailPage() {
   const [pageSize, setPageSize] = useState(20);
   const [report, setReport] = useState<Receiver | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [archiving, setArchiving] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [archiveError, setArchiveError] = useState<string | null>(null);
+  // The edit dialog: opened for a send that is Updating (after Edit, or on opening the page: resume
+  // editing), closed by the dialog itself, so a progress push during a save or a leave keeps it mounted.
+  const [editing, setEditing] = useState(false);
+  // Leaving the page while the dialog is open (the back button, a link) is leaving the edit: the
+  // dialog warns and stops the send, or stays. One blocker for the page's life, reading a ref.
+  const editingRef = useRef(false);
+  editingRef.current = editing;
+  const shouldBlock = useCallback<BlockerFunction>(({ currentLocation, nextLocation }) =>
+    editingRef.current && currentLocation.pathname !== nextLocation.pathname, []);
+  const blocker = useBlocker(shouldBlock);
+  // The edit ended while a navigation waited for the warning: nothing to warn about any more.
+  useEffect(() => { if (!editing && blocker.state === 'blocked') blocker.proceed(); }, [editing, blocker]);
   const { data: send, error, isLoading, mutate } = useSWR<Send>(valid ? ['outbox-send', id] : null, () => api.get<Send>(`/OutBox/Get/${id}`));
   const { data: receivers, isLoading: receiversLoading, mutate: mutateReceivers } = useSWR<Page<Receiver>>(
     valid ? ['outbox-receivers', id, deliveryStatus, toNumber, pageIndex, pageSize] : null,
@@ -83,6 +100,8 @@ export function OutboxDetailPage() {
       void mutateReceivers();
     }, now ? 0 : REFRESH_THROTTLE_MS);
   };
+  const updating = !!send && isBeingEdited(send);
+  useEffect(() => { if (updating) setEditing(true); }, [updating]);
   useSendProgress((p) => {
     if (p.id !== id) return;
     void mutate((s) => (s ? { ...s, ...p } : s), { revalidate: false });
@@ -120,6 +139,51 @@ export function OutboxDetailPage() {
     } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
   };
 
+  /** Merges a send the server answered (without the per-status counts) and fetches the rest again. */
+  const merge = (answered: Send) => {
+    void mutate((s) => (s ? { ...s, ...answered } : answered), { revalidate: false });
+    scheduleRefresh(true);
+  };
+
+  const edit = async () => {
+    setBusy(true);
+    try {
+      merge(await startEdit(api, id));
+    } catch {
+      // The error catalogue told the user (e.g. the send has started meanwhile): show what it is now.
+      scheduleRefresh(true);
+    } finally { setBusy(false); }
+  };
+
+  const archive = async () => {
+    setBusy(true);
+    setArchiveError(null);
+    try {
+      await archiveSends(api, [id]);
+      showToast({ kind: 'success', message: t('archive.archiving', { n: digits(1) }) });
+    } catch (e) {
+      setArchiveError(Object.values(errorsOf(e)).join(' '));
+    } finally {
+      setBusy(false);
+      setArchiving(false);
+      scheduleRefresh(true);
+    }
+  };
+
+  const unarchive = async () => {
+    setBusy(true);
+    setArchiveError(null);
+    try {
+      await unarchiveSends(api, [id]);
+      showToast({ kind: 'success', message: t('archive.restored', { n: digits(1) }) });
+    } catch (e) {
+      setArchiveError(Object.values(errorsOf(e)).join(' '));
+    } finally {
+      setBusy(false);
+      scheduleRefresh(true);
+    }
+  };
+
   const back = <Link to="/outbox" className="text-sky-700 underline">{t('back')}</Link>;
   if (!valid || (error && !send)) {
     return <section data-testid="outbox-detail-page"><PageHeader title={t('title')} breadcrumbs={back} /><EmptyState title={t('notFound')} /></section>;
@@ -130,10 +194,18 @@ export function OutboxDetailPage() {
   const percent = send.recipientCount > 0 ? Math.round((done / send.recipientCount) * 100) : 100;
   const finished = isFinished(send);
   const statusCounts = Object.entries(send.deliveryStatusCounts ?? {}).filter(([, n]) => n > 0);
+  const actions = (
+    <>
+      {isEditable(send) && <Button variant="secondary" loading={busy} onClick={() => void edit()} data-testid="outbox-edit">{t('edit.button')}</Button>}
+      {isArchivable(send) && <Button variant="secondary" onClick={() => setArchiving(true)} data-testid="outbox-archive">{t('archive.button')}</Button>}
+      {isArchived(send) && <Button variant="secondary" loading={busy} onClick={() => void unarchive()} data-testid="outbox-unarchive">{t('archive.unarchive')}</Button>}
+      {!finished && <Button variant="danger" onClick={() => setCancelling(true)} data-testid="outbox-cancel">{t('cancel')}</Button>}
+    </>
+  );
   return (
-    <section data-testid="outbox-detail-page" data-send-id={send.id} data-queue-status={send.queueStatus}>
-      <PageHeader title={t('detailTitle', { id: digits(send.id) })} breadcrumbs={back}
-        actions={!finished && <Button variant="danger" onClick={() => setCancelling(true)} data-testid="outbox-cancel">{t('cancel')}</Button>} />
+    <section data-testid="outbox-detail-page" data-send-id={send.id} data-queue-status={send.queueStatus} data-status={send.status}>
+      <PageHeader title={t('detailTitle', { id: digits(send.id) })} breadcrumbs={back} actions={actions} />
+      {archiveError && <p role="alert" className="mb-3 text-sm text-red-700" data-testid="outbox-archive-error">{archiveError}</p>}
       <dl className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field label={t('columns.status')} testId="outbox-status"><span data-status={send.status}>{t(`sending:outboxStatuses.${send.status}`, { defaultValue: send.status })}</span></Field>
         <Field label={t('columns.queueStatus')} testId="outbox-queue-status">{t(`sending:queueStatuses.${send.queueStatus}`, { defaultValue: send.queueStatus })}</Field>
@@ -214,6 +286,13 @@ export function OutboxDetailPage() {
       {report && <RawReportDialog sendId={send.id} receiver={report} onClose={() => setReport(null)} />}
       <ConfirmDialog open={cancelling} busy={busy} danger title={t('cancelTitle')} message={t('cancelMessage')} confirmText={t('cancel')}
         onConfirm={() => void cancel()} onCancel={() => setCancelling(false)} data-testid="outbox-cancel-dialog" />
+      <ConfirmDialog open={archiving} busy={busy} title={t('archive.title')} message={t('archive.message', { id: digits(send.id) })} confirmText={t('archive.button')}
+        onConfirm={() => void archive()} onCancel={() => setArchiving(false)} data-testid="outbox-archive-dialog" />
+      {/* A send paused for an edit shows the edit again, also after a reload (resume editing). */}
+      {editing && (
+        <SendEditDialog key={send.id} send={send} blocker={blocker} onRefresh={() => scheduleRefresh(true)} onEnded={() => setEditing(false)}
+          onSaved={(s) => { setEditing(false); merge(s); }} onLeft={(s) => { setEditing(false); merge(s); }} />
+      )}
     </section>
   );
 }

@@ -7,14 +7,18 @@ import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
+import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
+import { showToast } from '../../shared/ui/dialog/toast-store';
+import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
-import { SearchBox } from '../admin-common/kit';
+import { errorsOf, SearchBox } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { OUTBOX_STATUSES, outboxDetailPath, type Send } from '../sending/sending-api';
 import { useSendProgress } from './use-send-progress';
+import { archiveSends, isArchivable, isArchived, MAX_ARCHIVE_IDS, unarchiveSends } from './outbox-api';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 90;
@@ -45,12 +49,27 @@ export function OutboxPage() {
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [draftError, setDraftError] = useState<string | null>(null);
-  const { data, isLoading, mutate } = useSWR<Page<Send>>(['outbox', filters, search, pageIndex, pageSize], () =>
+  // Archived sends are hidden unless asked for: this toggle, or the Archived / Archiving status filter.
+  const [showArchived, setShowArchived] = useState(false);
+  // Selected rows by id (kept across pages, cleared when the list is filtered differently).
+  const [selected, setSelected] = useState<ReadonlyMap<number, Send>>(new Map());
+  const [confirmArchive, setConfirmArchive] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [actionErrors, setActionErrors] = useState<string[]>([]);
+  const { data, isLoading, mutate } = useSWR<Page<Send>>(['outbox', filters, search, pageIndex, pageSize, showArchived], () =>
     api.get<Page<Send>>('/OutBox/GetAll', {
-      query: { pageIndex, pageSize, search: search || undefined, status: filters.status || undefined, fromDate: filters.fromDate ?? undefined, toDate: endOfDay(filters.toDate) },
+      query: {
+        pageIndex, pageSize, search: search || undefined, status: filters.status || undefined, fromDate: filters.fromDate ?? undefined, toDate: endOfDay(filters.toDate),
+        includeArchived: showArchived || undefined,
+      },
     }));
+  const clearSelection = () => { setSelected(new Map()); setActionErrors([]); };
 
   useSendProgress((p) => {
+    // A listed send that was archived or unarchived may leave this list: fetch the page again.
+    // (An in-place change here would also make SWR drop a fetch already under way, e.g. the one after Archive.)
+    const listed = data?.items.find((s) => s.id === p.id);
+    if (listed && isArchived(listed) !== isArchived(p)) { void mutate(); return; }
     // Counters of a row on this page move in place; a send not on the page is left for the next fetch.
     void mutate((page) => (page && page.items.some((s) => s.id === p.id)
       ? { ...page, items: page.items.map((s) => (s.id === p.id ? { ...s, ...p } : s)) } : page), { revalidate: false });
@@ -64,8 +83,55 @@ export function OutboxPage() {
     if (error) return;
     setFilters(draft);
     setPageIndex(0);
+    clearSelection();
+  };
+
+  const toggle = (send: Send, on: boolean) => setSelected((current) => {
+    const next = new Map(current);
+    if (on) next.set(send.id, send); else next.delete(send.id);
+    return next;
+  });
+  const pageRows = data?.items ?? [];
+  const pageSelected = pageRows.length > 0 && pageRows.every((s) => selected.has(s.id));
+  const togglePage = (on: boolean) => setSelected((current) => {
+    const next = new Map(current);
+    for (const s of pageRows) { if (on) next.set(s.id, s); else next.delete(s.id); }
+    return next;
+  });
+  // A selected row on this page has its live state (progress pushes move it); others their state when selected.
+  const chosen = [...selected.values()].map((s) => pageRows.find((r) => r.id === s.id) ?? s);
+  const toArchive = chosen.filter(isArchivable).map((s) => s.id);
+  const toRestore = chosen.filter(isArchived).map((s) => s.id);
+
+  /** Runs Archive or Unarchive; a refused send (`ids[i]`) is listed with the server's message, which names it. */
+  const run = async (action: 'archive' | 'unarchive') => {
+    const ids = action === 'archive' ? toArchive : toRestore;
+    setBusy(true);
+    setActionErrors([]);
+    try {
+      if (action === 'archive') {
+        const { archiving } = await archiveSends(api, ids);
+        showToast({ kind: 'success', message: t('archive.archiving', { n: digits(archiving) }) });
+      } else {
+        const { restored } = await unarchiveSends(api, ids);
+        showToast({ kind: 'success', message: t('archive.restored', { n: digits(restored) }) });
+      }
+      clearSelection();
+    } catch (e) {
+      setActionErrors(Object.values(errorsOf(e)));
+    } finally {
+      setBusy(false);
+      setConfirmArchive(false);
+      void mutate();
+    }
   };
   const columns = useMemo<DataTableColumn<Send>[]>(() => [
+    {
+      key: 'select', header: t('archive.select'), hideable: false, cell: (s) => (
+        <input type="checkbox" className="h-4 w-4" checked={selected.has(s.id)} onChange={(e) => toggle(s, e.target.checked)}
+          aria-label={t('archive.selectRow', { id: digits(s.id) })} data-testid="outbox-row-select" data-id={s.id} />
+      ),
+    },
     { key: 'id', header: t('columns.id'), hideable: false, cell: (s) => <Link className="text-sky-700 underline" to={outboxDetailPath(s.id)} data-testid="outbox-row-link">{digits(s.id)}</Link> },
     { key: 'createdAt', header: t('columns.createdAt'), cell: (s) => <DateDisplay value={s.createdAt} /> },
     { key: 'sendAt', header: t('columns.sendAt'), hiddenByDefault: true, cell: (s) => (s.dateTimeSend ? <DateDisplay value={s.dateTimeSend} /> : '—') },
@@ -82,13 +148,16 @@ export function OutboxPage() {
     { key: 'price', header: t('columns.price'), cell: (s) => <Amount value={s.totalPrice} /> },
     { key: 'user', header: t('columns.user'), hiddenByDefault: true, cell: (s) => s.userName ?? s.userId },
     { key: 'organization', header: t('columns.organization'), hiddenByDefault: true, cell: (s) => s.organizationName ?? s.organizationId },
-  ], [t, digits]);
+  ], [t, digits, selected]);
 
+  const tooMany = Math.max(toArchive.length, toRestore.length) > MAX_ARCHIVE_IDS;
   return (
     <section data-testid="outbox-page">
       <PageHeader title={t('title')} />
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <SearchBox value={search} idPrefix="outbox" onSearch={(term) => { setSearch(term); setPageIndex(0); }} />
+        <SearchBox value={search} idPrefix="outbox" onSearch={(term) => { setSearch(term); setPageIndex(0); clearSelection(); }} />
+        <CheckboxField id="outbox-show-archived" data-testid="outbox-show-archived" label={t('archive.showArchived')} checked={showArchived} className="mb-2"
+          onCheckedChange={(on) => { setShowArchived(on); setPageIndex(0); clearSelection(); }} />
       </div>
       <form noValidate className="mb-3 flex flex-wrap items-end gap-3" onSubmit={apply} data-testid="outbox-filters">
         <div className="min-w-[12rem]">
@@ -100,12 +169,35 @@ export function OutboxPage() {
         <DateTimePicker id="outbox-to" data-testid="outbox-to" label={t('toDate')} withTime={false} value={draft.toDate}
           onChange={(v) => setDraft((d) => ({ ...d, toDate: v }))} />
         <Button type="submit" data-testid="outbox-apply">{t('apply')}</Button>
-        <Button variant="secondary" onClick={() => { setDraft(NO_FILTERS); setFilters(NO_FILTERS); setDraftError(null); setPageIndex(0); }}>{t('clear')}</Button>
+        <Button variant="secondary" onClick={() => { setDraft(NO_FILTERS); setFilters(NO_FILTERS); setDraftError(null); setPageIndex(0); clearSelection(); }}>{t('clear')}</Button>
         {draftError && <p role="alert" className="w-full text-sm text-red-700" data-testid="outbox-range-error">{draftError}</p>}
       </form>
+      <div className="mb-2 flex flex-wrap items-center gap-3" role="group" aria-label={t('archive.selection')} data-testid="outbox-selection">
+        <CheckboxField id="outbox-select-page" data-testid="outbox-select-page" label={t('archive.selectPage')} checked={pageSelected}
+          disabled={pageRows.length === 0} onCheckedChange={togglePage} />
+        <span className="text-sm" aria-live="polite" data-testid="outbox-selected-count" data-count={selected.size}>{t('archive.selected', { n: digits(selected.size) })}</span>
+        <Button size="sm" variant="secondary" disabled={toArchive.length === 0 || tooMany} onClick={() => setConfirmArchive(true)} data-testid="outbox-archive-selected">
+          {t('archive.archiveSelected', { n: digits(toArchive.length) })}
+        </Button>
+        {toRestore.length > 0 && (
+          <Button size="sm" variant="secondary" loading={busy} disabled={tooMany} onClick={() => void run('unarchive')} data-testid="outbox-unarchive-selected">
+            {t('archive.unarchiveSelected', { n: digits(toRestore.length) })}
+          </Button>
+        )}
+        {selected.size > 0 && <Button size="sm" variant="ghost" onClick={clearSelection} data-testid="outbox-clear-selection">{t('archive.clearSelection')}</Button>}
+        {selected.size > 0 && toArchive.length === 0 && toRestore.length === 0 && <span className="text-xs text-slate-500">{t('archive.onlyFinished')}</span>}
+        {tooMany && <span role="alert" className="text-sm text-red-700">{t('archive.tooMany', { max: digits(MAX_ARCHIVE_IDS) })}</span>}
+      </div>
+      {actionErrors.length > 0 && (
+        <ul role="alert" className="mb-2 list-disc ps-6 text-sm text-red-700" data-testid="outbox-archive-errors">
+          {actionErrors.map((m) => <li key={m}>{m}</li>)}
+        </ul>
+      )}
       <DataTable columns={columns} rows={data?.items} rowKey={(s) => s.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('title')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="outbox-table" />
+      <ConfirmDialog open={confirmArchive} busy={busy} title={t('archive.selectedTitle')} message={t('archive.selectedMessage', { n: digits(toArchive.length) })}
+        confirmText={t('archive.button')} onConfirm={() => void run('archive')} onCancel={() => setConfirmArchive(false)} data-testid="outbox-archive-selected-dialog" />
     </section>
   );
 }

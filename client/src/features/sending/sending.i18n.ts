@@ -86,7 +86,10 @@ export const sendingTexts: TextResource = {
     deliveryStatuses: {
       Unknown: 'نامشخص', WaitingForSend: 'در انتظار ارسال', IsSending: 'در حال ارسال', SentToItc: 'ارسال به مخابرات', ReceivedByItc: 'رسیده به مخابرات',
       SentAndReceivedbyPhone: 'رسیده به گوشی', HaveNotReceivedToPhone: 'نرسیده به گوشی', Expired: 'منقضی شده', DidNotReceiveToItc: 'نرسیده به مخابرات',
-      NotSent: 'ارسال نشده', ErrorInSending: 'خطا در ارسال', IsCanceled: 'لغو شده', BlackList: 'لیست سیاه',
+      NotSent: 'ارسال نشده', ErrorInSending: 'خطا در ارسال', IsCanceled: 'لغو شده', BlackList: 'لیست سیاه', NotReceivebyServer: 'نرسیده به سرور', Sent: 'ارسال شده',
+      InvalidMobile: 'شماره موبایل نامعتبر', InvalidReciption: 'گیرنده نامعتبر', InvalidSender: 'فرستنده نامعتبر', InvalidPrivateNumber: 'شماره اختصاصی نامعتبر',
+      TextIsEmpty: 'متن خالی', SmsIsFilter: 'متن فیلتر شده', BlackListTable: 'لیست سیاه اپراتور', NotEnoughBalance: 'اعتبار ناکافی نزد اپراتور',
+      AccessDenied: 'دسترسی رد شد', InvalidUserOrPassword: 'نام کاربری یا رمز درگاه نادرست', InvalidUsedMethod: 'روش نامعتبر', InvalidInputXml: 'درخواست نامعتبر',
     },
   },
   en: {
@@ -172,7 +175,10 @@ export const sendingTexts: TextResource = {
     deliveryStatuses: {
       Unknown: 'Unknown', WaitingForSend: 'Waiting for send', IsSending: 'Sending', SentToItc: 'Sent to operator', ReceivedByItc: 'Received by operator',
       SentAndReceivedbyPhone: 'Delivered to phone', HaveNotReceivedToPhone: 'Not delivered to phone', Expired: 'Expired', DidNotReceiveToItc: 'Refused by operator',
-      NotSent: 'Not sent', ErrorInSending: 'Error in sending', IsCanceled: 'Cancelled', BlackList: 'Blacklist',
+      NotSent: 'Not sent', ErrorInSending: 'Error in sending', IsCanceled: 'Cancelled', BlackList: 'Blacklist', NotReceivebyServer: 'Not received by the server', Sent: 'Sent',
+      InvalidMobile: 'Invalid mobile', InvalidReciption: 'Invalid recipient', InvalidSender: 'Invalid sender', InvalidPrivateNumber: 'Invalid private number',
+      TextIsEmpty: 'Empty text', SmsIsFilter: 'Text filtered', BlackListTable: "Operator's blacklist", NotEnoughBalance: 'Provider balance too low',
+      AccessDenied: 'Access denied', InvalidUserOrPassword: 'Gateway user or password wrong', InvalidUsedMethod: 'Invalid method', InvalidInputXml: 'Invalid request',
     },
   },
 };
