@@ -10,8 +10,9 @@ const SEPARATORS = /[\n\r;,\t\u060c\u061b]/;
 export class RecipientSet {
   readonly items: RecipientInput[] = [];
   // Numeric keys: every normalized number is at most 15 digits without a leading zero, so it is
-  // exact as a double, and a Set of numbers is several times faster than one of fresh strings.
-  private readonly seen = new Set<number>();
+  // exact as a double; kept unboxed in a typed-array hash set (a Set of 880,000 doubles above
+  // 2^31 boxes each one and took ~0.4 s of a million-line upload).
+  private readonly seen = new NumberSet();
   wrongNumberCount = 0;
   duplicateCount = 0;
   readonly invalidSamples: string[] = [];
@@ -24,12 +25,10 @@ export class RecipientSet {
       if (this.invalidSamples.length < 20) this.invalidSamples.push(token.slice(0, 40));
       return false;
     }
-    const key = Number(parsed.number);
-    if (this.seen.has(key)) {
+    if (!this.seen.add(Number(parsed.number))) {
       this.duplicateCount++;
       return true;
     }
-    this.seen.add(key);
     this.items.push({ number: parsed.number, operator: parsed.operator, description: description ?? null });
     return true;
   }
@@ -57,4 +56,51 @@ export class RecipientSet {
     }
     return out;
   }
+}
+
+/** A set of positive integers below 2^53, open addressing with linear probing; 0 marks an empty slot. */
+export class NumberSet {
+  private keys = new Float64Array(1 << 16);
+  private mask = (1 << 16) - 1;
+  size = 0;
+
+  /** Adds n (> 0); answers false when it was there already. */
+  add(n: number): boolean {
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    const keys = this.keys;
+    let i = slotOf(n) & this.mask;
+    for (;;) {
+      const k = keys[i];
+      if (k === 0) {
+        keys[i] = n;
+        this.size++;
+        return true;
+      }
+      if (k === n) return false;
+      i = (i + 1) & this.mask;
+    }
+  }
+
+  has(n: number): boolean {
+    let i = slotOf(n) & this.mask;
+    for (;;) {
+      const k = this.keys[i];
+      if (k === 0) return false;
+      if (k === n) return true;
+      i = (i + 1) & this.mask;
+    }
+  }
+
+  private grow(): void {
+    const old = this.keys;
+    this.keys = new Float64Array(old.length * 2);
+    this.mask = this.keys.length - 1;
+    this.size = 0;
+    for (let i = 0; i < old.length; i++) if (old[i] !== 0) this.add(old[i]);
+  }
+}
+
+/** Mixes the low and high 32 bits (ToInt32 keeps the low bits of any double). */
+function slotOf(n: number): number {
+  return (Math.imul(n | 0, 0x9e3779b1) ^ Math.imul((n / 4294967296) | 0, 0x85ebca6b)) >>> 0;
 }
