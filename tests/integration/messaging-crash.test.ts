@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchPostgresDatabase } from '../../server/platform/db.js';
@@ -24,8 +25,8 @@ describe('Send engine: a worker killed mid-send resumes without sending twice', 
   let dataDir: string;
   let web: ChildProcess | null = null;
   let worker: ChildProcess | null = null;
-  const port = 3400 + (process.pid % 500);
-  const base = `http://127.0.0.1:${port}`;
+  let port = 0;
+  let base = '';
 
   before(async function () {
     if (!process.env.DATABASE_URL) {
@@ -37,6 +38,9 @@ describe('Send engine: a worker killed mid-send resumes without sending twice', 
     dbUrl = scratch.url;
     drop = scratch.drop;
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-crash-'));
+    // A port the system says is free now (a fixed one could be held by any other server of the run).
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
   });
 
   after(async () => {
@@ -61,7 +65,10 @@ describe('Send engine: a worker killed mid-send resumes without sending twice', 
   /** The web process first (it migrates the fresh database), then the worker beside it. */
   async function start(): Promise<void> {
     web = spawnPeyk('web');
-    for (let i = 0; i < 240; i++) {
+    // A cold start compiles the server with tsx and migrates a fresh database: generous on a loaded
+    // machine, but a process that exited is reported at once.
+    for (let i = 0; i < 600; i++) {
+      if (web.exitCode !== null) throw new Error(`the web process exited with ${web.exitCode} before it answered`);
       try {
         if ((await fetch(`${base}/api/health`)).ok) return;
       } catch { /* not up yet */ }
@@ -133,3 +140,14 @@ describe('Send engine: a worker killed mid-send resumes without sending twice', 
     expect(ok(await api.get('Ledger/Verify', { token: admin })).mismatches).to.deep.equal([]);
   });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -44,8 +44,9 @@ export class AgentPaceService {
         continue;
       }
       this.hint.set(agentId, second);
-      const wait = second * 1000 - now();
-      if (wait > 0) await sleep(wait);
+      // A timer may fire a millisecond before the wall clock shows the second (timers run on the
+      // monotonic clock): wait again until it does, or the chunk leaves in the second before.
+      for (let wait = second * 1000 - now(); wait > 0; wait = second * 1000 - now()) await sleep(wait);
       return second;
     }
   }
