@@ -152,3 +152,4 @@ export const REFUSAL_CODES = [
   'InvalidDestination', 'InvalidRecipient', 'InvalidSender', 'InvalidPrivateNumber', 'TextIsEmpty', 'Filtered', 'OperatorBlackList',
   'NotEnoughBalance', 'AccessDenied', 'InvalidCredentials', 'InvalidMethod', 'InvalidRequest',
 ] as const;
+export type RefusalCode = (typeof REFUSAL_CODES)[number];

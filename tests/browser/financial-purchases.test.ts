@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, createOrganization, createTree, createUser, login, sharedApi, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
+import { onSharedBrowser } from '../support/browser.js';
+import { adminToken, createOrganization, createTree, createUser, login, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { LoginPage } from './pages/login-page.js';
@@ -29,10 +29,9 @@ describe('browser: invoices, buying packages and plans', function () {
     return page;
   };
 
+  onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
+
   before(async function () {
-    skipWithoutChromium(this);
-    baseUrl = (await sharedServer()).url;
-    api = await sharedApi();
     tree = await createTree(api);
     const admin = await adminToken(api);
     // A VAT-paying buyer below the reseller, with credit; the reseller (the seller) has a bank account.
@@ -43,9 +42,7 @@ describe('browser: invoices, buying packages and plans', function () {
     data(await api.post('AccountInformations/Create', { accountNo: '555-1', branch: 'Main', cardNo: '6037991234567811', iban: 'IR120170000000123456789011', owner: 'Reseller Co' }, { token: tree.resellerAdmin.token }));
     data(await api.post('Credits/ChargeOrganization', { organizationId: tree.reseller.id, amount: '1000000' }, { token: admin }));
     data(await api.post('Credits/ChargeOrganization', { organizationId: taxed.id, amount: '300000' }, { token: tree.resellerAdmin.token }));
-    browser = await launchBrowser();
   });
-  after(async () => { await browser?.close(); });
   afterEach(() => { expect(errors, 'page errors').to.deep.equal([]); });
 
   it('the invoice shows VAT and levy', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, createTree, sharedApi, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
+import { onSharedBrowser } from '../support/browser.js';
+import { adminToken, createTree, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { CreditScreen, DashboardScreen, PaymentsScreen, TariffsScreen, TransactionsScreen } from './pages/financial-pages.js';
@@ -16,18 +16,15 @@ describe('browser: financial screens', function () {
   let api: ApiClient;
   let tree: Tree;
 
+  onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
+
   before(async function () {
-    skipWithoutChromium(this);
-    baseUrl = (await sharedServer()).url;
-    api = await sharedApi();
     tree = await createTree(api);
     // Money from the top: the super admin charges the reseller (payments need no tariff).
     const admin = await adminToken(api);
     const charged = await api.post('Credits/ChargeOrganization', { organizationId: tree.reseller.id, amount: '1000000', description: 'browser test' }, { token: admin });
     expect(charged.status).to.equal(200);
-    browser = await launchBrowser();
   });
-  after(async () => { await browser?.close(); });
 
   it('a sub-organization records a cash payment, the parent admin confirms it, and the balance shows it', async () => {
     const errors: string[] = [];

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, login, sharedApi, sharedServer, USER_PASSWORD } from '../support/fixtures.js';
+import { onSharedBrowser } from '../support/browser.js';
+import { adminToken, login, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { fundedCustomer, ok, simulatorLine, waitForSend } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
@@ -13,13 +13,8 @@ describe('browser: inbox', function () {
   let baseUrl: string;
   let api: ApiClient;
 
-  before(async function () {
-    skipWithoutChromium(this);
-    baseUrl = (await sharedServer()).url;
-    api = await sharedApi();
-    browser = await launchBrowser();
-  });
-  after(async () => { await browser?.close(); });
+  onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
+
 
   it('replies arrive on the open inbox without reloading; opening one and marking the selected ones read', async () => {
     const admin = await adminToken(api);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, createOrganization, createUser, sharedApi, sharedServer, unique, USER_PASSWORD } from '../support/fixtures.js';
+import { onSharedBrowser } from '../support/browser.js';
+import { adminToken, createOrganization, createUser, unique, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { OrganizationsPage } from './pages/organizations-page.js';
@@ -14,17 +14,14 @@ describe('browser: organizations screens', function () {
   let reseller: { id: number; name: string };
   let resellerAdmin: string;
 
+  onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
+
   before(async function () {
-    skipWithoutChromium(this);
-    baseUrl = (await sharedServer()).url;
-    api = await sharedApi();
     const admin = await adminToken(api);
     reseller = await createOrganization(api, admin, { name: unique('Reseller '), type: 'reseller' });
     resellerAdmin = unique('radmin');
     await createUser(api, admin, { userName: resellerAdmin, organizationId: reseller.id, isAdmin: true, firstName: 'Reseller', lastName: 'Admin' });
-    browser = await launchBrowser();
   });
-  after(async () => { await browser?.close(); });
 
   it('a reseller admin creates, finds, edits and deletes an organization (confirmation number in Persian digits)', async () => {
     const page: Page = await browser.newPage();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, login, sharedApi, sharedServer, USER_PASSWORD } from '../support/fixtures.js';
+import { onSharedBrowser } from '../support/browser.js';
+import { adminToken, login, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { fundedCustomer, ok, simulatorLine, waitForSend } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
@@ -21,17 +21,14 @@ describe('browser: outbox — editing a send before it goes out, archiving finis
   let page: Page;
   let errors: string[];
 
+  onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
+
   before(async function () {
-    skipWithoutChromium(this);
-    baseUrl = (await sharedServer()).url;
-    api = await sharedApi();
-    browser = await launchBrowser();
     const admin = await adminToken(api);
     ({ user } = await fundedCustomer(api, admin, 'Editor', 'Mina'));
     token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
     line = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 1 });
   });
-  after(async () => { await browser?.close(); });
 
   beforeEach(async () => {
     page = await browser.newPage();

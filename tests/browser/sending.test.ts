@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, sharedApi, sharedServer, USER_PASSWORD } from '../support/fixtures.js';
+import { onSharedBrowser } from '../support/browser.js';
+import { adminToken, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { fundedCustomer, ok, simulatorLine } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
@@ -13,13 +13,8 @@ describe('browser: sending', function () {
   let baseUrl: string;
   let api: ApiClient;
 
-  before(async function () {
-    skipWithoutChromium(this);
-    baseUrl = (await sharedServer()).url;
-    api = await sharedApi();
-    browser = await launchBrowser();
-  });
-  after(async () => { await browser?.close(); });
+  onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
+
 
   it('a new user sends a Persian message to three numbers and watches the delivery statuses arrive without reloading', async () => {
     const admin = await adminToken(api);

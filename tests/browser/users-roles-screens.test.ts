@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, createOrganization, createUser, sharedApi, sharedServer, unique, USER_PASSWORD } from '../support/fixtures.js';
+import { onSharedBrowser } from '../support/browser.js';
+import { adminToken, createOrganization, createUser, unique, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { UsersPage } from './pages/users-page.js';
@@ -21,22 +21,19 @@ describe('browser: users and roles screens', function () {
   const roleTitle = unique('Browser role ');
   const newUser = unique('buser');
 
+  onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
+
   before(async function () {
-    skipWithoutChromium(this);
-    baseUrl = (await sharedServer()).url;
-    api = await sharedApi();
     const admin = await adminToken(api);
     reseller = await createOrganization(api, admin, { name: unique('Reseller '), type: 'reseller' });
     resellerAdmin = unique('radmin');
     await createUser(api, admin, { userName: resellerAdmin, organizationId: reseller.id, isAdmin: true, firstName: 'Reseller', lastName: 'Admin' });
     token = (await api.post('Account/Login', { userName: resellerAdmin, password: USER_PASSWORD })).body.data.accessToken as string;
-    browser = await launchBrowser();
     page = await browser.newPage();
     errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await new PanelSignIn(page, baseUrl).signIn(resellerAdmin, USER_PASSWORD);
   });
-  after(async () => { await browser?.close(); });
   afterEach(() => { expect(errors).to.deep.equal([]); });
 
   const roleByTitle = async (title: string) => {

@@ -52,7 +52,7 @@ describe('Send engine: delivery reports are durable before they are acknowledged
     // ...then the submit answer is stored (a restarted worker re-submitting the receiver).
     await knex('send_recipients').where({ sendId, seq: 0 }).update({ providerId: early.providerId });
     // The dispatcher sweeps parked reports every few seconds by itself; the test does not wait for it.
-    await settlement.applyParked();
+    await settlement.applyParked(new Date(Date.now() - 3_600_000));
     const receiver = ok(await api.get(`OutBox/GetRecipients?id=${sendId}&toNumber=989121231001`, { token })).items[0];
     expect(receiver).to.include({ deliveryStatus: 'SentAndReceivedbyPhone', providerId: early.providerId });
     expect(await knex('unmatched_delivery_reports').where({ providerId: early.providerId }), 'applied once, then gone').to.have.length(0);

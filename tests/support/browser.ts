@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import type { ApiClient } from './api-client.js';
+import { sharedApi, sharedServer } from './fixtures.js';
 
 export const CHROMIUM_PATH = process.env.PEYK_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -21,4 +23,27 @@ export function skipWithoutChromium(ctx: Mocha.Context): void {
   if (chromiumAvailable()) return;
   console.log(`\n!!! BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH}\n`);
   ctx.skip();
+}
+
+export interface SharedBrowser {
+  browser: Browser;
+  baseUrl: string;
+  api: ApiClient;
+}
+
+/**
+ * For a browser suite on the shared test server (call it in the `describe` body, before the suite's
+ * own hooks): skips the suite without Chromium, launches it once, hands over the browser, the
+ * server's address and an API client, and closes the browser after the suite.
+ */
+export function onSharedBrowser(take: (shared: SharedBrowser) => void): void {
+  let browser: Browser | undefined;
+  before(async function () {
+    skipWithoutChromium(this);
+    const baseUrl = (await sharedServer()).url;
+    const api = await sharedApi();
+    browser = await launchBrowser();
+    take({ browser, baseUrl, api });
+  });
+  after(async () => { await browser?.close(); });
 }

@@ -110,8 +110,9 @@ export class InboxService {
   }
 
   async markAsRead(ctx: AuthedContext, ids: number[]) {
-    const updated = await this.repo.markAsRead(this.viewer(ctx), [...new Set(ids)]);
-    return { updated, unreadCount: await this.repo.unreadCount(this.viewer(ctx)) };
+    const viewer = this.viewer(ctx);
+    const updated = await this.repo.markAsRead(viewer, [...new Set(ids)]);
+    return { updated, unreadCount: await this.repo.unreadCount(viewer) };
   }
 
   async unreadCount(ctx: AuthedContext) {

@@ -58,6 +58,8 @@ export class OutboxArchiver {
       const n = await this.sends.archiveBatch(sendId, ARCHIVE_BATCH);
       if (n === 0) break;
       moved += n;
+      // Progress keeps the send out of the stuck sweep, which goes by updatedAt.
+      await this.sends.update(undefined, sendId, {});
     }
     // Conditional: restored meanwhile (Unarchive), it keeps the status it was given back.
     const [done] = await this.sends.setStatusIf(sendId, 'Archiving', { status: 'Archived' });

@@ -13,7 +13,7 @@ import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOn
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type RecipientInput, type SendRow } from './sends.repository.js';
 import { UploadsService } from './uploads.service.js';
-import { OPERATOR_COLUMNS, type FailureCode, type OutboxStatus, type QueueStatus, type SendTypeName } from './statuses.js';
+import { OPERATOR_COLUMNS, waitingStatus, type FailureCode, type SendTypeName } from './statuses.js';
 import { publicSend } from './outbox.view.js';
 import { DispatchSignal } from './dispatch-signal.js';
 
@@ -84,6 +84,13 @@ export function insideWindow(at: Date, start: string | null, end: string | null)
   const s = toMinutes(start);
   const e = toMinutes(end);
   return s <= e ? minutes >= s && minutes < e : minutes >= s || minutes < e;
+}
+
+/** A chosen send time: a date that has passed (a minute's grace for the round trip) is refused with the spec's message. */
+export function judgeSendDate(value: string, now: Date): Date {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime()) || at.getTime() < now.getTime() - 60_000) throw fieldError('sendDateTime', 'messaging.sendDateExpired');
+  return at;
 }
 
 /** The organization's and the sender agent's send windows (SendTimeNotValid; on sendDateTime unless the send is direct). */
@@ -243,7 +250,7 @@ export class ComposeService {
         wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
         recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
         sendPrice: price.price, resolutionOfParliamentPrice: price.levy, taxPrice: price.tax, totalPrice: price.total,
-        ...initialStatus(confirm, p.at > this.clock.now()),
+        ...waitingStatus(confirm ? 'WatingForConfirm' : 'Ready', p.at > this.clock.now()),
         dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
       };
       for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) values[column] = counts[op] ?? 0;
@@ -289,8 +296,7 @@ export class ComposeService {
     const org = chain[chain.length - 1] as OrganizationRow & Record<string, unknown>;
 
     const direct = input.sendDirect !== false && !input.sendDateTime;
-    const at = direct ? now : new Date(input.sendDateTime as string);
-    if (!direct && (Number.isNaN(at.getTime()) || at.getTime() < now.getTime() - 60_000)) throw fieldError('sendDateTime', 'messaging.sendDateExpired');
+    const at = direct ? now : judgeSendDate(input.sendDateTime as string, now);
 
     const line = await this.uow.run((tx) => this.lines.resolveForSend(tx, {
       organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, isOrganizationAdmin: ctx.principal.isAdmin,
@@ -351,12 +357,6 @@ export class ComposeService {
     }
     return set;
   }
-}
-
-/** Where a new send starts: waiting for an administrator, stored for a later time, or ready now. */
-export function initialStatus(confirm: boolean, later: boolean): { queueStatus: QueueStatus; status: OutboxStatus } {
-  if (confirm) return { queueStatus: 'WatingForConfirm', status: 'WatingForConfirm' };
-  return later ? { queueStatus: 'Stored', status: 'Stored' } : { queueStatus: 'Ready', status: 'WatingForSend' };
 }
 
 export function holdReference(sendId: number): string {

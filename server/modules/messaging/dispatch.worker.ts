@@ -117,7 +117,7 @@ export class Dispatcher {
     let started = 0;
     if (++this.ticks % 30 === 0) await this.resumeStale(now);
     if (this.ticks % FAILED_EXTRACT_RETRY_TICKS === 0) await this.retryFailedExtract(now);
-    if (this.ticks % PARKED_REPORTS_TICKS === 0) await this.settlement.applyParked();
+    if (this.ticks % PARKED_REPORTS_TICKS === 0) await this.settlement.applyParked(new Date(now.getTime() - (await this.reportTimeoutHours()) * 3_600_000));
     if (this.ticks % 60 === 0) {
       await this.edits.abandonStale(now);
       await this.archiver.resumeStuck();
@@ -189,7 +189,8 @@ export class Dispatcher {
    * get their ranges enqueued again; only receivers still waiting are taken, so this is safe.
    */
   async resumeStale(now: Date): Promise<void> {
-    for (const send of await this.sends.inDispatch(100, new Date(now.getTime() - STALE_MS))) {
+    // FailedExtract has its own, quicker retry (retryFailedExtract).
+    for (const send of await this.sends.inDispatch(100, new Date(now.getTime() - STALE_MS), ['Extracting', 'Extracted'])) {
       if (await this.extract(send, `stale${now.getTime().toString(36)}`, true)) await this.sends.update(undefined, send.id, {});
     }
   }

@@ -14,7 +14,7 @@ import { DispatchSignal } from './dispatch-signal.js';
 import { holdReference } from './compose.service.js';
 import { publicSend } from './outbox.view.js';
 import { OutboxArchiver } from './archive.worker.js';
-import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
+import { DISPATCH_QUEUE_STATUSES, FINISHED_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, waitingStatus, type FailureCode } from './statuses.js';
 
 // The spec's failure code rides along, so an integrator can tell "no such send" from a missing route.
 /** A send not finished yet: waiting, paused for an edit, or in dispatch (what is in flight still finishes). */
@@ -22,7 +22,7 @@ const CANCELABLE: readonly string[] = [...WAITING_QUEUE_STATUSES, 'WatingForConf
 
 /** Finished and not archived already. */
 function archivable(send: SendRow): boolean {
-  return ['Completed', 'Failed', 'Rejected'].includes(send.queueStatus) && send.status !== 'Archived' && send.status !== 'Archiving';
+  return (FINISHED_QUEUE_STATUSES as readonly string[]).includes(send.queueStatus) && send.status !== 'Archived' && send.status !== 'Archiving';
 }
 
 /** Ever archived: its receivers may be in the archive table. */
@@ -183,7 +183,7 @@ export class OutboxService {
     const send = await this.confirmable(ctx, id);
     const updated = await this.uow.run(async (tx) => {
       const row = await this.sends.transition(tx, id, ['WatingForConfirm'], {
-        queueStatus: 'Confirmed', status: new Date(send.dateTimeSend) > this.clock.now() ? 'Stored' : 'WatingForSend',
+        ...waitingStatus('Confirmed', new Date(send.dateTimeSend) > this.clock.now()),
         confirmedByUserId: ctx.principal.userId, confirmedAt: this.clock.now(),
       });
       if (!row) throw badRequest('messaging.notWaitingForConfirm');

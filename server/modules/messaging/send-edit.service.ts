@@ -9,11 +9,11 @@ import { OrganizationsService } from '../organizations/index.js';
 import { LinesService } from '../numbers/index.js';
 import { AuditService } from '../audit/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
-import { ComposeService, initialStatus, judgeWindows } from './compose.service.js';
+import { ComposeService, judgeSendDate, judgeWindows } from './compose.service.js';
 import { OutboxService } from './outbox.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { publicSend } from './outbox.view.js';
-import { WAITING_QUEUE_STATUSES, type OutboxStatus, type QueueStatus } from './statuses.js';
+import { WAITING_QUEUE_STATUSES, waitingStatus } from './statuses.js';
 
 /** Sends that may be paused for an edit: not taken by the scheduler yet. */
 const EDITABLE: readonly string[] = [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'];
@@ -81,10 +81,7 @@ export class SendEditService {
     const direct = input.sendDirect === true;
     let at = new Date(send.dateTimeSend);
     if (direct) at = now;
-    else if (input.sendDateTime) {
-      at = new Date(input.sendDateTime);
-      if (Number.isNaN(at.getTime()) || at.getTime() < now.getTime() - 60_000) throw fieldError('sendDateTime', 'messaging.sendDateExpired');
-    }
+    else if (input.sendDateTime) at = judgeSendDate(input.sendDateTime, now);
     if (at.getTime() < now.getTime()) at = now;
     const line = await this.uow.run((tx) => this.lines.resolveForSend(tx, {
       organizationId: send.organizationId, userId: send.userId, isOrganizationAdmin: ctx.principal.isAdmin || ctx.principal.userId !== send.userId,
@@ -103,7 +100,9 @@ export class SendEditService {
         await this.lines.releaseLimits(tx, { ...counted, at: before });
         await this.lines.consumeLimits(tx, { ...counted, at });
       }
-      const back = this.resume(locked.editFromQueueStatus ?? 'Ready', at > now, textChanged && org.isConfirmMessage === true);
+      // Back where it was; a changed text needs a new confirmation where the organization requires one.
+      const from = locked.editFromQueueStatus;
+      const back = waitingStatus(from === 'WatingForConfirm' || (textChanged && org.isConfirmMessage === true) ? 'WatingForConfirm' : from === 'Confirmed' ? 'Confirmed' : 'Ready', at > now);
       const saved = await this.sends.transition(tx, input.id, ['Updating'], {
         smsText: text, smsEncoding: encoding, dateTimeSend: at, ...back, editFromQueueStatus: null, editStartedAt: null,
       });
@@ -139,12 +138,5 @@ export class SendEditService {
     }
     if (stopped > 0) this.logger.warn({ stopped }, 'sends whose edit was left open were stopped');
     return stopped;
-  }
-
-  /** Where an edited send goes back to: a changed text needs a new confirmation where the organization requires one. */
-  private resume(from: string, later: boolean, reconfirm: boolean): { queueStatus: QueueStatus; status: OutboxStatus } {
-    if (from === 'WatingForConfirm' || reconfirm) return initialStatus(true, later);
-    if (from === 'Confirmed') return { queueStatus: 'Confirmed', status: later ? 'Stored' : 'WatingForSend' };
-    return initialStatus(false, later);
   }
 }

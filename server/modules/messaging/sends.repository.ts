@@ -370,13 +370,14 @@ export class SendsRepository {
   }
 
   /** Parked reports whose provider id now belongs to a receiver still waiting for its report. */
-  async parkedWithReceiver(limit: number): Promise<{ id: number; senderAgentId: number; providerId: string; state: string; providerStatus: string; at: Date; raw: unknown }[]> {
+  async parkedWithReceiver(since: Date, limit: number): Promise<{ id: number; senderAgentId: number; providerId: string; state: string; providerStatus: string; at: Date; raw: unknown }[]> {
     const res = await this.knex.raw(
       `select u.id, u."senderAgentId", u."providerId", u.state, u."providerStatus", u.at, u.raw from unmatched_delivery_reports u
-       where exists (select 1 from send_recipients r join sends s on s.id = r."sendId"
+       where u."receivedAt" >= ?::timestamptz
+         and exists (select 1 from send_recipients r join sends s on s.id = r."sendId"
                      where r."providerId" = u."providerId" and r."deliveryStatus" in ('SentToItc', 'ReceivedByItc') and s."senderAgentId" = u."senderAgentId")
        order by u.id limit ?`,
-      [limit],
+      [since.toISOString(), limit],
     );
     return (res.rows as Record<string, unknown>[]).map((r) => ({
       id: Number(r.id), senderAgentId: Number(r.senderAgentId), providerId: String(r.providerId), state: String(r.state),

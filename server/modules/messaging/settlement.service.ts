@@ -170,9 +170,11 @@ export class SettlementService {
   /**
    * Parked reports whose receiver now has its provider id (the submit answer was stored after the
    * report came, perhaps by a process started after a crash) are applied; the rest stay for audit.
+   * Only reports parked since `since` are looked at: older ones could only meet receivers the
+   * report time-out has closed, and the sweep runs every few seconds.
    */
-  async applyParked(limit = 2_000): Promise<number> {
-    const parked = await this.sends.parkedWithReceiver(limit);
+  async applyParked(since: Date, limit = 2_000): Promise<number> {
+    const parked = await this.sends.parkedWithReceiver(since, limit);
     if (parked.length === 0) return 0;
     for (const p of parked) {
       this.buffer.push({ agentId: p.senderAgentId, parkedId: p.id, tries: UNMATCHED_RETRIES, report: { providerId: p.providerId, state: p.state as DeliveryReport['state'], providerStatus: p.providerStatus, at: p.at, raw: p.raw ?? undefined } });

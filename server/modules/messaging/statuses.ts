@@ -3,6 +3,8 @@
  * receiver statuses are final and which are given back under a line's refund policy.
  */
 
+import type { RefusalCode } from '../../gateways/gateway-sdk.js';
+
 export const SEND_TYPES = ['Bulk', 'Dynamic', 'P2P', 'Single', 'PhoneBook', 'Api'] as const;
 export type SendTypeName = (typeof SEND_TYPES)[number];
 
@@ -25,8 +27,22 @@ export type QueueStatus = (typeof QUEUE_STATUSES)[number];
  * a send that never went out.
  */
 export const WAITING_QUEUE_STATUSES = ['Stored', 'Ready', 'Confirmed'] as const satisfies readonly QueueStatus[];
+/**
+ * Where a send waits before the scheduler takes it, and what its outbox shows meanwhile: for an
+ * administrator (WatingForConfirm), confirmed (Confirmed), or plain — Stored when it is for later,
+ * else Ready. Compose, confirmation and the end of an edit all place a send through this one rule.
+ */
+export function waitingStatus(queue: 'WatingForConfirm' | 'Confirmed' | 'Ready', later: boolean): { queueStatus: QueueStatus; status: OutboxStatus } {
+  if (queue === 'WatingForConfirm') return { queueStatus: 'WatingForConfirm', status: 'WatingForConfirm' };
+  const status: OutboxStatus = later ? 'Stored' : 'WatingForSend';
+  if (queue === 'Confirmed') return { queueStatus: 'Confirmed', status };
+  return { queueStatus: later ? 'Stored' : 'Ready', status };
+}
+
 /** Taken by the scheduler: receivers may be on the queue or with a worker. */
 export const DISPATCH_QUEUE_STATUSES = ['Extracting', 'Extracted', 'FailedExtract'] as const satisfies readonly QueueStatus[];
+/** Nothing moves any more: the only sends that may be archived. */
+export const FINISHED_QUEUE_STATUSES = ['Completed', 'Failed', 'Rejected'] as const satisfies readonly QueueStatus[];
 
 export const DELIVERY_STATUSES = [
   'Unknown', 'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'SentToItc', 'ReceivedByItc', 'DidNotReceiveToItc',
@@ -72,7 +88,7 @@ export const REFUSAL_TO_STATUS = {
   InvalidCredentials: 'InvalidUserOrPassword',
   InvalidMethod: 'InvalidUsedMethod',
   InvalidRequest: 'InvalidInputXml',
-} as const satisfies Record<string, DeliveryStatus>;
+} as const satisfies Record<RefusalCode, DeliveryStatus>;
 
 export function refusalStatus(code: string | undefined): DeliveryStatus {
   return (code && (REFUSAL_TO_STATUS as Record<string, DeliveryStatus>)[code]) || 'NotSent';

@@ -183,7 +183,7 @@ export class LinesService {
   }
 
   /** An agent that is switched on for sending and whose plugin this process could load. */
-  agentCanSend(agent: Pick<SenderAgentRow, 'isActive' | 'isSendActive' | 'deletedAt' | 'pluginName'>): boolean {
+  private agentCanSend(agent: Pick<SenderAgentRow, 'isActive' | 'isSendActive' | 'deletedAt' | 'pluginName'>): boolean {
     return Boolean(agent.isActive && agent.isSendActive && !agent.deletedAt) && this.registry.hasPlugin(agent.pluginName);
   }
 

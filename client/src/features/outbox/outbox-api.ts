@@ -1,13 +1,11 @@
 /** Editing a send before it goes out and archiving finished sends (ScheduledMessages/…Edit, OutBox/Archive). */
 import type { ApiClient } from '../../shared/api/api-client';
-import type { Send } from '../sending/sending-api';
+import { isFinished, type Send } from '../sending/sending-api';
 
 /** Queue states a send may be paused for an edit in: the scheduler has not taken it yet. */
 export const EDITABLE_QUEUE_STATUSES: readonly string[] = ['Stored', 'Ready', 'Confirmed', 'WatingForConfirm'];
 /** The queue state of a send paused for an edit. */
 export const UPDATING = 'Updating';
-/** Finished queue states a send may be archived in. */
-const ARCHIVABLE_QUEUE_STATUSES: readonly string[] = ['Completed', 'Failed', 'Rejected'];
 const ARCHIVED_STATUSES: readonly string[] = ['Archived', 'Archiving'];
 /** The server takes 1–500 ids per call. */
 export const MAX_ARCHIVE_IDS = 500;
@@ -17,7 +15,8 @@ type SendState = Pick<Send, 'queueStatus' | 'status'>;
 export const isEditable = (send: SendState): boolean => EDITABLE_QUEUE_STATUSES.includes(send.queueStatus);
 export const isBeingEdited = (send: SendState): boolean => send.queueStatus === UPDATING;
 export const isArchived = (send: SendState): boolean => ARCHIVED_STATUSES.includes(send.status);
-export const isArchivable = (send: SendState): boolean => ARCHIVABLE_QUEUE_STATUSES.includes(send.queueStatus) && !isArchived(send);
+/** Only a finished send is archived. */
+export const isArchivable = (send: SendState): boolean => isFinished(send) && !isArchived(send);
 
 export interface EditBody {
   id: number;
