@@ -25,6 +25,7 @@ export interface SimulatorOptions {
   maxBatchSize: number;
   seed?: number;
   submitLogPath?: string;
+  deduplicate: boolean;
 }
 
 const optionsSchema = {
@@ -48,6 +49,11 @@ const optionsSchema = {
     maxBatchSize: { type: 'integer', minimum: 1, maximum: 100_000, default: 500, description: 'Largest batch one submit takes.' },
     seed: { type: 'integer', description: 'Makes every random choice repeatable.' },
     submitLogPath: { type: 'string', minLength: 1, description: 'File that gets one line per submitted message: id, provider id, new or repeat.' },
+    deduplicate: {
+      type: 'boolean',
+      default: true,
+      description: 'Answer a message id submitted again with its first provider id (an idempotent operator). Off: every submit is a new message on the phone, like an SMPP centre.',
+    },
   },
 };
 
@@ -147,7 +153,7 @@ function receiptDate(at: Date): string {
 type Phase = 'down' | 'up' | 'draining';
 
 export class SimulatorGateway implements Gateway {
-  readonly idempotentSubmit = true;
+  readonly idempotentSubmit: boolean;
   readonly maxBatchSize: number;
   readonly maxPerSecond: number;
 
@@ -170,6 +176,7 @@ export class SimulatorGateway implements Gateway {
   private tokensAt = performance.now();
 
   constructor(readonly id: string, private readonly options: SimulatorOptions) {
+    this.idempotentSubmit = options.deduplicate !== false;
     this.maxBatchSize = options.maxBatchSize;
     this.maxPerSecond = options.maxPerSecond;
     this.tokens = options.maxPerSecond;
@@ -258,7 +265,7 @@ export class SimulatorGateway implements Gateway {
           results.push({ id: message.id, status: 'transient', code: 'BatchTooLarge', message: `more than ${this.maxBatchSize} messages in one submit` });
           continue;
         }
-        const known = this.accepted.get(message.id);
+        const known = this.idempotentSubmit ? this.accepted.get(message.id) : undefined;
         if (known !== undefined) {
           results.push({ id: message.id, status: 'accepted', providerId: known });
           if (logging) log += `${message.id}\t${known}\trepeat\n`;

@@ -40,8 +40,12 @@ export interface AppConfig {
   serverStateToken: string;
   auth: AuthConfig;
   admin: { userName: string; password: string | null };
-  /** The send engine's scheduler and workers in this process (off: another process dispatches). */
-  dispatch: { enabled: boolean; concurrency: number };
+  /**
+   * The send engine's scheduler and workers in this process (off: another process dispatches).
+   * `leaseMs`: how long a worker owns a range of receivers without renewing it; after a crash its
+   * ranges wait this long before another worker takes them over.
+   */
+  dispatch: { enabled: boolean; concurrency: number; leaseMs: number };
   version: string;
 }
 
@@ -77,6 +81,14 @@ function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
+function parseLeaseMs(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  // Below a second a busy database could let a live worker's lease run out between two renewals.
+  if (!Number.isInteger(ms) || ms < 1_000 || ms > 600_000) throw new Error(`PEYK_DISPATCH_LEASE_MS must be 1000..600000 milliseconds (got "${value}")`);
+  return ms;
+}
+
 export function findRepoRoot(start: string): string {
   let dir = start;
   for (;;) {
@@ -107,7 +119,11 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     },
     port: parsePort(env.PORT, merged.port),
     role: parseRole(env.PEYK_ROLE, merged.role),
-    dispatch: { ...merged.dispatch, enabled: env.PEYK_DISPATCH ? env.PEYK_DISPATCH !== 'false' : merged.dispatch.enabled },
+    dispatch: {
+      ...merged.dispatch,
+      enabled: env.PEYK_DISPATCH ? env.PEYK_DISPATCH !== 'false' : merged.dispatch.enabled,
+      leaseMs: parseLeaseMs(env.PEYK_DISPATCH_LEASE_MS, merged.dispatch.leaseMs),
+    },
     dataDir,
     databaseUrl: env.DATABASE_URL || merged.databaseUrl,
     redisUrl: env.REDIS_URL || merged.redisUrl,

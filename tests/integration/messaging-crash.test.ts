@@ -1,12 +1,11 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchPostgresDatabase } from '../../server/platform/db.js';
 import { ApiClient } from '../support/api-client.js';
-import { ROOT_DIR } from '../support/test-server.js';
+import { freePort, killHard, spawnPeyk as spawnChild, waitHealthy } from '../support/peyk-processes.js';
 import { ok, tariffBody } from '../support/sending.js';
 
 const RECIPIENTS = 100_000;
@@ -44,37 +43,19 @@ describe('Send engine: a worker killed mid-send resumes without sending twice', 
   });
 
   after(async () => {
-    for (const child of [worker, web]) {
-      if (child && child.exitCode === null) {
-        child.kill('SIGKILL');
-        await new Promise((r) => child.once('exit', r));
-      }
-    }
+    for (const child of [worker, web]) await killHard(child);
     if (drop) await drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   function spawnPeyk(role: 'web' | 'worker'): ChildProcess {
-    return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
-      cwd: ROOT_DIR,
-      env: { ...process.env, PEYK_ROLE: role, PORT: String(port), DATABASE_URL: dbUrl, PEYK_DATA_DIR: dataDir, PEYK_ADMIN_PASSWORD: 'Crash#Pass1', LOG_LEVEL: 'error', REDIS_URL: process.env.REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-crash-${process.pid}` },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    return spawnChild({ PEYK_ROLE: role, PORT: String(port), DATABASE_URL: dbUrl, PEYK_DATA_DIR: dataDir, PEYK_ADMIN_PASSWORD: 'Crash#Pass1', REDIS_URL: process.env.REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-crash-${process.pid}` });
   }
 
   /** The web process first (it migrates the fresh database), then the worker beside it. */
   async function start(): Promise<void> {
     web = spawnPeyk('web');
-    // A cold start compiles the server with tsx and migrates a fresh database: generous on a loaded
-    // machine, but a process that exited is reported at once.
-    for (let i = 0; i < 600; i++) {
-      if (web.exitCode !== null) throw new Error(`the web process exited with ${web.exitCode} before it answered`);
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) return;
-      } catch { /* not up yet */ }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error('server did not start');
+    await waitHealthy(base, web);
   }
 
   it('submits every receiver exactly once across a kill -9 of the worker and settles', async () => {
@@ -110,8 +91,7 @@ describe('Send engine: a worker killed mid-send resumes without sending twice', 
       if (s.sentCount >= RECIPIENTS / 4) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    worker!.kill('SIGKILL');
-    await new Promise((r) => worker!.once('exit', r));
+    await killHard(worker);
     const atKill = ok(await api.get(`OutBox/Get/${created.id}`, { token }));
     expect(atKill.queueStatus, 'the web process stays up and answers while no worker runs').to.equal('Extracted');
     worker = spawnPeyk('worker');
@@ -140,14 +120,3 @@ describe('Send engine: a worker killed mid-send resumes without sending twice', 
     expect(ok(await api.get('Ledger/Verify', { token: admin })).mismatches).to.deep.equal([]);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -9,7 +9,11 @@ import { GatewayRegistry } from '../../gateways/gateway-registry.js';
 import { BillingService, SettingsService } from '../billing/index.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { LinesService } from '../numbers/index.js';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppConfig } from '../../platform/config.js';
 import { SendsRepository, type ClaimedRecipient, type SendRow, type SubmitOutcome } from './sends.repository.js';
+import { DispatchLeasesRepository, type HeldLease } from './dispatch-leases.repository.js';
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './agent-pace.service.js';
@@ -24,6 +28,8 @@ export interface BatchJob {
   sendId: number;
   fromSeq: number;
   toSeq: number;
+  /** How often this job already came back because another worker held its range. */
+  waits?: number;
 }
 
 /** Receivers per queue job; a job is the unit a crashed worker's successor takes over. */
@@ -35,6 +41,8 @@ const FAILED_EXTRACT_RETRY_TICKS = 5;
 // Parked delivery reports (they came before their submit answer was stored) are matched again this often.
 const PARKED_REPORTS_TICKS = 5;
 const DISPATCH_QUEUE = 'dispatch';
+/** A job waiting for a range's lease comes back this long after the lease's expiry. */
+const LEASE_SLACK_MS = 250;
 /** Ticks between sweeps for receivers whose delivery report never came. */
 const OVERDUE_SWEEP_TICKS = 60;
 
@@ -51,9 +59,13 @@ export class Dispatcher {
   private loop: Promise<void> | null = null;
   private ticks = 0;
   private connecting: Promise<void> = Promise.resolve();
+  /** Names this process in the leases it holds (for people reading the table; the fence decides). */
+  private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(DispatchLeasesRepository) private readonly leases: DispatchLeasesRepository,
+    @inject(TYPES.Config) private readonly config: AppConfig,
     @inject(SettlementService) private readonly settlement: SettlementService,
     @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
     @inject(LinesService) private readonly lines: LinesService,
@@ -81,8 +93,9 @@ export class Dispatcher {
   async start(concurrency = 4): Promise<void> {
     if (this.running) return;
     this.running = true;
-    // Sends a stopped process was dispatching: enqueue their ranges again; claimed work is judged per receiver.
-    // Fresh job ids: the old jobs may still exist (locked by the dead process, or failed for good).
+    // Sends a stopped process was dispatching: enqueue their ranges again. Fresh job ids: the old jobs
+    // may still exist (locked by the dead process, or failed for good). A range another worker still
+    // holds is not touched: its job waits for the lease (a dead holder's runs out).
     for (const send of await this.sends.inDispatch(1_000, null)) await this.extract(send, `boot${Date.now().toString(36)}`);
     this.dispatchQueue().process(concurrency, (job) => this.runBatch(job.data));
     this.archiver.start();
@@ -193,6 +206,7 @@ export class Dispatcher {
     for (const send of await this.sends.inDispatch(100, new Date(now.getTime() - STALE_MS), ['Extracting', 'Extracted'])) {
       if (await this.extract(send, `stale${now.getTime().toString(36)}`, true)) await this.sends.update(undefined, send.id, {});
     }
+    await this.leases.dropFinished();
   }
 
   /** The organization chain, the line and the windows at dispatch time ('wait' = outside a window: try later). */
@@ -255,7 +269,11 @@ export class Dispatcher {
     }
   }
 
-  /** One job: claim, submit in the plugin's batch size at the agent's pace, store every answer. */
+  /**
+   * One job: take the range's lease, then claim, submit and store a chunk at a time at the agent's
+   * pace. A range has one owner at a time: a job whose range is leased (a live worker, or a dead
+   * one whose lease has not run out) comes back when the lease ends instead of touching its rows.
+   */
   async runBatch(job: BatchJob): Promise<{ submitted: number }> {
     const send = await this.sends.findById(undefined, job.sendId);
     // A job may run before its send is marked Extracted (the enqueue loop is still going): any dispatch status is fine.
@@ -270,21 +288,46 @@ export class Dispatcher {
     const agent = await this.lines.senderAgent(undefined, send.senderAgentId);
     if (!agent) return { submitted: 0 };
     const gateway = await this.gatewayOf(agent);
-    const { claimed, inDoubt } = await this.sends.claimBatch(job.sendId, job.fromSeq, job.toSeq, gateway.idempotentSubmit);
-    if (inDoubt.length > 0) {
-      // Taken by a worker that stopped before storing the answer, on a gateway that cannot tell a
-      // repeat: sending again could reach the phone twice, so they end as errors (and are given back).
-      await this.store(send, inDoubt.map((r) => ({ seq: r.seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null })), []);
+    const leaseMs = this.config.dispatch.leaseMs;
+    const taken = await this.leases.acquire({ sendId: job.sendId, fromSeq: job.fromSeq, toSeq: job.toSeq }, this.owner, leaseMs);
+    if (!taken.held) {
+      const waits = (job.waits ?? 0) + 1;
+      await this.dispatchQueue().add({ ...job, waits }, { jobId: `${job.sendId}:${job.fromSeq}:wait${waits}`, delayMs: taken.waitMs + LEASE_SLACK_MS, retries: 3 });
+      return { submitted: 0 };
+    }
+    const lease = new HeldRange(this.leases, taken.held, leaseMs, this.logger);
+    try {
+      return await this.sendRange(send, agent, gateway, lease);
+    } finally {
+      await lease.end();
+    }
+  }
+
+  private async sendRange(send: SendRow, agent: { id: number; maxPerSecond: number }, gateway: Gateway, lease: HeldRange): Promise<{ submitted: number }> {
+    const range = lease.range;
+    if (!gateway.idempotentSubmit) {
+      const inDoubt = await this.sends.inFlight(range);
+      if (inDoubt.length > 0) {
+        // Taken by a holder whose lease ran out before it stored the answer, on a gateway that cannot
+        // tell a repeat: sending again could reach the phone twice, so they end as errors (and are given back).
+        await this.store(send, lease, inDoubt.map((seq) => ({ seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null })), []);
+      }
     }
     const tries = await this.maxTries();
     let submitted = 0;
-    const retry: ClaimedRecipient[] = [];
+    let retryAttempt = 0;
     const rate = Math.max(1, Math.min(agent.maxPerSecond, gateway.maxPerSecond));
     // A chunk never exceeds one second's allowance, so it always fits one pacing window.
     const chunkSize = Math.max(1, Math.min(gateway.maxBatchSize, rate));
-    for (let i = 0; i < claimed.length; i += chunkSize) {
-      const chunk = claimed.slice(i, i + chunkSize);
+    // Receivers put back for a transient fault sit behind the cursor: the delayed retry job takes them.
+    for (let cursor = range.fromSeq; cursor < range.toSeq;) {
+      if (!(await lease.stillHeld())) throw new LeaseLost(range);
+      const chunk = await this.sends.claimNext(range, cursor, chunkSize, gateway.idempotentSubmit);
+      if (chunk.length === 0) break;
+      cursor = chunk[chunk.length - 1].seq + 1;
       await this.pacer.acquire(agent.id, chunk.length, rate);
+      // The pacing wait may have been long: make sure nobody took the range over before submitting.
+      if (!(await lease.stillHeld())) throw new LeaseLost(range);
       const messages: OutboundMessage[] = chunk.map((r) => ({
         id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, text: send.smsText,
         encoding: send.smsEncoding, parts: send.smsParts, flash: send.isFlashSms,
@@ -299,14 +342,13 @@ export class Dispatcher {
         else if (r.attempts >= tries) outcomes.push({ seq: r.seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null });
         else again.push(r);
       });
-      await this.store(send, outcomes, again.map((r) => r.seq));
+      await this.store(send, lease, outcomes, again.map((r) => r.seq));
       submitted += outcomes.filter((o) => o.providerId !== null).length;
-      retry.push(...again);
+      for (const r of again) retryAttempt = Math.max(retryAttempt, r.attempts);
     }
-    if (retry.length > 0) {
+    if (retryAttempt > 0) {
       // Transient faults: the same range runs again later; only receivers put back to waiting are taken.
-      const attempt = Math.max(...retry.map((r) => r.attempts));
-      await this.dispatchQueue().add(job, { jobId: `${job.sendId}:${job.fromSeq}:retry${attempt}`, delayMs: 1_000 * attempt, retries: 3 });
+      await this.dispatchQueue().add({ sendId: range.sendId, fromSeq: range.fromSeq, toSeq: range.toSeq }, { jobId: `${range.sendId}:${range.fromSeq}:retry${retryAttempt}`, delayMs: 1_000 * retryAttempt, retries: 3 });
     }
     return { submitted };
   }
@@ -317,8 +359,10 @@ export class Dispatcher {
    * own short statement after commit so concurrent chunks do not queue on the send row's lock, and
    * recounted exactly when the send settles.
    */
-  private async store(send: SendRow, outcomes: SubmitOutcome[], requeue: number[]): Promise<void> {
+  private async store(send: SendRow, lease: HeldRange, outcomes: SubmitOutcome[], requeue: number[]): Promise<void> {
     const sent = await this.uow.run(async (tx) => {
+      // Fenced: a worker that lost the range (it stalled past its lease) writes nothing.
+      if (!(await this.leases.holds(tx, lease.range))) throw new LeaseLost(lease.range);
       const changed = await this.sends.writeSubmitResults(tx, send.id, outcomes, this.clock.now());
       let accepted = 0;
       let failed = 0;
@@ -360,4 +404,64 @@ export function gradualStep(send: SendRow, seq: number): { index: number; dueAt:
   if (!(size > 0) || !(minutes > 0)) return null;
   const index = Math.floor(seq / size);
   return { index, dueAt: new Date(send.dateTimeSend).getTime() + index * minutes * 60_000, endSeq: (index + 1) * size };
+}
+
+/** A worker found its range taken over (it stalled past its lease): it stops and writes nothing more. */
+export class LeaseLost extends Error {
+  constructor(range: HeldLease) {
+    super(`lost the lease of send ${range.sendId} range ${range.fromSeq}-${range.toSeq} (fence ${range.fence})`);
+    this.name = 'LeaseLost';
+  }
+}
+
+/**
+ * A range lease this worker holds, renewed in the background while its job runs (a third of the
+ * lease time), so a long submit or pacing wait never lets it run out while the worker lives.
+ */
+class HeldRange {
+  private lost = false;
+  private renewedAt = performance.now();
+  private renewing: Promise<void> | null = null;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly repo: DispatchLeasesRepository,
+    readonly range: HeldLease,
+    private readonly ttlMs: number,
+    private readonly logger: Logger,
+  ) {
+    this.timer = setInterval(() => void this.renew(), Math.max(250, Math.floor(ttlMs / 3)));
+  }
+
+  private renew(): Promise<void> {
+    this.renewing ??= (async () => {
+      const started = performance.now();
+      try {
+        if (await this.repo.renew(this.range, this.ttlMs)) this.renewedAt = started;
+        else this.lost = true;
+      } catch (err) {
+        this.logger.warn({ err, sendId: this.range.sendId, fromSeq: this.range.fromSeq }, 'renewing a dispatch lease failed');
+      } finally {
+        this.renewing = null;
+      }
+    })();
+    return this.renewing;
+  }
+
+  /**
+   * Before a claim or a submit: true while the lease is surely this worker's for at least half its
+   * time. A renewal older than that (a stalled process, a slow database) is made first, so a
+   * worker that slept past its lease finds out before it sends anything.
+   */
+  async stillHeld(): Promise<boolean> {
+    if (!this.lost && performance.now() - this.renewedAt > this.ttlMs / 2) await this.renew();
+    return !this.lost && performance.now() - this.renewedAt <= this.ttlMs / 2;
+  }
+
+  /** Stops renewing and frees the range at once (a no-op when it was taken over: fenced). */
+  async end(): Promise<void> {
+    clearInterval(this.timer);
+    await this.renewing;
+    await this.repo.release(this.range).catch((err) => this.logger.warn({ err, sendId: this.range.sendId }, 'releasing a dispatch lease failed; it runs out by itself'));
+  }
 }

@@ -10,6 +10,7 @@ import { UploadsService } from './uploads.service.js';
 import { SettlementService } from './settlement.service.js';
 import { OutboxService } from './outbox.service.js';
 import { Dispatcher } from './dispatch.worker.js';
+import { DispatchLeasesRepository } from './dispatch-leases.repository.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicRepository } from './periodic.repository.js';
@@ -22,7 +23,7 @@ export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
   },

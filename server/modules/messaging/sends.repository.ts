@@ -9,6 +9,7 @@ import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import type { HeldLease } from './dispatch-leases.repository.js';
 import { DISPATCH_QUEUE_STATUSES, OPEN_DELIVERY_STATUSES, WAITING_QUEUE_STATUSES, type DeliveryStatus } from './statuses.js';
 
 export interface SendRow {
@@ -225,30 +226,35 @@ export class SendsRepository {
   }
 
   /**
-   * Takes the batch's receivers that still wait (and, when `retakeInDoubt`, those a crashed worker
-   * had taken but whose answer was never stored) and marks them IsSending in one statement, so two
-   * workers never hold the same receiver.
+   * Takes the next receivers of a leased range, from `fromSeq` on in seq order, that still wait
+   * (and, when `retakeInDoubt`, those an earlier holder had taken but whose answer was never
+   * stored) and marks them IsSending. Only the lease's current holder claims anything, so a row
+   * IsSending past the holder's own cursor can only be an expired holder's, never a live worker's.
+   * Claimed a chunk at a time, right before its submit, so a crash leaves in doubt only what was
+   * really in flight. The rows are reached by primary key whatever the statistics say.
    */
-  async claimBatch(sendId: number, fromSeq: number, toSeq: number, retakeInDoubt: boolean): Promise<{ claimed: ClaimedRecipient[]; inDoubt: ClaimedRecipient[] }> {
-    const statuses = retakeInDoubt ? ['WaitingForSend', 'IsSending'] : ['WaitingForSend'];
+  async claimNext(lease: HeldLease, fromSeq: number, limit: number, retakeInDoubt: boolean): Promise<ClaimedRecipient[]> {
+    const statuses = `{${(retakeInDoubt ? ['WaitingForSend', 'IsSending'] : ['WaitingForSend']).join(',')}}`;
     const res = await this.knex.raw(
       `update send_recipients r set "deliveryStatus" = 'IsSending', attempts = r.attempts + 1
-       where r."sendId" = ? and r.seq >= ? and r.seq < ? and r."deliveryStatus" = any(?::text[])
+       where r."sendId" = ? and r."deliveryStatus" = any(?::text[])
+         and r.seq = any(array(select w.seq from send_recipients w
+                               where w."sendId" = ? and w.seq >= ? and w.seq < ? and w."deliveryStatus" = any(?::text[])
+                               order by w.seq limit ?))
+         and exists (select 1 from dispatch_leases l where l."sendId" = ? and l."fromSeq" = ? and l.fence = ?)
        returning r.seq, r."toNumber", r.operator, r.attempts`,
-      [sendId, fromSeq, toSeq, `{${statuses.join(',')}}`],
+      [lease.sendId, statuses, lease.sendId, fromSeq, lease.toSeq, statuses, limit, lease.sendId, lease.fromSeq, lease.fence],
     );
     const claimed: ClaimedRecipient[] = [];
     for (const r of res.rows as ClaimedRecipient[]) claimed.push({ seq: r.seq, toNumber: r.toNumber, operator: r.operator, attempts: r.attempts });
-    claimed.sort((a, b) => a.seq - b.seq);
-    let inDoubt: ClaimedRecipient[] = [];
-    if (!retakeInDoubt) {
-      const rows = await this.knex('send_recipients').where({ sendId, deliveryStatus: 'IsSending' }).where('seq', '>=', fromSeq).where('seq', '<', toSeq)
-        .select('seq', 'toNumber', 'operator', 'attempts');
-      // Rows IsSending that we did not just claim belong to an earlier, interrupted attempt.
-      const mine = new Set(claimed.map((c) => c.seq));
-      inDoubt = (rows as ClaimedRecipient[]).filter((r) => !mine.has(r.seq));
-    }
-    return { claimed, inDoubt };
+    return claimed.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Receivers of the range an earlier holder took and never answered for (perhaps submitted). */
+  async inFlight(range: { sendId: number; fromSeq: number; toSeq: number }): Promise<number[]> {
+    const rows = await this.knex('send_recipients').where({ sendId: range.sendId, deliveryStatus: 'IsSending' })
+      .where('seq', '>=', range.fromSeq).where('seq', '<', range.toSeq).select('seq');
+    return (rows as { seq: number }[]).map((r) => r.seq);
   }
 
   /**

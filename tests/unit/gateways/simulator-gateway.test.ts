@@ -97,7 +97,7 @@ describe('simulator gateway plugin', function () {
       ok: true,
       options: {
         acceptRatio: 1, submitLatencyMs: 5, deliveryRatio: 0.95, deliveryDelayMs: 200, expireRatio: 0.2,
-        failureCodes: ['InvalidDestination', 'Throttled'], inboundEcho: false, maxPerSecond: 10_000, maxBatchSize: 500,
+        failureCodes: ['InvalidDestination', 'Throttled'], inboundEcho: false, maxPerSecond: 10_000, maxBatchSize: 500, deduplicate: true,
       },
     });
     expect(validateOptions(loaded, { acceptRatio: 2 }).ok).to.equal(false);
@@ -215,6 +215,26 @@ describe('simulator gateway plugin', function () {
       expect(lines.filter((l) => l[2] !== 'reported').map((l) => l[2])).to.deep.equal(['new', 'new', 'new', 'repeat', 'repeat', 'repeat', 'repeat', 'new']);
       expect(lines.filter((l) => l[2] === 'reported')).to.have.length(4);
       expect(lines.slice(0, 3).map((l) => l[0])).to.deep.equal(batch.map((m) => m.id));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('without deduplicate, a repeated id is a second message (new provider id, second report) and the host is told it is not idempotent', async function () {
+    const dir = mkdtempSync(path.join(tmpdir(), 'peyk-sim-'));
+    try {
+      const logPath = path.join(dir, 'submits.log');
+      const { gateway, host } = await connect({ submitLogPath: logPath, deliveryDelayMs: 1, submitLatencyMs: 0, deliveryRatio: 1, deduplicate: false });
+      expect(gateway.idempotentSubmit).to.equal(false);
+      const batch = messages(2);
+      const r1 = await gateway.submit(batch);
+      const r2 = await gateway.submit(batch.slice(0, 1));
+      expect(r2[0]!.status).to.equal('accepted');
+      expect(providerIds(r2)[0]).to.not.equal(providerIds(r1)[0]);
+      await gateway.disconnect({ drain: true });
+      expect(host.reports).to.have.length(3);
+      const kinds = readFileSync(logPath, 'utf8').trim().split('\n').map((l) => l.split('\t')).filter((l) => l[2] !== 'reported');
+      expect(kinds.map((l) => [l[0], l[2]])).to.deep.equal([[batch[0]!.id, 'new'], [batch[1]!.id, 'new'], [batch[0]!.id, 'new']]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
