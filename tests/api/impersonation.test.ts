@@ -147,6 +147,35 @@ describe('Impersonation', function () {
       expect(upward.status).to.equal(404);
     });
 
+    it('a holder of Users.Impersonate cannot act as a colleague holding claims they lack (403), nor as an administrator; a colleague with fewer claims works', async () => {
+      const helpdesk = ok(await api.post('Roles/Create', {
+        title: unique('imp helpdesk '), claims: ['Users.View', 'Users.Update', 'Users.Impersonate'], organizationId: tree.organization.id,
+      }, { token: tree.orgAdmin.token }));
+      const money = ok(await api.post('Roles/Create', {
+        title: unique('imp finance '), claims: ['Financial.View', 'Financial.Payments', 'Sending.Single', 'Sending.Bulk'], organizationId: tree.organization.id,
+      }, { token: tree.orgAdmin.token }));
+      const helperName = unique('imphelp');
+      await createUser(api, tree.orgAdmin.token, { userName: helperName, organizationId: tree.organization.id, roleTemplateId: helpdesk.id });
+      const finance = await createUser(api, tree.orgAdmin.token, { userName: unique('impfin'), organizationId: tree.organization.id, roleTemplateId: money.id });
+      const plain = await createUser(api, tree.orgAdmin.token, { userName: unique('impplain'), organizationId: tree.organization.id });
+      const helper = (await login(api, helperName, USER_PASSWORD)).accessToken;
+
+      const refused = await api.post('Account/Impersonate', { userId: finance.id }, { token: helper });
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(403);
+      expect(refused.body.message).to.include('Financial.View');
+      expect(refused.body.data ?? null, 'no tokens for the refused call').to.equal(null);
+      const admin = await api.post('Account/Impersonate', { userId: tree.orgAdmin.userId }, { token: helper });
+      expect(admin.status).to.equal(403);
+
+      const fewer = ok(await api.post('Account/Impersonate', { userId: plain.id }, { token: helper }));
+      const me = ok(await api.get('Users/GetCurrentUser', { token: fewer.accessToken }));
+      expect(me).to.include({ id: plain.id, isImpersonating: true });
+      ok(await api.post('Account/StopImpersonation', undefined, { token: fewer.accessToken }));
+      // The administrator holds the whole ceiling, so the finance colleague is theirs to act as.
+      const byAdmin = ok(await api.post('Account/Impersonate', { userId: finance.id }, { token: tree.orgAdmin.token }));
+      ok(await api.post('Account/StopImpersonation', undefined, { token: byAdmin.accessToken }));
+    });
+
     it('a plain user without the claim gets 403', async () => {
       for (const userId of [tree.subAdmin.userId, tree.subUser.userId]) {
         const res = await api.post('Account/Impersonate', { userId }, { token: tree.subUser.token });

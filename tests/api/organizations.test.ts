@@ -200,6 +200,9 @@ describe('Organizations', function () {
     const blocked: [string, unknown][] = [
       ['maximumUser', 99], ['maxOrganization', 9], ['isAllowLink', true], ['isPostpaid', true], ['panelPrice', 1],
       ['expireTime', new Date(Date.now() + 365 * 86_400_000).toISOString()], ['expireTime', null], ['isActive', false], ['sendStartTime', '07:00'],
+      ['isActiveSend', false], ['isConfirmMessage', true], ['isActiveAllTime', true], ['isAuthenticated', true], ['isCanSeePublicParentPhonebook', true],
+      ['isCanSendExtraReceivers', true], ['isShowGeneralNumbers', true], ['maximumPhoneNumber', 1000], ['maxPhonebook', 100], ['groupPriceTitle', 'Free'],
+      ['isTax', true], ['isHaveBlackListDeliveryProcess', true],
     ];
     for (const [field, value] of blocked) {
       it(`its administrator cannot change ${field} → ${JSON.stringify(value)} (403)`, async () => {
@@ -207,6 +210,7 @@ describe('Organizations', function () {
         const res = await api.post('Organizations/Update', { id: tree.organization.id, name: unique('Sneaky '), [field]: value }, { token: tree.orgAdmin.token });
         expect(res.status, JSON.stringify(res.body)).to.equal(403);
         expect(res.body.validationErrors!.map((v) => v.propertyName)).to.include(field);
+        expect(res.body.message, 'the message names the field').to.include(field);
         const after = await getOrg(tree.orgAdmin.token, tree.organization.id);
         expect(after.name, 'nothing of the refused call was written').to.equal(before.name);
         expect(after[field]).to.deep.equal(before[field]);

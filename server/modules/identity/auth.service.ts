@@ -14,6 +14,7 @@ import { TokensService, hashToken, type TokenPair } from './tokens.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import { scopeOf } from './principal.js';
+import { assertMayTakeOver } from './authority.js';
 
 export interface LoginInput {
   userName: string;
@@ -235,6 +236,10 @@ export class AuthService {
     const sameOrg = org.id === ctx.principal.organizationId;
     if (ctx.principal.scope !== 'superAdmin' && sameOrg && target.isAdmin) throw forbidden('impersonation.notAllowed');
     if (scopeOf(org.type, target.isAdmin) === 'superAdmin') throw forbidden('impersonation.notAllowed');
+    // Acting as the target hands over everything the target may do.
+    const authority = await this.users.findAuthority(target.id);
+    if (!authority) throw notFound('user.notFound');
+    assertMayTakeOver(ctx, authority);
     const refusal = await this.refusalFor(target, this.clock.now());
     if (refusal) throw badRequest('impersonation.targetUnavailable');
     return this.uow.run(async (tx) => {

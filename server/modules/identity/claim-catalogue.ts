@@ -96,3 +96,12 @@ export function defaultCeiling(orgType: string): string[] {
 
 /** What a user without a role may do: look at the dashboard. */
 export const BASE_CLAIMS: readonly string[] = ['Dashboard.View'];
+
+/**
+ * The claims in `claims` that `held` lacks, sorted. One rule for every place where one user's
+ * access reaches another's: nobody grants a claim they do not hold (roles), and nobody acts as or
+ * takes over a user holding one (impersonation, password reset, unblock).
+ */
+export function claimsBeyond(held: ReadonlySet<string>, claims: Iterable<string>): string[] {
+  return [...new Set(claims)].filter((c) => !held.has(c)).sort();
+}

@@ -22,6 +22,8 @@ export const identityMessages: MessageCatalogue = {
   'user.maximumUserReached': { fa: 'سقف تعداد کاربران سازمان ({{limit}}) پر شده است.', en: "The organization's maximum number of users ({{limit}}) has been reached." },
   'user.cannotManagePeerAdmin': { fa: 'مدیران یک سازمان را فقط سازمان بالادست مدیریت می‌کند.', en: "An organization's administrators are managed by the organization above it." },
   'user.cannotChangeOwnAccess': { fa: 'دسترسی، فعال بودن یا وجود حساب خودتان را نمی‌توانید تغییر دهید.', en: 'You cannot change your own access, activation or existence.' },
+  'user.limitsFromAbove': { fa: 'این محدودیت‌ها را فقط مدیری بالاتر از این کاربر تغییر می‌دهد: {{fields}}', en: 'Only an administrator above this user may change these limits: {{fields}}' },
+  'user.claimsBeyondYours': { fa: 'این کاربر دسترسی‌هایی دارد که شما ندارید ({{claims}})؛ نمی‌توانید به جای او وارد شوید یا حساب او را در اختیار بگیرید.', en: 'This user holds access you do not have ({{claims}}); you cannot act as them or take over their account.' },
   'role.notFound': { fa: 'نقش یافت نشد.', en: 'Role not found.' },
   'role.unknownClaims': { fa: 'دسترسی‌های ناشناخته: {{claims}}', en: 'Unknown claims: {{claims}}' },
   'role.claimsBeyondYours': { fa: 'دسترسی‌ای را که خودتان ندارید نمی‌توانید واگذار کنید.', en: 'You cannot grant access you do not have yourself.' },

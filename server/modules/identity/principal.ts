@@ -1,6 +1,6 @@
 import type { Principal, Scope } from '../../platform/http/context.js';
 import { ALL_CLAIMS, BASE_CLAIMS, defaultCeiling } from './claim-catalogue.js';
-import type { SessionPrincipalRow } from './users.repository.js';
+import type { SessionPrincipalRow, UserAuthorityRow } from './users.repository.js';
 
 export function scopeOf(organizationType: string, isAdmin: boolean): Scope {
   if (!isAdmin) return 'user';
@@ -28,6 +28,11 @@ export function effectiveClaims(
   return out;
 }
 
+/** A user's effective claims, built the same way for the caller and for a user acted upon. */
+export function claimsOf(row: UserAuthorityRow): Set<string> {
+  return effectiveClaims(scopeOf(row._orgType, row.isAdmin), row._orgType, row._templateClaims, row._roleClaims, row._ancestorTemplateClaims ?? []);
+}
+
 const PRIVATE_USER_FIELDS = new Set(['passwordHash', 'secondPasswordHash', 'deletedAt', 'failedLoginCount']);
 
 /** The user's own fields as anyone may read them: no hashes, no joined columns. */
@@ -50,7 +55,7 @@ export function toPrincipal(row: SessionPrincipalRow, sessionId: string, now: Da
     organizationName: row._orgName,
     scope,
     isAdmin: row.isAdmin,
-    claims: effectiveClaims(scope, row._orgType, row._templateClaims, row._roleClaims, row._ancestorTemplateClaims ?? []),
+    claims: claimsOf(row),
     sessionId,
     impersonatorUserId: row._impersonatorUserId,
     changePasswordRequired: row.changePasswordRequired,

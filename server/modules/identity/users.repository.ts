@@ -27,22 +27,28 @@ export interface UserRow {
 }
 
 /**
- * A user row read with its session, organization and role claims in one query: everything a
- * request needs to know about its caller. Joined columns carry a leading underscore so the rest
- * is exactly the user row.
+ * A user row with what their claims and place in the tree are built from. Joined columns carry a
+ * leading underscore so the rest is exactly the user row.
  */
-export interface SessionPrincipalRow extends UserRow {
+export interface UserAuthorityRow extends UserRow {
   _orgPath: string;
-  _orgName: string;
   _orgType: string;
-  _orgActive: boolean;
-  _orgArchived: boolean;
-  _orgDeletedAt: Date | null;
-  _orgExpireTime: Date | null;
   _roleClaims: string[] | null;
   _templateClaims: string[] | null;
   /** The role templates of every organization above the user's: each one caps the whole subtree. */
   _ancestorTemplateClaims: string[][];
+}
+
+/**
+ * A user row read with its session, organization and role claims in one query: everything a
+ * request needs to know about its caller.
+ */
+export interface SessionPrincipalRow extends UserAuthorityRow {
+  _orgName: string;
+  _orgActive: boolean;
+  _orgArchived: boolean;
+  _orgDeletedAt: Date | null;
+  _orgExpireTime: Date | null;
   _sessionRevokedAt: Date | null;
   _refreshExpiresAt: Date;
   _impersonatorUserId: number | null;
@@ -79,11 +85,28 @@ export class UsersRepository {
         'u.*', 'o.path as _orgPath', 'o.name as _orgName', 'o.type as _orgType', 'o.isActive as _orgActive',
         'o.isArchived as _orgArchived', 'o.deletedAt as _orgDeletedAt', 'o.expireTime as _orgExpireTime', 'r.claims as _roleClaims', 't.claims as _templateClaims',
         's.revokedAt as _sessionRevokedAt', 's.refreshExpiresAt as _refreshExpiresAt', 's.impersonatorUserId as _impersonatorUserId',
-        this.knex.raw(`(select coalesce(jsonb_agg(tpl.claims), '[]'::jsonb) from organizations a
-          join roles tpl on tpl.id = a."roleTemplateId" and tpl."deletedAt" is null
-          where a.id <> o.id and a.id = any(string_to_array(trim(both '/' from o.path), '/')::int[])) as "_ancestorTemplateClaims"`),
+        this.ancestorTemplateClaims(),
       );
     return (row as SessionPrincipalRow | undefined) ?? null;
+  }
+
+  /** A user acted upon, with their claims' sources joined exactly as for the caller's principal. */
+  async findAuthority(id: number, tx?: Tx): Promise<UserAuthorityRow | null> {
+    const row = await (tx ?? this.knex)('users as u')
+      .join('organizations as o', 'o.id', 'u.organizationId')
+      .leftJoin('roles as r', function joinRole() { this.on('r.id', 'u.roleTemplateId').andOnNull('r.deletedAt'); })
+      .leftJoin('roles as t', function joinTemplate() { this.on('t.id', 'o.roleTemplateId').andOnNull('t.deletedAt'); })
+      .where('u.id', id)
+      .whereNull('u.deletedAt')
+      .first('u.*', 'o.path as _orgPath', 'o.type as _orgType', 'r.claims as _roleClaims', 't.claims as _templateClaims', this.ancestorTemplateClaims());
+    return (row as UserAuthorityRow | undefined) ?? null;
+  }
+
+  /** The role templates of the organizations above `o` (aliased so in the query). */
+  private ancestorTemplateClaims(): Knex.Raw {
+    return this.knex.raw(`(select coalesce(jsonb_agg(tpl.claims), '[]'::jsonb) from organizations a
+          join roles tpl on tpl.id = a."roleTemplateId" and tpl."deletedAt" is null
+          where a.id <> o.id and a.id = any(string_to_array(trim(both '/' from o.path), '/')::int[])) as "_ancestorTemplateClaims"`);
   }
 
   async findByUserName(userName: string, tx?: Tx): Promise<UserRow | null> {

@@ -6,6 +6,7 @@ import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
+import { sameAsStored } from '../../platform/stored-value.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsService, type ClosingReason, type OrganizationLifecycleListener } from '../organizations/index.js';
 import { UsersRepository, type UserListFilter, type UserRow } from './users.repository.js';
@@ -14,6 +15,7 @@ import { RolesRepository } from './roles.repository.js';
 import { AuthService } from './auth.service.js';
 import { checkPasswordPolicy, generatePassword, hashPassword } from './passwords.js';
 import { publicProfile } from './principal.js';
+import { USER_LIMIT_FIELDS, assertMaySetLimits, assertMayTakeOver } from './authority.js';
 
 export const USER_TEXT_FIELDS = {
   nationalCode: 20, foreignerCode: 30, identityNumber: 30, firstName: 100, lastName: 100, fatherName: 100, email: 254,
@@ -150,7 +152,14 @@ export class UsersService implements OrganizationLifecycleListener {
       const values = this.pickWritable(body);
       const self = user.id === ctx.principal.userId;
       if (self && (values.isAdmin === false || values.isActive === false)) throw forbidden('user.cannotChangeOwnAccess');
-      if (values.isAdmin !== undefined && values.isAdmin !== user.isAdmin && !ctx.principal.isAdmin) throw forbidden();
+      // Only a change is refused: the edit form may post a limit back with its stored value.
+      const changedLimits = Object.keys(values).filter((k) => USER_LIMIT_FIELDS.has(k) && !sameAsStored(values[k], user[k]));
+      if (changedLimits.length || secondPasswordHash) {
+        const target = await this.authorityOf(user.id, tx);
+        assertMaySetLimits(ctx, target, changedLimits);
+        // The second password is a credential: setting a colleague's is taking their account over.
+        if (secondPasswordHash) assertMayTakeOver(ctx, target);
+      }
       if (secondPasswordHash) values.secondPasswordHash = secondPasswordHash;
       await this.users.update(tx, user.id, values);
       if (values.isActive === false && user.isActive) await this.sessions.revokeUserSessions(tx, [user.id], 'deactivated');
@@ -179,7 +188,8 @@ export class UsersService implements OrganizationLifecycleListener {
       if (!user) throw notFound('user.notFound');
       assertMayManage(ctx, user);
       if (user.id === ctx.principal.userId) throw forbidden('user.cannotChangeOwnAccess');
-      // Unblock also lifts a login lockout: it is the administrator's answer to a locked-out user.
+      // Unblock also lifts a login lockout, which otherwise stops guessing the user's password.
+      if (!suspended) assertMayTakeOver(ctx, await this.authorityOf(user.id, tx));
       const values = suspended ? { isSuspended: true } : { isSuspended: false, lockedUntil: null, failedLoginCount: 0 };
       await this.users.update(tx, user.id, values);
       if (suspended) await this.sessions.revokeUserSessions(tx, [user.id], 'suspended');
@@ -196,6 +206,7 @@ export class UsersService implements OrganizationLifecycleListener {
       const user = await this.users.findVisible(ctx.tenant, id, tx);
       if (!user) throw notFound('user.notFound');
       assertMayManage(ctx, user);
+      assertMayTakeOver(ctx, await this.authorityOf(user.id, tx));
       await this.auth.assertNotReused(tx, user, password);
       const passwordHash = await hashPassword(password);
       await this.users.update(tx, user.id, { passwordHash, changePasswordRequired: true, passwordChangedAt: this.clock.now() });
@@ -216,6 +227,12 @@ export class UsersService implements OrganizationLifecycleListener {
     const user = await this.users.findVisible(ctx.tenant, id);
     if (!user) throw notFound('user.notFound');
     return this.users.passwordHistory(user.id, pageIndex, pageSize);
+  }
+
+  private async authorityOf(id: number, tx: Tx) {
+    const row = await this.users.findAuthority(id, tx);
+    if (!row) throw notFound('user.notFound');
+    return row;
   }
 
   /** A user's role is a role of their own organization or the template assigned to it. */

@@ -7,6 +7,7 @@ export const organizationsMessages: MessageCatalogue = {
   'organization.maxOrganizationReached': { fa: 'سقف تعداد زیرسازمان‌ها ({{limit}}) پر شده است.', en: 'The maximum number of sub-organizations ({{limit}}) has been reached.' },
   'organization.onlySuperAdminCreatesResellers': { fa: 'فقط مدیر سیستم می‌تواند نماینده (ریسلر) بسازد.', en: 'Only the system administrator can create resellers.' },
   'organization.ownLimitsByParent': { fa: 'محدودیت‌ها، پرچم‌ها و انقضای سازمان شما را فقط سازمان بالادست تغییر می‌دهد.', en: "Your organization's limits, flags and expiry are set by the organization above it." },
+  'organization.ownLimitFields': { fa: 'این محدودیت‌های سازمان شما را فقط سازمان بالادست تغییر می‌دهد: {{fields}}', en: 'Only the organization above yours may change these limits of your organization: {{fields}}' },
   'organization.cannotCloseOwn': { fa: 'سازمان خودتان یا سازمان سیستم را نمی‌توانید غیرفعال، بایگانی یا حذف کنید.', en: 'You cannot deactivate, archive or delete your own organization or the system organization.' },
   'organization.cannotMove': { fa: 'این سازمان را نمی‌توان جابه‌جا کرد.', en: 'This organization cannot be moved.' },
   'organization.moveIntoOwnSubtree': { fa: 'سازمان را نمی‌توان زیر زیرمجموعه‌های خودش برد.', en: 'An organization cannot be moved under its own descendants.' },

@@ -6,6 +6,7 @@ import { AppError, badRequest, fieldError, forbidden, notFound } from '../../pla
 import type { Clock } from '../../platform/clock.js';
 import type { ConfirmationGuard, ConfirmationInput } from '../../platform/confirmation.js';
 import { normalizeSearch } from '../../platform/http/search.js';
+import { sameAsStored } from '../../platform/stored-value.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsRepository, type OrganizationListFilter } from './organizations.repository.js';
 import { ORGANIZATION_FLAGS, ORGANIZATION_INT_FIELDS, ORGANIZATION_TEXT_FIELDS, type OrganizationRow } from './organization.fields.js';
@@ -19,8 +20,10 @@ export interface OrganizationLifecycleListener {
 
 export type OrganizationStanding = 'ok' | 'inactive' | 'expired' | 'deleted';
 
-// What an organization's own administrator may edit on their own organization; limits, flags and
-// expiry are set by the organization above it.
+// What an organization's own administrator (or a user of it holding Organizations.Update) may change
+// on their own organization: its profile and its alert preferences. Everything else limits the
+// organization (activity, send permission, expiry, send window, maxima, confirmation and scope
+// flags, tariff, line and domain) and is set by the organization above it; see CONTEXT.md.
 const SELF_EDITABLE = new Set<string>([
   'name', 'organName', 'nationalId', 'economicCode', 'ceoFullName', 'ceoMobile', 'ceoNationalCode', 'workplaceTitle',
   'workplacePhone', 'workplaceZipCode', 'workplaceAddress', 'isRealPerson', 'isForeigner', 'adminUserId',
@@ -133,7 +136,10 @@ export class OrganizationsService {
       const values = this.pickWritable(body);
       if (own) {
         const blocked = Object.keys(values).filter((k) => !SELF_EDITABLE.has(k) && !sameAsStored(values[k], org[k]));
-        if (blocked.length) throw new AppError(403, 'organization.ownLimitsByParent', {}, blocked.map((f) => ({ propertyName: f, key: 'organization.ownLimitsByParent' })));
+        if (blocked.length) {
+          throw new AppError(403, 'organization.ownLimitFields', { fields: blocked.join(', ') },
+            blocked.map((f) => ({ propertyName: f, key: 'organization.ownLimitFields', params: { fields: f } })));
+        }
       }
       checkSendWindow(values, org);
       if (values.isActive === false && org.id === ctx.principal.organizationId) throw forbidden('organization.cannotCloseOwn');
@@ -209,14 +215,6 @@ export class OrganizationsService {
     if (typeof out.name === 'string') out.name = out.name.trim();
     return out;
   }
-}
-
-/** A posted value equals the stored one: the edit form sends unchanged limits and expiry back. */
-function sameAsStored(value: unknown, stored: unknown): boolean {
-  if (stored instanceof Date) return typeof value === 'string' && Date.parse(value) === stored.getTime();
-  // bigint columns (panelPrice) come back from the driver as strings.
-  if (typeof value === 'number' && (typeof stored === 'string' || typeof stored === 'bigint')) return String(value) === String(stored);
-  return value === stored;
 }
 
 function pick(row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
