@@ -11,6 +11,7 @@ import type { KeyValueStore } from './platform/kv.js';
 import type { QueueFactory } from './platform/queue.js';
 import { createLogger } from './platform/logger.js';
 import { buildApiRouter, type Authenticator, type Controller } from './platform/http/router.js';
+import { parseByteSize } from './platform/http/json-body.js';
 import { createHttpApp } from './platform/http/http-app.js';
 import type { Translator } from './platform/i18n.js';
 import type { Clock } from './platform/clock.js';
@@ -79,11 +80,9 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
     for (const m of MODULES) if (m.controllers) controllers.push(...m.controllers(container));
     const authenticator = container.get<Authenticator>(TYPES.Authenticator);
     const app = createHttpApp({
-      apiRouter: buildApiRouter(controllers, authenticator, translator),
+      apiRouter: buildApiRouter(controllers, authenticator, translator, { ordinary: parseByteSize(config.bodyLimit), large: parseByteSize(config.sendBodyLimit) }),
       translator,
       logger,
-      bodyLimit: config.bodyLimit,
-      sendBodyLimit: config.sendBodyLimit,
       clientDir: options.clientDir ?? path.join(options.rootDir, 'dist', 'client'),
       defaultLanguage: config.defaultLanguage,
       apiAddress: config.apiAddress,
@@ -100,7 +99,7 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
     server = createServer(app);
     server.keepAliveTimeout = 65_000;
     const jwtAuth = container.get(JwtAuthenticator);
-    realtime.attach(server, (token) => jwtAuth.principalFromToken(token));
+    realtime.attach(server, (token) => jwtAuth.principalFromToken(token), { reload: (principal) => jwtAuth.reloadPrincipal(principal) });
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
       server!.listen(config.port, config.host, () => resolve());

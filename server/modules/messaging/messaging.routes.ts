@@ -62,11 +62,11 @@ export function scheduledMessagesController(compose: ComposeService, uploads: Up
       { method: 'POST', action: 'Update', body: editSchema, handler: async ({ ctx, body }) => edits.update(ctx, body as EditInput) },
       { method: 'POST', action: 'AbandonEdit/:id', params: idParamSchema, handler: async ({ ctx, params }) => edits.abandon(ctx, (params as { id: number }).id) },
       {
-        method: 'POST', action: 'Create', body: createSchema,
+        method: 'POST', action: 'Create', body: createSchema, bodyLimit: 'large',
         handler: async ({ ctx, body }) => { requireSendClaim(ctx, (body as CreateBody).sendType); return createOrDefine(compose, periodic, ctx, body as CreateBody, fromCreate(body as CreateBody)); },
       },
       {
-        method: 'POST', action: 'GetScheduledMessageCalculations', body: createSchema, successMessage: '',
+        method: 'POST', action: 'GetScheduledMessageCalculations', body: createSchema, bodyLimit: 'large', successMessage: '',
         handler: async ({ ctx, body }) => { requireSendClaim(ctx, (body as CreateBody).sendType); return compose.calculate(ctx, fromCreate(body as CreateBody)); },
       },
       {
@@ -76,19 +76,19 @@ export function scheduledMessagesController(compose: ComposeService, uploads: Up
           return compose.create(ctx, { senderNumberId: b.senderNumberId, smsBody: b.smsBody, sendType: 'Single', sendId: b.sendId, isFlashSms: b.isFlashSms, sources: [{ kind: 'manual', numbers: [b.mobile] }] });
         },
       },
-      { method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, true)) },
-      { method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, false)) },
+      { method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, true)) },
+      { method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, false)) },
       { method: 'GET', action: 'GetPeriodicSends', query: periodicListQuery, handler: async ({ ctx, query }) => { requireAnySendClaim(ctx); return periodic.list(ctx, query as never); } },
       {
         method: 'POST', action: 'CancelPeriodicSend', body: periodicIdSchema,
         handler: async ({ ctx, body }) => { requireAnySendClaim(ctx); return periodic.cancel(ctx, (body as { id: number }).id); },
       },
       {
-        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk', body: bulkSchema, claim: 'Sending.Bulk', successMessage: '',
+        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body as BulkBody, true)),
       },
       {
-        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk2', body: bulkSchema, claim: 'Sending.Bulk', successMessage: '',
+        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body as BulkBody, false)),
       },
       {

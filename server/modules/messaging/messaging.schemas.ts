@@ -1,6 +1,13 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { DELIVERY_STATUSES, OUTBOX_STATUSES, QUEUE_STATUSES } from './statuses.js';
 
+/**
+ * The longest recipient array a JSON body may carry. Larger lists arrive as pasted text
+ * (`receiversText`, a flat string) or an upload: a giant JSON array costs the server far more to
+ * parse than the same numbers as text. The settings' maximums still apply below this.
+ */
+export const MAX_JSON_RECIPIENTS = 100_000;
+
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const smsBody = { type: 'string', maxLength: 5000 } as const;
 const sendId = { type: ['string', 'null'], maxLength: 100 } as const;
@@ -33,7 +40,8 @@ export const createSchema = {
   properties: {
     ...common,
     sendType: { type: 'string', enum: ['Single', 'Bulk', 'P2P', 'Api'], default: 'Bulk' },
-    receivers: { type: 'array', maxItems: 1_000_000, items: { type: 'string', maxLength: 40 } },
+    // A typed list is short (MaxManualRecipients); long lists come as pasted text or an upload.
+    receivers: { type: 'array', maxItems: MAX_JSON_RECIPIENTS, items: { type: 'string', maxLength: 40 } },
     // Room for a pasted list of 2 million numbers, so it gets the maximum message rather than a length error.
     receiversText: { type: 'string', maxLength: 30_000_000 },
     recipientsUploadId: { type: 'string', maxLength: 36 },
@@ -50,7 +58,7 @@ export const bulkSchema = {
   properties: {
     ...common,
     bulkRecipients: {
-      type: 'array', minItems: 1, maxItems: 1_000_000,
+      type: 'array', minItems: 1, maxItems: MAX_JSON_RECIPIENTS,
       items: { type: 'object', additionalProperties: false, required: ['mobile'], properties: { mobile: { type: 'string', maxLength: 40 }, description: { type: ['string', 'null'], maxLength: 200 } } },
     },
   },

@@ -14,9 +14,6 @@ export interface HttpAppOptions {
   apiRouter: Router;
   translator: Translator;
   logger: Logger;
-  bodyLimit: string;
-  /** Compose calls carry recipient lists (pasted text, bulk lists): a larger cap only there. */
-  sendBodyLimit: string;
   clientDir: string;
   defaultLanguage: string;
   apiAddress: string | null;
@@ -77,9 +74,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
     next();
   });
 
-  // body-parser skips a body that is already parsed, so the compose routes' larger cap wins there.
-  app.use('/api/ScheduledMessages', express.json({ limit: options.sendBodyLimit, strict: false }));
-  app.use('/api', express.json({ limit: options.bodyLimit, strict: false }), options.apiRouter);
+  // No body parser here: the router reads a JSON body only after authenticating the caller, with
+  // the route's own limit and shape guard (json-body.ts).
+  app.use('/api', options.apiRouter);
 
   app.get('/config.json', (req: Request, res: Response) => {
     res.setHeader('cache-control', 'no-store');
@@ -118,8 +115,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
     else res.type('text/html').send('<!doctype html><html dir="rtl" lang="fa"><meta charset="utf-8"><title>Peyk</title><body><h1>Peyk</h1><p>The client is not built yet: run <code>npm run build</code>.</p></body></html>');
   });
 
-  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const ctx = res.locals.ctx as RequestContext;
+    // Refused before its body was read (signed out, too large, too deep): the rest is never read,
+    // so this connection cannot carry another request; closing it frees both sides.
+    if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
     const culture = ctx?.culture ?? 'fa';
     if (err instanceof AppError) {
       const message = translator.t(culture, err.key === 'status.400' && err.validationErrors.length ? 'status.400' : err.key, err.params);

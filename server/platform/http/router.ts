@@ -4,6 +4,7 @@ import { compileBody, compileQuery, type Validator } from './validation.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import type { AuthedContext, RequestContext } from './context.js';
 import { sendEnvelope } from './envelope.js';
+import { bodyShape, readJsonBody, type BodyShape } from './json-body.js';
 import type { Translator } from '../i18n.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,6 +32,11 @@ interface BaseRoute {
   params?: AnySchema;
   /** Success message key shown by the client ('operation.success' for mutations by default). */
   successMessage?: string;
+  /**
+   * `large`: the body may reach the send body limit (pasted recipient lists). Everything else gets
+   * the ordinary limit. A route without a body schema reads no JSON body of any size.
+   */
+  bodyLimit?: 'large';
 }
 
 export interface PublicRoute<B = any, Q = any, P = any> extends BaseRoute {
@@ -75,8 +81,17 @@ export const pagingQuerySchema = {
 interface Compiled {
   route: RouteDef;
   body?: Validator;
+  bodyShape: BodyShape;
+  bodyLimit: number;
   query: Validator;
   params?: Validator;
+}
+
+export interface BodyLimits {
+  /** Bytes an ordinary JSON body may have. */
+  ordinary: number;
+  /** Bytes a `bodyLimit: 'large'` route's body may have. */
+  large: number;
 }
 
 const emptyQuery = compileQuery({ type: 'object', properties: { culture: { type: 'string', maxLength: 10 } }, additionalProperties: false });
@@ -87,7 +102,7 @@ function withCulture(schema: AnySchema | undefined): AnySchema | undefined {
   return { ...s, properties: { ...(s.properties ?? {}), culture: { type: 'string', maxLength: 10 } } };
 }
 
-export function buildApiRouter(controllers: Controller[], authenticator: Authenticator, translator: Translator): Router {
+export function buildApiRouter(controllers: Controller[], authenticator: Authenticator, translator: Translator, limits: BodyLimits): Router {
   const router = Router();
   const byPath = new Map<string, Set<string>>();
 
@@ -96,6 +111,8 @@ export function buildApiRouter(controllers: Controller[], authenticator: Authent
       const compiled: Compiled = {
         route,
         body: route.body ? compileBody(route.body) : undefined,
+        bodyShape: bodyShape(route.body),
+        bodyLimit: route.bodyLimit === 'large' ? limits.large : limits.ordinary,
         query: route.query ? compileQuery(withCulture(route.query) as AnySchema) : emptyQuery,
         params: route.params ? compileQuery(route.params) : undefined,
       };
@@ -135,11 +152,15 @@ async function handle(compiled: Compiled, req: Request, res: Response, authentic
   }
 
   const params = { ...req.params } as Record<string, unknown>;
+  refuseNul(params);
   compiled.params?.(params);
   const query = { ...(req.query as Record<string, unknown>) };
+  refuseNul(query);
   compiled.query(query);
   delete query.culture;
-  let body: unknown = req.body;
+  // Only now, with the caller known and the cheap checks passed, is a body read at all.
+  let body: unknown = await readJsonBody(req, { limitBytes: compiled.bodyLimit, shape: compiled.bodyShape });
+  req.body = body;
   if (compiled.body) {
     // A POST without a body still has to meet the schema (required fields are named).
     if (body === undefined) body = {};
@@ -155,6 +176,16 @@ async function handle(compiled: Compiled, req: Request, res: Response, authentic
   }
   const messageKey = route.successMessage ?? (route.method === 'GET' ? undefined : 'operation.success');
   sendEnvelope(res, 200, { isSucceed: true, data: result ?? null, message: messageKey ? translator.t(ctx.culture, messageKey) : undefined });
+}
+
+/** PostgreSQL refuses NUL in text: a NUL in the address is the caller's mistake (400), not a 500. */
+function refuseNul(values: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(values)) {
+    const texts = Array.isArray(value) ? value : [value];
+    if (texts.some((t) => typeof t === 'string' && t.includes('\u0000'))) {
+      throw new AppError(400, 'status.400', {}, [{ propertyName: name, key: 'request.nulCharacter', params: { field: name } }]);
+    }
+  }
 }
 
 function isNonEmpty(body: unknown): boolean {
