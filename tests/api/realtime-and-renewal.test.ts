@@ -51,12 +51,16 @@ describe('refresh renewal (x-rft) and realtime', function () {
     }
   });
 
-  it('pushes to the organization room of a signed-in socket', async () => {
+  it('pushes to a signed-in socket whose user may read the data', async () => {
+    // Until the first password change REST answers only the account calls, and pushes nothing.
+    const changed = await api.post('Account/ChangePassword', { currentPassword: INITIAL_ADMIN_PASSWORD, newPassword: 'Renewed#Pass4', confirmPassword: 'Renewed#Pass4' }, { token: tokens.accessToken });
+    expect(changed.status).to.equal(200);
     const socket = await open(tokens.accessToken);
     try {
       const me = (await api.get('Users/GetCurrentUser', { token: tokens.accessToken })).body.data;
       const received = new Promise((resolve) => socket.once('progress', resolve));
-      server.peyk.container.get<Realtime>(TYPES.Realtime).emitToOrganization(me.organizationId, 'progress', { done: 3 });
+      const audience = { claim: 'SmsReports.Outbox', organizationId: me.organizationId, organizationPath: `/${me.organizationId}/`, userIds: [] };
+      server.peyk.container.get<Realtime>(TYPES.Realtime).emitToReaders(audience, 'progress', { done: 3 });
       expect(await received).to.deep.equal({ done: 3 });
     } finally {
       socket.close();

@@ -23,7 +23,7 @@ describe('inbox: storing inbound messages from a gateway', function () {
     line = await knex('private_numbers').whereNull('deletedAt').orderBy('id').first('id', 'number', 'organizationId');
     agentId = (await knex('private_numbers').where({ id: line.id }).first('smsSenderAgentId')).smsSenderAgentId;
     const realtime = server.peyk.container.get<Realtime>(TYPES.Realtime);
-    realtime.emitToOrganization = (organizationId: number, event: string, payload: unknown) => { pushes.push({ organizationId, event, payload }); };
+    realtime.emitToReaders = (audience, event, payload) => { pushes.push({ organizationId: audience.organizationId, event, payload }); };
   });
 
   after(async () => {

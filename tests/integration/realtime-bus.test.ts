@@ -28,11 +28,27 @@ describe('Realtime across processes (Redis bus)', function () {
     await web.useBus(await connectRedisRealtimeBus(url, channel, () => undefined));
     await worker.useBus(await connectRedisRealtimeBus(url, channel, () => undefined));
     server = createServer();
-    web.attach(server, async (token) => (token === 'good' ? ({ userId: 7, organizationId: 42 } as Principal) : null));
+    const principals: Record<string, Principal> = {
+      good: principal({ userId: 7, sessionId: 's-good' }),
+      doomed: principal({ userId: 8, sessionId: 's-doomed' }),
+    };
+    web.attach(server, async (token) => principals[token] ?? null);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    socket = connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { auth: { token: 'good' }, transports: ['websocket'] });
-    await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
+    socket = await open('good');
   });
+
+  function principal(p: Partial<Principal>): Principal {
+    return {
+      userId: 0, userName: 'u', fullName: 'U', organizationId: 42, organizationPath: '/1/42/', organizationName: 'O', scope: 'user', isAdmin: false,
+      claims: new Set(['SmsReports.Outbox']), sessionId: 's', impersonatorUserId: null, changePasswordRequired: false, refreshDue: false, profile: {}, ...p,
+    };
+  }
+
+  async function open(token: string): Promise<Socket> {
+    const s = connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { auth: { token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => { s.once('connect', () => resolve()); s.once('connect_error', reject); });
+    return s;
+  }
 
   after(async () => {
     socket?.close();
@@ -41,17 +57,28 @@ describe('Realtime across processes (Redis bus)', function () {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
 
-  it('delivers what the worker emits to the organization room once, and nothing of another organization', async () => {
+  it('delivers what the worker emits to its readers once, and nothing of another organization or user', async () => {
     const got: unknown[] = [];
     socket.on('send-progress', (payload) => got.push(payload));
-    worker.emitToOrganization(99, 'send-progress', { id: 0 });
-    worker.emitToOrganization(42, 'send-progress', { id: 1 });
-    web.emitToOrganization(42, 'send-progress', { id: 2 });
+    const readers = (organizationId: number, userIds: number[]) => ({ claim: 'SmsReports.Outbox', organizationId, organizationPath: `/1/${organizationId}/`, userIds });
+    worker.emitToReaders(readers(99, [7]), 'send-progress', { id: 0 });
+    worker.emitToReaders(readers(42, [7]), 'send-progress', { id: 1 });
+    web.emitToReaders(readers(42, [7]), 'send-progress', { id: 2 });
     worker.emitToUser(7, 'send-progress', { id: 3 });
+    worker.emitToReaders(readers(42, [8]), 'send-progress', { id: 4 });
     const deadline = Date.now() + 5_000;
     while (got.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 200));
     // Two publishers: their messages keep each one's order, not a global one.
     expect((got as { id: number }[]).map((p) => p.id).sort()).to.deep.equal([1, 2, 3]);
+  });
+
+  it('closes, in the web process, the sockets of a session ended in the worker process', async () => {
+    const doomed = await open('doomed');
+    const ended = new Promise<string>((resolve) => doomed.once('disconnect', resolve));
+    worker.endSessions({ sessionIds: ['s-doomed'] });
+    const reason = await Promise.race([ended, new Promise((r) => setTimeout(() => r('still connected'), 5_000))]);
+    expect(reason).to.equal('io server disconnect');
+    expect(socket.connected, 'another session\'s socket').to.equal(true);
   });
 });

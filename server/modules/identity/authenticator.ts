@@ -39,11 +39,12 @@ export class JwtAuthenticator implements Authenticator {
     ));
   }
 
-  async principalFromPayload(payload: AccessPayload): Promise<Principal | null> {
+  /** `fresh` skips the cache: for websockets, which act on a revocation another process may have just committed. */
+  async principalFromPayload(payload: AccessPayload, fresh = false): Promise<Principal | null> {
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
     const now = this.clock.now();
-    const cached = this.cache.get(payload.sid, now.getTime());
+    const cached = fresh ? null : this.cache.get(payload.sid, now.getTime());
     if (cached) return cached.userId === userId ? cached : null;
     const epoch = this.cache.mark();
     const row = await this.users.loadSessionPrincipal(payload.sid, userId);
@@ -57,14 +58,22 @@ export class JwtAuthenticator implements Authenticator {
     return principal;
   }
 
-  /** For the websocket handshake: a valid, unexpired access token of a live session. */
+  /**
+   * For the websocket handshake: a valid, unexpired access token of a live session, read afresh
+   * (a handshake is rare; a cached principal could be up to 5 s behind a logout in another process).
+   */
   async principalFromToken(token: string): Promise<Principal | null> {
     try {
       const payload = jwt.verify(token, this.config.jwtKey, { algorithms: ['HS256'], issuer: 'peyk' }) as AccessPayload;
-      return await this.principalFromPayload(payload);
+      return await this.principalFromPayload(payload, true);
     } catch {
       return null;
     }
+  }
+
+  /** A websocket's session as stored now (its token may have expired since: the socket lives with the session, not the token). */
+  reloadPrincipal(principal: Principal): Promise<Principal | null> {
+    return this.principalFromPayload({ sub: String(principal.userId), sid: principal.sessionId }, true);
   }
 
   authenticate(req: Request, ctx: RequestContext): Promise<void> {
@@ -83,7 +92,8 @@ export class JwtAuthenticator implements Authenticator {
     const subtree = principal.scope !== 'user';
     const own: Tenant = { organizationId: principal.organizationId, path: principal.organizationPath, subtree };
     if (header === undefined || header === '' || header === 'null' || header === 'undefined') return own;
-    if (!/^\d{1,10}$/.test(header)) throw new AppError(400, 'status.400', {}, [{ propertyName: 'c-org-id', key: 'validation.type', params: { field: 'c-org-id', type: 'integer' } }]);
+    // An id beyond the integer column's range is a malformed header, not a lookup (PostgreSQL would refuse it: 500).
+    if (!/^\d{1,10}$/.test(header) || Number(header) > 2147483647) throw new AppError(400, 'status.400', {}, [{ propertyName: 'c-org-id', key: 'validation.type', params: { field: 'c-org-id', type: 'integer' } }]);
     const id = Number(header);
     if (id === principal.organizationId) return own;
     if (!subtree) throw forbidden('tenant.outOfReach');

@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
-import type { Tx } from '../../platform/unit-of-work.js';
+import { afterCommit, type Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
+import type { Realtime } from '../../platform/realtime.js';
 
 export interface SessionRow {
   id: string;
@@ -28,11 +29,18 @@ export interface RefreshTokenRow {
   usedAt: Date | null;
 }
 
+/**
+ * Every revocation (logout, a session killed, refresh-token reuse, the end of an impersonation, a
+ * user deactivated, suspended, deleted or given a new password, an organization closed) passes
+ * through revokeSession / revokeUserSessions, so that is where the websockets of those sessions
+ * are closed (in every process, after the commit): no caller can forget them.
+ */
 @injectable()
 export class SessionsRepository {
   constructor(
     @inject(TYPES.Knex) private readonly knex: Knex,
     @inject(TYPES.AuthEpoch) private readonly epoch: AuthEpoch,
+    @inject(TYPES.Realtime) private readonly realtime: Realtime,
   ) {}
 
   async createSession(tx: Tx, row: Omit<SessionRow, 'createdAt' | 'lastRefreshedAt' | 'revokedAt' | 'revokedReason'>): Promise<void> {
@@ -49,6 +57,7 @@ export class SessionsRepository {
 
   async revokeSession(tx: Tx, id: string, reason: string): Promise<void> {
     this.epoch.bumpAfterCommit(tx);
+    afterCommit(tx, () => this.realtime.endSessions({ sessionIds: [id] }));
     await tx('sessions').where({ id }).whereNull('revokedAt').update({ revokedAt: tx.fn.now(), revokedReason: reason });
   }
 
@@ -59,6 +68,8 @@ export class SessionsRepository {
   async revokeUserSessions(tx: Tx, userIds: number[], reason: string, exceptSessionId?: string): Promise<void> {
     if (!userIds.length) return;
     this.epoch.bumpAfterCommit(tx);
+    // The kept session (a password changed in it) is re-read: its socket now gets what REST answers it.
+    afterCommit(tx, () => this.realtime.endSessions({ userIds, exceptSessionId }));
     const live = (q: Knex.QueryBuilder) => {
       q.where((w) => w.whereIn('userId', userIds).orWhereIn('impersonatorUserId', userIds)).whereNull('revokedAt');
       if (exceptSessionId) q.whereNot('id', exceptSessionId);

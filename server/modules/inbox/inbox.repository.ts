@@ -65,6 +65,27 @@ export class InboxRepository {
     return out;
   }
 
+  /**
+   * For the live push of new messages: the tree path of each organization (deleted ones left out:
+   * nobody reads their messages) and, per line, the plain users who may read its inbound messages.
+   */
+  async readersOf(organizationIds: number[], lineIds: number[]): Promise<{ paths: Map<number, string>; lineReaders: Map<number, number[]> }> {
+    const paths = new Map<number, string>();
+    const lineReaders = new Map<number, number[]>();
+    if (organizationIds.length > 0) {
+      for (const o of await this.knex('organizations').whereIn('id', organizationIds).whereNull('deletedAt').select('id', 'path')) paths.set(Number(o.id), String(o.path));
+    }
+    if (lineIds.length > 0) {
+      const rows = await this.knex('private_number_assignments').whereIn('privateNumberId', lineIds).where({ canSeeReceivedSms: true }).select('privateNumberId', 'userId');
+      for (const r of rows) {
+        const list = lineReaders.get(Number(r.privateNumberId)) ?? [];
+        list.push(Number(r.userId));
+        lineReaders.set(Number(r.privateNumberId), list);
+      }
+    }
+    return { paths, lineReaders };
+  }
+
   private visible(viewer: InboxViewer): Knex.QueryBuilder {
     const q = this.knex('inbox_messages as m');
     q.where((w) => {

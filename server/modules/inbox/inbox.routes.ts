@@ -1,8 +1,8 @@
 import type { Controller } from '../../platform/http/router.js';
-import { InboxService } from './inbox.service.js';
+import { InboxService, INBOX_CLAIM } from './inbox.service.js';
 import { inboxListQuery, markAsReadSchema } from './inbox.schemas.js';
 
-const CLAIM = 'SmsReports.Inbox';
+const CLAIM = INBOX_CLAIM;
 
 export function inboxController(inbox: InboxService): Controller {
   return {

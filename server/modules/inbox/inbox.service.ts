@@ -11,8 +11,10 @@ import { InboxRepository, type InboxFilter, type InboxInsert, type InboxRow, typ
 import { countParts } from '../../shared/sms/sms-text.js';
 import { normalizeSender, receiverCandidates } from './inbox-text.js';
 
-/** The realtime event an organization's browsers get for each new inbound message of its lines. */
+/** The realtime event pushed for each new inbound message, to the sockets whose user `Inbox/GetAll` would show it. */
 export const INBOX_MESSAGE_EVENT = 'inbox-message';
+/** The claim of reading the inbox: REST and the live push check the same one. */
+export const INBOX_CLAIM = 'SmsReports.Inbox';
 
 const MAX_TEXT = 20_000;
 
@@ -89,8 +91,27 @@ export class InboxService {
     const stored = await this.repo.insertNew(rows);
     const unmatched = stored.filter((r) => r.organizationId === null).length;
     if (unmatched > 0) this.logger.warn({ senderAgentId, unmatched }, 'inbound messages to numbers that are no line of the agent');
-    for (const row of stored) {
-      if (row.organizationId !== null) this.realtime.emitToOrganization(row.organizationId, INBOX_MESSAGE_EVENT, publicInboxMessage(row));
+    // Stored already: a push that fails must not make the gateway hand the group over again.
+    await this.push(stored).catch((err: unknown) => this.logger.warn({ err }, 'inbound messages stored but not pushed'));
+  }
+
+  /**
+   * The same readers as `viewer()` + the repository's visibility: the claim, administrators of the
+   * line's organization and above, plain users of it only for lines assigned to them with
+   * canSeeReceivedSms. Messages of no line are not pushed (only system administrators list them).
+   */
+  private async push(stored: InboxRow[]): Promise<void> {
+    const owned = stored.filter((r) => r.organizationId !== null);
+    if (owned.length === 0) return;
+    const { paths, lineReaders } = await this.repo.readersOf(
+      [...new Set(owned.map((r) => r.organizationId as number))],
+      [...new Set(owned.map((r) => r.privateNumberId).filter((id): id is number => id !== null))],
+    );
+    for (const row of owned) {
+      const organizationPath = paths.get(row.organizationId as number);
+      if (organizationPath === undefined) continue;
+      const audience = { claim: INBOX_CLAIM, organizationId: row.organizationId as number, organizationPath, userIds: lineReaders.get(row.privateNumberId as number) ?? [] };
+      this.realtime.emitToReaders(audience, INBOX_MESSAGE_EVENT, publicInboxMessage(row));
     }
   }
 

@@ -5,6 +5,7 @@ import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js
 import type { Clock } from '../../platform/clock.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { BillingService } from '../billing/index.js';
+import { OrganizationsService } from '../organizations/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
 import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from './statuses.js';
 import { holdReference } from './compose.service.js';
@@ -15,6 +16,10 @@ const FLUSH_MS = 50;
 /** A report for a provider id we have not stored yet (its submit answer is still being written) is retried this often. */
 const UNMATCHED_RETRIES = 20;
 const UNMATCHED_RETRY_MS = 250;
+/** The claim of `OutBox/...`: progress is pushed to whom the outbox would show the send. */
+const OUTBOX_CLAIM = 'SmsReports.Outbox';
+/** As long as a principal is cached (identity's principal cache): a moved organization's sends are pushed along its old path no longer than REST answers from it. */
+const PATH_TTL_MS = 5_000;
 
 interface Pending {
   agentId: number;
@@ -43,6 +48,7 @@ export class SettlementService {
   private lastPush = new Map<number, number>();
   private retryTimer: NodeJS.Timeout | null = null;
   private retries: Pending[] = [];
+  private paths = new Map<number, { at: number; settled: boolean; path: Promise<string | null> }>();
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
@@ -51,6 +57,7 @@ export class SettlementService {
     @inject(TYPES.Realtime) private readonly realtime: Realtime,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(OrganizationsService) private readonly organizations: OrganizationsService,
   ) {}
 
   /**
@@ -252,10 +259,31 @@ export class SettlementService {
     if (!force && now - (this.lastPush.get(send.id) ?? 0) < 250) return;
     this.lastPush.set(send.id, now);
     if (force) this.lastPush.delete(send.id);
-    this.realtime.emitToOrganization(send.organizationId, 'send-progress', {
+    const payload = {
       id: send.id, queueStatus: send.queueStatus, status: send.status, failureCode: send.failureCode,
       recipientCount: send.recipientCount, pendingCount: send.pendingCount, sentCount: send.sentCount, failedCount: send.failedCount,
       deliveredCount: send.deliveredCount, notDeliveredCount: send.notDeliveredCount, canceledCount: send.canceledCount,
+    };
+    // Readers as the outbox has them: administrators of the organization and above, the sender among plain users.
+    void this.organizationPath(send.organizationId).then((organizationPath) => {
+      if (organizationPath === null) return;
+      this.realtime.emitToReaders({ claim: OUTBOX_CLAIM, organizationId: send.organizationId, organizationPath, userIds: [send.userId] }, 'send-progress', payload);
     });
+  }
+
+  /**
+   * Pushes of one organization wait on one promise, so they leave in the order they were made
+   * (the final state is never overtaken by an earlier count); a lookup in flight is never
+   * replaced. Null for a deleted organization: nobody reads its outbox.
+   */
+  private organizationPath(organizationId: number): Promise<string | null> {
+    const now = Date.now();
+    const hit = this.paths.get(organizationId);
+    if (hit && (!hit.settled || now - hit.at < PATH_TTL_MS)) return hit.path;
+    if (this.paths.size >= 10_000) this.paths.clear();
+    const entry = { at: now, settled: false, path: Promise.resolve<string | null>(null) };
+    entry.path = this.organizations.findById(organizationId).then((o) => o?.path ?? null, () => null).finally(() => { entry.settled = true; });
+    this.paths.set(organizationId, entry);
+    return entry.path;
   }
 }
