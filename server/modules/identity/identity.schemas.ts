@@ -1,10 +1,13 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { USER_FLAGS, USER_TEXT_FIELDS } from './users.service.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const confirmation = { confirmationId: { type: 'string', maxLength: 64 }, confirmationNumber: { type: 'string', maxLength: 12 } } as const;
 const password = { type: 'string', minLength: 1, maxLength: 128 } as const;
 const token = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+/** Text fields shown as a person's name: no bidi controls (`format: 'name'`). */
+const NAME_FIELDS: ReadonlySet<string> = new Set(['firstName', 'lastName', 'fatherName']);
 
 export const loginSchema = {
   type: 'object', additionalProperties: false, required: ['userName', 'password'],
@@ -41,7 +44,9 @@ export const pagingQuery = { type: 'object', additionalProperties: false, proper
 
 function userProperties(): Record<string, unknown> {
   const props: Record<string, unknown> = {};
-  for (const [name, max] of Object.entries(USER_TEXT_FIELDS)) props[name] = { type: ['string', 'null'], maxLength: max };
+  for (const [name, max] of Object.entries(USER_TEXT_FIELDS)) {
+    props[name] = NAME_FIELDS.has(name) ? { type: ['string', 'null'], maxLength: max, format: NAME_FORMAT } : { type: ['string', 'null'], maxLength: max };
+  }
   for (const name of USER_FLAGS) props[name] = { type: 'boolean' };
   props.email = { anyOf: [{ type: 'string', format: 'email', maxLength: 254 }, { type: 'null' }, { const: '' }] };
   props.mobile = { anyOf: [{ type: 'string', format: 'mobile' }, { type: 'null' }, { const: '' }] };
@@ -80,7 +85,7 @@ export const listUsersQuery = {
 export const resetPasswordSchema = { type: 'object', additionalProperties: false, required: ['id', 'password'], properties: { id, password } };
 
 const claims = { type: 'array', maxItems: 500, items: { type: 'string', maxLength: 100 } } as const;
-const title = { type: 'string', minLength: 2, maxLength: 200, pattern: '\\S' } as const;
+const title = { type: 'string', minLength: 2, maxLength: 200, pattern: '\\S', format: NAME_FORMAT } as const;
 
 export const createRoleSchema = {
   type: 'object', additionalProperties: false, required: ['title', 'claims'], properties: { title, claims, organizationId: id },

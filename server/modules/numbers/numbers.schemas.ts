@@ -1,16 +1,19 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS } from './line-fields.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const bool = { type: 'boolean' } as const;
 const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
+/** A name or label shown in lists and pickers (agent titles, sender names, tags): no bidi controls. */
+const nameText = (max: number) => ({ ...text(max), format: NAME_FORMAT });
 const int = (min: number, max: number) => ({ type: ['integer', 'null'], minimum: min, maximum: max });
 const time = { anyOf: [{ type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }, { type: 'null' }] };
 const digits = (max: number) => ({ anyOf: [{ type: 'string', pattern: '^[0-9]+$', maxLength: max }, { type: 'null' }] });
 const credit = { anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^[0-9]{1,18}$' }, { type: 'null' }] };
 
 const agentProps = {
-  title: { type: 'string', minLength: 1, maxLength: 200 },
+  title: { type: 'string', minLength: 1, maxLength: 200, format: NAME_FORMAT },
   pluginName: { type: 'string', minLength: 1, maxLength: 100 },
   options: { type: 'object' },
   defaultNumber: digits(20),
@@ -31,7 +34,7 @@ const lineProps = {
   organizationId: id,
   number: { type: 'string', minLength: 1, maxLength: 20 },
   useForm: { enum: USE_FORMS },
-  mask: text(11),
+  mask: nameText(11),
   rangeStart: digits(20),
   rangeEnd: digits(20),
   numberType: { enum: NUMBER_TYPES },
@@ -42,7 +45,7 @@ const lineProps = {
   tryCount: { type: 'integer', minimum: 0, maximum: 100 },
   expireTime: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
   refundDeliveryStatusId: text(40),
-  tag: text(100),
+  tag: nameText(100),
   ...Object.fromEntries(LINE_FLAGS.map((f) => [f, bool])),
 };
 export const createLineSchema = { type: 'object', additionalProperties: false, required: ['smsSenderAgentId'], properties: lineProps };

@@ -8,11 +8,29 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 /** Iranian mobile in any common written form; the normalised form is 989XXXXXXXXX. */
 export const MOBILE_PATTERN = /^(?:\+98|0098|98|0)?9\d{9}$/;
 
+/**
+ * Bidi embeddings, overrides and isolates (LRE RLE PDF LRO RLO, LRI RLI FSI PDI). In a name they
+ * make the text read as something else wherever it is shown ("invoice\u202Efdp.exe" reads
+ * "invoiceexe.pdf") and can leak into the text around it. The marks LRM, RLM and ALM
+ * (U+200E, U+200F, U+061C) and ZWNJ are NOT here: Persian keyboards and editors insert them, they
+ * reorder no letters (they only set the direction of neutral neighbours), and the client isolates
+ * every name anyway. The SMS text is not a name: messaging judges it by its own character rules.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * `format: 'name'` marks a name-like field (names, titles, labels shown in lists, menus and
+ * headers): a string without bidi controls. One format for every schema, so the rule and its
+ * message are the same everywhere.
+ */
+export const NAME_FORMAT = 'name';
+
 function buildAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addFormat('mobile', MOBILE_PATTERN);
   ajv.addFormat('hhmm', /^(?:[01]\d|2[0-3]):[0-5]\d$/);
+  ajv.addFormat(NAME_FORMAT, { type: 'string', validate: (value: string) => !BIDI_CONTROLS.test(value) });
   return ajv;
 }
 
@@ -61,6 +79,7 @@ function issueOf(error: ErrorObject): ValidationIssue | null {
       if (format === 'mobile') return { propertyName: name, key: 'validation.mobile', params: { field } };
       if (format === 'email') return { propertyName: name, key: 'validation.email', params: { field } };
       if (format === 'hhmm') return { propertyName: name, key: 'validation.time', params: { field } };
+      if (format === NAME_FORMAT) return { propertyName: name, key: 'validation.bidiControl', params: { field } };
       if (format === 'date-time' || format === 'date') return { propertyName: name, key: 'validation.dateTime', params: { field } };
       return { propertyName: name, key: 'validation.pattern', params: { field } };
     }

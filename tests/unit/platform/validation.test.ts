@@ -54,3 +54,35 @@ describe('validation', () => {
     expect(issues(() => body({ n: '5' }))[0].key).to.equal('validation.type');
   });
 });
+
+describe('validation: the name format (no bidi controls in names)', () => {
+  let schema: (value: unknown) => void;
+  before(() => {
+    schema = compileBody({
+      type: 'object', additionalProperties: false,
+      properties: { name: { type: 'string', format: 'name' }, alias: { type: ['string', 'null'], format: 'name' }, text: { type: 'string' } },
+    });
+  });
+
+  it('refuses embeddings, overrides and isolates, naming the field', () => {
+    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+    for (const control of controls) {
+      const found = issues(() => schema({ name: `invoice${control}fdp.exe` }));
+      expect(found, `U+${control.codePointAt(0)!.toString(16)}`).to.deep.equal([
+        { propertyName: 'name', key: 'validation.bidiControl', params: { field: 'name' } },
+      ]);
+    }
+    expect(issues(() => schema({ alias: '\u202Etxt.exe' })).map((i) => i.propertyName)).to.deep.equal(['alias']);
+  });
+
+  it('accepts Persian, mixed-script names and the marks Persian typing inserts (LRM, RLM, ALM, ZWNJ)', () => {
+    for (const name of ['شرکت پیک', 'Peyk شرکت ۱۲', 'می\u200Cخواهم', 'C++\u200F کلاس', 'ABC\u200E', '\u061C۱۲۳', 'O\'Brien & Co.']) {
+      expect(() => schema({ name }), JSON.stringify(name)).to.not.throw();
+    }
+    expect(() => schema({ alias: null })).to.not.throw();
+  });
+
+  it('leaves fields without the format alone (message texts may carry any character)', () => {
+    expect(() => schema({ text: '\u202Eسلام\u202C' })).to.not.throw();
+  });
+});

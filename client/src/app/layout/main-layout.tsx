@@ -6,6 +6,8 @@ import { useApp } from '../app-context';
 import { useAppState } from '../app-store';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import type { Page } from '../../shared/api/api-client';
+import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 import { MENU } from './menu';
 import { connectRealtime } from './realtime';
 import { UpdateNotice } from './update-notice';
@@ -37,7 +39,8 @@ function OrganizationSwitcher({ ownOrganizationId }: { ownOrganizationId: number
         }}
       >
         {data.items.map((o) => (
-          <option key={o.id} value={String(o.id)}>{`${'— '.repeat(Math.max(0, o.depth - minDepth))}${o.name}`}</option>
+          // An <option> holds no markup: the name is isolated with FSI … PDI instead of <bdi>.
+          <option key={o.id} value={String(o.id)}>{`${'— '.repeat(Math.max(0, o.depth - minDepth))}${isolateText(o.name)}`}</option>
         ))}
       </select>
     </label>
@@ -79,14 +82,14 @@ export function MainLayout() {
     <div className="min-h-screen">
       {impersonating && (
         <div role="status" data-testid="impersonation-banner" className="flex items-center justify-center gap-4 bg-amber-200 px-4 py-2 text-amber-900">
-          <span>{t('impersonation.banner', { name: user?.fullName ?? '' })}</span>
+          <span>{t('impersonation.banner', { name: isolateText(user?.fullName) })}</span>
           <button type="button" className="rounded border border-amber-700 px-3 py-1" onClick={() => void stopImpersonation()}>{t('impersonation.stop')}</button>
         </div>
       )}
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-800">
         <button type="button" className="rounded border px-2 py-1 md:hidden" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>{t('header.menu')}</button>
         <span className="text-lg font-bold text-sky-700" data-testid="app-title">{services.i18n.t('productName')}</span>
-        <span className="text-sm text-slate-500" data-testid="current-user">{user?.fullName}</span>
+        <span className="text-sm text-slate-500" data-testid="current-user"><UserText>{user?.fullName}</UserText></span>
         <div className="ms-auto flex items-center gap-2">
           {user && hasClaim(user, 'Organizations.View') && user.scope !== 'user' && <OrganizationSwitcher ownOrganizationId={user.organizationId} />}
           <NotificationBell />

@@ -4,6 +4,7 @@ import { useApp } from '../../app/app-context';
 import { useAppState } from '../../app/app-store';
 import { useCurrentUser } from '../../shared/auth/current-user';
 import { formatDateTime } from '../../shared/dates/jalali';
+import { UserText } from '../../shared/ui/user-text';
 
 export function ProfilePage() {
   const { t } = useTranslation('account');
@@ -26,7 +27,7 @@ export function ProfilePage() {
       <h1 className="mb-4 text-xl font-bold">{t('profile.title')}</h1>
       <dl className="divide-y rounded border bg-white dark:bg-slate-800">
         {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-4 px-4 py-2"><dt className="text-slate-500">{label}</dt><dd>{value}</dd></div>
+          <div key={label} className="flex justify-between gap-4 px-4 py-2"><dt className="text-slate-500">{label}</dt><dd><UserText>{value}</UserText></dd></div>
         ))}
       </dl>
       <Link to="/account/change-password" className="mt-4 inline-block text-sky-700 underline">{t('profile.changePassword')}</Link>

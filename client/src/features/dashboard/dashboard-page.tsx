@@ -6,6 +6,8 @@ import useSWR from 'swr';
 import { formatDateTime } from '../../shared/dates/jalali';
 import { MY_CREDIT_KEY, type MyCredit } from '../financial/financial-api';
 import { Amount } from '../financial/money';
+import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 
 /** Organization info for now; the spec's charts arrive with the send engine and reports. */
 export function DashboardPage() {
@@ -19,9 +21,9 @@ export function DashboardPage() {
   return (
     <section data-testid="dashboard-page">
       <h1 className="mb-2 text-xl font-bold">{t('dashboard.title')}</h1>
-      <p className="mb-4 text-slate-600 dark:text-slate-300">{t('dashboard.welcome', { name: user.fullName })}</p>
+      <p className="mb-4 text-slate-600 dark:text-slate-300">{t('dashboard.welcome', { name: isolateText(user.fullName) })}</p>
       <dl className="grid max-w-3xl grid-cols-1 gap-3 sm:grid-cols-2">
-        <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500">{t('dashboard.organization')}</dt><dd data-testid="dashboard-organization" className="text-lg">{user.organizationName}</dd></div>
+        <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500">{t('dashboard.organization')}</dt><dd data-testid="dashboard-organization" className="text-lg"><UserText>{user.organizationName}</UserText></dd></div>
         {credit && (
           <div className="rounded border bg-white p-4 dark:bg-slate-800" data-testid="dashboard-balance-card"><dt className="text-sm text-slate-500">{t('dashboard.balance')}</dt>
             <dd className="text-lg"><Amount value={credit.organization.credit} testId="dashboard-balance" /></dd></div>

@@ -11,6 +11,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { MY_CREDIT_KEY, type CreditView, type MyCredit } from './financial-api';
 import { Amount } from './money';
+import { UserText } from '../../shared/ui/user-text';
 
 function CreditCard({ credit, testId }: { credit: CreditView; testId: string }) {
   const { t } = useTranslation('financial');
@@ -58,7 +59,7 @@ function AdminCredit({ canCharge }: { canCharge: boolean }) {
       </form>
       {data && (
         <>
-          <p className="mb-2 font-medium" data-testid="credit-admin-name">{data.organizationName}</p>
+          <p className="mb-2 font-medium" data-testid="credit-admin-name"><UserText>{data.organizationName}</UserText></p>
           <CreditCard credit={data} testId="credit-admin-card" />
           {canCharge && (
             <form noValidate onSubmit={(e) => { e.preventDefault(); void charge(true); }} className="mt-3 flex flex-wrap items-end gap-2" data-testid="credit-charge-form">
@@ -118,7 +119,7 @@ export function CreditPage() {
       <PageHeader title={t('credit.title')} />
       {data && (
         <section className="mb-6">
-          <h2 className="mb-2 text-lg font-semibold">{t('credit.organization')}: <span data-testid="credit-my-org">{data.organization.organizationName}</span></h2>
+          <h2 className="mb-2 text-lg font-semibold">{t('credit.organization')}: <UserText data-testid="credit-my-org">{data.organization.organizationName}</UserText></h2>
           <CreditCard credit={data.organization} testId="credit-my" />
           <h2 className="mb-2 mt-4 text-lg font-semibold">{t('credit.allowance')}</h2>
           {data.user.hasAllowance

@@ -10,6 +10,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { Amount, useMoney } from './money';
 import type { Invoice, InvoiceKind, InvoiceParty } from './financial-api';
 import './invoice-print.css';
+import { UserText } from '../../shared/ui/user-text';
 
 function Party({ title, party, testId }: { title: string; party: InvoiceParty; testId: string }) {
   const { t } = useTranslation('financial');
@@ -17,21 +18,21 @@ function Party({ title, party, testId }: { title: string; party: InvoiceParty; t
   return (
     <div className="rounded border border-slate-300 p-3" data-testid={testId}>
       <h2 className="mb-1 font-semibold">{title}</h2>
-      <p data-testid={`${testId}-name`}>{party.name ?? '—'}</p>
+      <p data-testid={`${testId}-name`}><UserText fallback="—">{party.name}</UserText></p>
       {party.economicCode && <p className="text-sm">{t('invoices.economicCode')}: {digits(party.economicCode)}</p>}
       {party.nationalId && <p className="text-sm">{t('invoices.nationalId')}: {digits(party.nationalId)}</p>}
-      {party.address && <p className="text-sm">{t('invoices.address')}: {party.address}</p>}
+      {party.address && <p className="text-sm">{t('invoices.address')}: <UserText>{party.address}</UserText></p>}
       {party.phone && <p className="text-sm">{t('invoices.phone')}: {digits(party.phone)}</p>}
       {party.bankAccounts.length > 0 && (
         <div className="mt-2 text-sm" data-testid={`${testId}-bank`}>
           <h3 className="font-medium">{t('invoices.bank')}</h3>
           {party.bankAccounts.map((b, i) => (
             <p key={i} dir="auto">
-              {b.owner && <span className="me-2">{t('invoices.owner')}: {b.owner}</span>}
+              {b.owner && <span className="me-2">{t('invoices.owner')}: <UserText>{b.owner}</UserText></span>}
               {b.accountNo && <span className="me-2">{t('invoices.accountNo')}: <bdi>{digits(b.accountNo)}</bdi></span>}
               {b.cardNo && <span className="me-2">{t('invoices.cardNo')}: <bdi>{digits(b.cardNo)}</bdi></span>}
               {b.iban && <span className="me-2">{t('invoices.iban')}: <bdi data-testid="invoice-iban">{b.iban}</bdi></span>}
-              {b.branch && <span>{t('invoices.branch')}: {b.branch}</span>}
+              {b.branch && <span>{t('invoices.branch')}: <UserText>{b.branch}</UserText></span>}
             </p>
           ))}
         </div>
@@ -70,7 +71,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
         <tbody>
           {invoice.lines.map((l, i) => (
             <tr key={i}>
-              <td className={cell}>{l.title}</td>
+              <td className={cell}><UserText>{l.title}</UserText></td>
               <td className={cell}>{digits(l.quantity)}</td>
               <td className={cell}><Amount value={l.unitPrice} /></td>
               <td className={cell}><Amount value={l.amount} /></td>

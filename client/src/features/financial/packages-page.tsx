@@ -19,6 +19,7 @@ import { ApiError } from '../../shared/api/api-client';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { invoiceByIdPath, invoicePath, MY_CREDIT_KEY } from './financial-api';
 import { Amount, useMoney } from './money';
+import { isolateText } from '../../shared/ui/bidi';
 
 interface Package {
   id: number;
@@ -131,7 +132,7 @@ function BuyDialog({ pkg, onClose }: { pkg: Package; onClose(): void }) {
     } finally { setBusy(false); }
   };
   return (
-    <ModalDialog open onClose={onClose} title={t('packages.buyTitle', { title: pkg.title })} data-testid="package-buy-dialog">
+    <ModalDialog open onClose={onClose} title={t('packages.buyTitle', { title: isolateText(pkg.title) })} data-testid="package-buy-dialog">
       <form noValidate onSubmit={(e) => void buy(e)} className="grid gap-3">
         <ErrorSummary errors={errors} testId="package-buy-errors" />
         <p>{t('packages.columns.depositPrice')}: <Amount value={pkg.depositPrice} /></p>

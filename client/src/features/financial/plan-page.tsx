@@ -10,6 +10,8 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { Spinner } from '../../shared/ui/spinner';
 import { Amount, useMoney } from './money';
 import { invoiceByIdPath, MY_CREDIT_KEY } from './financial-api';
+import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 
 interface Plan {
   id: number;
@@ -65,13 +67,13 @@ export function PlanPage() {
       {plan && (
         <article className="rounded border border-slate-300 bg-white p-5 shadow-sm dark:bg-slate-800" data-testid="plan-card">
           <p className="text-sm text-slate-500">{t('plans.title')}</p>
-          <h1 className="mb-3 text-2xl font-semibold" data-testid="plan-title">{plan.title}</h1>
+          <h1 className="mb-3 text-2xl font-semibold" data-testid="plan-title"><UserText>{plan.title}</UserText></h1>
           <dl className="mb-3 grid grid-cols-2 gap-y-1 text-sm">
-            <dt>{t('plans.planType')}</dt><dd>{plan.planType}</dd>
+            <dt>{t('plans.planType')}</dt><dd><UserText>{plan.planType}</UserText></dd>
             <dt>{t('plans.price')}</dt><dd><Amount value={plan.planPrice} testId="plan-price" /></dd>
             {plan.extentionPrice && (<><dt>{t('plans.extentionPrice')}</dt><dd><Amount value={plan.extentionPrice} /></dd></>)}
           </dl>
-          {plan.planInformation && <p className="mb-3 whitespace-pre-line">{plan.planInformation}</p>}
+          {plan.planInformation && <p className="mb-3 whitespace-pre-line" dir="auto">{plan.planInformation}</p>}
           {plan.modules.length > 0 && (
             <div className="mb-4">
               <h2 className="font-medium">{t('plans.modules')}</h2>
@@ -95,7 +97,7 @@ export function PlanPage() {
         </article>
       )}
       <ConfirmDialog open={asking} busy={busy} data-testid="plan-buy-confirm" title={t('plans.confirmTitle')} confirmText={t('plans.buy')}
-        message={plan ? t('plans.confirmMessage', { title: plan.title, amount: rial(plan.planPrice) }) : ''}
+        message={plan ? t('plans.confirmMessage', { title: isolateText(plan.title), amount: rial(plan.planPrice) }) : ''}
         onConfirm={() => void buy()} onCancel={() => setAsking(false)} />
     </main>
   );

@@ -15,6 +15,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
 import { OPERATORS, SMART_OPERATORS } from './financial-api';
 import { Amount } from './money';
+import { isolateText } from '../../shared/ui/bidi';
 
 interface Range {
   lineType?: string;
@@ -229,7 +230,7 @@ export function TariffsPage() {
       <div className="mt-6"><AssignTariff tariffs={data?.items ?? []} /></div>
       <PriceCalculator />
       {editing && <TariffForm tariff={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void mutate(); }} />}
-      <ConfirmDialog open={!!deleting} danger title={t('tariffs.deleteTitle')} message={deleting ? t('tariffs.deleteMessage', { title: deleting.title }) : ''}
+      <ConfirmDialog open={!!deleting} danger title={t('tariffs.deleteTitle')} message={deleting ? t('tariffs.deleteMessage', { title: isolateText(deleting.title) }) : ''}
         data-testid="tariff-delete-dialog" onConfirm={() => void remove()} onCancel={() => setDeleting(null)} />
     </section>
   );

@@ -127,7 +127,7 @@ export function InboxPage() {
     {
       key: 'text', header: t('columns.text'), hideable: false, cell: (m) => (
         <button type="button" className={`line-clamp-2 max-w-xs text-start underline-offset-2 hover:underline ${m.isRead ? '' : 'font-semibold'}`} title={m.smsText}
-          onClick={() => actions.current.open(m)} data-testid="inbox-row-text">{m.smsText}</button>
+          onClick={() => actions.current.open(m)} data-testid="inbox-row-text"><bdi>{m.smsText}</bdi></button>
       ),
     },
     {

@@ -14,6 +14,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { LINE_SEND_TYPES, type Assignment, type Line } from './lines-api';
+import { UserText } from '../../shared/ui/user-text';
 
 interface UserOption { id: number; userName: string; firstName: string | null; lastName: string | null }
 
@@ -74,7 +75,7 @@ export function AssignmentsDialog({ line, onClose }: { line: Line; onClose(): vo
   };
 
   const columns: DataTableColumn<Assignment>[] = [
-    { key: 'user', header: t('assignments.columns.user'), hideable: false, cell: (a) => <span data-testid="assignment-user">{a.userName}</span> },
+    { key: 'user', header: t('assignments.columns.user'), hideable: false, cell: (a) => <UserText data-testid="assignment-user">{a.userName}</UserText> },
     { key: 'sendTypes', header: t('assignments.columns.sendTypes'), cell: (a) => a.sendTypesList.map((s) => t(`assignments.sendTypeNames.${s}`)).join('، ') },
     {
       key: 'limits', header: t('assignments.columns.limits'),

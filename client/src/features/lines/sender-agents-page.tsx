@@ -18,6 +18,8 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, isHhMm, type FieldErrors } from '../admin-common/kit';
 import type { AgentHealth, PluginsAnswer, SenderAgent } from './lines-api';
+import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 
 const HEALTH_REFRESH_MS = 30_000;
 const HEALTH_CLASS = { up: 'bg-green-100 text-green-800', degraded: 'bg-amber-100 text-amber-800', down: 'bg-red-100 text-red-800', unknown: 'bg-slate-100 text-slate-700' };
@@ -147,7 +149,7 @@ export function SenderAgentsPage() {
 
   const columns = useMemo<DataTableColumn<SenderAgent>[]>(() => [
     { key: 'id', header: t('agents.columns.id'), cell: (a) => digits(a.id) },
-    { key: 'title', header: t('agents.columns.title'), hideable: false, cell: (a) => <span data-testid="agent-row-title">{a.title}</span> },
+    { key: 'title', header: t('agents.columns.title'), hideable: false, cell: (a) => <UserText data-testid="agent-row-title">{a.title}</UserText> },
     { key: 'plugin', header: t('agents.columns.plugin'), cell: (a) => <span dir="ltr">{a.pluginName}</span> },
     { key: 'maxPerSecond', header: t('agents.columns.maxPerSecond'), cell: (a) => digits(a.maxPerSecond) },
     { key: 'window', header: t('agents.columns.window'), cell: (a) => (a.isActiveAllTime || !a.startTime ? t('agents.allTime') : <span dir="ltr">{digits(`${a.startTime}–${a.endTime ?? ''}`)}</span>) },
@@ -177,7 +179,7 @@ export function SenderAgentsPage() {
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="agents-table" />
       {editing && <AgentDialog original={editing === 'new' ? null : editing} plugins={plugins} onClose={() => setEditing(null)}
         onSaved={() => { setEditing(null); void mutate(); }} />}
-      <ConfirmDialog open={!!deleting} busy={busy} danger title={t('deleteTitle')} message={deleting ? t('deleteMessage', { name: deleting.title }) : undefined}
+      <ConfirmDialog open={!!deleting} busy={busy} danger title={t('deleteTitle')} message={deleting ? t('deleteMessage', { name: isolateText(deleting.title) }) : undefined}
         confirmText={t('delete')} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} data-testid="agent-delete-dialog" />
     </section>
   );

@@ -17,6 +17,7 @@ import {
   ALERT_FLAGS, bodyFrom, CEO_TEXT, formFrom, IDENTITY_FLAGS, IDENTITY_TEXT, LIMIT_INTS, LIMIT_TEXT, SETTING_FLAGS,
   TEXT_MAX, WORKPLACE_TEXT, type Organization, type OrganizationForm, type OrganizationListItem,
 } from './organization-model';
+import { isolateText } from '../../shared/ui/bidi';
 
 const P = 'organization';
 const LTR_FIELDS = new Set(['nationalId', 'economicCode', 'ceoMobile', 'ceoNationalCode', 'workplacePhone', 'workplaceZipCode']);
@@ -89,7 +90,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
   );
   const parentItems = (parents?.items ?? []).filter((o) => !original || o.id !== original.id);
   const typeItems = [{ id: 'organization', title: t('types.organization') }, ...(isSuperAdmin ? [{ id: 'reseller', title: t('types.reseller') }] : [])];
-  const title = original ? t('editTitle', { name: original.name }) : t('createTitle');
+  const title = original ? t('editTitle', { name: isolateText(original.name) }) : t('createTitle');
 
   return (
     <ModalDialog open size="lg" closeOnBackdrop={false} title={title} onClose={onClose} data-testid="organization-form-dialog"

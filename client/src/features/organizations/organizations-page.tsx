@@ -15,6 +15,8 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { SearchBox, showApiError, useConfirmationFlow } from '../admin-common/kit';
 import { OrganizationFormDialog } from './organization-form';
 import type { Organization, OrganizationListItem } from './organization-model';
+import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 
 /** Children of an expanded organization (one request each, up to this many). */
 const CHILD_LIMIT = 500;
@@ -29,7 +31,7 @@ function DeleteChoiceDialog({ org, onCancel, onChoose }: { org: OrganizationList
   const { t: tc } = useTranslation('adminCommon');
   const [withChildren, setWithChildren] = useState(false);
   return (
-    <ModalDialog open size="sm" role="alertdialog" title={t('delete.title', { name: org.name })} onClose={onCancel} data-testid="organization-delete-dialog"
+    <ModalDialog open size="sm" role="alertdialog" title={t('delete.title', { name: isolateText(org.name) })} onClose={onCancel} data-testid="organization-delete-dialog"
       footer={<>
         <Button variant="secondary" onClick={onCancel}>{tc('actions.cancel')}</Button>
         <Button variant="danger" type="submit" form="organization-delete-form" data-testid="organization-delete-next">{t('delete.next')}</Button>
@@ -139,7 +141,7 @@ export function OrganizationsPage() {
               {expanded.includes(org.id) ? t('collapseMark') : t('expandMark')}
             </button>
           ) : tree ? <span className="inline-block w-6" aria-hidden="true" /> : null}
-          <span data-testid="organization-name">{org.name}</span>
+          <UserText data-testid="organization-name">{org.name}</UserText>
         </div>
       ),
     },
@@ -187,7 +189,7 @@ export function OrganizationsPage() {
         <CheckboxField className="mt-2" id="organizations-include-archived" data-testid="organizations-include-archived" label={t('includeArchived')}
           checked={includeArchived} onCheckedChange={(v) => { setIncludeArchived(v); setPageIndex(0); }} />
       </div>
-      <h2 className="mb-2 font-semibold" data-testid="organizations-list-title">{search ? t('searchResults') : t('treeTitle', { name: root?.name ?? '' })}</h2>
+      <h2 className="mb-2 font-semibold" data-testid="organizations-list-title">{search ? t('searchResults') : t('treeTitle', { name: isolateText(root?.name) })}</h2>
       <DataTable columns={columns} rows={rows} rowKey={({ org, level }) => `${search}-${level}-${org.id}`} loading={isLoading} emptyText={tc('table.empty')}
         caption={t('title')} pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} rowActions={rowActions} data-testid="organizations-table" />

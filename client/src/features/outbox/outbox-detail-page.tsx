@@ -23,6 +23,7 @@ import { DELIVERY_STATUSES, isFinished, type Receiver, type Send, type SendCount
 import { useSendProgress } from './use-send-progress';
 import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, startEdit, unarchiveSends } from './outbox-api';
 import { SendEditDialog } from './send-edit-dialog';
+import { UserText } from '../../shared/ui/user-text';
 
 const COUNTERS: (keyof SendCounters)[] = ['recipientCount', 'pendingCount', 'sentCount', 'deliveredCount', 'notDeliveredCount', 'failedCount', 'canceledCount'];
 // Progress may arrive 4 times a second per send; the receivers page and the per-status counts
@@ -210,7 +211,7 @@ export function OutboxDetailPage() {
         <Field label={t('columns.status')} testId="outbox-status"><span data-status={send.status}>{t(`sending:outboxStatuses.${send.status}`, { defaultValue: send.status })}</span></Field>
         <Field label={t('columns.queueStatus')} testId="outbox-queue-status">{t(`sending:queueStatuses.${send.queueStatus}`, { defaultValue: send.queueStatus })}</Field>
         <Field label={t('fields.senderNumber')}><span dir="ltr">{send.senderNumber}</span></Field>
-        <Field label={t('fields.user')}>{send.userName ?? send.userId}</Field>
+        <Field label={t('fields.user')}><UserText>{send.userName ?? send.userId}</UserText></Field>
         <Field label={t('fields.subType')} testId="outbox-sub-type">
           {t(`sending:subTypes.${send.sendSubType}`, { defaultValue: send.sendSubType })}
           {send.gradualStepCount ? ` — ${t('sending:gradualSteps', { size: digits(send.gradualStepCount), minutes: digits(send.gradualIntervalMinutes ?? 0) })}` : ''}
@@ -232,7 +233,7 @@ export function OutboxDetailPage() {
       </dl>
       <div className="mb-4">
         <p className="mb-1 text-sm text-slate-500">{t('fields.text')}</p>
-        <p className="whitespace-pre-wrap rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="outbox-text">{send.smsText}</p>
+        <p className="whitespace-pre-wrap rounded border border-slate-200 p-3 dark:border-slate-700" dir="auto" data-testid="outbox-text">{send.smsText}</p>
       </div>
 
       <section className="mb-4" aria-label={t('progress')}>

@@ -16,6 +16,8 @@ import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf, SearchBox, showApiError, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
+import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 
 export type RoleKind = 'Roles' | 'RoleTemplates';
 
@@ -118,7 +120,7 @@ function RoleEditor({ kind, original, organizationId, onClose, onSaved }: {
   };
   const createTitle = kind === 'Roles' ? t('createRoleTitle') : t('createTemplateTitle');
   return (
-    <ModalDialog open size="lg" closeOnBackdrop={false} title={original ? t('editTitle', { name: original.title }) : createTitle} onClose={onClose}
+    <ModalDialog open size="lg" closeOnBackdrop={false} title={original ? t('editTitle', { name: isolateText(original.title) }) : createTitle} onClose={onClose}
       data-testid="role-editor-dialog"
       footer={<>
         <Button variant="secondary" onClick={onClose}>{tc('actions.cancel')}</Button>
@@ -157,7 +159,7 @@ function CloneDialog({ role, onClose, onDone }: { role: Role; onClose(): void; o
     }
   };
   return (
-    <ModalDialog open title={t('clone.title', { name: role.title })} onClose={onClose} data-testid="role-clone-dialog"
+    <ModalDialog open title={t('clone.title', { name: isolateText(role.title) })} onClose={onClose} data-testid="role-clone-dialog"
       footer={<>
         <Button variant="secondary" onClick={onClose}>{tc('actions.cancel')}</Button>
         <Button type="submit" form="role-clone-form" data-testid="role-clone-submit">{tc('actions.save')}</Button>
@@ -277,7 +279,7 @@ export function RoleListScreen({ kind }: { kind: RoleKind }) {
 
   const prefix = isRoles ? 'roles' : 'role-templates';
   const columns = useMemo<DataTableColumn<Role>[]>(() => [
-    { key: 'title', header: t('columns.title'), cell: (r) => <span data-testid="role-title-cell">{r.title}</span> },
+    { key: 'title', header: t('columns.title'), cell: (r) => <UserText data-testid="role-title-cell">{r.title}</UserText> },
     { key: 'organization', header: t('columns.organization'), cell: (r) => r.organizationName },
     { key: 'claims', header: t('columns.claims'), cell: (r) => <span data-testid="role-claims-count">{digits(r.claims?.length ?? 0)}</span> },
   ], [t, digits]);
@@ -322,7 +324,7 @@ export function RoleListScreen({ kind }: { kind: RoleKind }) {
           onDone={() => done(isRoles ? t('assignUser.done') : t('assignOrganization.done'))} />
       )}
       <ConfirmDialog open={dialog?.kind === 'delete'} danger title={tc('confirmDelete.title')}
-        message={dialog?.kind === 'delete' ? tc('confirmDelete.message', { name: dialog.role.title }) : ''} confirmText={t('actions.delete')}
+        message={dialog?.kind === 'delete' ? tc('confirmDelete.message', { name: isolateText(dialog.role.title) }) : ''} confirmText={t('actions.delete')}
         data-testid="role-delete-dialog" onCancel={() => setDialog(null)} onConfirm={() => { if (dialog?.kind === 'delete') void remove(dialog.role); }} />
       {confirmation}
     </section>

@@ -46,7 +46,7 @@ export function SendQueuePage() {
     { key: 'organization', header: t('columns.organization'), cell: (s) => s.organizationName ?? s.organizationId },
     { key: 'user', header: t('columns.user'), cell: (s) => s.userName ?? s.userId },
     { key: 'senderNumber', header: t('columns.senderNumber'), cell: (s) => <span dir="ltr">{s.senderNumber}</span> },
-    { key: 'text', header: t('columns.text'), cell: (s) => <span className="line-clamp-3 max-w-xs whitespace-pre-wrap" title={s.smsText}>{s.smsText}</span> },
+    { key: 'text', header: t('columns.text'), cell: (s) => <span className="line-clamp-3 max-w-xs whitespace-pre-wrap" dir="auto" title={s.smsText}>{s.smsText}</span> },
     { key: 'recipients', header: t('columns.recipients'), cell: (s) => digits(s.recipientCount) },
     { key: 'total', header: t('columns.total'), cell: (s) => <Amount value={s.totalPrice} /> },
     { key: 'createdAt', header: t('columns.createdAt'), cell: (s) => <DateDisplay value={s.createdAt} /> },

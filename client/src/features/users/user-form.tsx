@@ -14,6 +14,7 @@ import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { isStrongPassword } from '../../shared/ui/form/validators';
 import { Select } from '../../shared/ui/select/select';
 import { errorsOf, FormSection, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
+import { isolateText } from '../../shared/ui/bidi';
 
 export interface UserListItem {
   id: number;
@@ -201,7 +202,7 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
   );
 
   return (
-    <ModalDialog open size="lg" title={original ? t('editTitle', { name: original.userName }) : t('createTitle')} onClose={onClose} data-testid="user-form-dialog"
+    <ModalDialog open size="lg" title={original ? t('editTitle', { name: isolateText(original.userName) }) : t('createTitle')} onClose={onClose} data-testid="user-form-dialog"
       closeOnBackdrop={false}
       footer={<>
         <Button variant="secondary" onClick={onClose}>{tc('actions.cancel')}</Button>

@@ -16,6 +16,7 @@ import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { errorsOf, SearchBox, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import { UserFormDialog, type User, type UserListItem } from './user-form';
+import { isolateText } from '../../shared/ui/bidi';
 
 const HISTORY_PAGE_SIZE = 10;
 const usersKeys = (key: unknown) => Array.isArray(key) && key[0] === 'users';
@@ -42,7 +43,7 @@ function ResetPasswordDialog({ user, onClose, onDone }: { user: UserListItem; on
     }
   };
   return (
-    <ModalDialog open title={t('resetPassword.title', { name: user.userName })} onClose={onClose} data-testid="user-reset-password-dialog"
+    <ModalDialog open title={t('resetPassword.title', { name: isolateText(user.userName) })} onClose={onClose} data-testid="user-reset-password-dialog"
       footer={<>
         <Button variant="secondary" onClick={onClose}>{tc('actions.cancel')}</Button>
         <Button loading={busy} onClick={() => void submit()} data-testid="reset-password-submit">{tc('actions.save')}</Button>
@@ -72,7 +73,7 @@ function LoginHistoryDialog({ user, onClose }: { user: UserListItem; onClose(): 
     { key: 'result', header: t('history.result'), cell: (h) => h.result },
   ], [t]);
   return (
-    <ModalDialog open size="lg" title={t('history.title', { name: user.userName })} onClose={onClose} data-testid="user-login-history-dialog"
+    <ModalDialog open size="lg" title={t('history.title', { name: isolateText(user.userName) })} onClose={onClose} data-testid="user-login-history-dialog"
       footer={<Button variant="secondary" onClick={onClose}>{tc('actions.close')}</Button>}>
       <DataTable columns={columns} rows={data?.items} rowKey={(h) => h.id} loading={isLoading} emptyText={tc('table.empty')}
         pageIndex={pageIndex} pageSize={HISTORY_PAGE_SIZE} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
@@ -188,11 +189,11 @@ export function UsersPage() {
       )}
       {dialog?.kind === 'history' && <LoginHistoryDialog user={dialog.user} onClose={() => setDialog(null)} />}
       <ConfirmDialog open={dialog?.kind === 'delete'} danger title={tc('confirmDelete.title')}
-        message={dialog?.kind === 'delete' ? tc('confirmDelete.message', { name: dialog.user.userName }) : ''} confirmText={t('actions.delete')}
+        message={dialog?.kind === 'delete' ? tc('confirmDelete.message', { name: isolateText(dialog.user.userName) }) : ''} confirmText={t('actions.delete')}
         data-testid="user-delete-dialog" onCancel={() => setDialog(null)}
         onConfirm={() => { if (dialog?.kind !== 'delete') return; const u = dialog.user; setDialog(null); void act(() => api.delete(`/Users/Delete/${u.id}`), t('deleted')); }} />
       <ConfirmDialog open={dialog?.kind === 'impersonate'} title={t('impersonate.title')} busy={busy}
-        message={dialog?.kind === 'impersonate' ? t('impersonate.message', { name: dialog.user.userName }) : ''} confirmText={t('impersonate.confirm')}
+        message={dialog?.kind === 'impersonate' ? t('impersonate.message', { name: isolateText(dialog.user.userName) }) : ''} confirmText={t('impersonate.confirm')}
         data-testid="user-impersonate-dialog" onCancel={() => setDialog(null)}
         onConfirm={() => { if (dialog?.kind === 'impersonate') void impersonate(dialog.user); }} />
     </section>

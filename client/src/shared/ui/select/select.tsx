@@ -14,6 +14,8 @@ import { useFieldErrorText, type FieldError } from '../form/field-error';
 import { toPersianDigits } from '../form/to-latin-digits';
 import { Spinner } from '../spinner';
 import { UI_NS } from '../ui.i18n';
+import { stripBidiControls } from '../bidi';
+import { UserText } from '../user-text';
 import {
   findSelectItem,
   getItemTitle,
@@ -222,7 +224,8 @@ export function Select<T>({
   };
 
   const showClear = (clearable ?? !required) && normalized !== null && !disabled;
-  const selectedTitle = selected ? getItemTitle(selected, fields) : '';
+  // An input holds plain text: the chosen title is shown without stored bidi controls (options are <bdi>).
+  const selectedTitle = selected ? stripBidiControls(getItemTitle(selected, fields)) : '';
   const optionId = (index: number) => `${fieldId}-option-${index}`;
   const shortQuery = optimal && query.trim() !== '' && !isSearchQuery(query);
   const minChars = i18n.language?.toLowerCase().includes('fa')
@@ -307,7 +310,7 @@ export function Select<T>({
                   data-testid={testId ? `${testId}-option` : undefined}
                   data-value={itemValue === null ? undefined : String(itemValue)}
                 >
-                  {renderOption ? renderOption(item) : getItemTitle(item, fields)}
+                  {renderOption ? renderOption(item) : <UserText>{getItemTitle(item, fields)}</UserText>}
                 </li>
               );
             })}

@@ -5,6 +5,7 @@ import { cx } from '../class-names';
 import { EmptyState } from '../empty-state';
 import { UI_NS } from '../ui.i18n';
 import { useDigits } from '../use-digits';
+import { UserText } from '../user-text';
 import {
   clampPageIndex,
   DEFAULT_PAGE_SIZES,
@@ -19,6 +20,10 @@ export interface DataTableColumn<T> {
   key: string;
   /** Already translated header text. */
   header: string;
+  /**
+   * A plain string is shown isolated (`<bdi>`): most cells are names and titles users typed. A cell
+   * that renders markup isolates its own user text (`UserText`, or `dir` on the element).
+   */
   cell: (row: T, rowIndex: number) => ReactNode;
   /** False keeps the column always visible (default true). */
   hideable?: boolean;
@@ -57,6 +62,8 @@ export interface DataTableProps<T> {
 }
 
 const alignClass = { start: 'text-start', center: 'text-center', end: 'text-end' } as const;
+
+const cellContent = (content: ReactNode): ReactNode => (typeof content === 'string' ? <UserText>{content}</UserText> : content);
 
 export function DataTable<T>({
   columns,
@@ -163,7 +170,7 @@ export function DataTable<T>({
                 <tr key={rowKey(row, rowIndex)} className="hover:bg-gray-50 dark:hover:bg-gray-800/60" data-testid={tid('row')}>
                   {shown.map((c) => (
                     <td key={c.key} className={cx('px-3 py-2 text-gray-800 dark:text-gray-100', alignClass[c.align ?? 'start'], c.className)}>
-                      {c.cell(row, rowIndex)}
+                      {cellContent(c.cell(row, rowIndex))}
                     </td>
                   ))}
                   {rowActions && (
