@@ -46,6 +46,11 @@ export interface AppConfig {
    * ranges wait this long before another worker takes them over.
    */
   dispatch: { enabled: boolean; concurrency: number; leaseMs: number };
+  /**
+   * The Sandbox payment gateway signs its own "paid" answers, so anyone can pay with it: allowed
+   * only outside production unless `PEYK_SANDBOX_GATEWAY=true` says otherwise (a staging install).
+   */
+  allowSandboxGateway: boolean;
   version: string;
 }
 
@@ -79,6 +84,12 @@ function parsePort(value: string | undefined, fallback: number): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got "${value}")`);
   return port;
+}
+
+function parseBoolean(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new Error(`${name} must be true or false (got "${value}")`);
 }
 
 function parseLeaseMs(value: string | undefined, fallback: number): number {
@@ -137,8 +148,11 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     jwtKey: undefined as unknown as KeyObject,
     serverStateToken: persistentSecret(dataDir, 'server-state-token', env.PEYK_SERVER_STATE_TOKEN),
     version: String(pkg.version),
+    allowSandboxGateway: false,
     ...overrides,
   };
+  // Decided after the overrides, so a server started as production (tests too) gets the production default.
+  if (overrides.allowSandboxGateway === undefined) config.allowSandboxGateway = parseBoolean('PEYK_SANDBOX_GATEWAY', env.PEYK_SANDBOX_GATEWAY) ?? !config.production;
   if (overrides.dataDir) config.dataDir = dataDir;
   config.jwtKey = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
   return config;

@@ -160,6 +160,35 @@ describe('Audit trail', function () {
     expect(await count({ className: 'Organization', operationType: 'Delete' })).to.equal(orgDeletes);
   });
 
+  it("searches by action, entity and the user's name (3 characters at least; % and _ are literal)", async () => {
+    const org = await createOrganization(api, tree.resellerAdmin.token, { name: unique('Searched org ') });
+    ok(await api.post(`Organizations/Deactivate/${org.id}`, undefined, as(tree.resellerAdmin.token)));
+    const all = await audits({});
+
+    // The user: rows of the organization's administrator (tree set-up), found by user name and by first name.
+    const byUser = await audits({ search: tree.orgAdmin.userName.toUpperCase() });
+    expect(byUser.totalCount).to.be.greaterThan(0).and.below(all.totalCount);
+    expect(byUser.items.every((a) => a.userName === tree.orgAdmin.userName)).to.equal(true);
+    const byFirstName = await audits({ search: 'oadmin' });
+    expect(byFirstName.items.map((a) => a.userName)).to.include(tree.orgAdmin.userName);
+
+    // The action and the entity.
+    const byAction = await audits({ search: 'deactiv' });
+    expect(byAction.items.map((a) => a.referenceId)).to.include(String(org.id));
+    expect(byAction.items.every((a) => /deactiv/i.test(a.operationType))).to.equal(true);
+    const byEntity = await audits({ search: 'organizat' });
+    expect(byEntity.totalCount).to.be.below(all.totalCount);
+    expect(byEntity.items.every((a) => /organizat/i.test(`${a.className} ${a.operationType}`))).to.equal(true);
+    // It combines with the other filters.
+    expect((await audits({ search: 'deactiv', referenceId: org.id })).totalCount).to.equal(1);
+
+    expect((await audits({ search: '%%%' })).totalCount).to.equal(0);
+    expect((await audits({ search: '___' })).totalCount).to.equal(0);
+    const short = await api.get('Audits/GetAll?search=ab', { token: tree.resellerAdmin.token });
+    expect(short.status).to.equal(400);
+    expect(short.body.validationErrors?.map((v: { propertyName: string }) => v.propertyName)).to.deep.equal(['search']);
+  });
+
   it('the audit list itself needs the claim', async () => {
     const res = await api.get('Audits/GetAll', { token: tree.subUser.token });
     expect(res.status).to.equal(403);

@@ -37,6 +37,23 @@ describe('Billing: plans, modules and pre-invoices', function () {
     expect(buyable.items.map((p: any) => p.id)).to.include(planId);
   });
 
+  const claims = async (token: string) => ok(await api.get('Users/GetCurrentUser', { token })).claims as string[];
+  const bulk = (token: string) => api.post('ScheduledMessages/CreateScheduledMessageBulk', {}, { token });
+
+  it('a module on sale above an organization and not bought: its claims leave the principal (so the menu) and its API answers 403', async () => {
+    // Silver (BulkSms, PhoneBook) is on sale by the reseller; the organizations below it have not bought it.
+    for (const token of [tree.orgAdmin.token, tree.subAdmin.token]) {
+      const held = await claims(token);
+      for (const gated of ['Sending.Bulk', 'Phonebook.Manage', 'Sending.Phonebook']) expect(held, gated).to.not.include(gated);
+      // Modules not on sale stay open.
+      expect(held).to.include.members(['Sending.Single', 'SmsReports.Inbox', 'Financial.View', 'Financial.Payments']);
+      bad(await bulk(token), 403);
+    }
+    // The seller, another tree and the super admin keep everything.
+    for (const token of [tree.resellerAdmin.token, tree.otherAdmin.token, superToken]) expect(await claims(token)).to.include.members(['Sending.Bulk', 'Phonebook.Manage']);
+    bad(await bulk(tree.resellerAdmin.token), 400);
+  });
+
   it('buys a plan from credit: exact, idempotent by requestId, modules assigned; short credit writes nothing', async () => {
     const short = bad(await api.post('Plans/Buy', { planId, requestId: 'short-1' }, { token: tree.orgAdmin.token }), 400, 'planId');
     expect(short.isSucceed).to.equal(false);
@@ -51,6 +68,24 @@ describe('Billing: plans, modules and pre-invoices', function () {
     expect(tx.items.map((e: any) => [e.typeCreditChange, e.typeTransaction, e.amount])).to.deep.equal([['BuyPanel', 'Decrease', '70000']]);
     const audit = ok(await api.get(`Audits/GetAll?className=Plan&referenceId=${planId}&operationType=BuyPlan`, { token: superToken }));
     expect(audit.totalCount).to.equal(1);
+  });
+
+  it('a bought module opens at once for the buyer and the organizations below it; taken back or off sale, it follows', async () => {
+    for (const token of [tree.orgAdmin.token, tree.subAdmin.token]) {
+      expect(await claims(token)).to.include.members(['Sending.Bulk', 'Phonebook.Manage', 'Sending.Phonebook']);
+      bad(await bulk(token), 400); // past the claim: the body is judged now
+    }
+    ok(await api.post('Modules/AssignToOrganization', { organizationId: tree.organization.id, moduleId: 'BulkSms', assigned: false }, { token: tree.resellerAdmin.token }));
+    expect(await claims(tree.orgAdmin.token)).to.not.include('Sending.Bulk');
+    expect(await claims(tree.orgAdmin.token)).to.include('Phonebook.Manage');
+    bad(await bulk(tree.orgAdmin.token), 403);
+    // A plan taken off sale gates nothing.
+    ok(await api.post('Plans/Update', { id: planId, isActive: false }, { token: tree.resellerAdmin.token }));
+    expect(await claims(tree.orgAdmin.token)).to.include('Sending.Bulk');
+    ok(await api.post('Plans/Update', { id: planId, isActive: true }, { token: tree.resellerAdmin.token }));
+    expect(await claims(tree.orgAdmin.token)).to.not.include('Sending.Bulk');
+    ok(await api.post('Modules/AssignToOrganization', { organizationId: tree.organization.id, moduleId: 'BulkSms' }, { token: tree.resellerAdmin.token }));
+    expect(await claims(tree.orgAdmin.token)).to.include('Sending.Bulk');
   });
 
   it('creates a pre-invoice with the lines, levy and VAT separately, valid one day', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { adminToken, createTree, sharedApi, type Tree } from '../support/fixtures.js';
+import { adminToken, createTree, sharedApi, unique, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { bad, ok } from '../support/envelope.js';
 
@@ -113,13 +113,35 @@ describe('Billing: credits, tariffs, payments, main settings, ledger', function 
       expect(await entryCount()).to.equal(before);
     });
 
+    it('caps one amount at 10^15 rials: beyond it (near 2^63 included) 400 on the field naming the maximum, never a 500', async () => {
+      const before = await entryCount();
+      // The super admin creates credit from nowhere: a charge of 2^63-1 onto a funded account used to overflow the bigint column (500).
+      for (const amount of ['9223372036854775807', '1000000000000001', 9007199254740991]) {
+        const res = bad(await api.post('Credits/ChargeOrganization', { organizationId: tree.organization.id, amount }, { token: superToken }), 400, 'amount');
+        expect(res.validationErrors![0].message).to.equal('amount may be at most 1000000000000000 rials.');
+      }
+      const fa = bad(await api.post('Credits/ChargeOrganization', { organizationId: tree.organization.id, amount: '9223372036854775807' }, { token: superToken, culture: 'fa' }), 400, 'amount');
+      expect(fa.validationErrors![0].message).to.equal('مبلغ amount حداکثر می‌تواند 1000000000000000 ریال باشد.');
+      // A payment of that size is refused when it is registered, so it can never be confirmed.
+      bad(await api.post('Payments/Create', { typePayment: 'Cash', amount: '9223372036854775807' }, { token: tree.subAdmin.token }), 400, 'amount');
+      bad(await api.post('Credits/SetCreditLimit', { organizationId: tree.sub.id, creditLimit: '9223372036854775807' }, { token: tree.orgAdmin.token }), 400, 'creditLimit');
+      expect(await entryCount()).to.equal(before);
+      // The cap itself is a valid amount.
+      ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.otherOrganization.id, amount: '1000000000000000' }, { token: superToken }));
+      ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.otherOrganization.id, amount: '1000000000000000', isIncrement: false }, { token: superToken }));
+    });
+
     it('answers 404 for organizations outside the caller’s tree', async () => {
       bad(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${tree.organization.id}`, { token: tree.otherAdmin.token }), 404);
       bad(await api.post('Credits/ChargeOrganization', { organizationId: tree.otherOrganization.id, amount: 1 }, { token: tree.resellerAdmin.token }), 404);
       bad(await api.post('Credits/IncreaseUserCredit', { userId: tree.subUser.userId, amount: 1 }, { token: tree.otherAdmin.token }), 404);
     });
 
-    it("moves a user's allowance, shows it in GetMyCredit and never below zero", async () => {
+    it("moves a user's allowance, shows it in GetMyCredit (with Financial.View only) and never below zero", async () => {
+      // The organization's balance is not shown to a user without Financial.View (the client's 403 of a credit path is silent).
+      bad(await api.get('Credits/GetMyCredit', { token: tree.subUser.token }), 403);
+      const viewer = ok(await api.post('Roles/Create', { title: unique('Credit viewer '), claims: ['Financial.View'], organizationId: tree.sub.id }, { token: tree.subAdmin.token }));
+      ok(await api.post('Roles/AssignToUser', { userId: tree.subUser.userId, roleId: viewer.id }, { token: tree.subAdmin.token }));
       const before = ok(await api.get('Credits/GetMyCredit', { token: tree.subUser.token }));
       expect(before.user.hasAllowance).to.equal(false);
       ok(await api.post('Credits/IncreaseUserCredit', { userId: tree.subUser.userId, amount: 1000 }, { token: tree.subAdmin.token }));

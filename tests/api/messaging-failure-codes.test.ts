@@ -134,7 +134,8 @@ describe('Send engine: failure codes from their causes', function () {
   });
 
   it('ErrorCalculate: a rate so large the price leaves the amount range; nothing is made or held', async () => {
-    const { org, token } = await customer({}, '9223372036854775807');
+    // The per-part rate at the cap of one amount (10^15 rials): two parts exceed the cap of one send.
+    const { org, token } = await customer({}, '1000000000000000');
     const before = await sendCount(token);
     const preview = bad(await send({ receivers: ['09121110551', '09121110552'] }, token, 'GetScheduledMessageCalculations'), 400);
     expect(preview.data.failureCode).to.equal('ErrorCalculate');

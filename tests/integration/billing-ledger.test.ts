@@ -4,6 +4,7 @@ import { billingBackends, type BillingHarness } from '../support/billing-harness
 import { failureCodeOf, type HoldView } from '../../server/modules/billing/index.js';
 import { PaymentsService } from '../../server/modules/billing/payments.service.js';
 import { SettingsService } from '../../server/modules/billing/settings.service.js';
+import { AppError } from '../../server/platform/http/errors.js';
 
 async function failure(p: Promise<unknown>): Promise<string | null> {
   try {
@@ -253,6 +254,33 @@ for (const backend of billingBackends()) {
       await payments.reject(ctx, rejected.id, 'no such transfer');
       expect(await failure(payments.confirm(ctx, rejected.id))).to.equal('billing.paymentAlreadyRejected');
       expect((await h.account(payer.id))?.balance).to.equal(250_000n);
+    });
+
+    it('a credit past the balance ceiling (10^18 rials) answers 400 on amount and writes nothing, a payment confirm included', async () => {
+      const caught = async (p: Promise<unknown>): Promise<unknown> => { try { await p; } catch (err) { return err; } return null; };
+      const ceiling = 10n ** 18n;
+      const org = await h.org(null, 'ceiling');
+      await h.fund(org.id, ceiling - 5n);
+      const entries = async () => Number((await h.knex('credit_ledger').where({ organizationId: org.id }).count({ n: '*' }))[0].n);
+      const err = await caught(h.fund(org.id, 6n));
+      expect(err, 'a credit past the ceiling is refused').to.be.instanceOf(AppError);
+      expect((err as AppError).status).to.equal(400);
+      expect((err as AppError).validationErrors.map((v) => v.propertyName)).to.deep.equal(['amount']);
+      expect((await h.account(org.id))?.balance).to.equal(ceiling - 5n);
+      expect(await entries()).to.equal(1);
+      // Confirming a payment onto the full account: 400, the payment stays Checking, nothing credited.
+      const payments = h.container.get(PaymentsService);
+      const system = await h.knex('organizations').where({ id: org.parentId }).first();
+      const ctx = h.systemContext(system);
+      const payment = await payments.create(ctx, { organizationId: org.id, typePayment: 'Cash', amount: '1000' }) as { id: number };
+      const refused = await caught(payments.confirm(ctx, payment.id));
+      expect(refused).to.be.instanceOf(AppError);
+      expect((refused as AppError).status).to.equal(400);
+      expect((await h.knex('payments').where({ id: payment.id }).first()).typeStatus).to.equal('Checking');
+      expect(await entries()).to.equal(1);
+      // Up to the ceiling itself is fine.
+      await h.fund(org.id, 5n);
+      expect((await h.account(org.id))?.balance).to.equal(ceiling);
     });
 
     it('the ledger is append-only and verify finds a tampered balance', async () => {

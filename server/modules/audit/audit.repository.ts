@@ -4,6 +4,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
+import { likeContains } from '../../platform/http/search.js';
 
 export interface AuditRow {
   requestId: string | null;
@@ -26,6 +27,8 @@ export interface AuditFilter {
   operationType?: string;
   userId?: number;
   referenceId?: string;
+  /** Text to find (3+ characters, see `normalizeSearch`) in the action, entity, reference, user or description. */
+  search?: string;
 }
 
 @injectable()
@@ -41,7 +44,8 @@ export class AuditRepository {
   }
 
   async list(tenant: Tenant, filter: AuditFilter): Promise<Page<Record<string, unknown>>> {
-    const q = this.knex('audits as a');
+    // The user is joined before counting: the search looks at the user's names too.
+    const q = this.knex('audits as a').leftJoin('users as u', 'u.id', 'a.userId');
     if (tenant.subtree) {
       q.whereIn('a.organizationId', this.knex('organizations').select('id').where('path', 'like', `${tenant.path}%`));
     } else {
@@ -51,9 +55,15 @@ export class AuditRepository {
     if (filter.operationType) q.where('a.operationType', filter.operationType);
     if (filter.userId) q.where('a.userId', filter.userId);
     if (filter.referenceId) q.where('a.referenceId', filter.referenceId);
+    if (filter.search) {
+      const like = likeContains(filter.search);
+      q.where((w) => w.whereILike('a.operationType', like).orWhereILike('a.className', like).orWhereILike('a.referenceId', like)
+        .orWhereILike('u.userName', like)
+        .orWhereRaw(`coalesce(u."firstName", '') || ' ' || coalesce(u."lastName", '') ilike ?`, [like])
+        .orWhereRaw(`a."newData"->>'description' ilike ?`, [like]));
+    }
     const [{ count }] = await q.clone().count<{ count: string | number }[]>({ count: '*' });
     const items = await q
-      .leftJoin('users as u', 'u.id', 'a.userId')
       .select('a.id', 'a.at', 'a.requestId', 'a.userId', 'u.userName', 'a.impersonatorUserId', 'a.organizationId',
         'a.remoteIpAddress', 'a.userAgent', 'a.operationType', 'a.className', 'a.referenceId', 'a.oldData', 'a.newData')
       .orderBy('a.id', 'desc')

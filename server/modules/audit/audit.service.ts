@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { AuthedContext, RequestContext } from '../../platform/http/context.js';
+import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditRepository, type AuditFilter } from './audit.repository.js';
 
 export interface AuditEntry {
@@ -50,6 +51,6 @@ export class AuditService {
   }
 
   list(ctx: AuthedContext, filter: AuditFilter) {
-    return this.repo.list(ctx.tenant, filter);
+    return this.repo.list(ctx.tenant, normalizeSearch(filter));
   }
 }

@@ -2,7 +2,8 @@ import type { MessageCatalogue } from '../../platform/i18n.js';
 
 export const billingMessages: MessageCatalogue = {
   'billing.amountInvalid': { fa: 'مبلغ {{field}} باید عددی صحیح و مثبت (ریال) باشد.', en: '{{field}} must be a positive whole number of rials.' },
-  'billing.amountTooLarge': { fa: 'مبلغ {{field}} بیش از حد مجاز است.', en: '{{field}} is larger than the largest amount allowed.' },
+  'billing.amountTooLarge': { fa: 'مبلغ {{field}} حداکثر می‌تواند {{max}} ریال باشد.', en: '{{field}} may be at most {{max}} rials.' },
+  'billing.balanceTooLarge': { fa: 'با این مبلغ، مانده حساب از سقف مجاز ({{max}} ریال) بیشتر می‌شود.', en: 'This amount would take the account balance above the largest balance allowed ({{max}} rials).' },
   'billing.partsInvalid': { fa: 'تعداد پیامک‌ها باید عددی صحیح و مثبت باشد.', en: 'The number of SMS parts must be a positive whole number.' },
   'billing.referenceInvalid': { fa: 'شناسه مرجع نامعتبر است.', en: 'The reference is not valid.' },
   'billing.taxInvalid': { fa: 'مالیات باید درصدی بین ۰ و ۱۰۰ با حداکثر دو رقم اعشار باشد.', en: 'Tax must be a percentage from 0 to 100 with at most two decimals.' },
@@ -31,6 +32,10 @@ export const billingMessages: MessageCatalogue = {
   'billing.paymentNotChecking': { fa: 'این پرداخت در انتظار بررسی نیست.', en: 'This payment is not waiting for a decision.' },
   'billing.gatewayNotFound': { fa: 'درگاه پرداخت یافت نشد.', en: 'Payment gateway not found.' },
   'billing.gatewayTypeUnknown': { fa: 'نوع درگاه پرداخت پشتیبانی نمی‌شود.', en: 'This payment gateway type is not supported.' },
+  'billing.sandboxDisabled': {
+    fa: 'درگاه آزمایشی (Sandbox) روی این سرور (محیط عملیاتی) خاموش است: نمی‌توان آن را ساخت، تغییر داد یا با آن پرداخت کرد. آن را حذف کنید و درگاه بانکی واقعی تعریف کنید.',
+    en: 'The Sandbox test gateway is turned off on this server (production): it cannot be created, changed or used. Delete it and set up a real bank gateway.',
+  },
   'billing.gatewaySecretInvalid': { fa: 'کلید محرمانه درگاه باید دست‌کم ۱۶ نویسه باشد.', en: 'The gateway secret must be at least 16 characters.' },
   'billing.accountInformationNotFound': { fa: 'اطلاعات حساب یافت نشد.', en: 'Account information not found.' },
   'billing.callbackRefused': { fa: 'پاسخ درگاه پرداخت معتبر نیست.', en: 'The payment gateway answer is not valid.' },

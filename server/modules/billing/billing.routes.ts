@@ -32,7 +32,8 @@ export function creditsController(credits: CreditsService): Controller {
   return {
     name: 'Credits',
     routes: [
-      { method: 'GET', action: 'GetMyCredit', handler: ({ ctx }) => credits.myCredit(ctx) },
+      // The organization's balance is financial information: Financial.View, like the other reads (a 403 here is silent in the client).
+      { method: 'GET', action: 'GetMyCredit', claim: 'Financial.View', handler: ({ ctx }) => credits.myCredit(ctx) },
       { method: 'POST', action: 'IncreaseUserCredit', claim: 'Users.Update', body: userCreditSchema, handler: ({ ctx, body }) => credits.changeUserCredit(ctx, body, true) },
       { method: 'POST', action: 'DecreaseUserCredit', claim: 'Users.Update', body: userCreditSchema, handler: ({ ctx, body }) => credits.changeUserCredit(ctx, body, false) },
       { method: 'POST', action: 'ChargeOrganization', claim: 'Financial.Payments', body: chargeOrganizationSchema, handler: ({ ctx, body }) => credits.chargeOrganization(ctx, body) },

@@ -1,4 +1,5 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { amountSchema, OPERATORS } from './money.js';
 import { TYPE_CREDIT_CHANGES } from './ledger.repository.js';
 import { POSITIVE_INTEGER_SETTINGS } from './settings.service.js';
@@ -6,6 +7,9 @@ import { POSITIVE_INTEGER_SETTINGS } from './settings.service.js';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const count = { type: 'integer', minimum: 0, maximum: 100_000_000 } as const;
 const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
+/** A name or title shown in lists, menus and invoices: no bidi controls. */
+const nameText = (max: number) => ({ ...text(max), format: NAME_FORMAT });
+const title = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', format: NAME_FORMAT } as const;
 
 export const organizationIdQuery = {
   type: 'object', additionalProperties: false, required: ['organizationId'], properties: { organizationId: id },
@@ -60,8 +64,8 @@ const rangeSchema = {
 };
 
 const tariffFields = {
-  title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
-  category: text(200),
+  title,
+  category: nameText(200),
   internationalBenefitType: { enum: ['percent', 'fixed', null] },
   internationalBenefitValue: amountSchema(true),
   ranges: { type: 'array', minItems: 1, maxItems: 100, items: rangeSchema },
@@ -109,9 +113,9 @@ export const createPaymentSchema = {
     billNumber: text(100), referenceId: text(100), orderId: text(100), description: text(1000),
     branchCode: text(20), chequeAccountNumber: text(40),
     dueDate: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
-    holderName: text(200), isPassed: { type: 'boolean' }, nationalCode: { anyOf: [{ type: 'string', pattern: '^[0-9]{10,11}$' }, { type: 'null' }] },
+    holderName: nameText(200), isPassed: { type: 'boolean' }, nationalCode: { anyOf: [{ type: 'string', pattern: '^[0-9]{10,11}$' }, { type: 'null' }] },
     sayadNumber: { anyOf: [{ type: 'string', pattern: '^[0-9]{16}$' }, { type: 'null' }] },
-    serialNumber: text(40), seriesNumber: text(40), typeBank: text(40), chequeImageAddress: text(500),
+    serialNumber: text(40), seriesNumber: text(40), typeBank: nameText(40), chequeImageAddress: text(500),
   },
 };
 
@@ -125,7 +129,7 @@ export const listPaymentsQuery = {
 };
 
 const packageFields = {
-  title: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' },
+  title,
   /** 0 hour, 1 day, 2 week, 3 month. */
   expirationType: { type: 'integer', enum: [0, 1, 2, 3] },
   expiration: { type: 'integer', minimum: 1, maximum: 100_000 },
@@ -157,7 +161,7 @@ export const listPurchasesQuery = {
 const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
 const discountFields = {
   code: { type: 'string', minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' },
-  title: text(200),
+  title: nameText(200),
   isPercentage: { type: 'boolean' },
   /** Percent with at most two decimals, 0 < p <= 100 (checked exactly in the service). */
   discountPercentageValue: nullable({ anyOf: [{ type: 'number', exclusiveMinimum: 0, maximum: 100 }, { type: 'string', maxLength: 6 }] }),

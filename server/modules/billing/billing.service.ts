@@ -5,7 +5,7 @@ import { AppError, conflict, fieldError, notFound } from '../../platform/http/er
 import { LedgerRepository, type ChainOrganization, type EntryInput, type HoldLineRow, type HoldRow, type VerifyResult } from './ledger.repository.js';
 import { SettingsService } from './settings.service.js';
 import { NotificationsService } from '../notifications/index.js';
-import { big, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
+import { big, MAX_BALANCE, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
 import { breakdown, ratesFor, totalParts, type PriceSettings } from './pricing.js';
 
 /** The send failure codes a hold answers (the spec's scheduled-message failure codes). */
@@ -363,17 +363,22 @@ export class BillingService {
     return this.ledger.ensureUserAccount(tx, organizationId, userId);
   }
 
-  /** Adds to an account with its ledger entry. */
-  async credit(tx: Tx, entry: Omit<EntryInput, 'delta' | 'guardLimit'> & { amount: bigint }) {
+  /**
+   * Adds to an account with its ledger entry. A balance never passes MAX_BALANCE: such a credit
+   * answers 400 on `amount` and writes nothing (the caller's transaction rolls back with it).
+   */
+  async credit(tx: Tx, entry: Omit<EntryInput, 'delta' | 'guardLimit' | 'ceiling'> & { amount: bigint }) {
     if (entry.amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
     const { amount, ...rest } = entry;
-    const done = (await this.ledger.applyEntry(tx, { ...rest, delta: amount })) as { id: string; currentCredit: string };
+    if (amount > MAX_BALANCE) throw fieldError('amount', 'billing.balanceTooLarge', { max: MAX_BALANCE.toString() });
+    const done = await this.ledger.applyEntry(tx, { ...rest, delta: amount, ceiling: MAX_BALANCE });
+    if (!done) throw fieldError('amount', 'billing.balanceTooLarge', { max: MAX_BALANCE.toString() });
     await this.lowCreditRecovered(tx, [entry.accountId]);
     return done;
   }
 
   /** Takes from an account with its ledger entry, never below -limit (available credit); null when short. */
-  async debit(tx: Tx, entry: Omit<EntryInput, 'delta' | 'guardLimit'> & { amount: bigint; limit?: bigint }) {
+  async debit(tx: Tx, entry: Omit<EntryInput, 'delta' | 'guardLimit' | 'ceiling'> & { amount: bigint; limit?: bigint }) {
     if (entry.amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
     const { amount, limit, ...rest } = entry;
     const done = await this.ledger.applyEntry(tx, { ...rest, delta: -amount, guardLimit: limit ?? 0n });

@@ -45,6 +45,8 @@ export interface EntryInput {
   heldDelta?: bigint;
   /** When set, the change must leave balance - held >= -limit or nothing happens. */
   guardLimit?: bigint | null;
+  /** When set, the change must leave balance <= ceiling or nothing happens (no bigint overflow). */
+  ceiling?: bigint | null;
   typeCreditChange: TypeCreditChange;
   referenceType?: string | null;
   referenceId?: string | number | null;
@@ -229,25 +231,28 @@ export class LedgerRepository {
 
   /**
    * Changes a balance and appends its ledger entry in one statement; with `guardLimit` the change
-   * happens only while balance - held stays >= -limit. Answers the entry, or null when the guard
-   * refused (nothing written).
+   * happens only while balance - held stays >= -limit, with `ceiling` only while balance stays at
+   * or below it. Answers the entry, or null when a guard refused (nothing written).
    */
   async applyEntry(tx: Tx, e: EntryInput): Promise<{ id: string; currentCredit: string } | null> {
     const delta = e.delta.toString();
     const heldDelta = (e.heldDelta ?? 0n).toString();
     const guard = e.guardLimit === undefined || e.guardLimit === null ? '' : 'and a.balance + ?::bigint - (a.held + ?::bigint) >= -?::bigint';
     const guardBindings = guard ? [delta, heldDelta, e.guardLimit!.toString()] : [];
+    // Compared as `balance <= ceiling - delta`: the left side never grows, so the check itself cannot overflow.
+    const ceiling = e.ceiling === undefined || e.ceiling === null ? '' : 'and a.balance <= ?::bigint - ?::bigint';
+    const ceilingBindings = ceiling ? [e.ceiling!.toString(), delta] : [];
     const { rows } = await tx.raw(
       `with upd as (
          update credit_accounts a set balance = a.balance + ?::bigint, held = a.held + ?::bigint, "updatedAt" = now()
-          where a.id = ? ${guard}
+          where a.id = ? ${guard} ${ceiling}
           returning a.id, a."organizationId", a."userId", a.balance)
        insert into credit_ledger ("accountId", "organizationId", "userId", amount, "typeCreditChange", "typeTransaction", "currentCredit",
                                   "referenceType", "referenceId", "idempotencyKey", description, "createdByUserId", "createdByUserName")
        select upd.id, upd."organizationId", upd."userId", ?::bigint, ?, ?, upd.balance, ?, ?, ?, ?, ?, ? from upd
        returning id, "currentCredit"`,
       [
-        delta, heldDelta, e.accountId, ...guardBindings,
+        delta, heldDelta, e.accountId, ...guardBindings, ...ceilingBindings,
         delta, e.typeCreditChange, e.delta > 0n ? 'Increase' : 'Decrease',
         e.referenceType ?? null, e.referenceId === undefined || e.referenceId === null ? null : String(e.referenceId),
         e.idempotencyKey ?? null, e.description ?? null, e.createdByUserId ?? null, e.createdByUserName ?? null,

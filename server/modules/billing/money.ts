@@ -3,10 +3,17 @@ import { fieldError } from '../../platform/http/errors.js';
 /**
  * Money is integer rials. Inside the server an amount is a `bigint`; in PostgreSQL a `bigint`
  * column (the drivers hand it back as a decimal string); in JSON a decimal string ("125000"), so
- * no amount ever passes through a float. Inputs accept a JSON integer up to 2^53-1 or a decimal
- * string up to the bigint maximum.
+ * no amount ever passes through a float.
+ *
+ * The largest amount one operation may carry (a charge, payment, price, limit, the total of a send):
+ * 10^15 rials. With balances capped at MAX_BALANCE, every sum the guarded SQL computes
+ * (`balance + delta - held`, `held + amount`) stays far inside PostgreSQL's bigint (9.2 × 10^18),
+ * so no money statement can fail with "bigint out of range" (which would be a 500).
  */
-export const MAX_AMOUNT = 9223372036854775807n;
+export const MAX_AMOUNT = 10n ** 15n;
+
+/** The most an account's balance may reach; a credit beyond it is refused (400), never overflows. */
+export const MAX_BALANCE = 10n ** 18n;
 
 export const OPERATORS = ['mci', 'irancell', 'rightel', 'other', 'international'] as const;
 export type Operator = (typeof OPERATORS)[number];
@@ -22,7 +29,7 @@ export function amountSchema(allowZero = false) {
   } as const;
 }
 
-/** Parses an amount that passed `amountSchema` (the bigint ceiling is checked here). */
+/** Parses an amount that passed `amountSchema` (the MAX_AMOUNT cap is checked here, with its own message). */
 export function toAmount(value: unknown, propertyName: string): bigint {
   let out: bigint;
   if (typeof value === 'bigint') out = value;
@@ -30,7 +37,7 @@ export function toAmount(value: unknown, propertyName: string): bigint {
   else if (typeof value === 'string' && /^-?[0-9]{1,19}$/.test(value)) out = BigInt(value);
   else throw fieldError(propertyName, 'billing.amountInvalid', { field: propertyName });
   if (out < 0n) throw fieldError(propertyName, 'billing.amountInvalid', { field: propertyName });
-  if (out > MAX_AMOUNT) throw fieldError(propertyName, 'billing.amountTooLarge', { field: propertyName });
+  if (out > MAX_AMOUNT) throw fieldError(propertyName, 'billing.amountTooLarge', { field: propertyName, max: MAX_AMOUNT.toString() });
   return out;
 }
 

@@ -1,11 +1,12 @@
 import type { Controller } from '../../platform/http/router.js';
 import { idParamSchema } from '../../platform/http/router.js';
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { amountSchema } from './money.js';
 import type { PlansService } from './plans.service.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const planProps = {
-  title: { type: 'string', minLength: 1, maxLength: 200 },
+  title: { type: 'string', minLength: 1, maxLength: 200, format: NAME_FORMAT },
   planType: { type: 'string', minLength: 1, maxLength: 30 },
   planPrice: amountSchema(),
   extentionPrice: { anyOf: [amountSchema(), { type: 'null' }] },

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import type { AuthEpoch } from '../../platform/auth-epoch.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
@@ -58,7 +59,16 @@ export class PlansService {
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(InvoicesService) private readonly invoices: InvoicesService,
+    @inject(TYPES.AuthEpoch) private readonly epoch: AuthEpoch,
   ) {}
+
+  /**
+   * Plans and module grants decide which claims the organizations below hold (identity drops the
+   * claims of modules on sale and not bought): cached principals are rebuilt once this commits.
+   */
+  private claimsChange(tx: Tx): void {
+    this.epoch.bumpAfterCommit(tx);
+  }
 
   modules() {
     return { items: MODULES.map((m) => ({ ...m })), totalCount: MODULES.length };
@@ -79,6 +89,7 @@ export class PlansService {
       if (!org || org.id === ctx.principal.organizationId) throw notFound('organization.notFound');
       if (body.assigned === false) await tx('organization_modules').where({ organizationId: org.id, moduleId: body.moduleId }).delete();
       else await tx('organization_modules').insert({ organizationId: org.id, moduleId: body.moduleId }).onConflict(['organizationId', 'moduleId']).ignore();
+      this.claimsChange(tx);
       await this.audit.record(tx, ctx, { operationType: body.assigned === false ? 'UnassignModule' : 'AssignModule', className: 'Module', referenceId: body.moduleId, organizationId: org.id, newData: body });
       return null;
     });
@@ -89,6 +100,7 @@ export class PlansService {
       await this.assertOwner(ctx, tx);
       const values = normalizePlan(body, true);
       const [row] = await tx('plans').insert({ ...values, ownerOrganizationId: ctx.tenant.organizationId }).returning('*');
+      this.claimsChange(tx);
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Plan', referenceId: row.id, newData: publicPlan(row) });
       return publicPlan(row);
     });
@@ -98,6 +110,7 @@ export class PlansService {
     return this.uow.run(async (tx) => {
       const current = await this.managed(tx, ctx, body.id as number);
       const [row] = await tx('plans').where({ id: current.id }).update(normalizePlan(body, false)).returning('*');
+      this.claimsChange(tx);
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'Plan', referenceId: row.id, oldData: publicPlan(current), newData: publicPlan(row) });
       return publicPlan(row);
     });
@@ -107,6 +120,7 @@ export class PlansService {
     return this.uow.run(async (tx) => {
       const current = await this.managed(tx, ctx, id);
       await tx('plans').where({ id }).update({ deletedAt: tx.fn.now(), isActive: false });
+      this.claimsChange(tx);
       await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'Plan', referenceId: id, oldData: publicPlan(current) });
       return null;
     });
@@ -155,6 +169,7 @@ export class PlansService {
       for (const moduleId of plan.modules) {
         await tx('organization_modules').insert({ organizationId: buyer.id, moduleId, planId: plan.id }).onConflict(['organizationId', 'moduleId']).merge(['planId']);
       }
+      this.claimsChange(tx);
       const [done] = await tx('plan_purchases').where({ id: purchase.id }).update({ ledgerEntryId: entry.id }).returning('*');
       const { invoice } = await this.invoices.issueForPlanPurchase(tx, done.id);
       await this.audit.record(tx, ctx, {

@@ -89,7 +89,7 @@ export interface PriceBreakdown {
 /** Price at the tariff, the levy per part, and VAT on both (rounded up) when the organization pays tax. */
 export function breakdown(rates: Rates, parts: PartsPerOperator, settings: PriceSettings, withTax: boolean): PriceBreakdown {
   const b = amountBreakdown(priceOf(rates, parts), settings.levyPerPart * BigInt(totalParts(parts)), settings, withTax);
-  // Every amount column is a bigint: a total beyond it must be refused here, not fail a write half-way.
+  // One send is one operation: a total above its cap (MAX_AMOUNT) is refused here, not by an overflowing write half-way.
   if (b.total > MAX_AMOUNT) throw errorCalculate();
   return b;
 }

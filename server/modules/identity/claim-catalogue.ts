@@ -94,6 +94,28 @@ export function defaultCeiling(orgType: string): string[] {
   return ALL_CLAIMS.filter((k) => allowed.includes(LEVEL_OF.get(k) as ClaimLevel));
 }
 
+/**
+ * The claims each sellable module gates (ids of billing's module catalogue, `MODULES` in
+ * plans.service.ts; a unit test keeps the two lists equal). A module on sale to an organization
+ * that it has not bought takes these claims out of its users' principals, so the menu hides them
+ * and every route guarded by them answers 403 (see `lockedModules` in users.repository.ts).
+ * GeneralPhoneBook and Webservice gate nothing yet: their areas have no claim of their own.
+ */
+export const MODULE_CLAIMS: Readonly<Record<string, readonly string[]>> = {
+  BulkSms: ['Sending.Bulk'],
+  SmartSms: ['Sending.Smart'],
+  PhoneBook: ['Phonebook.Manage', 'Sending.Phonebook'],
+  GeneralPhoneBook: [],
+  Receive: ['SmsReports.Inbox'],
+  Webservice: [],
+  Reseller: ['RoleTemplates.Manage', 'Financial.Tariffs', 'Financial.ConfirmPayments', 'Sending.Confirm', 'Infrastructure.PrivateNumbers'],
+};
+
+/** The claims that the given locked (on sale, not bought) modules take away. */
+export function claimsOfModules(moduleIds: Iterable<string>): string[] {
+  return [...new Set([...moduleIds].flatMap((m) => MODULE_CLAIMS[m] ?? []))];
+}
+
 /** What a user without a role may do: look at the dashboard. */
 export const BASE_CLAIMS: readonly string[] = ['Dashboard.View'];
 

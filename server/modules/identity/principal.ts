@@ -1,5 +1,5 @@
 import type { Principal, Scope } from '../../platform/http/context.js';
-import { ALL_CLAIMS, BASE_CLAIMS, defaultCeiling } from './claim-catalogue.js';
+import { ALL_CLAIMS, BASE_CLAIMS, claimsOfModules, defaultCeiling } from './claim-catalogue.js';
 import type { SessionPrincipalRow, UserAuthorityRow } from './users.repository.js';
 
 export function scopeOf(organizationType: string, isAdmin: boolean): Scope {
@@ -28,9 +28,15 @@ export function effectiveClaims(
   return out;
 }
 
-/** A user's effective claims, built the same way for the caller and for a user acted upon. */
+/**
+ * A user's effective claims, built the same way for the caller and for a user acted upon; the
+ * claims of modules on sale to the organization and not bought (`_lockedModules`) are dropped, so
+ * the menu (GetCurrentUser) and the routes' claim checks follow the purchase in one place.
+ */
 export function claimsOf(row: UserAuthorityRow): Set<string> {
-  return effectiveClaims(scopeOf(row._orgType, row.isAdmin), row._orgType, row._templateClaims, row._roleClaims, row._ancestorTemplateClaims ?? []);
+  const claims = effectiveClaims(scopeOf(row._orgType, row.isAdmin), row._orgType, row._templateClaims, row._roleClaims, row._ancestorTemplateClaims ?? []);
+  for (const claim of claimsOfModules(row._lockedModules ?? [])) claims.delete(claim);
+  return claims;
 }
 
 const PRIVATE_USER_FIELDS = new Set(['passwordHash', 'secondPasswordHash', 'deletedAt', 'failedLoginCount']);

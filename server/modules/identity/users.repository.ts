@@ -37,6 +37,8 @@ export interface UserAuthorityRow extends UserRow {
   _templateClaims: string[] | null;
   /** The role templates of every organization above the user's: each one caps the whole subtree. */
   _ancestorTemplateClaims: string[][];
+  /** Modules on sale to the user's organization that it has not bought (their claims are dropped). */
+  _lockedModules?: string[];
 }
 
 /**
@@ -85,7 +87,7 @@ export class UsersRepository {
         'u.*', 'o.path as _orgPath', 'o.name as _orgName', 'o.type as _orgType', 'o.isActive as _orgActive',
         'o.isArchived as _orgArchived', 'o.deletedAt as _orgDeletedAt', 'o.expireTime as _orgExpireTime', 'r.claims as _roleClaims', 't.claims as _templateClaims',
         's.revokedAt as _sessionRevokedAt', 's.refreshExpiresAt as _refreshExpiresAt', 's.impersonatorUserId as _impersonatorUserId',
-        this.ancestorTemplateClaims(),
+        this.ancestorTemplateClaims(), this.lockedModules(),
       );
     return (row as SessionPrincipalRow | undefined) ?? null;
   }
@@ -98,8 +100,27 @@ export class UsersRepository {
       .leftJoin('roles as t', function joinTemplate() { this.on('t.id', 'o.roleTemplateId').andOnNull('t.deletedAt'); })
       .where('u.id', id)
       .whereNull('u.deletedAt')
-      .first('u.*', 'o.path as _orgPath', 'o.type as _orgType', 'r.claims as _roleClaims', 't.claims as _templateClaims', this.ancestorTemplateClaims());
+      .first('u.*', 'o.path as _orgPath', 'o.type as _orgType', 'r.claims as _roleClaims', 't.claims as _templateClaims', this.ancestorTemplateClaims(), this.lockedModules());
     return (row as UserAuthorityRow | undefined) ?? null;
+  }
+
+  /**
+   * Modules locked for `o` (billing's tables, read here so the principal is built in one query): a
+   * module is on sale to `o` when an active plan of an organization strictly above it lists it, and
+   * bought when `o` or an organization between it and that seller holds it in organization_modules
+   * (a purchase covers the buyer's subtree, never the seller's other customers). A module no plan
+   * above offers is free (open), so the system organization and trees without plans keep everything.
+   */
+  private lockedModules(): Knex.Raw {
+    return this.knex.raw(`(select coalesce(jsonb_agg(distinct m.id), '[]'::jsonb)
+          from organizations seller
+          join plans p on p."ownerOrganizationId" = seller.id and p."isActive" and p."deletedAt" is null
+          cross join lateral jsonb_array_elements_text(p.modules) as m(id)
+         where seller.id <> o.id and seller."deletedAt" is null
+           and seller.id = any(string_to_array(trim(both '/' from o.path), '/')::int[])
+           and not exists (select 1 from organization_modules om join organizations b on b.id = om."organizationId"
+                            where om."moduleId" = m.id and b.depth > seller.depth
+                              and b.id = any(string_to_array(trim(both '/' from o.path), '/')::int[]))) as "_lockedModules"`);
   }
 
   /** The role templates of the organizations above `o` (aliased so in the query). */

@@ -4,6 +4,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
+import { likeContains } from '../../platform/http/search.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import type { RecipientInput } from './sends.repository.js';
 import type { PeriodType } from './periodic-schedule.js';
@@ -104,7 +105,10 @@ export class PeriodicRepository {
     whereOrganizationVisible(base, this.knex, 'p.organizationId', tenant);
     if (filter.status) base.where('p.status', filter.status);
     if (filter.userId) base.where('p.userId', filter.userId);
-    if (filter.search) base.where((w) => w.whereILike('p.smsText', `%${filter.search}%`).orWhereILike('p.senderNumber', `%${filter.search}%`));
+    if (filter.search) {
+      const like = likeContains(filter.search);
+      base.where((w) => w.whereILike('p.smsText', like).orWhereILike('p.senderNumber', like));
+    }
     const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
     const rows = await base.clone().leftJoin('users as u', 'u.id', 'p.userId')
       .select('p.*', 'o.name as organizationName', 'u.userName as userName')

@@ -8,6 +8,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
+import { likeContains } from '../../platform/http/search.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import type { HeldLease } from './dispatch-leases.repository.js';
 import { DISPATCH_QUEUE_STATUSES, OPEN_DELIVERY_STATUSES, WAITING_QUEUE_STATUSES, type DeliveryStatus } from './statuses.js';
@@ -121,7 +122,10 @@ export class SendsRepository {
     if (filter.userId) base.where('s.userId', filter.userId);
     if (filter.from) base.where('s.createdAt', '>=', filter.from);
     if (filter.to) base.where('s.createdAt', '<', filter.to);
-    if (filter.search) base.where((w) => w.whereILike('s.smsText', `%${filter.search}%`).orWhereILike('s.senderNumber', `%${filter.search}%`));
+    if (filter.search) {
+      const like = likeContains(filter.search);
+      base.where((w) => w.whereILike('s.smsText', like).orWhereILike('s.senderNumber', like));
+    }
     const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
     const rows = await base.clone().leftJoin('users as u', 'u.id', 's.userId')
       .select('s.*', 'o.name as organizationName', 'u.userName as userName')
@@ -508,7 +512,7 @@ export class SendsRepository {
   async recipients(sendId: number, filter: { pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string; archived?: boolean }): Promise<Page<Record<string, unknown>>> {
     const base = this.receiversOf(sendId, filter.archived === true);
     if (filter.deliveryStatus) base.where('deliveryStatus', filter.deliveryStatus);
-    if (filter.toNumber) base.where('toNumber', 'like', `%${filter.toNumber}%`);
+    if (filter.toNumber) base.where('toNumber', 'like', likeContains(filter.toNumber));
     const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
     const items = await base.clone().select('seq', 'toNumber', 'operator', 'description', 'sendStatus', 'deliveryStatus', 'providerId', 'attempts', 'refunded', 'sendDateTime', 'statusDateTime')
       .orderBy('seq').offset(filter.pageIndex * filter.pageSize).limit(filter.pageSize);

@@ -61,10 +61,11 @@ describe('billing pricing and amounts', () => {
     expect(overlappingRange([{ lineType: 'default', fromCount: 10, toCount: 5, prices: {} }])).to.equal(0);
   });
 
-  it('parses amounts exactly and refuses negative, fractional and beyond-bigint values', () => {
-    expect(toAmount('9223372036854775807', 'amount')).to.equal(MAX_AMOUNT);
-    expect(toAmount(9007199254740991, 'amount')).to.equal(9007199254740991n);
-    for (const bad of [-1, 1.5, '9223372036854775808', '1e3', 'abc', 9007199254740992]) {
+  it('parses amounts exactly and refuses negative, fractional and beyond-the-cap (10^15 rials) values', () => {
+    expect(MAX_AMOUNT).to.equal(10n ** 15n);
+    expect(toAmount('1000000000000000', 'amount')).to.equal(MAX_AMOUNT);
+    expect(toAmount(999_999_999_999_999, 'amount')).to.equal(999_999_999_999_999n);
+    for (const bad of [-1, 1.5, '1000000000000001', '9223372036854775807', '9223372036854775808', '1e3', 'abc', 9007199254740991, 9007199254740992]) {
       expect(() => toAmount(bad, 'amount'), String(bad)).to.throw(AppError);
     }
     expect(mulDivCeil(330n, 900n, 10_000n)).to.equal(30n);

@@ -13,6 +13,7 @@ import { toAmount } from '../money.js';
 import { InvoicesService } from '../invoices.service.js';
 import { SettingsService } from '../settings.service.js';
 import type { Clock } from '../../../platform/clock.js';
+import type { AppConfig } from '../../../platform/config.js';
 import type { Logger } from 'pino';
 import { GatewayRegistry } from './registry.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
@@ -62,6 +63,7 @@ export class GatewaysService {
     @inject(SettingsService) private readonly settings: SettingsService,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(TYPES.Config) private readonly config: AppConfig,
   ) {}
 
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -182,7 +184,7 @@ export class GatewaysService {
 
   /** `Payments/GetDescriptorOnlineGateway`: the gateways the caller's organization may pay through. */
   async describeForCaller(ctx: AuthedContext) {
-    const rows = await this.usable(this.knex, ctx.tenant.path);
+    const rows = (await this.usable(this.knex, ctx.tenant.path)).filter((g) => !this.sandboxRefused(g));
     return rows.map((g) => ({ id: g.id, isGeneralUse: g.isGeneralUse, isFactorUse: g.isFactorUse, ...this.provider(g).describe(g) }));
   }
 
@@ -197,6 +199,7 @@ export class GatewaysService {
       if (!payer || payer.type === 'system') throw forbidden('billing.systemPays');
       const gateway = (await this.usable(tx, payer.path)).find((g) => g.id === body.gatewayId);
       if (!gateway) throw fieldError('gatewayId', 'billing.gatewayNotFound');
+      if (this.sandboxRefused(gateway)) throw fieldError('gatewayId', 'billing.sandboxDisabled');
       const created = await this.payments.insert(tx, {
         organizationId: payer.id, receiverOrganizationId: payer.parentId, typePayment: 'OnLine', typeStatus: 'WatingForPay',
         amount: amount.toString(), gatewayId: gateway.id, createdByUserId: ctx.principal.userId, createdByUserName: ctx.principal.userName,
@@ -215,7 +218,7 @@ export class GatewaysService {
     if (!payment || payment.typeStatus !== 'WatingForPay' || !payment.gatewayId) return null;
     const gateway = (await this.knex('payment_gateways').where({ id: payment.gatewayId }).first()) as GatewayRow | undefined;
     const provider = gateway ? this.registry.get(gateway.typeIPG) : null;
-    if (!gateway || !(provider instanceof SandboxGatewayProvider)) return null;
+    if (!gateway || !(provider instanceof SandboxGatewayProvider) || this.sandboxRefused(gateway)) return null;
     return { amount: String(payment.amount), ...provider.links(gateway, gatewayPayment(payment)) };
   }
 
@@ -232,7 +235,8 @@ export class GatewaysService {
       const payment = (await tx('payments').where({ authority, typePayment: 'OnLine' }).forUpdate().first()) as PaymentRow | undefined;
       if (!payment || !authority) throw new AppError(400, 'billing.callbackRefused');
       const gateway = (await tx('payment_gateways').where({ id: payment.gatewayId as number }).first()) as GatewayRow | undefined;
-      if (!gateway) throw new AppError(400, 'billing.callbackRefused');
+      // In production a sandbox "bank" answer proves nothing (its Pay link was handed to anyone): refused.
+      if (!gateway || this.sandboxRefused(gateway)) throw new AppError(400, 'billing.callbackRefused');
       const result = await this.provider(gateway).verify(gateway, gatewayPayment(payment), params);
       if (result.amount === null || result.amount !== BigInt(payment.amount)) throw new AppError(400, 'billing.callbackRefused');
       if (payment.typeStatus === 'Confirmed') return { status: 'alreadyConfirmed', paymentId: payment.id };
@@ -269,6 +273,11 @@ export class GatewaysService {
 
   // ---- helpers ----------------------------------------------------------------------------
 
+  /** The Sandbox gateway where it is turned off (production, `allowSandboxGateway`): never created, changed, offered or paid through. */
+  private sandboxRefused(g: { typeIPG: string }): boolean {
+    return !this.config.allowSandboxGateway && this.registry.get(g.typeIPG) instanceof SandboxGatewayProvider;
+  }
+
   private provider(g: GatewayRow) {
     const p = this.registry.get(g.typeIPG);
     if (!p) throw badRequest('billing.gatewayTypeUnknown');
@@ -289,6 +298,7 @@ export class GatewaysService {
     const type = (values.typeIPG ?? current?.typeIPG) as string;
     const provider = this.registry.get(type);
     if (!provider) throw fieldError('typeIPG', 'billing.gatewayTypeUnknown');
+    if (this.sandboxRefused({ typeIPG: type })) throw fieldError('typeIPG', 'billing.sandboxDisabled');
     if (body.configJson !== undefined || !current || values.typeIPG !== undefined) {
       const config = (body.configJson ?? current?.configJson ?? {}) as Record<string, unknown>;
       const problem = provider.validateConfig(config);
