@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { SWRConfig } from 'swr';
-import { AppContext, type AppServices } from './app-context';
+import { AppContext, type AppServices } from '../shared/app/app-context';
 import { createAppRouter } from './router';
 import { extraRoutes } from './feature-routes';
 import { DialogHost } from './dialog-host';

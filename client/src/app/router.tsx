@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireAuth } from './guards';
+import { RequireAuth } from '../shared/auth/guards';
 import { NotFoundPage } from './pages/not-found';
 import { PlaceholderPage } from './pages/placeholder-page';
 import { AuthCallbackPage } from './pages/auth-callback';

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../shared/app/app-context';
 import { ApiError } from '../../shared/api/api-client';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
