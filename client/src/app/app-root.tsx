@@ -2,9 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { SWRConfig } from 'swr';
-import { AppContext, type AppServices } from './app-context';
+import { AppContext, type AppServices } from '../shared/app/app-context';
 import { createAppRouter } from './router';
-import { extraRoutes } from './feature-routes';
 import { DialogHost } from './dialog-host';
 import { watchOtherTabs } from '../shared/auth/session-store';
 import { registerServiceWorker } from './pwa';
@@ -12,7 +11,7 @@ import { ToastViewport } from '../shared/ui/dialog/toast';
 import { toastStore } from '../shared/ui/dialog/toast-store';
 
 export function AppRoot({ services }: { services: AppServices }) {
-  const router = useMemo(() => createAppRouter(extraRoutes), []);
+  const router = useMemo(() => createAppRouter(), []);
   // Another tab signed in or out: this one starts again from the origin.
   useEffect(() => watchOtherTabs(() => window.location.assign(services.config.origin || '/')), [services]);
   useEffect(() => registerServiceWorker(services.store), [services]);

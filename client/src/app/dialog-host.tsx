@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from './app-context';
-import { useAppState } from './app-store';
+import { useApp } from '../shared/app/app-context';
+import { useAppState } from '../shared/app/app-store';
 
 /** Shows the error catalogue's dialogs one at a time. */
 export function DialogHost() {

@@ -1,4 +1,4 @@
-import type { AppStore } from './app-store';
+import type { AppStore } from '../shared/app/app-store';
 
 const REGISTER_AFTER_MS = 30_000;
 

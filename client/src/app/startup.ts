@@ -2,8 +2,8 @@ import { ApiClient } from '../shared/api/api-client';
 import { SessionStore } from '../shared/auth/session-store';
 import { applyDocumentLanguage, createI18n, ENGLISH, isPersian, LANGUAGE_KEY, PERSIAN } from '../shared/i18n/i18n';
 import { loadRuntimeConfig, resolveApiRoot } from '../shared/runtime-config';
-import { AppStore, type ThemeMode } from './app-store';
-import type { AppServices } from './app-context';
+import { AppStore, type ThemeMode } from '../shared/app/app-store';
+import type { AppServices } from '../shared/app/app-context';
 import { allTexts } from './texts';
 
 export const ACTIVE_ORG_KEY = 'active-organization';

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
-import { useApp } from '../app-context';
-import { useAppState } from '../app-store';
+import { useApp } from '../../shared/app/app-context';
+import { useAppState } from '../../shared/app/app-store';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import type { Page } from '../../shared/api/api-client';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { MENU } from './menu';
-import { connectRealtime } from './realtime';
+import { connectRealtime } from '../../shared/realtime/realtime';
 import { UpdateNotice } from './update-notice';
 import { NotificationBell, NOTIFICATIONS_KEY } from './notification-bell';
 

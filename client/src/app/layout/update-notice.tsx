@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../app-context';
-import { useAppState } from '../app-store';
+import { useApp } from '../../shared/app/app-context';
+import { useAppState } from '../../shared/app/app-store';
 import { applyUpdate } from '../pwa';
 
 /** Opens when a new service-worker version is waiting. */

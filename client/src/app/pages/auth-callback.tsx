@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../app-context';
+import { useApp } from '../../shared/app/app-context';
 
 /** Sign-in return page: an error in the fragment shows the alert; otherwise on to '/'. */
 export function AuthCallbackPage() {

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context';
-import { useAppState } from '../../app/app-store';
+import { useApp } from '../../shared/app/app-context';
+import { useAppState } from '../../shared/app/app-store';
 
 export function AccountLayout() {
   const { store, setLanguage, i18n } = useApp();

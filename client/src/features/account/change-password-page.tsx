@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSWRConfig } from 'swr';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../shared/app/app-context';
 import { ApiError } from '../../shared/api/api-client';
 import { CURRENT_USER_KEY } from '../../shared/auth/current-user';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context';
-import { useAppState } from '../../app/app-store';
+import { useApp } from '../../shared/app/app-context';
+import { useAppState } from '../../shared/app/app-store';
 import { formatDateTime } from '../../shared/dates/jalali';
 import type { Page } from '../../shared/api/api-client';
 

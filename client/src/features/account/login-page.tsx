@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context';
-import { takeReturnAddress } from '../../app/guards';
+import { useApp } from '../../shared/app/app-context';
+import { takeReturnAddress } from '../../shared/auth/guards';
 import { ApiError } from '../../shared/api/api-client';
 
 interface LoginResult { accessToken: string; refreshToken: string; changePasswordRequired: boolean }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context';
-import { useAppState } from '../../app/app-store';
+import { useApp } from '../../shared/app/app-context';
+import { useAppState } from '../../shared/app/app-store';
 import { useCurrentUser } from '../../shared/auth/current-user';
 import { formatDateTime } from '../../shared/dates/jalali';
 import { UserText } from '../../shared/ui/user-text';

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context';
-import { useAppState } from '../../app/app-store';
+import { useApp } from '../../shared/app/app-context';
+import { useAppState } from '../../shared/app/app-store';
 import { formatDateTime } from '../../shared/dates/jalali';
 
 interface SessionRow { id: string; createdAt: string; lastRefreshedAt: string; ip: string | null; userAgent: string | null; isCurrent: boolean }

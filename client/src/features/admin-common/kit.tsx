@@ -9,7 +9,7 @@ import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { Button } from '../../shared/ui/button';
 import { ConfirmationNumberDialog } from '../../shared/ui/dialog/confirmation-number-dialog';
 import { TextField } from '../../shared/ui/form/text-field';
-import type { AppStore } from '../../app/app-store';
+import type { AppStore } from '../../shared/app/app-store';
 
 export type FieldErrors = Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context';
-import { useAppState } from '../../app/app-store';
+import { useApp } from '../../shared/app/app-context';
+import { useAppState } from '../../shared/app/app-store';
 import { useCurrentUser } from '../../shared/auth/current-user';
 import useSWR from 'swr';
 import { formatDateTime } from '../../shared/dates/jalali';

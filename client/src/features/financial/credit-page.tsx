@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../shared/app/app-context';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';

@@ -3,7 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DateDisplay } from '../../shared/dates/date-display';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { Button } from '../../shared/ui/button';

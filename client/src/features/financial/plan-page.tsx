@@ -2,7 +2,7 @@ import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../shared/app/app-context';
 import { ApiError } from '../../shared/api/api-client';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';

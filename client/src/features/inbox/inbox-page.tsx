@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context';
-import { onRealtimeEvent } from '../../app/layout/realtime';
+import { useApp } from '../../shared/app/app-context';
+import { onRealtimeEvent } from '../../shared/realtime/realtime';
 import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { onRealtimeEvent } from '../../app/layout/realtime';
+import { onRealtimeEvent } from '../../shared/realtime/realtime';
 import { SEND_PROGRESS_EVENT, type SendProgress } from '../sending/sending-api';
 
 function isProgress(value: unknown): value is SendProgress {

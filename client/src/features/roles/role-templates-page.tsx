@@ -1,4 +1,4 @@
-import { RoleListScreen } from './role-screens';
+import { RoleListScreen } from './role-list-screen';
 
 /** Role templates of the system or a reseller: list, create/edit, delete, assign to an organization. */
 export function RoleTemplatesPage() {

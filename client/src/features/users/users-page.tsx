@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../../app/app-context';
+import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { DateDisplay } from '../../shared/dates/date-display';

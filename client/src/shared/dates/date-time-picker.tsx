@@ -4,23 +4,17 @@ import { Button } from '../ui/button';
 import { cx } from '../ui/class-names';
 import { describedBy, FieldFrame, inputClass } from '../ui/form/field-frame';
 import { useFieldErrorText, type FieldError } from '../ui/form/field-error';
-import { NumericInput } from '../ui/form/numeric-input';
 import { UI_NS } from '../ui/ui.i18n';
 import { useDigits } from '../ui/use-digits';
 import {
-  addDays,
   addMonths,
   buildMonthGrid,
-  CALENDAR_KINDS,
   dateKey,
   formatLunarDate,
   formatParts,
   fromGridDate,
-  lunarDayOfMonth,
   monthNames,
   parseDateTimeInput,
-  sameDate,
-  weekdayFromSaturday as cellWeekday,
   TEHRAN_TIME_ZONE,
   toGridDate,
   toInstant,
@@ -31,6 +25,9 @@ import {
   type CalendarKind,
   type GridCalendar,
 } from './jalali';
+import { dayForGridKey } from './calendar-keys';
+import { CalendarMonthGrid, dayKeyOf } from './calendar-month-grid';
+import { CalendarChoice, TimeFields } from './date-time-panel-parts';
 
 export interface DateTimePickerProps {
   /** UTC ISO string or null. */
@@ -64,7 +61,6 @@ export interface DateTimePickerProps {
 type YearMonth = { year: number; month: number };
 
 const gridOf = (calendar: CalendarKind): GridCalendar => (calendar === 'gregorian' ? 'gregorian' : 'solar');
-const keyOf = (d: CalendarDate): string => `${d.year}-${d.month}-${d.day}`;
 
 function safeGrid(calendar: GridCalendar, ym: YearMonth): CalendarCell[][] | null {
   try {
@@ -213,54 +209,20 @@ export const DateTimePicker = ({
 
   useEffect(() => {
     if (!open || !focusGrid.current) return;
-    gridRef.current?.querySelector<HTMLButtonElement>(`[data-day="${keyOf(focusDay)}"]`)?.focus();
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-day="${dayKeyOf(focusDay)}"]`)?.focus();
   }, [focusDay, view, open]);
 
   const isRtl = () => (gridRef.current?.closest('[dir]')?.getAttribute('dir') ?? document.documentElement.dir) === 'rtl';
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    let next: CalendarDate | null = null;
-    const rtl = isRtl();
-    switch (event.key) {
-      case 'ArrowRight':
-        next = addDays(focusDay, rtl ? -1 : 1);
-        break;
-      case 'ArrowLeft':
-        next = addDays(focusDay, rtl ? 1 : -1);
-        break;
-      case 'ArrowDown':
-        next = addDays(focusDay, 7);
-        break;
-      case 'ArrowUp':
-        next = addDays(focusDay, -7);
-        break;
-      case 'Home':
-        next = addDays(focusDay, -cellWeekday(focusDay));
-        break;
-      case 'End':
-        next = addDays(focusDay, 6 - cellWeekday(focusDay));
-        break;
-      case 'PageUp':
-      case 'PageDown': {
-        const delta = (event.key === 'PageUp' ? -1 : 1) * (event.shiftKey ? 12 : 1);
-        const g = toGridDate(grid, focusDay);
-        const ym = addMonths(g, delta);
-        try {
-          const length = buildMonthGrid(grid, ym.year, ym.month).flat().filter((c) => c.inMonth).length;
-          next = fromGridDate(grid, { ...ym, day: Math.min(g.day, length) });
-        } catch {
-          next = null;
-        }
-        break;
-      }
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        closePanel(true);
-        return;
-      default:
-        return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      closePanel(true);
+      return;
     }
+    const next = dayForGridKey(event.key, event.shiftKey, focusDay, grid, isRtl());
+    if (next === undefined) return;
     event.preventDefault();
     if (!next) return;
     try {
@@ -378,28 +340,7 @@ export const DateTimePicker = ({
             }}
             data-testid={tid('panel')}
           >
-            {showCalendarChoice && (
-              <div role="radiogroup" aria-label={t('dates.calendar') as string} className="mb-2 flex gap-1">
-                {CALENDAR_KINDS.map((kind) => (
-                  <button
-                    key={kind}
-                    type="button"
-                    role="radio"
-                    aria-checked={calendar === kind}
-                    onClick={() => changeCalendar(kind)}
-                    className={cx(
-                      'flex-1 rounded-md px-2 py-1 text-xs',
-                      calendar === kind
-                        ? 'bg-blue-600 text-white dark:bg-blue-500 dark:text-gray-950'
-                        : 'bg-gray-100 text-gray-700 hover:bg-gray-200 dark:bg-gray-800 dark:text-gray-200',
-                    )}
-                    data-testid={tid(`calendar-${kind}`)}
-                  >
-                    {t(`dates.${kind}`)}
-                  </button>
-                ))}
-              </div>
-            )}
+            {showCalendarChoice && <CalendarChoice calendar={calendar} onChange={changeCalendar} testId={tid} />}
             <div className="mb-2 flex items-center justify-between gap-1">
               <Button variant="ghost" size="sm" onClick={() => moveView(-1)} aria-label={t('dates.previousMonth') as string} data-testid={tid('prev')}>
                 <span aria-hidden="true" className="inline-block rtl:rotate-180">‹</span>
@@ -414,80 +355,10 @@ export const DateTimePicker = ({
                 <span aria-hidden="true" className="inline-block rtl:rotate-180">›</span>
               </Button>
             </div>
-            <div ref={gridRef} role="grid" aria-label={monthTitle} onKeyDown={onGridKeyDown} className="text-sm">
-              <div role="row" className="grid grid-cols-7">
-                {weekdays.map((w, i) => (
-                  <span key={i} role="columnheader" aria-label={weekdayNames[i]} className="py-1 text-center text-xs text-gray-500 dark:text-gray-400">
-                    {w}
-                  </span>
-                ))}
-              </div>
-              {weeks.map((week, wi) => (
-                <div role="row" key={wi} className="grid grid-cols-7">
-                  {week.map((cell) => {
-                    const isSelected = sameDate(cell.gregorian, selectedDay);
-                    const isFocus = sameDate(cell.gregorian, focusDay);
-                    const isToday = sameDate(cell.gregorian, todayDay);
-                    const enabled = allowed(cell.gregorian);
-                    return (
-                      <span role="gridcell" key={keyOf(cell.gregorian)} aria-selected={isSelected}>
-                        <button
-                          type="button"
-                          tabIndex={isFocus ? 0 : -1}
-                          disabled={!enabled}
-                          aria-current={isToday ? 'date' : undefined}
-                          aria-label={`${weekdayNames[cell.weekday]} ${digits(formatParts({ ...cell.date, hour: 0, minute: 0, second: 0 }, '/', { withTime: false }))}`}
-                          data-day={keyOf(cell.gregorian)}
-                          onClick={() => chooseDay(cell.gregorian)}
-                          onFocus={() => {
-                            focusGrid.current = true;
-                          }}
-                          className={cx(
-                            'm-0.5 flex h-9 w-9 flex-col items-center justify-center rounded-full leading-none',
-                            !cell.inMonth && 'text-gray-400 dark:text-gray-600',
-                            cell.weekday === 6 && cell.inMonth && 'text-red-600 dark:text-red-400',
-                            isToday && 'ring-1 ring-blue-400',
-                            isSelected
-                              ? 'bg-blue-600 text-white dark:bg-blue-500 dark:text-gray-950'
-                              : 'hover:bg-gray-100 dark:hover:bg-gray-800',
-                            'focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 disabled:cursor-not-allowed disabled:opacity-40',
-                          )}
-                          data-testid={tid('day')}
-                        >
-                          <span>{digits(cell.date.day)}</span>
-                          {calendar === 'lunar' && (
-                            <span className="text-[0.6rem] opacity-70">{digits(lunarDayOfMonth(cell.gregorian))}</span>
-                          )}
-                        </button>
-                      </span>
-                    );
-                  })}
-                </div>
-              ))}
-            </div>
-            {withTime && (
-              <div className="mt-2 flex items-end gap-2" dir="ltr">
-                <NumericInput
-                  label={t('dates.hour') as string}
-                  value={hour}
-                  onValueChange={(v) => onTimeChange('hour', v)}
-                  maxLength={2}
-                  className="w-20"
-                  data-testid={tid('hour')}
-                />
-                <span className="pb-2" aria-hidden="true">
-                  :
-                </span>
-                <NumericInput
-                  label={t('dates.minute') as string}
-                  value={minute}
-                  onValueChange={(v) => onTimeChange('minute', v)}
-                  maxLength={2}
-                  className="w-20"
-                  data-testid={tid('minute')}
-                />
-              </div>
-            )}
+            <CalendarMonthGrid gridRef={gridRef} monthTitle={monthTitle} weeks={weeks} weekdays={weekdays} weekdayNames={weekdayNames} calendar={calendar}
+              selectedDay={selectedDay} focusDay={focusDay} todayDay={todayDay} allowed={allowed} digits={digits} onKeyDown={onGridKeyDown}
+              onChooseDay={chooseDay} onDayFocus={() => { focusGrid.current = true; }} dayTestId={tid('day')} />
+            {withTime && <TimeFields hour={hour} minute={minute} onChange={onTimeChange} testId={tid} />}
             <div className="mt-3 flex justify-between gap-2">
               <Button
                 variant="secondary"

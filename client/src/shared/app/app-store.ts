@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { DialogRequest } from '../shared/api/error-catalogue';
+import type { DialogRequest } from '../api/error-catalogue';
 
 export type ThemeMode = 'light' | 'dark';
 

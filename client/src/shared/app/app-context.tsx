@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { i18n as I18n } from 'i18next';
-import type { ApiClient } from '../shared/api/api-client';
-import type { SessionStore } from '../shared/auth/session-store';
-import type { RuntimeConfig } from '../shared/runtime-config';
+import type { ApiClient } from '../api/api-client';
+import type { SessionStore } from '../auth/session-store';
+import type { RuntimeConfig } from '../runtime-config';
 import type { AppStore } from './app-store';
 
-/** What every screen may use; built once at startup (see startup.ts). */
+/** What every screen may use; built once at startup (see app/startup.ts). */
 export interface AppServices {
   config: RuntimeConfig;
   apiRoot: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useApp } from './app-context';
+import { useApp } from '../app/app-context';
 
 export const RETURN_URL_KEY = 'return-url';
 

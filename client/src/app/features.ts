@@ -1,0 +1,27 @@
+import type { FeatureManifest } from '../shared/app/feature-manifest';
+import { accountFeature } from '../features/account/account.feature';
+import { adminCommonFeature } from '../features/admin-common/admin-common.feature';
+import { auditsFeature } from '../features/audits/audits.feature';
+import { blacklistFeature } from '../features/blacklist/blacklist.feature';
+import { dashboardFeature } from '../features/dashboard/dashboard.feature';
+import { financialFeature } from '../features/financial/financial.feature';
+import { impersonationFeature } from '../features/impersonation/impersonation.feature';
+import { inboxFeature } from '../features/inbox/inbox.feature';
+import { linesFeature } from '../features/lines/lines.feature';
+import { organizationsFeature } from '../features/organizations/organizations.feature';
+import { outboxFeature } from '../features/outbox/outbox.feature';
+import { rolesFeature } from '../features/roles/roles.feature';
+import { sendQueueFeature } from '../features/send-queue/send-queue.feature';
+import { sendingFeature } from '../features/sending/sending.feature';
+import { usersFeature } from '../features/users/users.feature';
+import { placeholderSections } from './pages/placeholder-sections';
+
+/**
+ * Every feature of the panel. Routes, menu entries and texts come from these manifests; the order
+ * here changes nothing (menu order is each entry's section and `order`, routes are ranked by path).
+ */
+export const FEATURES: FeatureManifest[] = [
+  accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
+  impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
+  blacklistFeature, placeholderSections,
+];

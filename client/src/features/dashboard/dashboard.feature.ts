@@ -1,0 +1,9 @@
+import type { FeatureManifest } from '../../shared/app/feature-manifest';
+import { lazyPage } from '../../shared/app/lazy-page';
+
+/** The home screen; its texts are the account namespace's. */
+export const dashboardFeature: FeatureManifest = {
+  key: 'dashboard',
+  routes: [{ index: true, lazy: lazyPage(() => import('./dashboard-page'), (m) => m.DashboardPage) }],
+  menu: [{ section: 'Dashboard', order: 10, path: '/', titleKey: 'menu.dashboardHome', claim: 'Dashboard.View' }],
+};

@@ -1,0 +1,16 @@
+import type { FeatureManifest } from '../../shared/app/feature-manifest';
+import { lazyPage } from '../../shared/app/lazy-page';
+import { linesTexts } from './lines.i18n';
+
+export const linesFeature: FeatureManifest = {
+  key: 'lines',
+  texts: [linesTexts],
+  routes: [
+    { path: 'infrastructure/sender-agents', lazy: lazyPage(() => import('./sender-agents-page'), (m) => m.SenderAgentsPage) },
+    { path: 'infrastructure/lines', lazy: lazyPage(() => import('./lines-page'), (m) => m.LinesPage) },
+  ],
+  menu: [
+    { section: 'Infrastructure', order: 10, path: '/infrastructure/sender-agents', titleKey: 'sending:menu.senderAgents', claim: 'Infrastructure.SenderAgents' },
+    { section: 'Infrastructure', order: 20, path: '/infrastructure/lines', titleKey: 'sending:menu.lines', claim: 'Infrastructure.PrivateNumbers' },
+  ],
+};

@@ -1,0 +1,150 @@
+import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../shared/app/app-context';
+import { Button } from '../../shared/ui/button';
+import { showToast } from '../../shared/ui/dialog/toast-store';
+import { TextField } from '../../shared/ui/form/text-field';
+import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
+import { useDigits } from '../../shared/ui/use-digits';
+import { errorsOf, type FieldErrors } from '../admin-common/kit';
+import { splitNumbers, type SendType, type UploadResult } from './sending-api';
+
+export type RecipientsMode = 'manual' | 'clipboard' | 'upload';
+const MODES: RecipientsMode[] = ['manual', 'clipboard', 'upload'];
+// Loose on purpose: the server normalizes and judges every number; this only catches typos early.
+const MOBILE = /^(\+|00)?\d{10,15}$/;
+
+export interface Recipients { manual: string[]; clipboard: string; upload: UploadResult | null }
+export const NO_RECIPIENTS: Recipients = { manual: [], clipboard: '', upload: null };
+
+export function hasRecipients(r: Recipients, mode: RecipientsMode): boolean {
+  return mode === 'manual' ? r.manual.length > 0 : mode === 'clipboard' ? r.clipboard.trim() !== '' : r.upload !== null;
+}
+
+/** The request fields of the chosen mode; the other modes' fields stay out of the body. */
+export function recipientsBody(r: Recipients, mode: RecipientsMode) {
+  return {
+    receivers: mode === 'manual' ? r.manual : undefined,
+    receiversText: mode === 'clipboard' ? toLatinDigits(r.clipboard) : undefined,
+    recipientsUploadId: mode === 'upload' ? r.upload?.uploadId : undefined,
+  };
+}
+
+interface RecipientsSectionProps {
+  sendType: SendType;
+  mode: RecipientsMode;
+  onModeChange(mode: RecipientsMode): void;
+  recipients: Recipients;
+  setRecipients: Dispatch<SetStateAction<Recipients>>;
+  error?: string;
+  /** An upload clears the form's errors when it starts and reports the server's when it fails. */
+  onErrors(errors: FieldErrors): void;
+}
+
+/** The compose screen's recipients: typed numbers, pasted text (bulk) or an uploaded file (bulk). */
+export function RecipientsSection({ sendType, mode, onModeChange, recipients, setRecipients, error, onErrors }: RecipientsSectionProps) {
+  const { api } = useApp();
+  const { t } = useTranslation('sending');
+  const digits = useDigits();
+  const [mobile, setMobile] = useState('');
+  const [mobileError, setMobileError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const switchMode = (next: RecipientsMode) => {
+    if (next === mode) return;
+    // The spec: switching between manual and clipboard clears the other's numbers; an upload cannot be combined with either.
+    if (hasRecipients(recipients, mode)) showToast({ kind: 'info', message: t('modeSwitchCleared') });
+    setRecipients(NO_RECIPIENTS);
+    setMobile('');
+    setMobileError(null);
+    if (fileInput.current) fileInput.current.value = '';
+    onModeChange(next);
+  };
+
+  const addMobile = () => {
+    const value = toLatinDigits(mobile.trim()).replace(/[\s-]/g, '');
+    if (!MOBILE.test(value)) { setMobileError(t('invalidMobile')); return; }
+    if (recipients.manual.includes(value)) { setMobileError(t('alreadyAdded')); return; }
+    setRecipients((r) => ({ ...r, manual: [...r.manual, value] }));
+    setMobile('');
+    setMobileError(null);
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
+    setUploading(true);
+    onErrors({});
+    try {
+      const result = await api.post<UploadResult>('/ScheduledMessages/UploadRecipients', file, {
+        query: { format: csv ? 'csv' : 'text' }, rawContentType: csv ? 'text/csv' : 'text/plain', quiet: true,
+      });
+      setRecipients({ ...NO_RECIPIENTS, upload: result });
+    } catch (e) {
+      onErrors(errorsOf(e));
+      if (fileInput.current) fileInput.current.value = '';
+    } finally { setUploading(false); }
+  };
+
+  const manualCount = recipients.manual.length;
+  const clipboardCount = splitNumbers(recipients.clipboard).length;
+  return (
+    <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="send-recipients">
+      <legend className="px-1 text-sm font-semibold">{t('recipients')}</legend>
+      {sendType === 'Bulk' && (
+        <div role="radiogroup" aria-label={t('recipients')} className="mb-3 flex flex-wrap gap-4">
+          {MODES.map((m) => (
+            <label key={m} className="flex items-center gap-1 text-sm">
+              <input type="radio" name="send-mode" value={m} checked={mode === m} onChange={() => switchMode(m)} data-testid={`send-mode-${m}`} />
+              {t(`modes.${m}`)}
+            </label>
+          ))}
+        </div>
+      )}
+      {mode === 'manual' && (
+        <div>
+          <div className="flex flex-wrap items-start gap-2">
+            <TextField id="send-mobile" data-testid="send-mobile" label={t('mobile')} value={mobile} dir="ltr" inputMode="tel" maxLength={20}
+              error={mobileError} onChange={(e) => setMobile(e.target.value)}
+              onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addMobile(); } }} />
+            <Button variant="secondary" className="mt-6" onClick={addMobile} data-testid="send-mobile-add">{t('add')}</Button>
+          </div>
+          <p className="mt-2 text-sm" data-testid="send-manual-count" data-count={manualCount}>{t('numbersCount', { n: digits(manualCount) })}</p>
+          <ul className="mt-1 flex flex-wrap gap-2" data-testid="send-manual-list">
+            {recipients.manual.map((m) => (
+              <li key={m} className="flex items-center gap-1 rounded bg-slate-100 px-2 py-0.5 text-sm dark:bg-slate-700" data-testid="send-manual-item">
+                <span dir="ltr">{digits(m)}</span>
+                <button type="button" aria-label={t('remove')} className="text-red-700" onClick={() => setRecipients((r) => ({ ...r, manual: r.manual.filter((x) => x !== m) }))}>×</button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {mode === 'clipboard' && (
+        <div>
+          <label htmlFor="send-clipboard" className="mb-1 block text-sm">{t('pasteHere')}</label>
+          <textarea id="send-clipboard" data-testid="send-clipboard" rows={6} dir="ltr" value={recipients.clipboard}
+            onChange={(e) => setRecipients((r) => ({ ...r, clipboard: e.target.value }))}
+            className="w-full rounded border border-slate-300 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800" />
+          <p className="text-sm" data-testid="send-clipboard-count" data-count={clipboardCount}>{t('numbersCount', { n: digits(clipboardCount) })}</p>
+        </div>
+      )}
+      {mode === 'upload' && (
+        <div>
+          <label htmlFor="send-file" className="mb-1 block text-sm">{t('file')}</label>
+          <input ref={fileInput} id="send-file" data-testid="send-file" type="file" accept=".txt,.csv,text/plain,text/csv" disabled={uploading}
+            onChange={(e) => void upload(e.target.files?.[0])} />
+          {uploading && <p className="text-sm" role="status">{t('uploading')}</p>}
+          {recipients.upload && (
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm" data-testid="send-upload-result" data-valid={recipients.upload.validCount}>
+              <span>{t('uploaded', { valid: digits(recipients.upload.validCount), wrong: digits(recipients.upload.wrongNumberCount), duplicate: digits(recipients.upload.duplicateCount) })}</span>
+              <Button size="sm" variant="ghost" onClick={() => { setRecipients(NO_RECIPIENTS); if (fileInput.current) fileInput.current.value = ''; }}>{t('removeUpload')}</Button>
+            </div>
+          )}
+        </div>
+      )}
+      {error && <p className="mt-2 text-sm text-red-700" data-testid="send-receivers-error">{error}</p>}
+    </fieldset>
+  );
+}

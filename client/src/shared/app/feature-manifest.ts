@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router';
+import type { TextResource } from '../i18n/i18n';
+
+/** The spec's menu sections, in the order the menu shows them (app/layout/menu.ts). */
+export type MenuSectionKey =
+  | 'Dashboard' | 'Infrastructure' | 'SystemManagement' | 'Sending' | 'Configuration' | 'SmsReports'
+  | 'Facility' | 'Financial' | 'Phonebook' | 'Setting' | 'Services' | 'CustomersClub';
+
+/** One menu link; shown only to a user holding `claim` (no claim: every signed-in user). */
+export interface MenuEntry {
+  section: MenuSectionKey;
+  /** Place inside the section; sections mix entries of several features, so each says where it goes. */
+  order: number;
+  path: string;
+  /** Key in the layout namespace, or `ns:key` for the feature's own namespace. */
+  titleKey: string;
+  claim?: string;
+}
+
+/**
+ * What a client feature adds to the panel. app/ reads every manifest listed in app/features.ts,
+ * eagerly, so a manifest holds only paths, claims, menu keys, its texts and `lazy` imports of its
+ * pages: importing a page module here would put it into the login route's bundle.
+ */
+export interface FeatureManifest {
+  key: string;
+  texts?: TextResource[];
+  /** Screens inside the main layout (signed in, with header and menu); paths without a leading '/'. */
+  routes?: RouteObject[];
+  /** Screens outside the main layout, at the top level (each decides its own guard). */
+  outerRoutes?: RouteObject[];
+  menu?: MenuEntry[];
+}
