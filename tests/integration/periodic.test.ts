@@ -81,6 +81,14 @@ describe('Periodic sends: the scheduler (runDue)', function () {
     expect(sends).to.have.length(1);
     expect(sends[0]).to.include({ sendSubType: 'Periodic', periodicOccurrence: 1, recipientCount: 2, totalPrice: '200' });
     const firstDone = await waitForSend(api, token, sends[0].id);
+    // The occurrence is the owner's own send, made by the system on their behalf: audit says so.
+    const audits = async (q: string) => ok(await api.get(`Audits/GetAll?pageSize=100&${q}`, { token: await login('admin', 'Admin#Pass9') })).items as any[];
+    const byScheduler = (await audits('className=ScheduledMessage&channel=system')).filter((a) => a.referenceId === String(sends[0].id));
+    expect(byScheduler).to.have.length(1);
+    expect(byScheduler[0]).to.include({ channel: 'system', userName: 'daily', requestId: `periodic:${def.id}:1`, userAgent: 'periodic-scheduler' });
+    const defined = (await audits('channel=panel')).filter((a) => a.userName === 'daily');
+    expect(defined.length).to.be.greaterThan(0);
+    expect((await audits('channel=system')).every((a) => a.channel === 'system')).to.equal(true);
     expect(firstDone).to.include({ status: 'Sent', deliveredCount: 2 });
     const afterFirst = await balance();
     expect(before.balance - afterFirst.balance, 'charged for this occurrence only').to.equal(200n);

@@ -121,7 +121,7 @@ async function openHarness(baseUrl: string | null): Promise<BillingHarness> {
     },
     systemContext(org) {
       return {
-        requestId: 'test', ip: '127.0.0.1', userAgent: 'test', culture: 'en-US', tenant: { organizationId: org.id, path: org.path, subtree: true },
+        requestId: 'test', ip: '127.0.0.1', userAgent: 'test', culture: 'en-US', channel: 'system', tenant: { organizationId: org.id, path: org.path, subtree: true },
         principal: {
           userId: 0, userName: 'test', fullName: 'test', organizationId: org.id, organizationPath: org.path, organizationName: org.name,
           scope: 'superAdmin', isAdmin: true, claims: new Set(), sessionId: 'x', impersonatorUserId: null, changePasswordRequired: false, refreshDue: false, profile: {},

@@ -16,6 +16,8 @@ export interface AuditRow {
   operationType: string;
   className: string;
   referenceId: string | null;
+  /** How the change arrived (Channel of platform/actor.ts). */
+  channel: string;
   oldData: unknown;
   newData: unknown;
 }
@@ -27,6 +29,7 @@ export interface AuditFilter {
   operationType?: string;
   userId?: number;
   referenceId?: string;
+  channel?: string;
   /** Text to find (3+ characters, see `normalizeSearch`) in the action, entity, reference, user or description. */
   search?: string;
 }
@@ -55,6 +58,7 @@ export class AuditRepository {
     if (filter.operationType) q.where('a.operationType', filter.operationType);
     if (filter.userId) q.where('a.userId', filter.userId);
     if (filter.referenceId) q.where('a.referenceId', filter.referenceId);
+    if (filter.channel) q.where('a.channel', filter.channel);
     if (filter.search) {
       const like = likeContains(filter.search);
       q.where((w) => w.whereILike('a.operationType', like).orWhereILike('a.className', like).orWhereILike('a.referenceId', like)
@@ -65,7 +69,7 @@ export class AuditRepository {
     const [{ count }] = await q.clone().count<{ count: string | number }[]>({ count: '*' });
     const items = await q
       .select('a.id', 'a.at', 'a.requestId', 'a.userId', 'u.userName', 'a.impersonatorUserId', 'a.organizationId',
-        'a.remoteIpAddress', 'a.userAgent', 'a.operationType', 'a.className', 'a.referenceId', 'a.oldData', 'a.newData')
+        'a.remoteIpAddress', 'a.userAgent', 'a.channel', 'a.operationType', 'a.className', 'a.referenceId', 'a.oldData', 'a.newData')
       .orderBy('a.id', 'desc')
       .limit(filter.pageSize)
       .offset(filter.pageIndex * filter.pageSize);

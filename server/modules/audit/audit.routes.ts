@@ -1,5 +1,6 @@
 import type { Controller } from '../../platform/http/router.js';
 import { pagingQuerySchema } from '../../platform/http/router.js';
+import { CHANNELS } from '../../platform/actor.js';
 import type { AuditService } from './audit.service.js';
 
 export function auditController(service: AuditService): Controller {
@@ -16,6 +17,7 @@ export function auditController(service: AuditService): Controller {
             operationType: { type: 'string', maxLength: 60 },
             userId: { type: 'integer', minimum: 1, maximum: 2147483647 },
             referenceId: { type: 'string', maxLength: 64 },
+            channel: { type: 'string', enum: [...CHANNELS] },
           },
         },
         handler: ({ ctx, query }) => service.list(ctx, query),

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext, RequestContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
+import type { RequestContext } from '../../platform/http/context.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditRepository, type AuditFilter } from './audit.repository.js';
 
@@ -34,7 +35,8 @@ export function redact(value: unknown): unknown {
 export class AuditService {
   constructor(@inject(AuditRepository) private readonly repo: AuditRepository) {}
 
-  async record(tx: Tx, ctx: RequestContext, entry: AuditEntry): Promise<void> {
+  /** `ctx`: the Actor of the change, or a request not signed in yet (a sign-in, a payment callback). */
+  async record(tx: Tx, ctx: Actor | RequestContext, entry: AuditEntry): Promise<void> {
     await this.repo.insert(tx, {
       requestId: ctx.requestId,
       userId: ctx.principal?.userId ?? null,
@@ -45,12 +47,13 @@ export class AuditService {
       operationType: entry.operationType,
       className: entry.className,
       referenceId: entry.referenceId === undefined || entry.referenceId === null ? null : String(entry.referenceId),
+      channel: ctx.channel,
       oldData: redact(entry.oldData ?? null),
       newData: redact(entry.newData ?? null),
     });
   }
 
-  list(ctx: AuthedContext, filter: AuditFilter) {
+  list(ctx: Actor, filter: AuditFilter) {
     return this.repo.list(ctx.tenant, normalizeSearch(filter));
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsService, type OrganizationRow } from '../organizations/index.js';
@@ -41,14 +41,14 @@ export class CreditsService {
     @inject(AuditService) private readonly audit: AuditService,
   ) {}
 
-  async organizationCreditForAdmin(ctx: AuthedContext, organizationId: number) {
+  async organizationCreditForAdmin(ctx: Actor, organizationId: number) {
     const org = await this.organizations.findVisible(ctx.tenant, organizationId);
     if (!org) throw notFound('organization.notFound');
     if (!ctx.tenant.subtree && org.id !== ctx.principal.organizationId) throw forbidden();
     return creditView(org, await this.ledger.findAccount(undefined, { organizationId: org.id }));
   }
 
-  async myCredit(ctx: AuthedContext) {
+  async myCredit(ctx: Actor) {
     const org = await this.organizations.findById(ctx.tenant.organizationId);
     if (!org) throw notFound('organization.notFound');
     const own = await this.ledger.findAccount(undefined, { organizationId: org.id, userId: ctx.principal.userId });
@@ -63,7 +63,7 @@ export class CreditsService {
    * Moves a user's allowance (TypeCreditChanges Manage). An allowance is a cap inside the
    * organization's credit, not money of its own: the organization's account does not change.
    */
-  async changeUserCredit(ctx: AuthedContext, body: { userId: number; amount: unknown; description?: string }, increase: boolean) {
+  async changeUserCredit(ctx: Actor, body: { userId: number; amount: unknown; description?: string }, increase: boolean) {
     const amount = toAmount(body.amount, 'amount');
     if (amount <= 0n) throw badRequest('billing.amountInvalid', { field: 'amount' }, [{ propertyName: 'amount', key: 'billing.amountInvalid', params: { field: 'amount' } }]);
     const user = await this.users.get(ctx, body.userId) as { id: number; organizationId: number; isAdmin: boolean };
@@ -94,7 +94,7 @@ export class CreditsService {
    * organization account, in the same transaction; the super admin's system organization is the
    * source of all credit and has no balance.
    */
-  async chargeOrganization(ctx: AuthedContext, body: { organizationId: number; amount: unknown; isIncrement: boolean; description?: string }) {
+  async chargeOrganization(ctx: Actor, body: { organizationId: number; amount: unknown; isIncrement: boolean; description?: string }) {
     const amount = toAmount(body.amount, 'amount');
     if (amount <= 0n) throw badRequest('billing.amountInvalid', { field: 'amount' }, [{ propertyName: 'amount', key: 'billing.amountInvalid', params: { field: 'amount' } }]);
     if (!ctx.principal.isAdmin || !ctx.tenant.subtree) throw forbidden();
@@ -130,7 +130,7 @@ export class CreditsService {
     });
   }
 
-  private async auditCharge(tx: Parameters<AuditService['record']>[0], ctx: AuthedContext, organizationId: number, isIncrement: boolean, amount: bigint, currentCredit: string) {
+  private async auditCharge(tx: Parameters<AuditService['record']>[0], ctx: Actor, organizationId: number, isIncrement: boolean, amount: bigint, currentCredit: string) {
     await this.audit.record(tx, ctx, {
       operationType: 'ChargeOrganization', className: 'Credit', referenceId: organizationId, organizationId,
       newData: { isIncrement, amount: amount.toString(), currentCredit },
@@ -138,7 +138,7 @@ export class CreditsService {
   }
 
   /** How far below zero a postpaid organization may go; set by an administrator above it. */
-  async setCreditLimit(ctx: AuthedContext, body: { organizationId: number; creditLimit: unknown }) {
+  async setCreditLimit(ctx: Actor, body: { organizationId: number; creditLimit: unknown }) {
     const limit = toAmount(body.creditLimit, 'creditLimit');
     if (!ctx.principal.isAdmin || !ctx.tenant.subtree) throw forbidden();
     return this.uow.run(async (tx) => {
@@ -157,18 +157,18 @@ export class CreditsService {
     });
   }
 
-  async transactions(ctx: AuthedContext, filter: TransactionFilter) {
+  async transactions(ctx: Actor, filter: TransactionFilter) {
     // A plain user sees the organization's entries only with Financial.View; their own allowance always.
     return this.ledger.listTransactions(ctx.tenant, filter);
   }
 
   /** Every entry GetAll would list with the same filter (no paging), at most 100,000, newest first. */
-  exportTransactions(ctx: AuthedContext, filter: TransactionFilter) {
+  exportTransactions(ctx: Actor, filter: TransactionFilter) {
     const { pageIndex: _i, pageSize: _s, ...rest } = filter;
     return this.ledger.streamTransactions(ctx.tenant, rest, 100_000);
   }
 
-  async verify(ctx: AuthedContext) {
+  async verify(ctx: Actor) {
     if (ctx.principal.scope !== 'superAdmin') throw forbidden();
     const started = Date.now();
     const result = await this.billing.verify();

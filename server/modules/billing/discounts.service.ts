@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
@@ -38,18 +38,18 @@ export class DiscountsService {
     @inject(TYPES.Clock) private readonly clock: Clock,
   ) {}
 
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     const d = await this.repo.findManagedDiscount(ctx.tenant, id);
     if (!d) throw notFound('billing.discountNotFound');
     return publicDiscount(d);
   }
 
-  async list(ctx: AuthedContext, filter: ListFilter) {
+  async list(ctx: Actor, filter: ListFilter) {
     const page = await this.repo.listDiscounts(ctx.tenant, filter);
     return { ...page, items: page.items.map(publicDiscount) };
   }
 
-  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values = await this.normalize(ctx, tx, body, null);
@@ -60,7 +60,7 @@ export class DiscountsService {
     });
   }
 
-  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const current = await this.repo.findManagedDiscount(ctx.tenant, body.id as number, tx);
@@ -73,7 +73,7 @@ export class DiscountsService {
     });
   }
 
-  async delete(ctx: AuthedContext, id: number) {
+  async delete(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const current = await this.repo.findManagedDiscount(ctx.tenant, id, tx);
@@ -85,7 +85,7 @@ export class DiscountsService {
   }
 
   /** `Discounts/Check {code, amount}`: the discount this caller's organization would get, or the spec's 'not correct' answer. */
-  async check(ctx: AuthedContext, body: { code: string; amount: unknown }) {
+  async check(ctx: Actor, body: { code: string; amount: unknown }) {
     const amount = toAmount(body.amount, 'amount');
     if (amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
     const buyer = await this.organizations.findById(ctx.tenant.organizationId);
@@ -122,12 +122,12 @@ export class DiscountsService {
     return this.repo.useDiscount(tx, id);
   }
 
-  private async assertOwner(ctx: AuthedContext, tx: Tx): Promise<void> {
+  private async assertOwner(ctx: Actor, tx: Tx): Promise<void> {
     const org = await this.organizations.findById(ctx.tenant.organizationId, tx);
     if (!ctx.tenant.subtree || !org || (org.type !== 'system' && org.type !== 'reseller')) throw forbidden('billing.ownerSystemOrReseller');
   }
 
-  private async normalize(ctx: AuthedContext, tx: Tx, body: Record<string, unknown>, current: DiscountRow | null): Promise<Record<string, unknown>> {
+  private async normalize(ctx: Actor, tx: Tx, body: Record<string, unknown>, current: DiscountRow | null): Promise<Record<string, unknown>> {
     const out: Record<string, unknown> = {};
     if (body.code !== undefined) out.code = String(body.code).trim();
     if (body.title !== undefined) out.title = body.title === null ? null : String(body.title).trim() || null;

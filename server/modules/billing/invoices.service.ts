@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import type { Clock } from '../../platform/clock.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import { OrganizationsService } from '../organizations/index.js';
@@ -94,13 +94,13 @@ export class InvoicesService {
     });
   }
 
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     const row = await this.repo.findVisible(ctx.tenant, id);
     if (!row) throw notFound('billing.invoiceNotFound');
     return publicInvoice(row);
   }
 
-  async list(ctx: AuthedContext, filter: InvoiceListFilter) {
+  async list(ctx: Actor, filter: InvoiceListFilter) {
     const page = await this.repo.list(ctx.tenant, filter);
     return { items: page.items.map(publicInvoice), totalCount: page.totalCount };
   }
@@ -127,7 +127,7 @@ export class InvoicesService {
     return { invoice: publicInvoice(row), issued };
   }
 
-  async createPreInvoice(ctx: AuthedContext, body: { kind: 'package' | 'plan' | 'charge'; id?: number; amount?: unknown }) {
+  async createPreInvoice(ctx: Actor, body: { kind: 'package' | 'plan' | 'charge'; id?: number; amount?: unknown }) {
     const buyer = await this.organizations.findById(ctx.tenant.organizationId);
     if (!buyer || buyer.type === 'system') throw forbidden('billing.systemPays');
     const ancestors = buyer.path.split('/').filter(Boolean).map(Number).slice(0, -1);
@@ -159,7 +159,7 @@ export class InvoicesService {
   }
 
   /** A pre-invoice of the caller's tree; past its day it is refused (400 billing.preInvoiceExpired). */
-  async getPreInvoice(ctx: AuthedContext, id: number) {
+  async getPreInvoice(ctx: Actor, id: number) {
     const q = this.knex('pre_invoices as i').where('i.id', id);
     whereOrganizationVisible(q, this.knex, 'i.organizationId', ctx.tenant);
     const row = await q.leftJoin('organizations as o', 'o.id', 'i.organizationId').first('i.*', 'o.name as organizationName');

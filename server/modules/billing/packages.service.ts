@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
@@ -58,23 +58,23 @@ export class PackagesService {
   private expiryTimer: NodeJS.Timeout | null = null;
 
   /** A package the caller manages or may buy. */
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     const p = (await this.repo.findManaged(ctx.tenant, id)) ?? (await this.repo.findPurchasable(ctx.tenant.path, id));
     if (!p) throw notFound('billing.packageNotFound');
     return publicPackage(p);
   }
 
   /** The packages the caller manages, or with `forPurchase` those its organization may buy. */
-  async list(ctx: AuthedContext, filter: ListFilter & { forPurchase?: boolean }) {
+  async list(ctx: Actor, filter: ListFilter & { forPurchase?: boolean }) {
     const page = await this.repo.listPackages(ctx.tenant, filter);
     return { ...page, items: page.items.map(publicPackage) };
   }
 
-  async purchases(ctx: AuthedContext, filter: ListFilter & { organizationId?: number }) {
+  async purchases(ctx: Actor, filter: ListFilter & { organizationId?: number }) {
     return this.repo.listPurchases(ctx.tenant, filter);
   }
 
-  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: Record<string, unknown>) {
     const values = normalizePackage(body, null);
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
@@ -84,7 +84,7 @@ export class PackagesService {
     });
   }
 
-  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const current = await this.repo.findManaged(ctx.tenant, body.id as number, tx);
@@ -95,7 +95,7 @@ export class PackagesService {
     });
   }
 
-  async delete(ctx: AuthedContext, id: number) {
+  async delete(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const current = await this.repo.findManaged(ctx.tenant, id, tx);
@@ -113,7 +113,7 @@ export class PackagesService {
    * is counted under its guard. Idempotent by (organization, requestId): a repeat answers the
    * first purchase with applied false. Nothing is written when any step fails.
    */
-  async buy(ctx: AuthedContext, body: { packageId: number; discountCode?: string; requestId: string }) {
+  async buy(ctx: Actor, body: { packageId: number; discountCode?: string; requestId: string }) {
     return this.uow.run(async (tx) => {
       const buyer = await this.organizations.findById(ctx.tenant.organizationId, tx);
       if (!buyer || buyer.type === 'system') throw forbidden('billing.systemPays');
@@ -215,7 +215,7 @@ export class PackagesService {
     return { purchase: earlier, applied: false };
   }
 
-  private async assertOwner(ctx: AuthedContext, tx: Tx): Promise<void> {
+  private async assertOwner(ctx: Actor, tx: Tx): Promise<void> {
     const org = await this.organizations.findById(ctx.tenant.organizationId, tx);
     if (!ctx.tenant.subtree || !org || (org.type !== 'system' && org.type !== 'reseller')) throw forbidden('billing.ownerSystemOrReseller');
   }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsService, type OrganizationRow } from '../organizations/index.js';
@@ -29,7 +29,7 @@ export class PaymentsService {
     @inject(InvoicesService) private readonly invoices: InvoicesService,
   ) {}
 
-  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: Record<string, unknown>) {
     const amount = toAmount(body.amount, 'amount');
     if (amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
     if (body.typePayment === 'OnLine') throw fieldError('typePayment', 'billing.onlineNotAvailable');
@@ -52,12 +52,12 @@ export class PaymentsService {
     });
   }
 
-  async list(ctx: AuthedContext, filter: PaymentListFilter) {
+  async list(ctx: Actor, filter: PaymentListFilter) {
     return this.repo.list(ctx.tenant, filter);
   }
 
   /** Confirms a Checking payment and credits the payer once; confirming again answers the same payment and changes nothing. */
-  async confirm(ctx: AuthedContext, id: number) {
+  async confirm(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       const payment = await this.repo.findVisible(ctx.tenant, id, tx);
       if (!payment) throw notFound('billing.paymentNotFound');
@@ -84,7 +84,7 @@ export class PaymentsService {
     });
   }
 
-  async reject(ctx: AuthedContext, id: number, rejectionDescription: string | undefined) {
+  async reject(ctx: Actor, id: number, rejectionDescription: string | undefined) {
     return this.uow.run(async (tx) => {
       const payment = await this.repo.findVisible(ctx.tenant, id, tx);
       if (!payment) throw notFound('billing.paymentNotFound');
@@ -106,7 +106,7 @@ export class PaymentsService {
   }
 
   /** Only an administrator of an organization above the payer decides on its payments. */
-  private async assertAbovePayer(ctx: AuthedContext, payment: PaymentRow, tx: Parameters<OrganizationsService['findById']>[1]): Promise<void> {
+  private async assertAbovePayer(ctx: Actor, payment: PaymentRow, tx: Parameters<OrganizationsService['findById']>[1]): Promise<void> {
     const payer = (await this.organizations.findById(payment.organizationId, tx)) as OrganizationRow | null;
     if (!payer) throw notFound('billing.paymentNotFound');
     if (!ctx.principal.isAdmin || !ctx.tenant.subtree) throw forbidden('billing.onlyFromAbove');

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import { AuditService } from '../audit/index.js';
@@ -74,7 +74,7 @@ export class PlansService {
     return { items: MODULES.map((m) => ({ ...m })), totalCount: MODULES.length };
   }
 
-  async organizationModules(ctx: AuthedContext, organizationId?: number) {
+  async organizationModules(ctx: Actor, organizationId?: number) {
     const id = organizationId ?? ctx.tenant.organizationId;
     const org = await this.organizations.findVisible(ctx.tenant, id);
     if (!org) throw notFound('organization.notFound');
@@ -82,7 +82,7 @@ export class PlansService {
   }
 
   /** Grants (or takes back) a module of an organization below the caller by hand. */
-  async assignModule(ctx: AuthedContext, body: { organizationId: number; moduleId: string; assigned?: boolean }) {
+  async assignModule(ctx: Actor, body: { organizationId: number; moduleId: string; assigned?: boolean }) {
     if (!MODULE_IDS.has(body.moduleId)) throw fieldError('moduleId', 'billing.moduleUnknown');
     return this.uow.run(async (tx) => {
       const org = await this.organizations.findVisible(ctx.tenant, body.organizationId, tx);
@@ -95,7 +95,7 @@ export class PlansService {
     });
   }
 
-  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values = normalizePlan(body, true);
@@ -106,7 +106,7 @@ export class PlansService {
     });
   }
 
-  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(tx, ctx, body.id as number);
       const [row] = await tx('plans').where({ id: current.id }).update(normalizePlan(body, false)).returning('*');
@@ -116,7 +116,7 @@ export class PlansService {
     });
   }
 
-  async delete(ctx: AuthedContext, id: number) {
+  async delete(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(tx, ctx, id);
       await tx('plans').where({ id }).update({ deletedAt: tx.fn.now(), isActive: false });
@@ -126,7 +126,7 @@ export class PlansService {
     });
   }
 
-  async list(ctx: AuthedContext, query: { forPurchase?: boolean }) {
+  async list(ctx: Actor, query: { forPurchase?: boolean }) {
     const q = query.forPurchase ? this.purchasable(this.knex, ctx.tenant.path) : this.knex('plans as p').whereNull('p.deletedAt');
     if (!query.forPurchase) whereOrganizationVisible(q, this.knex, 'p.ownerOrganizationId', ctx.tenant);
     const rows = (await q.select('p.*').orderBy('p.id')) as PlanRow[];
@@ -134,13 +134,13 @@ export class PlansService {
   }
 
   /** `Plans/GetPlan/{id}` (the public plan page of a signed-in user): a plan the caller manages or may buy. */
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     const row = (await this.managedOrNull(this.knex, ctx, id)) ?? ((await this.purchasable(this.knex, ctx.tenant.path).where('p.id', id).first('p.*')) as PlanRow | undefined);
     if (!row) throw notFound('billing.planNotFound');
     return publicPlan(row);
   }
 
-  async buy(ctx: AuthedContext, body: { planId: number; requestId: string }) {
+  async buy(ctx: Actor, body: { planId: number; requestId: string }) {
     return this.uow.run(async (tx) => {
       const buyer = await this.organizations.findById(ctx.tenant.organizationId, tx);
       if (!buyer || buyer.type === 'system') throw forbidden('billing.systemPays');
@@ -191,19 +191,19 @@ export class PlansService {
     return db('plans as p').whereIn('p.ownerOrganizationId', ancestors.length ? ancestors : [0]).whereNull('p.deletedAt').where('p.isActive', true);
   }
 
-  private async managedOrNull(db: Knex | Tx, ctx: AuthedContext, id: number): Promise<PlanRow | null> {
+  private async managedOrNull(db: Knex | Tx, ctx: Actor, id: number): Promise<PlanRow | null> {
     const q = db('plans as p').where('p.id', id).whereNull('p.deletedAt');
     whereOrganizationVisible(q, db as Knex, 'p.ownerOrganizationId', ctx.tenant);
     return ((await q.first('p.*')) as PlanRow | undefined) ?? null;
   }
 
-  private async managed(tx: Tx, ctx: AuthedContext, id: number): Promise<PlanRow> {
+  private async managed(tx: Tx, ctx: Actor, id: number): Promise<PlanRow> {
     const row = await this.managedOrNull(tx, ctx, id);
     if (!row) throw notFound('billing.planNotFound');
     return row;
   }
 
-  private async assertOwner(ctx: AuthedContext, tx: Tx): Promise<void> {
+  private async assertOwner(ctx: Actor, tx: Tx): Promise<void> {
     const org = await this.organizations.findById(ctx.tenant.organizationId, tx);
     if (!ctx.tenant.subtree || !org || (org.type !== 'system' && org.type !== 'reseller')) throw forbidden('billing.ownerSystemOrReseller');
   }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { SettingsRepository } from './settings.repository.js';
@@ -88,7 +88,7 @@ export class SettingsService {
     return { items: [...v.entries()].map(([key, value]) => ({ key, value })) };
   }
 
-  async update(ctx: AuthedContext, body: Record<string, string | number | boolean | null>) {
+  async update(ctx: Actor, body: Record<string, string | number | boolean | null>) {
     const changes: Record<string, string | null> = {};
     for (const [key, raw] of Object.entries(body)) {
       const value = raw === null ? null : String(raw).trim();

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
@@ -31,18 +31,18 @@ export class TariffsService {
     @inject(AuditService) private readonly audit: AuditService,
   ) {}
 
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     const tariff = await this.repo.findVisible(ctx.tenant, id);
     if (!tariff) throw notFound('billing.tariffNotFound');
     return publicTariff(tariff);
   }
 
-  async list(ctx: AuthedContext, filter: TariffListFilter) {
+  async list(ctx: Actor, filter: TariffListFilter) {
     const page = await this.repo.list(ctx.tenant, normalizeSearch(filter));
     return { ...page, items: page.items.map(publicTariff) };
   }
 
-  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: Record<string, unknown>) {
     if (!ctx.tenant.subtree) throw forbidden();
     const values = normalizeTariff(body);
     return this.uow.run(async (tx) => {
@@ -52,7 +52,7 @@ export class TariffsService {
     });
   }
 
-  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: Record<string, unknown>) {
     if (!ctx.tenant.subtree) throw forbidden();
     const values = normalizeTariff(body);
     return this.uow.run(async (tx) => {
@@ -65,7 +65,7 @@ export class TariffsService {
     });
   }
 
-  async delete(ctx: AuthedContext, id: number) {
+  async delete(ctx: Actor, id: number) {
     if (!ctx.tenant.subtree) throw forbidden();
     return this.uow.run(async (tx) => {
       const tariff = await this.repo.findVisible(ctx.tenant, id, tx);
@@ -81,7 +81,7 @@ export class TariffsService {
    * Gives an organization a tariff (or takes it away with tariffId null). The caller must be above
    * the organization, and the tariff must belong to an organization above it too.
    */
-  async assign(ctx: AuthedContext, body: { organizationId: number; tariffId: number | null }) {
+  async assign(ctx: Actor, body: { organizationId: number; tariffId: number | null }) {
     return this.uow.run(async (tx) => {
       const org = await this.organizations.findVisible(ctx.tenant, body.organizationId, tx);
       if (!org) throw notFound('organization.notFound');
@@ -104,7 +104,7 @@ export class TariffsService {
   }
 
   /** Recipients per operator × parts → price at the organization's tariff, plus levy and VAT shown separately. */
-  async calculatePrice(ctx: AuthedContext, input: CalculatePriceInput) {
+  async calculatePrice(ctx: Actor, input: CalculatePriceInput) {
     const organizationId = input.organizationId ?? ctx.tenant.organizationId;
     const org = await this.organizations.findVisible(ctx.tenant, organizationId);
     if (!org) throw notFound('organization.notFound');

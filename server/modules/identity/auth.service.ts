@@ -4,7 +4,8 @@ import type { AppConfig } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { KeyValueStore } from '../../platform/kv.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
-import type { AuthedContext, RequestContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
+import type { RequestContext } from '../../platform/http/context.js';
 import { AppError, badRequest, fieldError, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsService } from '../organizations/index.js';
@@ -153,7 +154,7 @@ export class AuthService {
   }
 
   /** Answers x-rft: swaps the session's refresh token for a fresh one with a full lifetime. */
-  async updateRefreshToken(ctx: AuthedContext, refreshToken: string): Promise<{ refreshToken: string }> {
+  async updateRefreshToken(ctx: Actor, refreshToken: string): Promise<{ refreshToken: string }> {
     return this.uow.run(async (tx) => {
       const token = await this.sessions.findRefreshTokenForUpdate(tx, hashToken(refreshToken));
       if (!token || token.sessionId !== ctx.principal.sessionId || token.usedAt) throw fieldError('refreshToken', 'account.refreshTokenInvalid');
@@ -164,7 +165,7 @@ export class AuthService {
     });
   }
 
-  async logout(ctx: AuthedContext): Promise<null> {
+  async logout(ctx: Actor): Promise<null> {
     await this.uow.run(async (tx) => {
       await this.sessions.revokeSession(tx, ctx.principal.sessionId, 'logout');
       await this.sessions.killUnusedRefreshTokens(tx, ctx.principal.sessionId);
@@ -174,7 +175,7 @@ export class AuthService {
     return null;
   }
 
-  async changePassword(ctx: AuthedContext, input: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<null> {
+  async changePassword(ctx: Actor, input: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<null> {
     if (input.newPassword !== input.confirmPassword) throw fieldError('confirmPassword', 'password.mismatch');
     const policy = checkPasswordPolicy(input.newPassword, this.config.auth.passwordMinLength);
     if (policy) throw fieldError('newPassword', policy.key, policy.params);
@@ -201,7 +202,7 @@ export class AuthService {
     }
   }
 
-  async activeSessions(ctx: AuthedContext) {
+  async activeSessions(ctx: Actor) {
     const rows = await this.sessions.activeSessions(ctx.principal.userId, this.clock.now());
     return rows.map((s) => ({
       id: s.id, createdAt: s.createdAt, lastRefreshedAt: s.lastRefreshedAt, expiresAt: s.refreshExpiresAt, ip: s.ip, userAgent: s.userAgent,
@@ -209,7 +210,7 @@ export class AuthService {
     }));
   }
 
-  async revokeSession(ctx: AuthedContext, sessionId: string): Promise<null> {
+  async revokeSession(ctx: Actor, sessionId: string): Promise<null> {
     const own = (await this.sessions.activeSessions(ctx.principal.userId, this.clock.now())).some((s) => s.id === sessionId);
     if (!own) throw notFound('account.sessionNotFound');
     await this.uow.run(async (tx) => {
@@ -224,7 +225,7 @@ export class AuthService {
     return this.sessions.loginHistory(userId, pageIndex, pageSize);
   }
 
-  async impersonate(ctx: AuthedContext, userId: number): Promise<TokenPair> {
+  async impersonate(ctx: Actor, userId: number): Promise<TokenPair> {
     if (ctx.principal.impersonatorUserId !== null) throw badRequest('impersonation.alreadyImpersonating');
     const target = await this.users.findVisible(ctx.tenant, userId);
     if (!target) throw notFound('user.notFound');
@@ -256,7 +257,7 @@ export class AuthService {
   }
 
   /** Ends the impersonated session and gives the administrator a fresh session of their own. */
-  async stopImpersonation(ctx: AuthedContext): Promise<TokenPair> {
+  async stopImpersonation(ctx: Actor): Promise<TokenPair> {
     const impersonatorId = ctx.principal.impersonatorUserId;
     if (impersonatorId === null) throw badRequest('impersonation.notImpersonating');
     const admin = await this.users.findById(impersonatorId);
@@ -271,7 +272,7 @@ export class AuthService {
     });
   }
 
-  impersonationHistory(ctx: AuthedContext, pageIndex: number, pageSize: number) {
+  impersonationHistory(ctx: Actor, pageIndex: number, pageSize: number) {
     return this.sessions.impersonationHistory(ctx.tenant, ctx.principal.impersonatorUserId ?? ctx.principal.userId, pageIndex, pageSize);
   }
 }

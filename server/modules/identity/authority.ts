@@ -1,4 +1,4 @@
-import type { AuthedContext, Principal } from '../../platform/http/context.js';
+import type { Actor, Principal } from '../../platform/actor.js';
 import { AppError, forbidden } from '../../platform/http/errors.js';
 import { claimsBeyond } from './claim-catalogue.js';
 import { claimsOf } from './principal.js';
@@ -30,7 +30,7 @@ export function isAbove(p: Principal, target: UserAuthorityRow): boolean {
 }
 
 /** Refuses a change of a limit unless the caller is above the user; `changed` are the fields whose value differs. */
-export function assertMaySetLimits(ctx: AuthedContext, target: UserAuthorityRow, changed: string[]): void {
+export function assertMaySetLimits(ctx: Actor, target: UserAuthorityRow, changed: string[]): void {
   if (!changed.length || isAbove(ctx.principal, target)) return;
   throw new AppError(403, 'user.limitsFromAbove', { fields: changed.join(', ') },
     changed.map((f) => ({ propertyName: f, key: 'user.limitsFromAbove', params: { fields: f } })));
@@ -42,7 +42,7 @@ export function assertMaySetLimits(ctx: AuthedContext, target: UserAuthorityRow,
  * never to someone holding a claim the caller lacks, nor to an administrator by a non-administrator.
  * The super admin holds every claim.
  */
-export function assertMayTakeOver(ctx: AuthedContext, target: UserAuthorityRow): void {
+export function assertMayTakeOver(ctx: Actor, target: UserAuthorityRow): void {
   const p = ctx.principal;
   if (target.id === p.userId || p.scope === 'superAdmin') return;
   if (target.isAdmin && !p.isAdmin) throw forbidden('user.cannotManagePeerAdmin');

@@ -12,6 +12,7 @@ import { UsersService } from './users.service.js';
 import { RolesService } from './roles.service.js';
 import { JwtAuthenticator } from './authenticator.js';
 import { PrincipalCache } from './principal-cache.js';
+import { ActorFactory } from './actor-factory.js';
 import { accountController, captchaController, roleTemplatesController, rolesController, usersController } from './identity.routes.js';
 import { identityMessages } from './identity.messages.js';
 
@@ -20,7 +21,7 @@ export const identityModule: PeykModule = {
   messages: identityMessages,
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
-      UsersRepository, SessionsRepository, RolesRepository, TokensService, CaptchaService, AuthService, UsersService, RolesService, JwtAuthenticator, PrincipalCache,
+      UsersRepository, SessionsRepository, RolesRepository, TokensService, CaptchaService, AuthService, UsersService, RolesService, JwtAuthenticator, PrincipalCache, ActorFactory,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     container.bind(TYPES.Authenticator).toService(JwtAuthenticator);

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import type { ConfirmationGuard, ConfirmationInput } from '../../platform/confirmation.js';
 import { normalizeSearch } from '../../platform/http/search.js';
@@ -29,25 +29,25 @@ export class RolesService {
   ) {}
 
   /** The catalogue by menu section, limited to what the caller may hand out. */
-  catalogue(ctx: AuthedContext) {
+  catalogue(ctx: Actor) {
     return CLAIM_SECTIONS.map((s) => ({
       key: s.key, titleFa: s.fa, titleEn: s.en,
       claims: s.claims.filter((c) => ctx.principal.claims.has(c.key)).map((c) => ({ key: c.key, titleFa: c.fa, titleEn: c.en })),
     })).filter((s) => s.claims.length > 0);
   }
 
-  get(ctx: AuthedContext, id: number, isTemplate: boolean) {
+  get(ctx: Actor, id: number, isTemplate: boolean) {
     return this.roles.findVisible(ctx.tenant, id, isTemplate).then((r) => {
       if (!r) throw notFound('role.notFound');
       return r;
     });
   }
 
-  list(ctx: AuthedContext, filter: RoleListFilter) {
+  list(ctx: Actor, filter: RoleListFilter) {
     return this.roles.list(ctx.tenant, normalizeSearch(filter));
   }
 
-  async create(ctx: AuthedContext, body: { title: string; claims: string[]; organizationId?: number }, isTemplate: boolean) {
+  async create(ctx: Actor, body: { title: string; claims: string[]; organizationId?: number }, isTemplate: boolean) {
     const claims = this.checkClaims(ctx, body.claims);
     const organizationId = body.organizationId ?? ctx.tenant.organizationId;
     return this.uow.run(async (tx) => {
@@ -65,7 +65,7 @@ export class RolesService {
     });
   }
 
-  async update(ctx: AuthedContext, body: { id: number; title?: string; claims?: string[] } & ConfirmationInput, isTemplate: boolean) {
+  async update(ctx: Actor, body: { id: number; title?: string; claims?: string[] } & ConfirmationInput, isTemplate: boolean) {
     const role = await this.roles.findVisible(ctx.tenant, body.id, isTemplate);
     if (!role) throw notFound('role.notFound');
     const claims = body.claims === undefined ? undefined : this.checkClaims(ctx, body.claims, role.claims);
@@ -79,13 +79,13 @@ export class RolesService {
     });
   }
 
-  async clone(ctx: AuthedContext, id: number, title: string | undefined) {
+  async clone(ctx: Actor, id: number, title: string | undefined) {
     const role = await this.roles.findVisible(ctx.tenant, id, false);
     if (!role) throw notFound('role.notFound');
     return this.create(ctx, { title: title ?? `${role.title} (2)`, claims: role.claims, organizationId: role.organizationId }, false);
   }
 
-  async delete(ctx: AuthedContext, id: number, isTemplate: boolean, confirmation: ConfirmationInput) {
+  async delete(ctx: Actor, id: number, isTemplate: boolean, confirmation: ConfirmationInput) {
     const role = await this.roles.findVisible(ctx.tenant, id, isTemplate);
     if (!role) throw notFound('role.notFound');
     // Refused before the confirmation number is asked for: typing it would be for nothing.
@@ -100,7 +100,7 @@ export class RolesService {
     });
   }
 
-  async assignToUser(ctx: AuthedContext, body: { userId: number; roleId: number | null } & ConfirmationInput) {
+  async assignToUser(ctx: Actor, body: { userId: number; roleId: number | null } & ConfirmationInput) {
     const user = await this.users.findVisible(ctx.tenant, body.userId);
     if (!user) throw notFound('user.notFound');
     if (user.id === ctx.principal.userId) throw forbidden('user.cannotChangeOwnAccess');
@@ -124,7 +124,7 @@ export class RolesService {
   }
 
   /** Gives an organization strictly below the template's owner a template (null: back to the default). */
-  async assignTemplate(ctx: AuthedContext, body: { organizationId: number; roleTemplateId: number | null } & ConfirmationInput) {
+  async assignTemplate(ctx: Actor, body: { organizationId: number; roleTemplateId: number | null } & ConfirmationInput) {
     const org = await this.organizations.findVisible(ctx.tenant, body.organizationId);
     if (!org) throw notFound('organization.notFound');
     if (org.id === ctx.principal.organizationId || org.type === 'system') throw forbidden('organization.ownLimitsByParent');
@@ -153,7 +153,7 @@ export class RolesService {
   }
 
   /** Known claims only, none beyond the caller's own (claims the role already had may stay). */
-  private checkClaims(ctx: AuthedContext, claims: string[], existing: string[] = []): string[] {
+  private checkClaims(ctx: Actor, claims: string[], existing: string[] = []): string[] {
     const unique = [...new Set(claims)];
     const unknown = unique.filter((c) => !isKnownClaim(c));
     if (unknown.length) throw fieldError('claims', 'role.unknownClaims', { claims: unknown.join(', ') });

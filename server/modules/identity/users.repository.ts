@@ -37,6 +37,8 @@ export interface UserAuthorityRow extends UserRow {
   _templateClaims: string[] | null;
   /** The role templates of every organization above the user's: each one caps the whole subtree. */
   _ancestorTemplateClaims: string[][];
+  /** The user's organization's name (read with the authority, for an actor built without a session). */
+  _orgName?: string;
   /** Modules on sale to the user's organization that it has not bought (their claims are dropped). */
   _lockedModules?: string[];
 }
@@ -100,7 +102,7 @@ export class UsersRepository {
       .leftJoin('roles as t', function joinTemplate() { this.on('t.id', 'o.roleTemplateId').andOnNull('t.deletedAt'); })
       .where('u.id', id)
       .whereNull('u.deletedAt')
-      .first('u.*', 'o.path as _orgPath', 'o.type as _orgType', 'r.claims as _roleClaims', 't.claims as _templateClaims', this.ancestorTemplateClaims(), this.lockedModules());
+      .first('u.*', 'o.path as _orgPath', 'o.name as _orgName', 'o.type as _orgType', 'r.claims as _roleClaims', 't.claims as _templateClaims', this.ancestorTemplateClaims(), this.lockedModules());
     return (row as UserAuthorityRow | undefined) ?? null;
   }
 

@@ -3,7 +3,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { sameAsStored } from '../../platform/stored-value.js';
@@ -35,7 +35,7 @@ const WRITABLE = new Set<string>([...Object.keys(USER_TEXT_FIELDS), ...USER_FLAG
  * their own organization only when that user is not an administrator (the super admin excepted).
  * Otherwise one administrator could take over another by resetting their password.
  */
-export function assertMayManage(ctx: AuthedContext, target: UserRow): void {
+export function assertMayManage(ctx: Actor, target: UserRow): void {
   if (target.id === ctx.principal.userId || ctx.principal.scope === 'superAdmin') return;
   if (target.organizationId === ctx.principal.organizationId && target.isAdmin) throw forbidden('user.cannotManagePeerAdmin');
 }
@@ -88,7 +88,7 @@ export class UsersService implements OrganizationLifecycleListener {
    * Answered from the row read with the session (no query), and the view is built once per cached
    * principal: this is the hottest authenticated call of the client.
    */
-  async current(ctx: AuthedContext) {
+  async current(ctx: Actor) {
     const p = ctx.principal;
     let view = this.currentViews.get(p);
     if (!view) {
@@ -106,17 +106,17 @@ export class UsersService implements OrganizationLifecycleListener {
     return { ...view, activeOrganizationId: ctx.tenant.organizationId };
   }
 
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     const user = await this.users.findVisible(ctx.tenant, id);
     if (!user) throw notFound('user.notFound');
     return publicUser(user);
   }
 
-  async list(ctx: AuthedContext, filter: UserListFilter) {
+  async list(ctx: Actor, filter: UserListFilter) {
     return this.users.list(ctx.tenant, normalizeSearch(filter));
   }
 
-  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: Record<string, unknown>) {
     const organizationId = (body.organizationId as number | undefined) ?? ctx.tenant.organizationId;
     const policy = checkPasswordPolicy(body.password as string, this.config.auth.passwordMinLength);
     if (policy) throw fieldError('password', policy.key, policy.params);
@@ -143,7 +143,7 @@ export class UsersService implements OrganizationLifecycleListener {
     });
   }
 
-  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: Record<string, unknown>) {
     const secondPasswordHash = typeof body.secondPassword === 'string' ? await hashPassword(body.secondPassword) : undefined;
     return this.uow.run(async (tx) => {
       const user = await this.users.findVisible(ctx.tenant, body.id as number, tx);
@@ -169,7 +169,7 @@ export class UsersService implements OrganizationLifecycleListener {
     });
   }
 
-  async delete(ctx: AuthedContext, id: number) {
+  async delete(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       const user = await this.users.findVisible(ctx.tenant, id, tx);
       if (!user) throw notFound('user.notFound');
@@ -182,7 +182,7 @@ export class UsersService implements OrganizationLifecycleListener {
     });
   }
 
-  async setSuspended(ctx: AuthedContext, id: number, suspended: boolean) {
+  async setSuspended(ctx: Actor, id: number, suspended: boolean) {
     return this.uow.run(async (tx) => {
       const user = await this.users.findVisible(ctx.tenant, id, tx);
       if (!user) throw notFound('user.notFound');
@@ -199,7 +199,7 @@ export class UsersService implements OrganizationLifecycleListener {
   }
 
   /** An administrator sets a new password; the user must choose their own at next sign-in. */
-  async resetPassword(ctx: AuthedContext, id: number, password: string) {
+  async resetPassword(ctx: Actor, id: number, password: string) {
     const policy = checkPasswordPolicy(password, this.config.auth.passwordMinLength);
     if (policy) throw fieldError('password', policy.key, policy.params);
     return this.uow.run(async (tx) => {
@@ -217,13 +217,13 @@ export class UsersService implements OrganizationLifecycleListener {
     });
   }
 
-  async loginHistoryOf(ctx: AuthedContext, id: number, pageIndex: number, pageSize: number) {
+  async loginHistoryOf(ctx: Actor, id: number, pageIndex: number, pageSize: number) {
     const user = await this.users.findVisible(ctx.tenant, id);
     if (!user) throw notFound('user.notFound');
     return this.auth.loginHistory(user.id, pageIndex, pageSize);
   }
 
-  async passwordHistoryOf(ctx: AuthedContext, id: number, pageIndex: number, pageSize: number) {
+  async passwordHistoryOf(ctx: Actor, id: number, pageIndex: number, pageSize: number) {
     const user = await this.users.findVisible(ctx.tenant, id);
     if (!user) throw notFound('user.notFound');
     return this.users.passwordHistory(user.id, pageIndex, pageSize);
@@ -236,7 +236,7 @@ export class UsersService implements OrganizationLifecycleListener {
   }
 
   /** A user's role is a role of their own organization or the template assigned to it. */
-  private async checkRole(tx: Tx, ctx: AuthedContext, organizationId: number, roleId: number | null | undefined): Promise<void> {
+  private async checkRole(tx: Tx, ctx: Actor, organizationId: number, roleId: number | null | undefined): Promise<void> {
     if (roleId === undefined || roleId === null) return;
     const role = await this.roles.findById(roleId, tx);
     const org = await this.organizations.findById(organizationId, tx);

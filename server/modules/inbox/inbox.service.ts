@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import type { Realtime } from '../../platform/realtime.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import type { InboundMessage } from '../../gateways/gateway-sdk.js';
 import { LinesService, type InboundLine } from '../numbers/index.js';
@@ -116,7 +116,7 @@ export class InboxService {
   }
 
   /** Administrators see every line of their slice (system administrators also messages of no line); users only lines assigned to them to read. */
-  private viewer(ctx: AuthedContext): InboxViewer {
+  private viewer(ctx: Actor): InboxViewer {
     const p = ctx.principal;
     const allLines = p.isAdmin || p.scope === 'superAdmin' || p.scope === 'reseller';
     // Messages of no line belong to nobody below the platform: shown only in the system organization's own view.
@@ -124,19 +124,19 @@ export class InboxService {
     return { tenant: ctx.tenant, userId: p.userId, allLines, withUnmatched };
   }
 
-  async list(ctx: AuthedContext, q: InboxFilter & { search?: string }) {
+  async list(ctx: Actor, q: InboxFilter & { search?: string }) {
     const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
     const page = await this.repo.list(this.viewer(ctx), { ...q, search });
     return { items: page.items.map(publicInboxMessage), totalCount: page.totalCount };
   }
 
-  async markAsRead(ctx: AuthedContext, ids: number[]) {
+  async markAsRead(ctx: Actor, ids: number[]) {
     const viewer = this.viewer(ctx);
     const updated = await this.repo.markAsRead(viewer, [...new Set(ids)]);
     return { updated, unreadCount: await this.repo.unreadCount(viewer) };
   }
 
-  async unreadCount(ctx: AuthedContext) {
+  async unreadCount(ctx: Actor) {
     return { unreadCount: await this.repo.unreadCount(this.viewer(ctx)) };
   }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { AppError, conflict, fieldError } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from 'pino';
@@ -151,7 +151,7 @@ export class ComposeService {
   }
 
   /** The price preview: counts per operator, parts, blacklist, wrong numbers, price, levy, VAT. Writes nothing. */
-  async calculate(ctx: AuthedContext, input: ComposeInput) {
+  async calculate(ctx: Actor, input: ComposeInput) {
     const p = await this.prepare(ctx, input);
     const { blocked, counts, recipientCount } = await this.split(p, ctx.tenant.organizationId);
     const price = recipientCount > 0
@@ -171,7 +171,7 @@ export class ComposeService {
     };
   }
 
-  async create(ctx: AuthedContext, input: ComposeInput) {
+  async create(ctx: Actor, input: ComposeInput) {
     if (input.sendId) {
       const existing = await this.sends.findByClientSendId(undefined, ctx.principal.userId, input.sendId);
       if (existing) return { ...publicSend(existing), repeated: true };
@@ -196,7 +196,7 @@ export class ComposeService {
    * Creates a send for an internal caller (the periodic scheduler) in the given user's context,
    * through the same checks, price, hold and limits as the API. No client send id, no upload.
    */
-  async createInternal(ctx: AuthedContext, input: ComposeInput, options: StoreOptions): Promise<SendRow> {
+  async createInternal(ctx: Actor, input: ComposeInput, options: StoreOptions): Promise<SendRow> {
     return this.store(ctx, input, await this.prepare(ctx, input), options);
   }
 
@@ -206,7 +206,7 @@ export class ComposeService {
    * normalized receivers (the blacklist is applied at each occurrence) and the price of one
    * occurrence now. Writes nothing.
    */
-  async prepareForLater(ctx: AuthedContext, input: ComposeInput) {
+  async prepareForLater(ctx: Actor, input: ComposeInput) {
     const p = await this.prepare(ctx, input);
     const { counts, recipientCount, blocked } = await this.split(p, ctx.tenant.organizationId);
     if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
@@ -229,7 +229,7 @@ export class ComposeService {
   }
 
   /** Judges, prices and stores a prepared send in one transaction (the hold and the limits with it). */
-  private async store(ctx: AuthedContext, input: ComposeInput, p: Prepared, options: StoreOptions): Promise<SendRow> {
+  private async store(ctx: Actor, input: ComposeInput, p: Prepared, options: StoreOptions): Promise<SendRow> {
     const organizationId = ctx.tenant.organizationId;
     const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true;
     // Judged before the transaction: on the embedded database every query inside it must use its
@@ -285,7 +285,7 @@ export class ComposeService {
     return { sendable, blocked, counts, recipientCount: sendable.length };
   }
 
-  private async prepare(ctx: AuthedContext, input: ComposeInput): Promise<Prepared> {
+  private async prepare(ctx: Actor, input: ComposeInput): Promise<Prepared> {
     if (input.gradual && !(input.gradual.stepCount >= 1)) throw fieldError('gradualStepCount', 'messaging.gradualFieldsRequired');
     if (input.gradual && !(input.gradual.intervalMinutes >= 1)) throw fieldError('gradualIntervalMinutes', 'messaging.gradualFieldsRequired');
     const now = this.clock.now();
@@ -325,7 +325,7 @@ export class ComposeService {
     return { text, parts };
   }
 
-  private async gather(ctx: AuthedContext, sources: RecipientSource[]): Promise<Prepared['recipients']> {
+  private async gather(ctx: Actor, sources: RecipientSource[]): Promise<Prepared['recipients']> {
     const kinds = new Set(sources.map((s) => s.kind));
     if (kinds.has('upload') && (kinds.has('manual') || kinds.has('text'))) throw fieldError('recipientsUploadId', 'messaging.modesCombined');
     const list = sources.find((s) => s.kind === 'list');

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { normalizeSearch } from '../../platform/http/search.js';
@@ -48,11 +48,11 @@ export class OutboxService {
   ) {}
 
   /** A plain user sees their own sends; administrators see their organization's (and, with subtree, below). */
-  private ownerFilter(ctx: AuthedContext): number | undefined {
+  private ownerFilter(ctx: Actor): number | undefined {
     return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? undefined : ctx.principal.userId;
   }
 
-  async list(ctx: AuthedContext, q: { pageIndex: number; pageSize: number; search?: string; status?: string; queueStatus?: string; fromDate?: string; toDate?: string; includeArchived?: boolean }) {
+  async list(ctx: Actor, q: { pageIndex: number; pageSize: number; search?: string; status?: string; queueStatus?: string; fromDate?: string; toDate?: string; includeArchived?: boolean }) {
     const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
     const from = q.fromDate ? new Date(q.fromDate) : undefined;
     const to = q.toDate ? new Date(q.toDate) : undefined;
@@ -62,25 +62,25 @@ export class OutboxService {
   }
 
   /** A send the caller may see (plain users: only their own), or the ScheduledMessageNotFound 404. */
-  async visible(ctx: AuthedContext, id: number): Promise<SendRow> {
+  async visible(ctx: Actor, id: number): Promise<SendRow> {
     const send = await this.sends.findVisible(ctx.tenant, id);
     const owner = this.ownerFilter(ctx);
     if (!send || (owner !== undefined && send.userId !== owner)) throw notFoundSend();
     return send;
   }
 
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     const send = await this.visible(ctx, id);
     return { ...publicSend(send), deliveryStatusCounts: await this.sends.statusCounts(id, wasArchived(send)) };
   }
 
-  async recipients(ctx: AuthedContext, q: { id: number; pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }) {
+  async recipients(ctx: Actor, q: { id: number; pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }) {
     const send = await this.visible(ctx, q.id);
     return this.sends.recipients(q.id, { ...q, archived: wasArchived(send) });
   }
 
   /** The raw report the operator sent for one receiver, kept so a customer can audit it. */
-  async deliveryReport(ctx: AuthedContext, q: { id: number; seq: number }) {
+  async deliveryReport(ctx: Actor, q: { id: number; seq: number }) {
     const send = await this.visible(ctx, q.id);
     const row = await this.sends.recipient(q.id, q.seq, wasArchived(send));
     if (!row) throw notFoundSend();
@@ -88,7 +88,7 @@ export class OutboxService {
   }
 
   /** Stops what has not been handed to a worker; what is in flight finishes; the unsent part is given back at settlement. */
-  async cancel(ctx: AuthedContext, id: number) {
+  async cancel(ctx: Actor, id: number) {
     const send = await this.visible(ctx, id);
     if (!CANCELABLE.includes(send.queueStatus)) throw badRequest('messaging.cannotCancel');
     const after = await this.uow.run(async (tx) => {
@@ -120,7 +120,7 @@ export class OutboxService {
    * moved to the archive table (a queued job). Any send the caller cannot see is a 404; one that
    * has not finished, or is archived already, is named in the answer and nothing is archived.
    */
-  async archive(ctx: AuthedContext, ids: number[]) {
+  async archive(ctx: Actor, ids: number[]) {
     const rows: SendRow[] = [];
     for (const id of ids) rows.push(await this.visible(ctx, id));
     const issues = rows.flatMap((row, i) => (archivable(row) ? [] : [{ propertyName: `ids[${i}]`, key: 'messaging.cannotArchive', params: { id: row.id } }]));
@@ -144,7 +144,7 @@ export class OutboxService {
   }
 
   /** Gives archived sends back their status; their receivers stay where they are (reads look in both tables). */
-  async unarchive(ctx: AuthedContext, ids: number[]) {
+  async unarchive(ctx: Actor, ids: number[]) {
     const rows: SendRow[] = [];
     for (const id of ids) rows.push(await this.visible(ctx, id));
     const issues = rows.flatMap((row, i) => (row.status === 'Archived' || row.status === 'Archiving' ? [] : [{ propertyName: `ids[${i}]`, key: 'messaging.notArchived', params: { id: row.id } }]));
@@ -163,13 +163,13 @@ export class OutboxService {
   }
 
   /** Sends waiting for an administrator above the sender's organization. */
-  async queue(ctx: AuthedContext, q: { pageIndex: number; pageSize: number }) {
+  async queue(ctx: Actor, q: { pageIndex: number; pageSize: number }) {
     if (!ctx.tenant.subtree) throw forbidden();
     const page = await this.sends.list(ctx.tenant, { ...q, queueStatus: 'WatingForConfirm' });
     return { items: page.items.filter((s) => s.organizationId !== ctx.principal.organizationId || ctx.principal.scope === 'superAdmin').map(publicSend), totalCount: page.totalCount };
   }
 
-  private async confirmable(ctx: AuthedContext, id: number): Promise<SendRow> {
+  private async confirmable(ctx: Actor, id: number): Promise<SendRow> {
     if (!ctx.tenant.subtree) throw forbidden();
     const send = await this.sends.findVisible(ctx.tenant, id);
     if (!send) throw notFoundSend();
@@ -179,7 +179,7 @@ export class OutboxService {
     return send;
   }
 
-  async confirm(ctx: AuthedContext, id: number) {
+  async confirm(ctx: Actor, id: number) {
     const send = await this.confirmable(ctx, id);
     const updated = await this.uow.run(async (tx) => {
       const row = await this.sends.transition(tx, id, ['WatingForConfirm'], {
@@ -195,7 +195,7 @@ export class OutboxService {
   }
 
   /** A rejected send goes nowhere: the hold is released (nothing is charged) and the limits given back. */
-  async reject(ctx: AuthedContext, body: { id: number; reason?: string }) {
+  async reject(ctx: Actor, body: { id: number; reason?: string }) {
     const send = await this.confirmable(ctx, body.id);
     const updated = await this.uow.run(async (tx) => {
       const row = await this.sends.transition(tx, body.id, ['WatingForConfirm'], {

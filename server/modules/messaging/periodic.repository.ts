@@ -46,20 +46,6 @@ export interface PeriodicSendRow {
   [key: string]: unknown;
 }
 
-/** The definition's owner as the scheduler acts for them (no secrets). */
-export interface PeriodicOwnerRow {
-  id: number;
-  userName: string;
-  firstName: string | null;
-  lastName: string | null;
-  organizationId: number;
-  isAdmin: boolean;
-  isActive: boolean;
-  isActiveSend: boolean;
-  expireDate: Date | null;
-  deletedAt: Date | null;
-}
-
 const RECIPIENT_CHUNK = 20_000;
 
 /** Periodic send definitions and their stored receivers. */
@@ -137,12 +123,6 @@ export class PeriodicRepository {
     const [row] = await this.db(tx)('periodic_sends').where({ id, status: 'Active' })
       .update({ status: 'Canceled', dateTimeNext: null, updatedAt: this.knex.fn.now() }).returning('*');
     return row ? normalize(row) : null;
-  }
-
-  async owner(userId: number): Promise<PeriodicOwnerRow | null> {
-    const row = await this.knex('users').where({ id: userId })
-      .first('id', 'userName', 'firstName', 'lastName', 'organizationId', 'isAdmin', 'isActive', 'isActiveSend', 'expireDate', 'deletedAt');
-    return (row as PeriodicOwnerRow | undefined) ?? null;
   }
 }
 

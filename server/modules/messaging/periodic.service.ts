@@ -2,11 +2,11 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext, Scope } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import type { Clock } from '../../platform/clock.js';
-import { OrganizationsService } from '../organizations/index.js';
+import { ActorFactory } from '../identity/index.js';
 import { AuditService } from '../audit/index.js';
 import { ComposeService, sendFailure, type ComposeInput } from './compose.service.js';
 import { SendsRepository } from './sends.repository.js';
@@ -57,7 +57,7 @@ export class PeriodicService {
     @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(ComposeService) private readonly compose: ComposeService,
     @inject(UploadsService) private readonly uploads: UploadsService,
-    @inject(OrganizationsService) private readonly organizations: OrganizationsService,
+    @inject(ActorFactory) private readonly actors: ActorFactory,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
@@ -65,12 +65,12 @@ export class PeriodicService {
   ) {}
 
   /** A plain user sees their own definitions; administrators their organization's (and below). */
-  private ownerFilter(ctx: AuthedContext): number | undefined {
+  private ownerFilter(ctx: Actor): number | undefined {
     return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? undefined : ctx.principal.userId;
   }
 
   /** Validates the schedule and the send as of its first occurrence, stores the definition and its receivers. */
-  async create(ctx: AuthedContext, input: ComposeInput, scheduleInput: PeriodicScheduleInput) {
+  async create(ctx: Actor, input: ComposeInput, scheduleInput: PeriodicScheduleInput) {
     const now = this.clock.now();
     const schedule: PeriodicSchedule = {
       periodType: scheduleInput.periodType ?? 'Daily',
@@ -110,14 +110,14 @@ export class PeriodicService {
     };
   }
 
-  async list(ctx: AuthedContext, q: { pageIndex: number; pageSize: number; search?: string; status?: string }) {
+  async list(ctx: Actor, q: { pageIndex: number; pageSize: number; search?: string; status?: string }) {
     const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
     const page = await this.repo.list(ctx.tenant, { ...q, search, userId: this.ownerFilter(ctx) });
     return { items: page.items.map(publicPeriodic), totalCount: page.totalCount };
   }
 
   /** Stops future occurrences; a send already made by an occurrence is an ordinary send (cancel it in the outbox). */
-  async cancel(ctx: AuthedContext, id: number) {
+  async cancel(ctx: Actor, id: number) {
     const row = await this.repo.findVisible(ctx.tenant, id);
     const owner = this.ownerFilter(ctx);
     if (!row || (owner !== undefined && row.userId !== owner)) throw notFoundPeriodic();
@@ -161,7 +161,7 @@ export class PeriodicService {
       if (!moved) throw new OccurrenceTaken();
     };
     try {
-      const ctx = await this.ownerContext(def);
+      const ctx = await this.ownerActor(def);
       const items = await this.repo.recipients(def.id);
       await this.compose.createInternal(ctx, {
         senderNumberId: def.privateNumberId, smsBody: def.smsText, sendType: def.sendType as ComposeInput['sendType'], isFlashSms: def.isFlashSms,
@@ -197,24 +197,14 @@ export class PeriodicService {
     }
   }
 
-  /** The definition's owner as a signed-in caller, so the occurrence is judged exactly as their own send would be. */
-  private async ownerContext(def: PeriodicSendRow): Promise<AuthedContext> {
-    const owner = await this.repo.owner(def.userId);
-    if (!owner || owner.deletedAt) throw sendFailure('UserIsInactive');
-    const chain = await this.organizations.chainOf(def.organizationId);
-    const org = chain[chain.length - 1];
-    if (!org) throw sendFailure('OrganizationNotFound');
-    const scope: Scope = !owner.isAdmin ? 'user' : org.type === 'system' ? 'superAdmin' : org.type === 'reseller' ? 'reseller' : 'organization';
-    return {
-      requestId: `periodic:${def.id}:${def.occurrences + 1}`, ip: '', userAgent: 'periodic-scheduler', culture: 'fa',
-      principal: {
-        userId: owner.id, userName: owner.userName, fullName: [owner.firstName, owner.lastName].filter(Boolean).join(' ') || owner.userName,
-        organizationId: def.organizationId, organizationPath: org.path, organizationName: String((org as { name?: unknown }).name ?? ''),
-        scope, isAdmin: owner.isAdmin, claims: new Set<string>(), sessionId: '', impersonatorUserId: null,
-        changePasswordRequired: false, refreshDue: false, profile: { ...owner },
-      },
-      tenant: { organizationId: def.organizationId, path: org.path, subtree: owner.isAdmin },
-    };
+  /**
+   * The definition's owner as the actor of the occurrence (channel `system`), built by identity from
+   * the same sources as a signed-in principal, so the occurrence is judged exactly as their own send.
+   */
+  private async ownerActor(def: PeriodicSendRow): Promise<Actor> {
+    const built = await this.actors.forUser(def.userId, def.organizationId, 'system', { requestId: `periodic:${def.id}:${def.occurrences + 1}`, userAgent: 'periodic-scheduler' });
+    if ('missing' in built) throw sendFailure(built.missing === 'user' ? 'UserIsInactive' : 'OrganizationNotFound');
+    return built.actor;
   }
 }
 

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { badRequest, fieldError } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { OrganizationsService } from '../organizations/index.js';
@@ -50,7 +50,7 @@ export class SendEditService {
     @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
 
-  async start(ctx: AuthedContext, id: number) {
+  async start(ctx: Actor, id: number) {
     const send = await this.outbox.visible(ctx, id);
     if (!EDITABLE.includes(send.queueStatus)) throw badRequest('messaging.cannotEdit');
     const row = await this.uow.run(async (tx) => {
@@ -63,7 +63,7 @@ export class SendEditService {
     return publicSend(row);
   }
 
-  async update(ctx: AuthedContext, input: EditInput) {
+  async update(ctx: Actor, input: EditInput) {
     const send = await this.outbox.visible(ctx, input.id);
     if (send.queueStatus !== 'Updating') throw badRequest('messaging.notEditing');
     const now = this.clock.now();
@@ -117,7 +117,7 @@ export class SendEditService {
   }
 
   /** Leaving the edit without saving: the send stops (what it held is given back when it settles). */
-  async abandon(ctx: AuthedContext, id: number) {
+  async abandon(ctx: Actor, id: number) {
     const send = await this.outbox.visible(ctx, id);
     if (send.queueStatus !== 'Updating') throw badRequest('messaging.notEditing');
     const row = await this.uow.run(async (tx) => {

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { NotificationsRepository } from './notifications.repository.js';
 
@@ -32,11 +32,11 @@ export class NotificationsService {
     afterCommit(tx, () => this.realtime.emitToUser(input.userId, 'notification', { id: row.id, kind: row.kind, title: row.title, body: row.body }));
   }
 
-  latest(ctx: AuthedContext, limit: number) {
+  latest(ctx: Actor, limit: number) {
     return this.repo.latest(ctx.principal.userId, limit);
   }
 
-  async markRead(ctx: AuthedContext, ids: number[] | 'all'): Promise<{ marked: number }> {
+  async markRead(ctx: Actor, ids: number[] | 'all'): Promise<{ marked: number }> {
     const marked = await this.uow.run((tx) => this.repo.markRead(tx, ctx.principal.userId, ids));
     return { marked };
   }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { AppError, fieldError, forbidden, notFound, type ValidationIssue } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
@@ -22,7 +22,7 @@ export class BlacklistService {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async create(ctx: AuthedContext, body: { mobile: string; description?: string | null; general?: boolean }) {
+  async create(ctx: Actor, body: { mobile: string; description?: string | null; general?: boolean }) {
     const mobile = normalizeMobile(body.mobile)?.number;
     if (!mobile) throw fieldError('mobile', 'numbers.mobileInvalid', { mobile: body.mobile });
     return this.uow.run(async (tx) => {
@@ -35,7 +35,7 @@ export class BlacklistService {
   }
 
   /** Many numbers at once: any invalid one refuses the whole list (named by index); ones already listed are skipped. */
-  async createBulk(ctx: AuthedContext, body: { mobiles: string[]; general?: boolean }) {
+  async createBulk(ctx: Actor, body: { mobiles: string[]; general?: boolean }) {
     const issues: ValidationIssue[] = [];
     const unique = new Map<string, { mobile: string; description: null }>();
     body.mobiles.forEach((input, i) => {
@@ -52,12 +52,12 @@ export class BlacklistService {
     });
   }
 
-  async list(ctx: AuthedContext, filter: { pageIndex: number; pageSize: number; search?: string }) {
+  async list(ctx: Actor, filter: { pageIndex: number; pageSize: number; search?: string }) {
     const org = await this.organizations.findById(ctx.tenant.organizationId);
     return this.repo.list(ctx.tenant, { ...normalizeSearch(filter), includeGeneral: org?.type === 'system' });
   }
 
-  async delete(ctx: AuthedContext, id: number) {
+  async delete(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       const row = await this.repo.findById(tx, id);
       if (!row) throw notFound('numbers.blacklistNotFound');
@@ -72,7 +72,7 @@ export class BlacklistService {
   }
 
   /** The list written to: the caller's organization, or the general list (system organization only). */
-  private async owner(ctx: AuthedContext, tx: Tx, general: boolean): Promise<number | null> {
+  private async owner(ctx: Actor, tx: Tx, general: boolean): Promise<number | null> {
     if (!general) return ctx.tenant.organizationId;
     const org = await this.organizations.findById(ctx.tenant.organizationId, tx);
     if (org?.type !== 'system') throw forbidden('numbers.generalOnlySystem');

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { fieldError, notFound } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
@@ -26,7 +26,7 @@ export class PrivateNumbersService {
     @inject(TYPES.Clock) private readonly clock: Clock,
   ) {}
 
-  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       const organizationId = (body.organizationId as number | undefined) ?? ctx.tenant.organizationId;
       if (!(await this.repo.organizationVisible(tx, ctx.tenant, organizationId))) throw fieldError('organizationId', 'numbers.organizationNotFound');
@@ -37,7 +37,7 @@ export class PrivateNumbersService {
     });
   }
 
-  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(ctx, body.id as number, tx);
       const values = await this.values(tx, body, current);
@@ -51,16 +51,16 @@ export class PrivateNumbersService {
     });
   }
 
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     return publicLine(await this.managed(ctx, id));
   }
 
-  async list(ctx: AuthedContext, filter: LineFilter) {
+  async list(ctx: Actor, filter: LineFilter) {
     const { items, totalCount } = await this.repo.listVisible(ctx.tenant, normalizeSearch(filter));
     return { items: items.map(publicLine), totalCount };
   }
 
-  async delete(ctx: AuthedContext, id: number) {
+  async delete(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(ctx, id, tx);
       await this.repo.softDelete(tx, id);
@@ -70,7 +70,7 @@ export class PrivateNumbersService {
   }
 
   /** Gives a user a line (or changes the grant): send types, received-SMS visibility, limits. */
-  async assign(ctx: AuthedContext, body: { privateNumberId: number; userId: number; sendTypesList: SendType[]; canSeeReceivedSms?: boolean; dailySendLimit?: number | null; monthlySendLimit?: number | null }) {
+  async assign(ctx: Actor, body: { privateNumberId: number; userId: number; sendTypesList: SendType[]; canSeeReceivedSms?: boolean; dailySendLimit?: number | null; monthlySendLimit?: number | null }) {
     return this.uow.run(async (tx) => {
       const line = await this.managed(ctx, body.privateNumberId, tx);
       const linePath = await this.repo.organizationPath(line.organizationId, tx);
@@ -89,7 +89,7 @@ export class PrivateNumbersService {
     });
   }
 
-  async unassign(ctx: AuthedContext, body: { privateNumberId: number; userId: number }) {
+  async unassign(ctx: Actor, body: { privateNumberId: number; userId: number }) {
     return this.uow.run(async (tx) => {
       const line = await this.managed(ctx, body.privateNumberId, tx);
       const removed = await this.repo.deleteAssignment(tx, line.id, body.userId);
@@ -99,14 +99,14 @@ export class PrivateNumbersService {
     });
   }
 
-  async assignments(ctx: AuthedContext, privateNumberId: number) {
+  async assignments(ctx: Actor, privateNumberId: number) {
     const line = await this.managed(ctx, privateNumberId);
     const items = await this.repo.assignments(line.id);
     return { items, totalCount: items.length };
   }
 
   /** The lines the caller may send from with this send type (the compose screen's choice). */
-  async myNumbers(ctx: AuthedContext, sendType: SendType) {
+  async myNumbers(ctx: Actor, sendType: SendType) {
     const at = this.clock.now();
     const rows = await this.repo.usableLines({
       organizationId: ctx.tenant.organizationId, organizationPath: ctx.tenant.path, userId: ctx.principal.userId,
@@ -118,7 +118,7 @@ export class PrivateNumbersService {
     }));
   }
 
-  private async managed(ctx: AuthedContext, id: number, tx?: Tx): Promise<LineRow> {
+  private async managed(ctx: Actor, id: number, tx?: Tx): Promise<LineRow> {
     const row = await this.repo.findVisible(ctx.tenant, id, tx);
     if (!row) throw notFound('numbers.lineNotFound');
     return row;

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, afterCommit, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext } from '../../platform/http/context.js';
+import type { Actor } from '../../platform/actor.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/http/errors.js';
 import { GatewayRegistry, UnknownGatewayPluginError } from '../../gateways/gateway-registry.js';
 import { AuditService } from '../audit/index.js';
@@ -28,7 +28,7 @@ export class SenderAgentsService {
     @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
 
-  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       const values = this.values(body, null);
       const row = await this.agents.insert(tx, { ...values, organizationId: ctx.tenant.organizationId });
@@ -37,7 +37,7 @@ export class SenderAgentsService {
     });
   }
 
-  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(ctx, body.id as number, tx);
       const row = await this.agents.update(tx, current.id, this.values(body, current));
@@ -46,16 +46,16 @@ export class SenderAgentsService {
     });
   }
 
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     return publicAgent(await this.managed(ctx, id));
   }
 
-  async list(ctx: AuthedContext) {
+  async list(ctx: Actor) {
     const items = (await this.agents.listVisible(ctx.tenant)).map(publicAgent);
     return { items, totalCount: items.length };
   }
 
-  async delete(ctx: AuthedContext, id: number) {
+  async delete(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(ctx, id, tx);
       if ((await this.lines.liveLinesOfAgent(tx, id)) > 0) throw conflict('numbers.agentInUse');
@@ -73,7 +73,7 @@ export class SenderAgentsService {
     return { plugins: this.registry.describePlugins(), broken: this.registry.brokenPlugins() };
   }
 
-  async health(ctx: AuthedContext, id: number) {
+  async health(ctx: Actor, id: number) {
     await this.managed(ctx, id);
     return this.registry.health(String(id));
   }
@@ -83,7 +83,7 @@ export class SenderAgentsService {
     return this.agents.listNames();
   }
 
-  private async managed(ctx: AuthedContext, id: number, tx?: Tx): Promise<SenderAgentRow> {
+  private async managed(ctx: Actor, id: number, tx?: Tx): Promise<SenderAgentRow> {
     const row = await this.agents.findVisible(ctx.tenant, id, tx);
     if (!row) throw notFound('numbers.agentNotFound');
     return row;

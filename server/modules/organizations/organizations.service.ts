@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { AuthedContext, Tenant } from '../../platform/http/context.js';
+import type { Actor, Tenant } from '../../platform/actor.js';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ConfirmationGuard, ConfirmationInput } from '../../platform/confirmation.js';
@@ -95,17 +95,17 @@ export class OrganizationsService {
 
   // ---- API ----
 
-  async get(ctx: AuthedContext, id: number) {
+  async get(ctx: Actor, id: number) {
     const org = await this.repo.findVisible(ctx.tenant, id);
     if (!org) throw notFound('organization.notFound');
     return publicOrganization(org);
   }
 
-  async list(ctx: AuthedContext, filter: OrganizationListFilter) {
+  async list(ctx: Actor, filter: OrganizationListFilter) {
     return this.repo.list(ctx.tenant, normalizeSearch(filter));
   }
 
-  async create(ctx: AuthedContext, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: Record<string, unknown>) {
     if (!ctx.tenant.subtree) throw forbidden();
     const type = (body.type as string | undefined) ?? 'organization';
     if (type === 'reseller' && ctx.principal.scope !== 'superAdmin') throw forbidden('organization.onlySuperAdminCreatesResellers');
@@ -126,7 +126,7 @@ export class OrganizationsService {
     });
   }
 
-  async update(ctx: AuthedContext, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: Record<string, unknown>) {
     const id = body.id as number;
     return this.uow.run(async (tx) => {
       const org = await this.repo.findVisible(ctx.tenant, id, tx);
@@ -158,16 +158,16 @@ export class OrganizationsService {
     });
   }
 
-  async setActive(ctx: AuthedContext, id: number, isActive: boolean) {
+  async setActive(ctx: Actor, id: number, isActive: boolean) {
     return this.changeState(ctx, id, isActive ? 'Activate' : 'Deactivate', { isActive }, isActive ? null : 'deactivated');
   }
 
-  async setArchived(ctx: AuthedContext, id: number, isArchived: boolean) {
+  async setArchived(ctx: Actor, id: number, isArchived: boolean) {
     return this.changeState(ctx, id, isArchived ? 'Archive' : 'Unarchive',
       { isArchived, archivedAt: isArchived ? this.clock.now() : null }, isArchived ? 'archived' : null);
   }
 
-  async delete(ctx: AuthedContext, id: number, withChildren: boolean, confirmation: ConfirmationInput) {
+  async delete(ctx: Actor, id: number, withChildren: boolean, confirmation: ConfirmationInput) {
     const org = await this.repo.findVisible(ctx.tenant, id);
     if (!org) throw notFound('organization.notFound');
     this.assertBelowCaller(ctx, org);
@@ -185,7 +185,7 @@ export class OrganizationsService {
     });
   }
 
-  private async changeState(ctx: AuthedContext, id: number, operation: string, values: Record<string, unknown>, closing: ClosingReason | null) {
+  private async changeState(ctx: Actor, id: number, operation: string, values: Record<string, unknown>, closing: ClosingReason | null) {
     return this.uow.run(async (tx) => {
       const org = await this.repo.findVisible(ctx.tenant, id, tx);
       if (!org) throw notFound('organization.notFound');
@@ -198,7 +198,7 @@ export class OrganizationsService {
   }
 
   /** Closing, deleting and archiving act only on organizations strictly below the caller's own. */
-  private assertBelowCaller(ctx: AuthedContext, org: OrganizationRow): void {
+  private assertBelowCaller(ctx: Actor, org: OrganizationRow): void {
     if (org.type === 'system') throw forbidden('organization.cannotCloseOwn');
     if (org.id === ctx.principal.organizationId || !org.path.startsWith(ctx.principal.organizationPath)) throw forbidden('organization.cannotCloseOwn');
     if (!ctx.tenant.subtree) throw forbidden();

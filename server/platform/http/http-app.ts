@@ -59,6 +59,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       userAgent: (req.get('user-agent') ?? '').slice(0, 500),
       culture: parseCulture(req.query.culture),
       principal: null,
+      channel: 'panel',
       tenant: null,
     };
     res.locals.ctx = ctx;

@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
-import type { AuthedContext, RequestContext } from '../../../platform/http/context.js';
+import type { Actor } from '../../../platform/actor.js';
+import type { RequestContext } from '../../../platform/http/context.js';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../../platform/http/errors.js';
 import { whereOrganizationVisible } from '../../../platform/tenancy.js';
 import { AuditService } from '../../audit/index.js';
@@ -98,7 +99,7 @@ export class GatewaysService {
 
   // ---- account information --------------------------------------------------------------
 
-  async createAccount(ctx: AuthedContext, body: Record<string, unknown>) {
+  async createAccount(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values: Record<string, unknown> = { organizationId: ctx.tenant.organizationId };
@@ -109,7 +110,7 @@ export class GatewaysService {
     });
   }
 
-  async updateAccount(ctx: AuthedContext, body: Record<string, unknown>) {
+  async updateAccount(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(tx, 'account_informations', ctx, body.id as number);
       const values: Record<string, unknown> = {};
@@ -120,18 +121,18 @@ export class GatewaysService {
     });
   }
 
-  async getAccount(ctx: AuthedContext, id: number) {
+  async getAccount(ctx: Actor, id: number) {
     return this.managed(this.knex, 'account_informations', ctx, id);
   }
 
-  async listAccounts(ctx: AuthedContext) {
+  async listAccounts(ctx: Actor) {
     const q = this.knex('account_informations as a').whereNull('a.deletedAt');
     whereOrganizationVisible(q, this.knex, 'a.organizationId', ctx.tenant);
     const items = await q.select('a.*').orderBy('a.id');
     return { items, totalCount: items.length };
   }
 
-  async deleteAccount(ctx: AuthedContext, id: number) {
+  async deleteAccount(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(tx, 'account_informations', ctx, id);
       await tx('account_informations').where({ id }).update({ deletedAt: tx.fn.now() });
@@ -142,7 +143,7 @@ export class GatewaysService {
 
   // ---- gateways ---------------------------------------------------------------------------
 
-  async createGateway(ctx: AuthedContext, body: Record<string, unknown>) {
+  async createGateway(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values = await this.gatewayValues(ctx, tx, body, null);
@@ -152,7 +153,7 @@ export class GatewaysService {
     });
   }
 
-  async updateGateway(ctx: AuthedContext, body: Record<string, unknown>) {
+  async updateGateway(ctx: Actor, body: Record<string, unknown>) {
     return this.uow.run(async (tx) => {
       const current = (await this.managed(tx, 'payment_gateways', ctx, body.id as number)) as GatewayRow;
       const values = await this.gatewayValues(ctx, tx, body, current);
@@ -162,18 +163,18 @@ export class GatewaysService {
     });
   }
 
-  async getGateway(ctx: AuthedContext, id: number) {
+  async getGateway(ctx: Actor, id: number) {
     return publicGateway((await this.managed(this.knex, 'payment_gateways', ctx, id)) as GatewayRow);
   }
 
-  async listGateways(ctx: AuthedContext) {
+  async listGateways(ctx: Actor) {
     const q = this.knex('payment_gateways as g').whereNull('g.deletedAt');
     whereOrganizationVisible(q, this.knex, 'g.organizationId', ctx.tenant);
     const items = (await q.select('g.*').orderBy('g.id')) as GatewayRow[];
     return { items: items.map(publicGateway), totalCount: items.length };
   }
 
-  async deleteGateway(ctx: AuthedContext, id: number) {
+  async deleteGateway(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       const current = (await this.managed(tx, 'payment_gateways', ctx, id)) as GatewayRow;
       await tx('payment_gateways').where({ id }).update({ deletedAt: tx.fn.now(), isActive: false });
@@ -183,7 +184,7 @@ export class GatewaysService {
   }
 
   /** `Payments/GetDescriptorOnlineGateway`: the gateways the caller's organization may pay through. */
-  async describeForCaller(ctx: AuthedContext) {
+  async describeForCaller(ctx: Actor) {
     const rows = (await this.usable(this.knex, ctx.tenant.path)).filter((g) => !this.sandboxRefused(g));
     return rows.map((g) => ({ id: g.id, isGeneralUse: g.isGeneralUse, isFactorUse: g.isFactorUse, ...this.provider(g).describe(g) }));
   }
@@ -191,7 +192,7 @@ export class GatewaysService {
   // ---- online payments --------------------------------------------------------------------
 
   /** `Payments/CreateOnline {amount, gatewayId}`: a WatingForPay payment and where the payer goes. */
-  async createOnline(ctx: AuthedContext, body: Record<string, unknown>) {
+  async createOnline(ctx: Actor, body: Record<string, unknown>) {
     const amount = toAmount(body.amount, 'amount');
     if (amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
     return this.uow.run(async (tx) => {
@@ -292,7 +293,7 @@ export class GatewaysService {
       .where({ isActive: true, isGeneralUse: true }).orderBy('id')) as GatewayRow[];
   }
 
-  private async gatewayValues(ctx: AuthedContext, tx: Tx, body: Record<string, unknown>, current: GatewayRow | null) {
+  private async gatewayValues(ctx: Actor, tx: Tx, body: Record<string, unknown>, current: GatewayRow | null) {
     const values: Record<string, unknown> = {};
     for (const f of ['typeIPG', 'title', 'isGeneralUse', 'isFactorUse', 'isActive', 'accountInformationId'] as const) if (body[f] !== undefined) values[f] = body[f];
     const type = (values.typeIPG ?? current?.typeIPG) as string;
@@ -312,7 +313,7 @@ export class GatewaysService {
     return values;
   }
 
-  private async managed(db: Knex | Tx, table: string, ctx: AuthedContext, id: number): Promise<Record<string, any>> {
+  private async managed(db: Knex | Tx, table: string, ctx: Actor, id: number): Promise<Record<string, any>> {
     const q = db(`${table} as t`).where('t.id', id).whereNull('t.deletedAt');
     whereOrganizationVisible(q, db as Knex, 't.organizationId', ctx.tenant);
     const row = await q.first('t.*');
@@ -320,7 +321,7 @@ export class GatewaysService {
     return row;
   }
 
-  private async assertOwner(ctx: AuthedContext, tx: Tx): Promise<void> {
+  private async assertOwner(ctx: Actor, tx: Tx): Promise<void> {
     const org = await this.organizations.findById(ctx.tenant.organizationId, tx);
     if (!ctx.tenant.subtree || !org || (org.type !== 'system' && org.type !== 'reseller')) throw forbidden('billing.ownerSystemOrReseller');
   }
