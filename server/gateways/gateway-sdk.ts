@@ -108,9 +108,19 @@ export interface GatewayHost {
 
 export interface WebhookRequest {
   method: string;
+  /** The query without the host's `secret`. */
   query: Record<string, string>;
+  /** Lower-case names; the host's secret header is removed. */
   headers: Record<string, string>;
-  body: unknown;
+  /** The raw bytes as sent (at most 1 MB): JSON, form-encoded or XML is the plugin's to parse. */
+  body: Buffer;
+}
+
+export interface WebhookResponse {
+  status: number;
+  body: string;
+  /** Default `text/plain; charset=utf-8`. */
+  contentType?: string;
 }
 
 export interface Gateway {
@@ -127,10 +137,21 @@ export interface Gateway {
   readonly maxPerSecond: number;
   connect(host: GatewayHost): Promise<void>;
   submit(batch: OutboundMessage[]): Promise<SubmitResult[]>;
-  /** HTTP providers that push reports call the host's webhook route, which lands here. */
-  handleWebhook?(request: WebhookRequest): Promise<{ status: number; body: string }>;
-  /** Providers that must be asked for reports; the host calls this on a timer. */
+  /**
+   * HTTP providers that push reports (or inbound messages) call the host's webhook route
+   * (`POST|GET /api/gateways/{agentId}/webhook?secret=…`), which lands here once the agent's secret
+   * is checked. Answer 2xx only after `host.deliveryReports` / `host.inbound` resolved, so the
+   * provider retries what was not stored; a request that is not the provider's is a 4xx, not a throw.
+   */
+  handleWebhook?(request: WebhookRequest): Promise<WebhookResponse>;
+  /**
+   * Providers that must be asked for reports; the host calls this on a timer, never twice at once
+   * for one gateway, only in the process that holds the connection. Hand what it finds to
+   * `host.deliveryReports` and acknowledge to the provider only after that resolved.
+   */
   pollDeliveryReports?(): Promise<void>;
+  /** Time between two polls; the host's default (10 s) when absent. */
+  readonly pollIntervalMs?: number;
   health(): Promise<GatewayHealth>;
   /** With `drain`, waits for answers to what is in flight (and pending reports) before closing. */
   disconnect(options: { drain: boolean }): Promise<void>;
