@@ -165,6 +165,31 @@ export interface GatewayPlugin {
 }
 
 /**
+ * How the contract suite (tests/contract/) runs against a plugin: the named export `fixture` of
+ * `plugins/<name>/contract.fixture.ts`, beside the plugin. A plugin without one still has its
+ * manifest and options checked; its behaviour tests stay pending until it has one.
+ */
+export interface GatewayContractFixture {
+  /** Options (before defaults) that make the plugin deterministic and reachable in a test. */
+  options: Record<string, unknown>;
+  /** Starts whatever the plugin talks to (a local SMSC, an HTTP stub). */
+  setup?(): Promise<void>;
+  teardown?(): Promise<void>;
+  /** How long a delivery report may take to arrive. Default 5 s. */
+  reportTimeoutMs?: number;
+  /** False for a provider that sends no delivery reports. Default true. */
+  deliveryReports?: boolean;
+  /** For a plugin with `pollDeliveryReports`: options under which reports come only when polled. */
+  pollOptions?: Record<string, unknown>;
+  /**
+   * For a plugin with `handleWebhook`: options under which reports come as HTTP calls to `url`
+   * (the suite's stand-in for the host's webhook route, passing each call to `handleWebhook`).
+   * `secret` is what the host would check; the suite checks it too.
+   */
+  webhookOptions?(url: string, secret: string): Record<string, unknown>;
+}
+
+/**
  * Refusal codes the host understands (each becomes its own delivery status in the outbox: an
  * invalid mobile, a filtered text, the provider account out of balance...). Other codes are kept
  * as the plugin gives them and shown as NotSent.
