@@ -81,6 +81,7 @@ const optionsSchema = {
 /** The host's secret header; the simulator sends it with every webhook call. */
 const SECRET_HEADER = 'x-peyk-webhook-secret';
 const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_RETRY_MS = 1_000;
 const STAT_OF: Record<string, ReceiptStat> = { DELIVRD: 'DELIVRD', UNDELIV: 'UNDELIV', EXPIRED: 'EXPIRED' };
 
 /** Reports are handed over at least this often, so a report waits at most one tick past its due time. */
@@ -197,6 +198,8 @@ export class SimulatorGateway implements Gateway {
   private tick: NodeJS.Timeout | null = null;
   private pumping: Promise<void> | null = null;
   private polling: Promise<void> | null = null;
+  /** No tick hand-over before this (performance.now()); set after a failed webhook call. */
+  private retryAt = 0;
   private closing: Promise<void> | null = null;
   private inFlight = 0;
   private readonly submitsInFlight = new Set<Promise<unknown>>();
@@ -435,7 +438,7 @@ export class SimulatorGateway implements Gateway {
   private startTick(): void {
     if (this.tick || this.phase === 'down') return;
     this.tick = setInterval(() => {
-      if (this.pumping) return;
+      if (this.pumping || performance.now() < this.retryAt) return;
       const generation = this.generation;
       const kinds = { reports: this.options.receiptDelivery !== 'poll', inbound: true };
       this.pumping = this.pump(performance.now(), false, kinds).finally(() => {
@@ -508,7 +511,10 @@ export class SimulatorGateway implements Gateway {
         }
       } catch (err) {
         if (!draining) {
-          host.logger.warn({ err }, 'host did not take simulator reports; retrying on the next tick');
+          // A webhook that keeps failing (wrong secret, listener down) is retried after a pause,
+          // not every tick: one warning a second, not fifty.
+          if (this.options.receiptDelivery === 'webhook') this.retryAt = performance.now() + WEBHOOK_RETRY_MS;
+          host.logger.warn({ err }, 'host did not take simulator reports; retrying later');
           return;
         }
         host.logger.error({ err, reports: reportCount, inbound: inboundCount }, 'host did not take simulator reports while draining; dropped');
