@@ -11,7 +11,12 @@ import {
   type InboundMessage,
   type OutboundMessage,
   type SubmitResult,
+  type WebhookRequest,
+  type WebhookResponse,
 } from '../../server/gateways/gateway-sdk.js';
+
+/** How receipts reach the host: handed over directly, pushed to its webhook route, or waiting to be polled. */
+export type ReceiptDelivery = 'callback' | 'webhook' | 'poll';
 
 export interface SimulatorOptions {
   acceptRatio: number;
@@ -26,6 +31,10 @@ export interface SimulatorOptions {
   seed?: number;
   submitLogPath?: string;
   deduplicate: boolean;
+  receiptDelivery: ReceiptDelivery;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  pollIntervalMs: number;
 }
 
 const optionsSchema = {
@@ -54,8 +63,26 @@ const optionsSchema = {
       default: true,
       description: 'Answer a message id submitted again with its first provider id (an idempotent operator). Off: every submit is a new message on the phone, like an SMPP centre.',
     },
+    receiptDelivery: {
+      type: 'string',
+      enum: ['callback', 'webhook', 'poll'],
+      default: 'callback',
+      description: 'callback: receipts go straight to the host; webhook: POSTed (form-encoded) to webhookUrl; poll: kept until the host polls.',
+    },
+    webhookUrl: { type: 'string', format: 'uri', description: "The host's webhook address of this agent (/api/gateways/{agentId}/webhook), for receiptDelivery webhook." },
+    webhookSecret: { type: 'string', minLength: 1, writeOnly: true, description: "The agent's webhook secret, sent in the x-peyk-webhook-secret header." },
+    pollIntervalMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 500, description: 'How often the host should poll, for receiptDelivery poll.' },
   },
+  // A webhook without an address to call would keep its receipts forever.
+  if: { properties: { receiptDelivery: { const: 'webhook' } }, required: ['receiptDelivery'] },
+  then: { properties: { webhookUrl: { type: 'string' } }, required: ['webhookUrl'] },
 };
+
+/** The host's secret header; the simulator sends it with every webhook call. */
+const SECRET_HEADER = 'x-peyk-webhook-secret';
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_RETRY_MS = 1_000;
+const STAT_OF: Record<string, ReceiptStat> = { DELIVRD: 'DELIVRD', UNDELIV: 'UNDELIV', EXPIRED: 'EXPIRED' };
 
 /** Reports are handed over at least this often, so a report waits at most one tick past its due time. */
 const TICK_MS = 20;
@@ -156,6 +183,7 @@ export class SimulatorGateway implements Gateway {
   readonly idempotentSubmit: boolean;
   readonly maxBatchSize: number;
   readonly maxPerSecond: number;
+  readonly pollIntervalMs: number;
 
   private readonly random: () => number;
   private readonly idPrefix = `sim${randomBytes(3).toString('hex')}-`;
@@ -169,6 +197,9 @@ export class SimulatorGateway implements Gateway {
   private readonly inbound = new DueQueue<PendingInbound>();
   private tick: NodeJS.Timeout | null = null;
   private pumping: Promise<void> | null = null;
+  private polling: Promise<void> | null = null;
+  /** No tick hand-over before this (performance.now()); set after a failed webhook call. */
+  private retryAt = 0;
   private closing: Promise<void> | null = null;
   private inFlight = 0;
   private readonly submitsInFlight = new Set<Promise<unknown>>();
@@ -179,6 +210,7 @@ export class SimulatorGateway implements Gateway {
     this.idempotentSubmit = options.deduplicate !== false;
     this.maxBatchSize = options.maxBatchSize;
     this.maxPerSecond = options.maxPerSecond;
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.tokens = options.maxPerSecond;
     this.random = options.seed === undefined ? Math.random : seededRandom(options.seed);
   }
@@ -190,7 +222,42 @@ export class SimulatorGateway implements Gateway {
     if (this.options.submitLogPath) this.restoreFromLog(this.options.submitLogPath);
     this.phase = 'up';
     host.statusChanged({ state: 'up' });
-    if (this.reports.size > 0) this.startTick();
+    if (this.tickHasWork()) this.startTick();
+  }
+
+  /**
+   * Receipts pushed by this simulator's own webhook calls (form-encoded: `id`, `stat`, `done_date`,
+   * `err` repeated per receipt), as a real provider's would arrive. 200 only after the host took them.
+   */
+  async handleWebhook(request: WebhookRequest): Promise<WebhookResponse> {
+    const host = this.host;
+    if (!host || this.phase === 'down') return { status: 503, body: 'not connected' };
+    if (request.method !== 'POST') return { status: 405, body: 'POST only' };
+    const form = new URLSearchParams(request.body.toString('utf8'));
+    const ids = form.getAll('id');
+    const stats = form.getAll('stat');
+    const doneDates = form.getAll('done_date');
+    const errs = form.getAll('err');
+    if (ids.length === 0 || ids.length !== stats.length || stats.some((st) => !(st in STAT_OF))) return { status: 400, body: 'malformed receipts' };
+    const at = host.now();
+    const reports: DeliveryReport[] = ids.map((id, i) => {
+      const stat = STAT_OF[stats[i]!]!;
+      return { providerId: id, state: STATE_OF[stat], providerStatus: stat, at, raw: { id, stat, done_date: doneDates[i] ?? '', err: errs[i] ?? ERROR_OF[stat] } };
+    });
+    try {
+      await host.deliveryReports(reports);
+    } catch (err) {
+      host.logger.warn({ err }, 'host did not take webhook receipts; the simulator sends them again');
+      return { status: 503, body: 'not stored' };
+    }
+    return { status: 200, body: 'OK' };
+  }
+
+  /** With receiptDelivery poll: hands every due receipt to the host (joins a poll already running). */
+  pollDeliveryReports(): Promise<void> {
+    if (this.options.receiptDelivery !== 'poll' || this.phase !== 'up') return Promise.resolve();
+    this.polling ??= this.pump(performance.now(), false, { reports: true, inbound: false }).finally(() => { this.polling = null; });
+    return this.polling;
   }
 
   submit(batch: OutboundMessage[]): Promise<SubmitResult[]> {
@@ -220,9 +287,11 @@ export class SimulatorGateway implements Gateway {
       while (this.submitsInFlight.size > 0) await Promise.allSettled([...this.submitsInFlight]);
       this.stopTick();
       while (this.pumping) await this.pumping;
+      while (this.polling) await this.polling;
       // Pending reports go out now instead of at their due time: a drain is a shutdown, and the
-      // outcome of every accepted message is already decided.
-      await this.pump(Number.POSITIVE_INFINITY, true);
+      // outcome of every accepted message is already decided. They go straight to the host in
+      // every mode: the webhook listener may already be closed, and no poll comes any more.
+      await this.pump(Number.POSITIVE_INFINITY, true, { reports: true, inbound: true });
     } else {
       const dropped = this.reports.size + this.inbound.size;
       if (dropped > 0) host.logger.warn({ reports: this.reports.size, inbound: this.inbound.size }, 'simulator disconnected without drain; pending reports dropped');
@@ -304,7 +373,7 @@ export class SimulatorGateway implements Gateway {
         this.host?.logger.error({ err, path: this.options.submitLogPath }, 'simulator could not write its submit log');
       }
     }
-    if (this.reports.size > 0 || this.inbound.size > 0) this.startTick();
+    if (this.tickHasWork()) this.startTick();
     return results;
   }
 
@@ -361,16 +430,39 @@ export class SimulatorGateway implements Gateway {
     this.tokensAt = now;
   }
 
+  /** Receipts waiting for a poll are not the tick's work; inbound messages always are. */
+  private tickHasWork(): boolean {
+    return this.inbound.size > 0 || (this.options.receiptDelivery !== 'poll' && this.reports.size > 0);
+  }
+
   private startTick(): void {
     if (this.tick || this.phase === 'down') return;
     this.tick = setInterval(() => {
-      if (this.pumping) return;
+      if (this.pumping || performance.now() < this.retryAt) return;
       const generation = this.generation;
-      this.pumping = this.pump(performance.now(), false).finally(() => {
+      const kinds = { reports: this.options.receiptDelivery !== 'poll', inbound: true };
+      this.pumping = this.pump(performance.now(), false, kinds).finally(() => {
         this.pumping = null;
-        if (generation === this.generation && this.reports.size === 0 && this.inbound.size === 0) this.stopTick();
+        if (generation === this.generation && !this.tickHasWork()) this.stopTick();
       });
     }, TICK_MS);
+  }
+
+  /** Pushes receipts to the host's webhook route like an HTTP provider; throws unless it answered 2xx. */
+  private async postReceipts(group: DeliveryReport[]): Promise<void> {
+    const form = new URLSearchParams();
+    for (const r of group) {
+      const raw = r.raw as { done_date: string; err: string };
+      form.append('id', r.providerId);
+      form.append('stat', r.providerStatus);
+      form.append('done_date', raw.done_date);
+      form.append('err', raw.err);
+    }
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (this.options.webhookSecret) headers[SECRET_HEADER] = this.options.webhookSecret;
+    const res = await fetch(this.options.webhookUrl!, { method: 'POST', headers, body: form.toString(), signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS) });
+    await res.arrayBuffer().catch(() => undefined);
+    if (!res.ok) throw new Error(`webhook answered ${res.status}`);
   }
 
   private stopTick(): void {
@@ -383,14 +475,14 @@ export class SimulatorGateway implements Gateway {
    * host fails to take stays queued for the next tick; while draining it is logged and dropped
    * instead, so a broken host cannot hold a shutdown forever.
    */
-  private async pump(now: number, draining: boolean): Promise<void> {
+  private async pump(now: number, draining: boolean, kinds: { reports: boolean; inbound: boolean }): Promise<void> {
     const generation = this.generation;
     const host = this.host;
     if (!host) return;
     for (;;) {
       if (this.generation !== generation) return;
-      const reportCount = this.reports.countDue(now, HAND_OVER_LIMIT);
-      const inboundCount = this.inbound.countDue(now, HAND_OVER_LIMIT);
+      const reportCount = kinds.reports ? this.reports.countDue(now, HAND_OVER_LIMIT) : 0;
+      const inboundCount = kinds.inbound ? this.inbound.countDue(now, HAND_OVER_LIMIT) : 0;
       if (reportCount === 0 && inboundCount === 0) return;
       const at = host.now();
       const doneDate = receiptDate(at);
@@ -403,7 +495,8 @@ export class SimulatorGateway implements Gateway {
             at,
             raw: { id: p.providerId, stat: p.stat, done_date: doneDate, err: ERROR_OF[p.stat] },
           }));
-          await host.deliveryReports(group);
+          if (this.options.receiptDelivery === 'webhook' && !draining) await this.postReceipts(group);
+          else await host.deliveryReports(group);
           if (this.generation !== generation) return;
           this.reports.drop(reportCount);
           // Like an SMSC that resends a receipt until it is acknowledged: what the host took is
@@ -418,7 +511,10 @@ export class SimulatorGateway implements Gateway {
         }
       } catch (err) {
         if (!draining) {
-          host.logger.warn({ err }, 'host did not take simulator reports; retrying on the next tick');
+          // A webhook that keeps failing (wrong secret, listener down) is retried after a pause,
+          // not every tick: one warning a second, not fifty.
+          if (this.options.receiptDelivery === 'webhook') this.retryAt = performance.now() + WEBHOOK_RETRY_MS;
+          host.logger.warn({ err }, 'host did not take simulator reports; retrying later');
           return;
         }
         host.logger.error({ err, reports: reportCount, inbound: inboundCount }, 'host did not take simulator reports while draining; dropped');

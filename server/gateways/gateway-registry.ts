@@ -3,11 +3,11 @@ import type {
   DeliveryReport,
   Gateway,
   GatewayHealth,
-  GatewayHost,
   GatewayKind,
   InboundMessage,
   OptionsSchema,
 } from './gateway-sdk.js';
+import { createGatewayHost } from './gateway-host.js';
 import { validateOptions, type BrokenPlugin, type LoadedPlugin, type LoadedPlugins, type OptionsIssue, type OptionsValidation } from './plugin-loader.js';
 
 export interface GatewayCallbacks {
@@ -101,6 +101,17 @@ export class GatewayRegistry {
     return this.loaded.broken.map((b) => ({ ...b }));
   }
 
+  /**
+   * The plugin's secret options: top-level properties its schema marks `writeOnly: true`. Null when
+   * the plugin marks none (or is not loaded), so callers can fall back to guessing by key name.
+   */
+  secretOptions(pluginName: string): ReadonlySet<string> | null {
+    const schema = this.loaded.plugins.get(pluginName)?.plugin.optionsSchema;
+    const properties = (schema?.properties ?? {}) as Record<string, { writeOnly?: unknown } | undefined>;
+    const keys = Object.entries(properties).filter(([, p]) => p?.writeOnly === true).map(([k]) => k);
+    return keys.length > 0 ? new Set(keys) : null;
+  }
+
   /** For saving a sender agent: the same check `gatewayFor` makes, without connecting. */
   validateOptions(pluginName: string, options: unknown): OptionsValidation {
     return validateOptions(this.pluginOf(pluginName), options);
@@ -129,7 +140,8 @@ export class GatewayRegistry {
       await previousClose;
       const gateway = loaded.plugin.create(agentId, checked.options);
       entry.gateway = gateway;
-      await gateway.connect(this.hostFor(agentId, pluginName, entry));
+      const logger = this.logger.child({ gatewayId: agentId, plugin: pluginName });
+      await gateway.connect(createGatewayHost(agentId, logger, this.clock, () => entry.callbacks));
       entry.connected = true;
       return gateway;
     })();
@@ -153,6 +165,13 @@ export class GatewayRegistry {
   liveGateway(agentId: string): Gateway | null {
     const entry = this.entries.get(agentId);
     return entry && entry.connected && entry.failure === null ? entry.gateway : null;
+  }
+
+  /** Every connected gateway of this process (the poll timer walks them). */
+  liveGateways(): [string, Gateway][] {
+    const out: [string, Gateway][] = [];
+    for (const [agentId, entry] of this.entries) if (entry.connected && entry.failure === null && entry.gateway) out.push([agentId, entry.gateway]);
+    return out;
   }
 
   async health(agentId: string): Promise<GatewayHealth> {
@@ -215,25 +234,5 @@ export class GatewayRegistry {
     void done.finally(() => {
       if (this.closing.get(agentId) === done) this.closing.delete(agentId);
     });
-  }
-
-  private hostFor(agentId: string, pluginName: string, entry: Entry): GatewayHost {
-    const logger = this.logger.child({ gatewayId: agentId, plugin: pluginName });
-    const clock = this.clock;
-    return {
-      gatewayId: agentId,
-      logger,
-      now: () => clock.now(),
-      deliveryReports: (reports) => entry.callbacks.deliveryReports(reports),
-      inbound: (messages) => entry.callbacks.inbound(messages),
-      statusChanged: (health) => {
-        // A throwing listener must not unwind into the plugin's socket or timer code.
-        try {
-          entry.callbacks.statusChanged(health);
-        } catch (err) {
-          logger.error({ err }, 'statusChanged listener threw');
-        }
-      },
-    };
   }
 }

@@ -108,9 +108,19 @@ export interface GatewayHost {
 
 export interface WebhookRequest {
   method: string;
+  /** The query without the host's `secret`. */
   query: Record<string, string>;
+  /** Lower-case names; the host's secret header is removed. */
   headers: Record<string, string>;
-  body: unknown;
+  /** The raw bytes as sent (at most 1 MB): JSON, form-encoded or XML is the plugin's to parse. */
+  body: Buffer;
+}
+
+export interface WebhookResponse {
+  status: number;
+  body: string;
+  /** Default `text/plain; charset=utf-8`. */
+  contentType?: string;
 }
 
 export interface Gateway {
@@ -127,10 +137,21 @@ export interface Gateway {
   readonly maxPerSecond: number;
   connect(host: GatewayHost): Promise<void>;
   submit(batch: OutboundMessage[]): Promise<SubmitResult[]>;
-  /** HTTP providers that push reports call the host's webhook route, which lands here. */
-  handleWebhook?(request: WebhookRequest): Promise<{ status: number; body: string }>;
-  /** Providers that must be asked for reports; the host calls this on a timer. */
+  /**
+   * HTTP providers that push reports (or inbound messages) call the host's webhook route
+   * (`POST|GET /api/gateways/{agentId}/webhook?secret=…`), which lands here once the agent's secret
+   * is checked. Answer 2xx only after `host.deliveryReports` / `host.inbound` resolved, so the
+   * provider retries what was not stored; a request that is not the provider's is a 4xx, not a throw.
+   */
+  handleWebhook?(request: WebhookRequest): Promise<WebhookResponse>;
+  /**
+   * Providers that must be asked for reports; the host calls this on a timer, never twice at once
+   * for one gateway, only in the process that holds the connection. Hand what it finds to
+   * `host.deliveryReports` and acknowledge to the provider only after that resolved.
+   */
   pollDeliveryReports?(): Promise<void>;
+  /** Time between two polls; the host's default (10 s) when absent. */
+  readonly pollIntervalMs?: number;
   health(): Promise<GatewayHealth>;
   /** With `drain`, waits for answers to what is in flight (and pending reports) before closing. */
   disconnect(options: { drain: boolean }): Promise<void>;
@@ -141,6 +162,31 @@ export interface GatewayPlugin {
   optionsSchema: OptionsSchema;
   /** Options are already validated against `optionsSchema` (with its defaults applied). */
   create(id: string, options: Record<string, unknown>): Gateway;
+}
+
+/**
+ * How the contract suite (tests/contract/) runs against a plugin: the named export `fixture` of
+ * `plugins/<name>/contract.fixture.ts`, beside the plugin. A plugin without one still has its
+ * manifest and options checked; its behaviour tests stay pending until it has one.
+ */
+export interface GatewayContractFixture {
+  /** Options (before defaults) that make the plugin deterministic and reachable in a test. */
+  options: Record<string, unknown>;
+  /** Starts whatever the plugin talks to (a local SMSC, an HTTP stub). */
+  setup?(): Promise<void>;
+  teardown?(): Promise<void>;
+  /** How long a delivery report may take to arrive. Default 5 s. */
+  reportTimeoutMs?: number;
+  /** False for a provider that sends no delivery reports. Default true. */
+  deliveryReports?: boolean;
+  /** For a plugin with `pollDeliveryReports`: options under which reports come only when polled. */
+  pollOptions?: Record<string, unknown>;
+  /**
+   * For a plugin with `handleWebhook`: options under which reports come as HTTP calls to `url`
+   * (the suite's stand-in for the host's webhook route, passing each call to `handleWebhook`).
+   * `secret` is what the host would check; the suite checks it too.
+   */
+  webhookOptions?(url: string, secret: string): Record<string, unknown>;
 }
 
 /**

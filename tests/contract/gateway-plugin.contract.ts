@@ -1,28 +1,56 @@
 import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   GATEWAY_API_VERSION,
   type DeliveryReport,
   type Gateway,
+  type GatewayContractFixture,
   type GatewayHealth,
   type GatewayHost,
   type InboundMessage,
   type OutboundMessage,
   type SubmitResult,
+  type WebhookRequest,
 } from '../../server/gateways/gateway-sdk.js';
 import { validateOptions, type LoadedPlugin } from '../../server/gateways/plugin-loader.js';
 
-/** How to run the contract against one plugin. */
-export interface GatewayContractFixture {
-  /** Options (before defaults) that make the plugin deterministic and reachable in a test. */
-  options: Record<string, unknown>;
-  /** Starts whatever the plugin talks to (a local SMSC, an HTTP stub). */
-  setup?(): Promise<void>;
-  teardown?(): Promise<void>;
-  /** How long a delivery report may take to arrive. Default 5 s. */
-  reportTimeoutMs?: number;
-  /** False for a provider that sends no delivery reports. Default true. */
-  deliveryReports?: boolean;
+const WEBHOOK_SECRET = 'contract-webhook-secret';
+
+/** The host's webhook route in miniature: checks the secret, reads the raw body, asks the gateway. */
+async function webhookStandIn(gateway: () => Gateway | null, calls: { status: number }[]): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const url = new URL(req.url ?? '/', 'http://stand-in');
+        const secret = req.headers['x-peyk-webhook-secret'] ?? url.searchParams.get('secret');
+        const g = gateway();
+        if (secret !== WEBHOOK_SECRET || !g?.handleWebhook) {
+          res.writeHead(secret !== WEBHOOK_SECRET ? 401 : 404).end();
+          return;
+        }
+        url.searchParams.delete('secret');
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (k !== 'x-peyk-webhook-secret' && v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+        try {
+          const answer = await g.handleWebhook({ method: req.method ?? 'POST', query: Object.fromEntries(url.searchParams), headers, body: Buffer.concat(chunks) });
+          calls.push({ status: answer.status });
+          res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain; charset=utf-8' }).end(answer.body);
+        } catch (err) {
+          calls.push({ status: 599 });
+          res.writeHead(500).end(String(err));
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook` };
 }
+
+/** How to run the contract against one plugin: `plugins/<name>/contract.fixture.ts` (see gateway-sdk.ts). */
+export type { GatewayContractFixture };
 
 const FINAL_STATES = new Set(['delivered', 'undelivered', 'expired', 'rejected']);
 const ALL_STATES = new Set(['pending', ...FINAL_STATES]);
@@ -292,6 +320,84 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
         await waitFor('the reports of the first submit', () => expected.every((id) => finalReported(host).has(id)), reportTimeoutMs);
         await g.disconnect({ drain: true });
         gateway = null;
+        const perId = new Map<string, number>();
+        for (const r of host.reports) if (FINAL_STATES.has(r.state)) perId.set(r.providerId, (perId.get(r.providerId) ?? 0) + 1);
+        expect([...perId.entries()].filter(([, n]) => n > 1), 'provider ids reported twice').to.deep.equal([]);
+      });
+
+      it('declares its optional methods as functions, and a poll interval as a positive number', function () {
+        const g = create();
+        if (g.handleWebhook !== undefined) expect(g.handleWebhook).to.be.a('function');
+        if (g.pollDeliveryReports !== undefined) expect(g.pollDeliveryReports).to.be.a('function');
+        if (g.pollIntervalMs !== undefined) expect(g.pollIntervalMs).to.be.a('number').and.above(0);
+      });
+
+      it('answers a webhook call that is not its provider\'s with a 4xx, never a throw, and reports nothing', async function () {
+        const g = await connected();
+        if (!g.handleWebhook) this.skip();
+        const requests: WebhookRequest[] = [
+          { method: 'POST', query: {}, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"not":"a receipt"') },
+          { method: 'POST', query: {}, headers: { 'content-type': 'application/xml' }, body: Buffer.from('<x/>') },
+          { method: 'POST', query: {}, headers: {}, body: Buffer.alloc(0) },
+        ];
+        for (const request of requests) {
+          const answer = await g.handleWebhook!(request);
+          expect(answer.status, `status for ${request.headers['content-type'] ?? 'an empty body'}`).to.be.within(400, 499);
+          expect(answer.body).to.be.a('string');
+        }
+        expect(host.reports).to.deep.equal([]);
+      });
+
+      it('delivers reports through its webhook, acknowledged once the host took them', async function () {
+        if (fixture?.deliveryReports === false || !fixture?.webhookOptions) this.skip();
+        const calls: { status: number }[] = [];
+        const standIn = await webhookStandIn(() => gateway, calls);
+        try {
+          const loaded = getLoaded();
+          const checked = validateOptions(loaded, fixture!.webhookOptions!(standIn.url, WEBHOOK_SECRET));
+          if (!checked.ok) throw new Error(`webhook options invalid: ${JSON.stringify(checked.errors)}`);
+          host = recordingHost(`contract-${loaded.name}-webhook`);
+          gateway = loaded.plugin.create(`contract-${loaded.name}-webhook`, checked.options);
+          expect(gateway.handleWebhook, 'webhookOptions given but no handleWebhook').to.be.a('function');
+          await gateway.connect(host);
+          const batch = batchOf(Math.min(50, gateway.maxBatchSize));
+          const results = await gateway.submit(batch);
+          checkResults(batch, results);
+          const expected = new Set(providerIdsOf(results));
+          expect(expected.size).to.be.above(0);
+          await waitFor('a final report for every accepted message, by webhook', () => [...expected].every((id) => finalReported(host).has(id)), reportTimeoutMs);
+          expect(calls.length, 'webhook calls').to.be.above(0);
+          expect(calls.every((c) => c.status >= 200 && c.status < 300), JSON.stringify(calls)).to.equal(true);
+          for (const r of host.reports) expect(expected.has(r.providerId), `report for unknown provider id ${r.providerId}`).to.equal(true);
+        } finally {
+          await gateway?.disconnect({ drain: false });
+          gateway = null;
+          await new Promise<void>((resolve) => standIn.server.close(() => resolve()));
+        }
+      });
+
+      it('delivers reports only when polled, and concurrent polls hand each report once', async function () {
+        if (fixture?.deliveryReports === false || !fixture?.pollOptions) this.skip();
+        const loaded = getLoaded();
+        const checked = validateOptions(loaded, fixture!.pollOptions!);
+        if (!checked.ok) throw new Error(`poll options invalid: ${JSON.stringify(checked.errors)}`);
+        host = recordingHost(`contract-${loaded.name}-poll`);
+        gateway = loaded.plugin.create(`contract-${loaded.name}-poll`, checked.options);
+        expect(gateway.pollDeliveryReports, 'pollOptions given but no pollDeliveryReports').to.be.a('function');
+        await gateway.connect(host);
+        const batch = batchOf(Math.min(50, gateway.maxBatchSize));
+        const results = await gateway.submit(batch);
+        checkResults(batch, results);
+        const expected = new Set(providerIdsOf(results));
+        expect(expected.size).to.be.above(0);
+        await sleep(Math.min(reportTimeoutMs, 300));
+        expect(host.reports, 'reports before any poll').to.deep.equal([]);
+        const g = gateway;
+        await waitFor('a final report for every accepted message, by polling', () => {
+          void Promise.all([g.pollDeliveryReports!(), g.pollDeliveryReports!()]);
+          return [...expected].every((id) => finalReported(host).has(id));
+        }, reportTimeoutMs);
+        await Promise.all([g.pollDeliveryReports!(), g.pollDeliveryReports!()]);
         const perId = new Map<string, number>();
         for (const r of host.reports) if (FINAL_STATES.has(r.state)) perId.set(r.providerId, (perId.get(r.providerId) ?? 0) + 1);
         expect([...perId.entries()].filter(([, n]) => n > 1), 'provider ids reported twice').to.deep.equal([]);

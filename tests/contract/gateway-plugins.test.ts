@@ -1,23 +1,24 @@
 import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadGatewayPlugins, pluginsDirFor, type LoadedPlugins } from '../../server/gateways/plugin-loader.js';
 import { describeGatewayPluginContract, type GatewayContractFixture } from './gateway-plugin.contract.js';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * One entry per plugin in plugins/. A plugin without one still gets its manifest and options
- * checked; its behaviour tests stay pending until a fixture (and whatever it talks to) is added.
+ * Each plugin's fixture lives beside it (`plugins/<name>/contract.fixture.ts`, named export
+ * `fixture`). A plugin without one still gets its manifest and options checked; its behaviour tests
+ * stay pending until a fixture (and whatever it talks to) is added.
  */
-const fixtures: Record<string, GatewayContractFixture> = {
-  simulator: {
-    // A fixed seed and a mix of outcomes: some accepted, some transient or rejected.
-    options: { seed: 42, acceptRatio: 0.8, deliveryRatio: 0.7, deliveryDelayMs: 30, submitLatencyMs: 1, maxBatchSize: 200 },
-    reportTimeoutMs: 2_000,
-  },
-};
+async function fixtureOf(codeDir: string, name: string): Promise<GatewayContractFixture | null> {
+  const file = ['contract.fixture.ts', 'contract.fixture.js'].map((f) => path.join(codeDir, name, f)).find((f) => existsSync(f));
+  if (!file) return null;
+  const mod = (await import(pathToFileURL(file).href)) as { fixture?: GatewayContractFixture };
+  if (!mod.fixture) throw new Error(`${file} has no named export "fixture"`);
+  return mod.fixture;
+}
 
 /** Folder names are read synchronously so mocha can declare one suite per plugin up front. */
 function pluginFolders(dir: string): string[] {
@@ -34,8 +35,12 @@ function pluginFolders(dir: string): string[] {
     .sort();
 }
 
+const location = pluginsDirFor(rootDir);
+// Top-level await: mocha declares the suites only after every fixture is read.
+const fixtures = new Map<string, GatewayContractFixture | null>();
+for (const name of pluginFolders(location.manifestDir)) fixtures.set(name, await fixtureOf(location.manifestDir, name));
+
 describe('gateway plugins (contract)', function () {
-  const location = pluginsDirFor(rootDir);
   let loaded: LoadedPlugins | null = null;
   const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -55,6 +60,6 @@ describe('gateway plugins (contract)', function () {
       if (!plugin) throw new Error(`plugin ${name} did not load: ${loaded?.broken.find((b) => b.name === name)?.reason ?? 'unknown'}`);
       return plugin;
     };
-    describeGatewayPluginContract(name, getLoaded, fixtures[name] ?? null);
+    describeGatewayPluginContract(name, getLoaded, fixtures.get(name) ?? null);
   }
 });

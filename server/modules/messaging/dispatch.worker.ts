@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../platform/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
 import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Gateway, OutboundMessage, SubmitResult } from '../../gateways/gateway-sdk.js';
-import { GatewayRegistry } from '../../gateways/gateway-registry.js';
+import { GatewayHosts } from '../../gateways/gateway-host.js';
 import { BillingService, SettingsService } from '../billing/index.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { LinesService } from '../numbers/index.js';
@@ -20,7 +20,6 @@ import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicService } from './periodic.service.js';
 import { SendEditService } from './send-edit.service.js';
 import { OutboxArchiver } from './archive.worker.js';
-import { InboxService } from '../inbox/index.js';
 import { holdReference, insideWindow, standingFailure } from './compose.service.js';
 import { DISPATCH_QUEUE_STATUSES, refusalStatus, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
 
@@ -45,6 +44,8 @@ const DISPATCH_QUEUE = 'dispatch';
 const LEASE_SLACK_MS = 250;
 /** Ticks between sweeps for receivers whose delivery report never came. */
 const OVERDUE_SWEEP_TICKS = 60;
+/** How often polling gateways are checked for a due poll (each has its own interval). */
+const POLL_TICK_MS = 1_000;
 
 /**
  * The scheduler and the dispatch worker. The scheduler moves due sends to Extracted and enqueues
@@ -59,6 +60,7 @@ export class Dispatcher {
   private loop: Promise<void> | null = null;
   private ticks = 0;
   private connecting: Promise<void> = Promise.resolve();
+  private pollTimer: NodeJS.Timeout | null = null;
   /** Names this process in the leases it holds (for people reading the table; the fence decides). */
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -67,7 +69,7 @@ export class Dispatcher {
     @inject(DispatchLeasesRepository) private readonly leases: DispatchLeasesRepository,
     @inject(TYPES.Config) private readonly config: AppConfig,
     @inject(SettlementService) private readonly settlement: SettlementService,
-    @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
+    @inject(GatewayHosts) private readonly hosts: GatewayHosts,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(SettingsService) private readonly settings: SettingsService,
@@ -79,7 +81,6 @@ export class Dispatcher {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
-    @inject(InboxService) private readonly inbox: InboxService,
     @inject(SendEditService) private readonly edits: SendEditService,
     @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
   ) {}
@@ -102,13 +103,19 @@ export class Dispatcher {
     // Not awaited: an unreachable provider must not hold up the boot; stop() waits for it.
     this.connecting = this.connectAgents();
     this.loop = this.schedulerLoop();
+    // Gateways that must be asked for reports are polled only here, where connections are held.
+    // A plain timer for now; GatewayHosts.pollDue is a job body the platform scheduler can take over.
+    this.pollTimer = setInterval(() => this.hosts.pollDue(), POLL_TICK_MS);
   }
 
   async stop(): Promise<void> {
     this.running = false;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
     this.signal.wake();
     await this.loop;
     await this.connecting;
+    await this.hosts.pollsSettled();
     await this.queue?.close(10_000);
     await this.archiver.stop();
   }
@@ -246,13 +253,9 @@ export class Dispatcher {
     return Number.isFinite(v) && v > 0 ? v : 3;
   }
 
-  /** The agent's connected gateway with this host's callbacks (reports to settlement, inbound to the inbox). */
+  /** The agent's connected gateway; its host (gateway-host.ts) carries reports to settlement and inbound to the inbox. */
   private gatewayOf(agent: { id: number; pluginName: string; options: unknown }): Promise<Gateway> {
-    return this.registry.gatewayFor(String(agent.id), agent.pluginName, agent.options, {
-      deliveryReports: (reports) => this.settlement.receive(agent.id, reports),
-      inbound: (messages) => this.inbox.receive(agent.id, messages),
-      statusChanged: (health) => this.logger.info({ agentId: agent.id, health }, 'sender agent status'),
-    });
+    return this.hosts.gatewayOf(agent);
   }
 
   /**

@@ -2,7 +2,11 @@ import type { Container } from 'inversify';
 import type { PeykModule } from '../../platform/module.js';
 import { TYPES } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config.js';
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
+import { GatewayHosts } from '../../gateways/gateway-host.js';
+import { InboxService } from '../inbox/index.js';
 import { messagingMessages } from './messaging.messages.js';
 import { SendsRepository } from './sends.repository.js';
 import { ComposeService } from './compose.service.js';
@@ -26,6 +30,17 @@ export const messagingModule: PeykModule = {
     for (const cls of [SendsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
+    // The host bridge: gateways know settlement and the inbox only through these sinks.
+    container.bind(GatewayHosts).toDynamicValue((ctx) => {
+      const logger = ctx.get<Logger>(TYPES.Logger);
+      const settlement = ctx.get(SettlementService);
+      const inbox = ctx.get(InboxService);
+      return new GatewayHosts(ctx.get(GatewayRegistry), {
+        deliveryReports: (agentId, reports) => settlement.receive(agentId, reports),
+        inbound: (agentId, messages) => inbox.receive(agentId, messages),
+        statusChanged: (agentId, health) => logger.info({ agentId, health }, 'sender agent status'),
+      }, logger, ctx.get<Clock>(TYPES.Clock));
+    }).inSingletonScope();
   },
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),

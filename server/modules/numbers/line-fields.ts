@@ -54,13 +54,21 @@ export function isValidLineNumber(value: string): boolean {
 
 export const MASK_PATTERN = /^[A-Za-z0-9]{3,11}$/;
 
-/** Option keys whose values are secrets: never answered, kept when an update sends '***'. */
+/**
+ * Option keys taken for secrets when the plugin's schema marks none `writeOnly` (a plugin written
+ * before the mark): never answered, kept when an update sends '***'.
+ */
 export const SECRET_KEY = /secret|key|password|token|pass|credential/i;
 export const MASKED = '***';
 
-export function maskOptions(options: Record<string, unknown> | null | undefined): Record<string, unknown> {
+/** `secretKeys`: the schema's `writeOnly` properties; null/absent = fall back to key names. */
+export function isSecretOption(key: string, secretKeys?: ReadonlySet<string> | null): boolean {
+  return secretKeys ? secretKeys.has(key) : SECRET_KEY.test(key);
+}
+
+export function maskOptions(options: Record<string, unknown> | null | undefined, secretKeys?: ReadonlySet<string> | null): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(options ?? {})) out[k] = SECRET_KEY.test(k) && v !== null && v !== '' ? MASKED : v;
+  for (const [k, v] of Object.entries(options ?? {})) out[k] = isSecretOption(k, secretKeys) && v !== null && v !== '' ? MASKED : v;
   return out;
 }
 

@@ -26,4 +26,7 @@ export const numbersMessages: MessageCatalogue = {
   'numbers.blacklistExists': { fa: 'این شماره قبلاً در لیست سیاه است.', en: 'This number is already on the blacklist.' },
   'numbers.blacklistNotFound': { fa: 'شماره در لیست سیاه یافت نشد.', en: 'Blacklisted number not found.' },
   'numbers.generalOnlySystem': { fa: 'لیست سیاه عمومی را فقط سازمان سیستم مدیریت می‌کند.', en: 'Only the system organization manages the general blacklist.' },
+  'numbers.webhookSecretInvalid': { fa: 'رمز وب‌هوک این ارسال‌کننده نادرست است یا هنوز ساخته نشده است.', en: "The sender agent's webhook secret is wrong or has not been created yet." },
+  'numbers.webhookNotSupported': { fa: 'افزونه این ارسال‌کننده وب‌هوک نمی‌پذیرد.', en: "This sender agent's plugin takes no webhooks." },
+  'numbers.gatewayNotConnected': { fa: 'این ارسال‌کننده در این سرور متصل نیست؛ کمی بعد دوباره تلاش کنید.', en: 'This sender agent is not connected on this server; try again shortly.' },
 };

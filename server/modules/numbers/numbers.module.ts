@@ -8,14 +8,15 @@ import { LinesService } from './lines.service.js';
 import { SenderAgentsService } from './sender-agents.service.js';
 import { PrivateNumbersService } from './private-numbers.service.js';
 import { BlacklistService } from './blacklist.service.js';
-import { blackListsController, privateNumbersController, senderAgentsController } from './numbers.routes.js';
+import { GatewayWebhooksService } from './gateway-webhooks.service.js';
+import { blackListsController, gatewayWebhooksController, privateNumbersController, senderAgentsController } from './numbers.routes.js';
 
 export const numbersModule: PeykModule = {
   name: 'numbers',
   messages: numbersMessages,
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
-      SenderAgentsRepository, PrivateNumbersRepository, BlacklistRepository, LinesService, SenderAgentsService, PrivateNumbersService, BlacklistService,
+      SenderAgentsRepository, PrivateNumbersRepository, BlacklistRepository, LinesService, SenderAgentsService, PrivateNumbersService, BlacklistService, GatewayWebhooksService,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },
@@ -23,5 +24,6 @@ export const numbersModule: PeykModule = {
     senderAgentsController(container.get(SenderAgentsService)),
     privateNumbersController(container.get(PrivateNumbersService)),
     blackListsController(container.get(BlacklistService)),
+    gatewayWebhooksController(container.get(GatewayWebhooksService)),
   ],
 };

@@ -1,5 +1,7 @@
 import type { Controller } from '../../platform/http/router.js';
-import { idParamSchema } from '../../platform/http/router.js';
+import { idParamSchema, RawResult } from '../../platform/http/router.js';
+import { readRawBody } from '../../platform/http/raw-body.js';
+import { WEBHOOK_BODY_LIMIT, WEBHOOK_SECRET_HEADER, type GatewayWebhooksService } from './gateway-webhooks.service.js';
 import type { SenderAgentsService } from './sender-agents.service.js';
 import type { PrivateNumbersService } from './private-numbers.service.js';
 import type { BlacklistService } from './blacklist.service.js';
@@ -22,6 +24,7 @@ export function senderAgentsController(s: SenderAgentsService): Controller {
       { method: 'GET', action: 'GetAll', claim: AGENTS, handler: ({ ctx }) => s.list(ctx) },
       { method: 'DELETE', action: 'Delete/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) },
       { method: 'GET', action: 'GetPlugins', claim: AGENTS, handler: async () => s.plugins() },
+      { method: 'POST', action: 'RotateWebhookSecret/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.rotateWebhookSecret(ctx, params.id) },
       { method: 'GET', action: 'GetHealth/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.health(ctx, params.id) },
       // Resellers choose an agent for their lines without managing agents.
       { method: 'GET', action: 'GetNames', claim: LINES, handler: () => s.names() },
@@ -56,4 +59,46 @@ export function blackListsController(s: BlacklistService): Controller {
       { method: 'DELETE', action: 'Delete/:id', claim: SETTINGS, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) },
     ],
   };
+}
+
+const webhookParams = {
+  type: 'object',
+  properties: { agentId: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['agentId'],
+  additionalProperties: false,
+} as const;
+/** Whatever the provider puts in its query; the plugin reads it. */
+const webhookQuery = { type: 'object', additionalProperties: true } as const;
+
+/**
+ * `/api/gateways/{agentId}/webhook`: called by an operator, not a user (no session), authenticated
+ * by the agent's secret; the raw request goes to the plugin and its answer goes back as it is.
+ */
+export function gatewayWebhooksController(s: GatewayWebhooksService): Controller {
+  const route = (method: 'GET' | 'POST') => ({
+    method, action: ':agentId/webhook', auth: 'public' as const, rawBody: true as const, params: webhookParams, query: webhookQuery,
+    handler: async ({ params, query, req }: { params: { agentId: number }; query: Record<string, unknown>; req: import('express').Request }) => {
+      const body = await readRawBody(req, WEBHOOK_BODY_LIMIT);
+      const { secret, ...rest } = query;
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (name !== WEBHOOK_SECRET_HEADER && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      const given = req.headers[WEBHOOK_SECRET_HEADER] ?? secret;
+      const answer = await s.receive(params.agentId, typeof given === 'string' ? given : null, { method: req.method, headers, query: firstValues(rest), body });
+      return new RawResult((res) => {
+        res.status(answer.status).type(answer.contentType ?? 'text/plain; charset=utf-8').send(answer.body);
+      });
+    },
+  });
+  return { name: 'gateways', routes: [route('POST'), route('GET')] };
+}
+
+function firstValues(query: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) {
+    const first = Array.isArray(v) ? v[0] : v;
+    if (typeof first === 'string') out[k] = first;
+  }
+  return out;
 }

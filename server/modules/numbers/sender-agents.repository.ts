@@ -18,6 +18,8 @@ export interface SenderAgentRow {
   endTime: string | null;
   maxPerSecond: number;
   deletedAt: Date | null;
+  /** SHA-256 (hex) of the webhook secret; never answered. */
+  webhookSecretHash: string | null;
   [field: string]: unknown;
 }
 
@@ -35,6 +37,16 @@ export class SenderAgentsRepository {
   async update(tx: Tx, id: number, values: Record<string, unknown>): Promise<SenderAgentRow> {
     const [row] = await tx('sender_agents').where({ id }).update(values).returning('*');
     return row as SenderAgentRow;
+  }
+
+  async setWebhookSecretHash(tx: Tx, id: number, hash: string): Promise<void> {
+    await tx('sender_agents').where({ id }).update({ webhookSecretHash: hash });
+  }
+
+  /** A live agent's plugin and webhook secret hash, for the webhook route (no tenant: the caller is an operator). */
+  async findForWebhook(id: number): Promise<{ id: number; pluginName: string; webhookSecretHash: string | null } | null> {
+    const row = await this.knex('sender_agents').where({ id }).whereNull('deletedAt').first('id', 'pluginName', 'webhookSecretHash');
+    return (row as { id: number; pluginName: string; webhookSecretHash: string | null } | undefined) ?? null;
   }
 
   async softDelete(tx: Tx, id: number): Promise<void> {

@@ -8,12 +8,17 @@ import { GatewayRegistry, UnknownGatewayPluginError } from '../../gateways/gatew
 import { AuditService } from '../audit/index.js';
 import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
 import { PrivateNumbersRepository } from './private-numbers.repository.js';
-import { AGENT_FIELDS, MASKED, SECRET_KEY, maskOptions } from './line-fields.js';
+import { randomBytes } from 'node:crypto';
+import { webhookSecretHash } from './gateway-webhooks.service.js';
+import { AGENT_FIELDS, MASKED, isSecretOption, maskOptions } from './line-fields.js';
 
-/** An agent as answered: its options without secret values. */
-export function publicAgent(a: SenderAgentRow): Record<string, unknown> {
-  const { deletedAt: _deletedAt, ...rest } = a;
-  return { ...rest, options: maskOptions(a.options), maxPerSecond: Number(a.maxPerSecond) };
+/**
+ * An agent as answered (and audited): its options without secret values. `secretKeys` come from
+ * the plugin's schema (`writeOnly`); null falls back to key names.
+ */
+export function publicAgent(a: SenderAgentRow, secretKeys: ReadonlySet<string> | null): Record<string, unknown> {
+  const { deletedAt: _deletedAt, webhookSecretHash, ...rest } = a;
+  return { ...rest, options: maskOptions(a.options, secretKeys), maxPerSecond: Number(a.maxPerSecond), hasWebhookSecret: typeof webhookSecretHash === 'string' };
 }
 
 /** Sender agents: a gateway plugin and its options, owned by the system organization. */
@@ -32,8 +37,8 @@ export class SenderAgentsService {
     return this.uow.run(async (tx) => {
       const values = this.values(body, null);
       const row = await this.agents.insert(tx, { ...values, organizationId: ctx.tenant.organizationId });
-      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'SenderAgent', referenceId: row.id, newData: publicAgent(row) });
-      return publicAgent(row);
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'SenderAgent', referenceId: row.id, newData: this.answer(row) });
+      return this.answer(row);
     });
   }
 
@@ -41,17 +46,17 @@ export class SenderAgentsService {
     return this.uow.run(async (tx) => {
       const current = await this.managed(ctx, body.id as number, tx);
       const row = await this.agents.update(tx, current.id, this.values(body, current));
-      await this.audit.record(tx, ctx, { operationType: 'Update', className: 'SenderAgent', referenceId: row.id, oldData: publicAgent(current), newData: publicAgent(row) });
-      return publicAgent(row);
+      await this.audit.record(tx, ctx, { operationType: 'Update', className: 'SenderAgent', referenceId: row.id, oldData: this.answer(current), newData: this.answer(row) });
+      return this.answer(row);
     });
   }
 
   async get(ctx: Actor, id: number) {
-    return publicAgent(await this.managed(ctx, id));
+    return this.answer(await this.managed(ctx, id));
   }
 
   async list(ctx: Actor) {
-    const items = (await this.agents.listVisible(ctx.tenant)).map(publicAgent);
+    const items = (await this.agents.listVisible(ctx.tenant)).map((a) => this.answer(a));
     return { items, totalCount: items.length };
   }
 
@@ -60,12 +65,26 @@ export class SenderAgentsService {
       const current = await this.managed(ctx, id, tx);
       if ((await this.lines.liveLinesOfAgent(tx, id)) > 0) throw conflict('numbers.agentInUse');
       await this.agents.softDelete(tx, id);
-      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'SenderAgent', referenceId: id, oldData: publicAgent(current) });
+      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'SenderAgent', referenceId: id, oldData: this.answer(current) });
       // A deleted agent's live connection is let go once the deletion is certain.
       afterCommit(tx, () => {
         this.registry.disconnect(String(id), { drain: true }).catch((err: unknown) => this.logger.warn({ err, agentId: id }, 'disconnecting a deleted agent failed'));
       });
       return null;
+    });
+  }
+
+  /**
+   * A new webhook secret for the agent: answered this once (only its hash is kept), and the old one
+   * stops working at commit. The provider is then configured with `webhookPath?secret=…`.
+   */
+  async rotateWebhookSecret(ctx: Actor, id: number) {
+    return this.uow.run(async (tx) => {
+      const current = await this.managed(ctx, id, tx);
+      const secret = randomBytes(32).toString('base64url');
+      await this.agents.setWebhookSecretHash(tx, current.id, webhookSecretHash(secret));
+      await this.audit.record(tx, ctx, { operationType: 'Update', className: 'SenderAgent', referenceId: current.id, newData: { webhookSecret: 'rotated' } });
+      return { webhookSecret: secret, webhookPath: `/api/gateways/${current.id}/webhook` };
     });
   }
 
@@ -81,6 +100,10 @@ export class SenderAgentsService {
   /** Names of live agents, for choosing one on a line (resellers cannot list agents themselves). */
   async names() {
     return this.agents.listNames();
+  }
+
+  private answer(a: SenderAgentRow): Record<string, unknown> {
+    return publicAgent(a, this.registry.secretOptions(a.pluginName));
   }
 
   private async managed(ctx: Actor, id: number, tx?: Tx): Promise<SenderAgentRow> {
@@ -102,8 +125,12 @@ export class SenderAgentsService {
     if (body.options !== undefined || !current || values.pluginName !== undefined) {
       const given = (body.options ?? current?.options ?? {}) as Record<string, unknown>;
       const options: Record<string, unknown> = {};
+      // Secrets are the new plugin's writeOnly properties; a masked one keeps the stored value
+      // only while the plugin stays the same (another plugin's secret means something else).
+      const secretKeys = this.registry.secretOptions(pluginName);
+      const samePlugin = current !== null && current.pluginName === pluginName;
       for (const [k, v] of Object.entries(given)) {
-        options[k] = v === MASKED && SECRET_KEY.test(k) && current && current.options && k in current.options ? current.options[k] : v;
+        options[k] = v === MASKED && isSecretOption(k, secretKeys) && samePlugin && current.options && k in current.options ? current.options[k] : v;
       }
       let checked;
       try {

@@ -37,6 +37,11 @@ interface BaseRoute {
    * the ordinary limit. A route without a body schema reads no JSON body of any size.
    */
   bodyLimit?: 'large';
+  /**
+   * The router reads no body at all: the handler reads the raw stream itself, bounded (a gateway
+   * webhook: form-encoded, XML or JSON as the provider sends it; see platform/http/raw-body.ts).
+   */
+  rawBody?: true;
 }
 
 export interface PublicRoute<B = any, Q = any, P = any> extends BaseRoute {
@@ -159,7 +164,7 @@ async function handle(compiled: Compiled, req: Request, res: Response, authentic
   compiled.query(query);
   delete query.culture;
   // Only now, with the caller known and the cheap checks passed, is a body read at all.
-  let body: unknown = await readJsonBody(req, { limitBytes: compiled.bodyLimit, shape: compiled.bodyShape });
+  let body: unknown = route.rawBody ? undefined : await readJsonBody(req, { limitBytes: compiled.bodyLimit, shape: compiled.bodyShape });
   req.body = body;
   if (compiled.body) {
     // A POST without a body still has to meet the schema (required fields are named).

@@ -98,6 +98,7 @@ describe('simulator gateway plugin', function () {
       options: {
         acceptRatio: 1, submitLatencyMs: 5, deliveryRatio: 0.95, deliveryDelayMs: 200, expireRatio: 0.2,
         failureCodes: ['InvalidDestination', 'Throttled'], inboundEcho: false, maxPerSecond: 10_000, maxBatchSize: 500, deduplicate: true,
+        receiptDelivery: 'callback', pollIntervalMs: 500,
       },
     });
     expect(validateOptions(loaded, { acceptRatio: 2 }).ok).to.equal(false);

@@ -1,0 +1,119 @@
+import type { Logger } from '../platform/logger.js';
+import type { DeliveryReport, Gateway, GatewayHealth, GatewayHost, InboundMessage } from './gateway-sdk.js';
+import type { GatewayCallbacks, GatewayRegistry } from './gateway-registry.js';
+
+/**
+ * The host side of the plugin contract: one `GatewayHost` object per sender agent, carrying its
+ * delivery reports to settlement, its inbound messages to the inbox and its status changes to the
+ * agent's health. `server/gateways/` knows the receivers only through `GatewaySinks`, which the
+ * messaging module wires (`messaging.module.ts`): nothing here imports a module, so there is no
+ * import cycle between the gateways and the modules that use them.
+ */
+export interface GatewaySinks {
+  /** Resolves only once the reports are stored durably (the plugin acknowledges them then). */
+  deliveryReports(agentId: number, reports: DeliveryReport[]): Promise<void>;
+  /** Same promise rule as deliveryReports. */
+  inbound(agentId: number, messages: InboundMessage[]): Promise<void>;
+  statusChanged(agentId: number, health: GatewayHealth): void;
+}
+
+export interface HostClock {
+  now(): Date;
+}
+
+/**
+ * The host object handed to `gateway.connect`. The callbacks are read through `callbacks()` on
+ * every call, so a registry entry can swap them without reconnecting the plugin.
+ */
+export function createGatewayHost(gatewayId: string, logger: Logger, clock: HostClock, callbacks: () => GatewayCallbacks): GatewayHost {
+  return {
+    gatewayId,
+    logger,
+    now: () => clock.now(),
+    // The plugin acknowledges to its provider only when this resolves: pass the promise through untouched.
+    deliveryReports: (reports) => callbacks().deliveryReports(reports),
+    inbound: (messages) => callbacks().inbound(messages),
+    statusChanged: (health) => {
+      // A throwing listener must not unwind into the plugin's socket or timer code.
+      try {
+        callbacks().statusChanged(health);
+      } catch (err) {
+        logger.error({ err }, 'statusChanged listener threw');
+      }
+    },
+  };
+}
+
+export interface AgentOfHost {
+  id: number;
+  pluginName: string;
+  options: unknown;
+}
+
+/** Default time between two `pollDeliveryReports` calls of one agent, when its gateway names none. */
+export const DEFAULT_POLL_INTERVAL_MS = 10_000;
+
+/**
+ * Connects sender agents with their sinks and polls the gateways that must be asked for reports.
+ * Lives in the process role that holds gateway connections (`all` or `worker`, see
+ * plugins/CONTEXT.md); a web-only process never connects a gateway.
+ */
+export class GatewayHosts {
+  /** Agents whose poll is running now: one agent is never polled twice at once. */
+  private readonly polling = new Map<string, Promise<void>>();
+  private readonly lastPoll = new Map<string, number>();
+  private readonly lastStatus = new Map<number, { health: GatewayHealth; at: Date }>();
+
+  constructor(
+    private readonly registry: GatewayRegistry,
+    private readonly sinks: GatewaySinks,
+    private readonly logger: Logger,
+    private readonly clock: HostClock,
+  ) {}
+
+  /** The agent's connected gateway, its host wired to this process's sinks. */
+  gatewayOf(agent: AgentOfHost): Promise<Gateway> {
+    return this.registry.gatewayFor(String(agent.id), agent.pluginName, agent.options, this.callbacksFor(agent.id));
+  }
+
+  /** The last status the agent's gateway reported in this process, if any. */
+  lastStatusOf(agentId: number): { health: GatewayHealth; at: Date } | null {
+    return this.lastStatus.get(agentId) ?? null;
+  }
+
+  /**
+   * One pass: every live gateway that implements `pollDeliveryReports` and whose interval has
+   * passed is polled, without waiting for the polls to end (a slow provider must not delay the
+   * others). Written as a job body so the platform scheduler can run it instead of a timer.
+   */
+  pollDue(): void {
+    const now = this.clock.now().getTime();
+    for (const [agentId, gateway] of this.registry.liveGateways()) {
+      if (typeof gateway.pollDeliveryReports !== 'function' || this.polling.has(agentId)) continue;
+      const interval = gateway.pollIntervalMs && gateway.pollIntervalMs > 0 ? gateway.pollIntervalMs : DEFAULT_POLL_INTERVAL_MS;
+      if (now - (this.lastPoll.get(agentId) ?? 0) < interval) continue;
+      this.lastPoll.set(agentId, now);
+      const poll = Promise.resolve()
+        .then(() => gateway.pollDeliveryReports!())
+        .catch((err: unknown) => this.logger.warn({ err, agentId }, 'polling delivery reports failed; tried again next interval'))
+        .finally(() => this.polling.delete(agentId));
+      this.polling.set(agentId, poll);
+    }
+  }
+
+  /** Resolves when no poll is running (stop: let the running polls finish before disconnecting). */
+  async pollsSettled(): Promise<void> {
+    await Promise.allSettled([...this.polling.values()]);
+  }
+
+  private callbacksFor(agentId: number): GatewayCallbacks {
+    return {
+      deliveryReports: (reports) => this.sinks.deliveryReports(agentId, reports),
+      inbound: (messages) => this.sinks.inbound(agentId, messages),
+      statusChanged: (health) => {
+        this.lastStatus.set(agentId, { health, at: this.clock.now() });
+        this.sinks.statusChanged(agentId, health);
+      },
+    };
+  }
+}
