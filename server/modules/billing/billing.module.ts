@@ -21,7 +21,7 @@ import { modulesController, plansController } from './plans.routes.js';
 import { InvoicesService } from './invoices.service.js';
 import { InvoicesRepository } from './invoices.repository.js';
 import { invoicesController } from './invoices.routes.js';
-import { GatewayRegistry } from './gateways/registry.js';
+import { PaymentProviderRegistry } from './gateways/payment-providers.js';
 import { GatewaysService } from './gateways/gateways.service.js';
 import { accountInformationsController, onlinePaymentsController, paymentGatewaysController } from './gateways/gateways.routes.js';
 
@@ -34,7 +34,7 @@ export const billingModule: PeykModule = {
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
       LedgerRepository, SettingsRepository, TariffsRepository, PaymentsRepository, SettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
-      PackagesRepository, DiscountsService, PackagesService, GatewayRegistry, GatewaysService, PlansService, InvoicesService, InvoicesRepository,
+      PackagesRepository, DiscountsService, PackagesService, PaymentProviderRegistry, GatewaysService, PlansService, InvoicesService, InvoicesRepository,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },

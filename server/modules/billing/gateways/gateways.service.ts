@@ -15,7 +15,7 @@ import { SettingsService } from '../settings.service.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { AppConfig } from '../../../platform/config.js';
 import type { Logger } from 'pino';
-import { GatewayRegistry } from './registry.js';
+import { PaymentProviderRegistry } from './payment-providers.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
 import type { GatewayConfig, GatewayPayment } from './provider.js';
 
@@ -54,7 +54,7 @@ export class GatewaysService {
   constructor(
     @inject(TYPES.Knex) private readonly knex: Knex,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
+    @inject(PaymentProviderRegistry) private readonly registry: PaymentProviderRegistry,
     @inject(PaymentsRepository) private readonly payments: PaymentsRepository,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
