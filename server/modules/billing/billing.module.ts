@@ -1,10 +1,9 @@
 import type { Container } from 'inversify';
 import type { PeykModule } from '../../platform/module.js';
 import { LedgerRepository } from './ledger.repository.js';
-import { SettingsRepository } from './settings.repository.js';
 import { TariffsRepository } from './tariffs.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
-import { SettingsService } from './settings.service.js';
+import { MainSettingsService } from './main-settings.service.js';
 import { BillingService } from './billing.service.js';
 import { CreditsService } from './credits.service.js';
 import { TariffsService } from './tariffs.service.js';
@@ -33,7 +32,7 @@ export const billingModule: PeykModule = {
   messages: billingMessages,
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
-      LedgerRepository, SettingsRepository, TariffsRepository, PaymentsRepository, SettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
+      LedgerRepository, TariffsRepository, PaymentsRepository, MainSettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
       PackagesRepository, DiscountsService, PackagesService, PaymentProviderRegistry, GatewaysService, PlansService, InvoicesService, InvoicesRepository,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
@@ -46,7 +45,7 @@ export const billingModule: PeykModule = {
       transactionsController(credits),
       ledgerController(credits),
       tariffsController(container.get(TariffsService)),
-      mainSettingsController(container.get(SettingsService)),
+      mainSettingsController(container.get(MainSettingsService)),
       paymentsController(container.get(PaymentsService)),
       packagesController(container.get(PackagesService)),
       discountsController(container.get(DiscountsService)),

@@ -11,7 +11,7 @@ import { BillingService } from '../billing.service.js';
 import { PaymentsRepository, publicPayment, type PaymentRow } from '../payments.repository.js';
 import { toAmount } from '../money.js';
 import { InvoicesService } from '../invoices.service.js';
-import { SettingsService } from '../settings.service.js';
+import { MainSettingsService } from '../main-settings.service.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { AppConfig } from '../../../platform/config.js';
 import type { Logger } from 'pino';
@@ -60,7 +60,7 @@ export class GatewaysService {
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(InvoicesService) private readonly invoices: InvoicesService,
-    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(MainSettingsService) private readonly settings: MainSettingsService,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Config) private readonly config: AppConfig,
