@@ -11,8 +11,7 @@ export {
   type DeliveryStatus, type OutboxStatus, type QueueStatus,
 } from '../../shared/sends/send-statuses.js';
 
-export const SEND_TYPES = ['Bulk', 'Dynamic', 'P2P', 'Single', 'PhoneBook', 'Api'] as const;
-export type SendTypeName = (typeof SEND_TYPES)[number];
+export { SEND_TYPES, type SendType as SendTypeName } from '../../shared/lines/line-catalogue.js';
 
 /**
  * A send's queue life: Stored (for later) or Ready (due now) — or WatingForConfirm → Confirmed —

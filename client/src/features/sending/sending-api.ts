@@ -1,5 +1,5 @@
 /** Shapes of the send engine API (ScheduledMessages, OutBox, SendQueue); prices are rial decimal strings. */
-import { FINISHED_QUEUE_STATUSES } from '../../../../server/shared/sends/send-statuses';
+import { FINISHED_QUEUE_STATUSES, type DeliveryStatus } from '../../../../server/shared/sends/send-statuses';
 
 export type SendType = 'Single' | 'Bulk';
 
@@ -129,7 +129,7 @@ export const DELIVERY_STATUSES = [
   // The provider's refusals at submit, each its own status (server: statuses.ts REFUSAL_TO_STATUS).
   'InvalidMobile', 'InvalidReciption', 'InvalidSender', 'InvalidPrivateNumber', 'TextIsEmpty', 'SmsIsFilter', 'BlackListTable',
   'NotEnoughBalance', 'AccessDenied', 'InvalidUserOrPassword', 'InvalidUsedMethod', 'InvalidInputXml',
-] as const;
+] as const satisfies readonly DeliveryStatus[];
 
 /** Queue states after which nothing moves any more (no cancel, no live progress). */
 export { FINISHED_QUEUE_STATUSES };
