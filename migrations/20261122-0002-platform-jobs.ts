@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '../server/platform/migrations.js';
+import type { Migration } from '../server/platform/migration.js';
 
 /** Background jobs of the in-process queue adapter (server/platform/queue-db.ts). */
 export const platformJobs: Migration = {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '../server/platform/migrations.js';
+import type { Migration } from '../server/platform/migration.js';
 
 /** Inbound (mobile-originated) messages handed over by gateway plugins: the inbox. */
 export const inboxMessages: Migration = {

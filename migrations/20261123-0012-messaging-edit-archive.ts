@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '../server/platform/migrations.js';
+import type { Migration } from '../server/platform/migration.js';
 
 /**
  * Editing a send that has not gone out (queue status Updating remembers where it was), and the

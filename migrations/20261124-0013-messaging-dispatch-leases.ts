@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '../server/platform/migrations.js';
+import type { Migration } from '../server/platform/migration.js';
 
 /**
  * One owner at a time for each range of a send's receivers (a dispatch job's unit). The fence only

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '../server/platform/migrations.js';
+import type { Migration } from '../server/platform/migration.js';
 
 /**
  * A sender agent's webhook secret, as its SHA-256 (hex): the secret itself is shown once when an

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '../server/platform/migrations.js';
+import type { Migration } from '../server/platform/migration.js';
 
 /** How each audited change arrived (panel, api, smpp, system): rows written before this were all the panel's or the scheduler's. */
 export const auditChannel: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../server/platform/migrations.js';
+import type { Migration } from '../server/platform/migration.js';
 import { organizationsIdentity } from './20261122-0001-organizations-identity.js';
 import { platformJobs } from './20261122-0002-platform-jobs.js';
 import { billingLedger } from './20261122-0003-billing-ledger.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findRepoRoot, loadConfig } from '../server/platform/config.js';
 import { openDatabase } from '../server/platform/db.js';
-import { LedgerRepository } from '../server/modules/billing/ledger.repository.js';
+import { LedgerRepository } from '../server/modules/billing/index.js';
 
 async function main(): Promise<number> {
   const root = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: type-check everything, build the client the browser tests load, then run every
-// mocha suite (unit, integration, contract, api, browser) in one run with one closing summary.
+// `npm test`: type-check everything, check the dependency rules (.dependency-cruiser.cjs), build
+// the client the browser tests load, then run every mocha suite (unit, integration, contract, api, browser) in one run with one closing summary.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Every folder with code: the rules (modules through index.ts, platform and client never reaching
+// into modules, no cycles) hold across all of them.
+const DEPENDENCY_ROOTS = ['server', 'client/src', 'plugins', 'scripts', 'migrations', 'tests'];
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
@@ -23,6 +26,7 @@ process.stdout.write(`Peyk test suite — ${backends}\n`);
 
 run('type-check server and tests', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 run('type-check client', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']);
+run('dependency rules (.dependency-cruiser.cjs)', bin('depcruise'), ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...DEPENDENCY_ROOTS]);
 run('build client for the browser tests', bin('vite'), ['build', '--config', 'client/vite.config.ts', '--logLevel', 'warn']);
 
 const chromium = process.env.PEYK_CHROMIUM ?? '/usr/bin/chromium';

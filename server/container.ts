@@ -13,6 +13,8 @@ import { UnitOfWork } from './platform/unit-of-work.js';
 import { ConfirmationGuard } from './platform/confirmation.js';
 import { Realtime } from './platform/realtime.js';
 import { AuthEpoch } from './platform/auth-epoch.js';
+import { SettingsRepository } from './platform/settings.repository.js';
+import { SettingsService } from './platform/settings.service.js';
 import type { PeykModule } from './platform/module.js';
 import { auditModule } from './modules/audit/index.js';
 import { organizationsModule } from './modules/organizations/index.js';
@@ -49,6 +51,7 @@ export function buildContainer(infra: Infrastructure, modules: PeykModule[] = MO
   container.bind(TYPES.ConfirmationGuard).toConstantValue(new ConfirmationGuard(infra.kv));
   container.bind(TYPES.Realtime).toConstantValue(new Realtime());
   container.bind(TYPES.AuthEpoch).toConstantValue(new AuthEpoch());
+  container.bind(TYPES.Settings).toConstantValue(new SettingsService(new SettingsRepository(infra.knex)));
   const translator = new Translator();
   for (const m of modules) if (m.messages) translator.add(m.messages);
   container.bind(TYPES.Translator).toConstantValue(translator);

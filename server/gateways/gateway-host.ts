@@ -1,6 +1,5 @@
 import type { Logger } from '../platform/logger.js';
 import type { DeliveryReport, Gateway, GatewayHealth, GatewayHost, InboundMessage } from './gateway-sdk.js';
-import type { GatewayCallbacks, GatewayRegistry } from './gateway-registry.js';
 
 /**
  * The host side of the plugin contract: one `GatewayHost` object per sender agent, carrying its
@@ -19,6 +18,22 @@ export interface GatewaySinks {
 
 export interface HostClock {
   now(): Date;
+}
+
+/** What one agent's host hands on: the registry keeps them per live gateway. */
+export interface GatewayCallbacks {
+  deliveryReports(reports: DeliveryReport[]): Promise<void>;
+  inbound(messages: InboundMessage[]): Promise<void>;
+  statusChanged(health: GatewayHealth): void;
+}
+
+/**
+ * The registry as the hosts use it (GatewayRegistry is one). Named here rather than imported, so
+ * the registry, which builds hosts, and the hosts, which ask it for gateways, form no import cycle.
+ */
+export interface GatewayConnections {
+  gatewayFor(agentId: string, pluginName: string, options: unknown, callbacks: GatewayCallbacks): Promise<Gateway>;
+  liveGateways(): [string, Gateway][];
 }
 
 /**
@@ -65,7 +80,7 @@ export class GatewayHosts {
   private readonly lastStatus = new Map<number, { health: GatewayHealth; at: Date }>();
 
   constructor(
-    private readonly registry: GatewayRegistry,
+    private readonly registry: GatewayConnections,
     private readonly sinks: GatewaySinks,
     private readonly logger: Logger,
     private readonly clock: HostClock,

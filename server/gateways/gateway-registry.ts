@@ -7,14 +7,10 @@ import type {
   InboundMessage,
   OptionsSchema,
 } from './gateway-sdk.js';
-import { createGatewayHost } from './gateway-host.js';
+import { createGatewayHost, type GatewayCallbacks } from './gateway-host.js';
 import { validateOptions, type BrokenPlugin, type LoadedPlugin, type LoadedPlugins, type OptionsIssue, type OptionsValidation } from './plugin-loader.js';
 
-export interface GatewayCallbacks {
-  deliveryReports(reports: DeliveryReport[]): Promise<void>;
-  inbound(messages: InboundMessage[]): Promise<void>;
-  statusChanged(health: GatewayHealth): void;
-}
+export type { GatewayCallbacks } from './gateway-host.js';
 
 export interface PluginDescription {
   name: string;

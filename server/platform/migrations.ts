@@ -1,11 +1,8 @@
 import type { Knex } from 'knex';
 import { migrations } from '../../migrations/index.js';
+import type { Migration } from './migration.js';
 
-export interface Migration {
-  name: string;
-  up(knex: Knex): Promise<void>;
-  down(knex: Knex): Promise<void>;
-}
+export type { Migration } from './migration.js';
 
 // An explicit list instead of a folder scan: the same code runs from .ts under tsx and from .js
 // after tsc, and the order is reviewed in one place.

@@ -14,4 +14,5 @@ export const TYPES = {
   Controllers: Symbol.for('peyk.Controllers'),
   ConfirmationGuard: Symbol.for('peyk.ConfirmationGuard'),
   AuthEpoch: Symbol.for('peyk.AuthEpoch'),
+  Settings: Symbol.for('peyk.Settings'),
 } as const;

@@ -4,7 +4,7 @@ import { billingBackends, type BillingHarness } from '../support/billing-harness
 import { TYPES } from '../../server/platform/tokens.js';
 import type { Clock } from '../../server/platform/clock.js';
 import { GatewaysService } from '../../server/modules/billing/gateways/gateways.service.js';
-import { SettingsService } from '../../server/modules/billing/settings.service.js';
+import { MainSettingsService } from '../../server/modules/billing/main-settings.service.js';
 import { sandboxSignature } from '../../server/modules/billing/gateways/sandbox.provider.js';
 import type { OrganizationRow } from '../../server/modules/organizations/index.js';
 
@@ -61,7 +61,7 @@ for (const backend of billingBackends()) {
     });
 
     it('a late callback is refused credit even before the sweep runs, and the timeout follows the main setting', async () => {
-      await h.container.get(SettingsService).update(h.systemContext(payer), { OnlinePaymentTimeoutMinutes: 5 });
+      await h.container.get(MainSettingsService).update(h.systemContext(payer), { OnlinePaymentTimeoutMinutes: 5 });
       try {
         const started = (await gateways.createOnline(h.systemContext(payer), { amount: '9000', gatewayId })) as any;
         offsetMs = 6 * MINUTE;
@@ -69,7 +69,7 @@ for (const backend of billingBackends()) {
         expect((await payment(started.payment.id)).typeStatus).to.equal('Rejected');
         expect(await onlineEntries(started.payment.id)).to.have.length(0);
       } finally {
-        await h.container.get(SettingsService).update(h.systemContext(payer), { OnlinePaymentTimeoutMinutes: null });
+        await h.container.get(MainSettingsService).update(h.systemContext(payer), { OnlinePaymentTimeoutMinutes: null });
       }
     });
 

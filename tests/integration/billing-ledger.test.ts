@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { billingBackends, type BillingHarness } from '../support/billing-harness.js';
 import { failureCodeOf, type HoldView } from '../../server/modules/billing/index.js';
 import { PaymentsService } from '../../server/modules/billing/payments.service.js';
-import { SettingsService } from '../../server/modules/billing/settings.service.js';
+import { MainSettingsService } from '../../server/modules/billing/main-settings.service.js';
 import { AppError } from '../../server/platform/http/errors.js';
 
 async function failure(p: Promise<unknown>): Promise<string | null> {
@@ -216,7 +216,7 @@ for (const backend of billingBackends()) {
     });
 
     it('prices with levy and VAT, and answers GroupPriceIsNull and NotDefineSmsRateType', async () => {
-      const settings = h.container.get(SettingsService);
+      const settings = h.container.get(MainSettingsService);
       const org = await h.org(null, 'taxed', { isTax: true });
       const bare = await h.org(null, 'no-tariff');
       await h.tariff(org.parentId as number, org.id, { mci: 100 });

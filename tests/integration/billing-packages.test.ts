@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { billingBackends, type BillingHarness } from '../support/billing-harness.js';
 import { AppError } from '../../server/platform/http/errors.js';
 import { PackagesService, DiscountsService, discountAmountOf, expiryOf } from '../../server/modules/billing/index.js';
-import { SettingsService } from '../../server/modules/billing/settings.service.js';
+import { MainSettingsService } from '../../server/modules/billing/main-settings.service.js';
 import { afterCommit, savepoint } from '../../server/platform/unit-of-work.js';
 import type { OrganizationRow } from '../../server/modules/organizations/index.js';
 
@@ -159,7 +159,7 @@ for (const backend of billingBackends()) {
     });
 
     it('low credit: one LowCredit notification to each administrator per crossing of LowestCreditOfUser, again after a top-up and a new crossing', async () => {
-      const settings = h.container.get(SettingsService);
+      const settings = h.container.get(MainSettingsService);
       await settings.update(h.systemContext(reseller), { LowestCreditOfUser: '10000' });
       try {
         const org = await h.org(reseller, 'low');
@@ -208,7 +208,7 @@ for (const backend of billingBackends()) {
       });
       expect(ran).to.deep.equal(['end of work', 'hook']);
 
-      const settings = h.container.get(SettingsService);
+      const settings = h.container.get(MainSettingsService);
       await settings.update(h.systemContext(reseller), { LowestCreditOfUser: '500' });
       try {
         const org = await h.org(reseller, 'low-in-tx');

@@ -4,7 +4,7 @@ import { billingBackends, type BillingHarness } from '../support/billing-harness
 import { AppError } from '../../server/platform/http/errors.js';
 import { PlansService } from '../../server/modules/billing/plans.service.js';
 import { InvoicesService } from '../../server/modules/billing/invoices.service.js';
-import { SettingsService } from '../../server/modules/billing/settings.service.js';
+import { MainSettingsService } from '../../server/modules/billing/main-settings.service.js';
 import type { OrganizationRow } from '../../server/modules/organizations/index.js';
 
 async function refusal(p: Promise<unknown>): Promise<{ status: number; key: string; fields: string[] }> {
@@ -104,7 +104,7 @@ for (const backend of billingBackends()) {
       const invoices = h.container.get(InvoicesService);
       const reseller = await h.org(null, 'R', { type: 'reseller' });
       const org = await h.org(reseller, 'Taxed', { isTax: true });
-      await h.container.get(SettingsService).update(h.systemContext(reseller), { Tax: '9' });
+      await h.container.get(MainSettingsService).update(h.systemContext(reseller), { Tax: '9' });
       const pre = (await invoices.createPreInvoice(h.systemContext(org), { kind: 'charge', amount: '100001' })) as any;
       // 9 % of 100,001 = 9,000.09 → rounded up to 9,001.
       expect(pre).to.include({ price: '100001', levy: '0', taxPercent: '9', tax: '9001', total: '109002' });

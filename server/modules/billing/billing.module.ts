@@ -1,10 +1,9 @@
 import type { Container } from 'inversify';
 import type { PeykModule } from '../../platform/module.js';
 import { LedgerRepository } from './ledger.repository.js';
-import { SettingsRepository } from './settings.repository.js';
 import { TariffsRepository } from './tariffs.repository.js';
 import { PaymentsRepository } from './payments.repository.js';
-import { SettingsService } from './settings.service.js';
+import { MainSettingsService } from './main-settings.service.js';
 import { BillingService } from './billing.service.js';
 import { CreditsService } from './credits.service.js';
 import { TariffsService } from './tariffs.service.js';
@@ -21,7 +20,7 @@ import { modulesController, plansController } from './plans.routes.js';
 import { InvoicesService } from './invoices.service.js';
 import { InvoicesRepository } from './invoices.repository.js';
 import { invoicesController } from './invoices.routes.js';
-import { GatewayRegistry } from './gateways/registry.js';
+import { PaymentProviderRegistry } from './gateways/payment-providers.js';
 import { GatewaysService } from './gateways/gateways.service.js';
 import { accountInformationsController, onlinePaymentsController, paymentGatewaysController } from './gateways/gateways.routes.js';
 
@@ -33,8 +32,8 @@ export const billingModule: PeykModule = {
   messages: billingMessages,
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
-      LedgerRepository, SettingsRepository, TariffsRepository, PaymentsRepository, SettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
-      PackagesRepository, DiscountsService, PackagesService, GatewayRegistry, GatewaysService, PlansService, InvoicesService, InvoicesRepository,
+      LedgerRepository, TariffsRepository, PaymentsRepository, MainSettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
+      PackagesRepository, DiscountsService, PackagesService, PaymentProviderRegistry, GatewaysService, PlansService, InvoicesService, InvoicesRepository,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },
@@ -46,7 +45,7 @@ export const billingModule: PeykModule = {
       transactionsController(credits),
       ledgerController(credits),
       tariffsController(container.get(TariffsService)),
-      mainSettingsController(container.get(SettingsService)),
+      mainSettingsController(container.get(MainSettingsService)),
       paymentsController(container.get(PaymentsService)),
       packagesController(container.get(PackagesService)),
       discountsController(container.get(DiscountsService)),

@@ -4,7 +4,7 @@ import { forbidden } from '../../platform/http/errors.js';
 import { transactionsXlsx } from './transactions-export.js';
 import type { CreditsService } from './credits.service.js';
 import type { TariffsService } from './tariffs.service.js';
-import type { SettingsService } from './settings.service.js';
+import type { MainSettingsService } from './main-settings.service.js';
 import type { PaymentsService } from './payments.service.js';
 import type { PackagesService } from './packages.service.js';
 import type { DiscountsService } from './discounts.service.js';
@@ -77,7 +77,7 @@ export function tariffsController(tariffs: TariffsService): Controller {
   };
 }
 
-export function mainSettingsController(settings: SettingsService): Controller {
+export function mainSettingsController(settings: MainSettingsService): Controller {
   const superAdminOnly = (scope: string) => { if (scope !== 'superAdmin') throw forbidden(); };
   return {
     name: 'MainSettings',

@@ -2,7 +2,7 @@ import { pagingQuerySchema } from '../../platform/http/router.js';
 import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { amountSchema, OPERATORS } from './money.js';
 import { TYPE_CREDIT_CHANGES } from './ledger.repository.js';
-import { POSITIVE_INTEGER_SETTINGS } from './settings.service.js';
+import { POSITIVE_INTEGER_SETTINGS } from '../../platform/settings.service.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const count = { type: 'integer', minimum: 0, maximum: 100_000_000 } as const;

@@ -3,7 +3,7 @@ import { TYPES } from '../../platform/tokens.js';
 import { savepoint, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/http/errors.js';
 import { LedgerRepository, type ChainOrganization, type EntryInput, type HoldLineRow, type HoldRow, type VerifyResult } from './ledger.repository.js';
-import { SettingsService } from './settings.service.js';
+import { MainSettingsService } from './main-settings.service.js';
 import { NotificationsService } from '../notifications/index.js';
 import { big, MAX_BALANCE, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
 import { breakdown, ratesFor, totalParts, type PriceSettings } from './pricing.js';
@@ -72,7 +72,7 @@ const SYSTEM: Actor = { userId: null, userName: 'system' };
 export class BillingService {
   constructor(
     @inject(LedgerRepository) private readonly ledger: LedgerRepository,
-    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(MainSettingsService) private readonly settings: MainSettingsService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(NotificationsService) private readonly notifications: NotificationsService,
   ) {}
@@ -392,7 +392,7 @@ export class BillingService {
   // ---- the low-credit alert (one place: every decrease of available credit passes here) ----
 
   private async lowestCredit(tx: Tx): Promise<bigint> {
-    const raw = (await this.settings.values(tx)).get('LowestCreditOfUser') ?? '0';
+    const raw = await this.settings.get('LowestCreditOfUser', tx);
     return /^\d{1,18}$/.test(raw) ? BigInt(raw) : 0n;
   }
 

@@ -4,7 +4,6 @@ export {
   type HoldInput, type HoldView, type HoldLineView, type CreditFailureCode,
 } from './billing.service.js';
 export { TariffsService, type CalculatePriceInput } from './tariffs.service.js';
-export { SettingsService, MAIN_SETTING_DEFAULTS } from './settings.service.js';
 export { LedgerRepository, type VerifyResult, type TypeCreditChange } from './ledger.repository.js';
 export { OPERATORS, MAX_AMOUNT, toAmount, type Operator, type PartsPerOperator } from './money.js';
 export { breakdown, ratesFor, priceOf, type TariffRow, type TariffRange, type PriceBreakdown } from './pricing.js';

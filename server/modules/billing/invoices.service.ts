@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/actor.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import { OrganizationsService } from '../organizations/index.js';
-import { SettingsService } from './settings.service.js';
+import { MainSettingsService } from './main-settings.service.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import { amountBreakdown, type PriceSettings } from './pricing.js';
 import { str, toAmount } from './money.js';
@@ -58,7 +58,7 @@ export class InvoicesService {
     @inject(TYPES.Knex) private readonly knex: Knex,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
-    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(MainSettingsService) private readonly settings: MainSettingsService,
     @inject(InvoicesRepository) private readonly repo: InvoicesRepository,
   ) {}
 

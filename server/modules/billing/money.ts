@@ -1,4 +1,5 @@
 import { fieldError } from '../../platform/http/errors.js';
+import { OPERATORS, type MobileOperator } from '../../shared/sms/operator-prefixes.js';
 
 /**
  * Money is integer rials. Inside the server an amount is a `bigint`; in PostgreSQL a `bigint`
@@ -15,8 +16,9 @@ export const MAX_AMOUNT = 10n ** 15n;
 /** The most an account's balance may reach; a credit beyond it is refused (400), never overflows. */
 export const MAX_BALANCE = 10n ** 18n;
 
-export const OPERATORS = ['mci', 'irancell', 'rightel', 'other', 'international'] as const;
-export type Operator = (typeof OPERATORS)[number];
+// The operator list the client's tariff form lists too lives in the shared contracts (server/shared/sms).
+export { OPERATORS };
+export type Operator = MobileOperator;
 export type PartsPerOperator = Partial<Record<Operator, number>>;
 
 /** JSON schema of an amount: a positive whole number of rials (or zero when `allowZero`). */

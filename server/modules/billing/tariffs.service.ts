@@ -7,7 +7,7 @@ import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { TariffsRepository, type TariffListFilter } from './tariffs.repository.js';
-import { SettingsService } from './settings.service.js';
+import { MainSettingsService } from './main-settings.service.js';
 import { OPERATORS, toAmount, type PartsPerOperator } from './money.js';
 import { breakdown, groupPriceIsNull, operatorNumberCountIsNull, overlappingRange, ratesFor, totalParts, type TariffRange } from './pricing.js';
 
@@ -25,7 +25,7 @@ export interface CalculatePriceInput {
 export class TariffsService {
   constructor(
     @inject(TariffsRepository) private readonly repo: TariffsRepository,
-    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(MainSettingsService) private readonly settings: MainSettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AuditService) private readonly audit: AuditService,

@@ -1,4 +1,4 @@
-import type { Controller } from '../../platform/http/router.js';
+import { userRoute, type Controller } from '../../platform/http/router.js';
 import { InboxService, INBOX_CLAIM } from './inbox.service.js';
 import { inboxListQuery, markAsReadSchema } from './inbox.schemas.js';
 
@@ -9,10 +9,10 @@ export function inboxController(inbox: InboxService): Controller {
     name: 'Inbox',
     routes: [
       { method: 'GET', action: 'GetAll', query: inboxListQuery, claim: CLAIM, handler: async ({ ctx, query }) => inbox.list(ctx, query as never) },
-      {
+      userRoute({
         method: 'POST', action: 'MarkAsRead', body: markAsReadSchema, claim: CLAIM, successMessage: 'inbox.markedAsRead',
-        handler: async ({ ctx, body }) => inbox.markAsRead(ctx, (body as { ids: number[] }).ids),
-      },
+        handler: async ({ ctx, body }) => inbox.markAsRead(ctx, body.ids),
+      }),
       { method: 'GET', action: 'UnreadCount', claim: CLAIM, handler: async ({ ctx }) => inbox.unreadCount(ctx) },
     ],
   };

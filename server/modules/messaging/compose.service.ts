@@ -5,7 +5,8 @@ import type { Actor } from '../../platform/actor.js';
 import { AppError, conflict, fieldError } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Logger } from 'pino';
-import { BillingService, SettingsService, TariffsService } from '../billing/index.js';
+import { BillingService, TariffsService } from '../billing/index.js';
+import type { SettingsService } from '../../platform/settings.service.js';
 import { OrganizationsService, type OrganizationRow } from '../organizations/index.js';
 import { LinesService, type SendLine } from '../numbers/index.js';
 import { AuditService } from '../audit/index.js';
@@ -135,7 +136,7 @@ export class ComposeService {
     @inject(LinesService) private readonly lines: LinesService,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(TariffsService) private readonly tariffs: TariffsService,
-    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(TYPES.Settings) private readonly settings: SettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(UploadsService) private readonly uploads: UploadsService,
     @inject(AuditService) private readonly audit: AuditService,

@@ -6,7 +6,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Gateway, OutboundMessage, SubmitResult } from '../../gateways/gateway-sdk.js';
 import { GatewayHosts } from '../../gateways/gateway-host.js';
-import { BillingService, SettingsService } from '../billing/index.js';
+import { BillingService } from '../billing/index.js';
+import type { SettingsService } from '../../platform/settings.service.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { LinesService } from '../numbers/index.js';
 import { randomUUID } from 'node:crypto';
@@ -72,7 +73,7 @@ export class Dispatcher {
     @inject(GatewayHosts) private readonly hosts: GatewayHosts,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(BillingService) private readonly billing: BillingService,
-    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(TYPES.Settings) private readonly settings: SettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
     @inject(AgentPaceService) private readonly pacer: AgentPaceService,

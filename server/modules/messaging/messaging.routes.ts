@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { idParamSchema, type Controller } from '../../platform/http/router.js';
+import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { ComposeService, type ComposeInput, type RecipientSource } from './compose.service.js';
@@ -79,10 +79,10 @@ export function scheduledMessagesController(compose: ComposeService, uploads: Up
       { method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, true)) },
       { method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, false)) },
       { method: 'GET', action: 'GetPeriodicSends', query: periodicListQuery, handler: async ({ ctx, query }) => { requireAnySendClaim(ctx); return periodic.list(ctx, query as never); } },
-      {
+      userRoute({
         method: 'POST', action: 'CancelPeriodicSend', body: periodicIdSchema,
-        handler: async ({ ctx, body }) => { requireAnySendClaim(ctx); return periodic.cancel(ctx, (body as { id: number }).id); },
-      },
+        handler: async ({ ctx, body }) => { requireAnySendClaim(ctx); return periodic.cancel(ctx, body.id); },
+      }),
       {
         method: 'POST', action: 'GetScheduledMessageCalculationsByBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body as BulkBody, true)),
@@ -118,12 +118,12 @@ export function outboxController(outbox: OutboxService): Controller {
     name: 'OutBox',
     routes: [
       { method: 'GET', action: 'GetAll', query: outboxQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.list(ctx, query as never) },
-      { method: 'GET', action: 'Get/:id', params: idParamSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, params }) => outbox.get(ctx, (params as { id: number }).id) },
+      userRoute({ method: 'GET', action: 'Get/:id', params: idParamSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, params }) => outbox.get(ctx, params.id) }),
       { method: 'GET', action: 'GetRecipients', query: recipientsQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.recipients(ctx, query as never) },
       { method: 'GET', action: 'GetDeliveryReport', query: reportQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.deliveryReport(ctx, query as never) },
-      { method: 'POST', action: 'Cancel/:id', params: idParamSchema, handler: async ({ ctx, params }) => outbox.cancel(ctx, (params as { id: number }).id) },
-      { method: 'POST', action: 'Archive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.archive(ctx, (body as { ids: number[] }).ids) },
-      { method: 'POST', action: 'Unarchive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.unarchive(ctx, (body as { ids: number[] }).ids) },
+      userRoute({ method: 'POST', action: 'Cancel/:id', params: idParamSchema, handler: async ({ ctx, params }) => outbox.cancel(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Archive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.archive(ctx, body.ids) }),
+      userRoute({ method: 'POST', action: 'Unarchive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.unarchive(ctx, body.ids) }),
     ],
   };
 }
@@ -133,8 +133,8 @@ export function sendQueueController(outbox: OutboxService): Controller {
     name: 'SendQueue',
     routes: [
       { method: 'GET', action: 'GetAll', query: queueQuery, claim: 'Sending.Confirm', handler: async ({ ctx, query }) => outbox.queue(ctx, query as never) },
-      { method: 'POST', action: 'Confirm/:id', params: idParamSchema, claim: 'Sending.Confirm', handler: async ({ ctx, params }) => outbox.confirm(ctx, (params as { id: number }).id) },
-      { method: 'POST', action: 'Reject', body: rejectSchema, claim: 'Sending.Confirm', handler: async ({ ctx, body }) => outbox.reject(ctx, body as { id: number; reason?: string }) },
+      userRoute({ method: 'POST', action: 'Confirm/:id', params: idParamSchema, claim: 'Sending.Confirm', handler: async ({ ctx, params }) => outbox.confirm(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Reject', body: rejectSchema, claim: 'Sending.Confirm', handler: async ({ ctx, body }) => outbox.reject(ctx, body) }),
     ],
   };
 }

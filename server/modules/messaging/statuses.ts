@@ -4,20 +4,14 @@
  */
 
 import type { RefusalCode } from '../../gateways/gateway-sdk.js';
+// The status sets the client lists too live in the shared contracts (server/shared/sends).
+import { DELIVERY_STATUSES, type DeliveryStatus, type OutboxStatus, type QueueStatus } from '../../shared/sends/send-statuses.js';
+export {
+  DELIVERY_STATUSES, FINISHED_QUEUE_STATUSES, OUTBOX_STATUSES, QUEUE_STATUSES,
+  type DeliveryStatus, type OutboxStatus, type QueueStatus,
+} from '../../shared/sends/send-statuses.js';
 
-export const SEND_TYPES = ['Bulk', 'Dynamic', 'P2P', 'Single', 'PhoneBook', 'Api'] as const;
-export type SendTypeName = (typeof SEND_TYPES)[number];
-
-export const OUTBOX_STATUSES = [
-  'Stored', 'WatingForSend', 'IsBeingSent', 'Sent', 'SentAndGiveBackCredit', 'Archived', 'ErrorInSending',
-  'ErrorInGetItc', 'BlackList', 'WatingForConfirm', 'Archiving',
-] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-
-export const QUEUE_STATUSES = [
-  'Completed', 'Confirmed', 'Extracted', 'Extracting', 'Failed', 'FailedExtract', 'Ready', 'Rejected', 'Stored', 'Updating', 'WatingForConfirm',
-] as const;
-export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+export { SEND_TYPES, type SendType as SendTypeName } from '../../shared/lines/line-catalogue.js';
 
 /**
  * A send's queue life: Stored (for later) or Ready (due now) — or WatingForConfirm → Confirmed —
@@ -41,18 +35,6 @@ export function waitingStatus(queue: 'WatingForConfirm' | 'Confirmed' | 'Ready',
 
 /** Taken by the scheduler: receivers may be on the queue or with a worker. */
 export const DISPATCH_QUEUE_STATUSES = ['Extracting', 'Extracted', 'FailedExtract'] as const satisfies readonly QueueStatus[];
-/** Nothing moves any more: the only sends that may be archived. */
-export const FINISHED_QUEUE_STATUSES = ['Completed', 'Failed', 'Rejected'] as const satisfies readonly QueueStatus[];
-
-export const DELIVERY_STATUSES = [
-  'Unknown', 'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'SentToItc', 'ReceivedByItc', 'DidNotReceiveToItc',
-  'NotReceivebyServer', 'ErrorInSending', 'WaitingForSend', 'Sent', 'NotSent', 'Expired', 'IsSending', 'IsCanceled',
-  'BlackList', 'SmsIsFilter', 'IsDeleted', 'WatingForConfirmation', 'NotEnoughBalance', 'IsPreparing',
-  'IsPreparedForSending', 'AccessDenied', 'TextIsEmpty', 'InvalidInputXml', 'InvalidUserOrPassword', 'InvalidUsedMethod',
-  'InvalidSender', 'InvalidMobile', 'InvalidReciption', 'Stored', 'BlackListTable', 'GetDeliveryStatus',
-  'InvalidPrivateNumber', 'NotReceiveByPhone', 'ReceivedByPhone',
-] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const FAILURE_CODES = [
   'None', 'UserCreditNotEnough', 'AdminCreditNotEnough', 'PrivateNumberIsExpired', 'UserIsInactive', 'AdminIsInactive',

@@ -1,20 +1,8 @@
 /** Enumerations and field lists of sender agents and lines (the spec's names). */
 
-export const SEND_TYPES = ['Bulk', 'Dynamic', 'P2P', 'Single', 'PhoneBook', 'Api'] as const;
-export type SendType = (typeof SEND_TYPES)[number];
-
-export const SENDER_AGENT_TYPES = ['SMS', 'MMS', 'Email', 'Voice'] as const;
-export const TYPE_PRIVATE_NUMBERS = ['Bulk', 'InteractiveBulk', 'SmsMT', 'SmsMO', 'USSDMT', 'USSDMO', 'OPT'] as const;
-export const NUMBER_TYPES = ['Public', 'Private', 'PrivateWithKeyword'] as const;
-export const USE_FORMS = ['OneNumber', 'Mask', 'RangeNumber'] as const;
-
-/** Capability flags of a line (all false unless set). */
-export const LINE_FLAGS = [
-  'isPublic', 'isGeneralBlackList', 'isAutomaticBulk', 'isAutomaticGroup', 'confirmP2pAndDynamic', 'isSendBulk', 'isSendGender',
-  'isSendGroup', 'isSendPhonebook', 'isSendApiP2P', 'isSendApiSingle', 'isSendDynamic', 'isSendOtp', 'isSendP2P', 'isSendClub',
-  'isSendSingle', 'isSendDevice', 'isSendSmart', 'isCanSendFlashSms', 'isCanSendSmartWithoutConfirmation', 'isSendOccasionPhonebook',
-  'isNeedToSendConfirmationMessage', 'isSendPrivateNumberExpirationMessage', 'isPostpaid',
-] as const;
+// The enumerations the client lists too live in the shared contracts (server/shared/lines).
+import { LINE_FLAGS, SEND_TYPES, type SendType } from '../../shared/lines/line-catalogue.js';
+export { LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type SendType } from '../../shared/lines/line-catalogue.js';
 
 /** Other writable line fields besides the flags, `organizationId` and the number fields. */
 export const LINE_FIELDS = [

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import type { AnySchema } from 'ajv';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { compileBody, compileQuery, type Validator } from './validation.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import type { AuthedContext, RequestContext } from './context.js';
@@ -59,6 +60,26 @@ export interface UserRoute<B = any, Q = any, P = any> extends BaseRoute {
 }
 
 export type RouteDef = PublicRoute | UserRoute;
+
+/** What a request part is once its ajv schema let it through (`unknown` when the route has none). */
+export type SchemaType<S> = S extends JSONSchema ? FromSchema<S> : unknown;
+
+/**
+ * A signed-in route whose handler sees body, query and params typed from the route's own schemas
+ * (json-schema-to-ts, types only), so the type cannot drift from what validation lets through and
+ * the handler needs no `body as X` cast. The schemas must be declared `as const`.
+ */
+export function userRoute<const B extends JSONSchema | undefined = undefined, const Q extends JSONSchema | undefined = undefined, const P extends JSONSchema | undefined = undefined>(
+  route: Omit<UserRoute, 'body' | 'query' | 'params' | 'handler'> & {
+    body?: B;
+    query?: Q;
+    params?: P;
+    handler(input: RouteInput<SchemaType<B>, SchemaType<Q>, SchemaType<P>, AuthedContext>): Promise<unknown>;
+  },
+): UserRoute {
+  // The one cast: json-schema-to-ts' JSONSchema and ajv's AnySchema describe the same objects.
+  return route as UserRoute;
+}
 
 export interface Controller {
   name: string;

@@ -7,7 +7,11 @@
  * Keep this file free of imports: the browser client reads it too.
  */
 
-export type MobileOperator = 'mci' | 'irancell' | 'rightel' | 'other' | 'international';
+/** Every operator a recipient is counted and priced under (billing's tariff columns). */
+export const OPERATORS = ['mci', 'irancell', 'rightel', 'other', 'international'] as const;
+export type MobileOperator = (typeof OPERATORS)[number];
+/** The operators a smart send can target, each with its own tariff percentage. */
+export const SMART_OPERATORS = ['mci', 'irancell', 'rightel'] as const satisfies readonly MobileOperator[];
 
 export const IRAN_MOBILE_PREFIXES: Readonly<Record<string, Exclude<MobileOperator, 'international'>>> = {
   // MCI

@@ -32,8 +32,7 @@ export interface Payment {
 
 export const PAYMENT_TYPES = ['Cash', 'Cheque', 'Card', 'Account'] as const;
 export const PAYMENT_STATUSES = ['Confirmed', 'Rejected', 'Checking', 'Lending', 'WatingForPay'] as const;
-export const OPERATORS = ['mci', 'irancell', 'rightel', 'other', 'international'] as const;
-export const SMART_OPERATORS = ['mci', 'irancell', 'rightel'] as const;
+export { OPERATORS, SMART_OPERATORS } from '../../../../server/shared/sms/operator-prefixes';
 
 export type InvoiceKind = 'payment' | 'package' | 'plan';
 

@@ -28,9 +28,10 @@ export interface PluginsAnswer {
 export interface AgentHealth { state: 'up' | 'degraded' | 'down'; detail?: string; inFlight?: number }
 
 // The server's own lists (a dependency-free file), so a new enum value reaches the forms without a copy.
-export { LINE_FLAGS, NUMBER_TYPES, SEND_TYPES as LINE_SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS } from '../../../../server/modules/numbers/line-fields';
-import type { LINE_FLAGS } from '../../../../server/modules/numbers/line-fields';
-export const REFUND_STATUSES = ['DidNotReceiveToItc', 'HaveNotReceivedToPhone', 'Expired'] as const;
+export { LINE_FLAGS, NUMBER_TYPES, SEND_TYPES as LINE_SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS } from '../../../../server/shared/lines/line-catalogue';
+import type { LINE_FLAGS } from '../../../../server/shared/lines/line-catalogue';
+import type { DeliveryStatus } from '../../../../server/shared/sends/send-statuses';
+export const REFUND_STATUSES = ['DidNotReceiveToItc', 'HaveNotReceivedToPhone', 'Expired'] as const satisfies readonly DeliveryStatus[];
 
 export const DELIVERY_FLAGS = ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2', 'isActive', 'checkFilter', 'sendToBlackList', 'hasSla'] as const;
 

@@ -1,4 +1,6 @@
 /** Shapes of the send engine API (ScheduledMessages, OutBox, SendQueue); prices are rial decimal strings. */
+import { FINISHED_QUEUE_STATUSES, type DeliveryStatus } from '../../../../server/shared/sends/send-statuses';
+
 export type SendType = 'Single' | 'Bulk';
 
 export interface MyNumber {
@@ -119,10 +121,7 @@ export interface Receiver {
   deliveryReport?: unknown;
 }
 
-export const OUTBOX_STATUSES = [
-  'Stored', 'WatingForSend', 'IsBeingSent', 'Sent', 'SentAndGiveBackCredit', 'Archived', 'ErrorInSending',
-  'ErrorInGetItc', 'BlackList', 'WatingForConfirm', 'Archiving',
-] as const;
+export { OUTBOX_STATUSES } from '../../../../server/shared/sends/send-statuses';
 
 export const DELIVERY_STATUSES = [
   'WaitingForSend', 'IsSending', 'SentToItc', 'ReceivedByItc', 'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'Expired',
@@ -130,12 +129,12 @@ export const DELIVERY_STATUSES = [
   // The provider's refusals at submit, each its own status (server: statuses.ts REFUSAL_TO_STATUS).
   'InvalidMobile', 'InvalidReciption', 'InvalidSender', 'InvalidPrivateNumber', 'TextIsEmpty', 'SmsIsFilter', 'BlackListTable',
   'NotEnoughBalance', 'AccessDenied', 'InvalidUserOrPassword', 'InvalidUsedMethod', 'InvalidInputXml',
-] as const;
+] as const satisfies readonly DeliveryStatus[];
 
 /** Queue states after which nothing moves any more (no cancel, no live progress). */
-export const FINISHED_QUEUE_STATUSES = ['Completed', 'Failed', 'Rejected'];
+export { FINISHED_QUEUE_STATUSES };
 
-export const isFinished = (send: Pick<Send, 'queueStatus'>): boolean => FINISHED_QUEUE_STATUSES.includes(send.queueStatus);
+export const isFinished = (send: Pick<Send, 'queueStatus'>): boolean => (FINISHED_QUEUE_STATUSES as readonly string[]).includes(send.queueStatus);
 
 export const outboxDetailPath = (id: number | string) => `/outbox/${id}`;
 export const SEND_PROGRESS_EVENT = 'send-progress';

@@ -12,11 +12,11 @@ import { BillingService } from '../billing.service.js';
 import { PaymentsRepository, publicPayment, type PaymentRow } from '../payments.repository.js';
 import { toAmount } from '../money.js';
 import { InvoicesService } from '../invoices.service.js';
-import { SettingsService } from '../settings.service.js';
+import { MainSettingsService } from '../main-settings.service.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { AppConfig } from '../../../platform/config.js';
 import type { Logger } from 'pino';
-import { GatewayRegistry } from './registry.js';
+import { PaymentProviderRegistry } from './payment-providers.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
 import type { GatewayConfig, GatewayPayment } from './provider.js';
 
@@ -55,13 +55,13 @@ export class GatewaysService {
   constructor(
     @inject(TYPES.Knex) private readonly knex: Knex,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
+    @inject(PaymentProviderRegistry) private readonly registry: PaymentProviderRegistry,
     @inject(PaymentsRepository) private readonly payments: PaymentsRepository,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(InvoicesService) private readonly invoices: InvoicesService,
-    @inject(SettingsService) private readonly settings: SettingsService,
+    @inject(MainSettingsService) private readonly settings: MainSettingsService,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Config) private readonly config: AppConfig,

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { TYPES } from '../../platform/tokens.js';
-import type { Tx } from '../../platform/unit-of-work.js';
+import { TYPES } from './tokens.js';
+import type { Tx } from './unit-of-work.js';
 
+/** The one platform-level repository: main settings are read by every module, owned by none. */
 @injectable()
 export class SettingsRepository {
   constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}

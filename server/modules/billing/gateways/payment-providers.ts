@@ -2,9 +2,12 @@ import { injectable } from 'inversify';
 import type { PaymentGatewayProvider } from './provider.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
 
-/** The providers by `typeIPG`. Real banks are added here as further providers. */
+/**
+ * The payment providers (bank gateways) by `typeIPG`. Real banks are added here as further
+ * providers. Not server/gateways' GatewayRegistry, which holds the SMS sender plugins.
+ */
 @injectable()
-export class GatewayRegistry {
+export class PaymentProviderRegistry {
   private readonly providers = new Map<string, PaymentGatewayProvider>();
 
   constructor() {

@@ -1,0 +1,21 @@
+/**
+ * Enumerations of lines and sender agents (the spec's names) that the server validates against and
+ * the client's forms list. No imports: the browser bundle reads this file as it is, so a new value
+ * reaches both sides without a copy.
+ */
+
+export const SEND_TYPES = ['Bulk', 'Dynamic', 'P2P', 'Single', 'PhoneBook', 'Api'] as const;
+export type SendType = (typeof SEND_TYPES)[number];
+
+export const SENDER_AGENT_TYPES = ['SMS', 'MMS', 'Email', 'Voice'] as const;
+export const TYPE_PRIVATE_NUMBERS = ['Bulk', 'InteractiveBulk', 'SmsMT', 'SmsMO', 'USSDMT', 'USSDMO', 'OPT'] as const;
+export const NUMBER_TYPES = ['Public', 'Private', 'PrivateWithKeyword'] as const;
+export const USE_FORMS = ['OneNumber', 'Mask', 'RangeNumber'] as const;
+
+/** Capability flags of a line (all false unless set). */
+export const LINE_FLAGS = [
+  'isPublic', 'isGeneralBlackList', 'isAutomaticBulk', 'isAutomaticGroup', 'confirmP2pAndDynamic', 'isSendBulk', 'isSendGender',
+  'isSendGroup', 'isSendPhonebook', 'isSendApiP2P', 'isSendApiSingle', 'isSendDynamic', 'isSendOtp', 'isSendP2P', 'isSendClub',
+  'isSendSingle', 'isSendDevice', 'isSendSmart', 'isCanSendFlashSms', 'isCanSendSmartWithoutConfirmation', 'isSendOccasionPhonebook',
+  'isNeedToSendConfirmationMessage', 'isSendPrivateNumberExpirationMessage', 'isPostpaid',
+] as const;
