@@ -56,6 +56,11 @@ export class Scheduler {
     }];
   }
 
+  /** What this process will run (health checks, tests). */
+  jobNames(): string[] {
+    return this.jobs.map((j) => j.name);
+  }
+
   start(): void {
     if (this.tasks.length > 0 || this.stopped) return;
     const { logger } = this.options;

@@ -6,6 +6,7 @@ import { Scheduler, type ScheduledJob } from '../../server/platform/scheduler.js
 import { ScheduledRunsRepository } from '../../server/platform/scheduled-runs.repository.js';
 import { systemClock } from '../../server/platform/clock.js';
 import type { Database } from '../../server/platform/db.js';
+import { startTestServer } from '../support/test-server.js';
 
 const logger = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -87,3 +88,26 @@ for (const backend of testDatabases()) {
     });
   });
 }
+
+describe('scheduled jobs by role', function () {
+  this.timeout(60_000);
+
+  it('a web-only process runs no job; role all runs the modules\' sweeps', async () => {
+    const web = await startTestServer({ role: 'web' });
+    try {
+      expect(web.peyk.scheduler).to.equal(null);
+    } finally {
+      await web.stop();
+    }
+    const all = await startTestServer({ role: 'all' });
+    try {
+      expect(all.peyk.scheduler?.jobNames()).to.include.members([
+        'messaging.retry-failed-extract', 'messaging.apply-parked-reports', 'messaging.resume-stale', 'messaging.abandon-stale-edits',
+        'messaging.resume-stuck-archives', 'messaging.close-overdue-reports', 'billing.expire-abandoned-payments', 'billing.expire-packages',
+        'platform.prune-scheduled-runs',
+      ]);
+    } finally {
+      await all.stop();
+    }
+  });
+});
