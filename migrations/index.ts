@@ -13,7 +13,8 @@ import { messagingPeriodic } from './20261122-0011-messaging-periodic.js';
 import { messagingEditArchive } from './20261123-0012-messaging-edit-archive.js';
 import { messagingDispatchLeases } from './20261124-0013-messaging-dispatch-leases.js';
 import { numbersWebhookSecret } from './20261124-0014-numbers-webhook-secret.js';
+import { platformScheduledRuns } from './20261124-0014-platform-scheduled-runs.js';
 import { auditChannel } from './20261124-0016-audit-channel.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, auditChannel];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel];

@@ -23,6 +23,8 @@ import { LinesService } from './modules/numbers/index.js';
 import { loadGatewayPlugins, pluginsDirFor } from './gateways/plugin-loader.js';
 import { GatewayRegistry } from './gateways/gateway-registry.js';
 import { systemClock } from './platform/clock.js';
+import { Scheduler } from './platform/scheduler.js';
+import { ScheduledRunsRepository } from './platform/scheduled-runs.repository.js';
 
 export interface StartOptions {
   logger?: Logger;
@@ -41,6 +43,8 @@ export interface PeykInstance {
   kv: KeyValueStore;
   url: string | null;
   firstAdmin: { created: boolean; userName: string; password: string | null };
+  /** Runs the modules' jobs; null in a web-only process (sweeps belong to worker processes). */
+  scheduler: Scheduler | null;
   stop(): Promise<void>;
 }
 
@@ -71,6 +75,13 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   const firstAdmin = await container.get(UsersService).bootstrapFirstAdmin();
   // The system organization exists only now: the default simulator line of a fresh install follows it.
   await container.get(LinesService).ensureFirstStartSeed();
+  // After the seeds: a sweep's first run may need the system organization.
+  let scheduler: Scheduler | null = null;
+  if (config.role !== 'web') {
+    const jobs = MODULES.flatMap((m) => m.jobs?.(container) ?? []);
+    scheduler = new Scheduler(jobs, { logger, clock: options.clock ?? systemClock, runs: new ScheduledRunsRepository(database.knex) });
+    scheduler.start();
+  }
 
   let server: Server | null = null;
   let url: string | null = null;
@@ -109,8 +120,10 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   }
 
   return {
-    config, container, database, kv, url, firstAdmin,
+    config, container, database, kv, url, firstAdmin, scheduler,
     async stop() {
+      // First: no sweep may start against a module that is stopping, and runs in progress finish.
+      await scheduler?.stop();
       await realtime.close();
       if (server) {
         server.closeAllConnections();

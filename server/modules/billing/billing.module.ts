@@ -24,9 +24,6 @@ import { PaymentProviderRegistry } from './gateways/payment-providers.js';
 import { GatewaysService } from './gateways/gateways.service.js';
 import { accountInformationsController, onlinePaymentsController, paymentGatewaysController } from './gateways/gateways.routes.js';
 
-/** How often abandoned online payments and expired package credit are looked for. */
-const ABANDONED_SWEEP_MS = 60_000;
-
 export const billingModule: PeykModule = {
   name: 'billing',
   messages: billingMessages,
@@ -57,12 +54,13 @@ export const billingModule: PeykModule = {
       invoicesController(container.get(InvoicesService)),
     ];
   },
-  async onStart(container: Container) {
-    container.get(GatewaysService).startAbandonedSweep(ABANDONED_SWEEP_MS);
-    container.get(PackagesService).startExpirySweep(ABANDONED_SWEEP_MS);
-  },
-  async onStop(container: Container) {
-    container.get(GatewaysService).stopAbandonedSweep();
-    container.get(PackagesService).stopExpirySweep();
+  // Every minute, one process of the installation: both sweeps are one conditional write per row.
+  jobs: (container: Container) => {
+    const gateways = container.get(GatewaysService);
+    const packages = container.get(PackagesService);
+    return [
+      { name: 'billing.expire-abandoned-payments', schedule: '0 * * * * *', scope: 'global', run: () => gateways.expireAbandonedPayments() },
+      { name: 'billing.expire-packages', schedule: '0 * * * * *', scope: 'global', run: () => packages.expireDue() },
+    ];
   },
 };

@@ -55,8 +55,6 @@ export class PackagesService {
     @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
 
-  private expiryTimer: NodeJS.Timeout | null = null;
-
   /** A package the caller manages or may buy. */
   async get(ctx: Actor, id: number) {
     const p = (await this.repo.findManaged(ctx.tenant, id)) ?? (await this.repo.findPurchasable(ctx.tenant.path, id));
@@ -195,19 +193,6 @@ export class PackagesService {
       if (expired) done.push(expired);
     }
     return done;
-  }
-
-  startExpirySweep(intervalMs: number): void {
-    if (this.expiryTimer) return;
-    this.expiryTimer = setInterval(() => {
-      this.expireDue().catch((err: unknown) => this.logger.error({ err }, 'expiring package credit failed'));
-    }, intervalMs);
-    this.expiryTimer.unref();
-  }
-
-  stopExpirySweep(): void {
-    if (this.expiryTimer) clearInterval(this.expiryTimer);
-    this.expiryTimer = null;
   }
 
   private repeat(earlier: PurchaseRow, packageId: number) {

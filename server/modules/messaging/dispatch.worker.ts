@@ -19,7 +19,6 @@ import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicService } from './periodic.service.js';
-import { SendEditService } from './send-edit.service.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { holdReference, insideWindow, standingFailure } from './compose.service.js';
 import { DISPATCH_QUEUE_STATUSES, refusalStatus, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
@@ -36,17 +35,9 @@ export interface BatchJob {
 export const BATCH_SIZE = 1_000;
 const TICK_MS = 1_000;
 const STALE_MS = 120_000;
-// A send the queue refused is tried again this often (ticks of a second).
-const FAILED_EXTRACT_RETRY_TICKS = 5;
-// Parked delivery reports (they came before their submit answer was stored) are matched again this often.
-const PARKED_REPORTS_TICKS = 5;
 const DISPATCH_QUEUE = 'dispatch';
 /** A job waiting for a range's lease comes back this long after the lease's expiry. */
 const LEASE_SLACK_MS = 250;
-/** Ticks between sweeps for receivers whose delivery report never came. */
-const OVERDUE_SWEEP_TICKS = 60;
-/** How often polling gateways are checked for a due poll (each has its own interval). */
-const POLL_TICK_MS = 1_000;
 
 /**
  * The scheduler and the dispatch worker. The scheduler moves due sends to Extracted and enqueues
@@ -59,9 +50,7 @@ export class Dispatcher {
   private queue: JobQueue<BatchJob> | null = null;
   private running = false;
   private loop: Promise<void> | null = null;
-  private ticks = 0;
   private connecting: Promise<void> = Promise.resolve();
-  private pollTimer: NodeJS.Timeout | null = null;
   /** Names this process in the leases it holds (for people reading the table; the fence decides). */
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -82,7 +71,6 @@ export class Dispatcher {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
-    @inject(SendEditService) private readonly edits: SendEditService,
     @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
   ) {}
 
@@ -104,15 +92,18 @@ export class Dispatcher {
     // Not awaited: an unreachable provider must not hold up the boot; stop() waits for it.
     this.connecting = this.connectAgents();
     this.loop = this.schedulerLoop();
-    // Gateways that must be asked for reports are polled only here, where connections are held.
-    // A plain timer for now; GatewayHosts.pollDue is a job body the platform scheduler can take over.
-    this.pollTimer = setInterval(() => this.hosts.pollDue(), POLL_TICK_MS);
+  }
+
+  /**
+   * Gateways that must be asked for reports are polled only where connections are held (this
+   * process dispatches): a local job every second, each gateway at its own interval.
+   */
+  pollGateways(): void {
+    if (this.running) this.hosts.pollDue();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    if (this.pollTimer) clearInterval(this.pollTimer);
-    this.pollTimer = null;
     this.signal.wake();
     await this.loop;
     await this.connecting;
@@ -132,18 +123,14 @@ export class Dispatcher {
     }
   }
 
-  /** One pass: every due send is checked, then handed to the workers. */
+  /**
+   * One pass: every due send is checked, then handed to the workers. It stays this loop's, not a
+   * scheduled job: DispatchSignal wakes it the moment a send is composed, and every worker process
+   * runs it (row claims make concurrent passes safe). The sweeps are scheduled jobs (messaging.module).
+   */
   async tick(): Promise<number> {
     const now = this.clock.now();
     let started = 0;
-    if (++this.ticks % 30 === 0) await this.resumeStale(now);
-    if (this.ticks % FAILED_EXTRACT_RETRY_TICKS === 0) await this.retryFailedExtract(now);
-    if (this.ticks % PARKED_REPORTS_TICKS === 0) await this.settlement.applyParked(new Date(now.getTime() - (await this.reportTimeoutHours()) * 3_600_000));
-    if (this.ticks % 60 === 0) {
-      await this.edits.abandonStale(now);
-      await this.archiver.resumeStuck();
-    }
-    if (this.ticks % OVERDUE_SWEEP_TICKS === 0) await this.settlement.closeOverdue(now, await this.reportTimeoutHours());
     // Periodic occurrences due now become ordinary Ready sends first, so they go out in this pass.
     await this.periodic.runDue(now).catch((err) => this.logger.error({ err }, 'periodic occurrences failed; retried next tick'));
     for (const send of await this.sends.due(now, 100)) {
@@ -198,6 +185,16 @@ export class Dispatcher {
       }
       from = to;
     }
+  }
+
+  /** Parked delivery reports (they came before their submit answer was stored) matched again. */
+  async applyParkedReports(now: Date): Promise<number> {
+    return this.settlement.applyParked(new Date(now.getTime() - (await this.reportTimeoutHours()) * 3_600_000));
+  }
+
+  /** Receivers whose delivery report never came within the report time-out are closed as Unknown. */
+  async closeOverdueReports(now: Date): Promise<number> {
+    return this.settlement.closeOverdue(now, await this.reportTimeoutHours());
   }
 
   /** Sends the queue refused: every range again (repeats are harmless: receivers are claimed one by one). */

@@ -52,6 +52,25 @@ export const messagingModule: PeykModule = {
     // The web-only role takes requests and leaves dispatching to worker processes.
     if (config.role !== 'web' && config.dispatch.enabled) await container.get(Dispatcher).start(config.dispatch.concurrency);
   },
+  jobs(container) {
+    const config = container.get<AppConfig>(TYPES.Config);
+    // Dispatch off: another process dispatches, and the sweeps that repair dispatch go with it.
+    if (!config.dispatch.enabled) return [];
+    const dispatcher = container.get(Dispatcher);
+    const edits = container.get(SendEditService);
+    const archiver = container.get(OutboxArchiver);
+    // Global: one process per occurrence is enough; each sweep is still safe run twice (row claims).
+    return [
+      { name: 'messaging.retry-failed-extract', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.retryFailedExtract(now) },
+      { name: 'messaging.apply-parked-reports', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.applyParkedReports(now) },
+      { name: 'messaging.resume-stale', schedule: '*/30 * * * * *', scope: 'global', run: (now) => dispatcher.resumeStale(now) },
+      { name: 'messaging.abandon-stale-edits', schedule: '0 * * * * *', scope: 'global', run: (now) => edits.abandonStale(now) },
+      { name: 'messaging.resume-stuck-archives', schedule: '0 * * * * *', scope: 'global', run: () => archiver.resumeStuck() },
+      { name: 'messaging.close-overdue-reports', schedule: '0 * * * * *', scope: 'global', run: (now) => dispatcher.closeOverdueReports(now) },
+      // Local: each process polls the gateways it holds connections to.
+      { name: 'messaging.poll-gateways', schedule: '* * * * * *', scope: 'local', run: async () => dispatcher.pollGateways() },
+    ];
+  },
   async onStop(container) {
     await container.get(Dispatcher).stop();
     await container.get(SettlementService).drain();

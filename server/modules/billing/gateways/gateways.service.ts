@@ -67,8 +67,6 @@ export class GatewaysService {
     @inject(TYPES.Config) private readonly config: AppConfig,
   ) {}
 
-  private sweepTimer: NodeJS.Timeout | null = null;
-
   // ---- abandoned online payments ---------------------------------------------------------
 
   /**
@@ -81,20 +79,6 @@ export class GatewaysService {
     const now = this.clock.now();
     const cutoff = new Date(now.getTime() - (await this.settings.onlinePaymentTimeoutMs()));
     return this.payments.expireWaitingOnline(cutoff, ABANDONED_REASON, now);
-  }
-
-  /** The periodic sweep (billingModule.onStart); unref'd so it never keeps the process alive. */
-  startAbandonedSweep(intervalMs: number): void {
-    if (this.sweepTimer) return;
-    this.sweepTimer = setInterval(() => {
-      this.expireAbandonedPayments().catch((err: unknown) => this.logger.error({ err }, 'expiring abandoned online payments failed'));
-    }, intervalMs);
-    this.sweepTimer.unref();
-  }
-
-  stopAbandonedSweep(): void {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.sweepTimer = null;
   }
 
   // ---- account information --------------------------------------------------------------
