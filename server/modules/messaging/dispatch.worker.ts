@@ -21,7 +21,7 @@ import { PeriodicService } from './periodic.service.js';
 import { SendEditService } from './send-edit.service.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { InboxService } from '../inbox/index.js';
-import { holdReference, insideWindow, standingFailure } from './compose.service.js';
+import { holdReference, insideWindow, standingFailure } from './send-rules.js';
 import { DISPATCH_QUEUE_STATUSES, refusalStatus, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
 
 export interface BatchJob {

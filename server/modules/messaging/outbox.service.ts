@@ -11,7 +11,7 @@ import { AuditService } from '../audit/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
-import { holdReference } from './compose.service.js';
+import { holdReference } from './send-rules.js';
 import { publicSend } from './outbox.view.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { DISPATCH_QUEUE_STATUSES, FINISHED_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, waitingStatus, type FailureCode } from './statuses.js';

@@ -8,7 +8,7 @@ import { BillingService } from '../billing/index.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
 import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from './statuses.js';
-import { holdReference } from './compose.service.js';
+import { holdReference } from './send-rules.js';
 import type { DeliveryReport } from '../../gateways/gateway-sdk.js';
 
 const FLUSH_SIZE = 500;
