@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, multiInject } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
@@ -12,19 +12,11 @@ import { AuditService } from '../audit/index.js';
 import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from '../../shared/sms/sms-text.js';
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type RecipientInput, type SendRow } from './sends.repository.js';
-import { UploadsService } from './uploads.service.js';
+import { RECIPIENT_SOURCES, type GatheredRecipients, type RecipientSource, type RecipientSourceInput } from './recipient-sources.js';
 import { OPERATOR_COLUMNS, waitingStatus, type SendTypeName } from './statuses.js';
 import { holdReference, judgeSendDate, judgeWindows, sendFailure, standingFailure } from './send-rules.js';
 import { publicSend } from './outbox.view.js';
 import { DispatchSignal } from './dispatch-signal.js';
-
-export type RecipientSource =
-  | { kind: 'manual'; numbers: string[] }
-  | { kind: 'text'; text: string }
-  | { kind: 'upload'; uploadId: string }
-  | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
-  /** Receivers already normalized and deduplicated (a periodic send's stored list). */
-  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
 
 /** The spec's minimum for a gradual send. */
 export const GRADUAL_MIN_RECIPIENTS = 1_000;
@@ -41,7 +33,7 @@ export interface ComposeInput {
   senderNumberId: number;
   smsBody: string;
   sendType: SendTypeName;
-  sources: RecipientSource[];
+  sources: RecipientSourceInput[];
   isFlashSms?: boolean;
   /** UTC instant; absent or sendDirect ⇒ now. */
   sendDateTime?: string | null;
@@ -56,7 +48,7 @@ interface Prepared {
   line: SendLine;
   text: string;
   parts: ReturnType<typeof countParts>;
-  recipients: RecipientSet | { items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number; invalidSamples: string[]; size: number };
+  recipients: GatheredRecipients;
   at: Date;
   chain: OrganizationRow[];
 }
@@ -75,7 +67,7 @@ export class ComposeService {
     @inject(TariffsService) private readonly tariffs: TariffsService,
     @inject(SettingsService) private readonly settings: SettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
-    @inject(UploadsService) private readonly uploads: UploadsService,
+    @multiInject(RECIPIENT_SOURCES) private readonly recipientSources: RecipientSource[],
     @inject(AuditService) private readonly audit: AuditService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
@@ -126,7 +118,7 @@ export class ComposeService {
       }
       throw this.saveFailure(err);
     }
-    for (const source of input.sources) if (source.kind === 'upload') await this.uploads.discard(source.uploadId);
+    await this.sourcesConsumed(input);
     return { ...publicSend(send), repeated: false };
   }
 
@@ -263,37 +255,39 @@ export class ComposeService {
     return { text, parts };
   }
 
-  private async gather(ctx: Actor, sources: RecipientSource[]): Promise<Prepared['recipients']> {
-    const kinds = new Set(sources.map((s) => s.kind));
-    if (kinds.has('upload') && (kinds.has('manual') || kinds.has('text'))) throw fieldError('recipientsUploadId', 'messaging.modesCombined');
-    const list = sources.find((s) => s.kind === 'list');
-    if (list && list.kind === 'list') return { items: list.items, wrongNumberCount: list.wrongNumberCount, duplicateCount: list.duplicateCount, invalidSamples: [], size: list.items.length };
-    const upload = sources.find((s) => s.kind === 'upload');
-    if (upload && upload.kind === 'upload') {
-      const { summary, recipients } = await this.uploads.load(upload.uploadId, ctx.principal.userId);
-      return { items: recipients, wrongNumberCount: summary.wrongNumberCount, duplicateCount: summary.duplicateCount, invalidSamples: summary.invalidSamples, size: recipients.length };
+  /**
+   * The receivers of a request, through the registered sources. Kinds a source excludes are
+   * refused together with it; a whole list (a stored list, an upload) is the send's receivers as
+   * it is; every other input adds to one set, in the sources' registration order.
+   */
+  private async gather(ctx: Actor, inputs: RecipientSourceInput[]): Promise<GatheredRecipients> {
+    const kinds = new Set(inputs.map((s) => s.kind));
+    for (const source of this.recipientSources) {
+      if (kinds.has(source.kind) && source.excludes?.some((k) => kinds.has(k))) throw fieldError(source.field, 'messaging.modesCombined');
     }
+    for (const input of inputs) this.sourceOf(input);
     const set = new RecipientSet();
-    for (const source of sources) {
-      if (source.kind === 'manual') {
-        const max = await this.setting('MaxManualRecipients');
-        if (source.numbers.length > max) throw fieldError('receivers', 'messaging.maxNumbers', { number: max });
-        for (const n of source.numbers) set.add(n);
-      } else if (source.kind === 'text') {
-        const max = await this.setting('MaxClipboardRecipients');
-        set.addText(source.text);
-        if (set.size > max) throw fieldError('receiversText', 'messaging.maxNumbers', { number: max });
-      } else if (source.kind === 'bulk') {
-        const max = await this.setting('MaxClipboardRecipients');
-        if (source.items.length > max) throw fieldError('bulkRecipients', 'messaging.maxNumbers', { number: max });
-        const issues: { propertyName: string; key: string }[] = [];
-        source.items.forEach((item, i) => {
-          if (!set.add(item.mobile, item.description ?? null) && source.strict) issues.push({ propertyName: `bulkRecipients[${i}].mobile`, key: 'messaging.invalidMobile' });
-        });
-        if (issues.length > 0) throw new AppError(400, 'status.400', {}, issues.slice(0, 100));
+    const settings = { setting: (key: string) => this.setting(key) };
+    for (const source of this.recipientSources) {
+      for (const input of inputs) {
+        if (!source.accepts(input)) continue;
+        const whole = await source.collect(ctx, input, set, settings);
+        if (whole) return whole;
       }
     }
     return set;
+  }
+
+  /** Lets each source of a stored send (or periodic definition) drop what it kept for it (an upload's file). */
+  async sourcesConsumed(input: Pick<ComposeInput, 'sources'>): Promise<void> {
+    for (const item of input.sources) await this.sourceOf(item).consumed?.(item);
+  }
+
+  private sourceOf(input: RecipientSourceInput): RecipientSource {
+    const source = this.recipientSources.find((s) => s.accepts(input));
+    // A kind in the input union without a registered provider is a wiring mistake, not a request error.
+    if (!source) throw new Error(`no recipient source registered for kind ${input.kind}`);
+    return source;
   }
 }
 

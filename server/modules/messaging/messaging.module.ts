@@ -7,6 +7,7 @@ import { messagingMessages } from './messaging.messages.js';
 import { SendsRepository } from './sends.repository.js';
 import { ComposeService } from './compose.service.js';
 import { UploadsService } from './uploads.service.js';
+import { RECIPIENT_SOURCE_PROVIDERS, RECIPIENT_SOURCES } from './recipient-sources.js';
 import { SettlementService } from './settlement.service.js';
 import { OutboxService } from './outbox.service.js';
 import { Dispatcher } from './dispatch.worker.js';
@@ -26,6 +27,8 @@ export const messagingModule: PeykModule = {
     for (const cls of [SendsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
+    // Multi-injected into ComposeService in this order (see recipient-sources.ts).
+    for (const provider of RECIPIENT_SOURCE_PROVIDERS) container.bind(RECIPIENT_SOURCES).to(provider).inSingletonScope();
   },
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
