@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Gateway, OutboundMessage, SubmitResult } from '../../gateways/gateway-sdk.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
-import { BillingService, SettingsService } from '../billing/index.js';
+import { SettingsService } from '../billing/index.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { LinesService } from '../numbers/index.js';
 import { randomUUID } from 'node:crypto';
@@ -21,7 +21,8 @@ import { PeriodicService } from './periodic.service.js';
 import { SendEditService } from './send-edit.service.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { InboxService } from '../inbox/index.js';
-import { holdReference, insideWindow, standingFailure } from './send-rules.js';
+import { insideWindow, standingFailure } from './send-rules.js';
+import { SendStopService } from './send-stop.service.js';
 import { DISPATCH_QUEUE_STATUSES, refusalStatus, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
 
 export interface BatchJob {
@@ -69,7 +70,7 @@ export class Dispatcher {
     @inject(SettlementService) private readonly settlement: SettlementService,
     @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
     @inject(LinesService) private readonly lines: LinesService,
-    @inject(BillingService) private readonly billing: BillingService,
+    @inject(SendStopService) private readonly stopper: SendStopService,
     @inject(SettingsService) private readonly settings: SettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
@@ -225,12 +226,7 @@ export class Dispatcher {
   /** A send that cannot go out: nothing was submitted, so the hold is released and the limits given back. */
   async fail(send: SendRow, code: FailureCode): Promise<void> {
     await this.uow.run(async (tx) => {
-      const taken = await this.sends.transition(tx, send.id, [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code, dateTimeEnd: this.clock.now(), pendingCount: 0 });
-      if (!taken) return;
-      const canceled = await this.sends.cancelWaiting(tx, send.id, this.clock.now());
-      await this.sends.update(tx, send.id, { canceledCount: canceled });
-      await this.billing.release(tx, holdReference(send.id));
-      await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: send.recipientCount, at: new Date(send.dateTimeSend) });
+      await this.stopper.stopUnsent(tx, send, [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code });
     });
     const after = await this.sends.findById(undefined, send.id);
     if (after) this.settlement.push(after, true);

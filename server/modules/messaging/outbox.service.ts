@@ -5,13 +5,12 @@ import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { normalizeSearch } from '../../platform/http/search.js';
-import { BillingService } from '../billing/index.js';
 import { LinesService } from '../numbers/index.js';
 import { AuditService } from '../audit/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
-import { holdReference } from './send-rules.js';
+import { SendStopService } from './send-stop.service.js';
 import { publicSend } from './outbox.view.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { DISPATCH_QUEUE_STATUSES, FINISHED_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, waitingStatus, type FailureCode } from './statuses.js';
@@ -38,7 +37,7 @@ export class OutboxService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(SettlementService) private readonly settlement: SettlementService,
-    @inject(BillingService) private readonly billing: BillingService,
+    @inject(SendStopService) private readonly stopper: SendStopService,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
@@ -198,17 +197,13 @@ export class OutboxService {
   async reject(ctx: Actor, body: { id: number; reason?: string }) {
     const send = await this.confirmable(ctx, body.id);
     const updated = await this.uow.run(async (tx) => {
-      const row = await this.sends.transition(tx, body.id, ['WatingForConfirm'], {
+      const row = await this.stopper.stopUnsent(tx, send, ['WatingForConfirm'], {
         queueStatus: 'Rejected', status: 'ErrorInSending', failureCode: 'NotSended', rejectReason: body.reason ?? null,
-        confirmedByUserId: ctx.principal.userId, confirmedAt: this.clock.now(), dateTimeEnd: this.clock.now(), pendingCount: 0,
+        confirmedByUserId: ctx.principal.userId, confirmedAt: this.clock.now(),
       });
       if (!row) throw badRequest('messaging.notWaitingForConfirm');
-      const canceled = await this.sends.cancelWaiting(tx, body.id, this.clock.now());
-      await this.sends.update(tx, body.id, { canceledCount: canceled });
-      await this.billing.release(tx, holdReference(body.id));
-      await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: send.recipientCount, at: new Date(send.dateTimeSend) });
       await this.audit.record(tx, ctx, { operationType: 'Reject', className: 'ScheduledMessage', referenceId: body.id, newData: { reason: body.reason ?? null } });
-      return { ...row, canceledCount: canceled };
+      return row;
     });
     this.settlement.push(updated, true);
     return publicSend(updated);
