@@ -23,6 +23,7 @@ import { OutboxArchiver } from './archive.worker.js';
 import { InboxService } from '../inbox/index.js';
 import { insideWindow, standingFailure } from './send-rules.js';
 import { SendStopService } from './send-stop.service.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 import { DISPATCH_QUEUE_STATUSES, refusalStatus, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
 
 export interface BatchJob {
@@ -71,6 +72,7 @@ export class Dispatcher {
     @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(SendStopService) private readonly stopper: SendStopService,
+    @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(SettingsService) private readonly settings: SettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
@@ -164,12 +166,12 @@ export class Dispatcher {
     } catch (err) {
       this.logger.error({ err, sendId: send.id }, 'enqueueing a send failed; the sweep tries again');
       const failed = await this.sends.transition(undefined, send.id, ['Extracting', 'Extracted'], { queueStatus: 'FailedExtract' });
-      if (failed) this.settlement.push(failed, true);
+      if (failed) this.progress.push(failed, true);
       return false;
     }
     // Conditional: a cancel that finished the send meanwhile keeps its own status.
     const extracted = await this.sends.transition(undefined, send.id, [...DISPATCH_QUEUE_STATUSES], { queueStatus: 'Extracted' });
-    this.settlement.push(extracted ?? send, true);
+    this.progress.push(extracted ?? send, true);
     return true;
   }
 
@@ -229,7 +231,7 @@ export class Dispatcher {
       await this.stopper.stopUnsent(tx, send, [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code });
     });
     const after = await this.sends.findById(undefined, send.id);
-    if (after) this.settlement.push(after, true);
+    if (after) this.progress.push(after, true);
   }
 
   private async reportTimeoutHours(): Promise<number> {
@@ -375,7 +377,7 @@ export class Dispatcher {
     });
     if (sent > 0) {
       const updated = await this.sends.bumpSent(send.id, sent);
-      if (updated) this.settlement.push(updated, false);
+      if (updated) this.progress.push(updated, false);
     }
   }
 }

@@ -18,6 +18,7 @@ import { PeriodicRepository } from './periodic.repository.js';
 import { PeriodicService } from './periodic.service.js';
 import { SendEditService } from './send-edit.service.js';
 import { SendStopService } from './send-stop.service.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
@@ -25,7 +26,7 @@ export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // Multi-injected into ComposeService in this order (see recipient-sources.ts).

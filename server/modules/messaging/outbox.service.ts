@@ -11,6 +11,7 @@ import { SendsRepository, type SendRow } from './sends.repository.js';
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { SendStopService } from './send-stop.service.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 import { publicSend } from './outbox.view.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { DISPATCH_QUEUE_STATUSES, FINISHED_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, waitingStatus, type FailureCode } from './statuses.js';
@@ -38,6 +39,7 @@ export class OutboxService {
     @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(SettlementService) private readonly settlement: SettlementService,
     @inject(SendStopService) private readonly stopper: SendStopService,
+    @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
@@ -134,7 +136,7 @@ export class OutboxService {
       }
       await this.audit.record(tx, ctx, { operationType: 'Archive', className: 'ScheduledMessage', newData: { ids: done.map((d) => d.id) } });
       afterCommit(tx, () => {
-        for (const d of done) this.settlement.push(d, true);
+        for (const d of done) this.progress.push(d, true);
         void this.archiver.enqueue(done.map((d) => d.id)).catch(() => { /* the sweep enqueues them again */ });
       });
       return done;
@@ -155,7 +157,7 @@ export class OutboxService {
         if (back) done.push(back);
       }
       await this.audit.record(tx, ctx, { operationType: 'Unarchive', className: 'ScheduledMessage', newData: { ids: done.map((d) => d.id) } });
-      afterCommit(tx, () => { for (const d of done) this.settlement.push(d, true); });
+      afterCommit(tx, () => { for (const d of done) this.progress.push(d, true); });
       return done;
     });
     return { restored: restored.length };
@@ -205,7 +207,7 @@ export class OutboxService {
       await this.audit.record(tx, ctx, { operationType: 'Reject', className: 'ScheduledMessage', referenceId: body.id, newData: { reason: body.reason ?? null } });
       return row;
     });
-    this.settlement.push(updated, true);
+    this.progress.push(updated, true);
     return publicSend(updated);
   }
 }

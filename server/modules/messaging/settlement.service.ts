@@ -3,12 +3,11 @@ import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Realtime } from '../../platform/realtime.js';
 import { BillingService } from '../billing/index.js';
-import { OrganizationsService } from '../organizations/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
 import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from './statuses.js';
 import { holdReference } from './send-rules.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 import type { DeliveryReport } from '../../gateways/gateway-sdk.js';
 
 const FLUSH_SIZE = 500;
@@ -16,10 +15,6 @@ const FLUSH_MS = 50;
 /** A report for a provider id we have not stored yet (its submit answer is still being written) is retried this often. */
 const UNMATCHED_RETRIES = 20;
 const UNMATCHED_RETRY_MS = 250;
-/** The claim of `OutBox/...`: progress is pushed to whom the outbox would show the send. */
-const OUTBOX_CLAIM = 'SmsReports.Outbox';
-/** As long as a principal is cached (identity's principal cache): a moved organization's sends are pushed along its old path no longer than REST answers from it. */
-const PATH_TTL_MS = 5_000;
 
 interface Pending {
   agentId: number;
@@ -45,19 +40,16 @@ export class SettlementService {
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
-  private lastPush = new Map<number, number>();
   private retryTimer: NodeJS.Timeout | null = null;
   private retries: Pending[] = [];
-  private paths = new Map<number, { at: number; settled: boolean; path: Promise<string | null> }>();
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(TYPES.Realtime) private readonly realtime: Realtime,
+    @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
-    @inject(OrganizationsService) private readonly organizations: OrganizationsService,
   ) {}
 
   /**
@@ -216,10 +208,10 @@ export class SettlementService {
   async afterProgress(tx: Tx, send: SendRow): Promise<void> {
     if (send.pendingCount <= 0 && send.queueStatus !== 'Completed' && send.queueStatus !== 'Rejected') {
       const finished = await this.finalize(tx, send);
-      afterCommit(tx, () => this.push(finished, true));
+      afterCommit(tx, () => this.progress.push(finished, true));
       return;
     }
-    afterCommit(tx, () => this.push(send, false));
+    afterCommit(tx, () => this.progress.push(send, false));
   }
 
   /**
@@ -252,38 +244,5 @@ export class SettlementService {
     const values = { queueStatus: 'Completed', status, sentCount, failureCode, dateTimeEnd: this.clock.now(), refundedParts: JSON.stringify(parts) };
     await this.sends.update(tx, send.id, values);
     return { ...send, ...values, refundedParts: parts } as SendRow;
-  }
-
-  push(send: SendRow, force: boolean): void {
-    const now = Date.now();
-    if (!force && now - (this.lastPush.get(send.id) ?? 0) < 250) return;
-    this.lastPush.set(send.id, now);
-    if (force) this.lastPush.delete(send.id);
-    const payload = {
-      id: send.id, queueStatus: send.queueStatus, status: send.status, failureCode: send.failureCode,
-      recipientCount: send.recipientCount, pendingCount: send.pendingCount, sentCount: send.sentCount, failedCount: send.failedCount,
-      deliveredCount: send.deliveredCount, notDeliveredCount: send.notDeliveredCount, canceledCount: send.canceledCount,
-    };
-    // Readers as the outbox has them: administrators of the organization and above, the sender among plain users.
-    void this.organizationPath(send.organizationId).then((organizationPath) => {
-      if (organizationPath === null) return;
-      this.realtime.emitToReaders({ claim: OUTBOX_CLAIM, organizationId: send.organizationId, organizationPath, userIds: [send.userId] }, 'send-progress', payload);
-    });
-  }
-
-  /**
-   * Pushes of one organization wait on one promise, so they leave in the order they were made
-   * (the final state is never overtaken by an earlier count); a lookup in flight is never
-   * replaced. Null for a deleted organization: nobody reads its outbox.
-   */
-  private organizationPath(organizationId: number): Promise<string | null> {
-    const now = Date.now();
-    const hit = this.paths.get(organizationId);
-    if (hit && (!hit.settled || now - hit.at < PATH_TTL_MS)) return hit.path;
-    if (this.paths.size >= 10_000) this.paths.clear();
-    const entry = { at: now, settled: false, path: Promise.resolve<string | null>(null) };
-    entry.path = this.organizations.findById(organizationId).then((o) => o?.path ?? null, () => null).finally(() => { entry.settled = true; });
-    this.paths.set(organizationId, entry);
-    return entry.path;
   }
 }
