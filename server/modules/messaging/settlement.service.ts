@@ -5,6 +5,7 @@ import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js
 import type { Clock } from '../../platform/clock.js';
 import { BillingService } from '../billing/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
+import { DeliveryReportsRepository } from './delivery-reports.repository.js';
 import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from './statuses.js';
 import { holdReference } from './send-rules.js';
 import { SendProgressPublisher } from './send-progress.service.js';
@@ -45,6 +46,7 @@ export class SettlementService {
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(DeliveryReportsRepository) private readonly reports: DeliveryReportsRepository,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
@@ -129,10 +131,10 @@ export class SettlementService {
         raw: { providerStatus: p.report.providerStatus, raw: p.report.raw ?? null },
       }));
       const moved = await this.uow.run(async (tx) => {
-        const transitions = await this.sends.applyReports(tx, agentId, rows);
+        const transitions = await this.reports.applyReports(tx, agentId, rows);
         const applied = new Set(transitions.map((t) => t.providerId));
         const parked = items.filter((p) => p.parkedId !== undefined && applied.has(p.report.providerId)).map((p) => p.parkedId as number);
-        if (parked.length > 0) await this.sends.deleteUnmatched(tx, parked);
+        if (parked.length > 0) await this.reports.deleteUnmatched(tx, parked);
         const perSend = new Map<number, { final: number; delivered: number; notDelivered: number }>();
         for (const t of transitions) {
           const c = perSend.get(t.sendId) ?? { final: 0, delivered: 0, notDelivered: 0 };
@@ -154,12 +156,12 @@ export class SettlementService {
       const unmatched = items.filter((p) => !moved.has(p.report.providerId));
       if (unmatched.length === 0) continue;
       // Ids of receivers already final are repeats or late interim reports: nothing to do.
-      const known = await this.sends.finalProviderIds(agentId, unmatched.map((p) => p.report.providerId));
+      const known = await this.reports.finalProviderIds(agentId, unmatched.map((p) => p.report.providerId));
       const unknown = unmatched.filter((p) => !known.has(p.report.providerId));
       const retry = unknown.filter((p) => p.tries < UNMATCHED_RETRIES);
       // Parked before the gateway is told they are taken; retried here for speed, swept if this process dies.
       const toPark = unknown.filter((p) => p.parkedId === undefined);
-      const ids = await this.sends.saveUnmatched(agentId, toPark.map((p) => ({ ...p.report, at: new Date(p.report.at) })));
+      const ids = await this.reports.saveUnmatched(agentId, toPark.map((p) => ({ ...p.report, at: new Date(p.report.at) })));
       toPark.forEach((p, i) => { p.parkedId = ids[i]; });
       for (const p of retry) { p.tries++; this.retries.push(p); }
       if (retry.length > 0) this.scheduleRetry();
@@ -173,7 +175,7 @@ export class SettlementService {
    * report time-out has closed, and the sweep runs every few seconds.
    */
   async applyParked(since: Date, limit = 2_000): Promise<number> {
-    const parked = await this.sends.parkedWithReceiver(since, limit);
+    const parked = await this.reports.parkedWithReceiver(since, limit);
     if (parked.length === 0) return 0;
     for (const p of parked) {
       this.buffer.push({ agentId: p.senderAgentId, parkedId: p.id, tries: UNMATCHED_RETRIES, report: { providerId: p.providerId, state: p.state as DeliveryReport['state'], providerStatus: p.providerStatus, at: p.at, raw: p.raw ?? undefined } });
@@ -192,7 +194,7 @@ export class SettlementService {
     let closed = 0;
     for (const send of await this.sends.startedBefore(before, 100)) {
       closed += await this.uow.run(async (tx) => {
-        const counts = await this.sends.closeOverdue(tx, send.id, before, now);
+        const counts = await this.reports.closeOverdue(tx, send.id, before, now);
         const n = Object.values(counts).reduce((a, b) => a + b, 0);
         if (n === 0) return 0;
         const updated = await this.sends.bumpCounters(tx, send.id, { pending: n, notDelivered: n });
