@@ -4,6 +4,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Clock } from '../../platform/clock.js';
 import { SendsRepository } from './sends.repository.js';
+import { ReceiversRepository } from './receivers.repository.js';
 import { SendProgressPublisher } from './send-progress.service.js';
 
 export const ARCHIVE_QUEUE = 'outbox-archive';
@@ -26,6 +27,7 @@ export class OutboxArchiver {
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(TYPES.QueueFactory) private readonly queues: QueueFactory,
     @inject(TYPES.Logger) private readonly logger: Logger,
@@ -55,7 +57,7 @@ export class OutboxArchiver {
     if (!send || send.status !== 'Archiving') return { moved: 0 };
     let moved = 0;
     for (;;) {
-      const n = await this.sends.archiveBatch(sendId, ARCHIVE_BATCH);
+      const n = await this.receivers.archiveBatch(sendId, ARCHIVE_BATCH);
       if (n === 0) break;
       moved += n;
       // Progress keeps the send out of the stuck sweep, which goes by updatedAt.

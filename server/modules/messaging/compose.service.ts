@@ -11,7 +11,8 @@ import { LinesService, type SendLine } from '../numbers/index.js';
 import { AuditService } from '../audit/index.js';
 import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from '../../shared/sms/sms-text.js';
 import { RecipientSet } from './recipient-set.js';
-import { SendsRepository, type RecipientInput, type SendRow } from './sends.repository.js';
+import { SendsRepository, type SendRow } from './sends.repository.js';
+import { ReceiversRepository, type RecipientInput } from './receivers.repository.js';
 import { RECIPIENT_SOURCES, type GatheredRecipients, type RecipientSource, type RecipientSourceInput } from './recipient-sources.js';
 import { OPERATOR_COLUMNS, waitingStatus, type SendTypeName } from './statuses.js';
 import { holdReference, judgeSendDate, judgeWindows, sendFailure, standingFailure } from './send-rules.js';
@@ -62,6 +63,7 @@ interface Prepared {
 export class ComposeService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(TariffsService) private readonly tariffs: TariffsService,
@@ -187,8 +189,8 @@ export class ComposeService {
       Object.assign(values, options.values ?? {});
       const row = await this.sends.insertSend(tx, values);
       // Sendable receivers take seq 0..n-1, so dispatch batches are plain ranges; blacklisted ones follow.
-      await this.sends.insertRecipients(tx, row.id, sendable, 0, 'WaitingForSend');
-      if (blocked.length > 0) await this.sends.insertRecipients(tx, row.id, blocked, sendable.length, 'BlackList');
+      await this.receivers.insertRecipients(tx, row.id, sendable, 0, 'WaitingForSend');
+      if (blocked.length > 0) await this.receivers.insertRecipients(tx, row.id, blocked, sendable.length, 'BlackList');
       await this.billing.hold(tx, { reference: holdReference(row.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
       await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
@@ -200,7 +202,7 @@ export class ComposeService {
 
   /** Receivers the line may send to (in order) and those on a blacklist it honours, with counts per operator. */
   private async split(p: Prepared, organizationId: number) {
-    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.sends.blacklistedAmong(p.recipients.items.map((r) => r.number), organizationId, p.line.isGeneralBlackList);
+    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.receivers.blacklistedAmong(p.recipients.items.map((r) => r.number), organizationId, p.line.isGeneralBlackList);
     const sendable: RecipientInput[] = [];
     const blocked: RecipientInput[] = [];
     const counts: Record<string, number> = {};

@@ -12,7 +12,8 @@ import { LinesService } from '../numbers/index.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppConfig } from '../../platform/config.js';
-import { SendsRepository, type ClaimedRecipient, type SendRow, type SubmitOutcome } from './sends.repository.js';
+import { SendsRepository, type SendRow } from './sends.repository.js';
+import { ReceiversRepository, type ClaimedRecipient, type SubmitOutcome } from './receivers.repository.js';
 import { DispatchLeasesRepository, type HeldLease } from './dispatch-leases.repository.js';
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
@@ -66,6 +67,7 @@ export class Dispatcher {
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(DispatchLeasesRepository) private readonly leases: DispatchLeasesRepository,
     @inject(TYPES.Config) private readonly config: AppConfig,
     @inject(SettlementService) private readonly settlement: SettlementService,
@@ -304,7 +306,7 @@ export class Dispatcher {
   private async sendRange(send: SendRow, agent: { id: number; maxPerSecond: number }, gateway: Gateway, lease: HeldRange): Promise<{ submitted: number }> {
     const range = lease.range;
     if (!gateway.idempotentSubmit) {
-      const inDoubt = await this.sends.inFlight(range);
+      const inDoubt = await this.receivers.inFlight(range);
       if (inDoubt.length > 0) {
         // Taken by a holder whose lease ran out before it stored the answer, on a gateway that cannot
         // tell a repeat: sending again could reach the phone twice, so they end as errors (and are given back).
@@ -320,7 +322,7 @@ export class Dispatcher {
     // Receivers put back for a transient fault sit behind the cursor: the delayed retry job takes them.
     for (let cursor = range.fromSeq; cursor < range.toSeq;) {
       if (!(await lease.stillHeld())) throw new LeaseLost(range);
-      const chunk = await this.sends.claimNext(range, cursor, chunkSize, gateway.idempotentSubmit);
+      const chunk = await this.receivers.claimNext(range, cursor, chunkSize, gateway.idempotentSubmit);
       if (chunk.length === 0) break;
       cursor = chunk[chunk.length - 1].seq + 1;
       await this.pacer.acquire(agent.id, chunk.length, rate);
@@ -361,14 +363,14 @@ export class Dispatcher {
     const sent = await this.uow.run(async (tx) => {
       // Fenced: a worker that lost the range (it stalled past its lease) writes nothing.
       if (!(await this.leases.holds(tx, lease.range))) throw new LeaseLost(lease.range);
-      const changed = await this.sends.writeSubmitResults(tx, send.id, outcomes, this.clock.now());
+      const changed = await this.receivers.writeSubmitResults(tx, send.id, outcomes, this.clock.now());
       let accepted = 0;
       let failed = 0;
       for (const c of changed) {
         if (c.deliveryStatus === 'SentToItc') accepted += c.count;
         else failed += c.count;
       }
-      await this.sends.requeue(tx, send.id, requeue);
+      await this.receivers.requeue(tx, send.id, requeue);
       if (failed > 0) {
         const updated = await this.sends.bumpCounters(tx, send.id, { failed, pending: failed });
         if (updated) await this.settlement.afterProgress(tx, updated);

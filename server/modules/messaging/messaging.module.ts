@@ -5,6 +5,7 @@ import type { AppConfig } from '../../platform/config.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
 import { messagingMessages } from './messaging.messages.js';
 import { SendsRepository } from './sends.repository.js';
+import { ReceiversRepository } from './receivers.repository.js';
 import { DeliveryReportsRepository } from './delivery-reports.repository.js';
 import { ComposeService } from './compose.service.js';
 import { UploadsService } from './uploads.service.js';
@@ -27,7 +28,7 @@ export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // Multi-injected into ComposeService in this order (see recipient-sources.ts).

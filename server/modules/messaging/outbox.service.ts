@@ -8,6 +8,7 @@ import { normalizeSearch } from '../../platform/http/search.js';
 import { LinesService } from '../numbers/index.js';
 import { AuditService } from '../audit/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
+import { ReceiversRepository } from './receivers.repository.js';
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { SendStopService } from './send-stop.service.js';
@@ -37,6 +38,7 @@ const notFoundSend = () => new AppError(404, 'messaging.ScheduledMessageNotFound
 export class OutboxService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(SettlementService) private readonly settlement: SettlementService,
     @inject(SendStopService) private readonly stopper: SendStopService,
     @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
@@ -72,18 +74,18 @@ export class OutboxService {
 
   async get(ctx: Actor, id: number) {
     const send = await this.visible(ctx, id);
-    return { ...publicSend(send), deliveryStatusCounts: await this.sends.statusCounts(id, wasArchived(send)) };
+    return { ...publicSend(send), deliveryStatusCounts: await this.receivers.statusCounts(id, wasArchived(send)) };
   }
 
   async recipients(ctx: Actor, q: { id: number; pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }) {
     const send = await this.visible(ctx, q.id);
-    return this.sends.recipients(q.id, { ...q, archived: wasArchived(send) });
+    return this.receivers.recipients(q.id, { ...q, archived: wasArchived(send) });
   }
 
   /** The raw report the operator sent for one receiver, kept so a customer can audit it. */
   async deliveryReport(ctx: Actor, q: { id: number; seq: number }) {
     const send = await this.visible(ctx, q.id);
-    const row = await this.sends.recipient(q.id, q.seq, wasArchived(send));
+    const row = await this.receivers.recipient(q.id, q.seq, wasArchived(send));
     if (!row) throw notFoundSend();
     return row;
   }
@@ -108,7 +110,7 @@ export class OutboxService {
   async stop(tx: Tx, id: number, failureCode: FailureCode): Promise<SendRow | null> {
     const locked = await this.sends.findById(tx, id, true);
     if (!locked || !CANCELABLE.includes(locked.queueStatus)) return null;
-    const canceled = await this.sends.cancelWaiting(tx, id, this.clock.now());
+    const canceled = await this.receivers.cancelWaiting(tx, id, this.clock.now());
     await this.sends.update(tx, id, { failureCode, queueStatus: 'Extracted', editFromQueueStatus: null });
     const updated = await this.sends.bumpCounters(tx, id, { pending: canceled, canceled });
     if (canceled > 0) await this.lines.releaseLimits(tx, { privateNumberId: locked.privateNumberId, userId: locked.userId, count: canceled, at: new Date(locked.dateTimeSend) });

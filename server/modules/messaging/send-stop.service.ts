@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import { BillingService } from '../billing/index.js';
 import { LinesService } from '../numbers/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
+import { ReceiversRepository } from './receivers.repository.js';
 import { holdReference } from './send-rules.js';
 
 /**
@@ -17,6 +18,7 @@ import { holdReference } from './send-rules.js';
 export class SendStopService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(TYPES.Clock) private readonly clock: Clock,
@@ -31,7 +33,7 @@ export class SendStopService {
     const now = this.clock.now();
     const row = await this.sends.transition(tx, send.id, [...from], { ...values, dateTimeEnd: now, pendingCount: 0 });
     if (!row) return null;
-    const canceled = await this.sends.cancelWaiting(tx, send.id, now);
+    const canceled = await this.receivers.cancelWaiting(tx, send.id, now);
     await this.sends.update(tx, send.id, { canceledCount: canceled });
     await this.billing.release(tx, holdReference(send.id));
     await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: send.recipientCount, at: new Date(send.dateTimeSend) });

@@ -5,6 +5,7 @@ import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js
 import type { Clock } from '../../platform/clock.js';
 import { BillingService } from '../billing/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
+import { ReceiversRepository } from './receivers.repository.js';
 import { DeliveryReportsRepository } from './delivery-reports.repository.js';
 import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from './statuses.js';
 import { holdReference } from './send-rules.js';
@@ -46,6 +47,7 @@ export class SettlementService {
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(DeliveryReportsRepository) private readonly reports: DeliveryReportsRepository,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
@@ -222,7 +224,7 @@ export class SettlementService {
    */
   async finalize(tx: Tx, send: SendRow): Promise<SendRow> {
     const refundable = refundableStatuses(send.refundPolicy);
-    const counts = await this.sends.countsByOperator(tx, send.id, refundable);
+    const counts = await this.receivers.countsByOperator(tx, send.id, refundable);
     const parts: Record<string, number> = {};
     let refundedParts = 0;
     for (const [op, n] of Object.entries(counts)) {
@@ -232,13 +234,13 @@ export class SettlementService {
     const reference = holdReference(send.id);
     if (refundedParts > 0) {
       await this.billing.refund(tx, reference, parts, 'final');
-      await this.sends.markRefunded(tx, send.id, refundable);
+      await this.receivers.markRefunded(tx, send.id, refundable);
     }
     await this.billing.settle(tx, reference);
-    const sentCount = await this.sends.acceptedCount(tx, send.id);
+    const sentCount = await this.receivers.acceptedCount(tx, send.id);
     // ErrorInGetItc: accepted and charged, but not one report came back from the operator (all closed
     // by the time-out). Anything given back shows as SentAndGiveBackCredit first: money is what the customer checks.
-    const unreported = sentCount > 0 && refundedParts === 0 ? await this.sends.unreportedCount(tx, send.id) : 0;
+    const unreported = sentCount > 0 && refundedParts === 0 ? await this.receivers.unreportedCount(tx, send.id) : 0;
     const status = sentCount === 0 ? 'ErrorInSending' : refundedParts > 0 ? 'SentAndGiveBackCredit' : unreported === sentCount ? 'ErrorInGetItc' : 'Sent';
     // Not one receiver was accepted by the operator: the send failed at the gateway (SendError),
     // unless it already carries why (a user's cancel keeps UserCancelRequest).
