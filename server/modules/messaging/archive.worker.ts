@@ -4,7 +4,8 @@ import { TYPES } from '../../platform/tokens.js';
 import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Clock } from '../../platform/clock.js';
 import { SendsRepository } from './sends.repository.js';
-import { SettlementService } from './settlement.service.js';
+import { ReceiversRepository } from './receivers.repository.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 
 export const ARCHIVE_QUEUE = 'outbox-archive';
 /** Receivers moved per statement: one short transaction each, so dispatch and reports never wait long. */
@@ -26,7 +27,8 @@ export class OutboxArchiver {
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
-    @inject(SettlementService) private readonly settlement: SettlementService,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
+    @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(TYPES.QueueFactory) private readonly queues: QueueFactory,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
@@ -55,7 +57,7 @@ export class OutboxArchiver {
     if (!send || send.status !== 'Archiving') return { moved: 0 };
     let moved = 0;
     for (;;) {
-      const n = await this.sends.archiveBatch(sendId, ARCHIVE_BATCH);
+      const n = await this.receivers.archiveBatch(sendId, ARCHIVE_BATCH);
       if (n === 0) break;
       moved += n;
       // Progress keeps the send out of the stuck sweep, which goes by updatedAt.
@@ -63,7 +65,7 @@ export class OutboxArchiver {
     }
     // Conditional: restored meanwhile (Unarchive), it keeps the status it was given back.
     const [done] = await this.sends.setStatusIf(sendId, 'Archiving', { status: 'Archived' });
-    if (done) this.settlement.push(done, true);
+    if (done) this.progress.push(done, true);
     this.logger.info({ sendId, moved }, 'send archived');
     return { moved };
   }

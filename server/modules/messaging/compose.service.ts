@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, multiInject } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
@@ -12,19 +12,13 @@ import { LinesService, type SendLine } from '../numbers/index.js';
 import { AuditService } from '../audit/index.js';
 import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from '../../shared/sms/sms-text.js';
 import { RecipientSet } from './recipient-set.js';
-import { SendsRepository, type RecipientInput, type SendRow } from './sends.repository.js';
-import { UploadsService } from './uploads.service.js';
-import { OPERATOR_COLUMNS, waitingStatus, type FailureCode, type SendTypeName } from './statuses.js';
+import { SendsRepository, type SendRow } from './sends.repository.js';
+import { ReceiversRepository, type RecipientInput } from './receivers.repository.js';
+import { RECIPIENT_SOURCES, type GatheredRecipients, type RecipientSource, type RecipientSourceInput } from './recipient-sources.js';
+import { OPERATOR_COLUMNS, waitingStatus, type SendTypeName } from './statuses.js';
+import { holdReference, judgeSendDate, judgeWindows, sendFailure, standingFailure } from './send-rules.js';
 import { publicSend } from './outbox.view.js';
 import { DispatchSignal } from './dispatch-signal.js';
-
-export type RecipientSource =
-  | { kind: 'manual'; numbers: string[] }
-  | { kind: 'text'; text: string }
-  | { kind: 'upload'; uploadId: string }
-  | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
-  /** Receivers already normalized and deduplicated (a periodic send's stored list). */
-  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
 
 /** The spec's minimum for a gradual send. */
 export const GRADUAL_MIN_RECIPIENTS = 1_000;
@@ -41,7 +35,7 @@ export interface ComposeInput {
   senderNumberId: number;
   smsBody: string;
   sendType: SendTypeName;
-  sources: RecipientSource[];
+  sources: RecipientSourceInput[];
   isFlashSms?: boolean;
   /** UTC instant; absent or sendDirect ⇒ now. */
   sendDateTime?: string | null;
@@ -52,74 +46,11 @@ export interface ComposeInput {
   gradual?: { stepCount: number; intervalMinutes: number } | null;
 }
 
-export function sendFailure(code: FailureCode, propertyName?: string, params: Record<string, unknown> = {}): AppError {
-  const issues = propertyName ? [{ propertyName, key: `messaging.${code}`, params }] : [];
-  return new AppError(400, `messaging.${code}`, params, issues, { failureCode: code });
-}
-
-/** Which spec failure code the organization chain and the user answer, checked in this order. */
-export function standingFailure(chain: OrganizationRow[], user: Record<string, unknown> | null, now: Date): FailureCode | null {
-  const org = chain[chain.length - 1] as (OrganizationRow & Record<string, unknown>) | undefined;
-  if (!org || org.deletedAt) return 'OrganizationNotFound';
-  const expired = (o: { expireTime: Date | null }) => o.expireTime !== null && new Date(o.expireTime).getTime() <= now.getTime();
-  if (!org.isActive || org.isArchived || org.isActiveSend === false) return 'OrganizationIsInactive';
-  if (expired(org)) return 'OrganizationIsExpired';
-  const parent = chain.length >= 2 ? chain[chain.length - 2] : null;
-  // The parent below the system organization is "the admin" (reseller) of the spec's codes.
-  if (parent && parent.type !== 'system') {
-    if (!parent.isActive || parent.isArchived || parent.deletedAt) return 'AdminIsInactive';
-    if (expired(parent)) return 'AdminIsExpired';
-  }
-  if (chain.slice(0, -2).some((o) => !o.isActive || o.isArchived || o.deletedAt)) return 'OrganizationOrHierarchyIsInactive';
-  if (user) {
-    if (user.isActive === false || user.isActiveSend === false) return 'UserIsInactive';
-    if (user.expireDate && new Date(user.expireDate as string).getTime() <= now.getTime()) return 'UserIsExpired';
-  }
-  return null;
-}
-
-/** 'HH:mm' windows; an end before the start wraps past midnight. Times are Tehran wall-clock. */
-export function insideWindow(at: Date, start: string | null, end: string | null): boolean {
-  if (!start || !end) return true;
-  const minutes = tehranMinutes(at);
-  const s = toMinutes(start);
-  const e = toMinutes(end);
-  return s <= e ? minutes >= s && minutes < e : minutes >= s || minutes < e;
-}
-
-/** A chosen send time: a date that has passed (a minute's grace for the round trip) is refused with the spec's message. */
-export function judgeSendDate(value: string, now: Date): Date {
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime()) || at.getTime() < now.getTime() - 60_000) throw fieldError('sendDateTime', 'messaging.sendDateExpired');
-  return at;
-}
-
-/** The organization's and the sender agent's send windows (SendTimeNotValid; on sendDateTime unless the send is direct). */
-export function judgeWindows(org: Record<string, unknown>, agentWindow: { isActiveAllTime: boolean; startTime: string | null; endTime: string | null }, at: Date, direct: boolean): void {
-  if (!org.isActiveAllTime && !insideWindow(at, org.sendStartTime as string | null, org.sendEndTime as string | null)) {
-    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: org.sendStartTime, end: org.sendEndTime });
-  }
-  if (!agentWindow.isActiveAllTime && !insideWindow(at, agentWindow.startTime, agentWindow.endTime)) {
-    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: agentWindow.startTime, end: agentWindow.endTime });
-  }
-}
-
-function toMinutes(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-}
-
-const tehranFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-function tehranMinutes(at: Date): number {
-  const [h, m] = tehranFormat.format(at).split(':').map(Number);
-  return h * 60 + m;
-}
-
 interface Prepared {
   line: SendLine;
   text: string;
   parts: ReturnType<typeof countParts>;
-  recipients: RecipientSet | { items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number; invalidSamples: string[]; size: number };
+  recipients: GatheredRecipients;
   at: Date;
   chain: OrganizationRow[];
 }
@@ -133,12 +64,13 @@ interface Prepared {
 export class ComposeService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(TariffsService) private readonly tariffs: TariffsService,
     @inject(TYPES.Settings) private readonly settings: SettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
-    @inject(UploadsService) private readonly uploads: UploadsService,
+    @multiInject(RECIPIENT_SOURCES) private readonly recipientSources: RecipientSource[],
     @inject(AuditService) private readonly audit: AuditService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
@@ -189,7 +121,7 @@ export class ComposeService {
       }
       throw this.saveFailure(err);
     }
-    for (const source of input.sources) if (source.kind === 'upload') await this.uploads.discard(source.uploadId);
+    await this.sourcesConsumed(input);
     return { ...publicSend(send), repeated: false };
   }
 
@@ -258,8 +190,8 @@ export class ComposeService {
       Object.assign(values, options.values ?? {});
       const row = await this.sends.insertSend(tx, values);
       // Sendable receivers take seq 0..n-1, so dispatch batches are plain ranges; blacklisted ones follow.
-      await this.sends.insertRecipients(tx, row.id, sendable, 0, 'WaitingForSend');
-      if (blocked.length > 0) await this.sends.insertRecipients(tx, row.id, blocked, sendable.length, 'BlackList');
+      await this.receivers.insertRecipients(tx, row.id, sendable, 0, 'WaitingForSend');
+      if (blocked.length > 0) await this.receivers.insertRecipients(tx, row.id, blocked, sendable.length, 'BlackList');
       await this.billing.hold(tx, { reference: holdReference(row.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
       await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
@@ -271,7 +203,7 @@ export class ComposeService {
 
   /** Receivers the line may send to (in order) and those on a blacklist it honours, with counts per operator. */
   private async split(p: Prepared, organizationId: number) {
-    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.sends.blacklistedAmong(p.recipients.items.map((r) => r.number), organizationId, p.line.isGeneralBlackList);
+    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.receivers.blacklistedAmong(p.recipients.items.map((r) => r.number), organizationId, p.line.isGeneralBlackList);
     const sendable: RecipientInput[] = [];
     const blocked: RecipientInput[] = [];
     const counts: Record<string, number> = {};
@@ -326,42 +258,40 @@ export class ComposeService {
     return { text, parts };
   }
 
-  private async gather(ctx: Actor, sources: RecipientSource[]): Promise<Prepared['recipients']> {
-    const kinds = new Set(sources.map((s) => s.kind));
-    if (kinds.has('upload') && (kinds.has('manual') || kinds.has('text'))) throw fieldError('recipientsUploadId', 'messaging.modesCombined');
-    const list = sources.find((s) => s.kind === 'list');
-    if (list && list.kind === 'list') return { items: list.items, wrongNumberCount: list.wrongNumberCount, duplicateCount: list.duplicateCount, invalidSamples: [], size: list.items.length };
-    const upload = sources.find((s) => s.kind === 'upload');
-    if (upload && upload.kind === 'upload') {
-      const { summary, recipients } = await this.uploads.load(upload.uploadId, ctx.principal.userId);
-      return { items: recipients, wrongNumberCount: summary.wrongNumberCount, duplicateCount: summary.duplicateCount, invalidSamples: summary.invalidSamples, size: recipients.length };
+  /**
+   * The receivers of a request, through the registered sources. Kinds a source excludes are
+   * refused together with it; a whole list (a stored list, an upload) is the send's receivers as
+   * it is; every other input adds to one set, in the sources' registration order.
+   */
+  private async gather(ctx: Actor, inputs: RecipientSourceInput[]): Promise<GatheredRecipients> {
+    const kinds = new Set(inputs.map((s) => s.kind));
+    for (const source of this.recipientSources) {
+      if (kinds.has(source.kind) && source.excludes?.some((k) => kinds.has(k))) throw fieldError(source.field, 'messaging.modesCombined');
     }
+    for (const input of inputs) this.sourceOf(input);
     const set = new RecipientSet();
-    for (const source of sources) {
-      if (source.kind === 'manual') {
-        const max = await this.setting('MaxManualRecipients');
-        if (source.numbers.length > max) throw fieldError('receivers', 'messaging.maxNumbers', { number: max });
-        for (const n of source.numbers) set.add(n);
-      } else if (source.kind === 'text') {
-        const max = await this.setting('MaxClipboardRecipients');
-        set.addText(source.text);
-        if (set.size > max) throw fieldError('receiversText', 'messaging.maxNumbers', { number: max });
-      } else if (source.kind === 'bulk') {
-        const max = await this.setting('MaxClipboardRecipients');
-        if (source.items.length > max) throw fieldError('bulkRecipients', 'messaging.maxNumbers', { number: max });
-        const issues: { propertyName: string; key: string }[] = [];
-        source.items.forEach((item, i) => {
-          if (!set.add(item.mobile, item.description ?? null) && source.strict) issues.push({ propertyName: `bulkRecipients[${i}].mobile`, key: 'messaging.invalidMobile' });
-        });
-        if (issues.length > 0) throw new AppError(400, 'status.400', {}, issues.slice(0, 100));
+    const settings = { setting: (key: string) => this.setting(key) };
+    for (const source of this.recipientSources) {
+      for (const input of inputs) {
+        if (!source.accepts(input)) continue;
+        const whole = await source.collect(ctx, input, set, settings);
+        if (whole) return whole;
       }
     }
     return set;
   }
-}
 
-export function holdReference(sendId: number): string {
-  return `send:${sendId}`;
+  /** Lets each source of a stored send (or periodic definition) drop what it kept for it (an upload's file). */
+  async sourcesConsumed(input: Pick<ComposeInput, 'sources'>): Promise<void> {
+    for (const item of input.sources) await this.sourceOf(item).consumed?.(item);
+  }
+
+  private sourceOf(input: RecipientSourceInput): RecipientSource {
+    const source = this.recipientSources.find((s) => s.accepts(input));
+    // A kind in the input union without a registered provider is a wiring mistake, not a request error.
+    if (!source) throw new Error(`no recipient source registered for kind ${input.kind}`);
+    return source;
+  }
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -6,21 +6,23 @@ import type { Clock } from '../../platform/clock.js';
 import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Gateway, OutboundMessage, SubmitResult } from '../../gateways/gateway-sdk.js';
 import { GatewayHosts } from '../../gateways/gateway-host.js';
-import { BillingService } from '../billing/index.js';
 import type { SettingsService } from '../../platform/settings.service.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { LinesService } from '../numbers/index.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppConfig } from '../../platform/config.js';
-import { SendsRepository, type ClaimedRecipient, type SendRow, type SubmitOutcome } from './sends.repository.js';
+import { SendsRepository, type SendRow } from './sends.repository.js';
+import { ReceiversRepository, type ClaimedRecipient, type SubmitOutcome } from './receivers.repository.js';
 import { DispatchLeasesRepository, type HeldLease } from './dispatch-leases.repository.js';
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicService } from './periodic.service.js';
 import { OutboxArchiver } from './archive.worker.js';
-import { holdReference, insideWindow, standingFailure } from './compose.service.js';
+import { insideWindow, standingFailure } from './send-rules.js';
+import { SendStopService } from './send-stop.service.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 import { DISPATCH_QUEUE_STATUSES, refusalStatus, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
 
 export interface BatchJob {
@@ -56,12 +58,14 @@ export class Dispatcher {
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(DispatchLeasesRepository) private readonly leases: DispatchLeasesRepository,
     @inject(TYPES.Config) private readonly config: AppConfig,
     @inject(SettlementService) private readonly settlement: SettlementService,
     @inject(GatewayHosts) private readonly hosts: GatewayHosts,
     @inject(LinesService) private readonly lines: LinesService,
-    @inject(BillingService) private readonly billing: BillingService,
+    @inject(SendStopService) private readonly stopper: SendStopService,
+    @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(TYPES.Settings) private readonly settings: SettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
@@ -158,12 +162,12 @@ export class Dispatcher {
     } catch (err) {
       this.logger.error({ err, sendId: send.id }, 'enqueueing a send failed; the sweep tries again');
       const failed = await this.sends.transition(undefined, send.id, ['Extracting', 'Extracted'], { queueStatus: 'FailedExtract' });
-      if (failed) this.settlement.push(failed, true);
+      if (failed) this.progress.push(failed, true);
       return false;
     }
     // Conditional: a cancel that finished the send meanwhile keeps its own status.
     const extracted = await this.sends.transition(undefined, send.id, [...DISPATCH_QUEUE_STATUSES], { queueStatus: 'Extracted' });
-    this.settlement.push(extracted ?? send, true);
+    this.progress.push(extracted ?? send, true);
     return true;
   }
 
@@ -230,15 +234,10 @@ export class Dispatcher {
   /** A send that cannot go out: nothing was submitted, so the hold is released and the limits given back. */
   async fail(send: SendRow, code: FailureCode): Promise<void> {
     await this.uow.run(async (tx) => {
-      const taken = await this.sends.transition(tx, send.id, [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code, dateTimeEnd: this.clock.now(), pendingCount: 0 });
-      if (!taken) return;
-      const canceled = await this.sends.cancelWaiting(tx, send.id, this.clock.now());
-      await this.sends.update(tx, send.id, { canceledCount: canceled });
-      await this.billing.release(tx, holdReference(send.id));
-      await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: send.recipientCount, at: new Date(send.dateTimeSend) });
+      await this.stopper.stopUnsent(tx, send, [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code });
     });
     const after = await this.sends.findById(undefined, send.id);
-    if (after) this.settlement.push(after, true);
+    if (after) this.progress.push(after, true);
   }
 
   private async reportTimeoutHours(): Promise<number> {
@@ -307,7 +306,7 @@ export class Dispatcher {
   private async sendRange(send: SendRow, agent: { id: number; maxPerSecond: number }, gateway: Gateway, lease: HeldRange): Promise<{ submitted: number }> {
     const range = lease.range;
     if (!gateway.idempotentSubmit) {
-      const inDoubt = await this.sends.inFlight(range);
+      const inDoubt = await this.receivers.inFlight(range);
       if (inDoubt.length > 0) {
         // Taken by a holder whose lease ran out before it stored the answer, on a gateway that cannot
         // tell a repeat: sending again could reach the phone twice, so they end as errors (and are given back).
@@ -323,7 +322,7 @@ export class Dispatcher {
     // Receivers put back for a transient fault sit behind the cursor: the delayed retry job takes them.
     for (let cursor = range.fromSeq; cursor < range.toSeq;) {
       if (!(await lease.stillHeld())) throw new LeaseLost(range);
-      const chunk = await this.sends.claimNext(range, cursor, chunkSize, gateway.idempotentSubmit);
+      const chunk = await this.receivers.claimNext(range, cursor, chunkSize, gateway.idempotentSubmit);
       if (chunk.length === 0) break;
       cursor = chunk[chunk.length - 1].seq + 1;
       await this.pacer.acquire(agent.id, chunk.length, rate);
@@ -364,14 +363,14 @@ export class Dispatcher {
     const sent = await this.uow.run(async (tx) => {
       // Fenced: a worker that lost the range (it stalled past its lease) writes nothing.
       if (!(await this.leases.holds(tx, lease.range))) throw new LeaseLost(lease.range);
-      const changed = await this.sends.writeSubmitResults(tx, send.id, outcomes, this.clock.now());
+      const changed = await this.receivers.writeSubmitResults(tx, send.id, outcomes, this.clock.now());
       let accepted = 0;
       let failed = 0;
       for (const c of changed) {
         if (c.deliveryStatus === 'SentToItc') accepted += c.count;
         else failed += c.count;
       }
-      await this.sends.requeue(tx, send.id, requeue);
+      await this.receivers.requeue(tx, send.id, requeue);
       if (failed > 0) {
         const updated = await this.sends.bumpCounters(tx, send.id, { failed, pending: failed });
         if (updated) await this.settlement.afterProgress(tx, updated);
@@ -380,7 +379,7 @@ export class Dispatcher {
     });
     if (sent > 0) {
       const updated = await this.sends.bumpSent(send.id, sent);
-      if (updated) this.settlement.push(updated, false);
+      if (updated) this.progress.push(updated, false);
     }
   }
 }

@@ -9,8 +9,11 @@ import { GatewayHosts } from '../../gateways/gateway-host.js';
 import { InboxService } from '../inbox/index.js';
 import { messagingMessages } from './messaging.messages.js';
 import { SendsRepository } from './sends.repository.js';
+import { ReceiversRepository } from './receivers.repository.js';
+import { DeliveryReportsRepository } from './delivery-reports.repository.js';
 import { ComposeService } from './compose.service.js';
 import { UploadsService } from './uploads.service.js';
+import { RECIPIENT_SOURCE_PROVIDERS, RECIPIENT_SOURCES } from './recipient-sources.js';
 import { SettlementService } from './settlement.service.js';
 import { OutboxService } from './outbox.service.js';
 import { Dispatcher } from './dispatch.worker.js';
@@ -20,6 +23,8 @@ import { AgentPaceService } from './agent-pace.service.js';
 import { PeriodicRepository } from './periodic.repository.js';
 import { PeriodicService } from './periodic.service.js';
 import { SendEditService } from './send-edit.service.js';
+import { SendStopService } from './send-stop.service.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
@@ -27,7 +32,7 @@ export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.
@@ -41,6 +46,8 @@ export const messagingModule: PeykModule = {
         statusChanged: (agentId, health) => logger.info({ agentId, health }, 'sender agent status'),
       }, logger, ctx.get<Clock>(TYPES.Clock));
     }).inSingletonScope();
+    // Multi-injected into ComposeService in this order (see recipient-sources.ts).
+    for (const provider of RECIPIENT_SOURCE_PROVIDERS) container.bind(RECIPIENT_SOURCES).to(provider).inSingletonScope();
   },
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),

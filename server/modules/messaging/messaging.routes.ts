@@ -2,7 +2,8 @@ import type { Request } from 'express';
 import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { forbidden } from '../../platform/http/errors.js';
-import { ComposeService, type ComposeInput, type RecipientSource } from './compose.service.js';
+import { ComposeService, type ComposeInput } from './compose.service.js';
+import type { RecipientSourceInput } from './recipient-sources.js';
 import { OutboxService } from './outbox.service.js';
 import { UploadsService } from './uploads.service.js';
 import { PeriodicService, type PeriodicScheduleInput } from './periodic.service.js';
@@ -31,7 +32,7 @@ function gradualOf(body: Pick<CreateBody, 'typeSend' | 'gradualStepCount' | 'gra
 }
 
 function fromCreate(body: CreateBody): ComposeInput {
-  const sources: RecipientSource[] = [];
+  const sources: RecipientSourceInput[] = [];
   if (body.receivers?.length) sources.push({ kind: 'manual', numbers: body.receivers });
   if (body.receiversText) sources.push({ kind: 'text', text: body.receiversText });
   if (body.recipientsUploadId) sources.push({ kind: 'upload', uploadId: body.recipientsUploadId });

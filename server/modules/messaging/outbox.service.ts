@@ -5,13 +5,14 @@ import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import { normalizeSearch } from '../../platform/http/search.js';
-import { BillingService } from '../billing/index.js';
 import { LinesService } from '../numbers/index.js';
 import { AuditService } from '../audit/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
+import { ReceiversRepository } from './receivers.repository.js';
 import { SettlementService } from './settlement.service.js';
 import { DispatchSignal } from './dispatch-signal.js';
-import { holdReference } from './compose.service.js';
+import { SendStopService } from './send-stop.service.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 import { publicSend } from './outbox.view.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { DISPATCH_QUEUE_STATUSES, FINISHED_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, waitingStatus, type FailureCode } from './statuses.js';
@@ -37,8 +38,10 @@ const notFoundSend = () => new AppError(404, 'messaging.ScheduledMessageNotFound
 export class OutboxService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(SettlementService) private readonly settlement: SettlementService,
-    @inject(BillingService) private readonly billing: BillingService,
+    @inject(SendStopService) private readonly stopper: SendStopService,
+    @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
@@ -71,18 +74,18 @@ export class OutboxService {
 
   async get(ctx: Actor, id: number) {
     const send = await this.visible(ctx, id);
-    return { ...publicSend(send), deliveryStatusCounts: await this.sends.statusCounts(id, wasArchived(send)) };
+    return { ...publicSend(send), deliveryStatusCounts: await this.receivers.statusCounts(id, wasArchived(send)) };
   }
 
   async recipients(ctx: Actor, q: { id: number; pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }) {
     const send = await this.visible(ctx, q.id);
-    return this.sends.recipients(q.id, { ...q, archived: wasArchived(send) });
+    return this.receivers.recipients(q.id, { ...q, archived: wasArchived(send) });
   }
 
   /** The raw report the operator sent for one receiver, kept so a customer can audit it. */
   async deliveryReport(ctx: Actor, q: { id: number; seq: number }) {
     const send = await this.visible(ctx, q.id);
-    const row = await this.sends.recipient(q.id, q.seq, wasArchived(send));
+    const row = await this.receivers.recipient(q.id, q.seq, wasArchived(send));
     if (!row) throw notFoundSend();
     return row;
   }
@@ -107,7 +110,7 @@ export class OutboxService {
   async stop(tx: Tx, id: number, failureCode: FailureCode): Promise<SendRow | null> {
     const locked = await this.sends.findById(tx, id, true);
     if (!locked || !CANCELABLE.includes(locked.queueStatus)) return null;
-    const canceled = await this.sends.cancelWaiting(tx, id, this.clock.now());
+    const canceled = await this.receivers.cancelWaiting(tx, id, this.clock.now());
     await this.sends.update(tx, id, { failureCode, queueStatus: 'Extracted', editFromQueueStatus: null });
     const updated = await this.sends.bumpCounters(tx, id, { pending: canceled, canceled });
     if (canceled > 0) await this.lines.releaseLimits(tx, { privateNumberId: locked.privateNumberId, userId: locked.userId, count: canceled, at: new Date(locked.dateTimeSend) });
@@ -135,7 +138,7 @@ export class OutboxService {
       }
       await this.audit.record(tx, ctx, { operationType: 'Archive', className: 'ScheduledMessage', newData: { ids: done.map((d) => d.id) } });
       afterCommit(tx, () => {
-        for (const d of done) this.settlement.push(d, true);
+        for (const d of done) this.progress.push(d, true);
         void this.archiver.enqueue(done.map((d) => d.id)).catch(() => { /* the sweep enqueues them again */ });
       });
       return done;
@@ -156,7 +159,7 @@ export class OutboxService {
         if (back) done.push(back);
       }
       await this.audit.record(tx, ctx, { operationType: 'Unarchive', className: 'ScheduledMessage', newData: { ids: done.map((d) => d.id) } });
-      afterCommit(tx, () => { for (const d of done) this.settlement.push(d, true); });
+      afterCommit(tx, () => { for (const d of done) this.progress.push(d, true); });
       return done;
     });
     return { restored: restored.length };
@@ -198,19 +201,15 @@ export class OutboxService {
   async reject(ctx: Actor, body: { id: number; reason?: string }) {
     const send = await this.confirmable(ctx, body.id);
     const updated = await this.uow.run(async (tx) => {
-      const row = await this.sends.transition(tx, body.id, ['WatingForConfirm'], {
+      const row = await this.stopper.stopUnsent(tx, send, ['WatingForConfirm'], {
         queueStatus: 'Rejected', status: 'ErrorInSending', failureCode: 'NotSended', rejectReason: body.reason ?? null,
-        confirmedByUserId: ctx.principal.userId, confirmedAt: this.clock.now(), dateTimeEnd: this.clock.now(), pendingCount: 0,
+        confirmedByUserId: ctx.principal.userId, confirmedAt: this.clock.now(),
       });
       if (!row) throw badRequest('messaging.notWaitingForConfirm');
-      const canceled = await this.sends.cancelWaiting(tx, body.id, this.clock.now());
-      await this.sends.update(tx, body.id, { canceledCount: canceled });
-      await this.billing.release(tx, holdReference(body.id));
-      await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: send.recipientCount, at: new Date(send.dateTimeSend) });
       await this.audit.record(tx, ctx, { operationType: 'Reject', className: 'ScheduledMessage', referenceId: body.id, newData: { reason: body.reason ?? null } });
-      return { ...row, canceledCount: canceled };
+      return row;
     });
-    this.settlement.push(updated, true);
+    this.progress.push(updated, true);
     return publicSend(updated);
   }
 }

@@ -6,7 +6,7 @@ import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { likeContains } from '../../platform/http/search.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
-import type { RecipientInput } from './sends.repository.js';
+import type { RecipientInput } from './receivers.repository.js';
 import type { PeriodType } from './periodic-schedule.js';
 
 export type PeriodicStatus = 'Active' | 'Canceled' | 'Finished';

@@ -8,9 +8,9 @@ import { normalizeSearch } from '../../platform/http/search.js';
 import type { Clock } from '../../platform/clock.js';
 import { ActorFactory } from '../identity/index.js';
 import { AuditService } from '../audit/index.js';
-import { ComposeService, sendFailure, type ComposeInput } from './compose.service.js';
+import { ComposeService, type ComposeInput } from './compose.service.js';
+import { sendFailure } from './send-rules.js';
 import { SendsRepository } from './sends.repository.js';
-import { UploadsService } from './uploads.service.js';
 import { PeriodicRepository, type PeriodicSendRow } from './periodic.repository.js';
 import { ALL_DAYS, dayString, nextOccurrence, scheduleIssues, tehranDay, upcomingOccurrences, type PeriodicSchedule, type PeriodType } from './periodic-schedule.js';
 import { countParts } from '../../shared/sms/sms-text.js';
@@ -56,7 +56,6 @@ export class PeriodicService {
     @inject(PeriodicRepository) private readonly repo: PeriodicRepository,
     @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(ComposeService) private readonly compose: ComposeService,
-    @inject(UploadsService) private readonly uploads: UploadsService,
     @inject(ActorFactory) private readonly actors: ActorFactory,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
@@ -102,7 +101,7 @@ export class PeriodicService {
       });
       return created;
     });
-    for (const source of input.sources) if (source.kind === 'upload') await this.uploads.discard(source.uploadId);
+    await this.compose.sourcesConsumed(input);
     return {
       ...publicPeriodic(row),
       occurrencePrice: prepared.totalPrice, smsParts: prepared.smsParts, blackListCount: prepared.blackListCount,

@@ -3,12 +3,13 @@ import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Realtime } from '../../platform/realtime.js';
 import { BillingService } from '../billing/index.js';
-import { OrganizationsService } from '../organizations/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
+import { ReceiversRepository } from './receivers.repository.js';
+import { DeliveryReportsRepository } from './delivery-reports.repository.js';
 import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from './statuses.js';
-import { holdReference } from './compose.service.js';
+import { holdReference } from './send-rules.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 import type { DeliveryReport } from '../../gateways/gateway-sdk.js';
 
 const FLUSH_SIZE = 500;
@@ -16,10 +17,6 @@ const FLUSH_MS = 50;
 /** A report for a provider id we have not stored yet (its submit answer is still being written) is retried this often. */
 const UNMATCHED_RETRIES = 20;
 const UNMATCHED_RETRY_MS = 250;
-/** The claim of `OutBox/...`: progress is pushed to whom the outbox would show the send. */
-const OUTBOX_CLAIM = 'SmsReports.Outbox';
-/** As long as a principal is cached (identity's principal cache): a moved organization's sends are pushed along its old path no longer than REST answers from it. */
-const PATH_TTL_MS = 5_000;
 
 interface Pending {
   agentId: number;
@@ -45,19 +42,18 @@ export class SettlementService {
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
-  private lastPush = new Map<number, number>();
   private retryTimer: NodeJS.Timeout | null = null;
   private retries: Pending[] = [];
-  private paths = new Map<number, { at: number; settled: boolean; path: Promise<string | null> }>();
 
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
+    @inject(DeliveryReportsRepository) private readonly reports: DeliveryReportsRepository,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(TYPES.Realtime) private readonly realtime: Realtime,
+    @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
-    @inject(OrganizationsService) private readonly organizations: OrganizationsService,
   ) {}
 
   /**
@@ -137,10 +133,10 @@ export class SettlementService {
         raw: { providerStatus: p.report.providerStatus, raw: p.report.raw ?? null },
       }));
       const moved = await this.uow.run(async (tx) => {
-        const transitions = await this.sends.applyReports(tx, agentId, rows);
+        const transitions = await this.reports.applyReports(tx, agentId, rows);
         const applied = new Set(transitions.map((t) => t.providerId));
         const parked = items.filter((p) => p.parkedId !== undefined && applied.has(p.report.providerId)).map((p) => p.parkedId as number);
-        if (parked.length > 0) await this.sends.deleteUnmatched(tx, parked);
+        if (parked.length > 0) await this.reports.deleteUnmatched(tx, parked);
         const perSend = new Map<number, { final: number; delivered: number; notDelivered: number }>();
         for (const t of transitions) {
           const c = perSend.get(t.sendId) ?? { final: 0, delivered: 0, notDelivered: 0 };
@@ -162,12 +158,12 @@ export class SettlementService {
       const unmatched = items.filter((p) => !moved.has(p.report.providerId));
       if (unmatched.length === 0) continue;
       // Ids of receivers already final are repeats or late interim reports: nothing to do.
-      const known = await this.sends.finalProviderIds(agentId, unmatched.map((p) => p.report.providerId));
+      const known = await this.reports.finalProviderIds(agentId, unmatched.map((p) => p.report.providerId));
       const unknown = unmatched.filter((p) => !known.has(p.report.providerId));
       const retry = unknown.filter((p) => p.tries < UNMATCHED_RETRIES);
       // Parked before the gateway is told they are taken; retried here for speed, swept if this process dies.
       const toPark = unknown.filter((p) => p.parkedId === undefined);
-      const ids = await this.sends.saveUnmatched(agentId, toPark.map((p) => ({ ...p.report, at: new Date(p.report.at) })));
+      const ids = await this.reports.saveUnmatched(agentId, toPark.map((p) => ({ ...p.report, at: new Date(p.report.at) })));
       toPark.forEach((p, i) => { p.parkedId = ids[i]; });
       for (const p of retry) { p.tries++; this.retries.push(p); }
       if (retry.length > 0) this.scheduleRetry();
@@ -181,7 +177,7 @@ export class SettlementService {
    * report time-out has closed, and the sweep runs every few seconds.
    */
   async applyParked(since: Date, limit = 2_000): Promise<number> {
-    const parked = await this.sends.parkedWithReceiver(since, limit);
+    const parked = await this.reports.parkedWithReceiver(since, limit);
     if (parked.length === 0) return 0;
     for (const p of parked) {
       this.buffer.push({ agentId: p.senderAgentId, parkedId: p.id, tries: UNMATCHED_RETRIES, report: { providerId: p.providerId, state: p.state as DeliveryReport['state'], providerStatus: p.providerStatus, at: p.at, raw: p.raw ?? undefined } });
@@ -200,7 +196,7 @@ export class SettlementService {
     let closed = 0;
     for (const send of await this.sends.startedBefore(before, 100)) {
       closed += await this.uow.run(async (tx) => {
-        const counts = await this.sends.closeOverdue(tx, send.id, before, now);
+        const counts = await this.reports.closeOverdue(tx, send.id, before, now);
         const n = Object.values(counts).reduce((a, b) => a + b, 0);
         if (n === 0) return 0;
         const updated = await this.sends.bumpCounters(tx, send.id, { pending: n, notDelivered: n });
@@ -216,10 +212,10 @@ export class SettlementService {
   async afterProgress(tx: Tx, send: SendRow): Promise<void> {
     if (send.pendingCount <= 0 && send.queueStatus !== 'Completed' && send.queueStatus !== 'Rejected') {
       const finished = await this.finalize(tx, send);
-      afterCommit(tx, () => this.push(finished, true));
+      afterCommit(tx, () => this.progress.push(finished, true));
       return;
     }
-    afterCommit(tx, () => this.push(send, false));
+    afterCommit(tx, () => this.progress.push(send, false));
   }
 
   /**
@@ -228,7 +224,7 @@ export class SettlementService {
    */
   async finalize(tx: Tx, send: SendRow): Promise<SendRow> {
     const refundable = refundableStatuses(send.refundPolicy);
-    const counts = await this.sends.countsByOperator(tx, send.id, refundable);
+    const counts = await this.receivers.countsByOperator(tx, send.id, refundable);
     const parts: Record<string, number> = {};
     let refundedParts = 0;
     for (const [op, n] of Object.entries(counts)) {
@@ -238,13 +234,13 @@ export class SettlementService {
     const reference = holdReference(send.id);
     if (refundedParts > 0) {
       await this.billing.refund(tx, reference, parts, 'final');
-      await this.sends.markRefunded(tx, send.id, refundable);
+      await this.receivers.markRefunded(tx, send.id, refundable);
     }
     await this.billing.settle(tx, reference);
-    const sentCount = await this.sends.acceptedCount(tx, send.id);
+    const sentCount = await this.receivers.acceptedCount(tx, send.id);
     // ErrorInGetItc: accepted and charged, but not one report came back from the operator (all closed
     // by the time-out). Anything given back shows as SentAndGiveBackCredit first: money is what the customer checks.
-    const unreported = sentCount > 0 && refundedParts === 0 ? await this.sends.unreportedCount(tx, send.id) : 0;
+    const unreported = sentCount > 0 && refundedParts === 0 ? await this.receivers.unreportedCount(tx, send.id) : 0;
     const status = sentCount === 0 ? 'ErrorInSending' : refundedParts > 0 ? 'SentAndGiveBackCredit' : unreported === sentCount ? 'ErrorInGetItc' : 'Sent';
     // Not one receiver was accepted by the operator: the send failed at the gateway (SendError),
     // unless it already carries why (a user's cancel keeps UserCancelRequest).
@@ -252,38 +248,5 @@ export class SettlementService {
     const values = { queueStatus: 'Completed', status, sentCount, failureCode, dateTimeEnd: this.clock.now(), refundedParts: JSON.stringify(parts) };
     await this.sends.update(tx, send.id, values);
     return { ...send, ...values, refundedParts: parts } as SendRow;
-  }
-
-  push(send: SendRow, force: boolean): void {
-    const now = Date.now();
-    if (!force && now - (this.lastPush.get(send.id) ?? 0) < 250) return;
-    this.lastPush.set(send.id, now);
-    if (force) this.lastPush.delete(send.id);
-    const payload = {
-      id: send.id, queueStatus: send.queueStatus, status: send.status, failureCode: send.failureCode,
-      recipientCount: send.recipientCount, pendingCount: send.pendingCount, sentCount: send.sentCount, failedCount: send.failedCount,
-      deliveredCount: send.deliveredCount, notDeliveredCount: send.notDeliveredCount, canceledCount: send.canceledCount,
-    };
-    // Readers as the outbox has them: administrators of the organization and above, the sender among plain users.
-    void this.organizationPath(send.organizationId).then((organizationPath) => {
-      if (organizationPath === null) return;
-      this.realtime.emitToReaders({ claim: OUTBOX_CLAIM, organizationId: send.organizationId, organizationPath, userIds: [send.userId] }, 'send-progress', payload);
-    });
-  }
-
-  /**
-   * Pushes of one organization wait on one promise, so they leave in the order they were made
-   * (the final state is never overtaken by an earlier count); a lookup in flight is never
-   * replaced. Null for a deleted organization: nobody reads its outbox.
-   */
-  private organizationPath(organizationId: number): Promise<string | null> {
-    const now = Date.now();
-    const hit = this.paths.get(organizationId);
-    if (hit && (!hit.settled || now - hit.at < PATH_TTL_MS)) return hit.path;
-    if (this.paths.size >= 10_000) this.paths.clear();
-    const entry = { at: now, settled: false, path: Promise.resolve<string | null>(null) };
-    entry.path = this.organizations.findById(organizationId).then((o) => o?.path ?? null, () => null).finally(() => { entry.settled = true; });
-    this.paths.set(organizationId, entry);
-    return entry.path;
   }
 }

@@ -10,7 +10,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { RecipientSet } from './recipient-set.js';
-import type { RecipientInput } from './sends.repository.js';
+import type { RecipientInput } from './receivers.repository.js';
 
 export interface UploadSummary {
   uploadId: string;

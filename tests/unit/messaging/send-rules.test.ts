@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { insideWindow, standingFailure } from '../../../server/modules/messaging/compose.service.js';
+import { insideWindow, standingFailure } from '../../../server/modules/messaging/send-rules.js';
 import { REFUSED_DELIVERY_STATUSES, refundableStatuses } from '../../../server/modules/messaging/statuses.js';
 
 type Org = Parameters<typeof standingFailure>[0][number];

@@ -1,0 +1,275 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { DatabaseKind } from '../../platform/db.js';
+import { TYPES } from '../../platform/tokens.js';
+import type { Tx } from '../../platform/unit-of-work.js';
+import type { Page } from '../../platform/http/envelope.js';
+import { likeContains } from '../../platform/http/search.js';
+import type { HeldLease } from './dispatch-leases.repository.js';
+import type { DeliveryStatus } from './statuses.js';
+
+export interface RecipientInput {
+  number: string;
+  operator: string;
+  description?: string | null;
+}
+
+export interface ClaimedRecipient {
+  seq: number;
+  toNumber: string;
+  operator: string;
+  attempts: number;
+}
+
+export interface SubmitOutcome {
+  seq: number;
+  deliveryStatus: DeliveryStatus;
+  sendStatus: string;
+  providerId: string | null;
+}
+
+const RECIPIENT_CHUNK = 20_000;
+
+/**
+ * The receivers of sends: bulk loading (COPY on PostgreSQL, jsonb batches on the embedded
+ * database), the blacklist read that splits them, the dispatch claim and submit answers (fenced by
+ * the range's lease), cancels, the counts settlement charges by, archiving and the outbox's reads.
+ * Bulk statements go through bound arrays or jsonb records so one round trip moves thousands of rows.
+ */
+@injectable()
+export class ReceiversRepository {
+  constructor(
+    @inject(TYPES.Knex) private readonly knex: Knex,
+    @inject(TYPES.DatabaseKind) private readonly kind: DatabaseKind,
+  ) {}
+
+  /**
+   * Bulk-loads receivers. On PostgreSQL through COPY on the transaction's own connection (a
+   * million rows in about a second); the embedded database has no COPY from a client stream, so
+   * it takes jsonb batches.
+   */
+  async insertRecipients(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus): Promise<void> {
+    if (recipients.length === 0) return;
+    if (this.kind === 'postgres') return this.copyRecipients(tx, sendId, recipients, startSeq, deliveryStatus);
+    for (let i = 0; i < recipients.length; i += RECIPIENT_CHUNK) {
+      const chunk = recipients.slice(i, i + RECIPIENT_CHUNK);
+      const payload = JSON.stringify(chunk.map((r, j) => [startSeq + i + j, r.number, r.operator, r.description ?? null]));
+      await tx.raw(
+        `insert into send_recipients ("sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus")
+         select ?, (e->>0)::int, e->>1, e->>2, e->>3, 'Stored', ? from jsonb_array_elements(?::jsonb) e`,
+        [sendId, deliveryStatus, payload],
+      );
+    }
+  }
+
+  private async copyRecipients(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus): Promise<void> {
+    const connection = await (tx as unknown as { client: { acquireConnection(): Promise<{ query(stream: unknown): NodeJS.WritableStream }> } }).client.acquireConnection();
+    const copy = connection.query(copyFrom('COPY send_recipients ("sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus") FROM STDIN'));
+    const prefix = `${sendId}\t`;
+    const suffix = `\tStored\t${deliveryStatus}\n`;
+    function* rows(): Generator<string> {
+      let chunk = '';
+      for (let i = 0; i < recipients.length; i++) {
+        const r = recipients[i];
+        const description = r.description ? copyText(r.description) : '\\N';
+        chunk += `${prefix}${startSeq + i}\t${r.number}\t${r.operator}\t${description}${suffix}`;
+        if (chunk.length > 1 << 16) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      if (chunk) yield chunk;
+    }
+    await pipeline(Readable.from(rows()), copy as unknown as NodeJS.WritableStream);
+  }
+
+  /** Which of these numbers are blacklisted for the organization (a preview: nothing stored yet). */
+  async blacklistedAmong(numbers: string[], organizationId: number, includeGeneral: boolean): Promise<Set<string>> {
+    const out = new Set<string>();
+    const any = await this.knex('blacklist_numbers').where((w) => {
+      w.where('organizationId', organizationId);
+      if (includeGeneral) w.orWhereNull('organizationId');
+    }).first('id');
+    if (!any) return out;
+    for (let i = 0; i < numbers.length; i += RECIPIENT_CHUNK) {
+      const rows = await this.knex.raw(
+        `select distinct b.mobile from blacklist_numbers b join jsonb_array_elements_text(?::jsonb) n(m) on n.m = b.mobile
+         where (b."organizationId" = ? ${includeGeneral ? 'or b."organizationId" is null' : ''})`,
+        [JSON.stringify(numbers.slice(i, i + RECIPIENT_CHUNK)), organizationId],
+      );
+      for (const r of rows.rows as { mobile: string }[]) out.add(r.mobile);
+    }
+    return out;
+  }
+
+  async countsByOperator(tx: Tx, sendId: number, statuses: DeliveryStatus[]): Promise<Record<string, number>> {
+    const rows = await tx('send_recipients').where({ sendId }).whereIn('deliveryStatus', statuses).select('operator').count<{ operator: string; count: string }[]>({ count: '*' }).groupBy('operator');
+    const out: Record<string, number> = {};
+    for (const r of rows) out[r.operator] = Number(r.count);
+    return out;
+  }
+
+  /**
+   * Takes the next receivers of a leased range, from `fromSeq` on in seq order, that still wait
+   * (and, when `retakeInDoubt`, those an earlier holder had taken but whose answer was never
+   * stored) and marks them IsSending. Only the lease's current holder claims anything, so a row
+   * IsSending past the holder's own cursor can only be an expired holder's, never a live worker's.
+   * Claimed a chunk at a time, right before its submit, so a crash leaves in doubt only what was
+   * really in flight. The rows are reached by primary key whatever the statistics say.
+   */
+  async claimNext(lease: HeldLease, fromSeq: number, limit: number, retakeInDoubt: boolean): Promise<ClaimedRecipient[]> {
+    const statuses = `{${(retakeInDoubt ? ['WaitingForSend', 'IsSending'] : ['WaitingForSend']).join(',')}}`;
+    const res = await this.knex.raw(
+      `update send_recipients r set "deliveryStatus" = 'IsSending', attempts = r.attempts + 1
+       where r."sendId" = ? and r."deliveryStatus" = any(?::text[])
+         and r.seq = any(array(select w.seq from send_recipients w
+                               where w."sendId" = ? and w.seq >= ? and w.seq < ? and w."deliveryStatus" = any(?::text[])
+                               order by w.seq limit ?))
+         and exists (select 1 from dispatch_leases l where l."sendId" = ? and l."fromSeq" = ? and l.fence = ?)
+       returning r.seq, r."toNumber", r.operator, r.attempts`,
+      [lease.sendId, statuses, lease.sendId, fromSeq, lease.toSeq, statuses, limit, lease.sendId, lease.fromSeq, lease.fence],
+    );
+    const claimed: ClaimedRecipient[] = [];
+    for (const r of res.rows as ClaimedRecipient[]) claimed.push({ seq: r.seq, toNumber: r.toNumber, operator: r.operator, attempts: r.attempts });
+    return claimed.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Receivers of the range an earlier holder took and never answered for (perhaps submitted). */
+  async inFlight(range: { sendId: number; fromSeq: number; toSeq: number }): Promise<number[]> {
+    const rows = await this.knex('send_recipients').where({ sendId: range.sendId, deliveryStatus: 'IsSending' })
+      .where('seq', '>=', range.fromSeq).where('seq', '<', range.toSeq).select('seq');
+    return (rows as { seq: number }[]).map((r) => r.seq);
+  }
+
+  /**
+   * Stores submit answers for receivers still IsSending; returns how many rows changed per delivery
+   * status and operator.
+   *
+   * Plan shape (measured): the answers drive the statement as an unnest of bound arrays (estimated
+   * at their real length) and each receiver is reached by its full primary key, so the plan is
+   * 1,000 unique index probes whatever the statistics say. A constant `sendId`/status restriction
+   * on the receivers let stale statistics (a bulk load, or an ANALYZE taken before the claim) pick a
+   * nested loop over the whole chunk per answer: 1,000 × 1,000 comparisons, 0.5–1.2 s a statement.
+   */
+  async writeSubmitResults(tx: Tx, sendId: number, outcomes: SubmitOutcome[], at: Date): Promise<{ deliveryStatus: string; operator: string; count: number }[]> {
+    if (outcomes.length === 0) return [];
+    const res = await tx.raw(
+      `with x as (select * from unnest(?::bigint[], ?::int[], ?::text[], ?::text[], ?::text[]) as x(sid, seq, ds, ss, pid)),
+       u as (update send_recipients r set "deliveryStatus" = x.ds, "sendStatus" = x.ss, "providerId" = x.pid,
+               "sendDateTime" = case when x.pid is not null then ?::timestamptz else r."sendDateTime" end, "statusDateTime" = ?::timestamptz
+             from x where r."sendId" = x.sid and r.seq = x.seq and r."deliveryStatus" = 'IsSending'
+             returning r."deliveryStatus", r.operator)
+       select "deliveryStatus", operator, count(*)::int as count from u group by 1, 2`,
+      [
+        `{${outcomes.map(() => sendId).join(',')}}`, `{${outcomes.map((o) => o.seq).join(',')}}`, toPgTextArray(outcomes.map((o) => o.deliveryStatus)),
+        toPgTextArray(outcomes.map((o) => o.sendStatus)), toPgNullableTextArray(outcomes.map((o) => o.providerId)),
+        at.toISOString(), at.toISOString(),
+      ],
+    );
+    return res.rows;
+  }
+
+  /** Puts receivers back in the waiting state (a transient fault; they are retried). */
+  async requeue(tx: Tx, sendId: number, seqs: number[]): Promise<void> {
+    if (seqs.length === 0) return;
+    await tx.raw(
+      `update send_recipients set "deliveryStatus" = 'WaitingForSend' where "sendId" = ? and seq = any(?::int[]) and "deliveryStatus" = 'IsSending'`,
+      [sendId, `{${seqs.join(',')}}`],
+    );
+  }
+
+  /** Cancels the receivers that have not been handed to a worker yet. */
+  async cancelWaiting(tx: Tx, sendId: number, at: Date): Promise<number> {
+    const res = await tx.raw(
+      `update send_recipients set "deliveryStatus" = 'IsCanceled', "sendStatus" = 'ErrorInSending', "statusDateTime" = ? where "sendId" = ? and "deliveryStatus" = 'WaitingForSend'`,
+      [at.toISOString(), sendId],
+    );
+    return res.rowCount ?? 0;
+  }
+
+  /** Receivers accepted but never reported on (closed by the report time-out). */
+  async unreportedCount(tx: Tx, sendId: number): Promise<number> {
+    const row = await tx('send_recipients').where({ sendId, sendStatus: 'ErrorInGetItc' }).count<{ count: string }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
+  }
+
+  /** Receivers the operator accepted (they carry a provider id): the exact sentCount at settlement. */
+  async acceptedCount(tx: Tx, sendId: number): Promise<number> {
+    const row = await tx('send_recipients').where({ sendId }).whereNotNull('providerId').count<{ count: string }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
+  }
+
+  async markRefunded(tx: Tx, sendId: number, statuses: DeliveryStatus[]): Promise<void> {
+    await tx.raw(
+      `update send_recipients set refunded = true, "sendStatus" = case when "sendStatus" = 'Sent' then 'SentAndGiveBackCredit' else "sendStatus" end
+       where "sendId" = ? and "deliveryStatus" = any(?::text[])`,
+      [sendId, toPgTextArray(statuses)],
+    );
+  }
+
+  /**
+   * The receivers of one send: a send that was ever archived may have them in either table (an
+   * archive in progress, or restored), so it reads both; the others read the live table alone.
+   */
+  private receiversOf(sendId: number, archived: boolean): Knex.QueryBuilder {
+    if (!archived) return this.knex('send_recipients').where({ sendId });
+    return this.knex.queryBuilder().from(this.knex.raw(
+      `(select ${RECEIVER_COLUMNS} from send_recipients where "sendId" = ? union all select ${RECEIVER_COLUMNS} from send_recipients_archive where "sendId" = ?) as r`,
+      [sendId, sendId],
+    ));
+  }
+
+  /**
+   * Moves up to `limit` receivers of a send to the archive table in one statement (atomic: a
+   * receiver is always in exactly one of the two). Answers how many moved; 0 when none is left.
+   */
+  async archiveBatch(sendId: number, limit: number): Promise<number> {
+    const res = await this.knex.raw(
+      `with moved as (
+         delete from send_recipients where "sendId" = ? and seq in (select seq from send_recipients where "sendId" = ? order by seq limit ?)
+         returning ${RECEIVER_COLUMNS})
+       insert into send_recipients_archive (${RECEIVER_COLUMNS}) select ${RECEIVER_COLUMNS} from moved`,
+      [sendId, sendId, limit],
+    );
+    return res.rowCount ?? 0;
+  }
+
+  async recipients(sendId: number, filter: { pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string; archived?: boolean }): Promise<Page<Record<string, unknown>>> {
+    const base = this.receiversOf(sendId, filter.archived === true);
+    if (filter.deliveryStatus) base.where('deliveryStatus', filter.deliveryStatus);
+    if (filter.toNumber) base.where('toNumber', 'like', likeContains(filter.toNumber));
+    const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
+    const items = await base.clone().select('seq', 'toNumber', 'operator', 'description', 'sendStatus', 'deliveryStatus', 'providerId', 'attempts', 'refunded', 'sendDateTime', 'statusDateTime')
+      .orderBy('seq').offset(filter.pageIndex * filter.pageSize).limit(filter.pageSize);
+    return { items, totalCount: Number(count) };
+  }
+
+  async recipient(sendId: number, seq: number, archived = false): Promise<Record<string, unknown> | null> {
+    return (await this.receiversOf(sendId, archived).where({ seq }).first()) ?? null;
+  }
+
+  async statusCounts(sendId: number, archived = false): Promise<Record<string, number>> {
+    const rows = await this.receiversOf(sendId, archived).select('deliveryStatus').count<{ deliveryStatus: string; count: string }[]>({ count: '*' }).groupBy('deliveryStatus');
+    const out: Record<string, number> = {};
+    for (const r of rows) out[r.deliveryStatus] = Number(r.count);
+    return out;
+  }
+}
+
+const RECEIVER_COLUMNS = '"sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus", "providerId", attempts, refunded, "sendDateTime", "statusDateTime", "deliveryReport"';
+
+/** COPY text format: backslash, tab and line breaks escaped. */
+function copyText(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+export function toPgNullableTextArray(values: (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+}
+
+export function toPgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}

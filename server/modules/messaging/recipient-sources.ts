@@ -1,0 +1,139 @@
+import { inject, injectable } from 'inversify';
+import type { Actor } from '../../platform/actor.js';
+import { AppError, fieldError } from '../../platform/http/errors.js';
+import type { RecipientInput } from './receivers.repository.js';
+import type { RecipientSet } from './recipient-set.js';
+import { UploadsService } from './uploads.service.js';
+
+/** Where the receivers of one compose request come from; a request may name several. */
+export type RecipientSourceInput =
+  | { kind: 'manual'; numbers: string[] }
+  | { kind: 'text'; text: string }
+  | { kind: 'upload'; uploadId: string }
+  | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
+  /** Receivers already normalized and deduplicated (a periodic send's stored list). */
+  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
+
+/** The receivers of a send as gathered: normalized, deduplicated, with what was dropped and why. */
+export interface GatheredRecipients {
+  items: RecipientInput[];
+  wrongNumberCount: number;
+  duplicateCount: number;
+  invalidSamples: string[];
+  size: number;
+}
+
+/** What gathering lends a source: the main settings' maximums, read through compose's one reader. */
+export interface RecipientSourceContext {
+  setting(key: string): Promise<number>;
+}
+
+/**
+ * One provider per kind of compose input, all registered under `RECIPIENT_SOURCES`; ComposeService
+ * gathers through whichever accept the request's inputs, so a new source adds a provider and never
+ * edits the gathering.
+ */
+export interface RecipientSource<I extends RecipientSourceInput = RecipientSourceInput> {
+  readonly kind: I['kind'];
+  /** The request field a refusal about this source is reported on. */
+  readonly field: string;
+  /** Kinds this one cannot be combined with in one request (answered on `field`). */
+  readonly excludes?: readonly RecipientSourceInput['kind'][];
+  accepts(input: RecipientSourceInput): input is I;
+  /**
+   * Adds this input's receivers to the request's set (its maximum checked against the set), or —
+   * for a source that is already a whole, deduplicated list — answers that list, which is the
+   * send's receivers as they are (no other input is merged with it).
+   */
+  collect(actor: Actor, input: I, set: RecipientSet, ctx: RecipientSourceContext): Promise<GatheredRecipients | void>;
+  /** After the send (or the definition) that used it is stored. */
+  consumed?(input: I): Promise<void>;
+}
+
+export const RECIPIENT_SOURCES = Symbol.for('peyk.messaging.RecipientSource');
+
+/** The typed list (`receivers`), and the single mobile of a fast send. */
+@injectable()
+export class ManualRecipientSource implements RecipientSource<Extract<RecipientSourceInput, { kind: 'manual' }>> {
+  readonly kind = 'manual';
+  readonly field = 'receivers';
+  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'manual' }> {
+    return input.kind === this.kind;
+  }
+  async collect(_actor: Actor, input: Extract<RecipientSourceInput, { kind: 'manual' }>, set: RecipientSet, ctx: RecipientSourceContext): Promise<void> {
+    // Counted as typed, before normalization: the maximum is on what the user entered.
+    const max = await ctx.setting('MaxManualRecipients');
+    if (input.numbers.length > max) throw fieldError(this.field, 'messaging.maxNumbers', { number: max });
+    for (const n of input.numbers) set.add(n);
+  }
+}
+
+/** Pasted text (`receiversText`): any separators, one flat string. */
+@injectable()
+export class TextRecipientSource implements RecipientSource<Extract<RecipientSourceInput, { kind: 'text' }>> {
+  readonly kind = 'text';
+  readonly field = 'receiversText';
+  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'text' }> {
+    return input.kind === this.kind;
+  }
+  async collect(_actor: Actor, input: Extract<RecipientSourceInput, { kind: 'text' }>, set: RecipientSet, ctx: RecipientSourceContext): Promise<void> {
+    const max = await ctx.setting('MaxClipboardRecipients');
+    set.addText(input.text);
+    // Judged on the set after adding: the maximum is on distinct valid receivers so far.
+    if (set.size > max) throw fieldError(this.field, 'messaging.maxNumbers', { number: max });
+  }
+}
+
+/** The bulk list (`bulkRecipients`): strict (Bulk) refuses any invalid mobile, lenient (Bulk2) counts it. */
+@injectable()
+export class BulkRecipientSource implements RecipientSource<Extract<RecipientSourceInput, { kind: 'bulk' }>> {
+  readonly kind = 'bulk';
+  readonly field = 'bulkRecipients';
+  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'bulk' }> {
+    return input.kind === this.kind;
+  }
+  async collect(_actor: Actor, input: Extract<RecipientSourceInput, { kind: 'bulk' }>, set: RecipientSet, ctx: RecipientSourceContext): Promise<void> {
+    const max = await ctx.setting('MaxClipboardRecipients');
+    if (input.items.length > max) throw fieldError(this.field, 'messaging.maxNumbers', { number: max });
+    const issues: { propertyName: string; key: string }[] = [];
+    input.items.forEach((item, i) => {
+      if (!set.add(item.mobile, item.description ?? null) && input.strict) issues.push({ propertyName: `${this.field}[${i}].mobile`, key: 'messaging.invalidMobile' });
+    });
+    if (issues.length > 0) throw new AppError(400, 'status.400', {}, issues.slice(0, 100));
+  }
+}
+
+/** An upload (`recipientsUploadId`): parsed and deduplicated when it arrived; removed once a send uses it. */
+@injectable()
+export class UploadRecipientSource implements RecipientSource<Extract<RecipientSourceInput, { kind: 'upload' }>> {
+  readonly kind = 'upload';
+  readonly field = 'recipientsUploadId';
+  readonly excludes = ['manual', 'text'] as const;
+  constructor(@inject(UploadsService) private readonly uploads: UploadsService) {}
+  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'upload' }> {
+    return input.kind === this.kind;
+  }
+  async collect(actor: Actor, input: Extract<RecipientSourceInput, { kind: 'upload' }>): Promise<GatheredRecipients> {
+    const { summary, recipients } = await this.uploads.load(input.uploadId, actor.principal.userId);
+    return { items: recipients, wrongNumberCount: summary.wrongNumberCount, duplicateCount: summary.duplicateCount, invalidSamples: summary.invalidSamples, size: recipients.length };
+  }
+  async consumed(input: Extract<RecipientSourceInput, { kind: 'upload' }>): Promise<void> {
+    await this.uploads.discard(input.uploadId);
+  }
+}
+
+/** A stored, already normalized list (a periodic definition's receivers at each occurrence). */
+@injectable()
+export class StoredListRecipientSource implements RecipientSource<Extract<RecipientSourceInput, { kind: 'list' }>> {
+  readonly kind = 'list';
+  readonly field = 'receivers';
+  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'list' }> {
+    return input.kind === this.kind;
+  }
+  async collect(_actor: Actor, input: Extract<RecipientSourceInput, { kind: 'list' }>): Promise<GatheredRecipients> {
+    return { items: input.items, wrongNumberCount: input.wrongNumberCount, duplicateCount: input.duplicateCount, invalidSamples: [], size: input.items.length };
+  }
+}
+
+/** Registration order is gathering order among whole lists (a stored list before an upload, as before the seam). */
+export const RECIPIENT_SOURCE_PROVIDERS = [StoredListRecipientSource, UploadRecipientSource, ManualRecipientSource, TextRecipientSource, BulkRecipientSource] as const;

@@ -1,0 +1,75 @@
+import { AppError, fieldError } from '../../platform/http/errors.js';
+import type { OrganizationRow } from '../organizations/index.js';
+import type { FailureCode } from './statuses.js';
+
+// The rules a send is judged by, wherever it is judged: compose, a periodic definition, an edit of
+// a waiting send, and the dispatcher's re-check when a send's time comes. Pure: no reads, no clock
+// of their own, so every caller judges the same way at the instant it chooses.
+
+export function sendFailure(code: FailureCode, propertyName?: string, params: Record<string, unknown> = {}): AppError {
+  const issues = propertyName ? [{ propertyName, key: `messaging.${code}`, params }] : [];
+  return new AppError(400, `messaging.${code}`, params, issues, { failureCode: code });
+}
+
+/** Which spec failure code the organization chain and the user answer, checked in this order. */
+export function standingFailure(chain: OrganizationRow[], user: Record<string, unknown> | null, now: Date): FailureCode | null {
+  const org = chain[chain.length - 1] as (OrganizationRow & Record<string, unknown>) | undefined;
+  if (!org || org.deletedAt) return 'OrganizationNotFound';
+  const expired = (o: { expireTime: Date | null }) => o.expireTime !== null && new Date(o.expireTime).getTime() <= now.getTime();
+  if (!org.isActive || org.isArchived || org.isActiveSend === false) return 'OrganizationIsInactive';
+  if (expired(org)) return 'OrganizationIsExpired';
+  const parent = chain.length >= 2 ? chain[chain.length - 2] : null;
+  // The parent below the system organization is "the admin" (reseller) of the spec's codes.
+  if (parent && parent.type !== 'system') {
+    if (!parent.isActive || parent.isArchived || parent.deletedAt) return 'AdminIsInactive';
+    if (expired(parent)) return 'AdminIsExpired';
+  }
+  if (chain.slice(0, -2).some((o) => !o.isActive || o.isArchived || o.deletedAt)) return 'OrganizationOrHierarchyIsInactive';
+  if (user) {
+    if (user.isActive === false || user.isActiveSend === false) return 'UserIsInactive';
+    if (user.expireDate && new Date(user.expireDate as string).getTime() <= now.getTime()) return 'UserIsExpired';
+  }
+  return null;
+}
+
+/** 'HH:mm' windows; an end before the start wraps past midnight. Times are Tehran wall-clock. */
+export function insideWindow(at: Date, start: string | null, end: string | null): boolean {
+  if (!start || !end) return true;
+  const minutes = tehranMinutes(at);
+  const s = toMinutes(start);
+  const e = toMinutes(end);
+  return s <= e ? minutes >= s && minutes < e : minutes >= s || minutes < e;
+}
+
+/** A chosen send time: a date that has passed (a minute's grace for the round trip) is refused with the spec's message. */
+export function judgeSendDate(value: string, now: Date): Date {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime()) || at.getTime() < now.getTime() - 60_000) throw fieldError('sendDateTime', 'messaging.sendDateExpired');
+  return at;
+}
+
+/** The organization's and the sender agent's send windows (SendTimeNotValid; on sendDateTime unless the send is direct). */
+export function judgeWindows(org: Record<string, unknown>, agentWindow: { isActiveAllTime: boolean; startTime: string | null; endTime: string | null }, at: Date, direct: boolean): void {
+  if (!org.isActiveAllTime && !insideWindow(at, org.sendStartTime as string | null, org.sendEndTime as string | null)) {
+    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: org.sendStartTime, end: org.sendEndTime });
+  }
+  if (!agentWindow.isActiveAllTime && !insideWindow(at, agentWindow.startTime, agentWindow.endTime)) {
+    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: agentWindow.startTime, end: agentWindow.endTime });
+  }
+}
+
+function toMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+}
+
+const tehranFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+function tehranMinutes(at: Date): number {
+  const [h, m] = tehranFormat.format(at).split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** The hold of a send: one reference per send, so hold, settle and release meet the same amount. */
+export function holdReference(sendId: number): string {
+  return `send:${sendId}`;
+}
