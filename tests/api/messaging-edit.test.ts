@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createOrganization, createUser, login, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { available, bad, expectLedgerClean, ok, sendingTree, waitForSend } from '../support/sending.js';
-import { SendEditService } from '../../server/modules/messaging/send-edit.service.js';
+import { SendEditService } from '../../server/modules/messaging/compose/send-edit.service.js';
 
 const HOUR = 3_600_000;
 

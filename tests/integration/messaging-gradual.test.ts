@@ -3,7 +3,7 @@ import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { ok, standaloneSender, waitForSend } from '../support/sending.js';
 import type { Clock } from '../../server/platform/clock.js';
-import { Dispatcher } from '../../server/modules/messaging/dispatch.worker.js';
+import { Dispatcher } from '../../server/modules/messaging/dispatch/dispatch.worker.js';
 
 const MINUTE = 60_000;
 

@@ -3,7 +3,7 @@ import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
 import type { Clock } from '../../server/platform/clock.js';
-import { SettlementService } from '../../server/modules/messaging/settlement.service.js';
+import { SettlementService } from '../../server/modules/messaging/delivery/settlement.service.js';
 
 const HOUR = 3_600_000;
 

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
-import { SettlementService } from '../../server/modules/messaging/settlement.service.js';
+import { SettlementService } from '../../server/modules/messaging/delivery/settlement.service.js';
 
 /**
  * A gateway acknowledges to its provider what the host resolves, so a report must be stored before

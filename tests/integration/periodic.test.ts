@@ -3,7 +3,7 @@ import { ApiClient } from '../support/api-client.js';
 import { startTestServer, INITIAL_ADMIN_PASSWORD, type TestServer } from '../support/test-server.js';
 import { ok, tariffBody, waitForSend } from '../support/sending.js';
 import type { Clock } from '../../server/platform/clock.js';
-import { PeriodicService } from '../../server/modules/messaging/periodic.service.js';
+import { PeriodicService } from '../../server/modules/messaging/periodic/periodic.service.js';
 
 /**
  * The periodic scheduler on this run's database backend, with a clock the test moves: each

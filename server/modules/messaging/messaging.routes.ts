@@ -2,12 +2,12 @@ import type { Request } from 'express';
 import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { forbidden } from '../../platform/http/errors.js';
-import { ComposeService, type ComposeInput } from './compose.service.js';
-import type { RecipientSourceInput } from './recipient-sources.js';
-import { OutboxService } from './outbox.service.js';
-import { UploadsService } from './uploads.service.js';
-import { PeriodicService, type PeriodicScheduleInput } from './periodic.service.js';
-import { SendEditService, type EditInput } from './send-edit.service.js';
+import { ComposeService, type ComposeInput } from './compose/compose.service.js';
+import type { RecipientSourceInput } from './compose/recipient-sources.js';
+import { OutboxService } from './outbox/outbox.service.js';
+import { UploadsService } from './compose/uploads.service.js';
+import { PeriodicService, type PeriodicScheduleInput } from './periodic/periodic.service.js';
+import { SendEditService, type EditInput } from './compose/send-edit.service.js';
 import {
   bulkSchema, createSchema, editSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';

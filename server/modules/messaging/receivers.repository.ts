@@ -8,7 +8,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { likeContains } from '../../platform/http/search.js';
-import type { HeldLease } from './dispatch-leases.repository.js';
+import type { HeldLease } from './dispatch/dispatch-leases.repository.js';
 import type { DeliveryStatus } from './statuses.js';
 
 export interface RecipientInput {

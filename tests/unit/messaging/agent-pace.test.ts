@@ -5,7 +5,7 @@ import { MemoryKeyValueStore } from '../../../server/platform/kv-memory.js';
 import { RedisKeyValueStore } from '../../../server/platform/kv-redis.js';
 import type { KeyValueStore } from '../../../server/platform/kv.js';
 import { requireEnv } from '../../contract/requires-env.js';
-import { AgentPaceService } from '../../../server/modules/messaging/agent-pace.service.js';
+import { AgentPaceService } from '../../../server/modules/messaging/dispatch/agent-pace.service.js';
 
 /**
  * Two pacers sharing one store stand for two dispatching processes: together they must never let

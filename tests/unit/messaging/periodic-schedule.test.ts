@@ -3,7 +3,7 @@ import * as jalaali from 'jalaali-js';
 import {
   ALL_DAYS, dayNumber, iranWeekday, jalaliMonthLength, nextOccurrence, scheduleIssues, tehranDay, tehranTime, toJalali, upcomingOccurrences,
   type PeriodicSchedule,
-} from '../../../server/modules/messaging/periodic-schedule.js';
+} from '../../../server/modules/messaging/periodic/periodic-schedule.js';
 
 const base: PeriodicSchedule = { periodType: 'Daily', period: 1, daysOfWeek: ALL_DAYS, sendHour: 9, sendMinute: 0, startDate: '2026-11-22' };
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());

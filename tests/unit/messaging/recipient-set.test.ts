@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { NumberSet, RecipientSet } from '../../../server/modules/messaging/recipient-set.js';
+import { NumberSet, RecipientSet } from '../../../server/modules/messaging/compose/recipient-set.js';
 
 describe('recipient set: deduplication', () => {
   it('NumberSet keeps each number once through growth, for Iranian and 15-digit international numbers', () => {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { Container } from 'inversify';
-import { RecipientSet } from '../../../server/modules/messaging/recipient-set.js';
-import { UploadsService } from '../../../server/modules/messaging/uploads.service.js';
-import { RECIPIENT_SOURCE_PROVIDERS, RECIPIENT_SOURCES, type RecipientSource } from '../../../server/modules/messaging/recipient-sources.js';
+import { RecipientSet } from '../../../server/modules/messaging/compose/recipient-set.js';
+import { UploadsService } from '../../../server/modules/messaging/compose/uploads.service.js';
+import { RECIPIENT_SOURCE_PROVIDERS, RECIPIENT_SOURCES, type RecipientSource } from '../../../server/modules/messaging/compose/recipient-sources.js';
 import type { Actor } from '../../../server/platform/actor.js';
 
 describe('recipient sources: the providers ComposeService gathers through', () => {

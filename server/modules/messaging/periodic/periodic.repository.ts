@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { TYPES } from '../../platform/tokens.js';
-import type { Tx } from '../../platform/unit-of-work.js';
-import type { Tenant } from '../../platform/http/context.js';
-import type { Page } from '../../platform/http/envelope.js';
-import { likeContains } from '../../platform/http/search.js';
-import { whereOrganizationVisible } from '../../platform/tenancy.js';
-import type { RecipientInput } from './receivers.repository.js';
+import { TYPES } from '../../../platform/tokens.js';
+import type { Tx } from '../../../platform/unit-of-work.js';
+import type { Tenant } from '../../../platform/http/context.js';
+import type { Page } from '../../../platform/http/envelope.js';
+import { likeContains } from '../../../platform/http/search.js';
+import { whereOrganizationVisible } from '../../../platform/tenancy.js';
+import type { RecipientInput } from '../receivers.repository.js';
 import type { PeriodType } from './periodic-schedule.js';
 
 export type PeriodicStatus = 'Active' | 'Canceled' | 'Finished';

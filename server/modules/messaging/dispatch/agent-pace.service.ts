@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { TYPES } from '../../platform/tokens.js';
-import type { KeyValueStore } from '../../platform/kv.js';
+import { TYPES } from '../../../platform/tokens.js';
+import type { KeyValueStore } from '../../../platform/kv.js';
 
 /** How far ahead a chunk may book a window before it is told to wait and try again (bounded search). */
 const MAX_WINDOWS_AHEAD = 120;

@@ -1,20 +1,20 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { TYPES } from '../../platform/tokens.js';
-import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { Actor } from '../../platform/actor.js';
-import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.js';
-import { normalizeSearch } from '../../platform/http/search.js';
-import type { Clock } from '../../platform/clock.js';
-import { ActorFactory } from '../identity/index.js';
-import { AuditService } from '../audit/index.js';
-import { ComposeService, type ComposeInput } from './compose.service.js';
-import { sendFailure } from './send-rules.js';
-import { SendsRepository } from './sends.repository.js';
+import { TYPES } from '../../../platform/tokens.js';
+import { UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
+import type { Actor } from '../../../platform/actor.js';
+import { AppError, badRequest, fieldError, notFound } from '../../../platform/http/errors.js';
+import { normalizeSearch } from '../../../platform/http/search.js';
+import type { Clock } from '../../../platform/clock.js';
+import { ActorFactory } from '../../identity/index.js';
+import { AuditService } from '../../audit/index.js';
+import { ComposeService, type ComposeInput } from '../compose/compose.service.js';
+import { sendFailure } from '../send-rules.js';
+import { SendsRepository } from '../sends.repository.js';
 import { PeriodicRepository, type PeriodicSendRow } from './periodic.repository.js';
 import { ALL_DAYS, dayString, nextOccurrence, scheduleIssues, tehranDay, upcomingOccurrences, type PeriodicSchedule, type PeriodType } from './periodic-schedule.js';
-import { countParts } from '../../shared/sms/sms-text.js';
-import { FAILURE_CODES, type FailureCode } from './statuses.js';
+import { countParts } from '../../../shared/sms/sms-text.js';
+import { FAILURE_CODES, type FailureCode } from '../statuses.js';
 
 export interface PeriodicScheduleInput {
   periodType?: PeriodType;

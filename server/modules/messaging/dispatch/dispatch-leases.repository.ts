@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { TYPES } from '../../platform/tokens.js';
-import type { Tx } from '../../platform/unit-of-work.js';
-import { DISPATCH_QUEUE_STATUSES } from './statuses.js';
+import { TYPES } from '../../../platform/tokens.js';
+import type { Tx } from '../../../platform/unit-of-work.js';
+import { DISPATCH_QUEUE_STATUSES } from '../statuses.js';
 
 /** A range of one send's receivers: the unit a dispatch job owns. */
 export interface LeaseRange {

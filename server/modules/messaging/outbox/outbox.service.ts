@@ -1,21 +1,21 @@
 import { inject, injectable } from 'inversify';
-import { TYPES } from '../../platform/tokens.js';
-import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { Actor } from '../../platform/actor.js';
-import { AppError, badRequest, forbidden } from '../../platform/http/errors.js';
-import type { Clock } from '../../platform/clock.js';
-import { normalizeSearch } from '../../platform/http/search.js';
-import { LinesService } from '../numbers/index.js';
-import { AuditService } from '../audit/index.js';
-import { SendsRepository, type SendRow } from './sends.repository.js';
-import { ReceiversRepository } from './receivers.repository.js';
-import { SettlementService } from './settlement.service.js';
-import { DispatchSignal } from './dispatch-signal.js';
-import { SendStopService } from './send-stop.service.js';
-import { SendProgressPublisher } from './send-progress.service.js';
+import { TYPES } from '../../../platform/tokens.js';
+import { afterCommit, UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
+import type { Actor } from '../../../platform/actor.js';
+import { AppError, badRequest, forbidden } from '../../../platform/http/errors.js';
+import type { Clock } from '../../../platform/clock.js';
+import { normalizeSearch } from '../../../platform/http/search.js';
+import { LinesService } from '../../numbers/index.js';
+import { AuditService } from '../../audit/index.js';
+import { SendsRepository, type SendRow } from '../sends.repository.js';
+import { ReceiversRepository } from '../receivers.repository.js';
+import { SettlementService } from '../delivery/settlement.service.js';
+import { DispatchSignal } from '../dispatch/dispatch-signal.js';
+import { SendStopService } from '../send-stop.service.js';
+import { SendProgressPublisher } from '../delivery/send-progress.service.js';
 import { publicSend } from './outbox.view.js';
 import { OutboxArchiver } from './archive.worker.js';
-import { DISPATCH_QUEUE_STATUSES, FINISHED_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, waitingStatus, type FailureCode } from './statuses.js';
+import { DISPATCH_QUEUE_STATUSES, FINISHED_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
 
 // The spec's failure code rides along, so an integrator can tell "no such send" from a missing route.
 /** A send not finished yet: waiting, paused for an edit, or in dispatch (what is in flight still finishes). */

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { TYPES } from '../../platform/tokens.js';
-import type { Tx } from '../../platform/unit-of-work.js';
-import { toPgTextArray } from './receivers.repository.js';
-import { OPEN_DELIVERY_STATUSES, type DeliveryStatus } from './statuses.js';
+import { TYPES } from '../../../platform/tokens.js';
+import type { Tx } from '../../../platform/unit-of-work.js';
+import { toPgTextArray } from '../receivers.repository.js';
+import { OPEN_DELIVERY_STATUSES, type DeliveryStatus } from '../statuses.js';
 
 export interface ReportRow {
   providerId: string;

@@ -6,11 +6,11 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { inject, injectable } from 'inversify';
-import { TYPES } from '../../platform/tokens.js';
-import type { AppConfig } from '../../platform/config.js';
-import { fieldError } from '../../platform/http/errors.js';
+import { TYPES } from '../../../platform/tokens.js';
+import type { AppConfig } from '../../../platform/config.js';
+import { fieldError } from '../../../platform/http/errors.js';
 import { RecipientSet } from './recipient-set.js';
-import type { RecipientInput } from './receivers.repository.js';
+import type { RecipientInput } from '../receivers.repository.js';
 
 export interface UploadSummary {
   uploadId: string;

@@ -1,16 +1,16 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { TYPES } from '../../platform/tokens.js';
-import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import type { Clock } from '../../platform/clock.js';
-import { BillingService } from '../billing/index.js';
-import { SendsRepository, type SendRow } from './sends.repository.js';
-import { ReceiversRepository } from './receivers.repository.js';
+import { TYPES } from '../../../platform/tokens.js';
+import { afterCommit, UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
+import type { Clock } from '../../../platform/clock.js';
+import { BillingService } from '../../billing/index.js';
+import { SendsRepository, type SendRow } from '../sends.repository.js';
+import { ReceiversRepository } from '../receivers.repository.js';
 import { DeliveryReportsRepository } from './delivery-reports.repository.js';
-import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from './statuses.js';
-import { holdReference } from './send-rules.js';
+import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from '../statuses.js';
+import { holdReference } from '../send-rules.js';
 import { SendProgressPublisher } from './send-progress.service.js';
-import type { DeliveryReport } from '../../gateways/gateway-sdk.js';
+import type { DeliveryReport } from '../../../gateways/gateway-sdk.js';
 
 const FLUSH_SIZE = 500;
 const FLUSH_MS = 50;

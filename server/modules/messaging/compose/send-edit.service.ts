@@ -1,20 +1,20 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { TYPES } from '../../platform/tokens.js';
-import { afterCommit, UnitOfWork } from '../../platform/unit-of-work.js';
-import type { Actor } from '../../platform/actor.js';
-import { badRequest, fieldError } from '../../platform/http/errors.js';
-import type { Clock } from '../../platform/clock.js';
-import { OrganizationsService } from '../organizations/index.js';
-import { LinesService } from '../numbers/index.js';
-import { AuditService } from '../audit/index.js';
-import { SendsRepository, type SendRow } from './sends.repository.js';
+import { TYPES } from '../../../platform/tokens.js';
+import { afterCommit, UnitOfWork } from '../../../platform/unit-of-work.js';
+import type { Actor } from '../../../platform/actor.js';
+import { badRequest, fieldError } from '../../../platform/http/errors.js';
+import type { Clock } from '../../../platform/clock.js';
+import { OrganizationsService } from '../../organizations/index.js';
+import { LinesService } from '../../numbers/index.js';
+import { AuditService } from '../../audit/index.js';
+import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ComposeService } from './compose.service.js';
-import { judgeSendDate, judgeWindows } from './send-rules.js';
-import { OutboxService } from './outbox.service.js';
-import { DispatchSignal } from './dispatch-signal.js';
-import { publicSend } from './outbox.view.js';
-import { WAITING_QUEUE_STATUSES, waitingStatus } from './statuses.js';
+import { judgeSendDate, judgeWindows } from '../send-rules.js';
+import { OutboxService } from '../outbox/outbox.service.js';
+import { DispatchSignal } from '../dispatch/dispatch-signal.js';
+import { publicSend } from '../outbox/outbox.view.js';
+import { WAITING_QUEUE_STATUSES, waitingStatus } from '../statuses.js';
 
 /** Sends that may be paused for an edit: not taken by the scheduler yet. */
 const EDITABLE: readonly string[] = [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'];

@@ -1,5 +1,5 @@
-import { parseRecipient, splitRecipients } from '../../shared/sms/phone-numbers.js';
-import type { RecipientInput } from './receivers.repository.js';
+import { parseRecipient, splitRecipients } from '../../../shared/sms/phone-numbers.js';
+import type { RecipientInput } from '../receivers.repository.js';
 
 const SEPARATORS = /[\n\r;,\t\u060c\u061b]/;
 

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { Actor } from '../../platform/actor.js';
-import { AppError, fieldError } from '../../platform/http/errors.js';
-import type { RecipientInput } from './receivers.repository.js';
+import type { Actor } from '../../../platform/actor.js';
+import { AppError, fieldError } from '../../../platform/http/errors.js';
+import type { RecipientInput } from '../receivers.repository.js';
 import type { RecipientSet } from './recipient-set.js';
 import { UploadsService } from './uploads.service.js';
 
