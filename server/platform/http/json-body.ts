@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AnySchema } from 'ajv';
 import { AppError } from './errors.js';
+import { readRawBody } from './raw-body.js';
 
 /**
  * JSON request bodies, read by the router only after the caller is authenticated (a signed-out
@@ -173,42 +174,12 @@ export async function readJsonBody(req: Request, options: ReadBodyOptions): Prom
   if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new AppError(415, 'request.unsupportedMediaType');
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding !== 'identity') throw new AppError(415, 'request.unsupportedMediaType');
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > options.limitBytes) throw new AppError(413, 'status.413');
-
   const guard = new JsonGuard(options.shape);
-  const text = await new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (err: AppError | null) => {
-      if (done) return;
-      done = true;
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('aborted', onAborted);
-      if (err) {
-        // Stop pulling bytes: what is left of a refused body is never read.
-        req.pause();
-        reject(err);
-      } else resolve(Buffer.concat(chunks, size).toString('utf8'));
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > options.limitBytes) return finish(new AppError(413, 'status.413'));
-      const fault = guard.feed(chunk);
-      if (fault) return finish(faultError(fault, options.shape));
-      chunks.push(chunk);
-    };
-    const onEnd = () => finish(null);
-    const onError = () => finish(new AppError(400, 'request.aborted'));
-    const onAborted = () => finish(new AppError(400, 'request.aborted'));
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('aborted', onAborted);
+  const raw = await readRawBody(req, options.limitBytes, (chunk) => {
+    const fault = guard.feed(chunk);
+    return fault ? faultError(fault, options.shape) : null;
   });
+  const text = raw.toString('utf8');
 
   if (text.trim() === '') return undefined;
   let value: unknown;
