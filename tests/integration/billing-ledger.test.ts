@@ -231,6 +231,48 @@ for (const backend of billingBackends()) {
       await settings.update(h.systemContext(org), { Tax: '10', ResolutionOfParliament: '0' });
     });
 
+    for (const mode of ['grouped', 'one transaction each', 'in a caller transaction'] as const) it(`answers the sending organization's price breakdown the hold computed (${mode}), the same on a repeat and later views`, async () => {
+      const settings = h.container.get(MainSettingsService);
+      const top = await h.org(null, `price-top ${mode}`);
+      const org = await h.org(top, `price-org ${mode}`, { isTax: true });
+      await h.tariff(top.parentId as number, top.id, { mci: 50, irancell: 60 });
+      await h.tariff(top.id, org.id, { mci: 100, irancell: 120 });
+      await h.fund(top.id, 10_000n);
+      await h.fund(org.id, 10_000n);
+      await settings.update(h.systemContext(org), { Tax: '9', ResolutionOfParliament: '10' });
+      h.billing.setBatching(mode === 'grouped');
+      try {
+        const reference = ref('price');
+        const input = { reference, organizationId: org.id, parts: { mci: 2, irancell: 1 } };
+        const held = mode === 'in a caller transaction' ? await h.uow.run((tx) => h.billing.hold(tx, input)) : await h.billing.hold(null, input);
+        // 200 + 120 price, 30 levy, VAT 9 % of 350 = 31.5 → 32: the organization's own line, not the ancestor's.
+        expect(held.price).to.deep.equal({ price: '320', levy: '30', tax: '32', total: '382' });
+        expect(held.amount).to.equal('382');
+        expect((await h.billing.hold(null, input)).price, 'a repeat').to.deep.equal(held.price);
+        expect((await h.billing.getHold(reference))?.price).to.deep.equal(held.price);
+        expect((await h.billing.release(null, reference)).price).to.deep.equal(held.price);
+      } finally {
+        h.billing.setBatching(true);
+        await settings.update(h.systemContext(org), { Tax: '10', ResolutionOfParliament: '0' });
+      }
+    });
+
+    it('the system organization holds nothing: its price is the one at its own tariff, or null without one', async () => {
+      const system = await h.knex('organizations').where({ type: 'system' }).first();
+      const bare = await h.billing.hold(null, { reference: ref('sys'), organizationId: system.id, parts: { mci: 2 } });
+      expect(bare).to.deep.include({ amount: '0', price: null, lines: [] });
+      await h.tariff(system.id, system.id, { mci: 70 });
+      try {
+        const priced = await h.billing.hold(null, { reference: ref('sys'), organizationId: system.id, parts: { mci: 2 } });
+        expect(priced).to.deep.include({ amount: '0', lines: [] });
+        expect(priced.price).to.deep.equal({ price: '140', levy: '0', tax: '0', total: '140' });
+        // Nothing stored to price a repeat from: a later view answers null.
+        expect((await h.billing.getHold(priced.reference))?.price).to.equal(null);
+      } finally {
+        await h.knex('organization_tariffs').where({ organizationId: system.id }).del();
+      }
+    });
+
     it('postpaid organizations go below zero down to their limit, and no further', async () => {
       const org = await h.org(null, 'postpaid', { isPostpaid: true });
       await h.tariff(org.parentId as number, org.id, { mci: 100 });

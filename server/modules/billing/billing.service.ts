@@ -6,7 +6,7 @@ import { LedgerRepository, type ChainOrganization, type EntryInput, type HoldLin
 import { MainSettingsService } from './main-settings.service.js';
 import { NotificationsService } from '../notifications/index.js';
 import { big, MAX_BALANCE, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
-import { breakdown, ratesFor, totalParts, type PriceSettings } from './pricing.js';
+import { breakdown, ratesFor, totalParts, type PriceBreakdown, type PriceSettings } from './pricing.js';
 
 /** The send failure codes a hold answers (the spec's scheduled-message failure codes). */
 export type CreditFailureCode = 'UserCreditNotEnough' | 'OrganizationCreditNotEnough' | 'AdminCreditNotEnough' | 'OrganizationNotFound' | 'GroupPriceIsNull' | 'NotDefineSmsRateType';
@@ -53,7 +53,24 @@ export interface HoldView {
   parts: Record<string, number>;
   /** What the sending organization pays (its own account's line; '0' for the system organization). */
   amount: string;
+  /**
+   * The sending organization's price as this hold computed it — the breakdown of `amount` — so a
+   * caller stores the very price that is held (the send row) instead of pricing again. For the
+   * system organization (never charged, no line) the send is priced at its own tariff with the same
+   * calculator and settings, and nothing is held; null when it has no tariff. A repeat (and every
+   * later view) answers the breakdown from the rates stored on the organization's line, the same
+   * numbers; null for the system organization.
+   */
+  price: HoldPrice | null;
   lines: HoldLineView[];
+}
+
+/** A price breakdown in rials as strings: tariff price, levy, VAT, and their total. */
+export interface HoldPrice {
+  price: string;
+  levy: string;
+  tax: string;
+  total: string;
 }
 
 export interface Actor {
@@ -159,7 +176,7 @@ export class BillingService {
     const priceSettings = await this.settings.priceSettings(t);
 
     const seen = new Set<string>();
-    const plans: (PlannedLine[] | null)[] = batch.map((item, i) => {
+    const plans: (HoldPlan | null)[] = batch.map((item, i) => {
       const ref = item.input.reference;
       if (existing.has(ref) || seen.has(ref)) return null; // answered one by one after the group
       seen.add(ref);
@@ -170,14 +187,15 @@ export class BillingService {
         return null;
       }
     });
-    const accountIds = [...new Set(plans.flatMap((p) => (p ?? []).map((l) => l.accountId)))];
+    const accountIds = [...new Set(plans.flatMap((p) => (p?.lines ?? []).map((l) => l.accountId)))];
     if (!accountIds.length) return outcomes;
     const locked = await this.ledger.lockAccounts(t, accountIds);
     const available = new Map(locked.map((a) => [a.id, { free: big(a.balance) - big(a.held), limit: big(a.creditLimit) }]));
     const totals = new Map<number, bigint>();
-    const accepted: { index: number; lines: PlannedLine[] }[] = [];
-    plans.forEach((lines, i) => {
-      if (!lines) return;
+    const accepted: { index: number; lines: PlannedLine[]; price: PriceBreakdown | null }[] = [];
+    plans.forEach((plan, i) => {
+      if (!plan) return;
+      const { lines } = plan;
       for (const line of lines) {
         const a = available.get(line.accountId);
         const limit = line.role !== 'user' && line.org.isPostpaid ? (a?.limit ?? 0n) : 0n;
@@ -190,7 +208,7 @@ export class BillingService {
         (available.get(line.accountId) as { free: bigint }).free -= line.amount;
         totals.set(line.accountId, (totals.get(line.accountId) ?? 0n) + line.amount);
       }
-      accepted.push({ index: i, lines });
+      accepted.push({ index: i, lines, price: plan.price });
     });
     if (!accepted.length) return outcomes;
     const items = [...totals].map(([accountId, amount]) => {
@@ -208,7 +226,7 @@ export class BillingService {
     })));
     if (ids.size !== accepted.length) throw new Error('hold group: a reference was taken meanwhile');
     await this.ledger.insertHoldLines(t, accepted.flatMap(({ index, lines }) => lines.map((l) => toLineRow(ids.get(batch[index].input.reference) as string, l))));
-    for (const { index, lines } of accepted) outcomes[index] = { ok: heldView(batch[index].input, batch[index].parts, lines) };
+    for (const { index, lines, price } of accepted) outcomes[index] = { ok: heldView(batch[index].input, batch[index].parts, lines, price) };
     return outcomes;
   }
 
@@ -224,7 +242,7 @@ export class BillingService {
         for (const o of chain) if (o.accountId === null) o.accountId = created.get(o.id) ?? null;
       }
       const userAccountId = input.userId ? await this.ledger.userAccountId(t, input.userId) : null;
-      const lines = planLines(chain, input, parts, await this.settings.priceSettings(t), userAccountId);
+      const { lines, price } = planLines(chain, input, parts, await this.settings.priceSettings(t), userAccountId);
 
       // Lock in id order (no deadlocks), then judge in chain order (the first shortfall is named).
       const locked = new Map((await this.ledger.lockAccounts(t, lines.map((l) => l.accountId))).map((a) => [a.id, a]));
@@ -244,7 +262,7 @@ export class BillingService {
       }));
 
       await this.ledger.insertHoldLines(t, lines.map((l) => toLineRow(holdId, l)));
-      return heldView(input, parts, lines);
+      return heldView(input, parts, lines, price);
     });
   }
 
@@ -345,9 +363,11 @@ export class BillingService {
 
   private async view(tx: Tx | undefined, hold: HoldRow, applied: boolean): Promise<HoldView> {
     const lines = await this.ledger.holdLines(tx, hold.id);
+    const own = lines.find((l) => l.role === 'organization');
     return {
       reference: hold.reference, status: hold.status, applied, organizationId: hold.organizationId, userId: hold.userId, parts: hold.parts,
-      amount: lines.find((l) => l.role === 'organization')?.amount ?? '0',
+      amount: own?.amount ?? '0',
+      price: own ? priceView(breakdown(own.rates.rates, hold.parts, { levyPerPart: big(own.rates.levyPerPart), taxHundredths: big(own.rates.taxHundredths) }, big(own.rates.taxHundredths) > 0n)) : null,
       lines: lines.map((l) => ({ accountId: l.accountId, organizationId: l.organizationId, userId: l.userId, role: l.role, amount: l.amount, refunded: l.refunded })),
     };
   }
@@ -477,23 +497,35 @@ interface PlannedLine {
   code: CreditFailureCode;
 }
 
+interface HoldPlan {
+  lines: PlannedLine[];
+  /** The sending organization's price (its own line's, or the system organization's unheld one); null: the system organization without a tariff. */
+  price: PriceBreakdown | null;
+}
+
 /**
  * The lines of a hold in chain order: the user's allowance (when the user has one, at the
  * organization's price), the organization, then every ancestor up to (not including) the system
  * organization, each at the price of its own tariff with levy and, where the organization pays
- * tax, VAT.
+ * tax, VAT. With them, the sending organization's price: the breakdown of its own line, or for the
+ * system organization (no line) its price at its own tariff when it has one.
  */
-function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<Operator, number>, priceSettings: PriceSettings, userAccountId: number | null): PlannedLine[] {
+function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<Operator, number>, priceSettings: PriceSettings, userAccountId: number | null): HoldPlan {
   const own = chain[chain.length - 1];
   if (!own || own.id !== input.organizationId) throw creditFailure('OrganizationNotFound', input.organizationId);
   const payers = chain.filter((o) => o.type !== 'system').reverse();
   const volume = totalParts(parts);
   const lines: PlannedLine[] = [];
+  let ownPrice: PriceBreakdown | null = null;
+  if (own.type === 'system' && own.tariff) {
+    ownPrice = breakdown(ratesFor(own.tariff, volume, input.lineType, own.id, parts), parts, priceSettings, own.isTax);
+  }
   for (const org of payers) {
     if (!org.tariff) throw creditFailure('GroupPriceIsNull', org.id);
     if (org.accountId === null) throw creditFailure('OrganizationNotFound', org.id);
     const rates = ratesFor(org.tariff, volume, input.lineType, org.id, parts);
     const price = breakdown(rates, parts, priceSettings, org.isTax);
+    if (org.id === own.id) ownPrice = price;
     const stored = { rates, levyPerPart: priceSettings.levyPerPart.toString(), taxHundredths: (org.isTax ? priceSettings.taxHundredths : 0n).toString() };
     const isOwn = org.id === own.id;
     if (isOwn && input.userId && userAccountId !== null) {
@@ -504,17 +536,22 @@ function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<O
       code: isOwn ? 'OrganizationCreditNotEnough' : 'AdminCreditNotEnough',
     });
   }
-  return lines;
+  return { lines, price: ownPrice };
 }
 
 function toLineRow(holdId: string, l: PlannedLine): Omit<HoldLineRow, 'refunded'> {
   return { holdId, accountId: l.accountId, organizationId: l.org.id, userId: l.userId, role: l.role, tariffId: l.org.tariff?.id ?? null, amount: l.amount.toString(), rates: l.rates };
 }
 
-function heldView(input: HoldInput, parts: Record<Operator, number>, lines: PlannedLine[]): HoldView {
+function heldView(input: HoldInput, parts: Record<Operator, number>, lines: PlannedLine[], price: PriceBreakdown | null): HoldView {
   return {
     reference: input.reference, status: 'held', applied: true, organizationId: input.organizationId, userId: input.userId ?? null, parts,
     amount: (lines.find((l) => l.role === 'organization')?.amount ?? 0n).toString(),
+    price: price ? priceView(price) : null,
     lines: lines.map((l) => ({ accountId: l.accountId, organizationId: l.org.id, userId: l.userId, role: l.role, amount: l.amount.toString(), refunded: '0' })),
   };
+}
+
+function priceView(b: PriceBreakdown): HoldPrice {
+  return { price: b.price.toString(), levy: b.levy.toString(), tax: b.tax.toString(), total: b.total.toString() };
 }

@@ -51,6 +51,13 @@ export class SendsRepository {
     return normalizeSend(row);
   }
 
+  /** Writes a new send's price breakdown (the hold's, in the send's transaction); answers the row. */
+  async setPrice(tx: Tx, id: number, price: { price: string; levy: string; tax: string; total: string }): Promise<SendRow> {
+    const [row] = await tx('sends').where({ id })
+      .update({ sendPrice: price.price, resolutionOfParliamentPrice: price.levy, taxPrice: price.tax, totalPrice: price.total }).returning('*');
+    return normalizeSend(row);
+  }
+
   async findByClientSendId(tx: Tx | undefined, userId: number, clientSendId: string): Promise<SendRow | null> {
     const row = await this.db(tx)('sends').where({ userId, clientSendId }).first();
     return row ? normalizeSend(row) : null;

@@ -5,7 +5,7 @@ import type { Actor } from '../../../platform/actor.js';
 import { AppError, conflict, fieldError } from '../../../platform/http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Logger } from 'pino';
-import { BillingService, TariffsService } from '../../billing/index.js';
+import { BillingService, creditFailure, TariffsService } from '../../billing/index.js';
 import type { SettingsService } from '../../../platform/settings.service.js';
 import { OrganizationsService, type OrganizationRow } from '../../organizations/index.js';
 import { LinesService, type SendLine } from '../../numbers/index.js';
@@ -172,7 +172,10 @@ export class ComposeService {
     if (input.gradual && recipientCount < GRADUAL_MIN_RECIPIENTS) throw fieldError('receivers', 'messaging.gradualMinimum', { min: GRADUAL_MIN_RECIPIENTS });
     const parts: Record<string, number> = {};
     for (const [op, n] of Object.entries(counts)) parts[op] = n * p.parts.parts;
-    const price = await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
+    // The early price check: a missing tariff, a volume without a rate or ErrorCalculate is answered
+    // here, before up to a million receivers are loaded. Its answer is not stored: the hold prices
+    // the send again inside the transaction and the send row takes the hold's breakdown (price once).
+    await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
     return this.uow.run(async (tx) => {
       const values: Record<string, unknown> = {
         organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
@@ -182,17 +185,20 @@ export class ComposeService {
         smsEncoding: p.parts.encoding, smsParts: p.parts.parts,
         wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
         recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
-        sendPrice: price.price, resolutionOfParliamentPrice: price.levy, taxPrice: price.tax, totalPrice: price.total,
         ...waitingStatus(confirm ? 'WatingForConfirm' : 'Ready', p.at > this.clock.now()),
         dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
       };
       for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) values[column] = counts[op] ?? 0;
       Object.assign(values, options.values ?? {});
-      const row = await this.sends.insertSend(tx, values);
+      const inserted = await this.sends.insertSend(tx, values);
       // Sendable receivers take seq 0..n-1, so dispatch batches are plain ranges; blacklisted ones follow.
-      await this.receivers.insertRecipients(tx, row.id, sendable, 0, 'WaitingForSend');
-      if (blocked.length > 0) await this.receivers.insertRecipients(tx, row.id, blocked, sendable.length, 'BlackList');
-      await this.billing.hold(tx, { reference: holdReference(row.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
+      await this.receivers.insertRecipients(tx, inserted.id, sendable, 0, 'WaitingForSend');
+      if (blocked.length > 0) await this.receivers.insertRecipients(tx, inserted.id, blocked, sendable.length, 'BlackList');
+      const held = await this.billing.hold(tx, { reference: holdReference(inserted.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
+      // The sending organization's price as the hold computed it (for the system organization, which
+      // holds nothing, its price at its own tariff; none when its tariff went away since the check).
+      if (!held.price) throw creditFailure('GroupPriceIsNull', organizationId);
+      const row = await this.sends.setPrice(tx, inserted.id, held.price);
       await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
       if (options.inTransaction) await options.inTransaction(tx, row);
