@@ -1,4 +1,4 @@
-import { idParamSchema, RawResult, userRoute, type Controller } from '../../platform/http/router.js';
+import { idParamSchema, publicRoute, RawResult, userRoute, type Controller } from '../../platform/http/router.js';
 import { readRawBody } from '../../platform/http/raw-body.js';
 import { WEBHOOK_BODY_LIMIT, WEBHOOK_SECRET_HEADER, type GatewayWebhooksService } from './gateway-webhooks.service.js';
 import type { SenderAgentsService } from './sender-agents.service.js';
@@ -74,9 +74,9 @@ const webhookQuery = { type: 'object', additionalProperties: true } as const;
  * by the agent's secret; the raw request goes to the plugin and its answer goes back as it is.
  */
 export function gatewayWebhooksController(s: GatewayWebhooksService): Controller {
-  const route = (method: 'GET' | 'POST') => ({
-    method, action: ':agentId/webhook', auth: 'public' as const, rawBody: true as const, params: webhookParams, query: webhookQuery,
-    handler: async ({ params, query, req }: { params: { agentId: number }; query: Record<string, unknown>; req: import('express').Request }) => {
+  const route = (method: 'GET' | 'POST') => publicRoute({
+    method, action: ':agentId/webhook', auth: 'public', rawBody: true, params: webhookParams, query: webhookQuery,
+    handler: async ({ params, query, req }) => {
       const body = await readRawBody(req, WEBHOOK_BODY_LIMIT);
       const { secret, ...rest } = query;
       const headers: Record<string, string> = {};

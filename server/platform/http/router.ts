@@ -81,6 +81,18 @@ export function userRoute<const B extends JSONSchema | undefined = undefined, co
   return route as UserRoute;
 }
 
+/** `userRoute` for a route anyone may call (no session): a webhook, a gateway's return page. */
+export function publicRoute<const B extends JSONSchema | undefined = undefined, const Q extends JSONSchema | undefined = undefined, const P extends JSONSchema | undefined = undefined>(
+  route: Omit<PublicRoute, 'body' | 'query' | 'params' | 'handler'> & {
+    body?: B;
+    query?: Q;
+    params?: P;
+    handler(input: RouteInput<SchemaType<B>, SchemaType<Q>, SchemaType<P>, RequestContext>): Promise<unknown>;
+  },
+): PublicRoute {
+  return route as PublicRoute;
+}
+
 export interface Controller {
   name: string;
   routes: RouteDef[];
