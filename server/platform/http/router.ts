@@ -45,12 +45,12 @@ interface BaseRoute {
   rawBody?: true;
 }
 
-export interface PublicRoute<B = any, Q = any, P = any> extends BaseRoute {
+export interface PublicRoute<B = unknown, Q = unknown, P = unknown> extends BaseRoute {
   auth: 'public';
   handler(input: RouteInput<B, Q, P, RequestContext>): Promise<unknown>;
 }
 
-export interface UserRoute<B = any, Q = any, P = any> extends BaseRoute {
+export interface UserRoute<B = unknown, Q = unknown, P = unknown> extends BaseRoute {
   auth?: 'user';
   /** The claim a caller needs; none means any signed-in user. */
   claim?: string;
@@ -59,6 +59,7 @@ export interface UserRoute<B = any, Q = any, P = any> extends BaseRoute {
   handler(input: RouteInput<B, Q, P, AuthedContext>): Promise<unknown>;
 }
 
+/** A bare route's body, query and params are `unknown`: a route that reads them is built with `userRoute`/`publicRoute`. */
 export type RouteDef = PublicRoute | UserRoute;
 
 /** What a request part is once its ajv schema let it through (`unknown` when the route has none). */
