@@ -1,6 +1,6 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { NAME_FORMAT } from '../../platform/http/validation.js';
-import { USER_FLAGS, USER_TEXT_FIELDS } from './users.service.js';
+import { USER_FLAGS, USER_TEXT_FIELDS } from './user.fields.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const confirmation = { confirmationId: { type: 'string', maxLength: 64 }, confirmationNumber: { type: 'string', maxLength: 12 } } as const;
