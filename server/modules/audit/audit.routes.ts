@@ -1,5 +1,4 @@
-import type { Controller } from '../../platform/http/router.js';
-import { pagingQuerySchema } from '../../platform/http/router.js';
+import { pagingQuerySchema, userRoute, type Controller } from '../../platform/http/router.js';
 import { CHANNELS } from '../../platform/actor.js';
 import type { AuditService } from './audit.service.js';
 
@@ -7,7 +6,7 @@ export function auditController(service: AuditService): Controller {
   return {
     name: 'Audits',
     routes: [
-      {
+      userRoute({
         method: 'GET', action: 'GetAll', claim: 'Audits.View',
         query: {
           type: 'object', additionalProperties: false,
@@ -21,7 +20,7 @@ export function auditController(service: AuditService): Controller {
           },
         },
         handler: ({ ctx, query }) => service.list(ctx, query),
-      },
+      }),
     ],
   };
 }

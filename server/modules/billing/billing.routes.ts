@@ -1,5 +1,4 @@
-import type { Controller } from '../../platform/http/router.js';
-import { idParamSchema } from '../../platform/http/router.js';
+import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { transactionsXlsx } from './transactions-export.js';
 import type { CreditsService } from './credits.service.js';
@@ -20,10 +19,10 @@ export function organizationCreditController(credits: CreditsService): Controlle
   return {
     name: 'Organizations',
     routes: [
-      {
+      userRoute({
         method: 'GET', action: 'GetOrganizationCreditForAdmin', claim: 'Financial.View', query: organizationIdQuery,
         handler: ({ ctx, query }) => credits.organizationCreditForAdmin(ctx, query.organizationId),
-      },
+      }),
     ],
   };
 }
@@ -34,10 +33,10 @@ export function creditsController(credits: CreditsService): Controller {
     routes: [
       // The organization's balance is financial information: Financial.View, like the other reads (a 403 here is silent in the client).
       { method: 'GET', action: 'GetMyCredit', claim: 'Financial.View', handler: ({ ctx }) => credits.myCredit(ctx) },
-      { method: 'POST', action: 'IncreaseUserCredit', claim: 'Users.Update', body: userCreditSchema, handler: ({ ctx, body }) => credits.changeUserCredit(ctx, body, true) },
-      { method: 'POST', action: 'DecreaseUserCredit', claim: 'Users.Update', body: userCreditSchema, handler: ({ ctx, body }) => credits.changeUserCredit(ctx, body, false) },
-      { method: 'POST', action: 'ChargeOrganization', claim: 'Financial.Payments', body: chargeOrganizationSchema, handler: ({ ctx, body }) => credits.chargeOrganization(ctx, body) },
-      { method: 'POST', action: 'SetCreditLimit', claim: 'Financial.Payments', body: creditLimitSchema, handler: ({ ctx, body }) => credits.setCreditLimit(ctx, body) },
+      userRoute({ method: 'POST', action: 'IncreaseUserCredit', claim: 'Users.Update', body: userCreditSchema, handler: ({ ctx, body }) => credits.changeUserCredit(ctx, body, true) }),
+      userRoute({ method: 'POST', action: 'DecreaseUserCredit', claim: 'Users.Update', body: userCreditSchema, handler: ({ ctx, body }) => credits.changeUserCredit(ctx, body, false) }),
+      userRoute({ method: 'POST', action: 'ChargeOrganization', claim: 'Financial.Payments', body: chargeOrganizationSchema, handler: ({ ctx, body }) => credits.chargeOrganization(ctx, body) }),
+      userRoute({ method: 'POST', action: 'SetCreditLimit', claim: 'Financial.Payments', body: creditLimitSchema, handler: ({ ctx, body }) => credits.setCreditLimit(ctx, body) }),
     ],
   };
 }
@@ -46,11 +45,11 @@ export function transactionsController(credits: CreditsService): Controller {
   return {
     name: 'Transactions',
     routes: [
-      { method: 'GET', action: 'GetAll', claim: 'Financial.View', query: transactionsQuery, handler: ({ ctx, query }) => credits.transactions(ctx, query) },
-      {
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'Financial.View', query: transactionsQuery, handler: ({ ctx, query }) => credits.transactions(ctx, query) }),
+      userRoute({
         method: 'GET', action: 'Export', claim: 'Financial.View', query: transactionsQuery,
         handler: async ({ ctx, query }) => transactionsXlsx(credits.exportTransactions(ctx, query), `transactions-${new Date().toISOString().slice(0, 10)}.xlsx`),
-      },
+      }),
     ],
   };
 }
@@ -66,13 +65,13 @@ export function tariffsController(tariffs: TariffsService): Controller {
   return {
     name: 'Tariffs',
     routes: [
-      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createTariffSchema, handler: ({ ctx, body }) => tariffs.create(ctx, body) },
-      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateTariffSchema, handler: ({ ctx, body }) => tariffs.update(ctx, body) },
-      { method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => tariffs.get(ctx, params.id) },
-      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', query: listTariffsQuery, handler: ({ ctx, query }) => tariffs.list(ctx, query) },
-      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => tariffs.delete(ctx, params.id) },
-      { method: 'POST', action: 'AssignToOrganization', claim: 'Financial.Tariffs', body: assignTariffSchema, handler: ({ ctx, body }) => tariffs.assign(ctx, body) },
-      { method: 'POST', action: 'CalculatePrice', claim: 'Financial.View', body: calculatePriceSchema, successMessage: '', handler: ({ ctx, body }) => tariffs.calculatePrice(ctx, body) },
+      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createTariffSchema, handler: ({ ctx, body }) => tariffs.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateTariffSchema, handler: ({ ctx, body }) => tariffs.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => tariffs.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', query: listTariffsQuery, handler: ({ ctx, query }) => tariffs.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => tariffs.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'AssignToOrganization', claim: 'Financial.Tariffs', body: assignTariffSchema, handler: ({ ctx, body }) => tariffs.assign(ctx, body) }),
+      userRoute({ method: 'POST', action: 'CalculatePrice', claim: 'Financial.View', body: calculatePriceSchema, successMessage: '', handler: ({ ctx, body }) => tariffs.calculatePrice(ctx, body) }),
     ],
   };
 }
@@ -83,7 +82,7 @@ export function mainSettingsController(settings: MainSettingsService): Controlle
     name: 'MainSettings',
     routes: [
       { method: 'GET', action: 'GetAll', claim: 'Infrastructure.MainSettings', handler: async ({ ctx }) => { superAdminOnly(ctx.principal.scope); return settings.getAll(); } },
-      { method: 'POST', action: 'Update', claim: 'Infrastructure.MainSettings', body: mainSettingsSchema, handler: async ({ ctx, body }) => { superAdminOnly(ctx.principal.scope); return settings.update(ctx, body); } },
+      userRoute({ method: 'POST', action: 'Update', claim: 'Infrastructure.MainSettings', body: mainSettingsSchema, handler: async ({ ctx, body }) => { superAdminOnly(ctx.principal.scope); return settings.update(ctx, body); } }),
     ],
   };
 }
@@ -92,10 +91,10 @@ export function paymentsController(payments: PaymentsService): Controller {
   return {
     name: 'Payments',
     routes: [
-      { method: 'POST', action: 'Create', claim: 'Financial.Payments', body: createPaymentSchema, handler: ({ ctx, body }) => payments.create(ctx, body) },
-      { method: 'POST', action: 'ConfirmPayment', claim: 'Financial.ConfirmPayments', body: paymentIdSchema, handler: ({ ctx, body }) => payments.confirm(ctx, body.id) },
-      { method: 'POST', action: 'RejectPayment', claim: 'Financial.ConfirmPayments', body: rejectPaymentSchema, handler: ({ ctx, body }) => payments.reject(ctx, body.id, body.rejectionDescription) },
-      { method: 'GET', action: 'GetAll', claim: 'Financial.Payments', query: listPaymentsQuery, handler: ({ ctx, query }) => payments.list(ctx, query) },
+      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Payments', body: createPaymentSchema, handler: ({ ctx, body }) => payments.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'ConfirmPayment', claim: 'Financial.ConfirmPayments', body: paymentIdSchema, handler: ({ ctx, body }) => payments.confirm(ctx, body.id) }),
+      userRoute({ method: 'POST', action: 'RejectPayment', claim: 'Financial.ConfirmPayments', body: rejectPaymentSchema, handler: ({ ctx, body }) => payments.reject(ctx, body.id, body.rejectionDescription) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'Financial.Payments', query: listPaymentsQuery, handler: ({ ctx, query }) => payments.list(ctx, query) }),
     ],
   };
 }
@@ -105,13 +104,13 @@ export function packagesController(packages: PackagesService): Controller {
   return {
     name: 'Packages',
     routes: [
-      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createPackageSchema, handler: ({ ctx, body }) => packages.create(ctx, body) },
-      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updatePackageSchema, handler: ({ ctx, body }) => packages.update(ctx, body) },
-      { method: 'GET', action: 'Get/:id', claim: 'Financial.View', params: idParamSchema, handler: ({ ctx, params }) => packages.get(ctx, params.id) },
-      { method: 'GET', action: 'GetAll', claim: 'Financial.View', query: listPackagesQuery, handler: ({ ctx, query }) => packages.list(ctx, query) },
-      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => packages.delete(ctx, params.id) },
-      { method: 'POST', action: 'Buy', claim: 'Financial.Payments', body: buyPackageSchema, successMessage: 'billing.packagePurchased', handler: ({ ctx, body }) => packages.buy(ctx, body) },
-      { method: 'GET', action: 'GetPurchases', claim: 'Financial.View', query: listPurchasesQuery, handler: ({ ctx, query }) => packages.purchases(ctx, query) },
+      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createPackageSchema, handler: ({ ctx, body }) => packages.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updatePackageSchema, handler: ({ ctx, body }) => packages.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.View', params: idParamSchema, handler: ({ ctx, params }) => packages.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'Financial.View', query: listPackagesQuery, handler: ({ ctx, query }) => packages.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => packages.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Buy', claim: 'Financial.Payments', body: buyPackageSchema, successMessage: 'billing.packagePurchased', handler: ({ ctx, body }) => packages.buy(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetPurchases', claim: 'Financial.View', query: listPurchasesQuery, handler: ({ ctx, query }) => packages.purchases(ctx, query) }),
     ],
   };
 }
@@ -121,12 +120,12 @@ export function discountsController(discounts: DiscountsService): Controller {
   return {
     name: 'Discounts',
     routes: [
-      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createDiscountSchema, handler: ({ ctx, body }) => discounts.create(ctx, body) },
-      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateDiscountSchema, handler: ({ ctx, body }) => discounts.update(ctx, body) },
-      { method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => discounts.get(ctx, params.id) },
-      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', query: listDiscountsQuery, handler: ({ ctx, query }) => discounts.list(ctx, query) },
-      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => discounts.delete(ctx, params.id) },
-      { method: 'POST', action: 'Check', claim: 'Financial.Payments', body: checkDiscountSchema, successMessage: 'billing.discountApplied', handler: ({ ctx, body }) => discounts.check(ctx, body) },
+      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createDiscountSchema, handler: ({ ctx, body }) => discounts.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateDiscountSchema, handler: ({ ctx, body }) => discounts.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => discounts.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', query: listDiscountsQuery, handler: ({ ctx, query }) => discounts.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => discounts.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Check', claim: 'Financial.Payments', body: checkDiscountSchema, successMessage: 'billing.discountApplied', handler: ({ ctx, body }) => discounts.check(ctx, body) }),
     ],
   };
 }

@@ -1,34 +1,37 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { amountSchema, OPERATORS } from './money.js';
+import { SMART_OPERATORS } from '../../shared/sms/operator-prefixes.js';
 import { TYPE_CREDIT_CHANGES } from './ledger.repository.js';
 import { POSITIVE_INTEGER_SETTINGS } from '../../platform/settings.service.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const count = { type: 'integer', minimum: 0, maximum: 100_000_000 } as const;
-const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
+const text = <M extends number>(max: M) => ({ type: ['string', 'null'], maxLength: max }) as const;
 /** A name or title shown in lists, menus and invoices: no bidi controls. */
-const nameText = (max: number) => ({ ...text(max), format: NAME_FORMAT });
+const nameText = <M extends number>(max: M) => ({ ...text(max), format: NAME_FORMAT }) as const;
+/** The same schema for each of `keys` (fromEntries alone would type the keys as any string). */
+const eachOf = <K extends string, const S>(keys: readonly K[], schema: S) => Object.fromEntries(keys.map((k) => [k, schema])) as { [P in K]: S };
 const title = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', format: NAME_FORMAT } as const;
 
 export const organizationIdQuery = {
   type: 'object', additionalProperties: false, required: ['organizationId'], properties: { organizationId: id },
-};
+} as const;
 
 export const userCreditSchema = {
   type: 'object', additionalProperties: false, required: ['userId', 'amount'],
   properties: { userId: id, amount: amountSchema(), description: { type: 'string', maxLength: 500 } },
-};
+} as const;
 
 export const chargeOrganizationSchema = {
   type: 'object', additionalProperties: false, required: ['organizationId', 'amount'],
   properties: { organizationId: id, amount: amountSchema(), isIncrement: { type: 'boolean', default: true }, description: { type: 'string', maxLength: 500 } },
-};
+} as const;
 
 export const creditLimitSchema = {
   type: 'object', additionalProperties: false, required: ['organizationId', 'creditLimit'],
   properties: { organizationId: id, creditLimit: amountSchema(true) },
-};
+} as const;
 
 export const transactionsQuery = {
   type: 'object', additionalProperties: false,
@@ -43,11 +46,11 @@ export const transactionsQuery = {
     fromDate: { type: 'string', format: 'date-time' },
     toDate: { type: 'string', format: 'date-time' },
   },
-};
+} as const;
 
 const operatorCounts = {
-  type: 'object', additionalProperties: false, properties: Object.fromEntries(OPERATORS.map((op) => [op, count])),
-};
+  type: 'object', additionalProperties: false, properties: eachOf(OPERATORS, count),
+} as const;
 
 const rangeSchema = {
   type: 'object', additionalProperties: false, required: ['fromCount', 'prices'],
@@ -55,13 +58,13 @@ const rangeSchema = {
     lineType: { type: 'string', minLength: 1, maxLength: 40 },
     fromCount: count,
     toCount: { type: ['integer', 'null'], minimum: 0, maximum: 100_000_000 },
-    prices: { type: 'object', additionalProperties: false, properties: Object.fromEntries(OPERATORS.map((op) => [op, { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] }])) },
+    prices: { type: 'object', additionalProperties: false, properties: eachOf(OPERATORS, { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] } as const) },
     smartPercent: {
       type: 'object', additionalProperties: false,
-      properties: Object.fromEntries(['mci', 'irancell', 'rightel'].map((op) => [op, { type: 'number', minimum: 0, maximum: 100 }])),
+      properties: eachOf(SMART_OPERATORS, { type: 'number', minimum: 0, maximum: 100 } as const),
     },
   },
-};
+} as const;
 
 const tariffFields = {
   title,
@@ -69,21 +72,21 @@ const tariffFields = {
   internationalBenefitType: { enum: ['percent', 'fixed', null] },
   internationalBenefitValue: amountSchema(true),
   ranges: { type: 'array', minItems: 1, maxItems: 100, items: rangeSchema },
-};
+} as const;
 
-export const createTariffSchema = { type: 'object', additionalProperties: false, required: ['title', 'ranges'], properties: tariffFields };
-export const updateTariffSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...tariffFields } };
+export const createTariffSchema = { type: 'object', additionalProperties: false, required: ['title', 'ranges'], properties: tariffFields } as const;
+export const updateTariffSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...tariffFields } } as const;
 export const listTariffsQuery = {
   type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema, category: { type: 'string', maxLength: 200 } },
-};
+} as const;
 export const assignTariffSchema = {
   type: 'object', additionalProperties: false, required: ['organizationId', 'tariffId'],
   properties: { organizationId: id, tariffId: { anyOf: [id, { type: 'null' }] } },
-};
+} as const;
 export const calculatePriceSchema = {
   type: 'object', additionalProperties: false, required: ['recipients'],
   properties: { organizationId: id, recipients: operatorCounts, parts: { type: 'integer', minimum: 1, maximum: 1000, default: 1 }, lineType: { type: 'string', maxLength: 40 } },
-};
+} as const;
 
 export const mainSettingsSchema = {
   type: 'object', additionalProperties: false, minProperties: 1,
@@ -95,12 +98,12 @@ export const mainSettingsSchema = {
     LowestCreditOfUser: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },
     ResolutionOfParliament: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },
     LowCreditAlertText: text(2000), PaymentConfirmedText: text(2000),
-    ...Object.fromEntries(POSITIVE_INTEGER_SETTINGS.map((k) => [k, { type: ['integer', 'string', 'null'], minimum: 1, maximum: 999_999_999, maxLength: 9 }])),
+    ...eachOf(POSITIVE_INTEGER_SETTINGS, { type: ['integer', 'string', 'null'], minimum: 1, maximum: 999_999_999, maxLength: 9 } as const),
   },
-};
+} as const;
 
-const PAYMENT_TYPES = ['Cash', 'Cheque', 'Card', 'Account', 'OnLine'];
-const PAYMENT_STATUSES = ['Confirmed', 'Rejected', 'Checking', 'Lending', 'WatingForPay'];
+const PAYMENT_TYPES = ['Cash', 'Cheque', 'Card', 'Account', 'OnLine'] as const;
+const PAYMENT_STATUSES = ['Confirmed', 'Rejected', 'Checking', 'Lending', 'WatingForPay'] as const;
 
 export const createPaymentSchema = {
   type: 'object', additionalProperties: false, required: ['typePayment', 'amount'],
@@ -117,16 +120,16 @@ export const createPaymentSchema = {
     sayadNumber: { anyOf: [{ type: 'string', pattern: '^[0-9]{16}$' }, { type: 'null' }] },
     serialNumber: text(40), seriesNumber: text(40), typeBank: nameText(40), chequeImageAddress: text(500),
   },
-};
+} as const;
 
-export const paymentIdSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } };
+export const paymentIdSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id } } as const;
 export const rejectPaymentSchema = {
   type: 'object', additionalProperties: false, required: ['id'], properties: { id, rejectionDescription: { type: 'string', maxLength: 1000 } },
-};
+} as const;
 export const listPaymentsQuery = {
   type: 'object', additionalProperties: false,
   properties: { ...pagingQuerySchema, organizationId: id, typePayment: { enum: PAYMENT_TYPES }, typeStatus: { enum: PAYMENT_STATUSES } },
-};
+} as const;
 
 const packageFields = {
   title,
@@ -137,14 +140,14 @@ const packageFields = {
   chargeAmount: amountSchema(),
   isActive: { type: 'boolean' },
   description: text(1000),
-};
+} as const;
 export const createPackageSchema = {
   type: 'object', additionalProperties: false, required: ['title', 'expirationType', 'expiration', 'depositPrice', 'chargeAmount'], properties: packageFields,
-};
-export const updatePackageSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...packageFields } };
+} as const;
+export const updatePackageSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...packageFields } } as const;
 export const listPackagesQuery = {
   type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema, forPurchase: { type: 'boolean' } },
-};
+} as const;
 export const buyPackageSchema = {
   type: 'object', additionalProperties: false, required: ['packageId', 'requestId'],
   properties: {
@@ -153,12 +156,12 @@ export const buyPackageSchema = {
     /** The client's key for this purchase: the same key again changes nothing. */
     requestId: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' },
   },
-};
+} as const;
 export const listPurchasesQuery = {
   type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema, organizationId: id },
-};
+} as const;
 
-const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
+const nullable = <const S>(schema: S) => ({ anyOf: [schema, { type: 'null' }] }) as const;
 const discountFields = {
   code: { type: 'string', minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9_-]+$' },
   title: nameText(200),
@@ -172,11 +175,11 @@ const discountFields = {
   startsAt: nullable({ type: 'string', format: 'date-time' }),
   endsAt: nullable({ type: 'string', format: 'date-time' }),
   isActive: { type: 'boolean' },
-};
-export const createDiscountSchema = { type: 'object', additionalProperties: false, required: ['code', 'isPercentage'], properties: discountFields };
-export const updateDiscountSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...discountFields } };
-export const listDiscountsQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } };
+} as const;
+export const createDiscountSchema = { type: 'object', additionalProperties: false, required: ['code', 'isPercentage'], properties: discountFields } as const;
+export const updateDiscountSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...discountFields } } as const;
+export const listDiscountsQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;
 export const checkDiscountSchema = {
   type: 'object', additionalProperties: false, required: ['code', 'amount'],
   properties: { code: { type: 'string', minLength: 1, maxLength: 50 }, amount: amountSchema() },
-};
+} as const;

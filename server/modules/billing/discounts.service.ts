@@ -8,6 +8,8 @@ import { AuditService } from '../audit/index.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { PackagesRepository, type DiscountRow, type ListFilter } from './packages.repository.js';
 import { percentHundredths, toAmount } from './money.js';
+import type { SchemaType } from '../../platform/http/router.js';
+import type { createDiscountSchema, updateDiscountSchema } from './billing.schemas.js';
 
 /** The spec's answer to a code that cannot be used (unknown, expired, used up, not for this organization): one message for all. */
 export const discountNotCorrect = (propertyName = 'code') => fieldError(propertyName, 'billing.discountNotCorrect');
@@ -49,7 +51,7 @@ export class DiscountsService {
     return { ...page, items: page.items.map(publicDiscount) };
   }
 
-  async create(ctx: Actor, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: SchemaType<typeof createDiscountSchema>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values = await this.normalize(ctx, tx, body, null);
@@ -60,10 +62,10 @@ export class DiscountsService {
     });
   }
 
-  async update(ctx: Actor, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: SchemaType<typeof updateDiscountSchema>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
-      const current = await this.repo.findManagedDiscount(ctx.tenant, body.id as number, tx);
+      const current = await this.repo.findManagedDiscount(ctx.tenant, body.id, tx);
       if (!current) throw notFound('billing.discountNotFound');
       const values = await this.normalize(ctx, tx, body, current);
       if (values.code !== undefined && (await this.repo.codeTaken(tx, values.code as string, current.id))) throw fieldError('code', 'billing.discountCodeTaken');

@@ -12,6 +12,8 @@ import { DiscountsService, discountAmountOf, discountNotCorrect } from './discou
 import { big, toAmount } from './money.js';
 import { InvoicesService } from './invoices.service.js';
 import type { Logger } from 'pino';
+import type { SchemaType } from '../../platform/http/router.js';
+import type { createPackageSchema, updatePackageSchema } from './billing.schemas.js';
 
 export const EXPIRATION_TYPES = ['hour', 'day', 'week', 'month'] as const;
 
@@ -72,7 +74,7 @@ export class PackagesService {
     return this.repo.listPurchases(ctx.tenant, filter);
   }
 
-  async create(ctx: Actor, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: SchemaType<typeof createPackageSchema>) {
     const values = normalizePackage(body, null);
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
@@ -82,10 +84,10 @@ export class PackagesService {
     });
   }
 
-  async update(ctx: Actor, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: SchemaType<typeof updatePackageSchema>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
-      const current = await this.repo.findManaged(ctx.tenant, body.id as number, tx);
+      const current = await this.repo.findManaged(ctx.tenant, body.id, tx);
       if (!current) throw notFound('billing.packageNotFound');
       const updated = await this.repo.updatePackage(tx, current.id, normalizePackage(body, current));
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'Package', referenceId: current.id, oldData: publicPackage(current), newData: publicPackage(updated) });

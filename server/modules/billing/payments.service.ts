@@ -9,9 +9,11 @@ import { PaymentsRepository, publicPayment, type PaymentListFilter, type Payment
 import { BillingService } from './billing.service.js';
 import { toAmount } from './money.js';
 import { InvoicesService } from './invoices.service.js';
+import type { SchemaType } from '../../platform/http/router.js';
+import type { createPaymentSchema } from './billing.schemas.js';
 
-const CHEQUE_FIELDS = ['branchCode', 'chequeAccountNumber', 'dueDate', 'holderName', 'isPassed', 'nationalCode', 'sayadNumber', 'serialNumber', 'seriesNumber', 'typeBank', 'chequeImageAddress'];
-const COMMON_FIELDS = ['paymentDate', 'paymentTime', 'billNumber', 'referenceId', 'orderId', 'description'];
+const CHEQUE_FIELDS = ['branchCode', 'chequeAccountNumber', 'dueDate', 'holderName', 'isPassed', 'nationalCode', 'sayadNumber', 'serialNumber', 'seriesNumber', 'typeBank', 'chequeImageAddress'] as const;
+const COMMON_FIELDS = ['paymentDate', 'paymentTime', 'billNumber', 'referenceId', 'orderId', 'description'] as const;
 
 /**
  * Payments made outside the panel (cash, cheque, card, account) wait as Checking until an
@@ -29,14 +31,14 @@ export class PaymentsService {
     @inject(InvoicesService) private readonly invoices: InvoicesService,
   ) {}
 
-  async create(ctx: Actor, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: SchemaType<typeof createPaymentSchema>) {
     const amount = toAmount(body.amount, 'amount');
     if (amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
     if (body.typePayment === 'OnLine') throw fieldError('typePayment', 'billing.onlineNotAvailable');
     if (body.typePayment === 'Cheque') {
-      for (const f of ['sayadNumber', 'dueDate', 'typeBank']) if (!body[f]) throw fieldError(f, 'validation.required', { field: f });
+      for (const f of ['sayadNumber', 'dueDate', 'typeBank'] as const) if (!body[f]) throw fieldError(f, 'validation.required', { field: f });
     }
-    const organizationId = (body.organizationId as number | undefined) ?? ctx.tenant.organizationId;
+    const organizationId = body.organizationId ?? ctx.tenant.organizationId;
     return this.uow.run(async (tx) => {
       const payer = await this.organizations.findVisible(ctx.tenant, organizationId, tx);
       if (!payer) throw fieldError('organizationId', 'organization.notFound');

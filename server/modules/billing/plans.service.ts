@@ -11,6 +11,8 @@ import { OrganizationsService } from '../organizations/index.js';
 import { BillingService } from './billing.service.js';
 import { str, toAmount } from './money.js';
 import { InvoicesService } from './invoices.service.js';
+import type { SchemaType } from '../../platform/http/router.js';
+import type { assignModuleSchema, buyPlanSchema, createPlanSchema, updatePlanSchema } from './plans.schemas.js';
 
 /** The fixed module catalogue a plan may grant (ids are stable; titles fa + en). */
 export const MODULES = [
@@ -82,7 +84,7 @@ export class PlansService {
   }
 
   /** Grants (or takes back) a module of an organization below the caller by hand. */
-  async assignModule(ctx: Actor, body: { organizationId: number; moduleId: string; assigned?: boolean }) {
+  async assignModule(ctx: Actor, body: SchemaType<typeof assignModuleSchema>) {
     if (!MODULE_IDS.has(body.moduleId)) throw fieldError('moduleId', 'billing.moduleUnknown');
     return this.uow.run(async (tx) => {
       const org = await this.organizations.findVisible(ctx.tenant, body.organizationId, tx);
@@ -95,7 +97,7 @@ export class PlansService {
     });
   }
 
-  async create(ctx: Actor, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: SchemaType<typeof createPlanSchema>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values = normalizePlan(body, true);
@@ -106,9 +108,9 @@ export class PlansService {
     });
   }
 
-  async update(ctx: Actor, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: SchemaType<typeof updatePlanSchema>) {
     return this.uow.run(async (tx) => {
-      const current = await this.managed(tx, ctx, body.id as number);
+      const current = await this.managed(tx, ctx, body.id);
       const [row] = await tx('plans').where({ id: current.id }).update(normalizePlan(body, false)).returning('*');
       this.claimsChange(tx);
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'Plan', referenceId: row.id, oldData: publicPlan(current), newData: publicPlan(row) });
@@ -140,7 +142,7 @@ export class PlansService {
     return publicPlan(row);
   }
 
-  async buy(ctx: Actor, body: { planId: number; requestId: string }) {
+  async buy(ctx: Actor, body: SchemaType<typeof buyPlanSchema>) {
     return this.uow.run(async (tx) => {
       const buyer = await this.organizations.findById(ctx.tenant.organizationId, tx);
       if (!buyer || buyer.type === 'system') throw forbidden('billing.systemPays');
@@ -209,7 +211,7 @@ export class PlansService {
   }
 }
 
-function normalizePlan(body: Record<string, unknown>, creating: boolean): Record<string, unknown> {
+function normalizePlan(body: Omit<SchemaType<typeof updatePlanSchema>, 'id'>, creating: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of ['title', 'planType', 'planInformation', 'isActive'] as const) if (body[f] !== undefined) out[f] = body[f];
   if (body.planPrice !== undefined || creating) {
@@ -226,7 +228,7 @@ function normalizePlan(body: Record<string, unknown>, creating: boolean): Record
     }
   }
   if (body.modules !== undefined) {
-    const list = body.modules as string[];
+    const list = body.modules;
     list.forEach((m, i) => { if (!MODULE_IDS.has(m)) throw fieldError(`modules[${i}]`, 'billing.moduleUnknown'); });
     out.modules = JSON.stringify([...new Set(list)]);
   }

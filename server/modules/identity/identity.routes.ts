@@ -1,5 +1,4 @@
-import type { Controller } from '../../platform/http/router.js';
-import { idParamSchema } from '../../platform/http/router.js';
+import { idParamSchema, publicRoute, userRoute, type Controller } from '../../platform/http/router.js';
 import type { AuthService } from './auth.service.js';
 import type { UsersService } from './users.service.js';
 import type { RolesService } from './roles.service.js';
@@ -14,17 +13,17 @@ export function accountController(auth: AuthService, users: UsersService): Contr
   return {
     name: 'Account',
     routes: [
-      { method: 'POST', action: 'Login', auth: 'public', body: loginSchema, handler: ({ ctx, body }) => auth.login(ctx, body) },
-      { method: 'POST', action: 'RefreshToken', auth: 'public', body: refreshSchema, handler: ({ body }) => auth.refresh(body) },
-      { method: 'POST', action: 'UpdateRefreshToken', allowWhilePasswordChangeRequired: true, body: updateRefreshTokenSchema, handler: ({ ctx, body }) => auth.updateRefreshToken(ctx, body.refreshToken) },
+      publicRoute({ method: 'POST', action: 'Login', auth: 'public', body: loginSchema, handler: ({ ctx, body }) => auth.login(ctx, body) }),
+      publicRoute({ method: 'POST', action: 'RefreshToken', auth: 'public', body: refreshSchema, handler: ({ body }) => auth.refresh(body) }),
+      userRoute({ method: 'POST', action: 'UpdateRefreshToken', allowWhilePasswordChangeRequired: true, body: updateRefreshTokenSchema, handler: ({ ctx, body }) => auth.updateRefreshToken(ctx, body.refreshToken) }),
       { method: 'POST', action: 'Logout', allowWhilePasswordChangeRequired: true, handler: ({ ctx }) => auth.logout(ctx) },
-      { method: 'POST', action: 'ChangePassword', allowWhilePasswordChangeRequired: true, body: changePasswordSchema, handler: ({ ctx, body }) => auth.changePassword(ctx, body) },
+      userRoute({ method: 'POST', action: 'ChangePassword', allowWhilePasswordChangeRequired: true, body: changePasswordSchema, handler: ({ ctx, body }) => auth.changePassword(ctx, body) }),
       { method: 'GET', action: 'GetActiveSessions', allowWhilePasswordChangeRequired: true, handler: ({ ctx }) => auth.activeSessions(ctx) },
-      { method: 'POST', action: 'RevokeSession/:id', params: sessionIdParams, handler: ({ ctx, params }) => auth.revokeSession(ctx, params.id) },
-      { method: 'GET', action: 'GetLoginHistory', query: pagingQuery, handler: ({ ctx, query }) => auth.loginHistory(ctx.principal.userId, query.pageIndex, query.pageSize) },
-      { method: 'POST', action: 'Impersonate', claim: 'Users.Impersonate', body: impersonateSchema, handler: ({ ctx, body }) => auth.impersonate(ctx, body.userId) },
+      userRoute({ method: 'POST', action: 'RevokeSession/:id', params: sessionIdParams, handler: ({ ctx, params }) => auth.revokeSession(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetLoginHistory', query: pagingQuery, handler: ({ ctx, query }) => auth.loginHistory(ctx.principal.userId, query.pageIndex, query.pageSize) }),
+      userRoute({ method: 'POST', action: 'Impersonate', claim: 'Users.Impersonate', body: impersonateSchema, handler: ({ ctx, body }) => auth.impersonate(ctx, body.userId) }),
       { method: 'POST', action: 'StopImpersonation', handler: ({ ctx }) => auth.stopImpersonation(ctx) },
-      { method: 'GET', action: 'GetImpersonationHistory', claim: 'Users.Impersonate', query: pagingQuery, handler: ({ ctx, query }) => auth.impersonationHistory(ctx, query.pageIndex, query.pageSize) },
+      userRoute({ method: 'GET', action: 'GetImpersonationHistory', claim: 'Users.Impersonate', query: pagingQuery, handler: ({ ctx, query }) => auth.impersonationHistory(ctx, query.pageIndex, query.pageSize) }),
       { method: 'GET', action: 'GetCurrentUser', allowWhilePasswordChangeRequired: true, handler: ({ ctx }) => users.current(ctx) },
     ],
   };
@@ -38,16 +37,16 @@ export function usersController(users: UsersService): Controller {
   return {
     name: 'Users',
     routes: [
-      { method: 'POST', action: 'Create', claim: 'Users.Create', body: createUserSchema, handler: ({ ctx, body }) => users.create(ctx, body) },
-      { method: 'POST', action: 'Update', claim: 'Users.Update', body: updateUserSchema, handler: ({ ctx, body }) => users.update(ctx, body) },
-      { method: 'GET', action: 'Get/:id', claim: 'Users.View', params: idParamSchema, handler: ({ ctx, params }) => users.get(ctx, params.id) },
-      { method: 'GET', action: 'GetAll', claim: 'Users.View', query: listUsersQuery, handler: ({ ctx, query }) => users.list(ctx, query) },
-      { method: 'DELETE', action: 'Delete/:id', claim: 'Users.Delete', params: idParamSchema, handler: ({ ctx, params }) => users.delete(ctx, params.id) },
-      { method: 'POST', action: 'Suspend/:id', claim: 'Users.Suspend', params: idParamSchema, handler: ({ ctx, params }) => users.setSuspended(ctx, params.id, true) },
-      { method: 'POST', action: 'Unblock/:id', claim: 'Users.Suspend', params: idParamSchema, handler: ({ ctx, params }) => users.setSuspended(ctx, params.id, false) },
-      { method: 'POST', action: 'ResetPassword', claim: 'Users.Update', body: resetPasswordSchema, handler: ({ ctx, body }) => users.resetPassword(ctx, body.id, body.password) },
-      { method: 'GET', action: 'GetLoginHistory/:id', claim: 'Users.View', params: idParamSchema, query: pagingQuery, handler: ({ ctx, params, query }) => users.loginHistoryOf(ctx, params.id, query.pageIndex, query.pageSize) },
-      { method: 'GET', action: 'GetPasswordHistory/:id', claim: 'Users.View', params: idParamSchema, query: pagingQuery, handler: ({ ctx, params, query }) => users.passwordHistoryOf(ctx, params.id, query.pageIndex, query.pageSize) },
+      userRoute({ method: 'POST', action: 'Create', claim: 'Users.Create', body: createUserSchema, handler: ({ ctx, body }) => users.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Users.Update', body: updateUserSchema, handler: ({ ctx, body }) => users.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Users.View', params: idParamSchema, handler: ({ ctx, params }) => users.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'Users.View', query: listUsersQuery, handler: ({ ctx, query }) => users.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Users.Delete', params: idParamSchema, handler: ({ ctx, params }) => users.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Suspend/:id', claim: 'Users.Suspend', params: idParamSchema, handler: ({ ctx, params }) => users.setSuspended(ctx, params.id, true) }),
+      userRoute({ method: 'POST', action: 'Unblock/:id', claim: 'Users.Suspend', params: idParamSchema, handler: ({ ctx, params }) => users.setSuspended(ctx, params.id, false) }),
+      userRoute({ method: 'POST', action: 'ResetPassword', claim: 'Users.Update', body: resetPasswordSchema, handler: ({ ctx, body }) => users.resetPassword(ctx, body.id, body.password) }),
+      userRoute({ method: 'GET', action: 'GetLoginHistory/:id', claim: 'Users.View', params: idParamSchema, query: pagingQuery, handler: ({ ctx, params, query }) => users.loginHistoryOf(ctx, params.id, query.pageIndex, query.pageSize) }),
+      userRoute({ method: 'GET', action: 'GetPasswordHistory/:id', claim: 'Users.View', params: idParamSchema, query: pagingQuery, handler: ({ ctx, params, query }) => users.passwordHistoryOf(ctx, params.id, query.pageIndex, query.pageSize) }),
       { method: 'GET', action: 'GetCurrentUser', allowWhilePasswordChangeRequired: true, handler: ({ ctx }) => users.current(ctx) },
     ],
   };
@@ -55,11 +54,11 @@ export function usersController(users: UsersService): Controller {
 
 function roleRoutes(roles: RolesService, isTemplate: boolean, view: string, manage: string): Controller['routes'] {
   return [
-    { method: 'POST', action: 'Create', claim: manage, body: createRoleSchema, handler: ({ ctx, body }) => roles.create(ctx, body, isTemplate) },
-    { method: 'POST', action: 'Update', claim: manage, body: updateRoleSchema, handler: ({ ctx, body }) => roles.update(ctx, body, isTemplate) },
-    { method: 'GET', action: 'Get/:id', claim: view, params: idParamSchema, handler: ({ ctx, params }) => roles.get(ctx, params.id, isTemplate) },
-    { method: 'GET', action: 'GetAll', claim: view, query: listRolesQuery, handler: ({ ctx, query }) => roles.list(ctx, { ...query, isTemplate }) },
-    { method: 'DELETE', action: 'Delete/:id', claim: manage, params: idParamSchema, query: deleteRoleQuery, handler: ({ ctx, params, query }) => roles.delete(ctx, params.id, isTemplate, query) },
+    userRoute({ method: 'POST', action: 'Create', claim: manage, body: createRoleSchema, handler: ({ ctx, body }) => roles.create(ctx, body, isTemplate) }),
+    userRoute({ method: 'POST', action: 'Update', claim: manage, body: updateRoleSchema, handler: ({ ctx, body }) => roles.update(ctx, body, isTemplate) }),
+    userRoute({ method: 'GET', action: 'Get/:id', claim: view, params: idParamSchema, handler: ({ ctx, params }) => roles.get(ctx, params.id, isTemplate) }),
+    userRoute({ method: 'GET', action: 'GetAll', claim: view, query: listRolesQuery, handler: ({ ctx, query }) => roles.list(ctx, { ...query, isTemplate }) }),
+    userRoute({ method: 'DELETE', action: 'Delete/:id', claim: manage, params: idParamSchema, query: deleteRoleQuery, handler: ({ ctx, params, query }) => roles.delete(ctx, params.id, isTemplate, query) }),
   ];
 }
 
@@ -68,8 +67,8 @@ export function rolesController(roles: RolesService): Controller {
     name: 'Roles',
     routes: [
       ...roleRoutes(roles, false, 'Roles.View', 'Roles.Manage'),
-      { method: 'POST', action: 'Clone', claim: 'Roles.Manage', body: cloneRoleSchema, handler: ({ ctx, body }) => roles.clone(ctx, body.id, body.title) },
-      { method: 'POST', action: 'AssignToUser', claim: 'Roles.Manage', body: assignRoleSchema, handler: ({ ctx, body }) => roles.assignToUser(ctx, body) },
+      userRoute({ method: 'POST', action: 'Clone', claim: 'Roles.Manage', body: cloneRoleSchema, handler: ({ ctx, body }) => roles.clone(ctx, body.id, body.title) }),
+      userRoute({ method: 'POST', action: 'AssignToUser', claim: 'Roles.Manage', body: assignRoleSchema, handler: ({ ctx, body }) => roles.assignToUser(ctx, body) }),
       { method: 'GET', action: 'GetClaims', claim: 'Roles.View', handler: async ({ ctx }) => roles.catalogue(ctx) },
     ],
   };
@@ -80,7 +79,7 @@ export function roleTemplatesController(roles: RolesService): Controller {
     name: 'RoleTemplates',
     routes: [
       ...roleRoutes(roles, true, 'RoleTemplates.Manage', 'RoleTemplates.Manage'),
-      { method: 'POST', action: 'AssignToOrganization', claim: 'RoleTemplates.Manage', body: assignTemplateSchema, handler: ({ ctx, body }) => roles.assignTemplate(ctx, body) },
+      userRoute({ method: 'POST', action: 'AssignToOrganization', claim: 'RoleTemplates.Manage', body: assignTemplateSchema, handler: ({ ctx, body }) => roles.assignTemplate(ctx, body) }),
     ],
   };
 }

@@ -16,17 +16,9 @@ import { AuthService } from './auth.service.js';
 import { checkPasswordPolicy, generatePassword, hashPassword } from './passwords.js';
 import { publicProfile } from './principal.js';
 import { USER_LIMIT_FIELDS, assertMaySetLimits, assertMayTakeOver } from './authority.js';
-
-export const USER_TEXT_FIELDS = {
-  nationalCode: 20, foreignerCode: 30, identityNumber: 30, firstName: 100, lastName: 100, fatherName: 100, email: 254,
-  zipCode: 20, phone: 20, mobile: 20, faxNumber: 20, address: 500, descriptions: 1000,
-} as const;
-
-export const USER_FLAGS = [
-  'isActive', 'isActiveSend', 'isAdmin', 'isAuthenticatedMobile', 'isAuthenticated', 'isSendSmsDescriptionRequired',
-  'isCanSeeContactsOfPublicPhonebooks', 'isCanSeeContactsOfPrivatePhonebooks', 'isCanSendSmartWithoutConfirmation',
-  'isCanSendVoice', 'isForeigner', 'isDefault', 'changePasswordRequired',
-] as const;
+import type { SchemaType } from '../../platform/http/router.js';
+import type { createUserSchema, updateUserSchema } from './identity.schemas.js';
+import { USER_FLAGS, USER_TEXT_FIELDS } from './user.fields.js';
 
 const WRITABLE = new Set<string>([...Object.keys(USER_TEXT_FIELDS), ...USER_FLAGS, 'zoneId', 'birthDate', 'expireDate', 'roleTemplateId', 'mobileCount']);
 
@@ -116,17 +108,17 @@ export class UsersService implements OrganizationLifecycleListener {
     return this.users.list(ctx.tenant, normalizeSearch(filter));
   }
 
-  async create(ctx: Actor, body: Record<string, unknown>) {
-    const organizationId = (body.organizationId as number | undefined) ?? ctx.tenant.organizationId;
-    const policy = checkPasswordPolicy(body.password as string, this.config.auth.passwordMinLength);
+  async create(ctx: Actor, body: SchemaType<typeof createUserSchema>) {
+    const organizationId = body.organizationId ?? ctx.tenant.organizationId;
+    const policy = checkPasswordPolicy(body.password, this.config.auth.passwordMinLength);
     if (policy) throw fieldError('password', policy.key, policy.params);
-    const passwordHash = await hashPassword(body.password as string);
+    const passwordHash = await hashPassword(body.password);
     const secondPasswordHash = typeof body.secondPassword === 'string' ? await hashPassword(body.secondPassword) : null;
     return this.uow.run(async (tx) => {
       const org = await this.organizations.findVisible(ctx.tenant, organizationId, tx);
       if (!org) throw fieldError('organizationId', 'organization.notFound');
       if (org.isArchived) throw fieldError('organizationId', 'organization.parentArchived');
-      if (await this.users.findByUserName(body.userName as string, tx)) throw conflict('user.userNameTaken', {}, [{ propertyName: 'userName', key: 'user.userNameTaken' }]);
+      if (await this.users.findByUserName(body.userName, tx)) throw conflict('user.userNameTaken', {}, [{ propertyName: 'userName', key: 'user.userNameTaken' }]);
       if (org.maximumUser && (await this.users.countLiveInOrganization(tx, org.id)) >= (org.maximumUser as number)) {
         throw badRequest('user.maximumUserReached', { limit: org.maximumUser });
       }
@@ -134,7 +126,7 @@ export class UsersService implements OrganizationLifecycleListener {
       if (values.isAdmin && !ctx.principal.isAdmin) throw forbidden();
       await this.checkRole(tx, ctx, org.id, values.roleTemplateId as number | null | undefined);
       const user = await this.users.insert(tx, {
-        ...values, organizationId: org.id, userName: (body.userName as string).trim(), passwordHash, secondPasswordHash,
+        ...values, organizationId: org.id, userName: body.userName.trim(), passwordHash, secondPasswordHash,
         changePasswordRequired: values.changePasswordRequired ?? true, createdBy: ctx.principal.userId,
       });
       await this.users.addPasswordHistory(tx, user.id, passwordHash, ctx.principal.userId, ctx.principal.fullName);
@@ -143,10 +135,10 @@ export class UsersService implements OrganizationLifecycleListener {
     });
   }
 
-  async update(ctx: Actor, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: SchemaType<typeof updateUserSchema>) {
     const secondPasswordHash = typeof body.secondPassword === 'string' ? await hashPassword(body.secondPassword) : undefined;
     return this.uow.run(async (tx) => {
-      const user = await this.users.findVisible(ctx.tenant, body.id as number, tx);
+      const user = await this.users.findVisible(ctx.tenant, body.id, tx);
       if (!user) throw notFound('user.notFound');
       assertMayManage(ctx, user);
       const values = this.pickWritable(body);

@@ -8,7 +8,7 @@ export function inboxController(inbox: InboxService): Controller {
   return {
     name: 'Inbox',
     routes: [
-      { method: 'GET', action: 'GetAll', query: inboxListQuery, claim: CLAIM, handler: async ({ ctx, query }) => inbox.list(ctx, query as never) },
+      userRoute({ method: 'GET', action: 'GetAll', query: inboxListQuery, claim: CLAIM, handler: async ({ ctx, query }) => inbox.list(ctx, query) }),
       userRoute({
         method: 'POST', action: 'MarkAsRead', body: markAsReadSchema, claim: CLAIM, successMessage: 'inbox.markedAsRead',
         handler: async ({ ctx, body }) => inbox.markAsRead(ctx, body.ids),

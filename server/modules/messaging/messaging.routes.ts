@@ -1,24 +1,19 @@
-import type { Request } from 'express';
-import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
+import { idParamSchema, userRoute, type Controller, type SchemaType } from '../../platform/http/router.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { ComposeService, type ComposeInput } from './compose/compose.service.js';
 import type { RecipientSourceInput } from './compose/recipient-sources.js';
 import { OutboxService } from './outbox/outbox.service.js';
 import { UploadsService } from './compose/uploads.service.js';
-import { PeriodicService, type PeriodicScheduleInput } from './periodic/periodic.service.js';
-import { SendEditService, type EditInput } from './compose/send-edit.service.js';
+import { PeriodicService } from './periodic/periodic.service.js';
+import { SendEditService } from './compose/send-edit.service.js';
 import {
   bulkSchema, createSchema, editSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
 import type { SendTypeName } from './statuses.js';
 
-type CreateBody = {
-  senderNumberId: number; smsBody: string; sendType: SendTypeName; isFlashSms?: boolean; sendDirect?: boolean; sendDateTime?: string | null;
-  sendId?: string | null; description?: string | null; receivers?: string[]; receiversText?: string; recipientsUploadId?: string;
-  typeSend?: 'direct' | 'gradual' | 'periodic'; gradualStepCount?: number | null; gradualIntervalMinutes?: number | null;
-} & PeriodicScheduleInput;
-type BulkBody = Omit<CreateBody, 'receivers' | 'receiversText' | 'recipientsUploadId' | 'sendType'> & { bulkRecipients: { mobile: string; description?: string | null }[] };
+type CreateBody = SchemaType<typeof createSchema>;
+type BulkBody = SchemaType<typeof bulkSchema>;
 
 /** Single sends need Sending.Single; every other kind needs Sending.Bulk. */
 function requireSendClaim(ctx: AuthedContext, sendType: SendTypeName): void {
@@ -59,57 +54,53 @@ export function scheduledMessagesController(compose: ComposeService, uploads: Up
     name: 'ScheduledMessages',
     routes: [
       // Editing a send not yet gone out: paused (Updating), saved, or left (which stops it). Owner or administrator, like Cancel.
-      { method: 'POST', action: 'StartEdit/:id', params: idParamSchema, handler: async ({ ctx, params }) => edits.start(ctx, (params as { id: number }).id) },
-      { method: 'POST', action: 'Update', body: editSchema, handler: async ({ ctx, body }) => edits.update(ctx, body as EditInput) },
-      { method: 'POST', action: 'AbandonEdit/:id', params: idParamSchema, handler: async ({ ctx, params }) => edits.abandon(ctx, (params as { id: number }).id) },
-      {
+      userRoute({ method: 'POST', action: 'StartEdit/:id', params: idParamSchema, handler: async ({ ctx, params }) => edits.start(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Update', body: editSchema, handler: async ({ ctx, body }) => edits.update(ctx, body) }),
+      userRoute({ method: 'POST', action: 'AbandonEdit/:id', params: idParamSchema, handler: async ({ ctx, params }) => edits.abandon(ctx, params.id) }),
+      userRoute({
         method: 'POST', action: 'Create', body: createSchema, bodyLimit: 'large',
-        handler: async ({ ctx, body }) => { requireSendClaim(ctx, (body as CreateBody).sendType); return createOrDefine(compose, periodic, ctx, body as CreateBody, fromCreate(body as CreateBody)); },
-      },
-      {
+        handler: async ({ ctx, body }) => { requireSendClaim(ctx, body.sendType); return createOrDefine(compose, periodic, ctx, body, fromCreate(body)); },
+      }),
+      userRoute({
         method: 'POST', action: 'GetScheduledMessageCalculations', body: createSchema, bodyLimit: 'large', successMessage: '',
-        handler: async ({ ctx, body }) => { requireSendClaim(ctx, (body as CreateBody).sendType); return compose.calculate(ctx, fromCreate(body as CreateBody)); },
-      },
-      {
+        handler: async ({ ctx, body }) => { requireSendClaim(ctx, body.sendType); return compose.calculate(ctx, fromCreate(body)); },
+      }),
+      userRoute({
         method: 'POST', action: 'CreateFastScheduledMessage', body: fastSchema, claim: 'Sending.Single',
-        handler: async ({ ctx, body }) => {
-          const b = body as { mobile: string; smsBody: string; senderNumberId: number; sendId?: string | null; isFlashSms?: boolean };
-          return compose.create(ctx, { senderNumberId: b.senderNumberId, smsBody: b.smsBody, sendType: 'Single', sendId: b.sendId, isFlashSms: b.isFlashSms, sources: [{ kind: 'manual', numbers: [b.mobile] }] });
-        },
-      },
-      { method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, true)) },
-      { method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body as BulkBody, fromBulk(body as BulkBody, false)) },
-      { method: 'GET', action: 'GetPeriodicSends', query: periodicListQuery, handler: async ({ ctx, query }) => { requireAnySendClaim(ctx); return periodic.list(ctx, query as never); } },
+        handler: async ({ ctx, body: b }) => compose.create(ctx, { senderNumberId: b.senderNumberId, smsBody: b.smsBody, sendType: 'Single', sendId: b.sendId, isFlashSms: b.isFlashSms, sources: [{ kind: 'manual', numbers: [b.mobile] }] }),
+      }),
+      userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, true)) }),
+      userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, false)) }),
+      userRoute({ method: 'GET', action: 'GetPeriodicSends', query: periodicListQuery, handler: async ({ ctx, query }) => { requireAnySendClaim(ctx); return periodic.list(ctx, query); } }),
       userRoute({
         method: 'POST', action: 'CancelPeriodicSend', body: periodicIdSchema,
         handler: async ({ ctx, body }) => { requireAnySendClaim(ctx); return periodic.cancel(ctx, body.id); },
       }),
-      {
+      userRoute({
         method: 'POST', action: 'GetScheduledMessageCalculationsByBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', successMessage: '',
-        handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body as BulkBody, true)),
-      },
-      {
+        handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body, true)),
+      }),
+      userRoute({
         method: 'POST', action: 'GetScheduledMessageCalculationsByBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', successMessage: '',
-        handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body as BulkBody, false)),
-      },
-      {
+        handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body, false)),
+      }),
+      userRoute({
         // The body is the file itself (text/plain or text/csv), read as a stream; nothing else parses it.
         method: 'POST', action: 'UploadRecipients', query: uploadQuery, claim: 'Sending.Bulk',
         handler: async ({ ctx, query, req }) => {
-          const q = query as { format: 'text' | 'csv' };
-          const csv = q.format === 'csv' || /csv/i.test(String((req as Request).headers['content-type'] ?? ''));
+          const csv = query.format === 'csv' || /csv/i.test(String(req.headers['content-type'] ?? ''));
           const maxNumbers = await compose.setting('MaxUploadRecipients');
           const maxBytes = (await compose.setting('MaxUploadMegabytes')) * 1024 * 1024;
           try {
-            return await uploads.receive(req as Request, { csv, userId: ctx.principal.userId, maxNumbers, maxBytes });
+            return await uploads.receive(req, { csv, userId: ctx.principal.userId, maxNumbers, maxBytes });
           } catch (err) {
             // Refused before the whole file arrived: the rest of the body is never read, so this
             // connection cannot carry another request; closing it frees the client (and shutdown).
-            if (!(req as Request).complete) (req as Request).res?.setHeader('Connection', 'close');
+            if (!req.complete) req.res?.setHeader('Connection', 'close');
             throw err;
           }
         },
-      },
+      }),
     ],
   };
 }
@@ -118,10 +109,10 @@ export function outboxController(outbox: OutboxService): Controller {
   return {
     name: 'OutBox',
     routes: [
-      { method: 'GET', action: 'GetAll', query: outboxQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.list(ctx, query as never) },
+      userRoute({ method: 'GET', action: 'GetAll', query: outboxQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.list(ctx, query) }),
       userRoute({ method: 'GET', action: 'Get/:id', params: idParamSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, params }) => outbox.get(ctx, params.id) }),
-      { method: 'GET', action: 'GetRecipients', query: recipientsQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.recipients(ctx, query as never) },
-      { method: 'GET', action: 'GetDeliveryReport', query: reportQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.deliveryReport(ctx, query as never) },
+      userRoute({ method: 'GET', action: 'GetRecipients', query: recipientsQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.recipients(ctx, query) }),
+      userRoute({ method: 'GET', action: 'GetDeliveryReport', query: reportQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.deliveryReport(ctx, query) }),
       userRoute({ method: 'POST', action: 'Cancel/:id', params: idParamSchema, handler: async ({ ctx, params }) => outbox.cancel(ctx, params.id) }),
       userRoute({ method: 'POST', action: 'Archive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.archive(ctx, body.ids) }),
       userRoute({ method: 'POST', action: 'Unarchive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.unarchive(ctx, body.ids) }),
@@ -133,7 +124,7 @@ export function sendQueueController(outbox: OutboxService): Controller {
   return {
     name: 'SendQueue',
     routes: [
-      { method: 'GET', action: 'GetAll', query: queueQuery, claim: 'Sending.Confirm', handler: async ({ ctx, query }) => outbox.queue(ctx, query as never) },
+      userRoute({ method: 'GET', action: 'GetAll', query: queueQuery, claim: 'Sending.Confirm', handler: async ({ ctx, query }) => outbox.queue(ctx, query) }),
       userRoute({ method: 'POST', action: 'Confirm/:id', params: idParamSchema, claim: 'Sending.Confirm', handler: async ({ ctx, params }) => outbox.confirm(ctx, params.id) }),
       userRoute({ method: 'POST', action: 'Reject', body: rejectSchema, claim: 'Sending.Confirm', handler: async ({ ctx, body }) => outbox.reject(ctx, body) }),
     ],

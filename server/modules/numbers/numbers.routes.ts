@@ -1,5 +1,4 @@
-import type { Controller } from '../../platform/http/router.js';
-import { idParamSchema, RawResult } from '../../platform/http/router.js';
+import { idParamSchema, publicRoute, RawResult, userRoute, type Controller } from '../../platform/http/router.js';
 import { readRawBody } from '../../platform/http/raw-body.js';
 import { WEBHOOK_BODY_LIMIT, WEBHOOK_SECRET_HEADER, type GatewayWebhooksService } from './gateway-webhooks.service.js';
 import type { SenderAgentsService } from './sender-agents.service.js';
@@ -18,14 +17,14 @@ export function senderAgentsController(s: SenderAgentsService): Controller {
   return {
     name: 'SenderAgents',
     routes: [
-      { method: 'POST', action: 'Create', claim: AGENTS, body: createAgentSchema, handler: ({ ctx, body }) => s.create(ctx, body) },
-      { method: 'POST', action: 'Update', claim: AGENTS, body: updateAgentSchema, handler: ({ ctx, body }) => s.update(ctx, body) },
-      { method: 'GET', action: 'Get/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) },
+      userRoute({ method: 'POST', action: 'Create', claim: AGENTS, body: createAgentSchema, handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: AGENTS, body: updateAgentSchema, handler: ({ ctx, body }) => s.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
       { method: 'GET', action: 'GetAll', claim: AGENTS, handler: ({ ctx }) => s.list(ctx) },
-      { method: 'DELETE', action: 'Delete/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) },
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
       { method: 'GET', action: 'GetPlugins', claim: AGENTS, handler: async () => s.plugins() },
-      { method: 'POST', action: 'RotateWebhookSecret/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.rotateWebhookSecret(ctx, params.id) },
-      { method: 'GET', action: 'GetHealth/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.health(ctx, params.id) },
+      userRoute({ method: 'POST', action: 'RotateWebhookSecret/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.rotateWebhookSecret(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetHealth/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.health(ctx, params.id) }),
       // Resellers choose an agent for their lines without managing agents.
       { method: 'GET', action: 'GetNames', claim: LINES, handler: () => s.names() },
     ],
@@ -36,15 +35,15 @@ export function privateNumbersController(s: PrivateNumbersService): Controller {
   return {
     name: 'PrivateNumbers',
     routes: [
-      { method: 'POST', action: 'Create', claim: LINES, body: createLineSchema, handler: ({ ctx, body }) => s.create(ctx, body) },
-      { method: 'POST', action: 'Update', claim: LINES, body: updateLineSchema, handler: ({ ctx, body }) => s.update(ctx, body) },
-      { method: 'GET', action: 'Get/:id', claim: LINES, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) },
-      { method: 'GET', action: 'GetAll', claim: LINES, query: linesQuery, handler: ({ ctx, query }) => s.list(ctx, query) },
-      { method: 'DELETE', action: 'Delete/:id', claim: LINES, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) },
-      { method: 'POST', action: 'Assign', claim: LINES, body: assignSchema, handler: ({ ctx, body }) => s.assign(ctx, body) },
-      { method: 'POST', action: 'Unassign', claim: LINES, body: unassignSchema, handler: ({ ctx, body }) => s.unassign(ctx, body) },
-      { method: 'GET', action: 'GetAssignments', claim: LINES, query: assignmentsQuery, handler: ({ ctx, query }) => s.assignments(ctx, query.privateNumberId) },
-      { method: 'GET', action: 'GetMyNumbers', query: myNumbersQuery, handler: ({ ctx, query }) => s.myNumbers(ctx, query.sendType) },
+      userRoute({ method: 'POST', action: 'Create', claim: LINES, body: createLineSchema, handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: LINES, body: updateLineSchema, handler: ({ ctx, body }) => s.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: LINES, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: LINES, query: linesQuery, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: LINES, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Assign', claim: LINES, body: assignSchema, handler: ({ ctx, body }) => s.assign(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Unassign', claim: LINES, body: unassignSchema, handler: ({ ctx, body }) => s.unassign(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetAssignments', claim: LINES, query: assignmentsQuery, handler: ({ ctx, query }) => s.assignments(ctx, query.privateNumberId) }),
+      userRoute({ method: 'GET', action: 'GetMyNumbers', query: myNumbersQuery, handler: ({ ctx, query }) => s.myNumbers(ctx, query.sendType) }),
     ],
   };
 }
@@ -53,10 +52,10 @@ export function blackListsController(s: BlacklistService): Controller {
   return {
     name: 'BlackLists',
     routes: [
-      { method: 'POST', action: 'Create', claim: SETTINGS, body: blacklistSchema, handler: ({ ctx, body }) => s.create(ctx, body) },
-      { method: 'POST', action: 'CreateBulk', claim: SETTINGS, body: blacklistBulkSchema, handler: ({ ctx, body }) => s.createBulk(ctx, body) },
-      { method: 'GET', action: 'GetAll', claim: SETTINGS, query: blacklistQuery, handler: ({ ctx, query }) => s.list(ctx, query) },
-      { method: 'DELETE', action: 'Delete/:id', claim: SETTINGS, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) },
+      userRoute({ method: 'POST', action: 'Create', claim: SETTINGS, body: blacklistSchema, handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'CreateBulk', claim: SETTINGS, body: blacklistBulkSchema, handler: ({ ctx, body }) => s.createBulk(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: SETTINGS, query: blacklistQuery, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: SETTINGS, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
     ],
   };
 }
@@ -75,9 +74,9 @@ const webhookQuery = { type: 'object', additionalProperties: true } as const;
  * by the agent's secret; the raw request goes to the plugin and its answer goes back as it is.
  */
 export function gatewayWebhooksController(s: GatewayWebhooksService): Controller {
-  const route = (method: 'GET' | 'POST') => ({
-    method, action: ':agentId/webhook', auth: 'public' as const, rawBody: true as const, params: webhookParams, query: webhookQuery,
-    handler: async ({ params, query, req }: { params: { agentId: number }; query: Record<string, unknown>; req: import('express').Request }) => {
+  const route = (method: 'GET' | 'POST') => publicRoute({
+    method, action: ':agentId/webhook', auth: 'public', rawBody: true, params: webhookParams, query: webhookQuery,
+    handler: async ({ params, query, req }) => {
       const body = await readRawBody(req, WEBHOOK_BODY_LIMIT);
       const { secret, ...rest } = query;
       const headers: Record<string, string> = {};

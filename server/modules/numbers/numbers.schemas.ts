@@ -4,13 +4,13 @@ import { LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, TYPE_PRIVATE_
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const bool = { type: 'boolean' } as const;
-const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
+const text = <M extends number>(max: M) => ({ type: ['string', 'null'], maxLength: max }) as const;
 /** A name or label shown in lists and pickers (agent titles, sender names, tags): no bidi controls. */
-const nameText = (max: number) => ({ ...text(max), format: NAME_FORMAT });
-const int = (min: number, max: number) => ({ type: ['integer', 'null'], minimum: min, maximum: max });
-const time = { anyOf: [{ type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }, { type: 'null' }] };
-const digits = (max: number) => ({ anyOf: [{ type: 'string', pattern: '^[0-9]+$', maxLength: max }, { type: 'null' }] });
-const credit = { anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^[0-9]{1,18}$' }, { type: 'null' }] };
+const nameText = <M extends number>(max: M) => ({ ...text(max), format: NAME_FORMAT }) as const;
+const int = <A extends number, B extends number>(min: A, max: B) => ({ type: ['integer', 'null'], minimum: min, maximum: max }) as const;
+const time = { anyOf: [{ type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }, { type: 'null' }] } as const;
+const digits = <M extends number>(max: M) => ({ anyOf: [{ type: 'string', pattern: '^[0-9]+$', maxLength: max }, { type: 'null' }] }) as const;
+const credit = { anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^[0-9]{1,18}$' }, { type: 'null' }] } as const;
 
 const agentProps = {
   title: { type: 'string', minLength: 1, maxLength: 200, format: NAME_FORMAT },
@@ -26,9 +26,9 @@ const agentProps = {
   internalCredit: credit, externalCredit: credit,
   queueLength: int(0, 100_000_000), udhLen: int(0, 1000), receiveInboxType: int(0, 100),
   maxPerSecond: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-};
-export const createAgentSchema = { type: 'object', additionalProperties: false, required: ['title', 'pluginName'], properties: agentProps };
-export const updateAgentSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...agentProps } };
+} as const;
+export const createAgentSchema = { type: 'object', additionalProperties: false, required: ['title', 'pluginName'], properties: agentProps } as const;
+export const updateAgentSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...agentProps } } as const;
 
 const lineProps = {
   organizationId: id,
@@ -46,17 +46,18 @@ const lineProps = {
   expireTime: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
   refundDeliveryStatusId: text(40),
   tag: nameText(100),
-  ...Object.fromEntries(LINE_FLAGS.map((f) => [f, bool])),
-};
-export const createLineSchema = { type: 'object', additionalProperties: false, required: ['smsSenderAgentId'], properties: lineProps };
-export const updateLineSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...lineProps } };
+  // fromEntries types its keys as string; these are exactly LINE_FLAGS, each a boolean.
+  ...(Object.fromEntries(LINE_FLAGS.map((f) => [f, bool])) as { [F in (typeof LINE_FLAGS)[number]]: typeof bool }),
+} as const;
+export const createLineSchema = { type: 'object', additionalProperties: false, required: ['smsSenderAgentId'], properties: lineProps } as const;
+export const updateLineSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...lineProps } } as const;
 
 export const linesQuery = {
   type: 'object', additionalProperties: false,
   properties: { ...pagingQuerySchema, organizationId: id, isActive: bool },
-};
+} as const;
 
-const limit = { type: ['integer', 'null'], minimum: 0, maximum: 2_000_000_000 };
+const limit = { type: ['integer', 'null'], minimum: 0, maximum: 2_000_000_000 } as const;
 export const assignSchema = {
   type: 'object', additionalProperties: false, required: ['privateNumberId', 'userId', 'sendTypesList'],
   properties: {
@@ -64,17 +65,17 @@ export const assignSchema = {
     sendTypesList: { type: 'array', items: { enum: SEND_TYPES }, maxItems: SEND_TYPES.length },
     canSeeReceivedSms: bool, dailySendLimit: limit, monthlySendLimit: limit,
   },
-};
-export const unassignSchema = { type: 'object', additionalProperties: false, required: ['privateNumberId', 'userId'], properties: { privateNumberId: id, userId: id } };
-export const assignmentsQuery = { type: 'object', additionalProperties: false, required: ['privateNumberId'], properties: { privateNumberId: id } };
-export const myNumbersQuery = { type: 'object', additionalProperties: false, required: ['sendType'], properties: { sendType: { enum: SEND_TYPES } } };
+} as const;
+export const unassignSchema = { type: 'object', additionalProperties: false, required: ['privateNumberId', 'userId'], properties: { privateNumberId: id, userId: id } } as const;
+export const assignmentsQuery = { type: 'object', additionalProperties: false, required: ['privateNumberId'], properties: { privateNumberId: id } } as const;
+export const myNumbersQuery = { type: 'object', additionalProperties: false, required: ['sendType'], properties: { sendType: { enum: SEND_TYPES } } } as const;
 
 export const blacklistSchema = {
   type: 'object', additionalProperties: false, required: ['mobile'],
   properties: { mobile: { type: 'string', minLength: 1, maxLength: 40 }, description: text(500), general: bool },
-};
+} as const;
 export const blacklistBulkSchema = {
   type: 'object', additionalProperties: false, required: ['mobiles'],
   properties: { mobiles: { type: 'array', minItems: 1, maxItems: 100_000, items: { type: 'string', maxLength: 40 } }, general: bool },
-};
-export const blacklistQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } };
+} as const;
+export const blacklistQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;

@@ -9,6 +9,8 @@ import { AuditService } from '../audit/index.js';
 import { PrivateNumbersRepository, type LineFilter, type LineRow } from './private-numbers.repository.js';
 import { LinesService } from './lines.service.js';
 import { LINE_FIELDS, LINE_FLAGS, MASK_PATTERN, SEND_TYPE_FLAGS, isValidLineNumber, type SendType } from './line-fields.js';
+import type { SchemaType } from '../../platform/http/router.js';
+import type { createLineSchema, updateLineSchema } from './numbers.schemas.js';
 
 export function publicLine(l: LineRow): Record<string, unknown> {
   const { deletedAt: _deletedAt, ...rest } = l;
@@ -26,9 +28,9 @@ export class PrivateNumbersService {
     @inject(TYPES.Clock) private readonly clock: Clock,
   ) {}
 
-  async create(ctx: Actor, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: SchemaType<typeof createLineSchema>) {
     return this.uow.run(async (tx) => {
-      const organizationId = (body.organizationId as number | undefined) ?? ctx.tenant.organizationId;
+      const organizationId = body.organizationId ?? ctx.tenant.organizationId;
       if (!(await this.repo.organizationVisible(tx, ctx.tenant, organizationId))) throw fieldError('organizationId', 'numbers.organizationNotFound');
       const values = await this.values(tx, body, null);
       const row = await this.repo.insert(tx, { ...values, organizationId });
@@ -37,12 +39,12 @@ export class PrivateNumbersService {
     });
   }
 
-  async update(ctx: Actor, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: SchemaType<typeof updateLineSchema>) {
     return this.uow.run(async (tx) => {
-      const current = await this.managed(ctx, body.id as number, tx);
+      const current = await this.managed(ctx, body.id, tx);
       const values = await this.values(tx, body, current);
       if (body.organizationId !== undefined && body.organizationId !== current.organizationId) {
-        if (!(await this.repo.organizationVisible(tx, ctx.tenant, body.organizationId as number))) throw fieldError('organizationId', 'numbers.organizationNotFound');
+        if (!(await this.repo.organizationVisible(tx, ctx.tenant, body.organizationId))) throw fieldError('organizationId', 'numbers.organizationNotFound');
         values.organizationId = body.organizationId;
       }
       const row = await this.repo.update(tx, current.id, values);

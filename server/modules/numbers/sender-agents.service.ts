@@ -11,6 +11,8 @@ import { PrivateNumbersRepository } from './private-numbers.repository.js';
 import { randomBytes } from 'node:crypto';
 import { webhookSecretHash } from './gateway-webhooks.service.js';
 import { AGENT_FIELDS, MASKED, isSecretOption, maskOptions } from './line-fields.js';
+import type { SchemaType } from '../../platform/http/router.js';
+import type { createAgentSchema, updateAgentSchema } from './numbers.schemas.js';
 
 /**
  * An agent as answered (and audited): its options without secret values. `secretKeys` come from
@@ -33,7 +35,7 @@ export class SenderAgentsService {
     @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
 
-  async create(ctx: Actor, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: SchemaType<typeof createAgentSchema>) {
     return this.uow.run(async (tx) => {
       const values = this.values(body, null);
       const row = await this.agents.insert(tx, { ...values, organizationId: ctx.tenant.organizationId });
@@ -42,9 +44,9 @@ export class SenderAgentsService {
     });
   }
 
-  async update(ctx: Actor, body: Record<string, unknown>) {
+  async update(ctx: Actor, body: SchemaType<typeof updateAgentSchema>) {
     return this.uow.run(async (tx) => {
-      const current = await this.managed(ctx, body.id as number, tx);
+      const current = await this.managed(ctx, body.id, tx);
       const row = await this.agents.update(tx, current.id, this.values(body, current));
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'SenderAgent', referenceId: row.id, oldData: this.answer(current), newData: this.answer(row) });
       return this.answer(row);

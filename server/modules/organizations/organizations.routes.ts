@@ -1,5 +1,4 @@
-import type { Controller } from '../../platform/http/router.js';
-import { idParamSchema } from '../../platform/http/router.js';
+import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import type { OrganizationsService } from './organizations.service.js';
 import { createOrganizationSchema, deleteOrganizationQuery, listOrganizationsQuery, updateOrganizationSchema } from './organizations.schemas.js';
 
@@ -7,18 +6,18 @@ export function organizationsController(service: OrganizationsService): Controll
   return {
     name: 'Organizations',
     routes: [
-      { method: 'POST', action: 'Create', claim: 'Organizations.Create', body: createOrganizationSchema, handler: ({ ctx, body }) => service.create(ctx, body) },
-      { method: 'POST', action: 'Update', claim: 'Organizations.Update', body: updateOrganizationSchema, handler: ({ ctx, body }) => service.update(ctx, body) },
-      { method: 'GET', action: 'Get/:id', claim: 'Organizations.View', params: idParamSchema, handler: ({ ctx, params }) => service.get(ctx, params.id) },
-      { method: 'GET', action: 'GetAll', claim: 'Organizations.View', query: listOrganizationsQuery, handler: ({ ctx, query }) => service.list(ctx, query) },
-      {
+      userRoute({ method: 'POST', action: 'Create', claim: 'Organizations.Create', body: createOrganizationSchema, handler: ({ ctx, body }) => service.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Organizations.Update', body: updateOrganizationSchema, handler: ({ ctx, body }) => service.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Organizations.View', params: idParamSchema, handler: ({ ctx, params }) => service.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'Organizations.View', query: listOrganizationsQuery, handler: ({ ctx, query }) => service.list(ctx, query) }),
+      userRoute({
         method: 'DELETE', action: 'Delete/:id', claim: 'Organizations.Delete', params: idParamSchema, query: deleteOrganizationQuery,
         handler: ({ ctx, params, query }) => service.delete(ctx, params.id, query.withChildren, query),
-      },
-      { method: 'POST', action: 'Activate/:id', claim: 'Organizations.Activate', params: idParamSchema, handler: ({ ctx, params }) => service.setActive(ctx, params.id, true) },
-      { method: 'POST', action: 'Deactivate/:id', claim: 'Organizations.Activate', params: idParamSchema, handler: ({ ctx, params }) => service.setActive(ctx, params.id, false) },
-      { method: 'POST', action: 'Archive/:id', claim: 'Organizations.Archive', params: idParamSchema, handler: ({ ctx, params }) => service.setArchived(ctx, params.id, true) },
-      { method: 'POST', action: 'Unarchive/:id', claim: 'Organizations.Archive', params: idParamSchema, handler: ({ ctx, params }) => service.setArchived(ctx, params.id, false) },
+      }),
+      userRoute({ method: 'POST', action: 'Activate/:id', claim: 'Organizations.Activate', params: idParamSchema, handler: ({ ctx, params }) => service.setActive(ctx, params.id, true) }),
+      userRoute({ method: 'POST', action: 'Deactivate/:id', claim: 'Organizations.Activate', params: idParamSchema, handler: ({ ctx, params }) => service.setActive(ctx, params.id, false) }),
+      userRoute({ method: 'POST', action: 'Archive/:id', claim: 'Organizations.Archive', params: idParamSchema, handler: ({ ctx, params }) => service.setArchived(ctx, params.id, true) }),
+      userRoute({ method: 'POST', action: 'Unarchive/:id', claim: 'Organizations.Archive', params: idParamSchema, handler: ({ ctx, params }) => service.setArchived(ctx, params.id, false) }),
     ],
   };
 }

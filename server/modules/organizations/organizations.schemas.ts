@@ -2,27 +2,34 @@ import { pagingQuerySchema } from '../../platform/http/router.js';
 import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { ORGANIZATION_FLAGS, ORGANIZATION_INT_FIELDS, ORGANIZATION_TEXT_FIELDS } from './organization.fields.js';
 
-const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
-const int = { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 };
+type NullableText = { readonly type: readonly ['string', 'null']; readonly maxLength: number; readonly format?: typeof NAME_FORMAT };
+const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+const int = { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 } as const;
+const bool = { type: 'boolean' } as const;
 /** Text fields shown as names and titles (lists, the organization switcher, invoices): no bidi controls. */
 const NAME_FIELDS: ReadonlySet<string> = new Set(['organName', 'ceoFullName', 'workplaceTitle', 'groupPriceTitle']);
 
-function fieldProperties(): Record<string, unknown> {
-  const props: Record<string, unknown> = {};
-  for (const [name, max] of Object.entries(ORGANIZATION_TEXT_FIELDS)) props[name] = NAME_FIELDS.has(name) ? { ...text(max), format: NAME_FORMAT } : text(max);
-  for (const name of ORGANIZATION_INT_FIELDS) props[name] = int;
-  for (const name of ORGANIZATION_FLAGS) props[name] = { type: 'boolean' };
-  props.name = { type: 'string', minLength: 2, maxLength: 200, pattern: '\\S', format: NAME_FORMAT };
-  props.ceoMobile = { anyOf: [{ type: 'string', format: 'mobile' }, { type: 'null' }] };
-  props.nationalId = { anyOf: [{ type: 'string', pattern: '^[0-9]{10,11}$' }, { type: 'null' }] };
-  props.ceoNationalCode = { anyOf: [{ type: 'string', pattern: '^[0-9]{10}$' }, { type: 'null' }] };
-  props.panelPrice = { type: ['integer', 'null'], minimum: 0, maximum: 9007199254740991 };
-  props.sendStartTime = { anyOf: [{ type: 'string', format: 'hhmm' }, { type: 'null' }] };
-  props.sendEndTime = { anyOf: [{ type: 'string', format: 'hhmm' }, { type: 'null' }] };
-  props.expireTime = { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] };
-  props.isActive = { type: 'boolean' };
-  props.roleTemplateId = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 };
-  return props;
+function fieldProperties() {
+  // fromEntries types its keys as any string: these are exactly the field lists' names.
+  const texts = Object.fromEntries(Object.entries(ORGANIZATION_TEXT_FIELDS).map(([name, max]) => [name, NAME_FIELDS.has(name) ? { ...text(max), format: NAME_FORMAT } : text(max)])) as
+    { [K in keyof typeof ORGANIZATION_TEXT_FIELDS]: NullableText };
+  const ints = Object.fromEntries(ORGANIZATION_INT_FIELDS.map((name) => [name, int])) as { [K in (typeof ORGANIZATION_INT_FIELDS)[number]]: typeof int };
+  const flags = Object.fromEntries(ORGANIZATION_FLAGS.map((name) => [name, bool])) as { [K in (typeof ORGANIZATION_FLAGS)[number]]: typeof bool };
+  return {
+    ...texts,
+    ...ints,
+    ...flags,
+    name: { type: 'string', minLength: 2, maxLength: 200, pattern: '\\S', format: NAME_FORMAT },
+    ceoMobile: { anyOf: [{ type: 'string', format: 'mobile' }, { type: 'null' }] },
+    nationalId: { anyOf: [{ type: 'string', pattern: '^[0-9]{10,11}$' }, { type: 'null' }] },
+    ceoNationalCode: { anyOf: [{ type: 'string', pattern: '^[0-9]{10}$' }, { type: 'null' }] },
+    panelPrice: { type: ['integer', 'null'], minimum: 0, maximum: 9007199254740991 },
+    sendStartTime: { anyOf: [{ type: 'string', format: 'hhmm' }, { type: 'null' }] },
+    sendEndTime: { anyOf: [{ type: 'string', format: 'hhmm' }, { type: 'null' }] },
+    expireTime: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+    isActive: bool,
+    roleTemplateId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
+  } as const;
 }
 
 export const createOrganizationSchema = {
@@ -34,7 +41,7 @@ export const createOrganizationSchema = {
     parentId: { type: 'integer', minimum: 1, maximum: 2147483647 },
     type: { enum: ['organization', 'reseller'] },
   },
-};
+} as const;
 
 export const updateOrganizationSchema = {
   type: 'object',
@@ -45,7 +52,7 @@ export const updateOrganizationSchema = {
     id: { type: 'integer', minimum: 1, maximum: 2147483647 },
     parentId: { type: 'integer', minimum: 1, maximum: 2147483647 },
   },
-};
+} as const;
 
 export const listOrganizationsQuery = {
   type: 'object',
@@ -57,7 +64,7 @@ export const listOrganizationsQuery = {
     isActive: { type: 'boolean' },
     type: { enum: ['system', 'reseller', 'organization'] },
   },
-};
+} as const;
 
 export const deleteOrganizationQuery = {
   type: 'object',
@@ -67,4 +74,4 @@ export const deleteOrganizationQuery = {
     confirmationId: { type: 'string', maxLength: 64 },
     confirmationNumber: { type: 'string', maxLength: 12 },
   },
-};
+} as const;

@@ -10,6 +10,8 @@ import { sameAsStored } from '../../platform/stored-value.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsRepository, type OrganizationListFilter } from './organizations.repository.js';
 import { ORGANIZATION_FLAGS, ORGANIZATION_INT_FIELDS, ORGANIZATION_TEXT_FIELDS, type OrganizationRow } from './organization.fields.js';
+import type { SchemaType } from '../../platform/http/router.js';
+import type { createOrganizationSchema, updateOrganizationSchema } from './organizations.schemas.js';
 
 export type ClosingReason = 'deleted' | 'deactivated' | 'archived';
 
@@ -105,12 +107,12 @@ export class OrganizationsService {
     return this.repo.list(ctx.tenant, normalizeSearch(filter));
   }
 
-  async create(ctx: Actor, body: Record<string, unknown>) {
+  async create(ctx: Actor, body: SchemaType<typeof createOrganizationSchema>) {
     if (!ctx.tenant.subtree) throw forbidden();
-    const type = (body.type as string | undefined) ?? 'organization';
+    const type = body.type ?? 'organization';
     if (type === 'reseller' && ctx.principal.scope !== 'superAdmin') throw forbidden('organization.onlySuperAdminCreatesResellers');
     return this.uow.run(async (tx) => {
-      const parentId = (body.parentId as number | undefined) ?? ctx.tenant.organizationId;
+      const parentId = body.parentId ?? ctx.tenant.organizationId;
       const parent = await this.repo.findVisible(ctx.tenant, parentId, tx);
       if (!parent) throw fieldError('parentId', 'organization.parentNotFound');
       if (parent.isArchived) throw fieldError('parentId', 'organization.parentArchived');
@@ -126,8 +128,8 @@ export class OrganizationsService {
     });
   }
 
-  async update(ctx: Actor, body: Record<string, unknown>) {
-    const id = body.id as number;
+  async update(ctx: Actor, body: SchemaType<typeof updateOrganizationSchema>) {
+    const id = body.id;
     return this.uow.run(async (tx) => {
       const org = await this.repo.findVisible(ctx.tenant, id, tx);
       if (!org) throw notFound('organization.notFound');
@@ -145,7 +147,7 @@ export class OrganizationsService {
       if (values.isActive === false && org.id === ctx.principal.organizationId) throw forbidden('organization.cannotCloseOwn');
       if (body.parentId !== undefined && body.parentId !== org.parentId) {
         if (own || org.id === ctx.tenant.organizationId || org.type === 'system') throw fieldError('parentId', 'organization.cannotMove');
-        const newParent = await this.repo.findVisible(ctx.tenant, body.parentId as number, tx);
+        const newParent = await this.repo.findVisible(ctx.tenant, body.parentId, tx);
         if (!newParent) throw fieldError('parentId', 'organization.parentNotFound');
         if (newParent.path.startsWith(org.path)) throw fieldError('parentId', 'organization.moveIntoOwnSubtree');
         await this.repo.move(tx, org, newParent);

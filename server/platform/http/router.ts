@@ -45,12 +45,12 @@ interface BaseRoute {
   rawBody?: true;
 }
 
-export interface PublicRoute<B = any, Q = any, P = any> extends BaseRoute {
+export interface PublicRoute<B = unknown, Q = unknown, P = unknown> extends BaseRoute {
   auth: 'public';
   handler(input: RouteInput<B, Q, P, RequestContext>): Promise<unknown>;
 }
 
-export interface UserRoute<B = any, Q = any, P = any> extends BaseRoute {
+export interface UserRoute<B = unknown, Q = unknown, P = unknown> extends BaseRoute {
   auth?: 'user';
   /** The claim a caller needs; none means any signed-in user. */
   claim?: string;
@@ -59,6 +59,7 @@ export interface UserRoute<B = any, Q = any, P = any> extends BaseRoute {
   handler(input: RouteInput<B, Q, P, AuthedContext>): Promise<unknown>;
 }
 
+/** A bare route's body, query and params are `unknown`: a route that reads them is built with `userRoute`/`publicRoute`. */
 export type RouteDef = PublicRoute | UserRoute;
 
 /** What a request part is once its ajv schema let it through (`unknown` when the route has none). */
@@ -79,6 +80,18 @@ export function userRoute<const B extends JSONSchema | undefined = undefined, co
 ): UserRoute {
   // The one cast: json-schema-to-ts' JSONSchema and ajv's AnySchema describe the same objects.
   return route as UserRoute;
+}
+
+/** `userRoute` for a route anyone may call (no session): a webhook, a gateway's return page. */
+export function publicRoute<const B extends JSONSchema | undefined = undefined, const Q extends JSONSchema | undefined = undefined, const P extends JSONSchema | undefined = undefined>(
+  route: Omit<PublicRoute, 'body' | 'query' | 'params' | 'handler'> & {
+    body?: B;
+    query?: Q;
+    params?: P;
+    handler(input: RouteInput<SchemaType<B>, SchemaType<Q>, SchemaType<P>, RequestContext>): Promise<unknown>;
+  },
+): PublicRoute {
+  return route as PublicRoute;
 }
 
 export interface Controller {

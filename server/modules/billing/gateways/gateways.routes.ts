@@ -1,32 +1,7 @@
-import type { Controller } from '../../../platform/http/router.js';
-import { RawResult, idParamSchema } from '../../../platform/http/router.js';
+import { RawResult, idParamSchema, publicRoute, userRoute, type Controller } from '../../../platform/http/router.js';
 import { AppError } from '../../../platform/http/errors.js';
-import { amountSchema } from '../money.js';
+import { authorityQuery, callbackQuery, createAccountSchema, createGatewaySchema, createOnlineSchema, updateAccountSchema, updateGatewaySchema } from './gateways.schemas.js';
 import type { GatewaysService, CallbackOutcome } from './gateways.service.js';
-
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-const text = (max: number) => ({ type: ['string', 'null'], maxLength: max });
-
-const accountProps = { accountNo: text(40), branch: text(100), cardNo: { anyOf: [{ type: 'string', pattern: '^[0-9]{16}$' }, { type: 'null' }] }, iban: { anyOf: [{ type: 'string', pattern: '^IR[0-9]{24}$' }, { type: 'null' }] }, owner: text(200) };
-export const createAccountSchema = { type: 'object', additionalProperties: false, properties: accountProps };
-export const updateAccountSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...accountProps } };
-
-const gatewayProps = {
-  typeIPG: { type: 'string', minLength: 1, maxLength: 30 }, title: { type: 'string', minLength: 1, maxLength: 200 },
-  configJson: { type: 'object' }, isGeneralUse: { type: 'boolean' }, isFactorUse: { type: 'boolean' }, isActive: { type: 'boolean' },
-  accountInformationId: { anyOf: [id, { type: 'null' }] },
-};
-export const createGatewaySchema = { type: 'object', additionalProperties: false, required: ['typeIPG', 'title', 'configJson'], properties: gatewayProps };
-export const updateGatewaySchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...gatewayProps } };
-export const createOnlineSchema = {
-  type: 'object', additionalProperties: false, required: ['amount', 'gatewayId'],
-  properties: { amount: amountSchema(), gatewayId: id, description: text(1000) },
-};
-const authorityQuery = { type: 'object', additionalProperties: false, required: ['authority'], properties: { authority: { type: 'string', minLength: 1, maxLength: 64 } } };
-const callbackQuery = {
-  type: 'object', additionalProperties: false, required: ['authority'],
-  properties: { authority: { type: 'string', maxLength: 64 }, status: { type: 'string', maxLength: 10 }, amount: { type: 'string', maxLength: 30 }, signature: { type: 'string', maxLength: 128 } },
-};
 
 function page(status: number, fa: string, en: string, body = ''): RawResult {
   return new RawResult((res) => {
@@ -48,11 +23,11 @@ export function accountInformationsController(s: GatewaysService): Controller {
   return {
     name: 'AccountInformations',
     routes: [
-      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createAccountSchema, handler: ({ ctx, body }) => s.createAccount(ctx, body) },
-      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateAccountSchema, handler: ({ ctx, body }) => s.updateAccount(ctx, body) },
-      { method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.getAccount(ctx, params.id) },
+      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createAccountSchema, handler: ({ ctx, body }) => s.createAccount(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateAccountSchema, handler: ({ ctx, body }) => s.updateAccount(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.getAccount(ctx, params.id) }),
       { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', handler: ({ ctx }) => s.listAccounts(ctx) },
-      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.deleteAccount(ctx, params.id) },
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.deleteAccount(ctx, params.id) }),
     ],
   };
 }
@@ -61,11 +36,11 @@ export function paymentGatewaysController(s: GatewaysService): Controller {
   return {
     name: 'PaymentGateways',
     routes: [
-      { method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createGatewaySchema, handler: ({ ctx, body }) => s.createGateway(ctx, body) },
-      { method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateGatewaySchema, handler: ({ ctx, body }) => s.updateGateway(ctx, body) },
-      { method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.getGateway(ctx, params.id) },
+      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createGatewaySchema, handler: ({ ctx, body }) => s.createGateway(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateGatewaySchema, handler: ({ ctx, body }) => s.updateGateway(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.getGateway(ctx, params.id) }),
       { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', handler: ({ ctx }) => s.listGateways(ctx) },
-      { method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.deleteGateway(ctx, params.id) },
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.deleteGateway(ctx, params.id) }),
     ],
   };
 }
@@ -76,8 +51,8 @@ export function onlinePaymentsController(s: GatewaysService): Controller {
     name: 'Payments',
     routes: [
       { method: 'GET', action: 'GetDescriptorOnlineGateway', claim: 'Financial.Payments', handler: ({ ctx }) => s.describeForCaller(ctx) },
-      { method: 'POST', action: 'CreateOnline', claim: 'Financial.Payments', body: createOnlineSchema, successMessage: '', handler: ({ ctx, body }) => s.createOnline(ctx, body) },
-      {
+      userRoute({ method: 'POST', action: 'CreateOnline', claim: 'Financial.Payments', body: createOnlineSchema, successMessage: '', handler: ({ ctx, body }) => s.createOnline(ctx, body) }),
+      publicRoute({
         method: 'GET', action: 'SandboxPay', auth: 'public', query: authorityQuery,
         handler: async ({ query }) => {
           const data = await s.sandboxPage(query.authority);
@@ -85,8 +60,8 @@ export function onlinePaymentsController(s: GatewaysService): Controller {
           return page(200, `درگاه آزمایشی — مبلغ ${data.amount} ریال`, `Sandbox gateway — amount ${data.amount} rials`,
             `<p><a id="pay" href="${data.pay}">پرداخت / Pay</a></p><p><a id="fail" href="${data.fail}">انصراف / Fail</a></p>`);
         },
-      },
-      {
+      }),
+      publicRoute({
         method: 'GET', action: 'OnlineCallback', auth: 'public', query: callbackQuery,
         handler: async ({ ctx, query }) => {
           try {
@@ -101,7 +76,7 @@ export function onlinePaymentsController(s: GatewaysService): Controller {
             throw err;
           }
         },
-      },
+      }),
     ],
   };
 }

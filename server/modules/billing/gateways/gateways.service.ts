@@ -19,6 +19,8 @@ import type { Logger } from 'pino';
 import { PaymentProviderRegistry } from './payment-providers.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
 import type { GatewayConfig, GatewayPayment } from './provider.js';
+import type { SchemaType } from '../../../platform/http/router.js';
+import type { createAccountSchema, createGatewaySchema, createOnlineSchema, updateAccountSchema, updateGatewaySchema } from './gateways.schemas.js';
 
 interface GatewayRow extends GatewayConfig {
   organizationId: number;
@@ -83,7 +85,7 @@ export class GatewaysService {
 
   // ---- account information --------------------------------------------------------------
 
-  async createAccount(ctx: Actor, body: Record<string, unknown>) {
+  async createAccount(ctx: Actor, body: SchemaType<typeof createAccountSchema>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values: Record<string, unknown> = { organizationId: ctx.tenant.organizationId };
@@ -94,9 +96,9 @@ export class GatewaysService {
     });
   }
 
-  async updateAccount(ctx: Actor, body: Record<string, unknown>) {
+  async updateAccount(ctx: Actor, body: SchemaType<typeof updateAccountSchema>) {
     return this.uow.run(async (tx) => {
-      const current = await this.managed(tx, 'account_informations', ctx, body.id as number);
+      const current = await this.managed(tx, 'account_informations', ctx, body.id);
       const values: Record<string, unknown> = {};
       for (const f of ACCOUNT_FIELDS) if (body[f] !== undefined) values[f] = body[f];
       const [row] = await tx('account_informations').where({ id: current.id }).update(values).returning('*');
@@ -127,7 +129,7 @@ export class GatewaysService {
 
   // ---- gateways ---------------------------------------------------------------------------
 
-  async createGateway(ctx: Actor, body: Record<string, unknown>) {
+  async createGateway(ctx: Actor, body: SchemaType<typeof createGatewaySchema>) {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values = await this.gatewayValues(ctx, tx, body, null);
@@ -137,9 +139,9 @@ export class GatewaysService {
     });
   }
 
-  async updateGateway(ctx: Actor, body: Record<string, unknown>) {
+  async updateGateway(ctx: Actor, body: SchemaType<typeof updateGatewaySchema>) {
     return this.uow.run(async (tx) => {
-      const current = (await this.managed(tx, 'payment_gateways', ctx, body.id as number)) as GatewayRow;
+      const current = (await this.managed(tx, 'payment_gateways', ctx, body.id)) as GatewayRow;
       const values = await this.gatewayValues(ctx, tx, body, current);
       const [row] = await tx('payment_gateways').where({ id: current.id }).update(values).returning('*');
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'PaymentGateway', referenceId: row.id, oldData: publicGateway(current), newData: publicGateway(row) });
@@ -176,7 +178,7 @@ export class GatewaysService {
   // ---- online payments --------------------------------------------------------------------
 
   /** `Payments/CreateOnline {amount, gatewayId}`: a WatingForPay payment and where the payer goes. */
-  async createOnline(ctx: Actor, body: Record<string, unknown>) {
+  async createOnline(ctx: Actor, body: SchemaType<typeof createOnlineSchema>) {
     const amount = toAmount(body.amount, 'amount');
     if (amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
     return this.uow.run(async (tx) => {
