@@ -35,6 +35,7 @@ describe('Names refuse bidi control characters', function () {
     { what: 'a plan title', path: 'Plans/Create', field: 'title', token: () => tree.resellerAdmin.token, body: () => ({ title: spoof('Plan '), planType: 'Yearly', planPrice: '1000' }) },
     { what: 'a discount title', path: 'Discounts/Create', field: 'title', token: () => tree.resellerAdmin.token, body: () => ({ code: unique('BIDI').replace(/[^A-Za-z0-9]/g, ''), isPercentage: false, discountValue: '1000', title: spoof('Off ') }) },
     { what: 'a cheque holder name', path: 'Payments/Create', field: 'holderName', token: () => tree.subAdmin.token, body: () => ({ typePayment: 'Cash', amount: 1_000, holderName: spoof('Holder ') }) },
+    { what: 'a payment gateway title', path: 'PaymentGateways/Create', field: 'title', token: () => tree.resellerAdmin.token, body: () => ({ typeIPG: 'Sandbox', title: spoof('Bank '), configJson: { secret: '0123456789abcdef0123' } }) },
     { what: 'a sender agent title', path: 'SenderAgents/Create', field: 'title', token: () => superToken, body: () => ({ title: spoof('Agent '), pluginName: 'simulator' }) },
     { what: 'a line sender name (mask)', path: 'PrivateNumbers/Create', field: 'mask', token: () => superToken, body: () => ({ useForm: 'Mask', mask: `Pey${RLO}k`, smsSenderAgentId: line.agentId }) },
     { what: 'a line tag', path: 'PrivateNumbers/Create', field: 'tag', token: () => superToken, body: () => ({ number: '30001234', smsSenderAgentId: line.agentId, tag: spoof('Tag ') }) },

@@ -11,7 +11,6 @@ import { BillingService } from './billing.service.js';
 import { DiscountsService, discountAmountOf, discountNotCorrect } from './discounts.service.js';
 import { big, toAmount } from './money.js';
 import { InvoicesService } from './invoices.service.js';
-import type { Logger } from 'pino';
 import type { SchemaType } from '../../platform/http/router.js';
 import type { createPackageSchema, updatePackageSchema } from './billing.schemas.js';
 
@@ -54,7 +53,6 @@ export class PackagesService {
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(InvoicesService) private readonly invoices: InvoicesService,
-    @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
 
   /** A package the caller manages or may buy. */

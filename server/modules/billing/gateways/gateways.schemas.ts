@@ -1,3 +1,4 @@
+import { NAME_FORMAT } from '../../../platform/http/validation.js';
 import { amountSchema } from '../money.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -8,7 +9,7 @@ export const createAccountSchema = { type: 'object', additionalProperties: false
 export const updateAccountSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...accountProps } } as const;
 
 const gatewayProps = {
-  typeIPG: { type: 'string', minLength: 1, maxLength: 30 }, title: { type: 'string', minLength: 1, maxLength: 200 },
+  typeIPG: { type: 'string', minLength: 1, maxLength: 30 }, title: { type: 'string', minLength: 1, maxLength: 200, format: NAME_FORMAT },
   configJson: { type: 'object' }, isGeneralUse: { type: 'boolean' }, isFactorUse: { type: 'boolean' }, isActive: { type: 'boolean' },
   accountInformationId: { anyOf: [id, { type: 'null' }] },
 } as const;

@@ -15,7 +15,6 @@ import { InvoicesService } from '../invoices.service.js';
 import { MainSettingsService } from '../main-settings.service.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { AppConfig } from '../../../platform/config.js';
-import type { Logger } from 'pino';
 import { PaymentProviderRegistry } from './payment-providers.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
 import type { GatewayConfig, GatewayPayment } from './provider.js';
@@ -65,7 +64,6 @@ export class GatewaysService {
     @inject(InvoicesService) private readonly invoices: InvoicesService,
     @inject(MainSettingsService) private readonly settings: MainSettingsService,
     @inject(TYPES.Clock) private readonly clock: Clock,
-    @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Config) private readonly config: AppConfig,
   ) {}
 
