@@ -4,7 +4,8 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
-import { escapeLike, whereOrganizationVisible } from '../../platform/tenancy.js';
+import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import { likeContains } from '../../platform/http/search.js';
 import { str } from './money.js';
 
 export interface PackageRow {
@@ -106,7 +107,7 @@ export class PackagesRepository {
       q = this.knex('packages as p').whereNull('p.deletedAt');
       whereOrganizationVisible(q, this.knex, 'p.ownerOrganizationId', tenant);
     }
-    if (filter.search) q.whereILike('p.title', `%${escapeLike(filter.search)}%`);
+    if (filter.search) q.whereILike('p.title', likeContains(filter.search));
     const [{ n }] = await q.clone().count<{ n: string }[]>({ n: '*' });
     const rows = await q.select('p.*').orderBy('p.id', 'desc').limit(filter.pageSize).offset(filter.pageIndex * filter.pageSize);
     return { items: rows.map(toPackage), totalCount: Number(n) };
@@ -151,7 +152,7 @@ export class PackagesRepository {
   async listDiscounts(tenant: Tenant, filter: ListFilter): Promise<Page<Record<string, unknown>>> {
     const q = this.knex('discounts as d').whereNull('d.deletedAt');
     whereOrganizationVisible(q, this.knex, 'd.ownerOrganizationId', tenant);
-    if (filter.search) q.where((w) => w.whereILike('d.code', `%${escapeLike(filter.search as string)}%`).orWhereILike('d.title', `%${escapeLike(filter.search as string)}%`));
+    if (filter.search) q.where((w) => w.whereILike('d.code', likeContains(filter.search as string)).orWhereILike('d.title', likeContains(filter.search as string)));
     const [{ n }] = await q.clone().count<{ n: string }[]>({ n: '*' });
     const rows = await q.select('d.*').orderBy('d.id', 'desc').limit(filter.pageSize).offset(filter.pageIndex * filter.pageSize);
     return { items: rows.map(toDiscount), totalCount: Number(n) };

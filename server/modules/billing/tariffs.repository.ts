@@ -4,7 +4,8 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
-import { escapeLike, whereOrganizationVisible } from '../../platform/tenancy.js';
+import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import { likeContains } from '../../platform/http/search.js';
 import { str } from './money.js';
 import type { TariffRow } from './pricing.js';
 
@@ -37,7 +38,7 @@ export class TariffsRepository {
   async list(tenant: Tenant, filter: TariffListFilter): Promise<Page<Record<string, unknown>>> {
     const q = this.visible(this.knex, tenant);
     if (filter.category) q.where('t.category', filter.category);
-    if (filter.search) q.whereILike('t.title', `%${escapeLike(filter.search)}%`);
+    if (filter.search) q.whereILike('t.title', likeContains(filter.search));
     const [{ n }] = await q.clone().count<{ n: string }[]>({ n: '*' });
     const rows = await q.select('t.*').orderBy('t.id', 'desc').limit(filter.pageSize).offset(filter.pageIndex * filter.pageSize);
     return { items: rows.map(toRow), totalCount: Number(n) };

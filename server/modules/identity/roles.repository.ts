@@ -4,7 +4,8 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
-import { escapeLike, whereOrganizationVisible } from '../../platform/tenancy.js';
+import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import { likeContains } from '../../platform/http/search.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
 
 export interface RoleRow {
@@ -51,7 +52,7 @@ export class RolesRepository {
       .whereNull('r.deletedAt').where('r.isTemplate', filter.isTemplate);
     whereOrganizationVisible(q, this.knex, 'r.organizationId', tenant);
     if (filter.organizationId !== undefined) q.where('r.organizationId', filter.organizationId);
-    if (filter.search) q.whereILike('r.title', `%${escapeLike(filter.search)}%`);
+    if (filter.search) q.whereILike('r.title', likeContains(filter.search));
     const [{ n }] = await q.clone().count<{ n: string }[]>({ n: '*' });
     const items = await q.select(COLUMNS).orderBy('r.id').limit(filter.pageSize).offset(filter.pageIndex * filter.pageSize);
     return { items, totalCount: Number(n) };

@@ -4,7 +4,8 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
-import { escapeLike, whereOrganizationVisible } from '../../platform/tenancy.js';
+import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import { likeContains } from '../../platform/http/search.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
 
 export interface UserRow {
@@ -156,7 +157,7 @@ export class UsersRepository {
     if (filter.organizationId !== undefined) q.where('u.organizationId', filter.organizationId);
     if (filter.isActive !== undefined) q.where('u.isActive', filter.isActive);
     if (filter.search) {
-      const term = `%${escapeLike(filter.search)}%`;
+      const term = likeContains(filter.search);
       q.where((w) => w.whereILike('u.userName', term).orWhereILike('u.firstName', term).orWhereILike('u.lastName', term)
         .orWhereILike('u.mobile', term).orWhereILike('u.email', term));
     }

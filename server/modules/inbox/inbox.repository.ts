@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
-import { escapeLike, whereOrganizationVisible } from '../../platform/tenancy.js';
+import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import { likeContains } from '../../platform/http/search.js';
 
 export interface InboxInsert {
   senderAgentId: number;
@@ -103,7 +104,7 @@ export class InboxRepository {
     if (filter.isRead !== undefined) base.where('m.isRead', filter.isRead);
     if (filter.privateNumberId) base.where('m.privateNumberId', filter.privateNumberId);
     if (filter.search) {
-      const like = `%${escapeLike(filter.search)}%`;
+      const like = likeContains(filter.search);
       base.where((w) => w.whereILike('m.smsText', like).orWhereILike('m.senderMobile', like).orWhereILike('m.receiverNumber', like));
     }
     const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
-import { escapeLike, whereOrganizationVisible } from '../../platform/tenancy.js';
+import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import { likeContains } from '../../platform/http/search.js';
 
 export interface BlacklistRow {
   id: number;
@@ -45,7 +46,7 @@ export class BlacklistRepository {
       if (filter.includeGeneral) w.orWhereNull('b.organizationId');
     });
     if (filter.search) {
-      const like = `%${escapeLike(filter.search)}%`;
+      const like = likeContains(filter.search);
       q.where((w) => w.where('b.mobile', 'like', like).orWhere('b.description', 'ilike', like));
     }
     const [{ n }] = await q.clone().count<{ n: string | number }[]>({ n: '*' });

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
-import { escapeLike, whereOrganizationVisible } from '../../platform/tenancy.js';
+import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import { likeContains } from '../../platform/http/search.js';
 import { SEND_TYPE_FLAGS, type SendType } from './line-fields.js';
 
 export interface LineRow {
@@ -87,7 +88,7 @@ export class PrivateNumbersRepository {
     if (filter.organizationId) q.where('l.organizationId', filter.organizationId);
     if (filter.isActive !== undefined) q.where('l.isActive', filter.isActive);
     if (filter.search) {
-      const like = `%${escapeLike(filter.search)}%`;
+      const like = likeContains(filter.search);
       q.where((w) => w.where('l.number', 'like', like).orWhere('l.mask', 'ilike', like).orWhere('l.tag', 'ilike', like));
     }
     const [{ n }] = await q.clone().count<{ n: string | number }[]>({ n: '*' });

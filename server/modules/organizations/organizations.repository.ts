@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { escapeLike } from '../../platform/tenancy.js';
+import { likeContains } from '../../platform/http/search.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
 import type { OrganizationRow, OrganizationType } from './organization.fields.js';
 
@@ -74,7 +75,7 @@ export class OrganizationsRepository {
     if (filter.isActive !== undefined) q.where('o.isActive', filter.isActive);
     if (filter.type) q.where('o.type', filter.type);
     if (filter.search) {
-      const term = `%${escapeLike(filter.search)}%`;
+      const term = likeContains(filter.search);
       q.where((w) => w.whereILike('o.name', term).orWhereILike('o.organName', term).orWhereILike('o.nationalId', term).orWhereILike('o.ceoFullName', term));
     }
     const [{ n }] = await q.clone().count<{ n: string }[]>({ n: '*' });

@@ -279,7 +279,7 @@ export class ComposeService {
     const settings = { setting: (key: string) => this.setting(key) };
     for (const source of this.recipientSources) {
       for (const input of inputs) {
-        if (!source.accepts(input)) continue;
+        if (input.kind !== source.kind) continue;
         const whole = await source.collect(ctx, input, set, settings);
         if (whole) return whole;
       }
@@ -293,7 +293,7 @@ export class ComposeService {
   }
 
   private sourceOf(input: RecipientSourceInput): RecipientSource {
-    const source = this.recipientSources.find((s) => s.accepts(input));
+    const source = this.recipientSources.find((s) => s.kind === input.kind);
     // A kind in the input union without a registered provider is a wiring mistake, not a request error.
     if (!source) throw new Error(`no recipient source registered for kind ${input.kind}`);
     return source;

@@ -34,12 +34,12 @@ export interface RecipientSourceContext {
  * edits the gathering.
  */
 export interface RecipientSource<I extends RecipientSourceInput = RecipientSourceInput> {
+  /** The input kind this provider takes (one provider per kind). */
   readonly kind: I['kind'];
   /** The request field a refusal about this source is reported on. */
   readonly field: string;
   /** Kinds this one cannot be combined with in one request (answered on `field`). */
   readonly excludes?: readonly RecipientSourceInput['kind'][];
-  accepts(input: RecipientSourceInput): input is I;
   /**
    * Adds this input's receivers to the request's set (its maximum checked against the set), or —
    * for a source that is already a whole, deduplicated list — answers that list, which is the
@@ -57,9 +57,6 @@ export const RECIPIENT_SOURCES = Symbol.for('peyk.messaging.RecipientSource');
 export class ManualRecipientSource implements RecipientSource<Extract<RecipientSourceInput, { kind: 'manual' }>> {
   readonly kind = 'manual';
   readonly field = 'receivers';
-  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'manual' }> {
-    return input.kind === this.kind;
-  }
   async collect(_actor: Actor, input: Extract<RecipientSourceInput, { kind: 'manual' }>, set: RecipientSet, ctx: RecipientSourceContext): Promise<void> {
     // Counted as typed, before normalization: the maximum is on what the user entered.
     const max = await ctx.setting('MaxManualRecipients');
@@ -73,9 +70,6 @@ export class ManualRecipientSource implements RecipientSource<Extract<RecipientS
 export class TextRecipientSource implements RecipientSource<Extract<RecipientSourceInput, { kind: 'text' }>> {
   readonly kind = 'text';
   readonly field = 'receiversText';
-  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'text' }> {
-    return input.kind === this.kind;
-  }
   async collect(_actor: Actor, input: Extract<RecipientSourceInput, { kind: 'text' }>, set: RecipientSet, ctx: RecipientSourceContext): Promise<void> {
     const max = await ctx.setting('MaxClipboardRecipients');
     set.addText(input.text);
@@ -89,9 +83,6 @@ export class TextRecipientSource implements RecipientSource<Extract<RecipientSou
 export class BulkRecipientSource implements RecipientSource<Extract<RecipientSourceInput, { kind: 'bulk' }>> {
   readonly kind = 'bulk';
   readonly field = 'bulkRecipients';
-  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'bulk' }> {
-    return input.kind === this.kind;
-  }
   async collect(_actor: Actor, input: Extract<RecipientSourceInput, { kind: 'bulk' }>, set: RecipientSet, ctx: RecipientSourceContext): Promise<void> {
     const max = await ctx.setting('MaxClipboardRecipients');
     if (input.items.length > max) throw fieldError(this.field, 'messaging.maxNumbers', { number: max });
@@ -110,9 +101,6 @@ export class UploadRecipientSource implements RecipientSource<Extract<RecipientS
   readonly field = 'recipientsUploadId';
   readonly excludes = ['manual', 'text'] as const;
   constructor(@inject(UploadsService) private readonly uploads: UploadsService) {}
-  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'upload' }> {
-    return input.kind === this.kind;
-  }
   async collect(actor: Actor, input: Extract<RecipientSourceInput, { kind: 'upload' }>): Promise<GatheredRecipients> {
     const { summary, recipients } = await this.uploads.load(input.uploadId, actor.principal.userId);
     return { items: recipients, wrongNumberCount: summary.wrongNumberCount, duplicateCount: summary.duplicateCount, invalidSamples: summary.invalidSamples, size: recipients.length };
@@ -127,9 +115,6 @@ export class UploadRecipientSource implements RecipientSource<Extract<RecipientS
 export class StoredListRecipientSource implements RecipientSource<Extract<RecipientSourceInput, { kind: 'list' }>> {
   readonly kind = 'list';
   readonly field = 'receivers';
-  accepts(input: RecipientSourceInput): input is Extract<RecipientSourceInput, { kind: 'list' }> {
-    return input.kind === this.kind;
-  }
   async collect(_actor: Actor, input: Extract<RecipientSourceInput, { kind: 'list' }>): Promise<GatheredRecipients> {
     return { items: input.items, wrongNumberCount: input.wrongNumberCount, duplicateCount: input.duplicateCount, invalidSamples: [], size: input.items.length };
   }
