@@ -1,11 +1,6 @@
 import { expect } from 'chai';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createScratchPostgresDatabase } from '../../server/platform/db.js';
 import { ApiClient } from '../support/api-client.js';
-import { freePort, killHard, spawnPeyk as spawnChild, waitHealthy } from '../support/peyk-processes.js';
+import { SplitInstallation, waitHealthy } from '../support/peyk-processes.js';
 import { bad, ok, tariffBody } from '../support/sending.js';
 
 /**
@@ -16,11 +11,7 @@ import { bad, ok, tariffBody } from '../support/sending.js';
  */
 describe('Gateway connections live in the worker role', function () {
   this.timeout(300_000);
-  let dbUrl: string;
-  let drop: (() => Promise<void>) | null = null;
-  let dataDir: string;
-  let web: ChildProcess | null = null;
-  let worker: ChildProcess | null = null;
+  let install: SplitInstallation | null = null;
   let base = '';
 
   before(async function () {
@@ -29,26 +20,15 @@ describe('Gateway connections live in the worker role', function () {
       console.log('    (skipped on the embedded database: two processes need PostgreSQL)');
       this.skip();
     }
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!, 'peyk_roles');
-    dbUrl = scratch.url;
-    drop = scratch.drop;
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-roles-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const spawn = (role: 'web' | 'worker') => spawnChild({
-      PEYK_ROLE: role, PORT: String(port), DATABASE_URL: dbUrl, PEYK_DATA_DIR: dataDir, PEYK_ADMIN_PASSWORD: 'Roles#Pass1',
-      REDIS_URL: process.env.REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-roles-${process.pid}`,
-    });
+    install = await SplitInstallation.create('roles', 'Roles#Pass1');
+    base = install.base;
     // The web process first: it migrates the fresh database.
-    web = spawn('web');
-    await waitHealthy(base, web);
-    worker = spawn('worker');
+    await waitHealthy(base, install.spawn('web'));
+    install.spawn('worker');
   });
 
   after(async () => {
-    for (const child of [worker, web]) await killHard(child);
-    if (drop) await drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await install?.close();
   });
 
   it('settles a send whose receipts are polled by the worker, and the web process answers webhooks 503', async () => {

@@ -1,11 +1,9 @@
 import { expect } from 'chai';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createScratchPostgresDatabase } from '../../server/platform/db.js';
 import { ApiClient } from '../support/api-client.js';
-import { freePort, killHard, spawnPeyk as spawnChild, waitHealthy } from '../support/peyk-processes.js';
+import { killHard, SplitInstallation, waitHealthy } from '../support/peyk-processes.js';
 import { ok, tariffBody } from '../support/sending.js';
 
 const RECIPIENTS = 100_000;
@@ -19,13 +17,11 @@ const RECIPIENTS = 100_000;
  */
 describe('Send engine: a worker killed mid-send resumes without sending twice', function () {
   this.timeout(300_000);
-  let dbUrl: string;
-  let drop: (() => Promise<void>) | null = null;
-  let dataDir: string;
+  let install: SplitInstallation | null = null;
   let web: ChildProcess | null = null;
   let worker: ChildProcess | null = null;
-  let port = 0;
   let base = '';
+  let dataDir = '';
 
   before(async function () {
     if (!process.env.DATABASE_URL) {
@@ -33,24 +29,15 @@ describe('Send engine: a worker killed mid-send resumes without sending twice', 
       console.log('    (skipped on the embedded database: the crash test needs PostgreSQL, which CI runs second)');
       this.skip();
     }
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!, 'peyk_crash');
-    dbUrl = scratch.url;
-    drop = scratch.drop;
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-crash-'));
-    // A port the system says is free now (a fixed one could be held by any other server of the run).
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
+    install = await SplitInstallation.create('crash', 'Crash#Pass1');
+    ({ base, dataDir } = install);
   });
 
   after(async () => {
-    for (const child of [worker, web]) await killHard(child);
-    if (drop) await drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await install?.close();
   });
 
-  function spawnPeyk(role: 'web' | 'worker'): ChildProcess {
-    return spawnChild({ PEYK_ROLE: role, PORT: String(port), DATABASE_URL: dbUrl, PEYK_DATA_DIR: dataDir, PEYK_ADMIN_PASSWORD: 'Crash#Pass1', REDIS_URL: process.env.REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-crash-${process.pid}` });
-  }
+  const spawnPeyk = (role: 'web' | 'worker') => install!.spawn(role);
 
   /** The web process first (it migrates the fresh database), then the worker beside it. */
   async function start(): Promise<void> {

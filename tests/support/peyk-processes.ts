@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { createScratchPostgresDatabase } from '../../server/platform/db.js';
 import { ROOT_DIR } from './test-server.js';
 
 /** A port the system says is free now (a fixed one could be held by any other server of the run). */
@@ -45,4 +48,47 @@ export async function killHard(child: ChildProcess | null): Promise<void> {
   const gone = new Promise((r) => child.once('exit', r));
   child.kill('SIGKILL');
   await gone;
+}
+
+/**
+ * One installation run as separate processes (PEYK_ROLE web and worker) on a scratch PostgreSQL
+ * database, a data dir of its own and a free port. Needs DATABASE_URL: the embedded database lives
+ * inside one process and cannot be shared by two.
+ */
+export class SplitInstallation {
+  private readonly children = new Set<ChildProcess>();
+
+  private constructor(
+    readonly name: string,
+    readonly dbUrl: string,
+    private readonly drop: () => Promise<void>,
+    readonly dataDir: string,
+    readonly port: number,
+    private readonly adminPassword: string,
+  ) {}
+
+  static async create(name: string, adminPassword: string): Promise<SplitInstallation> {
+    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!, `peyk_${name}`);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), `peyk-${name}-`));
+    return new SplitInstallation(name, scratch.url, scratch.drop, dataDir, await freePort(), adminPassword);
+  }
+
+  get base(): string { return `http://127.0.0.1:${this.port}`; }
+
+  /** A process of the installation in this role; the first one started migrates the fresh database. */
+  spawn(role: 'web' | 'worker'): ChildProcess {
+    const child = spawnPeyk({
+      PEYK_ROLE: role, PORT: String(this.port), DATABASE_URL: this.dbUrl, PEYK_DATA_DIR: this.dataDir, PEYK_ADMIN_PASSWORD: this.adminPassword,
+      REDIS_URL: process.env.REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-${this.name}-${process.pid}`,
+    });
+    this.children.add(child);
+    return child;
+  }
+
+  /** Kills every process it started, drops the database and removes the data dir. */
+  async close(): Promise<void> {
+    for (const child of this.children) await killHard(child);
+    await this.drop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
 }
