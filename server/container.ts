@@ -51,7 +51,8 @@ export function buildContainer(infra: Infrastructure, modules: PeykModule[] = MO
   container.bind(TYPES.ConfirmationGuard).toConstantValue(new ConfirmationGuard(infra.kv));
   container.bind(TYPES.Realtime).toConstantValue(new Realtime());
   container.bind(TYPES.AuthEpoch).toConstantValue(new AuthEpoch());
-  container.bind(TYPES.Settings).toConstantValue(new SettingsService(new SettingsRepository(infra.knex)));
+  container.bind(SettingsRepository).toSelf().inSingletonScope();
+  container.bind(TYPES.Settings).to(SettingsService).inSingletonScope();
   const translator = new Translator();
   for (const m of modules) if (m.messages) translator.add(m.messages);
   container.bind(TYPES.Translator).toConstantValue(translator);

@@ -53,16 +53,22 @@ const CACHE_MS = 5_000;
 @injectable()
 export class SettingsService {
   private cache: { at: number; values: Map<string, string> } | null = null;
+  /** Transactions that wrote settings and have not ended yet. */
+  private readonly writing = new WeakSet<Tx>();
 
   constructor(@inject(SettingsRepository) private readonly repo: SettingsRepository) {}
 
-  /** Every setting with its default filled in; cached for 5 s and dropped when this process changes one. */
+  /**
+   * Every setting with its default filled in; cached for 5 s and dropped when this process changes
+   * one. A read inside a transaction that changed settings never fills the cache: it sees that
+   * transaction's own uncommitted values, which a rollback would leave behind in the cache.
+   */
   async values(tx?: Tx): Promise<Map<string, string>> {
     if (this.cache && Date.now() - this.cache.at < CACHE_MS) return this.cache.values;
     const stored = await this.repo.all(tx);
     const values = new Map<string, string>(Object.entries(MAIN_SETTING_DEFAULTS));
     for (const [k, v] of stored) if (v !== null) values.set(k, v);
-    this.cache = { at: Date.now(), values };
+    if (!tx || !this.writing.has(tx)) this.cache = { at: Date.now(), values };
     return values;
   }
 
@@ -76,6 +82,7 @@ export class SettingsService {
    * again when `tx` commits, so no reader keeps a value from before the commit.
    */
   async write(tx: Tx, changes: Record<string, string | null>, userId: number): Promise<void> {
+    this.writing.add(tx);
     for (const [key, value] of Object.entries(changes)) await this.repo.upsert(tx, key, value, userId);
     afterCommit(tx, () => { this.cache = null; });
     this.cache = null;
