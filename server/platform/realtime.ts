@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server as SocketServer, type Socket } from 'socket.io';
 import type { Principal } from './http/context.js';
@@ -40,7 +41,7 @@ export interface EndedSessions {
 type BusMessage =
   | { kind: 'user'; userId: number; event: string; payload: unknown }
   | { kind: 'readers'; audience: ReadersAudience; event: string; payload: unknown }
-  | { kind: 'ended'; sessions: EndedSessions };
+  | { kind: 'ended'; sessions: EndedSessions; origin?: string };
 
 /** A session still required to change its password gets nothing: REST answers it 403 on all but the account calls. */
 function mayReceive(p: Principal): boolean {
@@ -107,13 +108,15 @@ export class Realtime {
   /** Ends applied lately, numbered: a handshake that was reading its session meanwhile checks them. */
   private recentEnds: { n: number; match: EndMatch }[] = [];
   private endsApplied = 0;
+  /** Names this process on the ends it publishes: its own echo from the bus was applied already. */
+  private readonly origin = randomUUID();
 
   async useBus(bus: RealtimeBus): Promise<void> {
     this.bus = bus;
     await bus.subscribe((message) => {
       const m = parse(message);
       // Not ours (or corrupt): a push is best effort, the client's polling catches up.
-      if (m) this.apply(m);
+      if (m && !(m.kind === 'ended' && m.origin === this.origin)) this.apply(m);
     });
   }
 
@@ -148,12 +151,12 @@ export class Realtime {
 
   /**
    * Closes the sockets of sessions that ended. Applied here at once (a down bus must not keep a
-   * revoked session's socket in this process) and sent to the other processes; applying twice closes nothing more.
+   * revoked session's socket in this process) and sent to the other processes (this one skips
+   * its own echo from the bus).
    */
   endSessions(sessions: EndedSessions): void {
-    const message: BusMessage = { kind: 'ended', sessions };
-    this.apply(message);
-    this.bus?.publish(JSON.stringify(message)).catch(() => undefined);
+    this.apply({ kind: 'ended', sessions });
+    this.bus?.publish(JSON.stringify({ kind: 'ended', sessions, origin: this.origin } satisfies BusMessage)).catch(() => undefined);
   }
 
   private publish(message: BusMessage): void {
