@@ -47,8 +47,9 @@ export class AuditRepository {
   }
 
   async list(tenant: Tenant, filter: AuditFilter): Promise<Page<Record<string, unknown>>> {
-    // The user is joined before counting: the search looks at the user's names too.
-    const q = this.knex('audits as a').leftJoin('users as u', 'u.id', 'a.userId');
+    const q = this.knex('audits as a');
+    // The user is joined before counting only when the search looks at the user's names too.
+    if (filter.search) q.leftJoin('users as u', 'u.id', 'a.userId');
     if (tenant.subtree) {
       q.whereIn('a.organizationId', this.knex('organizations').select('id').where('path', 'like', `${tenant.path}%`));
     } else {
@@ -67,6 +68,7 @@ export class AuditRepository {
         .orWhereRaw(`a."newData"->>'description' ilike ?`, [like]));
     }
     const [{ count }] = await q.clone().count<{ count: string | number }[]>({ count: '*' });
+    if (!filter.search) q.leftJoin('users as u', 'u.id', 'a.userId');
     const items = await q
       .select('a.id', 'a.at', 'a.requestId', 'a.userId', 'u.userName', 'a.impersonatorUserId', 'a.organizationId',
         'a.remoteIpAddress', 'a.userAgent', 'a.channel', 'a.operationType', 'a.className', 'a.referenceId', 'a.oldData', 'a.newData')

@@ -12,9 +12,9 @@ import { readRawBody } from './raw-body.js';
  */
 
 /** How deep free-form parts of a schema (`{type: 'object'}` with no properties) may nest. */
-export const FREE_FORM_DEPTH = 8;
+const FREE_FORM_DEPTH = 8;
 /** How long an array may be where the schema does not say (free-form values). */
-export const FREE_FORM_ITEMS = 1_000;
+const FREE_FORM_ITEMS = 1_000;
 
 export interface BodyShape {
   /** Containers inside each other, the body's own object counting as 1. */
@@ -36,10 +36,15 @@ export function bodyShape(schema: AnySchema | undefined): BodyShape {
 const SHAPE_SLACK_DEPTH = 2;
 const SHAPE_MIN_ITEMS = 100;
 
+/** The larger of two shapes, part by part. */
+function widest(a: BodyShape, b: BodyShape): BodyShape {
+  return { maxDepth: Math.max(a.maxDepth, b.maxDepth), maxItems: Math.max(a.maxItems, b.maxItems) };
+}
+
 function walk(schema: Json, guard: number): BodyShape {
   if (guard > 32) return { maxDepth: FREE_FORM_DEPTH, maxItems: FREE_FORM_ITEMS };
   let out: BodyShape = { maxDepth: 0, maxItems: 0 };
-  const merge = (s: BodyShape) => { out = { maxDepth: Math.max(out.maxDepth, s.maxDepth), maxItems: Math.max(out.maxItems, s.maxItems) }; };
+  const merge = (s: BodyShape) => { out = widest(out, s); };
   for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
     const branches = schema[key];
     if (Array.isArray(branches)) for (const b of branches) if (b && typeof b === 'object') merge(walk(b as Json, guard + 1));
@@ -50,13 +55,9 @@ function walk(schema: Json, guard: number): BodyShape {
     const props = schema.properties as Record<string, Json> | undefined;
     const additional = schema.additionalProperties;
     let inner: BodyShape = { maxDepth: 0, maxItems: 0 };
-    if (props) for (const p of Object.values(props)) {
-      const s = walk(p, guard + 1);
-      inner = { maxDepth: Math.max(inner.maxDepth, s.maxDepth), maxItems: Math.max(inner.maxItems, s.maxItems) };
-    }
+    if (props) for (const p of Object.values(props)) inner = widest(inner, walk(p, guard + 1));
     if (additional && typeof additional === 'object') {
-      const s = walk(additional as Json, guard + 1);
-      inner = { maxDepth: Math.max(inner.maxDepth, s.maxDepth), maxItems: Math.max(inner.maxItems, s.maxItems) };
+      inner = widest(inner, walk(additional as Json, guard + 1));
     } else if (additional !== false && !props) {
       // A free-form object (a plugin's or payment gateway's own settings): bounded, never open-ended.
       inner = { maxDepth: FREE_FORM_DEPTH - 1, maxItems: FREE_FORM_ITEMS };
@@ -77,14 +78,14 @@ const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, OPEN_ARRAY = 0x5b, CLOSE_ARR
 const ZERO = 0x30, LETTER_U = 0x75;
 const SPACE = 0x20, TAB = 0x09, LF = 0x0a, CR = 0x0d;
 
-export type ScanFault = 'tooDeep' | 'tooManyItems';
+type ScanFault = 'tooDeep' | 'tooManyItems';
 
 /**
  * A byte scanner that follows only what the guard needs: string and escape state, the stack of
  * open containers and how many items the open arrays hold so far. UTF-8 continuation bytes are all
  * ≥ 0x80, so none is mistaken for a structural character. Malformed JSON is left to `JSON.parse`.
  */
-export class JsonGuard {
+class JsonGuard {
   private inString = false;
   /** 0: none; 1: after a backslash; 2..5: reading the \u escape's hex digits. */
   private escape = 0;
