@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction, type AnySchema } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { AppError, type ValidationIssue } from './errors.js';
+import { hasBidiControls } from '../../shared/text/bidi-controls.js';
 
 // ajv-formats ships CommonJS with a default export; under NodeNext the callable sits on .default.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
@@ -9,19 +10,10 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 export const MOBILE_PATTERN = /^(?:\+98|0098|98|0)?9\d{9}$/;
 
 /**
- * Bidi embeddings, overrides and isolates (LRE RLE PDF LRO RLO, LRI RLI FSI PDI). In a name they
- * make the text read as something else wherever it is shown ("invoice\u202Efdp.exe" reads
- * "invoiceexe.pdf") and can leak into the text around it. The marks LRM, RLM and ALM
- * (U+200E, U+200F, U+061C) and ZWNJ are NOT here: Persian keyboards and editors insert them, they
- * reorder no letters (they only set the direction of neutral neighbours), and the client isolates
- * every name anyway. The SMS text is not a name: messaging judges it by its own character rules.
- */
-export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
-
-/**
  * `format: 'name'` marks a name-like field (names, titles, labels shown in lists, menus and
- * headers): a string without bidi controls. One format for every schema, so the rule and its
- * message are the same everywhere.
+ * headers): a string without bidi controls (server/shared/text/bidi-controls.ts). One format for
+ * every schema, so the rule and its message are the same everywhere. The SMS text is not a name:
+ * messaging judges it by its own character rules.
  */
 export const NAME_FORMAT = 'name';
 
@@ -30,7 +22,7 @@ function buildAjv(coerce: boolean): Ajv {
   addFormats(ajv);
   ajv.addFormat('mobile', MOBILE_PATTERN);
   ajv.addFormat('hhmm', /^(?:[01]\d|2[0-3]):[0-5]\d$/);
-  ajv.addFormat(NAME_FORMAT, { type: 'string', validate: (value: string) => !BIDI_CONTROLS.test(value) });
+  ajv.addFormat(NAME_FORMAT, { type: 'string', validate: (value: string) => !hasBidiControls(value) });
   return ajv;
 }
 

@@ -1,15 +1,10 @@
-/**
- * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): the same set the server
- * refuses in names (`format: 'name'`, server/platform/http/validation.ts). A name stored before
- * that rule could still carry them; shown as it is, "invoice\u202Efdp.exe" reads "invoiceexe.pdf".
- * The marks LRM, RLM, ALM and ZWNJ are ordinary Persian text and stay.
- */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+import { stripBidiControls } from '../../../../server/shared/text/bidi-controls';
 
 const FSI = '\u2068';
 const PDI = '\u2069';
 
-export const stripBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
+// Names stored before the server refused bidi controls may still carry them (server/shared/text/bidi-controls.ts).
+export { stripBidiControls };
 
 /**
  * User text for places that hold plain text only (a native `<option>`, a sentence of the
