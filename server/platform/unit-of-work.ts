@@ -46,3 +46,8 @@ export class UnitOfWork {
     return result;
   }
 }
+
+/** PostgreSQL's unique_violation (23505): a row another writer stored first, not a failure of ours. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}

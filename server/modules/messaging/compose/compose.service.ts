@@ -1,6 +1,6 @@
 import { inject, injectable, multiInject } from 'inversify';
 import { TYPES } from '../../../platform/tokens.js';
-import { afterCommit, UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
+import { afterCommit, UnitOfWork, type Tx, isUniqueViolation } from '../../../platform/unit-of-work.js';
 import type { Actor } from '../../../platform/actor.js';
 import { AppError, conflict, fieldError } from '../../../platform/http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
@@ -298,8 +298,4 @@ export class ComposeService {
     if (!source) throw new Error(`no recipient source registered for kind ${input.kind}`);
     return source;
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }

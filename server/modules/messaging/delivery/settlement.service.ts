@@ -153,7 +153,7 @@ export class SettlementService {
           const send = await this.sends.bumpCounters(tx, sendId, { pending: c.final, delivered: c.delivered, notDelivered: c.notDelivered });
           if (send) await this.afterProgress(tx, send);
         }
-        return new Set(transitions.map((t) => t.providerId));
+        return applied;
       });
       const unmatched = items.filter((p) => !moved.has(p.report.providerId));
       if (unmatched.length === 0) continue;

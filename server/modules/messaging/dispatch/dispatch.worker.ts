@@ -233,11 +233,9 @@ export class Dispatcher {
 
   /** A send that cannot go out: nothing was submitted, so the hold is released and the limits given back. */
   async fail(send: SendRow, code: FailureCode): Promise<void> {
-    await this.uow.run(async (tx) => {
-      await this.stopper.stopUnsent(tx, send, [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code });
-    });
-    const after = await this.sends.findById(undefined, send.id);
-    if (after) this.progress.push(after, true);
+    const stopped = await this.uow.run((tx) => this.stopper.stopUnsent(tx, send, [...WAITING_QUEUE_STATUSES, 'WatingForConfirm'], { queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code }));
+    // Null: the send moved on meanwhile (confirmed, canceled), and whoever moved it pushed it.
+    if (stopped) this.progress.push(stopped, true);
   }
 
   private async reportTimeoutHours(): Promise<number> {

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../../platform/tokens.js';
-import { UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
+import { UnitOfWork, type Tx, isUniqueViolation } from '../../../platform/unit-of-work.js';
 import type { Actor } from '../../../platform/actor.js';
 import { AppError, badRequest, fieldError, notFound } from '../../../platform/http/errors.js';
 import { normalizeSearch } from '../../../platform/http/search.js';
@@ -211,8 +211,4 @@ export class PeriodicService {
 function failureCodeOf(err: AppError): FailureCode {
   const code = (err.data as { failureCode?: string } | undefined)?.failureCode;
   return code && (FAILURE_CODES as readonly string[]).includes(code) ? (code as FailureCode) : 'NotSended';
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
