@@ -216,6 +216,8 @@ describe('Billing: credits, tariffs, payments, main settings, ledger', function 
       bad(await api.get('MainSettings/GetAll', { token: tree.resellerAdmin.token }), 403);
       bad(await api.post('MainSettings/Update', { Tax: '200' }, { token: superToken }), 400, 'Tax');
       bad(await api.post('MainSettings/Update', { Unknown: '1' }, { token: superToken }), 400, 'Unknown');
+      // A levy past the amount cap is refused where it is set, not at every send's price.
+      bad(await api.post('MainSettings/Update', { ResolutionOfParliament: '10000000000000000' }, { token: superToken }), 400, 'ResolutionOfParliament');
       bad(await api.get('Ledger/Verify', { token: tree.resellerAdmin.token }), 403);
       const verify = ok(await api.get('Ledger/Verify', { token: superToken }));
       expect(verify).to.include({ ok: true });

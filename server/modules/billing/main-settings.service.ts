@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/actor.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { MAIN_SETTING_DEFAULTS, POSITIVE_INTEGER_SETTINGS, SettingsService, type MainSettingKey } from '../../platform/settings.service.js';
-import { percentHundredths } from './money.js';
+import { percentHundredths, toAmount } from './money.js';
 import type { PriceSettings } from './pricing.js';
 
 /**
@@ -52,6 +52,8 @@ export class MainSettingsService {
       if ((key === 'ResolutionOfParliament' || key === 'LowestCreditOfUser') && value !== null && !/^(0|[1-9]\d{0,17})$/.test(value)) {
         throw fieldError(key, 'billing.amountInvalid', { field: key });
       }
+      // A levy or threshold past the amount cap would make every send's price refuse (ErrorCalculate).
+      if ((key === 'ResolutionOfParliament' || key === 'LowestCreditOfUser') && value !== null) toAmount(value, key);
       if ((POSITIVE_INTEGER_SETTINGS as readonly string[]).includes(key) && value !== null && !/^[1-9]\d{0,8}$/.test(value)) throw fieldError(key, 'billing.amountInvalid', { field: key });
       if (key === 'MaximumFailedTryCount' && value !== null && !/^\d{1,4}$/.test(value)) throw fieldError(key, 'billing.amountInvalid', { field: key });
       changes[key] = value;

@@ -33,7 +33,7 @@ export class GatewayWebhooksService {
     const agent = await this.agents.findForWebhook(agentId);
     if (!agent) throw notFound('numbers.agentNotFound');
     // Both sides are SHA-256 digests, so the comparison is constant-time and of equal length.
-    const given = createHash('sha256').update(secret ?? '', 'utf8').digest();
+    const given = Buffer.from(webhookSecretHash(secret ?? ''), 'hex');
     const stored = agent.webhookSecretHash ? Buffer.from(agent.webhookSecretHash, 'hex') : null;
     if (secret === null || secret === '' || !stored || stored.length !== given.length || !timingSafeEqual(given, stored)) {
       throw unauthorized('numbers.webhookSecretInvalid');
@@ -47,8 +47,7 @@ export class GatewayWebhooksService {
     } catch (err) {
       // A plugin should answer a bad call with a 4xx; a throw is its fault, and the provider retries.
       this.logger.error({ err, agentId }, 'gateway webhook handler threw');
-      throw new AppError(503, 'numbers.gatewayNotConnected');
+      throw new AppError(503, 'numbers.webhookFailed');
     }
   }
-
 }
