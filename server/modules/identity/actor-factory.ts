@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { Actor, Channel, Principal } from '../../platform/actor.js';
+import type { Actor, Channel } from '../../platform/actor.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { UsersRepository } from './users.repository.js';
-import { claimsOf, publicProfile, scopeOf } from './principal.js';
+import { principalOf } from './principal.js';
 
 export type ActorResult = { actor: Actor } | { missing: 'user' | 'organization' };
 
@@ -32,23 +32,8 @@ export class ActorFactory {
   async forUser(userId: number, organizationId: number, channel: Channel, trace: ActorTrace): Promise<ActorResult> {
     const row = await this.users.findAuthority(userId);
     if (!row || row.deletedAt) return { missing: 'user' };
-    const scope = scopeOf(row._orgType, row.isAdmin);
-    const principal: Principal = {
-      userId: row.id,
-      userName: row.userName,
-      fullName: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.userName,
-      organizationId: row.organizationId,
-      organizationPath: row._orgPath,
-      organizationName: row._orgName ?? '',
-      scope,
-      isAdmin: row.isAdmin,
-      claims: claimsOf(row),
-      sessionId: '',
-      impersonatorUserId: null,
-      changePasswordRequired: false,
-      refreshDue: false,
-      profile: publicProfile(row as unknown as Record<string, unknown>),
-    };
+    const principal = principalOf(row, { sessionId: '', impersonatorUserId: null, changePasswordRequired: false, refreshDue: false });
+    const scope = principal.scope;
     const org = organizationId === row.organizationId ? { id: row.organizationId, path: row._orgPath } : await this.organizations.findById(organizationId);
     // Out of reach counts as gone: the actor never works outside what the same user could sign in to.
     if (!org || !org.path.startsWith(row._orgPath) || (org.id !== row.organizationId && scope === 'user')) return { missing: 'organization' };

@@ -50,22 +50,36 @@ export function publicProfile(row: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
-export function toPrincipal(row: SessionPrincipalRow, sessionId: string, now: Date, renewBeforeMs: number): Principal {
-  const scope = scopeOf(row._orgType, row.isAdmin);
+/** What a principal knows of the session it came with; empty for an Actor built without one. */
+export interface PrincipalSession {
+  sessionId: string;
+  impersonatorUserId: number | null;
+  changePasswordRequired: boolean;
+  refreshDue: boolean;
+}
+
+/** One principal from a user's authority row: the same for a signed-in caller and a session-less Actor. */
+export function principalOf(row: UserAuthorityRow, session: PrincipalSession): Principal {
   return {
     userId: row.id,
     userName: row.userName,
     fullName: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.userName,
     organizationId: row.organizationId,
     organizationPath: row._orgPath,
-    organizationName: row._orgName,
-    scope,
+    organizationName: row._orgName ?? '',
+    scope: scopeOf(row._orgType, row.isAdmin),
     isAdmin: row.isAdmin,
     claims: claimsOf(row),
+    ...session,
+    profile: publicProfile(row as unknown as Record<string, unknown>),
+  };
+}
+
+export function toPrincipal(row: SessionPrincipalRow, sessionId: string, now: Date, renewBeforeMs: number): Principal {
+  return principalOf(row, {
     sessionId,
     impersonatorUserId: row._impersonatorUserId,
     changePasswordRequired: row.changePasswordRequired,
     refreshDue: new Date(row._refreshExpiresAt).getTime() - now.getTime() < renewBeforeMs,
-    profile: publicProfile(row),
-  };
+  });
 }
