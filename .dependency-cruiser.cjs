@@ -45,6 +45,15 @@ module.exports = {
       to: { path: '^server/', pathNot: '^server/shared/' },
     },
     {
+      name: 'plugins-import-only-the-sdk',
+      comment:
+        'A gateway plugin is written against gateway-sdk.ts alone (plugins/CONTEXT.md): it may not reach into the host, ' +
+        'a module, the platform or another plugin. Its own files, npm packages and its contract fixture\'s test helpers are fine.',
+      severity: 'error',
+      from: { path: '^plugins/([^/]+)/', pathNot: '^plugins/[^/]+/contract\\.fixture\\.ts$' },
+      to: { path: '^(server|client|scripts|migrations|plugins)/', pathNot: ['^server/gateways/gateway-sdk\\.ts$', '^plugins/$1/'] },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles, type-only imports included: a cycle of types is still a cycle of knowledge.',
       severity: 'error',
