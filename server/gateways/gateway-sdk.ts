@@ -42,6 +42,12 @@ export interface OutboundMessage {
   /** SMS parts the text takes (the plugin concatenates as its protocol needs). */
   parts: number;
   flash: boolean;
+  /**
+   * Voice sends only (plugins of kind `voice`): what to play. `audioUrl` is a public URL of an MP3
+   * or WAV the provider fetches; `text` is text-to-speech input (the same as `text` above). One of
+   * the two is set. `seconds` is the length the host priced (30 seconds = one SMS part).
+   */
+  voice?: { audioUrl: string | null; text: string | null; seconds: number };
 }
 
 export type SubmitResult =
