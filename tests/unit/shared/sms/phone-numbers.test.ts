@@ -28,7 +28,8 @@ describe('phone numbers: normalization, operators, extraction, splitting', () =>
     expect(operatorOf('989351234567')).to.equal('irancell');
     expect(operatorOf('989011234567')).to.equal('irancell');
     expect(operatorOf('989211234567')).to.equal('rightel');
-    expect(operatorOf('989321234567')).to.equal('other');
+    expect(operatorOf('989321234567')).to.equal('mci');
+    expect(operatorOf('989341234567')).to.equal('other');
     expect(operatorOf('989999123456')).to.equal('other');
     expect(operatorOf('447700900123')).to.equal('international');
     expect(parseRecipient('۰۹۳۵۱۲۳۴۵۶۷')).to.deep.equal({ number: '989351234567', operator: 'irancell' });
