@@ -20,6 +20,7 @@ export type ReceiptDelivery = 'callback' | 'webhook' | 'poll';
 
 export interface SimulatorOptions {
   acceptRatio: number;
+  lostAnswerRatio: number;
   submitLatencyMs: number;
   deliveryRatio: number;
   deliveryDelayMs: number;
@@ -42,6 +43,10 @@ const optionsSchema = {
   additionalProperties: false,
   properties: {
     acceptRatio: { type: 'number', minimum: 0, maximum: 1, default: 1, description: 'Share of submitted messages the simulated operator accepts.' },
+    lostAnswerRatio: {
+      type: 'number', minimum: 0, maximum: 1, default: 0,
+      description: 'Share of accepted messages whose answer is lost (as a time-out): taken and reported on, but answered transient in doubt.',
+    },
     submitLatencyMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 5, description: 'Time one submit call takes.' },
     deliveryRatio: { type: 'number', minimum: 0, maximum: 1, default: 0.95, description: 'Share of accepted messages reported delivered.' },
     deliveryDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000, default: 200, description: 'Time from acceptance to the delivery report.' },
@@ -357,7 +362,11 @@ export class SimulatorGateway implements Gateway {
         }
         const providerId = `${this.idPrefix}${(this.nextId++).toString(36)}`;
         this.remember(message.id, providerId);
-        results.push({ id: message.id, status: 'accepted', providerId });
+        if (this.options.lostAnswerRatio > 0 && this.random() < this.options.lostAnswerRatio) {
+          results.push({ id: message.id, status: 'transient', code: 'Timeout', message: 'the answer was lost', inDoubt: true });
+        } else {
+          results.push({ id: message.id, status: 'accepted', providerId });
+        }
         if (logging) log += `${message.id}\t${providerId}\tnew\n`;
         this.schedule(message, providerId, due);
       } catch (err) {

@@ -54,7 +54,13 @@ export type SubmitResult =
   | { id: string; status: 'accepted'; providerId: string }
   /** `code`: one of REFUSAL_CODES where it fits (the host shows it as the matching delivery status), else the provider's own. */
   | { id: string; status: 'rejected'; code: string; message?: string }
-  | { id: string; status: 'transient'; code: string; message?: string };
+  /**
+   * `inDoubt`: the message left for the provider and no answer came (a time-out, the connection lost
+   * after the write), so the provider may have it. The host asks again only a gateway with
+   * `idempotentSubmit`; for the others it ends the message as not sent and gives its money back
+   * rather than risk a second copy on the phone. Without it a transient result means "not taken".
+   */
+  | { id: string; status: 'transient'; code: string; message?: string; inDoubt?: boolean };
 
 /**
  * What the operator said about a submitted message. `state` is the plugin's reading of it; the

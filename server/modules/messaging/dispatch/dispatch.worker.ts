@@ -337,6 +337,9 @@ export class Dispatcher {
         const res = results[k];
         if (res.status === 'accepted') outcomes.push({ seq: r.seq, deliveryStatus: 'SentToItc', sendStatus: 'Sent', providerId: res.providerId });
         else if (res.status === 'rejected') outcomes.push({ seq: r.seq, deliveryStatus: refusalStatus(res.code), sendStatus: 'ErrorInSending', providerId: null });
+        // Sent with no answer: the operator may have it. Asking again is safe only where the
+        // provider drops a repeated id; elsewhere it ends like a crash's in-doubt rows (given back).
+        else if (res.inDoubt && !gateway.idempotentSubmit) outcomes.push({ seq: r.seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null });
         else if (r.attempts >= tries) outcomes.push({ seq: r.seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null });
         else again.push(r);
       });
