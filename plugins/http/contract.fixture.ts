@@ -39,6 +39,8 @@ export const fixture: GatewayContractFixture = {
       idempotentSubmit: true,
       reports: 'poll',
       poll: pollBy('query'),
+      // Inbound messages by webhook: gives the default shape a handleWebhook for the contract's 4xx checks.
+      inbound: { fromPath: 'from', toPath: 'to', textPath: 'text', idPath: 'mo_id' },
     };
   },
   get pollOptions() {
