@@ -516,6 +516,8 @@ export interface TemplateGatewayKind {
 const MAX_AWAITING_POLL = 200_000;
 /** A message whose report has not come within this long is no longer polled. */
 const AWAIT_POLL_MS = 3 * 24 * 3_600_000;
+/** Status requests of one poll pass at most. */
+const MAX_POLL_REQUESTS = 50;
 /** Requests of one submit sent at once (a batch split by text, or one message per request). */
 const REQUEST_CONCURRENCY = 8;
 
@@ -671,32 +673,35 @@ export class TemplateGateway {
     this.inFlight += batch.length;
     try {
       const results: (TemplateSubmitResult | undefined)[] = new Array(batch.length);
-      const groups = new Map<string, { indexes: number[]; values: TemplateValues[] }>();
+      const byKey = new Map<string, number[]>();
+      const valuesAt: TemplateValues[] = [];
       batch.forEach((message, i) => {
         if (this.kind.requiresVoice && (!message.voice || (!message.voice.audioUrl && !message.voice.text))) {
           results[i] = { id: message.id, status: 'rejected', code: 'InvalidRequest', message: 'a voice message needs an audio URL or a text to speak' };
           return;
         }
         const values = valuesOf(message, this.options.recipientFormat);
+        valuesAt[i] = values;
         const key = this.usesLists ? JSON.stringify(this.singleNames.map((name) => values[name])) : String(i);
-        const group = groups.get(key) ?? { indexes: [], values: [] };
-        if (group.indexes.length >= this.options.batchSize) {
-          groups.set(`${key}#${i}`, group);
-          groups.set(key, { indexes: [i], values: [values] });
-          return;
-        }
-        group.indexes.push(i);
-        group.values.push(values);
-        groups.set(key, group);
+        const same = byKey.get(key);
+        if (same) same.push(i);
+        else byKey.set(key, [i]);
       });
-      await mapLimited([...groups.values()], REQUEST_CONCURRENCY, async (group) => {
+      const groups: { indexes: number[]; values: TemplateValues[] }[] = [];
+      for (const indexes of byKey.values()) {
+        for (let k = 0; k < indexes.length; k += this.options.batchSize) {
+          const chunk = indexes.slice(k, k + this.options.batchSize);
+          groups.push({ indexes: chunk, values: chunk.map((i) => valuesAt[i]!) });
+        }
+      }
+      await mapLimited(groups, REQUEST_CONCURRENCY, async (group) => {
         const outcome = await this.sendGroup(group.values);
         group.indexes.forEach((index, k) => {
           const id = batch[index]!.id;
           if (outcome.status === 'accepted') {
             const providerId = outcome.providerIds[k]!;
             results[index] = { id, status: 'accepted', providerId };
-            if (this.pollById) this.await(providerId);
+            if (this.pollById) this.awaitReport(providerId);
           } else {
             results[index] = { id, status: outcome.status, code: outcome.code, ...(outcome.message === undefined ? {} : { message: outcome.message }) };
           }
@@ -736,7 +741,7 @@ export class TemplateGateway {
     return mapSubmitResponse(answer, this.options.response, group.length, this.idempotentSubmit);
   }
 
-  private await(providerId: string): void {
+  private awaitReport(providerId: string): void {
     if (this.awaiting.has(providerId)) return;
     this.awaiting.set(providerId, { status: null, since: Date.now() });
     if (this.awaiting.size > MAX_AWAITING_POLL) {
@@ -764,13 +769,19 @@ export class TemplateGateway {
     }
     const cutoff = Date.now() - AWAIT_POLL_MS;
     for (const [providerId, entry] of this.awaiting) if (entry.since < cutoff) this.awaiting.delete(providerId);
-    const ids = [...this.awaiting.keys()];
-    for (let i = 0; i < ids.length; i += poll.batchSize) {
-      const chunk = ids.slice(i, i + poll.batchSize);
-      if (placeholdersIn(poll.request).has('providerIdList')) {
-        await this.pollOnce(host, poll, { providerId: chunk[0]!, providerIdList: chunk });
-      } else {
-        for (const providerId of chunk) await this.pollOnce(host, poll, { providerId, providerIdList: [providerId] });
+    const byList = placeholdersIn(poll.request).has('providerIdList');
+    const perRequest = byList ? poll.batchSize : 1;
+    // A bounded pass, so one poll never turns into thousands of requests; ids still awaiting go to
+    // the back of the line, so the next pass asks about the others first.
+    const ids = [...this.awaiting.keys()].slice(0, perRequest * MAX_POLL_REQUESTS);
+    for (let i = 0; i < ids.length; i += perRequest) {
+      const chunk = ids.slice(i, i + perRequest);
+      await this.pollOnce(host, poll, { providerId: chunk[0]!, providerIdList: chunk });
+      for (const providerId of chunk) {
+        const entry = this.awaiting.get(providerId);
+        if (entry === undefined) continue;
+        this.awaiting.delete(providerId);
+        this.awaiting.set(providerId, entry);
       }
     }
   }

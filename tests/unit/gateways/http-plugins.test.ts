@@ -244,6 +244,28 @@ describe('http and voice plugins', function () {
       expect(host.inboundMessages.map((m) => [m.from, m.to, m.text, m.providerId])).to.deep.equal([['989121234567', '30001234', 'لغو', 'mo1']]);
     });
 
+    it('poll: one pass sends at most 50 status requests; the rest wait for the next pass', async function () {
+      const host = testHost();
+      const g = create('http', single({
+        reports: 'poll',
+        poll: {
+          request: { method: 'GET', url: `${provider.baseUrl}/status?key={apiKey}`, bodyType: 'query', body: { ids: '{providerId}' } },
+          response: { itemsPath: 'items', idPath: 'id', statusPath: 'state', statusMap: { DELIVERED: 'delivered', FAILED: 'undelivered' } },
+        },
+      }));
+      await g.connect(host);
+      const batch = Array.from({ length: 60 }, (_, i) => sms(`9891230${String(i).padStart(3, '0')}${2 + (i % 7)}`));
+      for (const message of batch) expect((await g.submit([message]))[0]!.status).to.equal('accepted');
+      const statusCalls = () => provider.received.filter((r) => r.url.startsWith('/status')).length;
+      const before = statusCalls();
+      await g.pollDeliveryReports!();
+      expect(statusCalls() - before).to.equal(50);
+      expect(host.reports).to.have.length(50);
+      await g.pollDeliveryReports!();
+      expect(statusCalls() - before).to.equal(60);
+      expect(new Set(host.reports.map((r) => r.providerId)).size).to.equal(60);
+    });
+
     it('poll: a pending status is reported once, the final one later, then the id is not asked again', async function () {
       const asked: string[] = [];
       let round = 0;
