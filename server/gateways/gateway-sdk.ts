@@ -211,3 +211,49 @@ export const REFUSAL_CODES = [
   'NotEnoughBalance', 'AccessDenied', 'InvalidCredentials', 'InvalidMethod', 'InvalidRequest',
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+/**
+ * The engine of the configurable HTTP gateways (request templates, response and report mappings,
+ * a ready gateway driven by them): plugins/http and plugins/voice are options + presets over it.
+ */
+export {
+  buildRequest,
+  formatRecipient,
+  LIST_PLACEHOLDERS,
+  mapSubmitResponse,
+  MESSAGE_PLACEHOLDERS,
+  parsePath,
+  PATH_PATTERN,
+  placeholdersIn,
+  POLL_PLACEHOLDERS,
+  readInbound,
+  readPath,
+  readPushedBody,
+  readReports,
+  SECRET_PLACEHOLDERS,
+  sendRequest,
+  substituteJson,
+  substituteText,
+  TemplateGateway,
+  templateOptionsSchema,
+} from './http-template.js';
+export type {
+  BodyType,
+  BuiltRequest,
+  HttpAnswer,
+  HttpMethod,
+  InboundMapping,
+  PathSegment,
+  PollSettings,
+  RecipientFormat,
+  ReportMapping,
+  ReportsMode,
+  RequestOutcome,
+  RequestTemplate,
+  ResponseMapping,
+  TemplateGatewayKind,
+  TemplateGatewayOptions,
+  TemplateSchemaInput,
+  TemplateValue,
+  TemplateValues,
+} from './http-template.js';

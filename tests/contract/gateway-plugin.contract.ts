@@ -100,9 +100,11 @@ function recordingHost(gatewayId: string): RecordingHost {
 
 let serial = 0;
 
-function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
+/** A plain SMS, or for kind voice one that plays an audio file (the `voice` field such gateways need). */
+function message(overrides: Partial<OutboundMessage> = {}, kind: string = 'sms'): OutboundMessage {
   serial++;
   return {
+    ...(kind === 'voice' ? { voice: { audioUrl: 'https://example.invalid/contract.mp3', text: null, seconds: 30 } } : {}),
     id: `contract-${process.pid}-${serial}`,
     to: `98912${String(1_000_000 + (serial % 9_000_000)).padStart(7, '0')}`,
     from: '30001234',
@@ -114,8 +116,13 @@ function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
   };
 }
 
-function batchOf(n: number): OutboundMessage[] {
-  return Array.from({ length: n }, () => message());
+function batchOf(n: number, kind?: string): OutboundMessage[] {
+  return Array.from({ length: n }, () => message({}, kind));
+}
+
+/** The real host polls every gateway that has `pollDeliveryReports` on a timer; waiting tests do the same. */
+function pollLikeTheHost(g: Gateway): void {
+  if (g.pollDeliveryReports) void g.pollDeliveryReports().catch(() => undefined);
 }
 
 /** A value of another JSON type than the one `type` names. */
@@ -155,6 +162,7 @@ function finalReported(host: RecordingHost): Set<string> {
 export function describeGatewayPluginContract(name: string, getLoaded: () => LoadedPlugin, fixture: GatewayContractFixture | null): void {
   describe(name, function () {
     const reportTimeoutMs = fixture?.reportTimeoutMs ?? 5_000;
+    const kind = () => getLoaded().plugin.manifest.kind;
 
     describe('manifest and options', function () {
       it('has a valid manifest named like its folder', function () {
@@ -253,7 +261,7 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
 
       it('answers a full batch one result per message, in order, with unique provider ids', async function () {
         const g = await connected();
-        const batch = batchOf(g.maxBatchSize);
+        const batch = batchOf(g.maxBatchSize, kind());
         const results = await g.submit(batch);
         checkResults(batch, results);
         const ids = providerIdsOf(results);
@@ -263,12 +271,15 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
       it('sends delivery reports for accepted messages, correlated by provider id', async function () {
         if (fixture?.deliveryReports === false) this.skip();
         const g = await connected();
-        const batch = batchOf(Math.min(50, g.maxBatchSize));
+        const batch = batchOf(Math.min(50, g.maxBatchSize), kind());
         const results = await g.submit(batch);
         checkResults(batch, results);
         const expected = new Set(providerIdsOf(results));
         expect(expected.size, 'the fixture must let some messages through').to.be.above(0);
-        await waitFor('a final report for every accepted message', () => [...expected].every((id) => finalReported(host).has(id)), reportTimeoutMs);
+        await waitFor('a final report for every accepted message', () => {
+          pollLikeTheHost(g);
+          return [...expected].every((id) => finalReported(host).has(id));
+        }, reportTimeoutMs);
         for (const report of host.reports) {
           expect(expected.has(report.providerId), `report for unknown provider id ${report.providerId}`).to.equal(true);
           expect(ALL_STATES.has(report.state), `state ${report.state}`).to.equal(true);
@@ -279,7 +290,7 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
 
       it('never throws for a per-message problem', async function () {
         const g = await connected();
-        const batch = [message({ text: 'x'.repeat(2_000), parts: 14 }), message({ to: '' }), message()];
+        const batch = [message({ text: 'x'.repeat(2_000), parts: 14 }, kind()), message({ to: '' }, kind()), message({}, kind())];
         let results: SubmitResult[] = [];
         try {
           results = await g.submit(batch);
@@ -292,7 +303,7 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
       it('on disconnect with drain, hands over every pending report and nothing after', async function () {
         if (fixture?.deliveryReports === false) this.skip();
         const g = await connected();
-        const batch = batchOf(Math.min(100, g.maxBatchSize));
+        const batch = batchOf(Math.min(100, g.maxBatchSize), kind());
         const results = await g.submit(batch);
         checkResults(batch, results);
         const expected = providerIdsOf(results);
@@ -308,7 +319,7 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
       it('answers a resubmitted id with the same provider id and no second report, when idempotent', async function () {
         const g = await connected();
         if (!g.idempotentSubmit) this.skip();
-        const batch = batchOf(Math.min(20, g.maxBatchSize));
+        const batch = batchOf(Math.min(20, g.maxBatchSize), kind());
         const first = await g.submit(batch);
         const again = await g.submit(batch);
         checkResults(batch, again);
@@ -317,7 +328,10 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
         });
         if (fixture?.deliveryReports === false) return;
         const expected = providerIdsOf(first);
-        await waitFor('the reports of the first submit', () => expected.every((id) => finalReported(host).has(id)), reportTimeoutMs);
+        await waitFor('the reports of the first submit', () => {
+          pollLikeTheHost(g);
+          return expected.every((id) => finalReported(host).has(id));
+        }, reportTimeoutMs);
         await g.disconnect({ drain: true });
         gateway = null;
         const perId = new Map<string, number>();
@@ -360,7 +374,7 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
           gateway = loaded.plugin.create(`contract-${loaded.name}-webhook`, checked.options);
           expect(gateway.handleWebhook, 'webhookOptions given but no handleWebhook').to.be.a('function');
           await gateway.connect(host);
-          const batch = batchOf(Math.min(50, gateway.maxBatchSize));
+          const batch = batchOf(Math.min(50, gateway.maxBatchSize), kind());
           const results = await gateway.submit(batch);
           checkResults(batch, results);
           const expected = new Set(providerIdsOf(results));
@@ -385,7 +399,7 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
         gateway = loaded.plugin.create(`contract-${loaded.name}-poll`, checked.options);
         expect(gateway.pollDeliveryReports, 'pollOptions given but no pollDeliveryReports').to.be.a('function');
         await gateway.connect(host);
-        const batch = batchOf(Math.min(50, gateway.maxBatchSize));
+        const batch = batchOf(Math.min(50, gateway.maxBatchSize), kind());
         const results = await gateway.submit(batch);
         checkResults(batch, results);
         const expected = new Set(providerIdsOf(results));
