@@ -15,6 +15,7 @@ import { messagingDispatchLeases } from './20261124-0013-messaging-dispatch-leas
 import { numbersWebhookSecret } from './20261124-0014-numbers-webhook-secret.js';
 import { platformScheduledRuns } from './20261124-0014-platform-scheduled-runs.js';
 import { auditChannel } from './20261124-0016-audit-channel.js';
+import { mediaVoice } from './20261125-0017-media-voice.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice];

@@ -117,6 +117,8 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
     });
     const address = server.address() as AddressInfo;
     url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
+    // Voice providers fetch uploaded audio here unless an address was configured (see AppConfig.mediaBaseUrl).
+    config.mediaBaseUrl ??= config.publicOrigin ?? url;
   }
 
   return {

@@ -21,12 +21,13 @@ import { organizationsModule } from './modules/organizations/index.js';
 import { identityModule } from './modules/identity/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { numbersModule } from './modules/numbers/index.js';
+import { mediaModule } from './modules/media/index.js';
 import { messagingModule } from './modules/messaging/index.js';
 import { inboxModule } from './modules/inbox/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, messagingModule, inboxModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, messagingModule, inboxModule];
 
 export interface Infrastructure {
   config: AppConfig;

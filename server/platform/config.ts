@@ -27,6 +27,11 @@ export interface AppConfig {
   /** First part of every Redis key and queue name, so installs (and test runs) can share a Redis. */
   redisPrefix: string;
   publicOrigin: string | null;
+  /**
+   * Where voice providers fetch uploaded audio (`{mediaBaseUrl}/api/Media/File/{token}`). Null:
+   * `publicOrigin`, else the panel's own address once it listens (`PEYK_MEDIA_BASE_URL`).
+   */
+  mediaBaseUrl: string | null;
   apiUrl: string;
   apiAddress: string | null;
   defaultLanguage: string;
@@ -140,6 +145,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     redisUrl: env.REDIS_URL || merged.redisUrl,
     redisPrefix: env.PEYK_REDIS_PREFIX || merged.redisPrefix,
     publicOrigin: env.PEYK_PUBLIC_ORIGIN || merged.publicOrigin,
+    mediaBaseUrl: env.PEYK_MEDIA_BASE_URL || merged.mediaBaseUrl || null,
     apiAddress: env.PEYK_API_ADDRESS || merged.apiAddress,
     defaultLanguage: env.PEYK_LANGUAGE || merged.defaultLanguage,
     production: env.NODE_ENV === 'production' || merged.production,

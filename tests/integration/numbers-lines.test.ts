@@ -91,7 +91,7 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
     const created = await newLine({ deliveryLevel1: true, refundDeliveryStatusId: 'Expired', tryCount: 2, sendToBlackList: true, isCanSendFlashSms: true });
     const line = await resolve({ privateNumberId: created.id });
     expect(line).to.deep.equal({
-      id: created.id, number: created.number, ownerOrganizationId: org.id, isPublic: false, lineType: 'Bulk', senderAgentId: agentId,
+      id: created.id, number: created.number, ownerOrganizationId: org.id, isPublic: false, lineType: 'Bulk', senderAgentId: agentId, agentType: 'SMS',
       pluginName: 'simulator', agentOptions: { seed: 1 }, agentMaxPerSecond: 50,
       agentWindow: { isActiveAllTime: false, startTime: '08:00', endTime: '22:00' },
       sendToBlackList: true, isGeneralBlackList: false, isCanSendFlashSms: true,

@@ -14,6 +14,7 @@ import { rolesFeature } from '../features/roles/roles.feature';
 import { sendQueueFeature } from '../features/send-queue/send-queue.feature';
 import { sendingFeature } from '../features/sending/sending.feature';
 import { usersFeature } from '../features/users/users.feature';
+import { voiceFeature } from '../features/voice/voice.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -23,5 +24,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, placeholderSections,
+  blacklistFeature, voiceFeature, placeholderSections,
 ];

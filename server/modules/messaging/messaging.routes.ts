@@ -8,12 +8,13 @@ import { UploadsService } from './compose/uploads.service.js';
 import { PeriodicService } from './periodic/periodic.service.js';
 import { SendEditService } from './compose/send-edit.service.js';
 import {
-  bulkSchema, createSchema, editSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
+  bulkSchema, createSchema, editSchema, voiceSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
 import type { SendTypeName } from './statuses.js';
 
 type CreateBody = SchemaType<typeof createSchema>;
 type BulkBody = SchemaType<typeof bulkSchema>;
+type VoiceBody = SchemaType<typeof voiceSchema>;
 
 /** Single sends need Sending.Single; every other kind needs Sending.Bulk. */
 function requireSendClaim(ctx: AuthedContext, sendType: SendTypeName): void {
@@ -26,12 +27,25 @@ function gradualOf(body: Pick<CreateBody, 'typeSend' | 'gradualStepCount' | 'gra
   return body.typeSend === 'gradual' ? { stepCount: body.gradualStepCount ?? 0, intervalMinutes: body.gradualIntervalMinutes ?? 0 } : null;
 }
 
-function fromCreate(body: CreateBody): ComposeInput {
+function sourcesOf(body: Pick<CreateBody, 'receivers' | 'receiversText' | 'recipientsUploadId'>): RecipientSourceInput[] {
   const sources: RecipientSourceInput[] = [];
   if (body.receivers?.length) sources.push({ kind: 'manual', numbers: body.receivers });
   if (body.receiversText) sources.push({ kind: 'text', text: body.receiversText });
   if (body.recipientsUploadId) sources.push({ kind: 'upload', uploadId: body.recipientsUploadId });
-  return { ...body, sources, gradual: gradualOf(body) };
+  return sources;
+}
+
+function fromCreate(body: CreateBody): ComposeInput {
+  return { ...body, sources: sourcesOf(body), gradual: gradualOf(body) };
+}
+
+/** A voice send is a bulk send (claim Sending.Bulk) whose message is a file or spoken text. */
+function fromVoice(body: VoiceBody): ComposeInput {
+  const { sendingMethod, voiceFile, voiceText, receivers, receiversText, recipientsUploadId, ...rest } = body;
+  return {
+    ...rest, smsBody: '', sendType: 'Bulk', sources: sourcesOf({ receivers, receiversText, recipientsUploadId }),
+    voice: { sendingMethod, voiceFile: voiceFile ?? null, voiceText: voiceText ?? null },
+  };
 }
 
 function fromBulk(body: BulkBody, strict: boolean): ComposeInput {
@@ -64,6 +78,11 @@ export function scheduledMessagesController(compose: ComposeService, uploads: Up
       userRoute({
         method: 'POST', action: 'GetScheduledMessageCalculations', body: createSchema, bodyLimit: 'large', successMessage: '',
         handler: async ({ ctx, body }) => { requireSendClaim(ctx, body.sendType); return compose.calculate(ctx, fromCreate(body)); },
+      }),
+      userRoute({ method: 'POST', action: 'CreateVoice', body: voiceSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromVoice(body)) }),
+      userRoute({
+        method: 'POST', action: 'GetVoiceCalculations', body: voiceSchema, bodyLimit: 'large', claim: 'Sending.Bulk', successMessage: '',
+        handler: async ({ ctx, body }) => compose.calculate(ctx, fromVoice(body)),
       }),
       userRoute({
         method: 'POST', action: 'CreateFastScheduledMessage', body: fastSchema, claim: 'Sending.Single',

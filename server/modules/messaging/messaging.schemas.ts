@@ -48,6 +48,29 @@ export const createSchema = {
   },
 } as const;
 
+/**
+ * A voice send (`CreateVoice`, preview `GetVoiceCalculations`): the spec's sendingMethod with
+ * voiceFile (a media id) or voiceText, and receivers as on `Create`. Always a bulk send now or at
+ * sendDateTime: never gradual or periodic (decided, see CONTEXT.md "Voice").
+ */
+export const voiceSchema = {
+  type: 'object', additionalProperties: false, required: ['senderNumberId', 'sendingMethod'],
+  properties: {
+    senderNumberId: id,
+    sendingMethod: { type: 'string', enum: ['File', 'Text'] },
+    voiceFile: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
+    // Longer than the rule's maximum, so a long text gets its own message rather than a length error.
+    voiceText: { type: ['string', 'null'], maxLength: 20_000 },
+    sendDirect: common.sendDirect,
+    sendDateTime: common.sendDateTime,
+    sendId,
+    description: common.description,
+    receivers: { type: 'array', maxItems: MAX_JSON_RECIPIENTS, items: { type: 'string', maxLength: 40 } },
+    receiversText: { type: 'string', maxLength: 30_000_000 },
+    recipientsUploadId: { type: 'string', maxLength: 36 },
+  },
+} as const;
+
 export const fastSchema = {
   type: 'object', additionalProperties: false, required: ['mobile', 'smsBody', 'senderNumberId'],
   properties: { mobile: { type: 'string', maxLength: 40 }, smsBody, senderNumberId: id, sendId, isFlashSms: { type: 'boolean', default: false } },

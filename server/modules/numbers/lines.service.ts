@@ -16,6 +16,8 @@ export interface SendLine {
   /** typePrivateNumber, for the tariff */
   lineType: string;
   senderAgentId: number;
+  /** The agent's SenderAgentType (SMS, MMS, Email, Voice): a voice send needs a Voice agent. */
+  agentType: string;
   pluginName: string;
   agentOptions: Record<string, unknown>;
   agentMaxPerSecond: number;
@@ -101,6 +103,7 @@ export class LinesService {
       isPublic: Boolean(line.isPublic),
       lineType: line.typePrivateNumber,
       senderAgentId: agent.id,
+      agentType: String(agent.type ?? 'SMS'),
       pluginName: agent.pluginName,
       agentOptions: (agent.options ?? {}) as Record<string, unknown>,
       agentMaxPerSecond: Number(agent.maxPerSecond),

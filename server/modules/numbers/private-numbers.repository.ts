@@ -186,7 +186,7 @@ export class PrivateNumbersRepository {
           .whereRaw('s."sendTypesList" @> ?::jsonb', [JSON.stringify([input.sendType])])));
       }
     });
-    return (await q.select('l.*').orderBy([{ column: 'l.priority', order: 'desc' }, { column: 'l.id', order: 'asc' }])) as LineRow[];
+    return (await q.select('l.*', 'a.type as agentType').orderBy([{ column: 'l.priority', order: 'desc' }, { column: 'l.id', order: 'asc' }])) as LineRow[];
   }
 
   // ---- limits ----

@@ -13,6 +13,8 @@ export interface MyNumber {
   isPublic: boolean;
   isCanSendFlashSms: boolean;
   expireTime: string | null;
+  /** The sender agent's type (SMS, MMS, Email, Voice): the voice screen lists only Voice lines. */
+  agentType?: string;
 }
 
 export interface SendCounters {

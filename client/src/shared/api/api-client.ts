@@ -57,6 +57,34 @@ export interface CallOptions {
    * upload whose request body is the file itself (`ScheduledMessages/UploadRecipients`).
    */
   rawContentType?: string;
+  /**
+   * With a raw body: called as the body goes out (bytes sent, bytes in all), for an upload's
+   * progress bar. fetch cannot report it, so such a call travels by XMLHttpRequest.
+   */
+  onUploadProgress?(loaded: number, total: number): void;
+}
+
+/** fetch's answer for a call sent by XMLHttpRequest (the only way to see an upload's progress). */
+function fetchWithUploadProgress(url: string, init: RequestInit, onProgress: (loaded: number, total: number) => void): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    xhr.withCredentials = init.credentials === 'include';
+    for (const [k, v] of Object.entries((init.headers ?? {}) as Record<string, string>)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+    xhr.onload = () => {
+      const headers = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve(new Response(xhr.responseText, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(init.signal?.reason ?? new DOMException('aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
 }
 
 const NO_BEARER = /\/CustomerDomains\/GetCurrentClientData/i;
@@ -106,6 +134,9 @@ export class ApiClient {
   get<T>(path: string, options: CallOptions = {}): Promise<T> { return this.call<T>('GET', path, options); }
   post<T>(path: string, body?: unknown, options: CallOptions = {}): Promise<T> { return this.call<T>('POST', path, { ...options, body }); }
   delete<T>(path: string, options: CallOptions = {}): Promise<T> { return this.call<T>('DELETE', path, options); }
+
+  /** The absolute address of an API path, for what the browser loads itself (an <audio> source). */
+  address(path: string): string { return this.url(path, undefined); }
 
   async call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
     const guardKey = this.duplicateKey(method, path, options.body);
@@ -165,9 +196,10 @@ export class ApiClient {
     options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
     let res: Response;
     try {
-      res = await (this.hooks.fetch ?? fetch)(this.url(path, options.query), {
-        method, headers, body, signal: controller.signal, credentials: WITH_CREDENTIALS.test(path) ? 'include' : 'same-origin',
-      });
+      const init: RequestInit = { method, headers, body, signal: controller.signal, credentials: WITH_CREDENTIALS.test(path) ? 'include' : 'same-origin' };
+      res = options.onUploadProgress && options.rawContentType && typeof XMLHttpRequest !== 'undefined'
+        ? await fetchWithUploadProgress(this.url(path, options.query), init, options.onUploadProgress)
+        : await (this.hooks.fetch ?? fetch)(this.url(path, options.query), init);
     } catch (e) {
       const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
       if (timedOut && !options.quiet) this.hooks.showDialog({ titleKey: 'common.error', messageKey: 'messages.timeoutError' });

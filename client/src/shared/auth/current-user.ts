@@ -18,6 +18,8 @@ export interface CurrentUser {
   lastLoginAt: string | null;
   lastLoginIp: string | null;
   activeOrganizationId: number;
+  /** The user's own flag: the voice send screen says so instead of offering a send the server refuses. */
+  isCanSendVoice?: boolean;
 }
 
 export const CURRENT_USER_KEY = '/Users/GetCurrentUser';

@@ -2,7 +2,7 @@ import { inject, injectable, multiInject } from 'inversify';
 import { TYPES } from '../../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx, isUniqueViolation } from '../../../platform/unit-of-work.js';
 import type { Actor } from '../../../platform/actor.js';
-import { AppError, conflict, fieldError } from '../../../platform/http/errors.js';
+import { AppError, conflict, fieldError, forbidden } from '../../../platform/http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Logger } from 'pino';
 import { BillingService, creditFailure, TariffsService } from '../../billing/index.js';
@@ -10,6 +10,8 @@ import type { SettingsService } from '../../../platform/settings.service.js';
 import { OrganizationsService, type OrganizationRow } from '../../organizations/index.js';
 import { LinesService, type SendLine } from '../../numbers/index.js';
 import { AuditService } from '../../audit/index.js';
+import { MediaService } from '../../media/index.js';
+import { VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceSendingMethod } from '../../../shared/voice/voice-rules.js';
 import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from '../../../shared/sms/sms-text.js';
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
@@ -44,6 +46,27 @@ export interface ComposeInput {
   description?: string | null;
   /** A gradual send: `stepCount` receivers every `intervalMinutes` from dateTimeSend. */
   gradual?: { stepCount: number; intervalMinutes: number } | null;
+  /**
+   * A voice send (sendSubType Voice, `ScheduledMessages/CreateVoice`): an uploaded file
+   * (`voiceFile`, a media id) or text read out by the provider (`voiceText`); `smsBody` is unused.
+   */
+  voice?: VoiceInput | null;
+}
+
+export interface VoiceInput {
+  sendingMethod: VoiceSendingMethod;
+  voiceFile?: number | null;
+  voiceText?: string | null;
+}
+
+/** What a voice send stores on its row and the dispatcher hands the gateway. */
+interface PreparedVoice {
+  sendingMethod: VoiceSendingMethod;
+  mediaId: number | null;
+  text: string | null;
+  seconds: number;
+  /** What the outbox shows as the send's text: the spoken text, or the file's title. */
+  shown: string;
 }
 
 interface Prepared {
@@ -53,6 +76,7 @@ interface Prepared {
   recipients: GatheredRecipients;
   at: Date;
   chain: OrganizationRow[];
+  voice: PreparedVoice | null;
 }
 
 /**
@@ -72,6 +96,7 @@ export class ComposeService {
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @multiInject(RECIPIENT_SOURCES) private readonly recipientSources: RecipientSource[],
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(MediaService) private readonly media: MediaService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
@@ -101,6 +126,7 @@ export class ComposeService {
       sendPrice: price?.price ?? '0', resolutionOfParliamentPrice: price?.levy ?? '0', taxPrice: price?.tax ?? '0', totalPrice: price?.total ?? '0',
       taxPercent: price?.taxPercent ?? null, levyPerPart: price?.levyPerPart ?? null,
       senderNumber: p.line.number,
+      voiceSeconds: p.voice?.seconds ?? null,
     };
   }
 
@@ -180,7 +206,8 @@ export class ComposeService {
       const values: Record<string, unknown> = {
         organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
         privateNumberId: p.line.id, senderAgentId: p.line.senderAgentId, senderNumber: p.line.number, lineType: p.line.lineType,
-        sendType: input.sendType, sendSubType: input.gradual ? 'Gradual' : 'Direct',
+        sendType: input.sendType, sendSubType: p.voice ? 'Voice' : input.gradual ? 'Gradual' : 'Direct',
+        sendingMethod: p.voice?.sendingMethod ?? null, voiceMediaId: p.voice?.mediaId ?? null, voiceText: p.voice?.text ?? null, voiceSeconds: p.voice?.seconds ?? null,
         gradualStepCount: input.gradual?.stepCount ?? null, gradualIntervalMinutes: input.gradual?.intervalMinutes ?? null, smsText: p.text, isFlashSms: input.isFlashSms === true,
         smsEncoding: p.parts.encoding, smsParts: p.parts.parts,
         wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
@@ -242,12 +269,40 @@ export class ComposeService {
       privateNumberId: input.senderNumberId, sendType: input.sendType, at,
     }));
     judgeWindows(org, line.agentWindow, at, direct);
-    if (input.isFlashSms && !line.isCanSendFlashSms) throw fieldError('isFlashSms', 'messaging.flashNotAllowed');
-    const { text, parts } = await this.judgeText(org, input.smsBody ?? '');
+    let voice: PreparedVoice | null = null;
+    let judged: { text: string; parts: ReturnType<typeof countParts> };
+    if (input.voice) {
+      // A voice line plays audio; it cannot carry a text message, and an SMS line cannot carry voice.
+      if (line.agentType !== 'Voice') throw fieldError('senderNumberId', 'messaging.voiceLineRequired');
+      voice = await this.judgeVoice(ctx, input.voice);
+      judged = { text: voice.shown, parts: voicePartCount(voice.seconds) };
+    } else {
+      if (line.agentType === 'Voice') throw fieldError('senderNumberId', 'messaging.smsOnVoiceLine');
+      if (input.isFlashSms && !line.isCanSendFlashSms) throw fieldError('isFlashSms', 'messaging.flashNotAllowed');
+      judged = await this.judgeText(org, input.smsBody ?? '');
+    }
 
     const recipients = await this.gather(ctx, input.sources);
     if (recipients.size === 0) throw sendFailure('RecipientNotExist', 'receivers');
-    return { line, text, parts, recipients, at, chain };
+    return { line, text: judged.text, parts: judged.parts, recipients, at, chain, voice };
+  }
+
+  /**
+   * A voice message: the user's isCanSendVoice, then the file (the caller's own media, priced at its
+   * whole seconds) or the text (estimated seconds, see voice-rules.ts). Parts = ceil(seconds / 30).
+   */
+  private async judgeVoice(ctx: Actor, input: VoiceInput): Promise<PreparedVoice> {
+    if ((ctx.principal.profile as Record<string, unknown>).isCanSendVoice !== true) throw forbidden('messaging.voiceNotAllowed');
+    if (input.sendingMethod === 'File') {
+      if (!input.voiceFile) throw fieldError('voiceFile', 'messaging.voiceFileRequired');
+      const file = await this.media.voiceFileFor(ctx, input.voiceFile);
+      return { sendingMethod: 'File', mediaId: file.id, text: null, seconds: file.seconds, shown: file.title };
+    }
+    const text = (input.voiceText ?? '').trim();
+    if (!text) throw fieldError('voiceText', 'messaging.voiceTextRequired');
+    if (text.length > VOICE_TEXT_MAX_LENGTH) throw fieldError('voiceText', 'messaging.voiceTextTooLong', { max: VOICE_TEXT_MAX_LENGTH });
+    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202A-\u202E\u2066-\u2069]/.test(text)) throw fieldError('voiceText', 'messaging.voiceTextInvalid');
+    return { sendingMethod: 'Text', mediaId: null, text, seconds: voiceTextSeconds(text), shown: text };
   }
 
   /** The text rules: empty, forbidden characters, links, parts. Answers the text as it will be sent. */
@@ -298,4 +353,9 @@ export class ComposeService {
     if (!source) throw new Error(`no recipient source registered for kind ${input.kind}`);
     return source;
   }
+}
+
+/** A voice message's parts in the shape the SMS path prices: one part per started 30 seconds. */
+function voicePartCount(seconds: number): ReturnType<typeof countParts> {
+  return { encoding: 'ucs2', length: 0, parts: voiceParts(seconds), perPart: 0, remaining: 0 };
 }

@@ -54,6 +54,8 @@ export class SendEditService {
   async start(ctx: Actor, id: number) {
     const send = await this.outbox.visible(ctx, id);
     if (!EDITABLE.includes(send.queueStatus)) throw badRequest('messaging.cannotEdit');
+    // Its price comes from the file's or text's length, not the SMS text rules an edit judges by.
+    if (send.sendSubType === 'Voice') throw badRequest('messaging.voiceNotEditable');
     const row = await this.uow.run(async (tx) => {
       const locked = await this.sends.findById(tx, id, true);
       if (!locked || !EDITABLE.includes(locked.queueStatus)) throw badRequest('messaging.cannotEdit');

@@ -9,6 +9,7 @@ import { GatewayHosts } from '../../../gateways/gateway-host.js';
 import type { SettingsService } from '../../../platform/settings.service.js';
 import { OrganizationsService } from '../../organizations/index.js';
 import { LinesService } from '../../numbers/index.js';
+import { MediaService } from '../../media/index.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppConfig } from '../../../platform/config.js';
@@ -76,7 +77,23 @@ export class Dispatcher {
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
+    @inject(MediaService) private readonly media: MediaService,
   ) {}
+
+  /**
+   * What a voice send plays (the gateway SDK's `OutboundMessage.voice`): the file's public address,
+   * built now from the configured base so a changed address applies to sends still waiting, or
+   * the spoken text; null for every other send.
+   */
+  private async voiceOf(send: SendRow): Promise<OutboundMessage['voice'] | null> {
+    if (send.sendSubType !== 'Voice') return null;
+    const mediaId = send.voiceMediaId as number | null;
+    return {
+      audioUrl: mediaId ? await this.media.publicUrl(mediaId) : null,
+      text: (send.voiceText as string | null) ?? null,
+      seconds: Number(send.voiceSeconds ?? 0),
+    };
+  }
 
   dispatchQueue(): JobQueue<BatchJob> {
     this.queue ??= this.queues.queue<BatchJob>(DISPATCH_QUEUE);
@@ -312,6 +329,7 @@ export class Dispatcher {
       }
     }
     const tries = await this.maxTries();
+    const voice = await this.voiceOf(send);
     let submitted = 0;
     let retryAttempt = 0;
     const rate = Math.max(1, Math.min(agent.maxPerSecond, gateway.maxPerSecond));
@@ -328,7 +346,7 @@ export class Dispatcher {
       if (!(await lease.stillHeld())) throw new LeaseLost(range);
       const messages: OutboundMessage[] = chunk.map((r) => ({
         id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, text: send.smsText,
-        encoding: send.smsEncoding, parts: send.smsParts, flash: send.isFlashSms,
+        encoding: send.smsEncoding, parts: send.smsParts, flash: send.isFlashSms, ...(voice ? { voice } : {}),
       }));
       const results = await submitSafely(gateway, messages);
       const outcomes: SubmitOutcome[] = [];

@@ -1,0 +1,16 @@
+import type { FeatureManifest } from '../../shared/app/feature-manifest';
+import { lazyPage } from '../../shared/app/lazy-page';
+import { voiceTexts } from './voice.i18n';
+
+export const voiceFeature: FeatureManifest = {
+  key: 'voice',
+  texts: [voiceTexts],
+  routes: [
+    { path: 'sending/voice', lazy: lazyPage(() => import('./voice-send-page'), (m) => m.VoiceSendPage) },
+    { path: 'sending/media', lazy: lazyPage(() => import('./media-list-page'), (m) => m.MediaListPage) },
+  ],
+  menu: [
+    { section: 'Sending', order: 40, path: '/sending/voice', titleKey: 'voice:menu.voice', claim: 'Sending.Bulk' },
+    { section: 'Sending', order: 50, path: '/sending/media', titleKey: 'voice:menu.media', claim: 'Sending.Bulk' },
+  ],
+};

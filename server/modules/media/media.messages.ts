@@ -1,0 +1,18 @@
+import type { MessageCatalogue } from '../../platform/i18n.js';
+
+export const mediaMessages: MessageCatalogue = {
+  'media.notAudio': {
+    fa: 'فایل صوتی باید MP3 یا WAV سالم باشد.',
+    en: 'The voice file must be a valid MP3 or WAV file.',
+  },
+  'media.tooLarge': {
+    fa: 'حجم فایل صوتی حداکثر {{max}} مگابایت است.',
+    en: 'The voice file can be at most {{max}} MB.',
+  },
+  'media.empty': { fa: 'فایلی ارسال نشد.', en: 'No file was sent.' },
+  'media.notFound': { fa: 'فایل یافت نشد.', en: 'File not found.' },
+  'media.inUse': {
+    fa: 'این فایل در ارسالی که هنوز تمام نشده استفاده شده است و نمی‌توان آن را حذف کرد.',
+    en: 'This file is used by a send that has not finished, so it cannot be deleted.',
+  },
+};

@@ -1,0 +1,29 @@
+import { idParamSchema, publicRoute, RawResult, userRoute, type Controller } from '../../platform/http/router.js';
+import type { MediaService } from './media.service.js';
+import { mediaListQuery, mediaTokenParams, uploadMediaQuery } from './media.schemas.js';
+
+/** Voice files are uploaded and managed by whoever may send in bulk (voice sends are bulk sends). */
+const CLAIM = 'Sending.Bulk';
+
+export function mediaController(s: MediaService): Controller {
+  return {
+    name: 'Media',
+    routes: [
+      // The body is the file itself (any content type); the service reads at most 5 MB of it and judges the bytes.
+      userRoute({ method: 'POST', action: 'Upload', claim: CLAIM, rawBody: true, query: uploadMediaQuery, handler: ({ ctx, query, req }) => s.upload(ctx, req, query.fileName) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: CLAIM, query: mediaListQuery, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      // Fetched by the voice provider, not a user: no session; the random token is the only key.
+      publicRoute({
+        method: 'GET', action: 'File/:token', auth: 'public', params: mediaTokenParams,
+        handler: async ({ params }) => {
+          const file = await s.file(params.token);
+          return new RawResult((res) => {
+            res.status(200).setHeader('Cache-Control', 'private, max-age=3600').type(file.contentType).send(file.content);
+          });
+        },
+      }),
+    ],
+  };
+}

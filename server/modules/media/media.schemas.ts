@@ -1,0 +1,14 @@
+import { pagingQuerySchema } from '../../platform/http/router.js';
+
+/** The body of an upload is the file itself; its name comes in the query (for the title only, never to judge the type). */
+export const uploadMediaQuery = {
+  type: 'object', additionalProperties: false,
+  properties: { fileName: { type: 'string', maxLength: 200, format: 'name' } },
+} as const;
+
+export const mediaListQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;
+
+export const mediaTokenParams = {
+  type: 'object', additionalProperties: false, required: ['token'],
+  properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,64}$' } },
+} as const;
