@@ -258,6 +258,8 @@ export function SenderAgentsPage() {
 
   const testAgent = async (agent: SenderAgent) => {
     setTesting(agent.id);
+    // The previous answer goes first: an unchanged second answer must still read as new.
+    setTests(({ [agent.id]: _previous, ...rest }) => rest);
     try {
       const answer = await api.post<TestConnectionAnswer>('/SenderAgents/TestConnection', { id: agent.id });
       setTests((m) => ({ ...m, [agent.id]: answer }));
