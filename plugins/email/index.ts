@@ -74,7 +74,7 @@ interface SmtpError extends Error {
   command?: string;
 }
 
-const describe = (err: unknown): string => {
+const errorText = (err: unknown): string => {
   const e = err as SmtpError;
   const message = e instanceof Error ? e.message : String(err);
   return e?.code && !message.includes(e.code) ? `${e.code}: ${message}` : message;
@@ -126,7 +126,7 @@ class EmailGateway implements Gateway {
       await this.transporter.verify();
       this.setState({ state: 'up' });
     } catch (err) {
-      this.setState({ state: 'down', detail: `SMTP check failed: ${describe(err)}` });
+      this.setState({ state: 'down', detail: `SMTP check failed: ${errorText(err)}` });
     }
   }
 
@@ -177,7 +177,7 @@ class EmailGateway implements Gateway {
 
   private failure(message: OutboundMessage, err: SmtpError): SubmitResult {
     const code = err?.responseCode;
-    const text = describe(err);
+    const text = errorText(err);
     if (typeof code === 'number' && code >= 500 && code < 600) {
       if (err.code === 'EAUTH') {
         this.setState({ state: 'down', detail: `SMTP login refused: ${text}` });
