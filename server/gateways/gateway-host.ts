@@ -34,6 +34,7 @@ export interface GatewayCallbacks {
 export interface GatewayConnections {
   gatewayFor(agentId: string, pluginName: string, options: unknown, callbacks: GatewayCallbacks): Promise<Gateway>;
   liveGateways(): [string, Gateway][];
+  disconnect(agentId: string, options: { drain: boolean }): Promise<void>;
 }
 
 /**
@@ -86,9 +87,20 @@ export class GatewayHosts {
     private readonly clock: HostClock,
   ) {}
 
-  /** The agent's connected gateway, its host wired to this process's sinks. */
+  /**
+   * The agent's connected gateway, its host wired to this process's sinks. A connect that fails is
+   * a status change too (the plugin never got to report one), so the agent's readers see it down.
+   */
   gatewayOf(agent: AgentOfHost): Promise<Gateway> {
-    return this.registry.gatewayFor(String(agent.id), agent.pluginName, agent.options, this.callbacksFor(agent.id));
+    const callbacks = this.callbacksFor(agent.id);
+    const ready = this.registry.gatewayFor(String(agent.id), agent.pluginName, agent.options, callbacks);
+    ready.catch((err: unknown) => callbacks.statusChanged({ state: 'down', detail: `connect failed: ${err instanceof Error ? err.message : String(err)}` }));
+    return ready;
+  }
+
+  /** Lets the agent's connection go (deactivated or deleted), draining what it has in flight. */
+  async release(agentId: number): Promise<void> {
+    await this.registry.disconnect(String(agentId), { drain: true });
   }
 
   /** The last status the agent's gateway reported in this process, if any. */

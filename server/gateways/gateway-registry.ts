@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../platform/logger.js';
 import type {
   DeliveryReport,
@@ -49,6 +50,8 @@ interface Entry {
   ready: Promise<Gateway>;
   failure: string | null;
 }
+
+const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** Same key for equal options whatever their key order, so a re-read database row is "unchanged". */
 function stableKey(value: unknown): string {
@@ -179,6 +182,46 @@ export class GatewayRegistry {
       return await entry.gateway.health();
     } catch (err) {
       return { state: 'down', detail: `health check failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+  }
+
+  /**
+   * "Test connection": a temporary instance of the plugin with these options, connected with a
+   * time-out, its health read, then disconnected. A failure is an answer (`down` and why), not an
+   * error; only unknown plugins and invalid options throw. The instance is not the agent's live
+   * one: it takes no receipts (handing them over is refused, so the provider keeps them for the
+   * live connection) and is always let go, also when its connect outlives the time-out.
+   */
+  async testConnection(pluginName: string, options: unknown, timeoutMs: number): Promise<GatewayHealth> {
+    const loaded = this.pluginOf(pluginName);
+    const checked = validateOptions(loaded, options);
+    if (!checked.ok) throw new InvalidGatewayOptionsError(pluginName, checked.errors);
+    const probeId = `test-${randomUUID()}`;
+    const logger = this.logger.child({ gatewayId: probeId, plugin: pluginName, probe: true });
+    const refuse = () => Promise.reject(new Error('a connection test keeps no receipts'));
+    let gateway: Gateway;
+    try {
+      gateway = loaded.plugin.create(probeId, checked.options);
+    } catch (err) {
+      return { state: 'down', detail: `the plugin refused the options: ${errorText(err)}` };
+    }
+    const host = createGatewayHost(probeId, logger, this.clock, () => ({ deliveryReports: refuse, inbound: refuse, statusChanged: () => undefined }));
+    const connecting = Promise.resolve().then(() => gateway.connect(host));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), timeoutMs); });
+    try {
+      const connected = await Promise.race([connecting.then(() => 'ok' as const, (err: unknown) => err), late]);
+      if (connected === 'late') return { state: 'down', detail: `no connection within ${Math.round(timeoutMs / 1000)} s` };
+      if (connected !== 'ok') return { state: 'down', detail: `connect failed: ${errorText(connected)}` };
+      const health = await Promise.race([Promise.resolve().then(() => gateway.health()).catch((err: unknown) => ({ state: 'down' as const, detail: `health check failed: ${errorText(err)}` })), late]);
+      if (health === 'late') return { state: 'down', detail: `no health answer within ${Math.round(timeoutMs / 1000)} s` };
+      return health;
+    } finally {
+      clearTimeout(timer);
+      // Let go once the connect settled, however late: a hanging connect must not leak a session.
+      void connecting.catch(() => undefined)
+        .then(() => gateway.disconnect({ drain: false }))
+        .catch((err: unknown) => logger.warn({ err }, 'disconnecting a connection test failed'));
     }
   }
 

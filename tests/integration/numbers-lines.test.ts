@@ -71,6 +71,7 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
     const knex = server.peyk.database.knex;
     await Promise.all([lines.ensureFirstStartSeed(), lines.ensureFirstStartSeed(), new LinesService(
       server.peyk.container.get(LinesService)['lines'], server.peyk.container.get(LinesService)['agents'], uow, server.peyk.container.get(LinesService)['registry'],
+      server.peyk.container.get(LinesService)['liveHealth'],
     ).ensureFirstStartSeed()]);
     // Two more starts: the boot sequence seeds once per start (server/app.ts).
     await lines.ensureFirstStartSeed();

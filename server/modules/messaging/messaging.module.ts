@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
 import { GatewayHosts } from '../../gateways/gateway-host.js';
 import { InboxService } from '../inbox/index.js';
+import { AgentHealthService } from '../numbers/index.js';
 import { messagingMessages } from './messaging.messages.js';
 import { SendsRepository } from './sends.repository.js';
 import { ReceiversRepository } from './receivers.repository.js';
@@ -40,11 +41,16 @@ export const messagingModule: PeykModule = {
       const logger = ctx.get<Logger>(TYPES.Logger);
       const settlement = ctx.get(SettlementService);
       const inbox = ctx.get(InboxService);
+      const liveHealth = ctx.get(AgentHealthService);
+      const clock = ctx.get<Clock>(TYPES.Clock);
       return new GatewayHosts(ctx.get(GatewayRegistry), {
         deliveryReports: (agentId, reports) => settlement.receive(agentId, reports),
         inbound: (agentId, messages) => inbox.receive(agentId, messages),
-        statusChanged: (agentId, health) => logger.info({ agentId, health }, 'sender agent status'),
-      }, logger, ctx.get<Clock>(TYPES.Clock));
+        statusChanged: (agentId, health) => {
+          logger.info({ agentId, health }, 'sender agent status');
+          liveHealth.publish(agentId, health, clock.now());
+        },
+      }, logger, clock);
     }).inSingletonScope();
     // Multi-injected into ComposeService in this order (see recipient-sources.ts).
     for (const provider of RECIPIENT_SOURCE_PROVIDERS) container.bind(RECIPIENT_SOURCES).to(provider).inSingletonScope();
@@ -74,6 +80,8 @@ export const messagingModule: PeykModule = {
       { name: 'messaging.abandon-stale-edits', schedule: '0 * * * * *', scope: 'global', run: (now) => edits.abandonStale(now) },
       { name: 'messaging.resume-stuck-archives', schedule: '0 * * * * *', scope: 'global', run: () => archiver.resumeStuck() },
       { name: 'messaging.close-overdue-reports', schedule: '0 * * * * *', scope: 'global', run: (now) => dispatcher.closeOverdueReports(now) },
+      // Local: each process connects the agents saved elsewhere (or whose connect failed) itself.
+      { name: 'messaging.connect-agents', schedule: '*/15 * * * * *', scope: 'local', run: () => dispatcher.connectAgentsSweep() },
       // Local: each process polls the gateways it holds connections to.
       { name: 'messaging.poll-gateways', schedule: '* * * * * *', scope: 'local', run: async () => dispatcher.pollGateways() },
     ];

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
-import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import { UnitOfWork, afterCommit, type Tx } from '../../platform/unit-of-work.js';
 import { AppError } from '../../platform/http/errors.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
 import { PrivateNumbersRepository, type LineRow } from './private-numbers.repository.js';
+import { AgentHealthService } from './agent-health.service.js';
 import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
 import { isSendType, SEND_TYPE_FLAGS, tehranPeriods, type SendType } from './line-fields.js';
 
@@ -78,6 +79,7 @@ export class LinesService {
     @inject(SenderAgentsRepository) private readonly agents: SenderAgentsRepository,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(GatewayRegistry) private readonly registry: GatewayRegistry,
+    @inject(AgentHealthService) private readonly liveHealth: AgentHealthService,
   ) {}
 
 
@@ -218,6 +220,9 @@ export class LinesService {
         smsSenderAgentId: agent.id, isPublic: true, isSendSingle: true, isSendBulk: true, isSendP2P: true, isSendPhonebook: true,
         isSendApiSingle: true, isSendApiP2P: true, deliveryBase: true, isGeneralBlackList: true,
       });
+      // The seed runs after the dispatcher connected the (then no) agents at start: without this the
+      // simulator would read "not connected" on a fresh install until its first send.
+      afterCommit(tx, () => this.liveHealth.agentChanged(agent.id));
       return true;
     });
   }

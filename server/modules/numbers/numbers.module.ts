@@ -9,6 +9,7 @@ import { SenderAgentsService } from './sender-agents.service.js';
 import { PrivateNumbersService } from './private-numbers.service.js';
 import { BlacklistService } from './blacklist.service.js';
 import { GatewayWebhooksService } from './gateway-webhooks.service.js';
+import { AgentHealthService } from './agent-health.service.js';
 import { blackListsController, gatewayWebhooksController, privateNumbersController, senderAgentsController } from './numbers.routes.js';
 
 export const numbersModule: PeykModule = {
@@ -17,6 +18,7 @@ export const numbersModule: PeykModule = {
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
       SenderAgentsRepository, PrivateNumbersRepository, BlacklistRepository, LinesService, SenderAgentsService, PrivateNumbersService, BlacklistService, GatewayWebhooksService,
+      AgentHealthService,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },

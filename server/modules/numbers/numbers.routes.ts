@@ -6,7 +6,7 @@ import type { PrivateNumbersService } from './private-numbers.service.js';
 import type { BlacklistService } from './blacklist.service.js';
 import {
   assignSchema, assignmentsQuery, blacklistBulkSchema, blacklistQuery, blacklistSchema, createAgentSchema, createLineSchema,
-  linesQuery, myNumbersQuery, unassignSchema, updateAgentSchema, updateLineSchema,
+  linesQuery, myNumbersQuery, testConnectionSchema, unassignSchema, updateAgentSchema, updateLineSchema,
 } from './numbers.schemas.js';
 
 const AGENTS = 'Infrastructure.SenderAgents';
@@ -25,6 +25,7 @@ export function senderAgentsController(s: SenderAgentsService): Controller {
       { method: 'GET', action: 'GetPlugins', claim: AGENTS, handler: async () => s.plugins() },
       userRoute({ method: 'POST', action: 'RotateWebhookSecret/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.rotateWebhookSecret(ctx, params.id) }),
       userRoute({ method: 'GET', action: 'GetHealth/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.health(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'TestConnection', claim: AGENTS, body: testConnectionSchema, handler: ({ ctx, body }) => s.testConnection(ctx, body) }),
       // Resellers choose an agent for their lines without managing agents.
       { method: 'GET', action: 'GetNames', claim: LINES, handler: () => s.names() },
     ],

@@ -28,6 +28,12 @@ const agentProps = {
   maxPerSecond: { type: 'integer', minimum: 1, maximum: 1_000_000 },
 } as const;
 export const createAgentSchema = { type: 'object', additionalProperties: false, required: ['title', 'pluginName'], properties: agentProps } as const;
+/** `SenderAgents/TestConnection`: a saved agent (`id`, optionally edited `options`) or an unsaved plugin and options. */
+export const testConnectionSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { id, pluginName: agentProps.pluginName, options: agentProps.options },
+} as const;
 export const updateAgentSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...agentProps } } as const;
 
 const lineProps = {

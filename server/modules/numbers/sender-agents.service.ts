@@ -4,7 +4,9 @@ import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, afterCommit, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/http/errors.js';
-import { GatewayRegistry, UnknownGatewayPluginError } from '../../gateways/gateway-registry.js';
+import { GatewayRegistry, InvalidGatewayOptionsError, UnknownGatewayPluginError } from '../../gateways/gateway-registry.js';
+import type { OptionsIssue } from '../../gateways/plugin-loader.js';
+import { AgentHealthService } from './agent-health.service.js';
 import { AuditService } from '../audit/index.js';
 import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
 import { PrivateNumbersRepository } from './private-numbers.repository.js';
@@ -12,7 +14,16 @@ import { randomBytes } from 'node:crypto';
 import { webhookSecretHash } from './gateway-webhooks.service.js';
 import { AGENT_FIELDS, MASKED, isSecretOption, maskOptions } from './line-fields.js';
 import type { SchemaType } from '../../platform/http/router.js';
-import type { createAgentSchema, updateAgentSchema } from './numbers.schemas.js';
+import type { createAgentSchema, testConnectionSchema, updateAgentSchema } from './numbers.schemas.js';
+
+/** How long "test connection" waits for the provider before it answers down. */
+export const TEST_CONNECTION_TIMEOUT_MS = 10_000;
+
+/** A plugin's option issues as the spec's 400: one item per field, `options.<field>`. */
+function optionsInvalid(errors: OptionsIssue[]): AppError {
+  const issues = errors.map((e) => ({ propertyName: e.propertyName, key: 'numbers.optionInvalid', params: { field: e.propertyName, message: e.message } }));
+  return new AppError(400, 'numbers.optionInvalid', issues[0]?.params ?? {}, issues);
+}
 
 /**
  * An agent as answered (and audited): its options without secret values. `secretKeys` come from
@@ -33,6 +44,7 @@ export class SenderAgentsService {
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(AgentHealthService) private readonly liveHealth: AgentHealthService,
   ) {}
 
   async create(ctx: Actor, body: SchemaType<typeof createAgentSchema>) {
@@ -40,6 +52,8 @@ export class SenderAgentsService {
       const values = this.values(body, null);
       const row = await this.agents.insert(tx, { ...values, organizationId: ctx.tenant.organizationId });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'SenderAgent', referenceId: row.id, newData: this.answer(row) });
+      // The process holding connections connects it now rather than at its first send.
+      afterCommit(tx, () => this.liveHealth.agentChanged(row.id));
       return this.answer(row);
     });
   }
@@ -49,6 +63,7 @@ export class SenderAgentsService {
       const current = await this.managed(ctx, body.id, tx);
       const row = await this.agents.update(tx, current.id, this.values(body, current));
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'SenderAgent', referenceId: row.id, oldData: this.answer(current), newData: this.answer(row) });
+      afterCommit(tx, () => this.liveHealth.agentChanged(row.id));
       return this.answer(row);
     });
   }
@@ -57,8 +72,10 @@ export class SenderAgentsService {
     return this.answer(await this.managed(ctx, id));
   }
 
+  /** Each agent with its `health` as this process sees it (the connection it holds, if any). */
   async list(ctx: Actor) {
-    const items = (await this.agents.listVisible(ctx.tenant)).map((a) => this.answer(a));
+    const rows = await this.agents.listVisible(ctx.tenant);
+    const items = await Promise.all(rows.map(async (a) => ({ ...this.answer(a), health: await this.registry.health(String(a.id)) })));
     return { items, totalCount: items.length };
   }
 
@@ -71,6 +88,7 @@ export class SenderAgentsService {
       // A deleted agent's live connection is let go once the deletion is certain.
       afterCommit(tx, () => {
         this.registry.disconnect(String(id), { drain: true }).catch((err: unknown) => this.logger.warn({ err, agentId: id }, 'disconnecting a deleted agent failed'));
+        this.liveHealth.agentChanged(id);
       });
       return null;
     });
@@ -97,6 +115,26 @@ export class SenderAgentsService {
   async health(ctx: Actor, id: number) {
     await this.managed(ctx, id);
     return this.registry.health(String(id));
+  }
+
+  /**
+   * Connects a temporary instance and answers its health: a saved agent (`id`, optionally with
+   * edited `options` whose `***` secrets keep the stored values), or an unsaved `pluginName` +
+   * `options`. An unreachable provider is a normal answer (down, with why).
+   */
+  async testConnection(ctx: Actor, body: SchemaType<typeof testConnectionSchema>) {
+    const current = body.id !== undefined ? await this.managed(ctx, body.id) : null;
+    const pluginName = body.pluginName ?? current?.pluginName;
+    if (!pluginName) throw fieldError('pluginName', 'numbers.pluginUnknown', { pluginName: '' });
+    const options = this.mergedOptions(pluginName, (body.options ?? current?.options ?? {}) as Record<string, unknown>, current);
+    try {
+      const health = await this.registry.testConnection(pluginName, options, TEST_CONNECTION_TIMEOUT_MS);
+      return { state: health.state, detail: health.detail ?? null };
+    } catch (err) {
+      if (err instanceof UnknownGatewayPluginError) throw fieldError('pluginName', 'numbers.pluginUnknown', { pluginName });
+      if (err instanceof InvalidGatewayOptionsError) throw optionsInvalid(err.errors);
+      throw err;
+    }
   }
 
   /** Names of live agents, for choosing one on a line (resellers cannot list agents themselves). */
@@ -126,27 +164,31 @@ export class SenderAgentsService {
     const pluginName = (values.pluginName ?? current?.pluginName) as string;
     if (body.options !== undefined || !current || values.pluginName !== undefined) {
       const given = (body.options ?? current?.options ?? {}) as Record<string, unknown>;
-      const options: Record<string, unknown> = {};
-      // Secrets are the new plugin's writeOnly properties; a masked one keeps the stored value
-      // only while the plugin stays the same (another plugin's secret means something else).
-      const secretKeys = this.registry.secretOptions(pluginName);
-      const samePlugin = current !== null && current.pluginName === pluginName;
-      for (const [k, v] of Object.entries(given)) {
-        options[k] = v === MASKED && isSecretOption(k, secretKeys) && samePlugin && current.options && k in current.options ? current.options[k] : v;
-      }
-      let checked;
-      try {
-        checked = this.registry.validateOptions(pluginName, options);
-      } catch (err) {
-        if (err instanceof UnknownGatewayPluginError) throw fieldError('pluginName', 'numbers.pluginUnknown', { pluginName });
-        throw err;
-      }
-      if (!checked.ok) {
-        const issues = checked.errors.map((e) => ({ propertyName: e.propertyName, key: 'numbers.optionInvalid', params: { field: e.propertyName, message: e.message } }));
-        throw new AppError(400, 'numbers.optionInvalid', issues[0]?.params ?? {}, issues);
-      }
-      values.options = JSON.stringify(options);
+      values.options = JSON.stringify(this.mergedOptions(pluginName, given, current));
     }
     return values;
+  }
+
+  /**
+   * The options to store (or test), checked against the plugin's schema. Secrets are the plugin's
+   * writeOnly properties; a masked one keeps the stored value only while the plugin stays the same
+   * (another plugin's secret means something else).
+   */
+  private mergedOptions(pluginName: string, given: Record<string, unknown>, current: SenderAgentRow | null): Record<string, unknown> {
+    const options: Record<string, unknown> = {};
+    const secretKeys = this.registry.secretOptions(pluginName);
+    const samePlugin = current !== null && current.pluginName === pluginName;
+    for (const [k, v] of Object.entries(given)) {
+      options[k] = v === MASKED && isSecretOption(k, secretKeys) && samePlugin && current.options && k in current.options ? current.options[k] : v;
+    }
+    let checked;
+    try {
+      checked = this.registry.validateOptions(pluginName, options);
+    } catch (err) {
+      if (err instanceof UnknownGatewayPluginError) throw fieldError('pluginName', 'numbers.pluginUnknown', { pluginName });
+      throw err;
+    }
+    if (!checked.ok) throw optionsInvalid(checked.errors);
+    return options;
   }
 }

@@ -10,11 +10,14 @@ export interface SenderAgent {
   isActiveAllTime: boolean;
   isSendActive: boolean;
   isActive: boolean;
+  /** As the answering process sees it; the `agent-health` push updates it. */
+  health?: AgentHealth;
 }
 
 export interface PluginInfo {
   name: string;
   title: { fa: string; en: string };
+  description?: { fa: string; en: string };
   kind: string;
   version: string;
   optionsSchema: Record<string, unknown>;
@@ -25,7 +28,14 @@ export interface PluginsAnswer {
   broken: { name?: string; path?: string; error?: string }[];
 }
 
-export interface AgentHealth { state: 'up' | 'degraded' | 'down'; detail?: string; inFlight?: number }
+export interface AgentHealth { state: 'up' | 'degraded' | 'down'; detail?: string | null; inFlight?: number | null }
+
+/** The server's push on every status change of an agent's gateway. */
+export const AGENT_HEALTH_EVENT = 'agent-health';
+export interface AgentHealthPush extends AgentHealth { agentId: number; at: string }
+
+/** `SenderAgents/TestConnection`: a temporary connection's health (a failure is an answer, not an error). */
+export interface TestConnectionAnswer { state: AgentHealth['state']; detail: string | null }
 
 // The server's own lists (a dependency-free file), so a new enum value reaches the forms without a copy.
 export { LINE_FLAGS, NUMBER_TYPES, SEND_TYPES as LINE_SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS } from '../../../../server/shared/lines/line-catalogue';

@@ -12,6 +12,9 @@ export const linesTexts: TextResource = {
       states: { up: 'متصل', degraded: 'ناپایدار', down: 'قطع', unknown: 'نامشخص' },
       columns: { id: 'شناسه', title: 'عنوان', plugin: 'افزونه', maxPerSecond: 'سرعت', window: 'بازه زمانی', active: 'وضعیت', health: 'اتصال', actions: 'عملیات' },
       allTime: 'همه ساعات', saved: 'ارسال‌کننده ذخیره شد.', deleted: 'ارسال‌کننده حذف شد.',
+      optionsOf: 'تنظیمات {{plugin}}', optionsFix: 'تنظیمات افزونه را اصلاح کنید.', inFlight: '({{count}} در جریان)',
+      testConnection: 'آزمایش اتصال', testing: 'در حال آزمایش اتصال…',
+      testResult: { up: 'اتصال برقرار است', degraded: 'اتصال ناپایدار است', down: 'اتصال برقرار نشد' },
     },
     lines: {
       title: 'خطوط ارسال', create: 'خط جدید', edit: 'ویرایش خط', number: 'شماره خط', useForm: 'شکل خط', mask: 'نام نمایشی (ماسک)',
@@ -55,6 +58,9 @@ export const linesTexts: TextResource = {
       states: { up: 'Up', degraded: 'Degraded', down: 'Down', unknown: 'Unknown' },
       columns: { id: 'Id', title: 'Title', plugin: 'Plugin', maxPerSecond: 'Rate', window: 'Window', active: 'Status', health: 'Connection', actions: 'Actions' },
       allTime: 'All hours', saved: 'The sender agent was saved.', deleted: 'The sender agent was deleted.',
+      optionsOf: '{{plugin}} options', optionsFix: 'Correct the plugin options.', inFlight: '({{count}} in flight)',
+      testConnection: 'Test connection', testing: 'Testing the connection…',
+      testResult: { up: 'The connection works', degraded: 'The connection is unstable', down: 'No connection' },
     },
     lines: {
       title: 'Sender lines', create: 'New line', edit: 'Edit line', number: 'Line number', useForm: 'Line form', mask: 'Display name (mask)',

@@ -1,8 +1,11 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
+import { ApiError, type Page } from '../../shared/api/api-client';
+import { onRealtimeEvent } from '../../shared/realtime/realtime';
+import { SchemaForm } from '../../shared/ui/form/schema-form';
+import { draftOf as formDraftOf, valueOf as formValueOf, type Draft as FormDraft, type JsonSchema } from '../../shared/ui/form/schema-form-logic';
 import { Button } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/class-names';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -17,22 +20,39 @@ import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, isHhMm, type FieldErrors } from '../admin-common/kit';
-import type { AgentHealth, PluginsAnswer, SenderAgent } from './lines-api';
+import { AGENT_HEALTH_EVENT, type AgentHealth, type AgentHealthPush, type PluginsAnswer, type SenderAgent, type TestConnectionAnswer } from './lines-api';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 
-const HEALTH_REFRESH_MS = 30_000;
+const LIST_REFRESH_MS = 30_000;
 const HEALTH_CLASS = { up: 'bg-green-100 text-green-800', degraded: 'bg-amber-100 text-amber-800', down: 'bg-red-100 text-red-800', unknown: 'bg-slate-100 text-slate-700' };
 
-function HealthBadge({ agentId }: { agentId: number }) {
-  const { api } = useApp();
+function isHealthPush(value: unknown): value is AgentHealthPush {
+  const v = value as AgentHealthPush | null;
+  return !!v && typeof v === 'object' && typeof v.agentId === 'number' && (v.state === 'up' || v.state === 'degraded' || v.state === 'down');
+}
+
+/** The latest `agent-health` push per agent while the screen is shown (newer than the list's answer). */
+function useLiveHealth(): Record<number, AgentHealth> {
+  const [live, setLive] = useState<Record<number, AgentHealth>>({});
+  useEffect(() => onRealtimeEvent(AGENT_HEALTH_EVENT, (payload) => {
+    if (isHealthPush(payload)) setLive((m) => ({ ...m, [payload.agentId]: { state: payload.state, detail: payload.detail, inFlight: payload.inFlight } }));
+  }), []);
+  return live;
+}
+
+function HealthBadge({ health, testId = 'agent-health' }: { health: AgentHealth | undefined; testId?: string }) {
   const { t } = useTranslation('lines');
-  const { data, error } = useSWR<AgentHealth>(['agent-health', agentId], () => api.get<AgentHealth>(`/SenderAgents/GetHealth/${agentId}`, { quiet: true }),
-    { refreshInterval: HEALTH_REFRESH_MS });
-  const state = data?.state ?? (error ? 'down' : 'unknown');
+  const digits = useDigits();
+  const state = health?.state ?? 'unknown';
+  const inFlight = health?.inFlight ?? 0;
   return (
-    <span className={cx('rounded px-2 py-0.5 text-xs font-medium', HEALTH_CLASS[state])} title={data?.detail} data-testid="agent-health" data-state={state}>
-      {t(`agents.states.${state}`)}
+    <span className="inline-flex flex-col items-start gap-0.5" data-testid={testId} data-state={state}>
+      <span className={cx('rounded px-2 py-0.5 text-xs font-medium', HEALTH_CLASS[state])} title={health?.detail ?? undefined}>
+        {t(`agents.states.${state}`)}
+        {inFlight > 0 && <span className="ms-1">{t('agents.inFlight', { count: digits(inFlight) })}</span>}
+      </span>
+      {health?.detail && state !== 'up' && <span className="max-w-xs break-words text-xs text-slate-600 dark:text-slate-300" dir="ltr" data-testid={`${testId}-detail`}>{health.detail}</span>}
     </span>
   );
 }
@@ -48,24 +68,64 @@ const draftOf = (a: SenderAgent): Draft => ({
   startTime: a.startTime ?? '', endTime: a.endTime ?? '', isActiveAllTime: a.isActiveAllTime, isSendActive: a.isSendActive, isActive: a.isActive,
 });
 
+/** The server's `options.<path>` errors by path inside the options, for the generated form. */
+function optionErrorsOf(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!(err instanceof ApiError)) return out;
+  for (const v of err.validationErrors) {
+    const name = v.propertyName ?? '';
+    if (name.startsWith('options.')) out[name.slice('options.'.length)] = out[name.slice(8)] ? `${out[name.slice(8)]} ${v.message}` : v.message;
+  }
+  return out;
+}
+
 function AgentDialog({ original, plugins, onClose, onSaved }: { original: SenderAgent | null; plugins: PluginsAnswer | undefined; onClose(): void; onSaved(): void }) {
   const { api, i18n } = useApp();
   const { t } = useTranslation('lines');
+  const { t: tUi } = useTranslation('ui');
   const [draft, setDraft] = useState<Draft>(original ? draftOf(original) : EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [optionErrors, setOptionErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [tested, setTested] = useState<TestConnectionAnswer | null>(null);
   const fa = i18n.language.startsWith('fa');
   const pluginItems = useMemo(() => (plugins?.plugins ?? []).map((p) => ({ id: p.name, title: `${fa ? p.title.fa : p.title.en} (${p.name} ${p.version})` })), [plugins, fa]);
+  const plugin = plugins?.plugins.find((p) => p.name === draft.pluginName);
+  const schema = plugin?.optionsSchema as JsonSchema | undefined;
+  // The generated form's draft: the saved options of this agent's plugin, else the new plugin's defaults.
+  const [optionsDraft, setOptionsDraft] = useState<FormDraft>(() => (schema ? formDraftOf(schema, original?.options ?? {}) : {}));
+  const [draftFor, setDraftFor] = useState<string | null>(schema ? draft.pluginName : null);
+  if (schema && draftFor !== draft.pluginName) {
+    // Another plugin (or the plugin list arrived): its options start from its own defaults; a
+    // secret of another plugin means nothing to this one.
+    setDraftFor(draft.pluginName);
+    setOptionsDraft(formDraftOf(schema, original && original.pluginName === draft.pluginName ? original.options ?? {} : {}));
+    setOptionErrors({});
+  }
   const set = <K extends keyof Draft>(k: K) => (v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+
+  /** The options to send, or null when the form found problems itself (shown under the fields). */
+  const readOptions = (local: FieldErrors): Record<string, unknown> | null => {
+    if (schema) {
+      const { value, issues } = formValueOf(schema, optionsDraft);
+      const mine: Record<string, string> = {};
+      for (const issue of issues) mine[issue.path] = tUi(issue.key, issue.values ?? {});
+      setOptionErrors(mine);
+      if (issues.length > 0) { local.options = t('agents.optionsFix'); return null; }
+      return value;
+    }
+    try {
+      const options = JSON.parse(draft.options || '{}') as unknown;
+      if (!options || typeof options !== 'object' || Array.isArray(options)) { local.options = t('agents.optionsNotObject'); return null; }
+      return options as Record<string, unknown>;
+    } catch { local.options = t('agents.optionsInvalid'); return null; }
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const local: FieldErrors = {};
-    let options: unknown;
-    try {
-      options = JSON.parse(draft.options || '{}');
-      if (!options || typeof options !== 'object' || Array.isArray(options)) local.options = t('agents.optionsNotObject');
-    } catch { local.options = t('agents.optionsInvalid'); }
+    const options = readOptions(local);
     if (!draft.title.trim()) local.title = t('required');
     if (!draft.pluginName) local.pluginName = t('required');
     for (const k of ['startTime', 'endTime'] as const) if (draft[k].trim() && !isHhMm(draft[k])) local[k] = t('adminCommon:form.invalidTime');
@@ -83,7 +143,27 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
       await api.post(original ? '/SenderAgents/Update' : '/SenderAgents/Create', body, { quiet: true });
       showToast({ kind: 'success', message: t('agents.saved') });
       onSaved();
-    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
+    } catch (err) {
+      setErrors(errorsOf(err));
+      setOptionErrors(optionErrorsOf(err));
+    } finally { setBusy(false); }
+  };
+
+  /** Tests what the form holds now (saved or not); `***` secrets of a saved agent keep their stored values. */
+  const test = async () => {
+    const local: FieldErrors = {};
+    if (!draft.pluginName) local.pluginName = t('required');
+    const options = readOptions(local);
+    setErrors(local);
+    if (Object.keys(local).length || !options) return;
+    setTesting(true);
+    setTested(null);
+    try {
+      setTested(await api.post<TestConnectionAnswer>('/SenderAgents/TestConnection', { id: original?.id, pluginName: draft.pluginName, options }, { quiet: true }));
+    } catch (err) {
+      setErrors(errorsOf(err));
+      setOptionErrors(optionErrorsOf(err));
+    } finally { setTesting(false); }
   };
 
   return (
@@ -94,7 +174,8 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
           <TextField id="agent-title" data-testid="agent-title" label={t('agents.titleField')} value={draft.title} maxLength={200} required error={errors.title}
             onChange={(e) => set('title')(e.target.value)} />
           <Select id="agent-plugin" data-testid="agent-plugin" label={t('agents.plugin')} items={pluginItems} value={draft.pluginName} required loading={!plugins}
-            error={errors.pluginName} onChange={(v) => set('pluginName')(v === null ? '' : String(v))} />
+            error={errors.pluginName} hint={plugin?.description ? (fa ? plugin.description.fa : plugin.description.en) : undefined}
+            onChange={(v) => { set('pluginName')(v === null ? '' : String(v)); setTested(null); }} />
           <NumericInput id="agent-maxPerSecond" data-testid="agent-maxPerSecond" label={t('agents.maxPerSecond')} value={draft.maxPerSecond}
             error={errors.maxPerSecond} onValueChange={set('maxPerSecond')} />
           <div />
@@ -106,19 +187,43 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
           <CheckboxField id="agent-isSendActive" label={t('agents.isSendActive')} checked={draft.isSendActive} onCheckedChange={set('isSendActive')} />
           <CheckboxField id="agent-isActive" data-testid="agent-isActive" label={t('agents.isActive')} checked={draft.isActive} onCheckedChange={set('isActive')} />
         </div>
-        <label htmlFor="agent-options" className="mb-1 block text-sm font-medium">{t('agents.options')}</label>
-        <textarea id="agent-options" data-testid="agent-options" rows={8} dir="ltr" value={draft.options} spellCheck={false}
-          aria-invalid={errors.options ? true : undefined} aria-describedby="agent-options-hint"
-          onChange={(e) => set('options')(e.target.value)}
-          className={cx('w-full rounded border px-3 py-2 font-mono text-xs dark:bg-slate-800', errors.options ? 'border-red-600' : 'border-slate-300 dark:border-slate-600')} />
-        <p id="agent-options-hint" className="text-xs text-slate-500">{t('agents.optionsHint')}</p>
-        {errors.options && <p className="text-sm text-red-700" data-testid="agent-options-error">{errors.options}</p>}
+        {schema ? (
+          <fieldset className="rounded border border-slate-300 p-3 dark:border-slate-600" data-testid="agent-options-fieldset">
+            <legend className="px-1 text-sm font-medium">{t('agents.optionsOf', { plugin: fa ? plugin!.title.fa : plugin!.title.en })}</legend>
+            <SchemaForm schema={schema} draft={optionsDraft} onChange={setOptionsDraft} errors={optionErrors} idPrefix="agent-option" />
+          </fieldset>
+        ) : draft.pluginName ? (
+          <>
+            <label htmlFor="agent-options" className="mb-1 block text-sm font-medium">{t('agents.options')}</label>
+            <textarea id="agent-options" data-testid="agent-options" rows={8} dir="ltr" value={draft.options} spellCheck={false}
+              aria-invalid={errors.options ? true : undefined} aria-describedby="agent-options-hint"
+              onChange={(e) => set('options')(e.target.value)}
+              className={cx('w-full rounded border px-3 py-2 font-mono text-xs dark:bg-slate-800', errors.options ? 'border-red-600' : 'border-slate-300 dark:border-slate-600')} />
+            <p id="agent-options-hint" className="text-xs text-slate-500">{t('agents.optionsHint')}</p>
+            {errors.options && <p className="text-sm text-red-700" data-testid="agent-options-error">{errors.options}</p>}
+          </>
+        ) : null}
+        <div className="mt-3 flex flex-wrap items-center gap-2" aria-live="polite">
+          <Button variant="secondary" onClick={() => void test()} loading={testing} disabled={!draft.pluginName} data-testid="agent-dialog-test">{t('agents.testConnection')}</Button>
+          {testing && <span className="text-sm text-slate-600">{t('agents.testing')}</span>}
+          {tested && <TestAnswer answer={tested} testId="agent-dialog-test-result" />}
+        </div>
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>{t('cancel')}</Button>
           <Button type="submit" loading={busy} data-testid="agent-save">{t('save')}</Button>
         </div>
       </form>
     </ModalDialog>
+  );
+}
+
+function TestAnswer({ answer, testId }: { answer: TestConnectionAnswer; testId: string }) {
+  const { t } = useTranslation('lines');
+  return (
+    <span role="status" data-testid={testId} data-state={answer.state} className="text-sm">
+      <span className={cx('rounded px-2 py-0.5 text-xs font-medium', HEALTH_CLASS[answer.state])}>{t(`agents.testResult.${answer.state}`)}</span>
+      {answer.detail && <span className="ms-2 text-xs text-slate-600 dark:text-slate-300" dir="ltr">{answer.detail}</span>}
+    </span>
   );
 }
 
@@ -131,7 +236,11 @@ export function SenderAgentsPage() {
   const [editing, setEditing] = useState<SenderAgent | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SenderAgent | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<SenderAgent>>('/SenderAgents/GetAll', () => api.get<Page<SenderAgent>>('/SenderAgents/GetAll'));
+  const { data, isLoading, mutate } = useSWR<Page<SenderAgent>>('/SenderAgents/GetAll', () => api.get<Page<SenderAgent>>('/SenderAgents/GetAll'),
+    { refreshInterval: LIST_REFRESH_MS });
+  const live = useLiveHealth();
+  const [testing, setTesting] = useState<number | null>(null);
+  const [tests, setTests] = useState<Record<number, TestConnectionAnswer>>({});
   const { data: plugins } = useSWR<PluginsAnswer>('/SenderAgents/GetPlugins', () => api.get<PluginsAnswer>('/SenderAgents/GetPlugins'));
   // The server answers every agent at once; the table pages on the client.
   const rows = useMemo(() => (data?.items ?? []).slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), [data, pageIndex, pageSize]);
@@ -147,6 +256,16 @@ export function SenderAgentsPage() {
     } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
   };
 
+  const testAgent = async (agent: SenderAgent) => {
+    setTesting(agent.id);
+    // The previous answer goes first: an unchanged second answer must still read as new.
+    setTests(({ [agent.id]: _previous, ...rest }) => rest);
+    try {
+      const answer = await api.post<TestConnectionAnswer>('/SenderAgents/TestConnection', { id: agent.id });
+      setTests((m) => ({ ...m, [agent.id]: answer }));
+    } catch { /* the error catalogue told the user */ } finally { setTesting(null); }
+  };
+
   const columns = useMemo<DataTableColumn<SenderAgent>[]>(() => [
     { key: 'id', header: t('agents.columns.id'), cell: (a) => digits(a.id) },
     { key: 'title', header: t('agents.columns.title'), hideable: false, cell: (a) => <UserText data-testid="agent-row-title">{a.title}</UserText> },
@@ -154,16 +273,24 @@ export function SenderAgentsPage() {
     { key: 'maxPerSecond', header: t('agents.columns.maxPerSecond'), cell: (a) => digits(a.maxPerSecond) },
     { key: 'window', header: t('agents.columns.window'), cell: (a) => (a.isActiveAllTime || !a.startTime ? t('agents.allTime') : <span dir="ltr">{digits(`${a.startTime}–${a.endTime ?? ''}`)}</span>) },
     { key: 'active', header: t('agents.columns.active'), cell: (a) => t(a.isActive ? 'lines.active' : 'lines.inactive') },
-    { key: 'health', header: t('agents.columns.health'), cell: (a) => <HealthBadge agentId={a.id} /> },
+    {
+      key: 'health', header: t('agents.columns.health'), cell: (a) => (
+        <div className="flex flex-col gap-1">
+          <HealthBadge health={live[a.id] ?? a.health} />
+          {tests[a.id] && <TestAnswer answer={tests[a.id]!} testId="agent-test-result" />}
+        </div>
+      ),
+    },
     {
       key: 'actions', header: t('agents.columns.actions'), hideable: false, cell: (a) => (
         <div className="flex gap-1">
           <Button size="sm" variant="secondary" onClick={() => setEditing(a)} data-testid="agent-edit">{t('edit')}</Button>
+          <Button size="sm" variant="secondary" onClick={() => void testAgent(a)} loading={testing === a.id} data-testid="agent-test">{t('agents.testConnection')}</Button>
           <Button size="sm" variant="danger" onClick={() => setDeleting(a)} data-testid="agent-delete">{t('delete')}</Button>
         </div>
       ),
     },
-  ], [t, digits]);
+  ], [t, digits, live, tests, testing]);
 
   const broken = plugins?.broken ?? [];
   return (

@@ -31,6 +31,14 @@ const fa = {
     invalidDate: 'تاریخ نامعتبر است.',
     endAfterStart: 'تاریخ پایان باید بعد از تاریخ شروع باشد.',
     todayOrLater: 'تاریخ باید امروز یا بعد از آن باشد.',
+    integer: 'فقط عدد صحیح وارد کنید.',
+    json: 'JSON معتبر نیست.',
+  },
+  schemaForm: {
+    linesHint: 'هر مورد در یک خط.',
+    jsonHint: 'مقدار به صورت JSON.',
+    secretKept: 'مقدار ذخیره‌شده محرمانه است؛ برای نگه داشتن آن *** را تغییر ندهید.',
+    noValue: '(بدون مقدار)',
   },
   table: {
     noData: 'داده‌ای برای نمایش وجود ندارد.',
@@ -131,6 +139,14 @@ const en: typeof fa = {
     invalidDate: 'Invalid date.',
     endAfterStart: 'The end date must be after the start date.',
     todayOrLater: 'The date must be today or later.',
+    integer: 'Enter a whole number.',
+    json: 'This is not valid JSON.',
+  },
+  schemaForm: {
+    linesHint: 'One item per line.',
+    jsonHint: 'The value as JSON.',
+    secretKept: 'The stored value is secret; leave *** unchanged to keep it.',
+    noValue: '(none)',
   },
   table: {
     noData: 'No data to display.',

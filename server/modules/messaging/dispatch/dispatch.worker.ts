@@ -8,7 +8,7 @@ import type { Gateway, OutboundMessage, SubmitResult } from '../../../gateways/g
 import { GatewayHosts } from '../../../gateways/gateway-host.js';
 import type { SettingsService } from '../../../platform/settings.service.js';
 import { OrganizationsService } from '../../organizations/index.js';
-import { LinesService } from '../../numbers/index.js';
+import { AgentHealthService, LinesService } from '../../numbers/index.js';
 import { MediaService } from '../../media/index.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -54,6 +54,8 @@ export class Dispatcher {
   private running = false;
   private loop: Promise<void> | null = null;
   private connecting: Promise<void> = Promise.resolve();
+  private unsubscribeAgents: (() => void) | null = null;
+  private sweepingAgents = false;
   /** Names this process in the leases it holds (for people reading the table; the fence decides). */
   private readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -78,6 +80,7 @@ export class Dispatcher {
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
     @inject(MediaService) private readonly media: MediaService,
+    @inject(AgentHealthService) private readonly agentHealth: AgentHealthService,
   ) {}
 
   /**
@@ -112,6 +115,11 @@ export class Dispatcher {
     this.archiver.start();
     // Not awaited: an unreachable provider must not hold up the boot; stop() waits for it.
     this.connecting = this.connectAgents();
+    // An agent saved in this process is (re)connected or let go at once; agents saved in another
+    // process are picked up by the `messaging.connect-agents` sweep.
+    this.unsubscribeAgents = this.agentHealth.onAgentChanged((agentId) => {
+      this.connecting = this.connecting.catch(() => undefined).then(() => this.refreshAgent(agentId));
+    });
     this.loop = this.schedulerLoop();
   }
 
@@ -125,6 +133,8 @@ export class Dispatcher {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.unsubscribeAgents?.();
+    this.unsubscribeAgents = null;
     this.signal.wake();
     await this.loop;
     await this.connecting;
@@ -281,6 +291,33 @@ export class Dispatcher {
       } catch (err) {
         this.logger.warn({ err, agentId: agent.id }, 'sender agent could not connect at start');
       }
+    }
+  }
+
+  /**
+   * The sweep behind `messaging.connect-agents`: every active agent not connected in this process
+   * (created or changed in another process, or whose connect failed) is connected; the registry
+   * reuses a live instance whose options did not change, so a pass over healthy agents is cheap.
+   */
+  async connectAgentsSweep(): Promise<void> {
+    if (!this.running || this.sweepingAgents) return;
+    this.sweepingAgents = true;
+    try {
+      await this.connectAgents();
+    } finally {
+      this.sweepingAgents = false;
+    }
+  }
+
+  /** After an agent was saved or deleted here: connect it with its new options, or let it go. */
+  private async refreshAgent(agentId: number): Promise<void> {
+    if (!this.running) return;
+    try {
+      const agent = await this.lines.senderAgent(undefined, agentId);
+      if (agent?.isActive) await this.gatewayOf(agent);
+      else await this.hosts.release(agentId);
+    } catch (err) {
+      this.logger.warn({ err, agentId }, 'sender agent could not be (re)connected after a change');
     }
   }
 

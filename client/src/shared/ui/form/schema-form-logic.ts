@@ -1,0 +1,159 @@
+/**
+ * The pure half of the JSON-Schema form (`schema-form.tsx`): which control a property gets, the
+ * editable draft of a value (numbers and lists are edited as text) and back. Kept generic so any
+ * gateway plugin's options render without code of its own:
+ * - string → text input (`writeOnly` → password input), `enum` → select;
+ * - integer / number → numeric input with `minimum` / `maximum` checked here;
+ * - boolean → checkbox;
+ * - object with `properties` → a fieldset of its properties (recursively);
+ * - array of strings → a textarea, one item per line;
+ * - anything else (other arrays, free objects, `oneOf`…) → a JSON textarea.
+ */
+
+import { toLatinDigits } from './to-latin-digits';
+
+export interface JsonSchema {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  default?: unknown;
+  enum?: readonly unknown[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  writeOnly?: boolean;
+  properties?: Record<string, JsonSchema>;
+  required?: readonly string[];
+  items?: JsonSchema;
+}
+
+export type ControlKind = 'text' | 'secret' | 'integer' | 'number' | 'boolean' | 'enum' | 'object' | 'lines' | 'json';
+
+/** A draft: text for text-edited controls, booleans for checkboxes, nested drafts for fieldsets. */
+export type Draft = { [key: string]: string | boolean | Draft };
+
+/** The value the server answers for a secret; sent back unchanged it keeps the stored value. */
+export const SECRET_MASK = '***';
+
+function mainType(schema: JsonSchema): string | undefined {
+  const t = schema.type;
+  return Array.isArray(t) ? t.find((x) => x !== 'null') : t;
+}
+
+export function controlOf(schema: JsonSchema): ControlKind {
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return 'enum';
+  switch (mainType(schema)) {
+    case 'string': return schema.writeOnly ? 'secret' : 'text';
+    case 'integer': return 'integer';
+    case 'number': return 'number';
+    case 'boolean': return 'boolean';
+    case 'object': return schema.properties ? 'object' : 'json';
+    case 'array': return mainType(schema.items ?? {}) === 'string' && !schema.items?.enum ? 'lines' : 'json';
+    default: return 'json';
+  }
+}
+
+/** The draft of an object schema: the given value where there is one, else the default, else empty. */
+export function draftOf(schema: JsonSchema, value: Record<string, unknown> | null | undefined): Draft {
+  const draft: Draft = {};
+  for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+    const given = value && key in value ? value[key] : prop.default;
+    draft[key] = draftValue(prop, given);
+  }
+  return draft;
+}
+
+function draftValue(schema: JsonSchema, value: unknown): string | boolean | Draft {
+  switch (controlOf(schema)) {
+    case 'boolean': return value === true;
+    case 'object': return draftOf(schema, value && typeof value === 'object' ? (value as Record<string, unknown>) : null);
+    case 'lines': return Array.isArray(value) ? value.map(String).join('\n') : '';
+    case 'json': return value === undefined ? '' : JSON.stringify(value, null, 2);
+    case 'enum': return value === undefined || value === null ? '' : String(value);
+    default: return value === undefined || value === null ? '' : String(value);
+  }
+}
+
+/** A problem found before sending: the field path (dots) and a `ui:` text key with its values. */
+export interface DraftIssue {
+  path: string;
+  key: 'validation.required' | 'validation.number' | 'validation.integer' | 'validation.minValue' | 'validation.maxValue' | 'validation.json';
+  values?: Record<string, unknown>;
+}
+
+/**
+ * The value to send and the issues the form can see itself (the server checks the rest with the
+ * plugin's schema). Empty optional fields are left out, so the plugin's defaults apply.
+ */
+export function valueOf(schema: JsonSchema, draft: Draft, prefix = ''): { value: Record<string, unknown>; issues: DraftIssue[] } {
+  const value: Record<string, unknown> = {};
+  const issues: DraftIssue[] = [];
+  const required = new Set(schema.required ?? []);
+  for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    const raw = draft[key];
+    const kind = controlOf(prop);
+    if (kind === 'boolean') {
+      value[key] = raw === true;
+      continue;
+    }
+    if (kind === 'object') {
+      const nested = valueOf(prop, (raw && typeof raw === 'object' ? raw : {}) as Draft, path);
+      issues.push(...nested.issues);
+      if (Object.keys(nested.value).length > 0 || required.has(key)) value[key] = nested.value;
+      continue;
+    }
+    const text = typeof raw === 'string' ? raw : '';
+    if (text.trim() === '') {
+      if (required.has(key)) issues.push({ path, key: 'validation.required' });
+      continue;
+    }
+    switch (kind) {
+      case 'integer':
+      case 'number': {
+        const n = Number(toLatinDigits(text.trim()));
+        if (!Number.isFinite(n)) { issues.push({ path, key: 'validation.number' }); break; }
+        if (kind === 'integer' && !Number.isInteger(n)) { issues.push({ path, key: 'validation.integer' }); break; }
+        if ((prop.minimum !== undefined && n < prop.minimum) || (prop.exclusiveMinimum !== undefined && n <= prop.exclusiveMinimum)) {
+          issues.push({ path, key: 'validation.minValue', values: { min: prop.minimum ?? prop.exclusiveMinimum } });
+          break;
+        }
+        if ((prop.maximum !== undefined && n > prop.maximum) || (prop.exclusiveMaximum !== undefined && n >= prop.exclusiveMaximum)) {
+          issues.push({ path, key: 'validation.maxValue', values: { max: prop.maximum ?? prop.exclusiveMaximum } });
+          break;
+        }
+        value[key] = n;
+        break;
+      }
+      case 'enum': {
+        // The option's text back to the enum member it stands for (numbers stay numbers).
+        value[key] = prop.enum!.find((e) => String(e) === text) ?? text;
+        break;
+      }
+      case 'lines':
+        value[key] = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+        break;
+      case 'json':
+        try {
+          value[key] = JSON.parse(text);
+        } catch {
+          issues.push({ path, key: 'validation.json' });
+        }
+        break;
+      default:
+        value[key] = text;
+    }
+  }
+  return { value, issues };
+}
+
+/** Sets one field of a (nested) draft by its dotted path, without touching the others. */
+export function setDraft(draft: Draft, path: string, next: string | boolean): Draft {
+  const [head, ...rest] = path.split('.');
+  if (rest.length === 0) return { ...draft, [head!]: next };
+  const inner = (draft[head!] && typeof draft[head!] === 'object' ? draft[head!] : {}) as Draft;
+  return { ...draft, [head!]: setDraft(inner, rest.join('.'), next) };
+}

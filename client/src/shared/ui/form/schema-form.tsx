@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CheckboxField } from './checkbox-field';
+import { describedBy, FieldFrame, inputClass } from './field-frame';
+import { NumericInput } from './numeric-input';
+import { TextField } from './text-field';
+import { controlOf, SECRET_MASK, setDraft, type Draft, type JsonSchema } from './schema-form-logic';
+import { UI_NS } from '../ui.i18n';
+
+export interface SchemaFormProps {
+  /** An object schema (a gateway plugin's options schema). */
+  schema: JsonSchema;
+  draft: Draft;
+  onChange(draft: Draft): void;
+  /** Translated messages by field path (dots, relative to the schema: `host`, `tls.ca`). */
+  errors?: Record<string, string | undefined>;
+  /** Prefix of element ids and test ids: `<prefix>-<path with dashes>`. */
+  idPrefix: string;
+  disabled?: boolean;
+}
+
+/**
+ * A form generated from a JSON Schema: one control per property (see `schema-form-logic.ts` for
+ * which), `title` as label (else the property name), `description` as hint, required marked.
+ */
+export function SchemaForm({ schema, draft, onChange, errors = {}, idPrefix, disabled }: SchemaFormProps) {
+  return (
+    <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2" data-testid={`${idPrefix}-form`}>
+      <Fields schema={schema} draft={draft} path="" onChange={onChange} root={draft} errors={errors} idPrefix={idPrefix} disabled={disabled} />
+    </div>
+  );
+}
+
+interface FieldsProps {
+  schema: JsonSchema;
+  draft: Draft;
+  root: Draft;
+  path: string;
+  onChange(draft: Draft): void;
+  errors: Record<string, string | undefined>;
+  idPrefix: string;
+  disabled?: boolean;
+}
+
+function Fields({ schema, draft, root, path, onChange, errors, idPrefix, disabled }: FieldsProps) {
+  const required = new Set(schema.required ?? []);
+  return (
+    <>
+      {Object.entries(schema.properties ?? {}).map(([key, prop]) => {
+        const fieldPath = path ? `${path}.${key}` : key;
+        return (
+          <Field key={fieldPath} name={key} schema={prop} value={draft[key]} path={fieldPath} required={required.has(key)} root={root}
+            onChange={onChange} errors={errors} idPrefix={idPrefix} disabled={disabled} />
+        );
+      })}
+    </>
+  );
+}
+
+interface FieldProps {
+  name: string;
+  schema: JsonSchema;
+  value: string | boolean | Draft | undefined;
+  path: string;
+  required: boolean;
+  root: Draft;
+  onChange(draft: Draft): void;
+  errors: Record<string, string | undefined>;
+  idPrefix: string;
+  disabled?: boolean;
+}
+
+function Field({ name, schema, value, path, required, root, onChange, errors, idPrefix, disabled }: FieldProps) {
+  const { t } = useTranslation(UI_NS);
+  const autoId = useId();
+  const id = `${idPrefix}-${path.replace(/\./g, '-')}`;
+  const label = schema.title ?? name;
+  const error = errors[path];
+  const set = (next: string | boolean) => onChange(setDraft(root, path, next));
+  const text = typeof value === 'string' ? value : '';
+  const kind = controlOf(schema);
+  switch (kind) {
+    case 'boolean':
+      return <CheckboxField id={id} data-testid={id} label={label} hint={schema.description} checked={value === true} error={error} disabled={disabled} onCheckedChange={set} />;
+    case 'integer':
+    case 'number':
+      return (
+        <NumericInput id={id} data-testid={id} label={label} hint={schema.description} required={required} value={text} error={error} disabled={disabled}
+          allowDecimal={kind === 'number'} allowNegative={(schema.minimum ?? schema.exclusiveMinimum ?? -1) < 0} onValueChange={set}
+          placeholder={rangeText(schema)} />
+      );
+    case 'secret':
+      return (
+        <TextField id={id} data-testid={id} type="password" autoComplete="new-password" dir="ltr" label={label} required={required} value={text} error={error}
+          disabled={disabled} hint={text === SECRET_MASK ? t('schemaForm.secretKept') : schema.description} maxLength={schema.maxLength}
+          onChange={(e) => set(e.target.value)} />
+      );
+    case 'text':
+      return (
+        <TextField id={id} data-testid={id} dir="ltr" label={label} hint={schema.description} required={required} value={text} error={error}
+          disabled={disabled} maxLength={schema.maxLength} onChange={(e) => set(e.target.value)} />
+      );
+    case 'enum': {
+      const hint = schema.description;
+      return (
+        <FieldFrame id={id} label={label} required={required} hint={hint} errorText={error ?? null}>
+          <select id={id} data-testid={id} value={text} disabled={disabled} required={required} dir="ltr"
+            aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error ?? null)} className={inputClass(!!error)}
+            onChange={(e) => set(e.target.value)}>
+            {(!required || text === '') && <option value="">{t('schemaForm.noValue')}</option>}
+            {schema.enum!.map((option) => <option key={String(option)} value={String(option)}>{String(option)}</option>)}
+          </select>
+        </FieldFrame>
+      );
+    }
+    case 'object':
+      return (
+        <fieldset className="col-span-full rounded border border-slate-300 p-3 dark:border-slate-600" data-testid={id} aria-describedby={schema.description ? `${autoId}-d` : undefined}>
+          <legend className="px-1 text-sm font-medium">{label}{required && <span aria-hidden="true" className="ms-1 text-red-600">*</span>}</legend>
+          {schema.description && <p id={`${autoId}-d`} className="mb-2 text-xs text-slate-500">{schema.description}</p>}
+          <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
+            <Fields schema={schema} draft={(value && typeof value === 'object' ? value : {}) as Draft} root={root} path={path} onChange={onChange}
+              errors={errors} idPrefix={idPrefix} disabled={disabled} />
+          </div>
+        </fieldset>
+      );
+    default: {
+      // 'lines' (arrays of strings) and 'json' (anything else) are both edited as text.
+      const hint = [schema.description, t(kind === 'lines' ? 'schemaForm.linesHint' : 'schemaForm.jsonHint')].filter(Boolean).join(' ');
+      return (
+        <FieldFrame id={id} label={label} required={required} hint={hint} errorText={error ?? null} className="col-span-full">
+          <textarea id={id} data-testid={id} rows={kind === 'lines' ? 3 : 5} dir="ltr" spellCheck={false} value={text} disabled={disabled} required={required}
+            aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error ?? null)}
+            className={`${inputClass(!!error)} ${kind === 'json' ? 'font-mono text-xs' : ''}`} onChange={(e) => set(e.target.value)} />
+        </FieldFrame>
+      );
+    }
+  }
+}
+
+function rangeText(schema: JsonSchema): string | undefined {
+  const min = schema.minimum ?? schema.exclusiveMinimum;
+  const max = schema.maximum ?? schema.exclusiveMaximum;
+  if (min === undefined && max === undefined) return undefined;
+  return `${min ?? ''}–${max ?? ''}`;
+}

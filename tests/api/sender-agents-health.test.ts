@@ -1,0 +1,121 @@
+import { expect } from 'chai';
+import { io as connect, type Socket } from 'socket.io-client';
+import { ApiClient } from '../support/api-client.js';
+import { adminToken, createTree, sharedApi, sharedServer, unique, ADMIN_PASSWORD, type Tree } from '../support/fixtures.js';
+import { INITIAL_ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/test-server.js';
+import { bad, ok } from '../support/envelope.js';
+import { startTestSmtpServer } from '../../plugins/email/contract.fixture.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, read: () => Promise<T | null | undefined> | T | null | undefined, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+async function listen(url: string, token: string): Promise<{ socket: Socket; got: { event: string; payload: any }[] }> {
+  const socket: Socket = await new Promise((resolve, reject) => {
+    const s = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', (err) => { s.close(); reject(err); });
+  });
+  const got: { event: string; payload: any }[] = [];
+  socket.onAny((event: string, payload: unknown) => got.push({ event, payload }));
+  return { socket, got };
+}
+
+describe('Sender agents: live health and test connection', function () {
+  this.timeout(120_000);
+
+  describe('on a fresh install', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer();
+    });
+    after(async () => server?.stop());
+
+    it('lists the first-start simulator agent as up without anything being sent', async () => {
+      const api = new ApiClient(server.url);
+      const first = ok(await api.post('Account/Login', { userName: 'admin', password: INITIAL_ADMIN_PASSWORD }));
+      ok(await api.post('Account/ChangePassword', { currentPassword: INITIAL_ADMIN_PASSWORD, newPassword: ADMIN_PASSWORD, confirmPassword: ADMIN_PASSWORD }, { token: first.accessToken }));
+      const token = ok(await api.post('Account/Login', { userName: 'admin', password: ADMIN_PASSWORD })).accessToken;
+      // The connect runs beside the boot (an unreachable provider must not hold it up): a moment, not a send.
+      const simulator = await until('the simulator agent up', async () => {
+        const all = ok(await api.get('SenderAgents/GetAll', { token }));
+        const agent = all.items.find((a: any) => a.pluginName === 'simulator' && a.title === 'Simulator');
+        return agent?.health?.state === 'up' ? agent : null;
+      }, 3_000);
+      expect(simulator.health).to.include({ state: 'up' });
+      expect(ok(await api.get(`SenderAgents/GetHealth/${simulator.id}`, { token }))).to.include({ state: 'up' });
+    });
+  });
+
+  describe('on a running server', () => {
+    let api: ApiClient;
+    let superToken: string;
+    let tree: Tree;
+    let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+    let url: string;
+
+    before(async () => {
+      api = await sharedApi();
+      url = (await sharedServer()).url;
+      superToken = await adminToken(api);
+      tree = await createTree(api);
+      smtp = await startTestSmtpServer();
+    });
+    after(async () => smtp?.close());
+
+    it('connects a new agent at once and pushes its health to sender-agent managers only', async () => {
+      const manager = await listen(url, superToken);
+      const outsider = await listen(url, tree.resellerAdmin.token);
+      try {
+        const agent = ok(await api.post('SenderAgents/Create', { title: unique('Live '), pluginName: 'simulator', options: { seed: 3 } }, { token: superToken }));
+        const push = await until('an agent-health push', () => manager.got.find((g) => g.event === 'agent-health' && g.payload.agentId === agent.id && g.payload.state === 'up'));
+        expect(push.payload).to.have.keys('agentId', 'state', 'detail', 'inFlight', 'at');
+        const listed = ok(await api.get('SenderAgents/GetAll', { token: superToken })).items.find((a: any) => a.id === agent.id);
+        expect(listed.health.state).to.equal('up');
+        // Deactivated: its connection is let go, and the managers see it go down.
+        ok(await api.post('SenderAgents/Update', { id: agent.id, isActive: false }, { token: superToken }));
+        await until('the down push', () => manager.got.find((g) => g.event === 'agent-health' && g.payload.agentId === agent.id && g.payload.state === 'down'));
+        await sleep(100);
+        expect(outsider.got.filter((g) => g.event === 'agent-health'), 'pushes to a reseller administrator').to.deep.equal([]);
+      } finally {
+        manager.socket.close();
+        outsider.socket.close();
+      }
+    });
+
+    it('tests the connection of a saved agent and of unsaved options, as a normal answer', async () => {
+      const saved = ok(await api.post('SenderAgents/Create', { title: unique('Probe '), pluginName: 'simulator', options: {} }, { token: superToken }));
+      expect(ok(await api.post('SenderAgents/TestConnection', { id: saved.id }, { token: superToken }))).to.include({ state: 'up' });
+      expect(ok(await api.post('SenderAgents/TestConnection', { pluginName: 'simulator', options: { acceptRatio: 0.5 } }, { token: superToken }))).to.include({ state: 'up' });
+      const email = { host: '127.0.0.1', port: smtp.port, from: 'sms@peyk.test', toTemplate: '{to}@sms.peyk.test', timeoutMs: 3000 };
+      expect(ok(await api.post('SenderAgents/TestConnection', { pluginName: 'email', options: email }, { token: superToken }))).to.include({ state: 'up' });
+      const wrongPort = ok(await api.post('SenderAgents/TestConnection', { pluginName: 'email', options: { ...email, port: 1 } }, { token: superToken }));
+      expect(wrongPort.state).to.equal('down');
+      expect(wrongPort.detail).to.match(/ECONNREFUSED/);
+    });
+
+    it('tests a saved agent\'s edited options with its stored secret kept behind ***', async () => {
+      const email = { host: '127.0.0.1', port: smtp.port, from: 'sms@peyk.test', toTemplate: '{to}@sms.peyk.test', timeoutMs: 3000, password: 'kept-secret' };
+      const saved = ok(await api.post('SenderAgents/Create', { title: unique('Mail '), pluginName: 'email', options: email, isActive: false }, { token: superToken }));
+      expect(saved.options.password).to.equal('***');
+      const answer = ok(await api.post('SenderAgents/TestConnection', { id: saved.id, options: { ...saved.options, port: smtp.port } }, { token: superToken }));
+      expect(answer).to.include({ state: 'up' });
+    });
+
+    it('refuses bad input with the spec shape and callers who may not manage agents', async () => {
+      bad(await api.post('SenderAgents/TestConnection', { pluginName: 'simulator', options: { acceptRatio: 5 } }, { token: superToken }), 400, 'options.acceptRatio');
+      bad(await api.post('SenderAgents/TestConnection', { pluginName: 'no-such-plugin', options: {} }, { token: superToken }), 400, 'pluginName');
+      bad(await api.post('SenderAgents/TestConnection', {}, { token: superToken }), 400, 'pluginName');
+      bad(await api.post('SenderAgents/TestConnection', { id: 999999 }, { token: superToken }), 404);
+      bad(await api.post('SenderAgents/TestConnection', { pluginName: 'simulator', options: {} }, { token: tree.resellerAdmin.token }), 403);
+    });
+  });
+});
