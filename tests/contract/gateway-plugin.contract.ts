@@ -271,9 +271,15 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
       it('sends delivery reports for accepted messages, correlated by provider id', async function () {
         if (fixture?.deliveryReports === false) this.skip();
         const g = await connected();
-        const batch = batchOf(Math.min(50, g.maxBatchSize), kind());
-        const results = await g.submit(batch);
-        checkResults(batch, results);
+        // Fifty messages in the gateway's own batch size: a one-message batch alone may be refused
+        // by the fixture's rules, and which one it is depends on the order the suites ran in.
+        const results: SubmitResult[] = [];
+        for (let left = 50; left > 0; left -= g.maxBatchSize) {
+          const batch = batchOf(Math.min(left, g.maxBatchSize), kind());
+          const answered = await g.submit(batch);
+          checkResults(batch, answered);
+          results.push(...answered);
+        }
         const expected = new Set(providerIdsOf(results));
         expect(expected.size, 'the fixture must let some messages through').to.be.above(0);
         await waitFor('a final report for every accepted message', () => {

@@ -96,7 +96,7 @@ describe('simulator gateway plugin', function () {
     expect(checked).to.deep.equal({
       ok: true,
       options: {
-        acceptRatio: 1, submitLatencyMs: 5, deliveryRatio: 0.95, deliveryDelayMs: 200, expireRatio: 0.2,
+        acceptRatio: 1, lostAnswerRatio: 0, submitLatencyMs: 5, deliveryRatio: 0.95, deliveryDelayMs: 200, expireRatio: 0.2,
         failureCodes: ['InvalidDestination', 'Throttled'], inboundEcho: false, maxPerSecond: 10_000, maxBatchSize: 500, deduplicate: true,
         receiptDelivery: 'callback', pollIntervalMs: 500,
       },
