@@ -182,6 +182,20 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
   const due: { at: number; receipt: Receipt; via: SmppSession }[] = [];
   let dueTimer: NodeJS.Timeout | null = null;
 
+  const corked = new WeakSet<SmppSession>();
+  /** Corked until the next tick: a burst of answers leaves as one write, as a real centre's would. */
+  function write(session: SmppSession, pdu: SmppPdu): void {
+    if (!corked.has(session) && session.socket.writable) {
+      corked.add(session);
+      session.socket.cork();
+      process.nextTick(() => {
+        corked.delete(session);
+        session.socket.uncork();
+      });
+    }
+    session.send(pdu);
+  }
+
   function later(ms: number, fn: () => void): void {
     const t = setTimeout(() => {
       timers.delete(t);
@@ -224,7 +238,7 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
       fields.receipted_message_id = id;
       fields.message_state = receipt.stat === 'DELIVRD' ? 2 : 5;
     }
-    target.send(makePdu('deliver_sm', fields));
+    write(target, makePdu('deliver_sm', fields));
     stats.receiptsSent++;
   }
 
@@ -293,7 +307,7 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
   function onSubmit(session: SmppSession, pdu: SmppPdu): void {
     stats.submits++;
     if (!bound.has(session) || bound.get(session)!.type === 'receiver') {
-      session.send(pdu.response({ command_status: ESME_RINVBNDSTS }));
+      write(session, pdu.response({ command_status: ESME_RINVBNDSTS }));
       return;
     }
     if (options.dropBindAfterSubmits > 0 && (options.dropBindRepeat || !dropped)) {
@@ -336,11 +350,11 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     let delay = options.submitLatencyMs;
     if (options.lateResponseMs > 0 && random() < options.lateResponseRatio) delay = options.lateResponseMs;
     if (delay <= 0) {
-      session.send(resp);
+      write(session, resp);
       return;
     }
     later(delay, () => {
-      if (session.socket.writable) session.send(resp);
+      if (session.socket.writable) write(session, resp);
     });
   }
 
@@ -351,12 +365,12 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     else if (pdu.password !== options.password) status = ESME_RINVPASWD;
     if (status !== 0) {
       log(`bind ${String(pdu.system_id)} refused (status 0x${status.toString(16)})`);
-      session.send(pdu.response({ command_status: status }));
+      write(session, pdu.response({ command_status: status }));
       // A centre that refuses a bind closes the connection soon after.
       later(50, () => session.close());
       return;
     }
-    session.send(pdu.response({ system_id: 'peyk-smsc-sim' }));
+    write(session, pdu.response({ system_id: 'peyk-smsc-sim' }));
     bound.set(session, { session, type });
     stats.binds = bound.size;
     log(`bound ${type} (${bound.size} bound)`);
@@ -378,9 +392,9 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
         case 'bind_transmitter': onBind(session, pdu, 'transmitter'); return;
         case 'bind_receiver': onBind(session, pdu, 'receiver'); return;
         case 'submit_sm': onSubmit(session, pdu); return;
-        case 'enquire_link': session.send(pdu.response()); return;
+        case 'enquire_link': write(session, pdu.response()); return;
         case 'unbind':
-          session.send(pdu.response());
+          write(session, pdu.response());
           bound.delete(session);
           stats.binds = bound.size;
           later(10, () => session.close());
@@ -393,7 +407,7 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
           return;
         case 'generic_nack': stats.genericNacks++; return;
         default:
-          if (!pdu.isResponse()) session.send(pdu.response());
+          if (!pdu.isResponse()) write(session, pdu.response());
       }
     });
   });
@@ -450,7 +464,7 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
           fields.short_message = Buffer.concat([concatUdh('udh8', moRef, pieces.length, i + 1), encode(piece)]);
         }
         const pdu = makePdu('deliver_sm', fields);
-        receiver.send(pdu);
+        write(receiver, pdu);
         moSequences.add(pdu.sequence_number);
         stats.moSent++;
       });
