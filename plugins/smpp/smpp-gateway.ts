@@ -171,7 +171,11 @@ export class SmppGateway implements Gateway {
       else types.push('transmitter', 'receiver');
     }
     const listener = {
-      stateChanged: () => this.reportHealth(),
+      stateChanged: () => {
+        this.reportHealth();
+        // A bind lost with parts still queued: the pump answers them (NotConnected) or moves them.
+        this.schedulePump();
+      },
       capacity: () => this.schedulePump(),
       deliver: (pdu: SmppPdu, ack: (status?: number) => boolean) => this.onDeliver(pdu, ack),
     };

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { EventEmitter } from 'node:events';
-import type { Server as NetServer, Socket } from 'node:net';
+import { isIP, type Server as NetServer, type Socket } from 'node:net';
 
 /**
  * A typed facade over the `smpp` npm package (0.5.1, CommonJS, no types of its own). Only what this
@@ -60,7 +60,8 @@ export function connectSession(options: { host: string; port: number; tls: boole
   if (options.tls) {
     if (options.ca) o.ca = options.ca;
     o.rejectUnauthorized = options.rejectUnauthorized ?? true;
-    o.servername = options.host;
+    // SNI takes a host name only; Node warns when it is given an address.
+    if (isIP(options.host) === 0) o.servername = options.host;
   }
   return lib().connect(o);
 }
