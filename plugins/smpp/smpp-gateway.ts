@@ -385,8 +385,13 @@ export class SmppGateway implements Gateway {
       }
       if (this.options.receiptIdFormat === 'decimal-to-hex') providerId = providerId.toLowerCase();
       job.partIds[part.index] = providerId;
+      // Mapped as soon as both ids are known: a later part's receipt may come before the last resp.
+      const first = job.partIds[0];
+      if (first !== undefined) {
+        if (part.index > 0) this.rememberPart(providerId, first);
+        else for (let i = 1; i < job.partIds.length; i++) if (job.partIds[i] !== undefined) this.rememberPart(job.partIds[i]!, first);
+      }
       if (--job.remaining === 0) {
-        for (let i = 1; i < job.partIds.length; i++) this.rememberPart(job.partIds[i]!, job.partIds[0]!);
         job.result = { id, status: 'accepted', providerId: job.partIds[0]! };
         job.finish(job.result);
       }
