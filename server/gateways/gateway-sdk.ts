@@ -15,6 +15,12 @@
 
 export const GATEWAY_API_VERSION = 1;
 
+/**
+ * The panel's own SMS text rules, for plugins that cut or encode texts themselves (SMPP): parts cut
+ * here are the parts the panel priced.
+ */
+export { countParts, smsEncoding, splitParts, type PartCount, type SmsEncoding } from '../shared/sms/sms-text.js';
+
 export type GatewayKind = 'sms' | 'voice' | 'email' | 'bts';
 
 export interface GatewayManifest {
@@ -94,6 +100,12 @@ export interface GatewayHealth {
   detail?: string;
   /** Messages submitted and not yet answered (window use). */
   inFlight?: number;
+  /** Connection-oriented gateways (SMPP): sessions bound out of those configured. */
+  binds?: { bound: number; total: number };
+  /** Submits sent per second, averaged over the last few seconds. */
+  submitsPerSecond?: number;
+  /** The last error in plain words, kept after the link came back (detail says the present). */
+  lastError?: string;
 }
 
 export interface GatewayLogger {

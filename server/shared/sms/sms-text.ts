@@ -54,6 +54,36 @@ export function countParts(text: string): PartCount {
   return { encoding, length, parts, perPart: multi, remaining: multi - used };
 }
 
+/**
+ * The text of each part, cut where `countParts` counts a new part (same sizes, an escape pair or a
+ * surrogate pair never split), so what a gateway sends is what the panel priced. `encoding` lets a
+ * gateway that was told to send UCS-2 cut by UCS-2 sizes even when every character is in GSM-7.
+ */
+export function splitParts(text: string, encoding: SmsEncoding = smsEncoding(text)): string[] {
+  if (text.length === 0) return [];
+  let length = 0;
+  if (encoding === 'gsm7') for (const ch of text) length += extended.has(ch) ? 2 : 1;
+  else length = text.length;
+  const single = encoding === 'gsm7' ? 160 : 70;
+  if (length <= single) return [text];
+  const multi = encoding === 'gsm7' ? 153 : 67;
+  const parts: string[] = [];
+  let current = '';
+  let used = 0;
+  for (const ch of text) {
+    const u = encoding === 'gsm7' ? (extended.has(ch) ? 2 : 1) : ch.length;
+    if (used + u > multi) {
+      parts.push(current);
+      current = '';
+      used = 0;
+    }
+    current += ch;
+    used += u;
+  }
+  parts.push(current);
+  return parts;
+}
+
 export function withSignature(text: string, signature?: string | null): string {
   return signature && signature.trim() ? `${text}\n${signature.trim()}` : text;
 }

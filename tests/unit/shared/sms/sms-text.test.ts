@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { containsLink, countParts, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden, smsEncoding, withSignature } from '../../../../server/shared/sms/sms-text.js';
+import { containsLink, countParts, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden, smsEncoding, splitParts, withSignature } from '../../../../server/shared/sms/sms-text.js';
 
 describe('SMS text: encoding, parts, forbidden characters, links', () => {
   it('tells GSM-7 from UCS-2', () => {
@@ -53,5 +53,34 @@ describe('SMS text: encoding, parts, forbidden characters, links', () => {
     expect(withSignature('Hi', 'Peyk')).to.equal('Hi\nPeyk');
     expect(withSignature('Hi', '  ')).to.equal('Hi');
     expect(escapeHtmlTags('<b>bold</b> 3 < 4')).to.equal('(b)bold(/b) 3 < 4');
+  });
+
+  it('splits a text into exactly the parts countParts counts, never splitting an escape or surrogate pair', () => {
+    const pieces = ['a', 'b ', '€', '{', 'س', 'لام ', '😀', 'x\n', '[]', 'é'];
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const texts = ['', 'hi', 'a'.repeat(160), 'a'.repeat(161), 'a'.repeat(152) + '€', 'a'.repeat(153) + '€', 'س'.repeat(70), 'س'.repeat(71), 'س'.repeat(66) + '😀', '€'.repeat(200)];
+    for (let i = 0; i < 300; i++) {
+      let t = '';
+      const n = Math.floor(rnd() * 400);
+      for (let k = 0; k < n; k++) t += pieces[Math.floor(rnd() * (rnd() < 0.8 ? 4 : pieces.length))];
+      texts.push(t);
+    }
+    for (const text of texts) {
+      const parts = splitParts(text);
+      const counted = countParts(text);
+      expect(parts.length, JSON.stringify(text)).to.equal(counted.parts);
+      expect(parts.join('')).to.equal(text);
+      if (parts.length > 1) {
+        const size = counted.encoding === 'gsm7' ? 153 : 67;
+        for (const p of parts) expect(counted.encoding === 'gsm7' ? countParts(p).length : p.length).to.be.at.most(size);
+        for (const p of parts) expect(/^[\udc00-\udfff]|[\ud800-\udbff]$/.test(p), 'a surrogate pair split').to.equal(false);
+      }
+    }
+  });
+
+  it('splits by UCS-2 sizes when told to, even for a GSM-7 text', () => {
+    const parts = splitParts('a'.repeat(100), 'ucs2');
+    expect(parts.map((p) => p.length)).to.deep.equal([67, 33]);
   });
 });
