@@ -368,11 +368,12 @@ export class SmppGateway implements Gateway {
     if (job.result) return;
     const id = job.message.id;
     if (answer.kind === 'timeout') {
-      this.fail(job, { id, status: 'transient', code: 'Timeout', message: `no submit_sm_resp within ${this.options.responseTimeoutMs} ms` });
+      // Written, never answered: the centre may have it (the host asks again only an idempotent gateway).
+      this.fail(job, { id, status: 'transient', code: 'Timeout', message: `no submit_sm_resp within ${this.options.responseTimeoutMs} ms`, inDoubt: true });
       return;
     }
     if (answer.kind === 'lost') {
-      this.fail(job, { id, status: 'transient', code: 'ConnectionLost', message: 'the connection closed before the centre answered' });
+      this.fail(job, { id, status: 'transient', code: 'ConnectionLost', message: 'the connection closed before the centre answered', inDoubt: true });
       return;
     }
     const outcome = answer.command === 'generic_nack' && answer.status === 0 ? statusOutcome(0x03) : statusOutcome(answer.status);
@@ -413,6 +414,8 @@ export class SmppGateway implements Gateway {
 
   private fail(job: MessageJob, result: SubmitResult): void {
     if (job.result) return;
+    // A part already taken by the centre means sending the message again repeats that part on the phone.
+    if (result.status === 'transient' && !result.inDoubt && job.partIds.some((p) => p !== undefined)) result = { ...result, inDoubt: true };
     job.result = result;
     job.finish(result);
   }
