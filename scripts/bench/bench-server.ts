@@ -101,7 +101,8 @@ export async function setupSender(base: string, firstStart: boolean): Promise<{ 
   const list = Array.isArray(lines) ? lines : lines.items;
   const line = list[0];
   const agents = await admin.get('SenderAgents/GetAll');
-  const agent = agents.items.find((a: { pluginName: string }) => a.pluginName === 'simulator');
+  // The first start's agent: the simulator, or whatever plugin a benchmark switched it to.
+  const agent = agents.items.find((a: { pluginName: string }) => a.pluginName === 'simulator') ?? agents.items[0];
   return { admin, sender, lineId: line.id, agentId: agent.id };
 }
 

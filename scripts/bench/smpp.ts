@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       id: agentId, title: agent.title, pluginName: 'smpp', maxPerSecond: 1_000_000,
       options: {
         host: '127.0.0.1', port: sim.port, systemId: 'bench', password: 'bench-pw', bindMode: 'transceiver',
-        binds, window: windowSize, maxPerSecond: 1_000_000, maxBatchSize: 1000, enquireLinkMs: 30_000,
+        binds, window: windowSize, maxPerSecond: 100_000, maxBatchSize: 1000, enquireLinkMs: 30_000,
       },
     });
     const upload = await sender.call('POST', 'ScheduledMessages/UploadRecipients?format=text', undefined, { data: recipientsText(recipients, 0, 0), contentType: 'text/plain' });
