@@ -27,7 +27,9 @@ export const fixture: GatewayContractFixture = {
   options,
   reportTimeoutMs: 3_000,
   async setup() {
-    sim = await startSmscSim({ systemId: 'contract', password: 'secret', deliveredRatio: 0.7, receiptBeforeResponse: true, seed: 42 });
+    sim = await startSmscSim({ systemId: 'contract', password: 'secret', deliveredRatio: 0.7, receiptBeforeResponse: true, seed: 42,
+      // Each contract test is a fresh connection that checks it gets reports only for its own messages.
+      keepUnackedReceipts: false });
     options.port = sim.port;
   },
   async teardown() {

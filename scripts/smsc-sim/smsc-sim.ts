@@ -37,6 +37,8 @@ export interface SmscSimOptions {
   duplicateReceipts: boolean;
   /** Also send a receipt for an id never given, after each real one. */
   strayReceipts: boolean;
+  /** Keep receipts never acknowledged (or with no receiver bound) and deliver them on the next bind, as a real centre does. */
+  keepUnackedReceipts: boolean;
   idFormat: 'hex' | 'decimal';
   receiptForm: 'tlv' | 'text' | 'both';
   /** Answer bind with this status instead (e.g. 0x0d), whatever the password. */
@@ -102,6 +104,7 @@ const DEFAULTS: SmscSimOptions = {
   receiptBeforeResponse: false,
   duplicateReceipts: false,
   strayReceipts: false,
+  keepUnackedReceipts: true,
   idFormat: 'hex',
   receiptForm: 'both',
   refuseBinds: 0,
@@ -217,10 +220,19 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     return null;
   }
 
+  /**
+   * Receipts sent and not acknowledged yet, by session and sequence number, and receipts waiting for
+   * a receiver: a real centre stores a receipt until deliver_sm_resp and delivers it again when the
+   * account binds next (so an ESME killed mid-send still gets every receipt).
+   */
+  const unacked = new Map<SmppSession, Map<number, { receipt: Receipt; id: string }>>();
+  const waiting: { receipt: Receipt; id: string }[] = [];
+
   function sendReceipt(receipt: Receipt, via: SmppSession, id = receipt.id): void {
     const target = receiverFor(via);
     if (!target) {
-      log(`receipt ${id}: no receiver bound, dropped`);
+      log(`receipt ${id}: no receiver bound${options.keepUnackedReceipts ? ', kept for the next bind' : ', dropped'}`);
+      if (options.keepUnackedReceipts) waiting.push({ receipt, id });
       return;
     }
     const now = new Date();
@@ -238,8 +250,25 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
       fields.receipted_message_id = id;
       fields.message_state = receipt.stat === 'DELIVRD' ? 2 : 5;
     }
-    write(target, makePdu('deliver_sm', fields));
+    const pdu = makePdu('deliver_sm', fields);
+    write(target, pdu);
+    let open = unacked.get(target);
+    if (!open) unacked.set(target, (open = new Map()));
+    if (typeof pdu.sequence_number === 'number') open.set(pdu.sequence_number, { receipt, id });
     stats.receiptsSent++;
+  }
+
+  /** A session ended: what it never acknowledged waits for the account's next receiver. */
+  function keepUnacked(session: SmppSession): void {
+    const open = unacked.get(session);
+    unacked.delete(session);
+    if (open && options.keepUnackedReceipts) for (const r of open.values()) waiting.push(r);
+  }
+
+  function flushWaiting(session: SmppSession): void {
+    const list = waiting.splice(0, waiting.length);
+    if (list.length > 0) log(`delivering ${list.length} kept receipts to the new bind`);
+    for (const r of list) sendReceipt(r.receipt, session, r.id);
   }
 
   function emitReceipt(receipt: Receipt, via: SmppSession): void {
@@ -374,6 +403,7 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     bound.set(session, { session, type });
     stats.binds = bound.size;
     log(`bound ${type} (${bound.size} bound)`);
+    if (type !== 'transmitter') flushWaiting(session);
   }
 
   const server: SmppServer = createSmppServer(options.tls ?? {}, (session) => {
@@ -381,6 +411,7 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     session.on('error', (err: unknown) => log(`session error: ${(err as Error)?.message ?? String(err)}`));
     session.on('close', () => {
       all.delete(session);
+      keepUnacked(session);
       if (bound.delete(session)) {
         stats.binds = bound.size;
         log(`bind closed (${bound.size} bound)`);
@@ -402,7 +433,7 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
         case 'deliver_sm_resp':
           if (pdu.command_status === 0) {
             if (moSequences.delete(pdu.sequence_number)) stats.moAcked++;
-            else stats.receiptsAcked++;
+            else if (unacked.get(session)?.delete(pdu.sequence_number) !== false) stats.receiptsAcked++;
           }
           return;
         case 'generic_nack': stats.genericNacks++; return;
