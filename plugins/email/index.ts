@@ -29,33 +29,90 @@ export interface EmailOptions {
   timeoutMs: number;
 }
 
+/** Texts: English `title`/`description`, Persian `x-title-fa`/`x-description-fa` (gateway-sdk.ts, OptionsSchema). */
 export const optionsSchema: OptionsSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['host', 'from'],
   properties: {
-    host: { type: 'string', minLength: 1, maxLength: 255, title: 'SMTP host', description: 'Name or address of the SMTP server.' },
-    port: { type: 'integer', minimum: 1, maximum: 65535, default: 587, title: 'Port', description: '587 (submission, STARTTLS), 465 (TLS) or 25.' },
-    secure: { type: 'boolean', default: false, title: 'TLS from the start', description: 'Implicit TLS (port 465). Off: STARTTLS is used when the server offers it.' },
-    requireTls: { type: 'boolean', default: false, title: 'Require STARTTLS', description: 'Refuse to send over a connection the server did not upgrade to TLS.' },
-    tlsInsecure: { type: 'boolean', default: false, title: 'Accept any certificate', description: 'Skip certificate checks (self-signed test servers only).' },
-    user: { type: 'string', maxLength: 255, default: '', title: 'User name', description: 'Empty: no authentication.' },
-    password: { type: 'string', maxLength: 1024, default: '', writeOnly: true, title: 'Password' },
-    from: { type: 'string', minLength: 3, maxLength: 255, pattern: '^[^\\s@<>",;]+@[^\\s@<>",;]+$', title: 'From address', description: 'The envelope sender and From address, e.g. sms@example.com.' },
-    fromName: { type: 'string', maxLength: 100, default: '', title: 'From display name' },
+    host: {
+      type: 'string', minLength: 1, maxLength: 255,
+      title: 'SMTP host', 'x-title-fa': 'سرور SMTP',
+      description: 'Name or address of the SMTP server.', 'x-description-fa': 'نام یا نشانی سرور SMTP.',
+    },
+    port: {
+      type: 'integer', minimum: 1, maximum: 65535, default: 587,
+      title: 'Port', 'x-title-fa': 'پورت',
+      description: '587 (submission, STARTTLS), 465 (TLS) or 25.', 'x-description-fa': '587 (ارسال با STARTTLS)، 465 (TLS) یا 25.',
+    },
+    secure: {
+      type: 'boolean', default: false,
+      title: 'TLS from the start', 'x-title-fa': 'TLS از ابتدای اتصال',
+      description: 'Implicit TLS (port 465). Off: STARTTLS is used when the server offers it.',
+      'x-description-fa': 'TLS از همان ابتدا (پورت 465). خاموش: اگر سرور STARTTLS را پیشنهاد کند از آن استفاده می‌شود.',
+    },
+    requireTls: {
+      type: 'boolean', default: false,
+      title: 'Require STARTTLS', 'x-title-fa': 'الزام STARTTLS',
+      description: 'Refuse to send over a connection the server did not upgrade to TLS.', 'x-description-fa': 'روی اتصالی که سرور آن را به TLS ارتقا نداده، چیزی ارسال نشود.',
+    },
+    tlsInsecure: {
+      type: 'boolean', default: false,
+      title: 'Accept any certificate', 'x-title-fa': 'پذیرفتن هر گواهی',
+      description: 'Skip certificate checks (self-signed test servers only).', 'x-description-fa': 'گواهی بررسی نمی‌شود (فقط برای سرورهای آزمایشی با گواهی خودامضا).',
+    },
+    user: {
+      type: 'string', maxLength: 255, default: '',
+      title: 'User name', 'x-title-fa': 'نام کاربری',
+      description: 'Empty: no authentication.', 'x-description-fa': 'خالی: بدون احراز هویت.',
+    },
+    password: {
+      type: 'string', maxLength: 1024, default: '', writeOnly: true,
+      title: 'Password', 'x-title-fa': 'رمز عبور',
+      description: 'The SMTP password of the user above.', 'x-description-fa': 'رمز عبور SMTP نام کاربری بالا.',
+    },
+    from: {
+      type: 'string', minLength: 3, maxLength: 255, pattern: '^[^\\s@<>",;]+@[^\\s@<>",;]+$',
+      title: 'From address', 'x-title-fa': 'نشانی فرستنده',
+      description: 'The envelope sender and From address, e.g. sms@example.com.', 'x-description-fa': 'نشانی فرستنده نامه (envelope و From)، مثلاً sms@example.com.',
+    },
+    fromName: {
+      type: 'string', maxLength: 100, default: '',
+      title: 'From display name', 'x-title-fa': 'نام نمایشی فرستنده',
+      description: 'The name shown beside the From address; empty: the address alone.', 'x-description-fa': 'نامی که کنار نشانی فرستنده نشان داده می‌شود؛ خالی: فقط نشانی.',
+    },
     subjectTemplate: {
-      type: 'string', maxLength: 200, default: '{from}', title: 'Subject',
+      type: 'string', maxLength: 200, default: '{from}',
+      title: 'Subject', 'x-title-fa': 'موضوع نامه',
       description: 'Placeholders: {from} (the sender line), {to} (the recipient number), {id} (the message id).',
+      'x-description-fa': 'جای‌نگهدارها: {from} (خط فرستنده)، {to} (شماره گیرنده)، {id} (شناسه پیام).',
     },
     toTemplate: {
       type: 'string', minLength: 3, maxLength: 255, default: '{to}@gateway.example', pattern: '\\{to\\}.*@',
-      title: 'Recipient address',
+      title: 'Recipient address', 'x-title-fa': 'نشانی گیرنده',
       description: 'How a phone number becomes an address ({to} = the number in international form), e.g. your operator\'s email-to-SMS domain. A recipient that already contains @ is used as it is.',
+      'x-description-fa': 'شماره موبایل چطور به نشانی ایمیل تبدیل شود ({to} = شماره به شکل بین‌المللی)، مثلاً دامنه ایمیل‌به‌پیامک اپراتور شما. گیرنده‌ای که خودش @ دارد همان‌طور استفاده می‌شود.',
     },
-    maxPerSecond: { type: 'number', exclusiveMinimum: 0, maximum: 1000, default: 5, title: 'Messages per second' },
-    maxBatchSize: { type: 'integer', minimum: 1, maximum: 100, default: 20, title: 'Messages per submit' },
-    maxConnections: { type: 'integer', minimum: 1, maximum: 20, default: 3, title: 'Parallel SMTP connections' },
-    timeoutMs: { type: 'integer', minimum: 1000, maximum: 120000, default: 15000, title: 'Time-out (ms)', description: 'For connecting, the greeting and each command.' },
+    maxPerSecond: {
+      type: 'number', exclusiveMinimum: 0, maximum: 1000, default: 5,
+      title: 'Messages per second', 'x-title-fa': 'سرعت ارسال (پیام در ثانیه)',
+      description: 'Messages per second the SMTP server takes from this agent.', 'x-description-fa': 'تعداد پیامی که سرور SMTP در هر ثانیه از این ارسال‌کننده می‌پذیرد.',
+    },
+    maxBatchSize: {
+      type: 'integer', minimum: 1, maximum: 100, default: 20,
+      title: 'Messages per submit', 'x-title-fa': 'اندازه دسته',
+      description: 'Messages handed to this agent in one submit.', 'x-description-fa': 'تعداد پیام‌هایی که در یک نوبت به این ارسال‌کننده سپرده می‌شود.',
+    },
+    maxConnections: {
+      type: 'integer', minimum: 1, maximum: 20, default: 3,
+      title: 'Parallel SMTP connections', 'x-title-fa': 'اتصال‌های هم‌زمان SMTP',
+      description: 'SMTP connections kept open at once.', 'x-description-fa': 'تعداد اتصال‌های SMTP که هم‌زمان باز می‌مانند.',
+    },
+    timeoutMs: {
+      type: 'integer', minimum: 1000, maximum: 120000, default: 15000,
+      title: 'Time-out (ms)', 'x-title-fa': 'مهلت پاسخ (میلی‌ثانیه)',
+      description: 'For connecting, the greeting and each command.', 'x-description-fa': 'برای برقراری اتصال، خوشامد سرور و هر فرمان.',
+    },
   },
 };
 

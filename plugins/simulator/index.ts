@@ -38,45 +38,112 @@ export interface SimulatorOptions {
   pollIntervalMs: number;
 }
 
+/** Texts: English `title`/`description`, Persian `x-title-fa`/`x-description-fa` (gateway-sdk.ts, OptionsSchema). */
 const optionsSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    acceptRatio: { type: 'number', minimum: 0, maximum: 1, default: 1, description: 'Share of submitted messages the simulated operator accepts.' },
+    acceptRatio: {
+      type: 'number', minimum: 0, maximum: 1, default: 1,
+      title: 'Accepted share', 'x-title-fa': 'سهم پیام‌های پذیرفته',
+      description: 'Share of submitted messages the simulated operator accepts (0 to 1).',
+      'x-description-fa': 'سهمی از پیام‌های ارسالی که اپراتور شبیه‌سازی‌شده می‌پذیرد (بین 0 و 1).',
+    },
     lostAnswerRatio: {
       type: 'number', minimum: 0, maximum: 1, default: 0,
+      title: 'Lost answer share', 'x-title-fa': 'سهم پاسخ‌های گم‌شده',
       description: 'Share of accepted messages whose answer is lost (as a time-out): taken and reported on, but answered transient in doubt.',
+      'x-description-fa': 'سهمی از پیام‌های پذیرفته که پاسخشان گم می‌شود (مثل پایان مهلت): پیام گرفته شده و گزارش تحویل هم دارد، ولی پاسخ آن «موقت و نامعلوم» است.',
     },
-    submitLatencyMs: { type: 'integer', minimum: 0, maximum: 60_000, default: 5, description: 'Time one submit call takes.' },
-    deliveryRatio: { type: 'number', minimum: 0, maximum: 1, default: 0.95, description: 'Share of accepted messages reported delivered.' },
-    deliveryDelayMs: { type: 'integer', minimum: 0, maximum: 86_400_000, default: 200, description: 'Time from acceptance to the delivery report.' },
-    expireRatio: { type: 'number', minimum: 0, maximum: 1, default: 0.2, description: 'Share of the not-delivered messages that expire rather than fail.' },
+    submitLatencyMs: {
+      type: 'integer', minimum: 0, maximum: 60_000, default: 5,
+      title: 'Submit latency (ms)', 'x-title-fa': 'زمان هر ارسال (میلی‌ثانیه)',
+      description: 'Time one submit call takes.', 'x-description-fa': 'مدتی که هر نوبت ارسال طول می‌کشد.',
+    },
+    deliveryRatio: {
+      type: 'number', minimum: 0, maximum: 1, default: 0.95,
+      title: 'Delivered share', 'x-title-fa': 'سهم پیام‌های رسیده',
+      description: 'Share of accepted messages reported delivered (0 to 1).', 'x-description-fa': 'سهمی از پیام‌های پذیرفته که گزارش «رسیده به گوشی» می‌گیرند (بین 0 و 1).',
+    },
+    deliveryDelayMs: {
+      type: 'integer', minimum: 0, maximum: 86_400_000, default: 200,
+      title: 'Report delay (ms)', 'x-title-fa': 'تأخیر گزارش تحویل (میلی‌ثانیه)',
+      description: 'Time from acceptance to the delivery report.', 'x-description-fa': 'فاصله پذیرش پیام تا گزارش تحویل آن.',
+    },
+    expireRatio: {
+      type: 'number', minimum: 0, maximum: 1, default: 0.2,
+      title: 'Expired share', 'x-title-fa': 'سهم پیام‌های منقضی',
+      description: 'Share of the not-delivered messages that expire rather than fail.', 'x-description-fa': 'سهمی از پیام‌های نرسیده که به جای ناموفق، منقضی گزارش می‌شوند.',
+    },
     failureCodes: {
       type: 'array',
       items: { type: 'string', minLength: 1 },
       minItems: 1,
       default: ['InvalidDestination', 'Throttled'],
+      title: 'Refusal codes', 'x-title-fa': 'کدهای رد',
       description: 'Codes a not-accepted message gets, one at random; Throttled is transient, the others final.',
+      'x-description-fa': 'کدهایی که پیام پذیرفته‌نشده می‌گیرد، یکی به تصادف؛ Throttled موقت است (دوباره تلاش می‌شود) و بقیه قطعی.',
     },
-    inboundEcho: { type: 'boolean', default: false, description: 'A message starting with "echo " comes back as an inbound message from its recipient.' },
-    maxPerSecond: { type: 'integer', minimum: 1, default: 10_000, description: 'Rate the simulated account allows; messages above it answer Throttled.' },
-    maxBatchSize: { type: 'integer', minimum: 1, maximum: 100_000, default: 500, description: 'Largest batch one submit takes.' },
-    seed: { type: 'integer', description: 'Makes every random choice repeatable.' },
-    submitLogPath: { type: 'string', minLength: 1, description: 'File that gets one line per submitted message: id, provider id, new or repeat.' },
+    inboundEcho: {
+      type: 'boolean', default: false,
+      title: 'Echo inbound', 'x-title-fa': 'پژواک پیام دریافتی',
+      description: 'A message starting with "echo " comes back as an inbound message from its recipient.',
+      'x-description-fa': 'پیامی که با «echo » شروع شود، از طرف گیرنده‌اش به صورت پیام دریافتی برمی‌گردد.',
+    },
+    maxPerSecond: {
+      type: 'integer', minimum: 1, default: 10_000,
+      title: 'Messages per second', 'x-title-fa': 'سرعت ارسال (پیام در ثانیه)',
+      description: 'Rate the simulated account allows; messages above it answer Throttled.',
+      'x-description-fa': 'سرعتی که حساب شبیه‌سازی‌شده اجازه می‌دهد؛ پیام‌های بیش از آن پاسخ Throttled می‌گیرند.',
+    },
+    maxBatchSize: {
+      type: 'integer', minimum: 1, maximum: 100_000, default: 500,
+      title: 'Batch size', 'x-title-fa': 'اندازه دسته',
+      description: 'Largest batch one submit takes.', 'x-description-fa': 'بیشترین تعداد پیام در یک نوبت ارسال.',
+    },
+    seed: {
+      type: 'integer',
+      title: 'Random seed', 'x-title-fa': 'بذر تصادفی (seed)',
+      description: 'Makes every random choice repeatable.', 'x-description-fa': 'با آن همه انتخاب‌های تصادفی تکرارپذیر می‌شوند.',
+    },
+    submitLogPath: {
+      type: 'string', minLength: 1,
+      title: 'Submit log file', 'x-title-fa': 'فایل گزارش ارسال‌ها',
+      description: 'File that gets one line per submitted message: id, provider id, new or repeat.',
+      'x-description-fa': 'فایلی که برای هر پیام ارسالی یک سطر می‌گیرد: شناسه، شناسه اپراتور، تازه یا تکراری.',
+    },
     deduplicate: {
       type: 'boolean',
       default: true,
+      title: 'Drop repeated submits', 'x-title-fa': 'نادیده گرفتن ارسال تکراری',
       description: 'Answer a message id submitted again with its first provider id (an idempotent operator). Off: every submit is a new message on the phone, like an SMPP centre.',
+      'x-description-fa': 'پیامی که با همان شناسه دوباره ارسال شود، همان شناسه اپراتورِ بار اول را می‌گیرد (اپراتور idempotent). خاموش: هر ارسال یک پیام تازه روی گوشی است، مثل مرکز پیام SMPP.',
     },
     receiptDelivery: {
       type: 'string',
       enum: ['callback', 'webhook', 'poll'],
       default: 'callback',
+      title: 'Receipt delivery', 'x-title-fa': 'روش دریافت گزارش تحویل',
       description: 'callback: receipts go straight to the host; webhook: POSTed (form-encoded) to webhookUrl; poll: kept until the host polls.',
+      'x-description-fa': 'callback: گزارش‌ها مستقیم به پنل می‌رسند؛ webhook: با POST (به شکل form) به webhookUrl فرستاده می‌شوند؛ poll: نگه داشته می‌شوند تا پنل بپرسد.',
     },
-    webhookUrl: { type: 'string', format: 'uri', description: "The host's webhook address of this agent (/api/gateways/{agentId}/webhook), for receiptDelivery webhook." },
-    webhookSecret: { type: 'string', minLength: 1, writeOnly: true, description: "The agent's webhook secret, sent in the x-peyk-webhook-secret header." },
-    pollIntervalMs: { type: 'integer', minimum: 50, maximum: 3_600_000, default: 500, description: 'How often the host should poll, for receiptDelivery poll.' },
+    webhookUrl: {
+      type: 'string', format: 'uri',
+      title: 'Webhook URL', 'x-title-fa': 'نشانی وب‌هوک',
+      description: "The host's webhook address of this agent (/api/gateways/{agentId}/webhook), for receiptDelivery webhook.",
+      'x-description-fa': 'نشانی وب‌هوک این ارسال‌کننده در پنل (/api/gateways/{agentId}/webhook)، برای روش webhook.',
+    },
+    webhookSecret: {
+      type: 'string', minLength: 1, writeOnly: true,
+      title: 'Webhook secret', 'x-title-fa': 'رمز وب‌هوک',
+      description: "The agent's webhook secret, sent in the x-peyk-webhook-secret header.",
+      'x-description-fa': 'رمز وب‌هوک این ارسال‌کننده که در سرآیند x-peyk-webhook-secret فرستاده می‌شود.',
+    },
+    pollIntervalMs: {
+      type: 'integer', minimum: 50, maximum: 3_600_000, default: 500,
+      title: 'Poll interval (ms)', 'x-title-fa': 'فاصله پرسش گزارش‌ها (میلی‌ثانیه)',
+      description: 'How often the host should poll, for receiptDelivery poll.', 'x-description-fa': 'هر چند وقت یک بار پنل گزارش‌ها را بپرسد، برای روش poll.',
+    },
   },
   // A webhook without an address to call would keep its receipts forever.
   if: { properties: { receiptDelivery: { const: 'webhook' } }, required: ['receiptDelivery'] },

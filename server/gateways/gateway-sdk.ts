@@ -33,7 +33,17 @@ export interface GatewayManifest {
   description?: { fa: string; en: string };
 }
 
-/** A JSON Schema (draft 2020-12 subset that ajv compiles) of the plugin's options. */
+/**
+ * A JSON Schema (draft 2020-12 subset that ajv compiles, strict mode) of the plugin's options.
+ * The panel is bilingual and a schema has one `title`, so every property, nested ones included,
+ * carries four texts: `title` and `description` in English, and the annotation keywords
+ * `x-title-fa` and `x-description-fa` in Persian (the loader registers these two as annotations;
+ * any other unknown keyword still refuses the plugin). The options form shows the Persian pair when
+ * the panel is in Persian, falling back to the English one, then to the property name. Protocol
+ * terms (TON/NPI, system_id, enquire_link, placeholders) stay in Latin letters inside the Persian.
+ * A root `examples` array of complete option objects is offered by the form as "start from"
+ * presets (labelled by each example's `preset` value); secrets are never part of an example.
+ */
 export type OptionsSchema = Record<string, unknown>;
 
 export interface OutboundMessage {

@@ -840,40 +840,75 @@ export class TemplateGateway {
 
 const DELIVERY_STATES: TemplateDeliveryState[] = ['pending', 'delivered', 'undelivered', 'expired', 'rejected'];
 
-const pathSchema = (description: string) => ({ type: 'string', pattern: PATH_PATTERN, description });
+/**
+ * The four texts of one option: English `title`/`description`, Persian `x-title-fa`/
+ * `x-description-fa` (the convention of `OptionsSchema` in gateway-sdk.ts).
+ */
+interface OptionTexts {
+  'title': string;
+  'x-title-fa': string;
+  'description': string;
+  'x-description-fa': string;
+}
 
-function requestTemplateSchema(description: string): Record<string, unknown> {
+const texts = (title: string, titleFa: string, description: string, descriptionFa: string): OptionTexts =>
+  ({ 'title': title, 'x-title-fa': titleFa, 'description': description, 'x-description-fa': descriptionFa });
+
+const PATH_HINT = ' Path like a.b[0].c or items[*].id.';
+const PATH_HINT_FA = ' مسیر به شکل a.b[0].c یا items[*].id.';
+
+const pathSchema = (title: string, titleFa: string, description: string, descriptionFa: string) =>
+  ({ type: 'string', pattern: PATH_PATTERN, ...texts(title, titleFa, description + PATH_HINT, descriptionFa + PATH_HINT_FA) });
+
+function requestTemplateSchema(own: OptionTexts): Record<string, unknown> {
   return {
     type: 'object',
     additionalProperties: false,
-    description,
+    ...own,
     properties: {
-      method: { type: 'string', enum: ['GET', 'POST', 'PUT'], default: 'POST' },
-      url: { type: 'string', minLength: 8, description: 'Absolute http(s) URL; placeholders are percent-encoded.' },
-      headers: { type: 'object', additionalProperties: { type: 'string' }, default: {}, description: 'Header name → value template.' },
-      bodyType: { type: 'string', enum: ['json', 'form', 'query', 'none'], default: 'json' },
+      method: { type: 'string', enum: ['GET', 'POST', 'PUT'], default: 'POST', ...texts('Method', 'متد HTTP', 'The HTTP method.', 'متد درخواست HTTP.') },
+      url: {
+        type: 'string', minLength: 8,
+        ...texts('URL', 'نشانی (URL)', 'Absolute http(s) URL; placeholders are percent-encoded.', 'نشانی کامل http(s)؛ جای‌نگهدارها (مثل {to}) در آن percent-encode می‌شوند.'),
+      },
+      headers: {
+        type: 'object', additionalProperties: { type: 'string' }, default: {},
+        ...texts('Headers', 'سرآیندها (headers)', 'Header name → value template, as a JSON object.', 'نام سرآیند ← الگوی مقدار، به شکل یک شیء JSON.'),
+      },
+      bodyType: {
+        type: 'string', enum: ['json', 'form', 'query', 'none'], default: 'json',
+        ...texts('Body type', 'نوع بدنه',
+          'json: a JSON body; form: form-encoded; query: in the URL query; none: no body.',
+          'json: بدنه JSON؛ form: فرم (x-www-form-urlencoded)؛ query: پارامترهای نشانی؛ none: بدون بدنه.'),
+      },
       body: {
         type: ['object', 'array'],
-        description: 'json: a JSON value whose strings may be placeholders ("{toList}" becomes an array); form/query: name → value template.',
+        ...texts('Body', 'بدنه درخواست',
+          'json: a JSON value whose strings may be placeholders ("{toList}" becomes an array); form/query: name → value template.',
+          'json: یک مقدار JSON که رشته‌هایش می‌توانند جای‌نگهدار باشند ("{toList}" به آرایه تبدیل می‌شود)؛ form و query: نام ← الگوی مقدار.'),
       },
     },
     required: ['url'],
   };
 }
 
-function reportMappingSchema(description: string): Record<string, unknown> {
+function reportMappingSchema(own: OptionTexts): Record<string, unknown> {
   return {
     type: 'object',
     additionalProperties: false,
-    description,
+    ...own,
     properties: {
-      itemsPath: pathSchema('Where the list of reports is; absent: the body is one report (repeated form fields pair up).'),
-      idPath: pathSchema('The provider message id within a report.'),
-      statusPath: pathSchema('The status within a report.'),
+      itemsPath: pathSchema('List path', 'مسیر فهرست',
+        'Where the list of reports is; absent: the body is one report (repeated form fields pair up).',
+        'جای فهرست گزارش‌ها؛ خالی: کل بدنه یک گزارش است (فیلدهای تکراری فرم با هم جفت می‌شوند).'),
+      idPath: pathSchema('Message id path', 'مسیر شناسه پیام', 'The provider message id within a report.', 'شناسه پیام نزد سرویس‌دهنده، در هر گزارش.'),
+      statusPath: pathSchema('Status path', 'مسیر وضعیت', 'The status within a report.', 'وضعیت پیام، در هر گزارش.'),
       statusMap: {
         type: 'object',
         additionalProperties: { type: 'string', enum: DELIVERY_STATES },
-        description: 'Provider status → pending | delivered | undelivered | expired | rejected. Other statuses are not reported.',
+        ...texts('Status map', 'نگاشت وضعیت‌ها',
+          'Provider status → pending | delivered | undelivered | expired | rejected. Other statuses are not reported.',
+          'وضعیت سرویس‌دهنده ← pending | delivered | undelivered | expired | rejected. وضعیت‌های دیگر گزارش نمی‌شوند.'),
       },
     },
     required: ['idPath', 'statusPath', 'statusMap'],
@@ -895,56 +930,118 @@ export function templateOptionsSchema(input: TemplateSchemaInput): Record<string
     additionalProperties: false,
     examples: input.examples,
     properties: {
-      preset: { type: 'string', enum: [...input.presetNames, 'custom'], default: 'custom', description: 'Which preset the form started from (a label; the options below are what is used).' },
-      request: requestTemplateSchema('The submit request.'),
+      preset: {
+        type: 'string', enum: [...input.presetNames, 'custom'], default: 'custom',
+        ...texts('Preset', 'نمونه آماده',
+          'Which preset the form started from (a label; the options below are what is used).',
+          'نمونه آماده‌ای که فرم از آن شروع شد (فقط برچسب است؛ آنچه به کار می‌رود تنظیمات زیر است).'),
+      },
+      request: requestTemplateSchema(texts('Submit request', 'درخواست ارسال',
+        'The HTTP request that hands messages to the provider.', 'درخواست HTTP که پیام‌ها را به سرویس‌دهنده می‌سپارد.')),
       response: {
         type: 'object',
         additionalProperties: false,
-        description: 'How to read the submit answer.',
+        ...texts('Submit answer', 'خواندن پاسخ ارسال', 'How to read the submit answer.', 'پاسخ سرویس‌دهنده به درخواست ارسال چطور خوانده شود.'),
         properties: {
-          successPath: pathSchema('Where the success flag or status code is; absent: any 2xx answer is a success.'),
-          successValues: { type: 'array', items: { type: ['string', 'number', 'boolean'] }, minItems: 1, default: [true] },
-          idPath: pathSchema('The provider message id, or an array of ids (one per message of the request).'),
-          errorCodePath: pathSchema('The provider error code of a failed request.'),
-          errorTextPath: pathSchema('The provider error text of a failed request.'),
-          refusedCodes: { type: 'array', items: { type: 'string' }, default: [], description: 'Codes meaning refused for good.' },
-          retryCodes: { type: 'array', items: { type: 'string' }, default: [], description: 'Codes meaning try again later.' },
-          codeMap: { type: 'object', additionalProperties: { type: 'string', enum: [...input.refusalCodes] }, default: {}, description: 'Provider code → Peyk refusal code.' },
+          successPath: pathSchema('Success path', 'مسیر وضعیت موفقیت',
+            'Where the success flag or status code is; absent: any 2xx answer is a success.',
+            'جای پرچم موفقیت یا کد وضعیت در پاسخ؛ خالی: هر پاسخ 2xx موفق است.'),
+          successValues: {
+            type: 'array', items: { type: ['string', 'number', 'boolean'] }, minItems: 1, default: [true],
+            ...texts('Success values', 'مقدارهای موفقیت', 'Values at the success path that mean the request was taken.', 'مقدارهایی در مسیر موفقیت که یعنی درخواست پذیرفته شد.'),
+          },
+          idPath: pathSchema('Message id path', 'مسیر شناسه پیام',
+            'The provider message id, or an array of ids (one per message of the request).',
+            'شناسه پیام نزد سرویس‌دهنده، یا آرایه‌ای از شناسه‌ها (یکی برای هر پیام درخواست).'),
+          errorCodePath: pathSchema('Error code path', 'مسیر کد خطا', 'The provider error code of a failed request.', 'کد خطای سرویس‌دهنده در درخواست ناموفق.'),
+          errorTextPath: pathSchema('Error text path', 'مسیر متن خطا', 'The provider error text of a failed request.', 'متن خطای سرویس‌دهنده در درخواست ناموفق.'),
+          refusedCodes: {
+            type: 'array', items: { type: 'string' }, default: [],
+            ...texts('Final refusal codes', 'کدهای رد قطعی', 'Codes meaning refused for good.', 'کدهای خطایی که یعنی پیام قطعاً رد شد.'),
+          },
+          retryCodes: {
+            type: 'array', items: { type: 'string' }, default: [],
+            ...texts('Retry codes', 'کدهای تلاش دوباره', 'Codes meaning try again later.', 'کدهای خطایی که یعنی بعداً دوباره تلاش شود.'),
+          },
+          codeMap: {
+            type: 'object', additionalProperties: { type: 'string', enum: [...input.refusalCodes] }, default: {},
+            ...texts('Code map', 'نگاشت کدها', 'Provider code → Peyk refusal code (e.g. NotEnoughBalance).', 'کد سرویس‌دهنده ← کد رد پیک (مثلاً NotEnoughBalance).'),
+          },
         },
         required: ['idPath'],
       },
-      batchSize: { type: 'integer', minimum: 1, maximum: 1_000, default: 1, description: 'Messages per request (needs list placeholders such as {toList}); 1 = one request per message.' },
-      maxPerSecond: { type: 'integer', minimum: 1, maximum: 100_000, default: input.defaultMaxPerSecond, description: 'Messages per second the provider account allows.' },
-      idempotentSubmit: { type: 'boolean', default: false, description: 'True only when the provider drops a repeated {id}: then the host may resubmit after a crash.' },
-      timeoutMs: { type: 'integer', minimum: 500, maximum: 120_000, default: 15_000, description: 'Time-out of one request.' },
-      recipientFormat: { type: 'string', enum: ['international', 'plus', 'zero'], default: 'international', description: '{to}: 98912… (international), +98912… (plus) or 0912… (zero, Iranian numbers only).' },
-      apiKey: { type: 'string', writeOnly: true, description: 'The {apiKey} placeholder.' },
-      username: { type: 'string', writeOnly: true, description: 'The {username} placeholder.' },
-      password: { type: 'string', writeOnly: true, description: 'The {password} placeholder ({basicAuth} = base64 of username:password).' },
-      reports: { type: 'string', enum: ['none', 'webhook', 'poll'], default: 'none', description: 'How delivery reports arrive.' },
-      webhook: reportMappingSchema('With reports webhook: where the id and status are in a pushed call (JSON or form).'),
+      batchSize: {
+        type: 'integer', minimum: 1, maximum: 1_000, default: 1,
+        ...texts('Messages per request', 'پیام در هر درخواست',
+          'Messages per request (needs list placeholders such as {toList}); 1 = one request per message.',
+          'تعداد پیام در هر درخواست (جای‌نگهدار فهرستی مثل {toList} لازم دارد)؛ 1 یعنی برای هر پیام یک درخواست.'),
+      },
+      maxPerSecond: {
+        type: 'integer', minimum: 1, maximum: 100_000, default: input.defaultMaxPerSecond,
+        ...texts('Messages per second', 'سرعت ارسال (پیام در ثانیه)', 'Messages per second the provider account allows.', 'تعداد پیامی که حساب سرویس‌دهنده در هر ثانیه اجازه می‌دهد.'),
+      },
+      idempotentSubmit: {
+        type: 'boolean', default: false,
+        ...texts('Provider drops repeats', 'سرویس‌دهنده ارسال تکراری را حذف می‌کند',
+          'True only when the provider drops a repeated {id}: then the host may resubmit after a crash.',
+          'فقط وقتی روشن شود که سرویس‌دهنده پیامی با {id} تکراری را دوباره نفرستد؛ آن‌وقت پنل می‌تواند پس از خرابی دوباره ارسال کند.'),
+      },
+      timeoutMs: {
+        type: 'integer', minimum: 500, maximum: 120_000, default: 15_000,
+        ...texts('Time-out (ms)', 'مهلت پاسخ (میلی‌ثانیه)', 'Time-out of one request.', 'مهلت پاسخ هر درخواست.'),
+      },
+      recipientFormat: {
+        type: 'string', enum: ['international', 'plus', 'zero'], default: 'international',
+        ...texts('Recipient format', 'قالب شماره گیرنده',
+          '{to}: 98912… (international), +98912… (plus) or 0912… (zero, Iranian numbers only).',
+          // LRM (\u200e) keeps '+' and the digits of each number together inside the right-to-left sentence.
+          'شکل {to}: \u200e98912… (international)، \u200e+98912… (plus) یا \u200e0912… (zero، فقط شماره‌های ایران).'),
+      },
+      apiKey: { type: 'string', writeOnly: true, ...texts('API key', 'کلید API (توکن)', 'Fills the {apiKey} placeholder.', 'مقدار جای‌نگهدار {apiKey}.') },
+      username: { type: 'string', writeOnly: true, ...texts('User name', 'نام کاربری', 'Fills the {username} placeholder.', 'مقدار جای‌نگهدار {username}.') },
+      password: {
+        type: 'string', writeOnly: true,
+        ...texts('Password', 'رمز عبور', 'Fills the {password} placeholder ({basicAuth} = base64 of username:password).', 'مقدار جای‌نگهدار {password} ({basicAuth} = base64 از username:password).'),
+      },
+      reports: {
+        type: 'string', enum: ['none', 'webhook', 'poll'], default: 'none',
+        ...texts('Delivery reports', 'دریافت گزارش تحویل',
+          'How delivery reports arrive: none, webhook (the provider calls the panel) or poll (the panel asks).',
+          'گزارش تحویل چطور می‌رسد: none (بدون گزارش)، webhook (سرویس‌دهنده پنل را صدا می‌زند) یا poll (پنل می‌پرسد).'),
+      },
+      webhook: reportMappingSchema(texts('Webhook reports', 'گزارش با وب‌هوک',
+        'With reports webhook: where the id and status are in a pushed call (JSON or form).',
+        'با روش webhook: شناسه و وضعیت در فراخوانی سرویس‌دهنده (JSON یا فرم) کجاست.')),
       poll: {
         type: 'object',
         additionalProperties: false,
-        description: 'With reports poll: the status request and how to read its answer.',
+        ...texts('Polled reports', 'پرسش دوره‌ای گزارش', 'With reports poll: the status request and how to read its answer.', 'با روش poll: درخواست وضعیت و خواندن پاسخ آن.'),
         properties: {
-          request: requestTemplateSchema('The status request; {providerId} or {providerIdList} asks for the messages awaiting a report.'),
-          response: reportMappingSchema('Where the reports are in the answer.'),
-          batchSize: { type: 'integer', minimum: 1, maximum: 1_000, default: 100, description: 'Provider ids per status request.' },
-          pollIntervalMs: { type: 'integer', minimum: 1_000, maximum: 3_600_000, default: 60_000, description: 'Time between two polls.' },
+          request: requestTemplateSchema(texts('Status request', 'درخواست وضعیت',
+            'The status request; {providerId} or {providerIdList} asks for the messages awaiting a report.',
+            'درخواست وضعیت؛ {providerId} یا {providerIdList} وضعیت پیام‌های منتظر گزارش را می‌پرسد.')),
+          response: reportMappingSchema(texts('Status answer', 'خواندن پاسخ وضعیت', 'Where the reports are in the answer.', 'گزارش‌ها در پاسخ کجا هستند.')),
+          batchSize: {
+            type: 'integer', minimum: 1, maximum: 1_000, default: 100,
+            ...texts('Ids per request', 'شناسه در هر درخواست', 'Provider ids per status request.', 'تعداد شناسه پیام در هر درخواست وضعیت.'),
+          },
+          pollIntervalMs: {
+            type: 'integer', minimum: 1_000, maximum: 3_600_000, default: 60_000,
+            ...texts('Poll interval (ms)', 'فاصله پرسش (میلی‌ثانیه)', 'Time between two polls.', 'فاصله زمانی بین دو پرسش.'),
+          },
         },
         required: ['request', 'response'],
       },
       inbound: {
         type: 'object',
         additionalProperties: false,
-        description: 'Optional: inbound messages pushed to the same webhook.',
+        ...texts('Inbound messages', 'پیام‌های دریافتی', 'Optional: inbound messages pushed to the same webhook.', 'اختیاری: پیام‌های دریافتی که به همان وب‌هوک فرستاده می‌شوند.'),
         properties: {
-          itemsPath: pathSchema('Where the list of messages is; absent: the body is one message.'),
-          fromPath: pathSchema('The sender.'),
-          toPath: pathSchema('The line that received it.'),
-          textPath: pathSchema('The text.'),
-          idPath: pathSchema('The provider id of the inbound message.'),
+          itemsPath: pathSchema('List path', 'مسیر فهرست', 'Where the list of messages is; absent: the body is one message.', 'جای فهرست پیام‌ها؛ خالی: کل بدنه یک پیام است.'),
+          fromPath: pathSchema('Sender path', 'مسیر فرستنده', 'The sender.', 'شماره فرستنده.'),
+          toPath: pathSchema('Line path', 'مسیر خط', 'The line that received it.', 'خطی که پیام را دریافت کرده است.'),
+          textPath: pathSchema('Text path', 'مسیر متن', 'The text.', 'متن پیام.'),
+          idPath: pathSchema('Message id path', 'مسیر شناسه پیام', 'The provider id of the inbound message.', 'شناسه پیام دریافتی نزد سرویس‌دهنده.'),
         },
         required: ['fromPath', 'toPath', 'textPath'],
       },

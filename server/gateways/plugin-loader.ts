@@ -112,10 +112,24 @@ function readPeykSection(folder: string): { kind: GatewayKind; version: string |
   return { kind: peyk.kind as GatewayKind, version: typeof pkg.version === 'string' ? pkg.version : null };
 }
 
+/**
+ * Persian texts of an option (`title`/`description` are the English ones; see `OptionsSchema` in
+ * gateway-sdk.ts). Registered as annotations only: they validate nothing, and strict mode still
+ * refuses any other unknown keyword.
+ */
+export const OPTION_TEXT_KEYWORDS = ['x-title-fa', 'x-description-fa'] as const;
+
+/** Makes an ajv instance accept the option text annotations (the loader's own, and tests' ajv). */
+export function addOptionTextKeywords<T extends Pick<Ajv2020, 'addKeyword'>>(ajv: T): T {
+  for (const keyword of OPTION_TEXT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+  return ajv;
+}
+
 function buildAjv(): Ajv2020 {
   // strict: a misspelt keyword in a plugin's schema would otherwise silently validate nothing.
   const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
+  addOptionTextKeywords(ajv);
   return ajv;
 }
 

@@ -178,6 +178,14 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
         expect(plugin.create).to.be.a('function');
       });
 
+      it('gives every top-level option an English title and a Persian x-title-fa', function () {
+        const properties = (getLoaded().plugin.optionsSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+        const missing = Object.entries(properties)
+          .filter(([, p]) => typeof p.title !== 'string' || p.title === '' || typeof p['x-title-fa'] !== 'string' || p['x-title-fa'] === '')
+          .map(([key]) => key);
+        expect(missing, 'options without title or x-title-fa').to.deep.equal([]);
+      });
+
       it('rejects options of the wrong type, naming the property', function () {
         const loaded = getLoaded();
         const whole = validateOptions(loaded, 'not an object');

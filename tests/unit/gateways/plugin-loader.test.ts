@@ -34,8 +34,8 @@ const goodSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    ratio: { type: 'number', minimum: 0, maximum: 1, default: 0.5 },
-    nested: { type: 'object', properties: { depth: { type: 'integer', default: 2 } }, default: {} },
+    ratio: { type: 'number', minimum: 0, maximum: 1, default: 0.5, title: 'Ratio', 'x-title-fa': 'نسبت', description: 'A share.', 'x-description-fa': 'یک سهم.' },
+    nested: { type: 'object', properties: { depth: { type: 'integer', default: 2, 'x-title-fa': 'عمق' } }, default: {} },
     url: { type: 'string', format: 'uri' },
   },
 };
@@ -68,6 +68,8 @@ describe('plugin loader', function () {
     addPlugin('future-package', pluginSource(goodManifest('future-package')), { apiVersion: 2, kind: 'sms' });
     addPlugin('bad-schema', pluginSource(goodManifest('bad-schema'), { type: 'object', properties: { a: { type: 'nonsense' } } }));
     addPlugin('misspelt-keyword', pluginSource(goodManifest('misspelt-keyword'), { type: 'object', properties: { a: { type: 'number', minimun: 1 } } }));
+    addPlugin('fa-title-not-text', pluginSource(goodManifest('fa-title-not-text'), { type: 'object', properties: { a: { type: 'number', 'x-title-fa': 1 } } }));
+    addPlugin('other-annotation', pluginSource(goodManifest('other-annotation'), { type: 'object', properties: { a: { type: 'number', 'x-title-de': 'A' } } }));
     addPlugin('not-object-schema', pluginSource(goodManifest('not-object-schema'), { type: 'string' }));
     addPlugin('renamed', pluginSource(goodManifest('other-name')));
     addPlugin('throws', "throw new Error('boom at import');\n");
@@ -86,14 +88,17 @@ describe('plugin loader', function () {
     expect([...plugins.keys()]).to.deep.equal(['good']);
     const reasons = Object.fromEntries(broken.map((b) => [b.name, b.reason]));
     expect(Object.keys(reasons).sort()).to.deep.equal([
-      'bad-json', 'bad-schema', 'future-package', 'misspelt-keyword', 'no-create', 'no-entry', 'no-export',
-      'no-title', 'not-object-schema', 'old-api', 'renamed', 'throws', 'wrong-kind',
+      'bad-json', 'bad-schema', 'fa-title-not-text', 'future-package', 'misspelt-keyword', 'no-create', 'no-entry', 'no-export',
+      'no-title', 'not-object-schema', 'old-api', 'other-annotation', 'renamed', 'throws', 'wrong-kind',
     ]);
     expect(reasons['no-export']).to.match(/no named export "plugin"/);
     expect(reasons['old-api']).to.match(/manifest\.apiVersion is 0/);
     expect(reasons['future-package']).to.match(/peyk\.apiVersion is 2/);
     expect(reasons['bad-schema']).to.match(/does not compile/);
     expect(reasons['misspelt-keyword']).to.match(/does not compile.*minimun/);
+    // The Persian texts are annotations the loader knows; any other unknown keyword is still refused.
+    expect(reasons['fa-title-not-text']).to.match(/does not compile.*x-title-fa/);
+    expect(reasons['other-annotation']).to.match(/does not compile.*x-title-de/);
     expect(reasons['not-object-schema']).to.match(/type "object"/);
     expect(reasons.renamed).to.match(/"other-name" differs from the folder name "renamed"/);
     expect(reasons.throws).to.match(/importing index\.ts failed: boom at import/);
