@@ -15,6 +15,8 @@ export const linesTexts: TextResource = {
       optionsOf: 'تنظیمات {{plugin}}', optionsFix: 'تنظیمات افزونه را اصلاح کنید.', inFlight: '({{count}} در جریان)',
       testConnection: 'آزمایش اتصال', testing: 'در حال آزمایش اتصال…',
       testResult: { up: 'اتصال برقرار است', degraded: 'اتصال ناپایدار است', down: 'اتصال برقرار نشد' },
+      startFrom: 'شروع از نمونه آماده', startFromNone: 'بدون نمونه (تنظیمات فعلی)', presetNumber: 'نمونه {{n}}',
+      startFromHint: 'فرم با تنظیمات این نمونه پر می‌شود؛ کلید API و رمزها را خودتان وارد کنید. نمونه‌ها از مستندات عمومی سرویس‌دهنده نوشته شده‌اند؛ پیش از استفاده با مستندات فعلی آن تطبیق دهید.',
     },
     lines: {
       title: 'خطوط ارسال', create: 'خط جدید', edit: 'ویرایش خط', number: 'شماره خط', useForm: 'شکل خط', mask: 'نام نمایشی (ماسک)',
@@ -61,6 +63,8 @@ export const linesTexts: TextResource = {
       optionsOf: '{{plugin}} options', optionsFix: 'Correct the plugin options.', inFlight: '({{count}} in flight)',
       testConnection: 'Test connection', testing: 'Testing the connection…',
       testResult: { up: 'The connection works', degraded: 'The connection is unstable', down: 'No connection' },
+      startFrom: 'Start from a preset', startFromNone: 'No preset (current options)', presetNumber: 'Example {{n}}',
+      startFromHint: 'Fills the form with this example\'s options; enter the API key and passwords yourself. Examples follow the provider\'s public documentation: check them against its current docs before use.',
     },
     lines: {
       title: 'Sender lines', create: 'New line', edit: 'Edit line', number: 'Line number', useForm: 'Line form', mask: 'Display name (mask)',

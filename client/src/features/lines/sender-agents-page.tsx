@@ -5,7 +5,10 @@ import { useApp } from '../../shared/app/app-context';
 import { ApiError, type Page } from '../../shared/api/api-client';
 import { onRealtimeEvent } from '../../shared/realtime/realtime';
 import { SchemaForm } from '../../shared/ui/form/schema-form';
-import { draftOf as formDraftOf, valueOf as formValueOf, type Draft as FormDraft, type JsonSchema } from '../../shared/ui/form/schema-form-logic';
+import {
+  draftFromExample, draftOf as formDraftOf, examplesOf, valueOf as formValueOf, type Draft as FormDraft, type JsonSchema,
+} from '../../shared/ui/form/schema-form-logic';
+import { describedBy, FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
 import { Button } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/class-names';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -83,6 +86,7 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
   const { api, i18n } = useApp();
   const { t } = useTranslation('lines');
   const { t: tUi } = useTranslation('ui');
+  const digits = useDigits();
   const [draft, setDraft] = useState<Draft>(original ? draftOf(original) : EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [optionErrors, setOptionErrors] = useState<Record<string, string>>({});
@@ -96,13 +100,25 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
   // The generated form's draft: the saved options of this agent's plugin, else the new plugin's defaults.
   const [optionsDraft, setOptionsDraft] = useState<FormDraft>(() => (schema ? formDraftOf(schema, original?.options ?? {}) : {}));
   const [draftFor, setDraftFor] = useState<string | null>(schema ? draft.pluginName : null);
+  const examples = useMemo(() => (schema ? examplesOf(schema) : []), [schema]);
+  // The "start from" choice: the index of the example the form was last filled from ('' = none).
+  const [startedFrom, setStartedFrom] = useState('');
   if (schema && draftFor !== draft.pluginName) {
     // Another plugin (or the plugin list arrived): its options start from its own defaults; a
     // secret of another plugin means nothing to this one.
     setDraftFor(draft.pluginName);
     setOptionsDraft(formDraftOf(schema, original && original.pluginName === draft.pluginName ? original.options ?? {} : {}));
     setOptionErrors({});
+    setStartedFrom('');
   }
+  /** Fills the options from a preset; secrets are never in one, so the form keeps those it holds. */
+  const startFrom = (index: string) => {
+    setStartedFrom(index);
+    const example = examples.find((e) => String(e.index) === index);
+    if (!schema || !example) return;
+    setOptionsDraft((current) => draftFromExample(schema, example.value, current));
+    setOptionErrors({});
+  };
   const set = <K extends keyof Draft>(k: K) => (v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
 
   /** The options to send, or null when the form found problems itself (shown under the fields). */
@@ -190,6 +206,19 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
         {schema ? (
           <fieldset className="rounded border border-slate-300 p-3 dark:border-slate-600" data-testid="agent-options-fieldset">
             <legend className="px-1 text-sm font-medium">{t('agents.optionsOf', { plugin: fa ? plugin!.title.fa : plugin!.title.en })}</legend>
+            {examples.length > 0 && (
+              <div className="mb-3 sm:w-1/2">
+                <FieldFrame id="agent-preset" label={t('agents.startFrom')} hint={t('agents.startFromHint')} errorText={null}>
+                  <select id="agent-preset" data-testid="agent-preset" value={startedFrom} className={inputClass(false)}
+                    aria-describedby={describedBy('agent-preset', t('agents.startFromHint'), null)} onChange={(e) => startFrom(e.target.value)}>
+                    <option value="">{t('agents.startFromNone')}</option>
+                    {examples.map((e) => (
+                      <option key={e.index} value={String(e.index)}>{e.name ?? t('agents.presetNumber', { n: digits(e.index + 1) })}</option>
+                    ))}
+                  </select>
+                </FieldFrame>
+              </div>
+            )}
             <SchemaForm schema={schema} draft={optionsDraft} onChange={setOptionsDraft} errors={optionErrors} idPrefix="agent-option" />
           </fieldset>
         ) : draft.pluginName ? (

@@ -8,6 +8,9 @@
  * - object with `properties` → a fieldset of its properties (recursively);
  * - array of strings → a textarea, one item per line;
  * - anything else (other arrays, free objects, `oneOf`…) → a JSON textarea.
+ * Texts: `title` / `description` are English; `x-title-fa` / `x-description-fa` are the Persian
+ * pair (the plugin convention in gateway-sdk.ts), see `textsOf`. A root `examples` array holds
+ * complete values the form offers as starting points, see `examplesOf` / `draftFromExample`.
  */
 
 import { toLatinDigits } from './to-latin-digits';
@@ -16,6 +19,9 @@ export interface JsonSchema {
   type?: string | string[];
   title?: string;
   description?: string;
+  'x-title-fa'?: string;
+  'x-description-fa'?: string;
+  examples?: readonly unknown[];
   default?: unknown;
   enum?: readonly unknown[];
   minimum?: number;
@@ -77,6 +83,66 @@ function draftValue(schema: JsonSchema, value: unknown): string | boolean | Draf
   }
 }
 
+const given = (text: string | undefined): string | undefined => (typeof text === 'string' && text.trim() !== '' ? text : undefined);
+
+/**
+ * The label and hint of a property in the panel's language: in Persian the `x-…-fa` texts, else
+ * (or when a plugin left them out) `title` / `description`; a property without any title is
+ * labelled by its name, so no field is ever unlabelled.
+ */
+export function textsOf(schema: JsonSchema, name: string, language: string): { label: string; hint: string | undefined } {
+  const fa = language.toLowerCase().startsWith('fa');
+  const label = (fa ? given(schema['x-title-fa']) : undefined) ?? given(schema.title) ?? name;
+  const hint = (fa ? given(schema['x-description-fa']) : undefined) ?? given(schema.description);
+  return { label, hint };
+}
+
+/** A starting point the schema offers: the root `examples` entry, its `preset` name when it has one. */
+export interface SchemaExample {
+  index: number;
+  name: string | null;
+  value: Record<string, unknown>;
+}
+
+/** The root `examples` that are objects (anything else could not fill an object form). */
+export function examplesOf(schema: JsonSchema): SchemaExample[] {
+  if (!Array.isArray(schema.examples)) return [];
+  const out: SchemaExample[] = [];
+  schema.examples.forEach((value: unknown, index) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return;
+    const record = value as Record<string, unknown>;
+    const name = typeof record.preset === 'string' && record.preset.trim() !== '' ? record.preset : null;
+    out.push({ index, name, value: record });
+  });
+  return out;
+}
+
+/**
+ * The draft of an example, for "start from". Secrets never come from an example (it has none to
+ * give, and one it did carry would be a leak): each secret field keeps what the current draft holds,
+ * empty on a new form, the `***` mask on a saved agent, so switching presets while editing does not
+ * silently drop the stored key on the next save.
+ */
+export function draftFromExample(schema: JsonSchema, example: Record<string, unknown>, current: Draft = {}): Draft {
+  const draft = draftOf(schema, example);
+  return keepSecrets(schema, draft, current);
+}
+
+function keepSecrets(schema: JsonSchema, draft: Draft, current: Draft): Draft {
+  const out: Draft = { ...draft };
+  for (const [key, prop] of Object.entries(schema.properties ?? {})) {
+    const kind = controlOf(prop);
+    if (kind === 'secret') {
+      const held = current[key];
+      out[key] = typeof held === 'string' ? held : '';
+    } else if (kind === 'object') {
+      const held = current[key];
+      out[key] = keepSecrets(prop, out[key] as Draft, held && typeof held === 'object' ? held : {});
+    }
+  }
+  return out;
+}
+
 /** A problem found before sending: the field path (dots) and a `ui:` text key with its values. */
 export interface DraftIssue {
   path: string;
@@ -101,7 +167,12 @@ export function valueOf(schema: JsonSchema, draft: Draft, prefix = ''): { value:
       continue;
     }
     if (kind === 'object') {
-      const nested = valueOf(prop, (raw && typeof raw === 'object' ? raw : {}) as Draft, path);
+      const nestedDraft = (raw && typeof raw === 'object' ? raw : {}) as Draft;
+      // An optional group still at its defaults (nobody typed into the HTTP plugin's `inbound` or
+      // `poll`) is left out like any empty optional field: sending its defaults alone would make
+      // the server ask for its required fields, which only matter once the group is used.
+      if (!required.has(key) && sameDraft(nestedDraft, draftOf(prop, null))) continue;
+      const nested = valueOf(prop, nestedDraft, path);
       issues.push(...nested.issues);
       if (Object.keys(nested.value).length > 0 || required.has(key)) value[key] = nested.value;
       continue;
@@ -148,6 +219,20 @@ export function valueOf(schema: JsonSchema, draft: Draft, prefix = ''): { value:
     }
   }
   return { value, issues };
+}
+
+function sameDraft(a: Draft, b: Draft): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const key of keys) {
+    const x = a[key];
+    const y = b[key];
+    if (typeof x === 'object' && typeof y === 'object') {
+      if (!sameDraft(x, y)) return false;
+    } else if ((typeof x === 'string' ? x.trim() : x) !== (typeof y === 'string' ? y.trim() : y)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Sets one field of a (nested) draft by its dotted path, without touching the others. */

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from './checkbox-field';
-import { describedBy, FieldFrame, inputClass } from './field-frame';
+import { describedBy, FieldFrame, fieldErrorId, inputClass } from './field-frame';
 import { NumericInput } from './numeric-input';
 import { TextField } from './text-field';
-import { controlOf, SECRET_MASK, setDraft, type Draft, type JsonSchema } from './schema-form-logic';
+import { controlOf, SECRET_MASK, setDraft, textsOf, type Draft, type JsonSchema } from './schema-form-logic';
 import { UI_NS } from '../ui.i18n';
 
 export interface SchemaFormProps {
@@ -21,7 +21,8 @@ export interface SchemaFormProps {
 
 /**
  * A form generated from a JSON Schema: one control per property (see `schema-form-logic.ts` for
- * which), `title` as label (else the property name), `description` as hint, required marked.
+ * which), labelled and hinted in the panel's language (`textsOf`: `x-title-fa` / `x-description-fa`
+ * in Persian, else `title` / `description`, else the property name), required marked.
  */
 export function SchemaForm({ schema, draft, onChange, errors = {}, idPrefix, disabled }: SchemaFormProps) {
   return (
@@ -71,37 +72,37 @@ interface FieldProps {
 }
 
 function Field({ name, schema, value, path, required, root, onChange, errors, idPrefix, disabled }: FieldProps) {
-  const { t } = useTranslation(UI_NS);
+  const { t, i18n } = useTranslation(UI_NS);
   const autoId = useId();
   const id = `${idPrefix}-${path.replace(/\./g, '-')}`;
-  const label = schema.title ?? name;
+  const { label, hint: description } = textsOf(schema, name, i18n.language ?? '');
   const error = errors[path];
   const set = (next: string | boolean) => onChange(setDraft(root, path, next));
   const text = typeof value === 'string' ? value : '';
   const kind = controlOf(schema);
   switch (kind) {
     case 'boolean':
-      return <CheckboxField id={id} data-testid={id} label={label} hint={schema.description} checked={value === true} error={error} disabled={disabled} onCheckedChange={set} />;
+      return <CheckboxField id={id} data-testid={id} label={label} hint={description} checked={value === true} error={error} disabled={disabled} onCheckedChange={set} />;
     case 'integer':
     case 'number':
       return (
-        <NumericInput id={id} data-testid={id} label={label} hint={schema.description} required={required} value={text} error={error} disabled={disabled}
+        <NumericInput id={id} data-testid={id} label={label} hint={description} required={required} value={text} error={error} disabled={disabled}
           allowDecimal={kind === 'number'} allowNegative={(schema.minimum ?? schema.exclusiveMinimum ?? -1) < 0} onValueChange={set}
           placeholder={rangeText(schema)} />
       );
     case 'secret':
       return (
         <TextField id={id} data-testid={id} type="password" autoComplete="new-password" dir="ltr" label={label} required={required} value={text} error={error}
-          disabled={disabled} hint={text === SECRET_MASK ? t('schemaForm.secretKept') : schema.description} maxLength={schema.maxLength}
+          disabled={disabled} hint={text === SECRET_MASK ? t('schemaForm.secretKept') : description} maxLength={schema.maxLength}
           onChange={(e) => set(e.target.value)} />
       );
     case 'text':
       return (
-        <TextField id={id} data-testid={id} dir="ltr" label={label} hint={schema.description} required={required} value={text} error={error}
+        <TextField id={id} data-testid={id} dir="ltr" label={label} hint={description} required={required} value={text} error={error}
           disabled={disabled} maxLength={schema.maxLength} onChange={(e) => set(e.target.value)} />
       );
     case 'enum': {
-      const hint = schema.description;
+      const hint = description;
       return (
         <FieldFrame id={id} label={label} required={required} hint={hint} errorText={error ?? null}>
           <select id={id} data-testid={id} value={text} disabled={disabled} required={required} dir="ltr"
@@ -115,9 +116,11 @@ function Field({ name, schema, value, path, required, root, onChange, errors, id
     }
     case 'object':
       return (
-        <fieldset className="col-span-full rounded border border-slate-300 p-3 dark:border-slate-600" data-testid={id} aria-describedby={schema.description ? `${autoId}-d` : undefined}>
+        <fieldset className="col-span-full rounded border border-slate-300 p-3 dark:border-slate-600" data-testid={id} aria-describedby={[description ? `${autoId}-d` : '', error ? fieldErrorId(id) : ''].filter(Boolean).join(' ') || undefined}>
           <legend className="px-1 text-sm font-medium">{label}{required && <span aria-hidden="true" className="ms-1 text-red-600">*</span>}</legend>
-          {schema.description && <p id={`${autoId}-d`} className="mb-2 text-xs text-slate-500">{schema.description}</p>}
+          {description && <p id={`${autoId}-d`} className="mb-2 text-xs text-slate-500">{description}</p>}
+          {/* The server's error for the group itself (`options.poll` missing when reports are polled). */}
+          {error && <p id={fieldErrorId(id)} role="alert" className="mb-2 text-xs text-red-600 dark:text-red-400">{error}</p>}
           <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
             <Fields schema={schema} draft={(value && typeof value === 'object' ? value : {}) as Draft} root={root} path={path} onChange={onChange}
               errors={errors} idPrefix={idPrefix} disabled={disabled} />
@@ -126,7 +129,7 @@ function Field({ name, schema, value, path, required, root, onChange, errors, id
       );
     default: {
       // 'lines' (arrays of strings) and 'json' (anything else) are both edited as text.
-      const hint = [schema.description, t(kind === 'lines' ? 'schemaForm.linesHint' : 'schemaForm.jsonHint')].filter(Boolean).join(' ');
+      const hint = [description, t(kind === 'lines' ? 'schemaForm.linesHint' : 'schemaForm.jsonHint')].filter(Boolean).join(' ');
       return (
         <FieldFrame id={id} label={label} required={required} hint={hint} errorText={error ?? null} className="col-span-full">
           <textarea id={id} data-testid={id} rows={kind === 'lines' ? 3 : 5} dir="ltr" spellCheck={false} value={text} disabled={disabled} required={required}
