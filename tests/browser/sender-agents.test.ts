@@ -4,6 +4,7 @@ import { onSharedBrowser } from '../support/browser.js';
 import { adminToken, ADMIN_PASSWORD, unique } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
+import { Shell } from './pages/shell.js';
 import { SenderAgentsPage } from './pages/sender-agents-page.js';
 import { startTestSmtpServer } from '../../plugins/email/contract.fixture.js';
 
@@ -55,6 +56,45 @@ describe('browser: sender agents', function () {
       const failed = await agents.testConnection(broken);
       expect(failed.state).to.equal('down');
       expect(failed.detail).to.contain('ECONNREFUSED');
+      expect(errors).to.deep.equal([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('an administrator starts an HTTP agent from the Kavenegar preset, with option labels in the page language', async () => {
+    await adminToken(api);
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await new PanelSignIn(page, baseUrl).signIn('admin', ADMIN_PASSWORD);
+      const shell = new Shell(page);
+      const agents = new SenderAgentsPage(page, baseUrl);
+      await agents.open();
+      await agents.startAgent('http', unique('Kavenegar '));
+      expect(await agents.presets()).to.include.members(['kavenegar', 'sms-ir', 'ippanel']);
+      expect(await agents.option('request.url').inputValue()).to.equal('');
+
+      await agents.startFrom('kavenegar');
+      expect(await agents.option('request.url').inputValue()).to.equal('https://api.kavenegar.com/v1/{apiKey}/sms/send.json');
+      expect(await agents.option('preset').inputValue()).to.equal('kavenegar');
+      expect(await agents.option('reports').inputValue()).to.equal('poll');
+      // A preset carries no secret: the API key stays for the administrator to type.
+      expect(await agents.option('apiKey').inputValue()).to.equal('');
+
+      // Labels follow the panel's language: the plugin's x-title-fa in Persian, its title in English.
+      const labels = async () => [await agents.optionLabel('request.url'), await agents.optionLabel('maxPerSecond')];
+      const persian = ['نشانی (URL)', 'سرعت ارسال (پیام در ثانیه)'];
+      const english = ['URL', 'Messages per second'];
+      const startedInPersian = (await shell.language()) === 'fa';
+      expect(await labels()).to.deep.equal(startedInPersian ? persian : english);
+      await agents.closeDialog();
+      await shell.toggleLanguage();
+      await agents.startAgent('http', unique('Kavenegar '));
+      expect(await labels()).to.deep.equal(startedInPersian ? english : persian);
+      await agents.closeDialog();
+      await shell.toggleLanguage();
       expect(errors).to.deep.equal([]);
     } finally {
       await page.close();

@@ -46,6 +46,29 @@ export class SenderAgentsPage {
     await this.dialog().getByTestId('agent-options-fieldset').waitFor();
   }
 
+  /** Closes the agent dialog without saving (Escape). */
+  async closeDialog(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.dialog().waitFor({ state: 'detached' });
+  }
+
+  /** The label shown for a generated option field (in the page's language). */
+  async optionLabel(path: string): Promise<string> {
+    const id = await this.option(path).getAttribute('id');
+    return (await this.dialog().locator(`label[for="${id}"]`).innerText()).replace(/\s*\*\s*$/, '').trim();
+  }
+
+  /** The presets the open dialog offers under "start from" (their labels, without the empty choice). */
+  async presets(): Promise<string[]> {
+    const labels = await this.dialog().getByTestId('agent-preset').locator('option').allInnerTexts();
+    return labels.slice(1).map((l) => l.trim());
+  }
+
+  /** Fills the options form from one of the plugin's presets, by its label (e.g. 'kavenegar'). */
+  async startFrom(presetName: string): Promise<void> {
+    await this.dialog().getByTestId('agent-preset').selectOption({ label: presetName });
+  }
+
   /** Fills generated option fields: text for inputs, textareas and selects; true/false for checkboxes. */
   async fillOptions(fields: Record<string, string | boolean>): Promise<void> {
     for (const [path, value] of Object.entries(fields)) {
