@@ -18,7 +18,7 @@ import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from '../sending/recipients-section';
 import { newSendId, outboxDetailPath, type MyNumber, type Send } from '../sending/sending-api';
-import { VOICE_HELPERS, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceHelper, type VoiceSendingMethod } from '../../../../server/shared/voice/voice-rules';
+import { spokenText, VOICE_HELPERS, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceHelper, type VoiceSendingMethod } from '../../../../server/shared/voice/voice-rules';
 import { VoiceFileUpload } from './voice-file-picker';
 import type { Media, VoiceCalculation } from './voice-api';
 
@@ -68,7 +68,7 @@ export function VoiceSendPage() {
 
   const mediaItems = useMemo(() => (mediaPage?.items ?? []).map((m) => ({ id: m.id, title: m.title, media: m })), [mediaPage]);
   const media = mediaPage?.items.find((m) => m.id === mediaId) ?? null;
-  const textSeconds = voiceText.trim() ? voiceTextSeconds(voiceText) : 0;
+  const textSeconds = spokenText(voiceText) ? voiceTextSeconds(voiceText) : 0;
 
   const insertHelper = (helper: VoiceHelper) => {
     const token = VOICE_HELPERS[helper];
@@ -97,6 +97,7 @@ export function VoiceSendPage() {
     if (!lineId) out.senderNumberId = t('required');
     if (method === 'File' && !mediaId) out.voiceFile = t('required');
     if (method === 'Text' && !voiceText.trim()) out.voiceText = t('required');
+    else if (method === 'Text' && !spokenText(voiceText)) out.voiceText = t('nothingSpoken');
     if (!hasRecipients(recipients, mode)) out.receivers = t('noRecipients');
     if (!sendDirect) {
       if (!sendDateTime) out.sendDateTime = t('required');
