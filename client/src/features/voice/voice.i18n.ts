@@ -25,7 +25,7 @@ export const voiceTexts: TextResource = {
       blackList: 'در لیست سیاه', wrong: 'شماره نادرست', duplicate: 'تکراری', price: 'هزینه', levy: 'عوارض', vat: 'مالیات بر ارزش افزوده ({{percent}}٪)', total: 'مبلغ کل',
       confirm: 'تأیید و ارسال', cancel: 'انصراف',
     },
-    created: 'پیام صوتی ثبت شد و در صف ارسال است.',
+    created: 'پیام صوتی ثبت شد و در صف ارسال است.', repeated: 'این پیام صوتی قبلاً ثبت شده بود.',
     media: {
       title: 'لیست رسانه‌ها', upload: 'بارگذاری فایل صوتی', empty: 'هنوز فایلی بارگذاری نشده است.',
       columns: { title: 'عنوان', type: 'نوع', size: 'حجم (کیلوبایت)', duration: 'مدت (ثانیه)', parts: 'بخش', createdAt: 'زمان بارگذاری', actions: 'عملیات' },
@@ -54,7 +54,7 @@ export const voiceTexts: TextResource = {
       blackList: 'Blacklisted', wrong: 'Wrong numbers', duplicate: 'Duplicates', price: 'Price', levy: 'Levy', vat: 'VAT ({{percent}}%)', total: 'Total',
       confirm: 'Confirm and send', cancel: 'Cancel',
     },
-    created: 'The voice message was stored and is queued for sending.',
+    created: 'The voice message was stored and is queued for sending.', repeated: 'This voice message had already been registered.',
     media: {
       title: 'Media list', upload: 'Upload a voice file', empty: 'No file has been uploaded yet.',
       columns: { title: 'Title', type: 'Type', size: 'Size (KB)', duration: 'Length (s)', parts: 'Parts', createdAt: 'Uploaded', actions: 'Actions' },
