@@ -7,6 +7,7 @@ import { bad, ok } from '../support/envelope.js';
 import { startTestSmtpServer } from '../../plugins/email/contract.fixture.js';
 import { AgentHealthService } from '../../server/modules/numbers/index.js';
 import type { KeyValueStore } from '../../server/platform/kv.js';
+import { GatewayRegistry } from '../../server/gateways/gateway-registry.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -108,8 +109,19 @@ describe('Sender agents: live health and test connection', function () {
       const email = { host: '127.0.0.1', port: smtp.port, from: 'sms@peyk.test', toTemplate: '{to}@sms.peyk.test', timeoutMs: 3000, password: 'kept-secret' };
       const saved = ok(await api.post('SenderAgents/Create', { title: unique('Mail '), pluginName: 'email', options: email, isActive: false }, { token: superToken }));
       expect(saved.options.password).to.equal('***');
-      const answer = ok(await api.post('SenderAgents/TestConnection', { id: saved.id, options: { ...saved.options, port: smtp.port } }, { token: superToken }));
-      expect(answer).to.include({ state: 'up' });
+      // The test SMTP server asks for no password, so what the plugin was given is read off the registry.
+      const registry = (await sharedServer()).peyk.container.get(GatewayRegistry);
+      const original = registry.testConnection.bind(registry);
+      const given: unknown[] = [];
+      registry.testConnection = (pluginName, options, timeoutMs) => { given.push(options); return original(pluginName, options, timeoutMs); };
+      try {
+        const answer = ok(await api.post('SenderAgents/TestConnection', { id: saved.id, options: { ...saved.options, port: smtp.port } }, { token: superToken }));
+        expect(answer).to.include({ state: 'up' });
+      } finally {
+        registry.testConnection = original;
+      }
+      expect(given).to.have.length(1);
+      expect(given[0]).to.include({ password: 'kept-secret', port: smtp.port });
     });
 
     it('refuses bad input with the spec shape and callers who may not manage agents', async () => {
