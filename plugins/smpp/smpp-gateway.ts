@@ -57,6 +57,8 @@ const DRAIN_HAND_OVER_MS = 5_000;
  * receipt comes within hours, long before this many newer multi-part messages push its entry out.
  */
 const PART_MAP_LIMIT = 500_000;
+/** How often window use and submits/s are pushed while they change. */
+const HEALTH_PUSH_MS = 5_000;
 
 interface MessageJob {
   message: OutboundMessage;
@@ -142,6 +144,8 @@ export class SmppGateway implements Gateway {
   private handOverFailedAt = 0;
   private readonly mo: MoAssembler<(status?: number) => boolean>;
   private moTimer: NodeJS.Timeout | null = null;
+  private healthTimer: NodeJS.Timeout | null = null;
+  private lastLive = '';
   private lastHealth = '';
   private lastError: string | null = null;
   /** Submits per second over the last 5 whole seconds: [second, count] pairs. */
@@ -183,6 +187,9 @@ export class SmppGateway implements Gateway {
     const transmitters = this.sessions.filter((s) => s.transmits).length;
     for (const s of this.sessions) s.baseRate = o.maxPerSecond / Math.max(1, transmitters);
     this.moTimer = setInterval(() => this.expireMo(), Math.max(100, Math.min(1_000, o.moReassemblyMs / 4)));
+    // Window use and submits/s move all the time: the agent screen gets them every few seconds
+    // while they change, not on every PDU.
+    this.healthTimer = setInterval(() => this.reportHealth(false, true), HEALTH_PUSH_MS);
     // Never throws: a refused bind or an unreachable centre is health, and reconnect keeps trying.
     await Promise.all(this.sessions.map((s) => s.start()));
     this.reportHealth(true);
@@ -239,7 +246,9 @@ export class SmppGateway implements Gateway {
     if (this.pumpTimer) clearTimeout(this.pumpTimer);
     if (this.handOverTimer) clearTimeout(this.handOverTimer);
     if (this.moTimer) clearInterval(this.moTimer);
-    this.pumpTimer = this.handOverTimer = this.moTimer = null;
+    if (this.healthTimer) clearInterval(this.healthTimer);
+    this.pumpTimer = this.handOverTimer = this.moTimer = this.healthTimer = null;
+    this.lastLive = '';
     // Not acknowledged means the centre keeps them and delivers them again after the next bind.
     const unacked = this.heldReports.length + this.heldInbound.length + this.mo.size;
     if (unacked > 0) host.logger.warn({ reports: this.heldReports.length, inbound: this.heldInbound.length, moParts: this.mo.size }, 'smpp: closed with receipts not handed over; the centre will resend them');
@@ -572,13 +581,16 @@ export class SmppGateway implements Gateway {
     return health;
   }
 
-  private reportHealth(force = false): void {
+  /** Pushes health when the state or its detail changed; with `live`, also when window use or the rate did. */
+  private reportHealth(force = false, live = false): void {
     const host = this.host;
     if (!host || this.phase === 'down') return;
     const health = this.currentHealth();
     const key = `${health.state}|${health.detail}`;
-    if (!force && key === this.lastHealth) return;
+    const liveKey = `${health.inFlight}|${health.submitsPerSecond}`;
+    if (!force && key === this.lastHealth && (!live || liveKey === this.lastLive)) return;
     this.lastHealth = key;
+    this.lastLive = liveKey;
     host.statusChanged(health);
   }
 }

@@ -173,6 +173,18 @@ export class GatewayRegistry {
     return out;
   }
 
+  /**
+   * Agents this process holds an instance of: connected, connecting, or whose connect failed (its
+   * health tells which). Their health is this process's to answer and to publish to the others.
+   */
+  heldAgentIds(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  holds(agentId: string): boolean {
+    return this.entries.has(agentId);
+  }
+
   async health(agentId: string): Promise<GatewayHealth> {
     const entry = this.entries.get(agentId);
     if (!entry) return { state: 'down', detail: 'not connected' };

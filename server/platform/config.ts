@@ -52,6 +52,12 @@ export interface AppConfig {
    */
   dispatch: { enabled: boolean; concurrency: number; leaseMs: number };
   /**
+   * How long a gateway-holding process's record of an agent's health stays readable by other
+   * processes unless re-published (`PEYK_AGENT_HEALTH_TTL_MS`). The holder re-publishes every
+   * quarter of it (at most every 30 s), so only a dead holder's record runs out.
+   */
+  agentHealthTtlMs: number;
+  /**
    * The Sandbox payment gateway signs its own "paid" answers, so anyone can pay with it: allowed
    * only outside production unless `PEYK_SANDBOX_GATEWAY=true` says otherwise (a staging install).
    */
@@ -97,6 +103,14 @@ function parseBoolean(name: string, value: string | undefined): boolean | undefi
   throw new Error(`${name} must be true or false (got "${value}")`);
 }
 
+function parseAgentHealthTtlMs(value: string | undefined, fallback: number | undefined): number {
+  if (value === undefined || value === '') return fallback ?? 120_000;
+  const ms = Number(value);
+  // Re-published every quarter of it in whole seconds: below 4 s a record could run out between two beats.
+  if (!Number.isInteger(ms) || ms < 4_000 || ms > 3_600_000) throw new Error(`PEYK_AGENT_HEALTH_TTL_MS must be 4000..3600000 milliseconds (got "${value}")`);
+  return ms;
+}
+
 function parseLeaseMs(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const ms = Number(value);
@@ -140,6 +154,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
       enabled: env.PEYK_DISPATCH ? env.PEYK_DISPATCH !== 'false' : merged.dispatch.enabled,
       leaseMs: parseLeaseMs(env.PEYK_DISPATCH_LEASE_MS, merged.dispatch.leaseMs),
     },
+    agentHealthTtlMs: parseAgentHealthTtlMs(env.PEYK_AGENT_HEALTH_TTL_MS, merged.agentHealthTtlMs),
     dataDir,
     databaseUrl: env.DATABASE_URL || merged.databaseUrl,
     redisUrl: env.REDIS_URL || merged.redisUrl,

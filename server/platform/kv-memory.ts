@@ -26,6 +26,11 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return this.live(key)?.value ?? null;
   }
 
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    this.assertOpen();
+    return keys.map((key) => this.live(key)?.value ?? null);
+  }
+
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     this.assertOpen();
     this.entries.set(key, { value, expiresAt: expiryOf(ttlMs) });

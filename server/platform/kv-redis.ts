@@ -38,6 +38,12 @@ export class RedisKeyValueStore implements KeyValueStore {
     return this.client.get(this.k(key));
   }
 
+  async getMany(keys: readonly string[]): Promise<(string | null)[]> {
+    // MGET with no key is a Redis error, and an empty page needs no round trip anyway.
+    if (keys.length === 0) return [];
+    return this.client.mGet(keys.map((key) => this.k(key)));
+  }
+
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
     const px = ttlOf(ttlMs);
     await this.client.set(this.k(key), value, px === null ? undefined : { expiration: { type: 'PX', value: px } });

@@ -6,6 +6,8 @@
 export interface KeyValueStore {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip, answered in the order asked (null for a missing or expired key). */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   /** Sets only when absent; true when this call set it (a lock or a one-time claim). */
   setIfAbsent(key: string, value: string, ttlMs?: number): Promise<boolean>;

@@ -5,6 +5,9 @@ import { adminToken, createTree, sharedApi, sharedServer, unique, ADMIN_PASSWORD
 import { INITIAL_ADMIN_PASSWORD, startTestServer, type TestServer } from '../support/test-server.js';
 import { bad, ok } from '../support/envelope.js';
 import { startTestSmtpServer } from '../../plugins/email/contract.fixture.js';
+import { AgentHealthService } from '../../server/modules/numbers/index.js';
+import type { KeyValueStore } from '../../server/platform/kv.js';
+import { GatewayRegistry } from '../../server/gateways/gateway-registry.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -106,8 +109,19 @@ describe('Sender agents: live health and test connection', function () {
       const email = { host: '127.0.0.1', port: smtp.port, from: 'sms@peyk.test', toTemplate: '{to}@sms.peyk.test', timeoutMs: 3000, password: 'kept-secret' };
       const saved = ok(await api.post('SenderAgents/Create', { title: unique('Mail '), pluginName: 'email', options: email, isActive: false }, { token: superToken }));
       expect(saved.options.password).to.equal('***');
-      const answer = ok(await api.post('SenderAgents/TestConnection', { id: saved.id, options: { ...saved.options, port: smtp.port } }, { token: superToken }));
-      expect(answer).to.include({ state: 'up' });
+      // The test SMTP server asks for no password, so what the plugin was given is read off the registry.
+      const registry = (await sharedServer()).peyk.container.get(GatewayRegistry);
+      const original = registry.testConnection.bind(registry);
+      const given: unknown[] = [];
+      registry.testConnection = (pluginName, options, timeoutMs) => { given.push(options); return original(pluginName, options, timeoutMs); };
+      try {
+        const answer = ok(await api.post('SenderAgents/TestConnection', { id: saved.id, options: { ...saved.options, port: smtp.port } }, { token: superToken }));
+        expect(answer).to.include({ state: 'up' });
+      } finally {
+        registry.testConnection = original;
+      }
+      expect(given).to.have.length(1);
+      expect(given[0]).to.include({ password: 'kept-secret', port: smtp.port });
     });
 
     it('refuses bad input with the spec shape and callers who may not manage agents', async () => {
@@ -116,6 +130,78 @@ describe('Sender agents: live health and test connection', function () {
       bad(await api.post('SenderAgents/TestConnection', {}, { token: superToken }), 400, 'pluginName');
       bad(await api.post('SenderAgents/TestConnection', { id: 999999 }, { token: superToken }), 404);
       bad(await api.post('SenderAgents/TestConnection', { pluginName: 'simulator', options: {} }, { token: tree.resellerAdmin.token }), 403);
+    });
+  });
+
+  describe('health held by another process (the shared record)', () => {
+    let api: ApiClient;
+    let superToken: string;
+    let kv: KeyValueStore;
+    let liveHealth: AgentHealthService;
+    const record = (health: Record<string, unknown>, heldBy: string) => JSON.stringify({ health, at: '2026-01-02T03:04:05.000Z', seenAt: new Date().toISOString(), heldBy });
+    const listed = async (id: number, culture = 'en-US') => ok(await api.get('SenderAgents/GetAll', { token: superToken, culture })).items.find((a: any) => a.id === id);
+
+    before(async () => {
+      const server = await sharedServer();
+      api = await sharedApi();
+      superToken = await adminToken(api);
+      kv = server.peyk.kv;
+      liveHealth = server.peyk.container.get(AgentHealthService);
+    });
+
+    it('answers its own connection for an agent it holds and writes the record the other processes read', async () => {
+      const agent = ok(await api.post('SenderAgents/Create', { title: unique('Held '), pluginName: 'simulator', options: { seed: 5 } }, { token: superToken }));
+      const mine = await until('the agent up', async () => {
+        const { health } = await listed(agent.id);
+        return health.state === 'up' ? health : null;
+      });
+      expect(mine).to.include({ heldBy: liveHealth.processId });
+      const written = await until('the shared record', async () => kv.get(`agent-health:${agent.id}`));
+      expect(JSON.parse(written)).to.deep.include({ heldBy: liveHealth.processId }).and.to.have.nested.property('health.state', 'up');
+      // Even a foreign record does not override what this process's own connection says.
+      await kv.set(`agent-health:${agent.id}`, record({ state: 'down', detail: 'elsewhere' }, 'other-host:1:00000000'), 10_000);
+      expect((await listed(agent.id)).health).to.include({ state: 'up', heldBy: liveHealth.processId });
+    });
+
+    it('answers the holder\'s record for an agent it does not hold, and down in fa/en once none is left', async () => {
+      const agent = ok(await api.post('SenderAgents/Create', { title: unique('Elsewhere '), pluginName: 'simulator', options: {}, isActive: false }, { token: superToken }));
+      expect((await listed(agent.id)).health).to.deep.equal({ state: 'down', detail: 'not connected in any worker', heldBy: null, since: null });
+      expect((await listed(agent.id, 'fa')).health.detail).to.equal('در هیچ پردازشگر ارسالی متصل نیست');
+
+      const other = 'worker-host:4242:abcd1234';
+      await kv.set(`agent-health:${agent.id}`, record({ state: 'degraded', detail: 'binds 1 of 2', inFlight: 3, binds: { bound: 1, total: 2 } }, other), 400);
+      expect((await listed(agent.id)).health).to.deep.equal({ state: 'degraded', detail: 'binds 1 of 2', inFlight: 3, binds: { bound: 1, total: 2 }, heldBy: other, since: '2026-01-02T03:04:05.000Z' });
+      expect(ok(await api.get(`SenderAgents/GetHealth/${agent.id}`, { token: superToken }))).to.include({ state: 'degraded', heldBy: other });
+      // Not re-published: the record runs out and nobody holds the agent any more.
+      await sleep(500);
+      expect((await listed(agent.id)).health).to.include({ state: 'down', detail: 'not connected in any worker', heldBy: null });
+
+      // A record this version cannot read counts as none, never as a 500.
+      await kv.set(`agent-health:${agent.id}`, '{"health":{"state":"sideways"},"heldBy":"x","at":"y"}', 10_000);
+      expect((await listed(agent.id)).health).to.include({ state: 'down', heldBy: null });
+      await kv.set(`agent-health:${agent.id}`, 'not json', 10_000);
+      expect(ok(await api.get(`SenderAgents/GetHealth/${agent.id}`, { token: superToken }))).to.include({ state: 'down', heldBy: null });
+      await kv.del(`agent-health:${agent.id}`);
+    });
+
+    it('re-publishes what it holds, and on a clean stop removes only the records that are still its own', async () => {
+      const held = ok(await api.post('SenderAgents/Create', { title: unique('Beat '), pluginName: 'simulator', options: { seed: 6 } }, { token: superToken }));
+      await until('its record', async () => kv.get(`agent-health:${held.id}`));
+      await kv.del(`agent-health:${held.id}`);
+      await liveHealth.republishHeld();
+      expect(JSON.parse((await kv.get(`agent-health:${held.id}`))!)).to.deep.include({ heldBy: liveHealth.processId }).and.to.have.nested.property('health.state', 'up');
+
+      // Another worker took over this one's record meanwhile: it is that worker's to keep.
+      const taken = ok(await api.post('SenderAgents/Create', { title: unique('Taken '), pluginName: 'simulator', options: { seed: 7 } }, { token: superToken }));
+      await until('its record', async () => kv.get(`agent-health:${taken.id}`));
+      const foreign = record({ state: 'up' }, 'worker-host:4343:ffff0000');
+      await kv.set(`agent-health:${taken.id}`, foreign, 10_000);
+
+      await liveHealth.forgetHeld();
+      expect(await kv.getMany([`agent-health:${held.id}`, `agent-health:${taken.id}`])).to.deep.equal([null, foreign]);
+      // The shared server carries on: its next beat writes its records again.
+      await liveHealth.republishHeld();
+      expect(JSON.parse((await kv.get(`agent-health:${taken.id}`))!)).to.have.property('heldBy', liveHealth.processId);
     });
   });
 });

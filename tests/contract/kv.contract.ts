@@ -33,6 +33,16 @@ export function describeKeyValueContract(name: string, makeStore: () => Promise<
       await store.del(k);
     });
 
+    it('getMany answers several keys in the order asked, null for missing and expired ones', async function () {
+      const [a, b, gone, missing] = [key('many-a'), key('many-b'), key('many-gone'), key('many-missing')];
+      await store.set(a, 'یک');
+      await store.set(b, '2', 10_000);
+      await store.set(gone, 'x', 50);
+      await sleep(100);
+      expect(await store.getMany([b, missing, a, gone, a])).to.deep.equal(['2', null, 'یک', null, 'یک']);
+      expect(await store.getMany([])).to.deep.equal([]);
+    });
+
     it('keeps keys apart', async function () {
       const a = key('a');
       const b = key('b');

@@ -83,6 +83,27 @@ describe('Send engine through the SMPP plugin: centre faults lose and double not
     return { counts, done, stats, sim, agentId, sendId: created.id as number };
   }
 
+  it('bad options (wrong password, unreachable port) show as a clear health error on the agent, never a crash', async () => {
+    const sim = await startSmscSim({ systemId: 'peyk', password: 'secret', seed: 3 });
+    sims.push(sim);
+    const wrongPassword = await smppLine(sim, { password: 'wrongpw' });
+    const unreachable = await smppLine(sim, { port: 1 });
+    const healthOf = async (agentId: number) => (ok(await api.get('SenderAgents/GetAll', { token: admin })).items as any[]).find((a) => a.id === agentId)?.health;
+    const until = async (agentId: number, pattern: RegExp) => {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const health = await healthOf(agentId);
+        if (health?.state === 'down' && pattern.test(String(health.detail))) return health;
+        if (Date.now() > deadline) throw new Error(`health of agent ${agentId}: ${JSON.stringify(health)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    await until(wrongPassword.agentId, /ESME_RINVPASWD|password/i);
+    await until(unreachable.agentId, /refused|ECONNREFUSED/i);
+    // The panel keeps answering and the process did not crash.
+    expect((await fetch(`${server.url}/api/health`)).ok).to.equal(true);
+  });
+
   it('the centre drops the bind mid-send: every receiver final, nothing twice, money exact', async () => {
     const { counts } = await sendThrough({ dropBindAfterSubmits: 120 });
     expect(counts.SentAndReceivedbyPhone ?? 0).to.be.greaterThan(200);

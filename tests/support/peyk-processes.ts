@@ -75,11 +75,14 @@ export class SplitInstallation {
 
   get base(): string { return `http://127.0.0.1:${this.port}`; }
 
-  /** A process of the installation in this role; the first one started migrates the fresh database. */
-  spawn(role: 'web' | 'worker'): ChildProcess {
+  /**
+   * A process of the installation in this role; the first one started migrates the fresh database.
+   * `env` adds settings of this process (a short `PEYK_AGENT_HEALTH_TTL_MS`, say).
+   */
+  spawn(role: 'web' | 'worker', env: Record<string, string> = {}): ChildProcess {
     const child = spawnPeyk({
       PEYK_ROLE: role, PORT: String(this.port), DATABASE_URL: this.dbUrl, PEYK_DATA_DIR: this.dataDir, PEYK_ADMIN_PASSWORD: this.adminPassword,
-      REDIS_URL: process.env.REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-${this.name}-${process.pid}`,
+      REDIS_URL: process.env.REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-${this.name}-${process.pid}`, ...env,
     });
     this.children.add(child);
     return child;

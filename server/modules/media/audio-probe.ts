@@ -13,10 +13,15 @@ export interface AudioProbe {
   seconds: number;
 }
 
-/** Answers null for anything that is not a WAV or MP3 we can time (an image, a text, a broken header). */
-export function probeAudio(bytes: Buffer): AudioProbe | null {
+/**
+ * Answers null for anything that is not a WAV or MP3 we can time (an image, a text, a broken
+ * header), and `compressedWav` for a WAV whose samples are compressed (ADPCM, GSM, …): its length
+ * could only be taken from a header field a player does not go by.
+ */
+export function probeAudio(bytes: Buffer): AudioProbe | 'compressedWav' | null {
   if (isWav(bytes)) {
     const seconds = wavSeconds(bytes);
+    if (seconds === 'unsupported') return 'compressedWav';
     return seconds === null ? null : { type: 'wav', seconds };
   }
   const seconds = mp3Seconds(bytes);
@@ -29,10 +34,16 @@ function isWav(b: Buffer): boolean {
 
 /**
  * RIFF: chunks of (4-byte id, 4-byte little-endian size, data, a pad byte when the size is odd).
- * `fmt ` carries the byte rate (bytes per second of audio), `data` the samples. A streaming
- * writer may leave the data size as 0 or 0xFFFFFFFF: then the bytes that are there count.
+ * `fmt ` carries the encoding, channels, sample rate and bits per sample; `data` the samples. A
+ * streaming writer may leave the data size as 0 or 0xFFFFFFFF: then the bytes that are there count.
+ *
+ * The price is the length, so the length must be the one a player hears: only sample formats whose
+ * rate follows from the header (PCM, float, A-law, µ-law) are taken, and their bytes per second are
+ * computed from sample rate × channels × bytes per sample. The header's own byte-rate field is never
+ * used: players ignore it for these formats, so a file that lied there (a large byte rate) would
+ * play minutes and be priced at a second.
  */
-function wavSeconds(b: Buffer): number | null {
+function wavSeconds(b: Buffer): WavResult {
   let byteRate = 0;
   let offset = 12;
   while (offset + 8 <= b.length) {
@@ -41,7 +52,10 @@ function wavSeconds(b: Buffer): number | null {
     const start = offset + 8;
     if (id === 'fmt ') {
       if (size < 16 || start + 16 > b.length) return null;
-      byteRate = b.readUInt32LE(start + 8);
+      const rate = sampleFormatRate(b, start, size);
+      if (rate === 'unsupported') return 'unsupported';
+      if (rate === null) return null;
+      byteRate = rate;
     } else if (id === 'data') {
       if (byteRate <= 0) return null;
       const available = b.length - start;
@@ -52,6 +66,35 @@ function wavSeconds(b: Buffer): number | null {
   }
   return null;
 }
+
+type WavResult = number | null | 'unsupported';
+
+/** WAVE_FORMAT_PCM, _IEEE_FLOAT, _ALAW, _MULAW: formats whose every sample takes the same bytes. */
+const SAMPLE_FORMATS = new Set([0x0001, 0x0003, 0x0006, 0x0007]);
+const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
+
+/**
+ * Bytes per second of a sample format, from its `fmt ` chunk at `start`; 'unsupported' for a
+ * compressed one (ADPCM, GSM, MP3 in WAV), null for a header that cannot be played.
+ */
+function sampleFormatRate(b: Buffer, start: number, size: number): number | null | 'unsupported' {
+  let format = b.readUInt16LE(start);
+  // EXTENSIBLE names the real format in the first two bytes of its sub-format GUID.
+  if (format === WAVE_FORMAT_EXTENSIBLE) {
+    if (size < 40 || start + 26 > b.length) return null;
+    format = b.readUInt16LE(start + 24);
+  }
+  if (!SAMPLE_FORMATS.has(format)) return 'unsupported';
+  const channels = b.readUInt16LE(start + 2);
+  const sampleRate = b.readUInt32LE(start + 4);
+  const bitsPerSample = b.readUInt16LE(start + 14);
+  if (channels < 1 || bitsPerSample < 1 || bitsPerSample > 64 || sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE) return null;
+  return sampleRate * channels * Math.ceil(bitsPerSample / 8);
+}
+
+/** Telephony's lowest and studio's highest rates: outside them no provider plays the file as sound. */
+const MIN_SAMPLE_RATE = 4_000;
+const MAX_SAMPLE_RATE = 192_000;
 
 // MPEG audio frame header facts (ISO/IEC 11172-3 and 13818-3), in kbit/s by bitrate index 1..14.
 const BITRATES: Record<string, number[]> = {
@@ -111,6 +154,10 @@ function afterId3(b: Buffer): number {
 /**
  * A file is MP3 when (after an ID3v2 tag) it starts with a valid frame that is followed by another
  * valid frame (or ends with it): one stray 0xFFE sync in random bytes does not make an MP3.
+ *
+ * Its length is what a player plays: every frame in the file, found again past junk between frames
+ * as a decoder resynchronises. A Xing/Info or VBRI frame count only ever adds to that (a header
+ * that claims fewer frames than the file holds must not price minutes of audio as seconds).
  */
 function mp3Seconds(b: Buffer): number | null {
   const start = afterId3(b);
@@ -119,18 +166,36 @@ function mp3Seconds(b: Buffer): number | null {
   const next = start + first.length;
   if (next < b.length && !readFrameHeader(b, next)) return null;
 
-  const fromHeader = vbrHeaderSeconds(b, start, first);
-  if (fromHeader !== null) return fromHeader;
-
   let seconds = 0;
   let offset = start;
-  for (;;) {
+  while (offset < b.length) {
     const frame = readFrameHeader(b, offset);
-    if (!frame || offset + frame.length > b.length) break;
-    seconds += frame.samples / frame.sampleRate;
-    offset += frame.length;
+    if (frame && offset + frame.length <= b.length) {
+      seconds += frame.samples / frame.sampleRate;
+      offset += frame.length;
+    } else {
+      const found = nextFrame(b, offset + 1);
+      if (found < 0) break;
+      offset = found;
+    }
   }
-  return seconds > 0 ? seconds : null;
+  const fromHeader = vbrHeaderSeconds(b, start, first) ?? 0;
+  const played = Math.max(seconds, fromHeader);
+  return played > 0 ? played : null;
+}
+
+/**
+ * Where a decoder would pick up again after bytes that are not a frame: the next valid header that
+ * is followed by another valid header (or ends the file), or -1.
+ */
+function nextFrame(b: Buffer, from: number): number {
+  for (let o = b.indexOf(0xff, from); o >= 0 && o + 4 <= b.length; o = b.indexOf(0xff, o + 1)) {
+    const frame = readFrameHeader(b, o);
+    if (!frame || o + frame.length > b.length) continue;
+    const after = o + frame.length;
+    if (after === b.length || readFrameHeader(b, after)) return o;
+  }
+  return -1;
 }
 
 /** A Xing/Info (after the side information) or VBRI (32 bytes after the header) frame count, when present. */

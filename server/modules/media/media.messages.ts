@@ -5,6 +5,10 @@ export const mediaMessages: MessageCatalogue = {
     fa: 'فایل صوتی باید MP3 یا WAV سالم باشد.',
     en: 'The voice file must be a valid MP3 or WAV file.',
   },
+  'media.compressedWav': {
+    fa: 'فایل WAV باید بدون فشرده‌سازی باشد (PCM، A-law یا µ-law)؛ آن را به این قالب‌ها یا MP3 تبدیل کنید.',
+    en: 'A WAV file must be uncompressed (PCM, A-law or µ-law); convert it to one of these or to MP3.',
+  },
   'media.tooLarge': {
     fa: 'حجم فایل صوتی حداکثر {{max}} مگابایت است.',
     en: 'The voice file can be at most {{max}} MB.',

@@ -79,6 +79,16 @@ export class MediaRepository {
     return Boolean(await tx('sends').where({ voiceMediaId: id }).whereNotIn('queueStatus', FINISHED_SEND_STATUSES).first('id'));
   }
 
+  /**
+   * Locks a live media row for the rest of `tx` and answers whether it is there. A send being
+   * stored takes it `share`, a delete `update`: the two wait for each other, so a delete sees the
+   * send that plays the file, or the send sees the file gone.
+   */
+  async lockLive(tx: Tx, id: number, mode: 'share' | 'update'): Promise<boolean> {
+    const q = tx('media').where({ id }).whereNull('deletedAt');
+    return Boolean(await (mode === 'share' ? q.forShare() : q.forUpdate()).first('id'));
+  }
+
   async softDelete(tx: Tx, id: number, at: Date): Promise<void> {
     await tx('media').where({ id }).update({ deletedAt: at });
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Request } from 'express';
 import { TYPES } from '../../platform/tokens.js';
-import { UnitOfWork } from '../../platform/unit-of-work.js';
+import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
@@ -57,6 +57,7 @@ export class MediaService {
     }
     if (bytes.length === 0) throw fieldError('file', 'media.empty');
     const probe = probeAudio(bytes);
+    if (probe === 'compressedWav') throw fieldError('file', 'media.compressedWav');
     if (!probe) throw fieldError('file', 'media.notAudio');
     const title = (fileName?.trim() || `voice.${probe.type}`).slice(0, 200);
     const row = await this.uow.run(async (tx) => {
@@ -84,6 +85,8 @@ export class MediaService {
   async delete(ctx: Actor, id: number) {
     const row = await this.visible(ctx, id);
     await this.uow.run(async (tx) => {
+      // Locked first, so a send being stored with this file is committed (and seen below) or waits.
+      if (!(await this.repo.lockLive(tx, id, 'update'))) throw notFound('media.notFound');
       if (await this.repo.usedByOpenSend(tx, id)) throw conflict('media.inUse');
       await this.repo.softDelete(tx, id, this.clock.now());
       await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'Media', referenceId: id, oldData: { title: row.title } });
@@ -96,6 +99,15 @@ export class MediaService {
     const row = await this.repo.findVisible(ctx.tenant, id, this.ownerFilter(ctx));
     if (!row) throw fieldError('voiceFile', 'media.notFound');
     return { id: row.id, title: row.title, seconds: row.durationSeconds };
+  }
+
+  /**
+   * Inside the transaction that stores a voice send: keeps the file from being deleted until the
+   * send is committed (a delete then sees it and answers `media.inUse`), or answers 400 on
+   * `voiceFile` when it was deleted since the compose checked it.
+   */
+  async keepForSend(tx: Tx, id: number): Promise<void> {
+    if (!(await this.repo.lockLive(tx, id, 'share'))) throw fieldError('voiceFile', 'media.notFound');
   }
 
   /** The address a voice provider fetches the file from (no session: the token is the key). */

@@ -21,6 +21,7 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.smsOnVoiceLine': { fa: 'این خط فقط پیام صوتی ارسال می‌کند.', en: 'This line sends voice messages only.' },
   'messaging.voiceFileRequired': { fa: 'فایل صوتی را انتخاب کنید.', en: 'Choose the voice file.' },
   'messaging.voiceTextRequired': { fa: 'متن پیام صوتی را وارد کنید.', en: 'Enter the voice message text.' },
+  'messaging.voiceTextNothingSpoken': { fa: 'متن پیام صوتی جز مکث و نشانه‌های تلفظ چیزی برای خواندن ندارد.', en: 'The voice text has nothing to read besides pauses and pronunciation marks.' },
   'messaging.voiceTextTooLong': { fa: 'متن پیام صوتی حداکثر {{max}} نویسه است.', en: 'The voice message text can be at most {{max}} characters.' },
   'messaging.voiceTextInvalid': { fa: 'متن پیام صوتی نویسه‌های کنترلی غیرمجاز دارد.', en: 'The voice message text contains control characters that are not allowed.' },
   'messaging.voiceNotEditable': { fa: 'پیام صوتی قابل ویرایش نیست؛ آن را لغو و دوباره ارسال کنید.', en: 'A voice message cannot be edited; cancel it and send again.' },

@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
 import { GatewayHosts } from '../../gateways/gateway-host.js';
 import { InboxService } from '../inbox/index.js';
-import { AgentHealthService } from '../numbers/index.js';
+import { AgentHealthService, republishSeconds } from '../numbers/index.js';
 import { messagingMessages } from './messaging.messages.js';
 import { SendsRepository } from './sends.repository.js';
 import { ReceiversRepository } from './receivers.repository.js';
@@ -72,6 +72,7 @@ export const messagingModule: PeykModule = {
     const dispatcher = container.get(Dispatcher);
     const edits = container.get(SendEditService);
     const archiver = container.get(OutboxArchiver);
+    const liveHealth = container.get(AgentHealthService);
     // Global: one process per occurrence is enough; each sweep is still safe run twice (row claims).
     return [
       { name: 'messaging.retry-failed-extract', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.retryFailedExtract(now) },
@@ -84,6 +85,8 @@ export const messagingModule: PeykModule = {
       { name: 'messaging.connect-agents', schedule: '*/15 * * * * *', scope: 'local', run: () => dispatcher.connectAgentsSweep() },
       // Local: each process polls the gateways it holds connections to.
       { name: 'messaging.poll-gateways', schedule: '* * * * * *', scope: 'local', run: async () => dispatcher.pollGateways() },
+      // Local: each process keeps the shared health records of the agents it holds from running out.
+      { name: 'messaging.republish-agent-health', schedule: `*/${republishSeconds(config.agentHealthTtlMs)} * * * * *`, scope: 'local', run: () => liveHealth.republishHeld() },
     ];
   },
   async onStop(container) {
@@ -91,5 +94,7 @@ export const messagingModule: PeykModule = {
     await container.get(SettlementService).drain();
     container.get(SettlementService).stop();
     await container.get(GatewayRegistry).closeAll({ drain: false });
+    // After the close: the plugins' last "down" is written first, then the records this process owned go.
+    await container.get(AgentHealthService).forgetHeld();
   },
 };

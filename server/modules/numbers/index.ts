@@ -1,4 +1,4 @@
 export { numbersModule } from './numbers.module.js';
 export { LinesService, type SendLine, type AgentForSend, type ResolveInput, type LimitInput, type InboundLine } from './lines.service.js';
 export { SEND_TYPES, type SendType, tehranPeriods } from './line-fields.js';
-export { AgentHealthService, type AgentHealthPush } from './agent-health.service.js';
+export { AgentHealthService, republishSeconds, type AgentHealthPush, type AgentHealthAnswer } from './agent-health.service.js';

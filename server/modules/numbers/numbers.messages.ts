@@ -28,6 +28,8 @@ export const numbersMessages: MessageCatalogue = {
   'numbers.generalOnlySystem': { fa: 'لیست سیاه عمومی را فقط سازمان سیستم مدیریت می‌کند.', en: 'Only the system organization manages the general blacklist.' },
   'numbers.webhookSecretInvalid': { fa: 'رمز وب‌هوک این ارسال‌کننده نادرست است یا هنوز ساخته نشده است.', en: "The sender agent's webhook secret is wrong or has not been created yet." },
   'numbers.webhookNotSupported': { fa: 'افزونه این ارسال‌کننده وب‌هوک نمی‌پذیرد.', en: "This sender agent's plugin takes no webhooks." },
+  'numbers.agentNotConnectedAnywhere': { fa: 'در هیچ پردازشگر ارسالی متصل نیست', en: 'not connected in any worker' },
+  'numbers.agentHealthUnknown': { fa: 'وضعیت نامعلوم: اطلاعات مشترک پردازشگرها خوانده نشد', en: 'health unknown: the workers\' shared record could not be read' },
   'numbers.gatewayNotConnected': { fa: 'این ارسال‌کننده در این سرور متصل نیست؛ کمی بعد دوباره تلاش کنید.', en: 'This sender agent is not connected on this server; try again shortly.' },
   'numbers.webhookFailed': { fa: 'ارسال‌کننده نتوانست این درخواست را پردازش کند؛ کمی بعد دوباره تلاش کنید.', en: 'The sender agent could not process this call; try again shortly.' },
 };

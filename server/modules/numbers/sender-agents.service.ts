@@ -72,10 +72,11 @@ export class SenderAgentsService {
     return this.answer(await this.managed(ctx, id));
   }
 
-  /** Each agent with its `health` as this process sees it (the connection it holds, if any). */
+  /** Each agent with its `health`: this process's connection, else the holding worker's record (`AgentHealthService.healthOf`). */
   async list(ctx: Actor) {
     const rows = await this.agents.listVisible(ctx.tenant);
-    const items = await Promise.all(rows.map(async (a) => ({ ...this.answer(a), health: await this.registry.health(String(a.id)) })));
+    const health = await this.liveHealth.healthOf(rows.map((a) => a.id), ctx.culture);
+    const items = rows.map((a) => ({ ...this.answer(a), health: health.get(a.id) }));
     return { items, totalCount: items.length };
   }
 
@@ -114,7 +115,7 @@ export class SenderAgentsService {
 
   async health(ctx: Actor, id: number) {
     await this.managed(ctx, id);
-    return this.registry.health(String(id));
+    return this.liveHealth.healthOfOne(id, ctx.culture);
   }
 
   /**

@@ -47,10 +47,14 @@ export function pricedSeconds(exactSeconds: number): number {
   return Math.max(1, Math.ceil(exactSeconds - 1e-6));
 }
 
+/** What a text-to-speech message speaks: without `[delay]` markers and vowel marks, spaces folded. */
+export function spokenText(text: string): string {
+  // Combining marks change how a letter sounds, not how long the text is.
+  return text.split(VOICE_DELAY_MARKER).join('').replace(/[\u064B-\u0652]+/g, '').replace(/\s+/g, ' ').trim();
+}
+
 /** The estimated playing time of a text-to-speech message, in whole seconds (at least one). */
 export function voiceTextSeconds(text: string): number {
   const delays = text.split(VOICE_DELAY_MARKER).length - 1;
-  // Combining marks change how a letter sounds, not how long the text is.
-  const spoken = text.split(VOICE_DELAY_MARKER).join('').replace(/[\u064B-\u0652\s]+/g, (m) => (/\s/.test(m) ? ' ' : '')).trim();
-  return Math.max(1, Math.ceil(spoken.length / VOICE_TEXT_CHARS_PER_SECOND) + delays * VOICE_DELAY_SECONDS);
+  return Math.max(1, Math.ceil(spokenText(text).length / VOICE_TEXT_CHARS_PER_SECOND) + delays * VOICE_DELAY_SECONDS);
 }

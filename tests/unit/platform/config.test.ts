@@ -4,6 +4,7 @@ import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadConfig } from '../../../server/platform/config.js';
 import { ROOT_DIR } from '../../support/test-server.js';
+import { republishSeconds } from '../../../server/modules/numbers/index.js';
 
 describe('config: the Sandbox payment gateway', () => {
   let dataDir: string;
@@ -20,5 +21,29 @@ describe('config: the Sandbox payment gateway', () => {
     expect(load({ NODE_ENV: 'production', PEYK_SANDBOX_GATEWAY: 'true' }).allowSandboxGateway).to.equal(true);
     expect(load({ NODE_ENV: 'test', PEYK_SANDBOX_GATEWAY: 'false' }).allowSandboxGateway).to.equal(false);
     expect(() => load({ PEYK_SANDBOX_GATEWAY: 'maybe' })).to.throw(/PEYK_SANDBOX_GATEWAY/);
+  });
+});
+
+describe('config: how long a shared agent-health record lives', () => {
+  let dataDir: string;
+  before(() => { dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-config-')); });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string>) => loadConfig({ PEYK_DATA_DIR: dataDir, ...env }, ROOT_DIR);
+
+  it('is two minutes unless PEYK_AGENT_HEALTH_TTL_MS says otherwise, and refuses what a beat cannot keep alive', () => {
+    expect(load({}).agentHealthTtlMs).to.equal(120_000);
+    expect(load({ PEYK_AGENT_HEALTH_TTL_MS: '4000' }).agentHealthTtlMs).to.equal(4_000);
+    for (const bad of ['3999', '4000.5', 'soon', '3600001']) {
+      expect(() => load({ PEYK_AGENT_HEALTH_TTL_MS: bad }), bad).to.throw(/PEYK_AGENT_HEALTH_TTL_MS/);
+    }
+  });
+
+  it('is re-published every quarter of it in whole seconds, at most every 30 s', () => {
+    expect(republishSeconds(120_000)).to.equal(30);
+    expect(republishSeconds(3_600_000)).to.equal(30);
+    expect(republishSeconds(60_000)).to.equal(15);
+    expect(republishSeconds(4_000)).to.equal(1);
+    expect(republishSeconds(7_999)).to.equal(1);
   });
 });

@@ -10,7 +10,7 @@ export interface SenderAgent {
   isActiveAllTime: boolean;
   isSendActive: boolean;
   isActive: boolean;
-  /** As the answering process sees it; the `agent-health` push updates it. */
+  /** As the process holding its connection reported it (any process answers it); the `agent-health` push updates it. */
   health?: AgentHealth;
 }
 
@@ -28,7 +28,13 @@ export interface PluginsAnswer {
   broken: { name?: string; path?: string; error?: string }[];
 }
 
-export interface AgentHealth { state: 'up' | 'degraded' | 'down'; detail?: string | null; inFlight?: number | null }
+export interface AgentHealth {
+  state: 'up' | 'degraded' | 'down';
+  detail?: string | null;
+  inFlight?: number | null;
+  /** The process holding the connection (`host:pid:tag`); null when none does. Lists only, not pushes. */
+  heldBy?: string | null;
+}
 
 /** The server's push on every status change of an agent's gateway. */
 export const AGENT_HEALTH_EVENT = 'agent-health';

@@ -55,7 +55,7 @@ function HealthBadge({ health, testId = 'agent-health' }: { health: AgentHealth 
         {t(`agents.states.${state}`)}
         {inFlight > 0 && <span className="ms-1">{t('agents.inFlight', { count: digits(inFlight) })}</span>}
       </span>
-      {health?.detail && state !== 'up' && <span className="max-w-xs break-words text-xs text-slate-600 dark:text-slate-300" dir="ltr" data-testid={`${testId}-detail`}>{health.detail}</span>}
+      {health?.detail && state !== 'up' && <span className="max-w-xs break-words text-xs text-slate-600 dark:text-slate-300" dir="auto" data-testid={`${testId}-detail`}>{health.detail}</span>}
     </span>
   );
 }

@@ -1,10 +1,10 @@
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
 import { useCurrentUser } from '../../shared/auth/current-user';
-import type { Page } from '../../shared/api/api-client';
+import { ApiError, type Page } from '../../shared/api/api-client';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/class-names';
@@ -18,20 +18,12 @@ import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from '../sending/recipients-section';
 import { newSendId, outboxDetailPath, type MyNumber, type Send } from '../sending/sending-api';
-import { VOICE_HELPERS, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceHelper, type VoiceSendingMethod } from '../../../../server/shared/voice/voice-rules';
+import { PreviewRow } from '../sending/preview-dialog';
+import { spokenText, VOICE_HELPERS, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceHelper, type VoiceSendingMethod } from '../../../../server/shared/voice/voice-rules';
 import { VoiceFileUpload } from './voice-file-picker';
 import type { Media, VoiceCalculation } from './voice-api';
 
 const HELPER_ORDER: VoiceHelper[] = ['delay', 'fathe', 'kasre', 'zame', 'tashdid', 'sokoon'];
-
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  return (
-    <div className="flex justify-between gap-3 border-b border-slate-100 py-1 dark:border-slate-700">
-      <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-      <dd className="font-medium" data-testid={testId}>{children}</dd>
-    </div>
-  );
-}
 
 /**
  * The voice send screen: a Voice line, a file (uploaded here with progress, or one of the media
@@ -68,7 +60,7 @@ export function VoiceSendPage() {
 
   const mediaItems = useMemo(() => (mediaPage?.items ?? []).map((m) => ({ id: m.id, title: m.title, media: m })), [mediaPage]);
   const media = mediaPage?.items.find((m) => m.id === mediaId) ?? null;
-  const textSeconds = voiceText.trim() ? voiceTextSeconds(voiceText) : 0;
+  const textSeconds = spokenText(voiceText) ? voiceTextSeconds(voiceText) : 0;
 
   const insertHelper = (helper: VoiceHelper) => {
     const token = VOICE_HELPERS[helper];
@@ -97,6 +89,7 @@ export function VoiceSendPage() {
     if (!lineId) out.senderNumberId = t('required');
     if (method === 'File' && !mediaId) out.voiceFile = t('required');
     if (method === 'Text' && !voiceText.trim()) out.voiceText = t('required');
+    else if (method === 'Text' && !spokenText(voiceText)) out.voiceText = t('nothingSpoken');
     if (!hasRecipients(recipients, mode)) out.receivers = t('noRecipients');
     if (!sendDirect) {
       if (!sendDateTime) out.sendDateTime = t('required');
@@ -121,10 +114,12 @@ export function VoiceSendPage() {
     setBusy(true);
     try {
       const send = await api.post<Send>('/ScheduledMessages/CreateVoice', { ...body(), sendId: sendId.current }, { quiet: true });
-      showToast({ kind: 'success', message: t('created') });
+      showToast({ kind: 'success', message: t(send.repeated ? 'repeated' : 'created') });
       setCalc(null);
       navigate(outboxDetailPath(send.id));
     } catch (err) {
+      // A second click while the first is on its way: the first one answers.
+      if (err instanceof ApiError && err.kind === 'duplicate') return;
       setCalc(null);
       setErrors(errorsOf(err));
     } finally { setBusy(false); }
@@ -212,16 +207,16 @@ export function VoiceSendPage() {
             </div>
           )}>
           <dl className="text-sm">
-            <Row label={t('calc.recipients')} testId="voice-calc-recipients">{digits(calc.recipientCount)}</Row>
-            <Row label={t('calc.seconds')} testId="voice-calc-seconds">{digits(calc.voiceSeconds)}</Row>
-            <Row label={t('calc.parts')} testId="voice-calc-parts">{digits(calc.smsParts)}</Row>
-            <Row label={t('calc.blackList')} testId="voice-calc-blacklist">{digits(calc.blackListCount)}</Row>
-            <Row label={t('calc.wrong')} testId="voice-calc-wrong">{digits(calc.wrongNumberCount)}</Row>
-            <Row label={t('calc.duplicate')} testId="voice-calc-duplicate">{digits(calc.duplicateCount)}</Row>
-            <Row label={t('calc.price')} testId="voice-calc-price-row"><Amount value={calc.sendPrice} testId="voice-calc-price" /></Row>
-            <Row label={t('calc.levy')} testId="voice-calc-levy-row"><Amount value={calc.resolutionOfParliamentPrice} /></Row>
-            <Row label={t('calc.vat', { percent: digits(calc.taxPercent ?? 0) })} testId="voice-calc-vat-row"><Amount value={calc.taxPrice} /></Row>
-            <Row label={t('calc.total')} testId="voice-calc-total-row"><Amount value={calc.totalPrice} testId="voice-calc-total" /></Row>
+            <PreviewRow label={t('calc.recipients')} testId="voice-calc-recipients">{digits(calc.recipientCount)}</PreviewRow>
+            <PreviewRow label={t('calc.seconds')} testId="voice-calc-seconds">{digits(calc.voiceSeconds)}</PreviewRow>
+            <PreviewRow label={t('calc.parts')} testId="voice-calc-parts">{digits(calc.smsParts)}</PreviewRow>
+            <PreviewRow label={t('calc.blackList')} testId="voice-calc-blacklist">{digits(calc.blackListCount)}</PreviewRow>
+            <PreviewRow label={t('calc.wrong')} testId="voice-calc-wrong">{digits(calc.wrongNumberCount)}</PreviewRow>
+            <PreviewRow label={t('calc.duplicate')} testId="voice-calc-duplicate">{digits(calc.duplicateCount)}</PreviewRow>
+            <PreviewRow label={t('calc.price')} testId="voice-calc-price-row"><Amount value={calc.sendPrice} testId="voice-calc-price" /></PreviewRow>
+            <PreviewRow label={t('calc.levy')} testId="voice-calc-levy-row"><Amount value={calc.resolutionOfParliamentPrice} /></PreviewRow>
+            <PreviewRow label={t('calc.vat', { percent: digits(calc.taxPercent ?? 0) })} testId="voice-calc-vat-row"><Amount value={calc.taxPrice} /></PreviewRow>
+            <PreviewRow label={t('calc.total')} testId="voice-calc-total-row"><Amount value={calc.totalPrice} testId="voice-calc-total" /></PreviewRow>
           </dl>
         </ModalDialog>
       )}

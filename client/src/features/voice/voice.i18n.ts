@@ -17,7 +17,7 @@ export const voiceTexts: TextResource = {
     helper: { delay: 'مکث', fathe: 'فتحه', kasre: 'کسره', zame: 'ضمه', tashdid: 'تشدید', sokoon: 'سکون' },
     helperHint: 'نشانه در محل مکان‌نما افزوده می‌شود؛ «مکث» یک ثانیه سکوت است.',
     estimate: 'حدود {{seconds}} ثانیه — {{parts}} بخش (هر ۳۰ ثانیه یک بخش)',
-    required: 'این فیلد الزامی است.', noRecipients: 'دست‌کم یک گیرنده وارد کنید.',
+    required: 'این فیلد الزامی است.', nothingSpoken: 'متن پیام صوتی جز مکث و نشانه‌های تلفظ چیزی برای خواندن ندارد.', noRecipients: 'دست‌کم یک گیرنده وارد کنید.',
     sendNow: 'ارسال فوری', sendLater: 'ارسال زمان‌بندی‌شده', sendDateTime: 'تاریخ و ساعت ارسال', dateExpired: 'زمان ارسال گذشته است؛ تاریخ و ساعت را دوباره انتخاب کنید.',
     schedule: 'زمان ارسال', description: 'توضیحات (اختیاری)', preview: 'پیش‌نمایش و محاسبه هزینه',
     calc: {
@@ -25,7 +25,7 @@ export const voiceTexts: TextResource = {
       blackList: 'در لیست سیاه', wrong: 'شماره نادرست', duplicate: 'تکراری', price: 'هزینه', levy: 'عوارض', vat: 'مالیات بر ارزش افزوده ({{percent}}٪)', total: 'مبلغ کل',
       confirm: 'تأیید و ارسال', cancel: 'انصراف',
     },
-    created: 'پیام صوتی ثبت شد و در صف ارسال است.',
+    created: 'پیام صوتی ثبت شد و در صف ارسال است.', repeated: 'این پیام صوتی قبلاً ثبت شده بود.',
     media: {
       title: 'لیست رسانه‌ها', upload: 'بارگذاری فایل صوتی', empty: 'هنوز فایلی بارگذاری نشده است.',
       columns: { title: 'عنوان', type: 'نوع', size: 'حجم (کیلوبایت)', duration: 'مدت (ثانیه)', parts: 'بخش', createdAt: 'زمان بارگذاری', actions: 'عملیات' },
@@ -46,7 +46,7 @@ export const voiceTexts: TextResource = {
     helper: { delay: 'Pause', fathe: 'Fathe', kasre: 'Kasre', zame: 'Zame', tashdid: 'Tashdid', sokoon: 'Sokoon' },
     helperHint: 'The mark is inserted at the cursor; "Pause" is one second of silence.',
     estimate: 'About {{seconds}} seconds — {{parts}} parts (one part per 30 seconds)',
-    required: 'This field is required.', noRecipients: 'Enter at least one recipient.',
+    required: 'This field is required.', nothingSpoken: 'The voice text has nothing to read besides pauses and pronunciation marks.', noRecipients: 'Enter at least one recipient.',
     sendNow: 'Send now', sendLater: 'Schedule', sendDateTime: 'Send date and time', dateExpired: 'The send time has passed; choose the date and time again.',
     schedule: 'When to send', description: 'Description (optional)', preview: 'Preview and price',
     calc: {
@@ -54,7 +54,7 @@ export const voiceTexts: TextResource = {
       blackList: 'Blacklisted', wrong: 'Wrong numbers', duplicate: 'Duplicates', price: 'Price', levy: 'Levy', vat: 'VAT ({{percent}}%)', total: 'Total',
       confirm: 'Confirm and send', cancel: 'Cancel',
     },
-    created: 'The voice message was stored and is queued for sending.',
+    created: 'The voice message was stored and is queued for sending.', repeated: 'This voice message had already been registered.',
     media: {
       title: 'Media list', upload: 'Upload a voice file', empty: 'No file has been uploaded yet.',
       columns: { title: 'Title', type: 'Type', size: 'Size (KB)', duration: 'Length (s)', parts: 'Parts', createdAt: 'Uploaded', actions: 'Actions' },

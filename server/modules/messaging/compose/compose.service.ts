@@ -11,7 +11,7 @@ import { OrganizationsService, type OrganizationRow } from '../../organizations/
 import { LinesService, type SendLine } from '../../numbers/index.js';
 import { AuditService } from '../../audit/index.js';
 import { MediaService } from '../../media/index.js';
-import { VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceSendingMethod } from '../../../shared/voice/voice-rules.js';
+import { spokenText, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceSendingMethod } from '../../../shared/voice/voice-rules.js';
 import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from '../../../shared/sms/sms-text.js';
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
@@ -203,6 +203,8 @@ export class ComposeService {
     // the send again inside the transaction and the send row takes the hold's breakdown (price once).
     await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
     return this.uow.run(async (tx) => {
+      // The file was checked before the transaction; from here until commit it cannot be deleted.
+      if (p.voice?.mediaId) await this.media.keepForSend(tx, p.voice.mediaId);
       const values: Record<string, unknown> = {
         organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
         privateNumberId: p.line.id, senderAgentId: p.line.senderAgentId, senderNumber: p.line.number, lineType: p.line.lineType,
@@ -300,6 +302,8 @@ export class ComposeService {
     }
     const text = (input.voiceText ?? '').trim();
     if (!text) throw fieldError('voiceText', 'messaging.voiceTextRequired');
+    // Pauses and vowel marks alone would be a paid call of silence.
+    if (!spokenText(text)) throw fieldError('voiceText', 'messaging.voiceTextNothingSpoken');
     if (text.length > VOICE_TEXT_MAX_LENGTH) throw fieldError('voiceText', 'messaging.voiceTextTooLong', { max: VOICE_TEXT_MAX_LENGTH });
     if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202A-\u202E\u2066-\u2069]/.test(text)) throw fieldError('voiceText', 'messaging.voiceTextInvalid');
     return { sendingMethod: 'Text', mediaId: null, text, seconds: voiceTextSeconds(text), shown: text };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { pricedSeconds, voiceParts, voiceTextSeconds, VOICE_HELPERS } from '../../../server/shared/voice/voice-rules.js';
+import { pricedSeconds, spokenText, voiceParts, voiceTextSeconds, VOICE_HELPERS } from '../../../../server/shared/voice/voice-rules.js';
 
 describe('Voice rules: 30 seconds per part', () => {
   it('counts every started 30 seconds as one part, at least one', () => {
@@ -26,5 +26,11 @@ describe('Voice rules: 30 seconds per part', () => {
     const marked = `ب${VOICE_HELPERS.kasre}ب${VOICE_HELPERS.tashdid}${VOICE_HELPERS.fathe}`.repeat(6);
     expect(voiceTextSeconds(marked)).to.equal(1);
     expect(voiceParts(voiceTextSeconds('x'.repeat(12 * 31)))).to.equal(2);
+  });
+
+  it('finds nothing to speak in pauses, vowel marks and spaces alone', () => {
+    expect(spokenText(`${VOICE_HELPERS.delay} ${VOICE_HELPERS.delay}`)).to.equal('');
+    expect(spokenText(`${VOICE_HELPERS.fathe}${VOICE_HELPERS.sokoon} `)).to.equal('');
+    expect(spokenText(`${VOICE_HELPERS.delay}ب${VOICE_HELPERS.kasre}  ا`)).to.equal('ب ا');
   });
 });
