@@ -1,12 +1,6 @@
 import { expect } from 'chai';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createScratchPostgresDatabase } from '../../server/platform/db.js';
 import { ApiClient } from '../support/api-client.js';
-import { freePort, killHard, spawnPeyk, waitHealthy } from '../support/peyk-processes.js';
-import { INITIAL_ADMIN_PASSWORD } from '../support/test-server.js';
+import { KillablePanel } from '../support/peyk-processes.js';
 import { ok, standaloneSender } from '../support/sending.js';
 import { startSmscSim, type SmscSim } from '../../scripts/smsc-sim/smsc-sim.js';
 
@@ -23,55 +17,22 @@ const FINAL = new Set(['SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'Expi
  */
 describe('Send engine through the SMPP plugin: kill -9 with submits in flight', function () {
   this.timeout(420_000);
-  const postgres = !!process.env.DATABASE_URL;
-  let dataDir = '';
-  let dbUrl = '';
-  let drop: (() => Promise<void>) | null = null;
-  let web: ChildProcess | null = null;
-  let sender: ChildProcess | null = null;
+  let panel: KillablePanel | null = null;
   let sim: SmscSim | null = null;
-  let base = '';
-  let port = 0;
-  const redisPrefix = `peyk-smpp-crash-${process.pid}-${Date.now().toString(36)}`;
 
   before(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-smpp-crash-'));
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    if (postgres) {
-      const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!, 'peyk_smpp_crash');
-      dbUrl = scratch.url;
-      drop = scratch.drop;
-    }
+    panel = await KillablePanel.create('smpp-crash', { PEYK_DISPATCH_LEASE_MS: '3000' });
     sim = await startSmscSim({ systemId: 'crash', password: 'crash-pw', deliveredRatio: 1, receiptDelayMs: 50, submitLatencyMs: 5, seed: 9 });
   });
 
   after(async () => {
-    for (const child of [sender, web]) await killHard(child);
+    await panel?.close();
     await sim?.close();
-    if (drop) await drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  function spawnRole(role: 'all' | 'web' | 'worker'): ChildProcess {
-    return spawnPeyk({
-      PEYK_ROLE: role, PORT: String(port), PEYK_DATA_DIR: path.join(dataDir, 'panel'), PEYK_ADMIN_PASSWORD: INITIAL_ADMIN_PASSWORD,
-      PEYK_DISPATCH_LEASE_MS: '3000', DATABASE_URL: dbUrl, REDIS_URL: postgres ? process.env.REDIS_URL ?? '' : '', PEYK_REDIS_PREFIX: redisPrefix,
-    });
-  }
-
-  async function startSender(): Promise<void> {
-    sender = spawnRole(postgres ? 'worker' : 'all');
-    if (!postgres) await waitHealthy(base, sender);
-  }
-
   it('reaches the centre once per message, ends every receiver final, settles the money exactly', async () => {
-    if (postgres) {
-      web = spawnRole('web');
-      await waitHealthy(base, web);
-    }
-    await startSender();
-    const api = new ApiClient(base);
+    await panel!.start();
+    const api = new ApiClient(panel!.base);
     const { admin, token, organizationId } = await standaloneSender(api, 'SMPP crash org', 100_000_000);
     const agent = ok(await api.post('SenderAgents/Create', {
       title: 'SMPP crash', pluginName: 'smpp', maxPerSecond: 1_000, isActive: true, isSendActive: true, isActiveAllTime: true,
@@ -98,8 +59,8 @@ describe('Send engine through the SMPP plugin: kill -9 with submits in flight', 
         }
         await new Promise((r) => setTimeout(r, 20));
       }
-      await killHard(sender);
-      await startSender();
+      await panel!.killSender();
+      await panel!.restartSender();
     }
 
     let done: any;

@@ -1,12 +1,7 @@
 import { expect } from 'chai';
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createScratchPostgresDatabase } from '../../server/platform/db.js';
+import { existsSync, readFileSync } from 'node:fs';
 import { ApiClient } from '../support/api-client.js';
-import { freePort, killHard, spawnPeyk, waitHealthy } from '../support/peyk-processes.js';
-import { INITIAL_ADMIN_PASSWORD } from '../support/test-server.js';
+import { KillablePanel } from '../support/peyk-processes.js';
 import { ok, standaloneSender } from '../support/sending.js';
 
 const RECIPIENTS = 20_000;
@@ -28,50 +23,15 @@ interface Submit { id: string; providerId: string; line: number }
  */
 describe('Send engine: kill -9 in a loop never submits a message twice', function () {
   this.timeout(600_000);
-  const postgres = !!process.env.DATABASE_URL;
-  let dataDir = '';
-  let dbUrl = '';
-  let drop: (() => Promise<void>) | null = null;
-  let web: ChildProcess | null = null;
-  let sender: ChildProcess | null = null;
-  let base = '';
-  let port = 0;
-  const redisPrefix = `peyk-crash-loop-${process.pid}-${Date.now().toString(36)}`;
+  let installation: KillablePanel | null = null;
 
   before(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-crash-loop-'));
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    if (postgres) {
-      const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!, 'peyk_crash_loop');
-      dbUrl = scratch.url;
-      drop = scratch.drop;
-    }
+    installation = await KillablePanel.create('crash-loop', { PEYK_DISPATCH_LEASE_MS: String(LEASE_MS) });
   });
 
   after(async () => {
-    for (const child of [sender, web]) await killHard(child);
-    if (drop) await drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await installation?.close();
   });
-
-  function spawnRole(role: 'all' | 'web' | 'worker'): ChildProcess {
-    return spawnPeyk({
-      PEYK_ROLE: role, PORT: String(port), PEYK_DATA_DIR: path.join(dataDir, 'panel'), PEYK_ADMIN_PASSWORD: INITIAL_ADMIN_PASSWORD,
-      PEYK_DISPATCH_LEASE_MS: String(LEASE_MS), DATABASE_URL: dbUrl, REDIS_URL: postgres ? process.env.REDIS_URL ?? '' : '',
-      PEYK_REDIS_PREFIX: redisPrefix,
-    });
-  }
-
-  /** Starts the process that dispatches (and, on the embedded database, answers too). */
-  async function startSender(): Promise<void> {
-    if (postgres) {
-      sender = spawnRole('worker');
-      return;
-    }
-    sender = spawnRole('all');
-    await waitHealthy(base, sender);
-  }
 
   function readSubmits(logPath: string): Submit[] {
     if (!existsSync(logPath)) return [];
@@ -96,12 +56,8 @@ describe('Send engine: kill -9 in a loop never submits a message twice', functio
   let setup: Promise<{ api: ApiClient; admin: string; token: string; organizationId: number }> | null = null;
   function panel() {
     setup ??= (async () => {
-      if (postgres) {
-        web = spawnRole('web');
-        await waitHealthy(base, web);
-      }
-      await startSender();
-      const api = new ApiClient(base);
+      await installation!.start();
+      const api = new ApiClient(installation!.base);
       return { api, ...(await standaloneSender(api, 'Crash loop org', 100_000_000)) };
     })();
     return setup;
@@ -113,7 +69,7 @@ describe('Send engine: kill -9 in a loop never submits a message twice', functio
    */
   async function sendThroughKills(deduplicate: boolean, shares: number[]) {
     const { api, admin, token, organizationId } = await panel();
-    const logPath = path.join(dataDir, `submits-${deduplicate}.log`);
+    const logPath = installation!.file(`submits-${deduplicate}.log`);
     const agent = ok(await api.post('SenderAgents/Create', {
       title: 'Counting gateway', pluginName: 'simulator', maxPerSecond: RATE, isActive: true, isSendActive: true, isActiveAllTime: true,
       options: { submitLatencyMs: 5, deliveryDelayMs: 50, deliveryRatio: 1, maxPerSecond: 100_000, maxBatchSize: CHUNK, submitLogPath: logPath, deduplicate, seed: 7 },
@@ -136,10 +92,10 @@ describe('Send engine: kill -9 in a loop never submits a message twice', functio
         if (Date.now() > deadline) throw new Error(`the send did not reach ${share * 100}% (${readSubmits(logPath).length} submits)`);
         await new Promise((r) => setTimeout(r, 20));
       }
-      await killHard(sender);
+      await installation!.killSender();
       // Everything the killed process submitted is in the log now (written before each answer).
       boundaries.push(readFileSync(logPath, 'utf8').split('\n').length - 1);
-      await startSender();
+      await installation!.restartSender();
     }
 
     let done: any;

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchPostgresDatabase } from '../../server/platform/db.js';
-import { ROOT_DIR } from './test-server.js';
+import { INITIAL_ADMIN_PASSWORD, ROOT_DIR } from './test-server.js';
 
 /** A port the system says is free now (a fixed one could be held by any other server of the run). */
 export function freePort(): Promise<number> {
@@ -92,6 +92,79 @@ export class SplitInstallation {
   async close(): Promise<void> {
     for (const child of this.children) await killHard(child);
     await this.drop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One installation whose dispatching process a test kills and restarts. On PostgreSQL a web
+ * process answers the API and the sender is a worker; on the embedded database (one process owns
+ * it) the sender is the whole panel, restarted on the same data dir. Settings in `env` (a short
+ * dispatch lease, say) go to every process.
+ */
+export class KillablePanel {
+  readonly postgres = !!process.env.DATABASE_URL;
+  private web: ChildProcess | null = null;
+  private sender: ChildProcess | null = null;
+  private readonly redisPrefix: string;
+
+  private constructor(
+    readonly name: string,
+    private readonly dataDir: string,
+    readonly port: number,
+    private readonly dbUrl: string,
+    private readonly drop: (() => Promise<void>) | null,
+    private readonly env: Record<string, string>,
+  ) {
+    this.redisPrefix = `peyk-${name}-${process.pid}-${Date.now().toString(36)}`;
+  }
+
+  static async create(name: string, env: Record<string, string> = {}): Promise<KillablePanel> {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), `peyk-${name}-`));
+    const port = await freePort();
+    if (!process.env.DATABASE_URL) return new KillablePanel(name, dataDir, port, '', null, env);
+    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL, `peyk_${name.replace(/-/g, '_')}`);
+    return new KillablePanel(name, dataDir, port, scratch.url, scratch.drop, env);
+  }
+
+  get base(): string { return `http://127.0.0.1:${this.port}`; }
+
+  /** Where the test may keep its own files (removed by close). */
+  file(name: string): string { return path.join(this.dataDir, name); }
+
+  private spawnRole(role: 'all' | 'web' | 'worker'): ChildProcess {
+    return spawnPeyk({
+      PEYK_ROLE: role, PORT: String(this.port), PEYK_DATA_DIR: path.join(this.dataDir, 'panel'), PEYK_ADMIN_PASSWORD: INITIAL_ADMIN_PASSWORD,
+      DATABASE_URL: this.dbUrl, REDIS_URL: this.postgres ? process.env.REDIS_URL ?? '' : '', PEYK_REDIS_PREFIX: this.redisPrefix, ...this.env,
+    });
+  }
+
+  /** The web process (PostgreSQL) and the sender, answering once this resolves. */
+  async start(): Promise<void> {
+    if (this.postgres) {
+      this.web = this.spawnRole('web');
+      await waitHealthy(this.base, this.web);
+    }
+    await this.startSender();
+  }
+
+  private async startSender(): Promise<void> {
+    this.sender = this.spawnRole(this.postgres ? 'worker' : 'all');
+    if (!this.postgres) await waitHealthy(this.base, this.sender);
+  }
+
+  /** kill -9 of the dispatching process, then a new one (on the embedded database: answering again). */
+  async killSender(): Promise<void> {
+    await killHard(this.sender);
+  }
+
+  async restartSender(): Promise<void> {
+    await this.startSender();
+  }
+
+  async close(): Promise<void> {
+    for (const child of [this.sender, this.web]) await killHard(child);
+    if (this.drop) await this.drop();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
