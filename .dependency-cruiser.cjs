@@ -47,11 +47,12 @@ module.exports = {
     {
       name: 'plugins-import-only-the-sdk',
       comment:
-        'A gateway plugin is written against gateway-sdk.ts alone (plugins/CONTEXT.md): it may not reach into the host, ' +
+        'A gateway plugin is written against the SDK alone — gateway-sdk.ts and the HTTP templating engine http-template.ts ' +
+        '(plugins/CONTEXT.md): it may not reach into the host, ' +
         'a module, the platform or another plugin. Its own files, npm packages and its contract fixture\'s test helpers are fine.',
       severity: 'error',
       from: { path: '^plugins/([^/]+)/', pathNot: '^plugins/[^/]+/contract\\.fixture\\.ts$' },
-      to: { path: '^(server|client|scripts|migrations|plugins)/', pathNot: ['^server/gateways/gateway-sdk\\.ts$', '^plugins/$1/'] },
+      to: { path: '^(server|client|scripts|migrations|plugins)/', pathNot: ['^server/gateways/(gateway-sdk|http-template)\\.ts$', '^plugins/$1/'] },
     },
     {
       name: 'no-circular',

@@ -1,12 +1,5 @@
-import {
-  GATEWAY_API_VERSION,
-  REFUSAL_CODES,
-  TemplateGateway,
-  templateOptionsSchema,
-  type Gateway,
-  type GatewayPlugin,
-  type TemplateGatewayOptions,
-} from '../../server/gateways/gateway-sdk.js';
+import { GATEWAY_API_VERSION, REFUSAL_CODES, type Gateway, type GatewayPlugin } from '../../server/gateways/gateway-sdk.js';
+import { TemplateGateway, templateOptionsSchema, type TemplateGatewayOptions } from '../../server/gateways/http-template.js';
 import { HTTP_PRESET_NAMES, HTTP_PRESETS } from './presets.js';
 
 export const plugin: GatewayPlugin = {

@@ -1,11 +1,8 @@
 /**
  * The engine behind the configurable HTTP gateways (`plugins/http`, `plugins/voice`): a provider's
  * API described as data (request template + response mapping + report mapping) instead of code.
- * Re-exported by gateway-sdk.ts, the only file plugins may import.
- *
- * This file imports nothing, not even gateway-sdk.ts: the SDK re-exports it, and the no-circular
- * rule counts type imports too. So the few SDK shapes it needs are mirrored below (`Template*`);
- * tsc still checks them, because the plugins hand a `TemplateGateway` over as a `Gateway`.
+ * Part of the plugin SDK: plugins may import this file and `gateway-sdk.ts`, nothing else of the
+ * server (a dependency rule checks it). It imports only the SDK's types.
  *
  * Invariants:
  * - Substitution is structural. A JSON body is a JSON value whose strings may hold placeholders;
@@ -15,71 +12,28 @@
  * - `submit` never throws: every fault ends as one result per message. Only faults that may pass
  *   (HTTP 5xx/429, network, time-out, a code listed as "try again") are transient.
  */
+import type {
+  DeliveryReport,
+  DeliveryState,
+  GatewayHealth,
+  GatewayHost,
+  InboundMessage,
+  OutboundMessage,
+  SubmitResult,
+  WebhookRequest,
+  WebhookResponse,
+} from './gateway-sdk.js';
 
-// ---------------------------------------------------------------------------------------------
-// Mirrored SDK shapes (see the note above).
-
-export type TemplateDeliveryState = 'pending' | 'delivered' | 'undelivered' | 'expired' | 'rejected';
-
-export interface TemplateMessage {
-  id: string;
-  to: string;
-  from: string;
-  text: string;
-  encoding: 'gsm7' | 'ucs2';
-  parts: number;
-  flash: boolean;
-  voice?: { audioUrl: string | null; text: string | null; seconds: number };
-}
-
-export type TemplateSubmitResult =
-  | { id: string; status: 'accepted'; providerId: string }
-  | { id: string; status: 'rejected'; code: string; message?: string }
-  | { id: string; status: 'transient'; code: string; message?: string };
-
-export interface TemplateReport {
-  providerId: string;
-  state: TemplateDeliveryState;
-  providerStatus: string;
-  at: Date;
-  raw?: unknown;
-}
-
-export interface TemplateInbound {
-  from: string;
-  to: string;
-  text: string;
-  at: Date;
-  providerId?: string;
-  raw?: unknown;
-}
-
-export interface TemplateHealth {
-  state: 'up' | 'degraded' | 'down';
-  detail?: string;
-  inFlight?: number;
-}
-
-export interface TemplateHost {
-  logger: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
-  now(): Date;
-  deliveryReports(reports: TemplateReport[]): Promise<void>;
-  inbound(messages: TemplateInbound[]): Promise<void>;
-  statusChanged(health: TemplateHealth): void;
-}
-
-export interface TemplateWebhookRequest {
-  method: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-export interface TemplateWebhookResponse {
-  status: number;
-  body: string;
-  contentType?: string;
-}
+// The SDK's shapes under the names this engine has always used.
+export type TemplateDeliveryState = DeliveryState;
+export type TemplateMessage = OutboundMessage;
+export type TemplateSubmitResult = SubmitResult;
+export type TemplateReport = DeliveryReport;
+export type TemplateInbound = InboundMessage;
+export type TemplateHealth = GatewayHealth;
+export type TemplateHost = Pick<GatewayHost, 'logger' | 'now' | 'deliveryReports' | 'inbound' | 'statusChanged'>;
+export type TemplateWebhookRequest = WebhookRequest;
+export type TemplateWebhookResponse = WebhookResponse;
 
 // ---------------------------------------------------------------------------------------------
 // Placeholders and request templates.
@@ -286,7 +240,7 @@ export interface HttpAnswer {
 
 export type RequestOutcome =
   | { status: 'accepted'; providerIds: string[] }
-  | { status: 'rejected' | 'transient'; code: string; message?: string };
+  | { status: 'rejected' | 'transient'; code: string; message?: string; inDoubt?: boolean };
 
 function parseBody(text: string): unknown {
   const trimmed = text.trim();
@@ -703,7 +657,11 @@ export class TemplateGateway {
             results[index] = { id, status: 'accepted', providerId };
             if (this.pollById) this.awaitReport(providerId);
           } else {
-            results[index] = { id, status: outcome.status, code: outcome.code, ...(outcome.message === undefined ? {} : { message: outcome.message }) };
+            results[index] = {
+              id, status: outcome.status, code: outcome.code,
+              ...(outcome.message === undefined ? {} : { message: outcome.message }),
+              ...(outcome.inDoubt ? { inDoubt: true } : {}),
+            } as TemplateSubmitResult;
           }
         });
       });
@@ -734,7 +692,9 @@ export class TemplateGateway {
     const answer = await sendRequest(request, this.options.timeoutMs);
     if (answer.status === 'fault') {
       this.setHealth({ state: 'degraded', detail: `${answer.code}: ${answer.message}` });
-      return { status: 'transient', code: answer.code, message: answer.message };
+      // A time-out means the request left and no answer came: the provider may have sent it. The
+      // host asks again only a provider that dedupes by our id (SDK: `inDoubt`).
+      return { status: 'transient', code: answer.code, message: answer.message, ...(answer.code === 'Timeout' ? { inDoubt: true } : {}) };
     }
     if (answer.status >= 500) this.setHealth({ state: 'degraded', detail: `the provider answered HTTP ${answer.status}` });
     else if (this.phase === 'up') this.setHealth({ state: 'up' });

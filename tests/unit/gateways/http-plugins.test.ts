@@ -3,16 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  buildRequest,
-  type DeliveryReport,
-  type Gateway,
-  type GatewayHealth,
-  type GatewayHost,
-  type InboundMessage,
-  type OutboundMessage,
-  type RequestTemplate,
-} from '../../../server/gateways/gateway-sdk.js';
+import type { DeliveryReport, Gateway, GatewayHealth, GatewayHost, InboundMessage, OutboundMessage } from '../../../server/gateways/gateway-sdk.js';
+import { buildRequest, type RequestTemplate } from '../../../server/gateways/http-template.js';
 import { loadGatewayPlugins, pluginsDirFor, validateOptions, type LoadedPlugins } from '../../../server/gateways/plugin-loader.js';
 import { FakeHttpProvider } from '../../support/fake-http-provider.js';
 
@@ -164,7 +156,7 @@ describe('http and voice plugins', function () {
         const host = testHost();
         const slow = create('http', { ...single(), request: { method: 'POST', url: `http://127.0.0.1:${port}/`, bodyType: 'json', body: { to: '{to}' } }, timeoutMs: 500 });
         await slow.connect(host);
-        expect(await slow.submit([sms('989120000002')])).to.deep.equal([{ id: `u-${serial}`, status: 'transient', code: 'Timeout', message: 'no answer within 500 ms' }]);
+        expect(await slow.submit([sms('989120000002')])).to.deep.equal([{ id: `u-${serial}`, status: 'transient', code: 'Timeout', message: 'no answer within 500 ms', inDoubt: true }]);
         expect((await slow.health()).state).to.equal('degraded');
         expect(host.statuses.map((s) => s.state)).to.deep.equal(['up', 'degraded']);
       } finally {
