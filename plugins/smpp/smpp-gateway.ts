@@ -49,6 +49,12 @@ export interface SmppOptions {
 /** Receipts and inbound messages are collected this long and handed to the host as one group. */
 const COLLECT_MS = 10;
 const HAND_OVER_LIMIT = 2_000;
+/**
+ * Hand-overs under way at once. The host writes what it holds in one transaction per flush, so
+ * while one group is being stored the next ones wait in its buffer and go in the following, larger
+ * transaction; with a single hand-over at a time receipts lagged submits by ~35,000 at 10,000 msg/s.
+ */
+const HAND_OVERS_AT_ONCE = 4;
 const HAND_OVER_RETRY_MS = 1_000;
 /** A drain waits at most this long for the host to take pending receipts before closing anyway. */
 const DRAIN_HAND_OVER_MS = 5_000;
@@ -140,7 +146,7 @@ export class SmppGateway implements Gateway {
   private readonly heldReports: Held<DeliveryReport>[] = [];
   private readonly heldInbound: Held<InboundMessage>[] = [];
   private handOverTimer: NodeJS.Timeout | null = null;
-  private handingOver: Promise<void> | null = null;
+  private readonly handOvers = new Set<Promise<void>>();
   private handOverFailedAt = 0;
   private readonly mo: MoAssembler<(status?: number) => boolean>;
   private moTimer: NodeJS.Timeout | null = null;
@@ -235,9 +241,9 @@ export class SmppGateway implements Gateway {
       while ((this.queue.size > 0 || this.inFlight() > 0) && performance.now() < until) await sleep(5);
       await Promise.all(this.sessions.map((s) => s.stop(true)));
       const handOverUntil = performance.now() + DRAIN_HAND_OVER_MS;
-      while ((this.heldReports.length > 0 || this.heldInbound.length > 0 || this.handingOver) && performance.now() < handOverUntil) {
-        if (!this.handingOver && !this.handOverTimer) this.handOver();
-        await (this.handingOver ?? sleep(20));
+      while ((this.heldReports.length > 0 || this.heldInbound.length > 0 || this.handOvers.size > 0) && performance.now() < handOverUntil) {
+        if (this.handOvers.size === 0 && !this.handOverTimer) this.handOver();
+        await (this.handOvers.size > 0 ? Promise.race(this.handOvers) : sleep(20));
       }
     } else {
       await Promise.all(this.sessions.map((s) => s.stop(false)));
@@ -511,7 +517,7 @@ export class SmppGateway implements Gateway {
   }
 
   private scheduleHandOver(): void {
-    if (this.handOverTimer || this.handingOver) return;
+    if (this.handOverTimer || this.handOvers.size >= HAND_OVERS_AT_ONCE) return;
     const wait = this.handOverFailedAt > 0 ? Math.max(COLLECT_MS, this.handOverFailedAt + HAND_OVER_RETRY_MS - performance.now()) : COLLECT_MS;
     this.handOverTimer = setTimeout(() => {
       this.handOverTimer = null;
@@ -522,12 +528,12 @@ export class SmppGateway implements Gateway {
   /** One group to the host; acknowledged to the centre only once the host resolved. */
   private handOver(): void {
     const host = this.host;
-    if (!host || this.handingOver) return;
+    if (!host || this.handOvers.size >= HAND_OVERS_AT_ONCE) return;
     const reports = this.heldReports.splice(0, HAND_OVER_LIMIT);
     const inbound = this.heldInbound.splice(0, HAND_OVER_LIMIT);
     if (reports.length === 0 && inbound.length === 0) return;
     let failed = false;
-    this.handingOver = (async () => {
+    const handOver: Promise<void> = (async () => {
       if (reports.length > 0) {
         try {
           await host.deliveryReports(reports.map((r) => r.item));
@@ -549,10 +555,11 @@ export class SmppGateway implements Gateway {
         }
       }
     })().finally(() => {
-      this.handingOver = null;
+      this.handOvers.delete(handOver);
       this.handOverFailedAt = failed ? performance.now() : 0;
       if ((this.heldReports.length > 0 || this.heldInbound.length > 0) && this.phase === 'up') this.scheduleHandOver();
     });
+    this.handOvers.add(handOver);
   }
 
   // ---- health ----

@@ -29,6 +29,8 @@ export interface DecodedMessage {
 
 export interface SmppSession extends EventEmitter {
   socket: Socket;
+  /** The library's request counter (pdu-codec's nextSequence advances it for PDUs written directly). */
+  sequence: number;
   /** Sends a PDU; false when the socket is not writable (nothing was sent). */
   send(pdu: SmppPdu, onResponse?: (pdu: SmppPdu) => void, onSent?: (pdu: SmppPdu) => void): boolean;
   close(callback?: () => void): void;

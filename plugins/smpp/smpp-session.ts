@@ -1,3 +1,4 @@
+import { encodeDeliverSmResp, encodeSubmitSm, nextSequence } from './pdu-codec.js';
 import type { GatewayLogger } from '../../server/gateways/gateway-sdk.js';
 import { connectSession, makePdu, type SmppPdu, type SmppSession as LibSession } from './smpp-lib.js';
 import { describeStatus } from './status-codes.js';
@@ -200,17 +201,26 @@ export class SmppSession {
   private request(command: string, fields: Record<string, unknown>, submit: boolean, done: (answer: Answer) => void): boolean {
     const lib = this.lib;
     if (!lib) return false;
-    const pdu = makePdu(command, fields);
     let sent: boolean;
+    let sequence: number;
     try {
-      sent = this.send(lib, pdu);
+      if (command === 'submit_sm') {
+        // The hot path, written directly (pdu-codec.ts); nothing is sent when encoding throws.
+        if (!lib.socket.writable) return false;
+        const bytes = encodeSubmitSm(sequence = nextSequence(lib), fields);
+        sent = this.write(lib, bytes);
+      } else {
+        const pdu = makePdu(command, fields);
+        sent = this.send(lib, pdu);
+        sequence = pdu.sequence_number;
+      }
     } catch (err) {
-      // The library throws on a field it cannot encode (a too-long address…): nothing went out.
+      // A field that cannot be encoded (a too-long address…): nothing went out.
       this.logger.warn({ err, command }, 'smpp: could not encode a PDU');
       throw err;
     }
     if (!sent) return false;
-    this.outstanding.set(pdu.sequence_number, { deadline: performance.now() + this.config.responseTimeoutMs, submit, done });
+    this.outstanding.set(sequence, { deadline: performance.now() + this.config.responseTimeoutMs, submit, done });
     if (submit) this.submitsInFlight++;
     return true;
   }
@@ -220,6 +230,19 @@ export class SmppSession {
    * own, and a window of small writes as one syscall is most of the throughput at high rates.
    */
   private send(lib: LibSession, pdu: SmppPdu): boolean {
+    this.cork(lib);
+    return lib.send(pdu);
+  }
+
+  /** Bytes already encoded (pdu-codec.ts), through the same corked socket. */
+  private write(lib: LibSession, bytes: Buffer): boolean {
+    if (!lib.socket.writable) return false;
+    this.cork(lib);
+    lib.socket.write(bytes);
+    return true;
+  }
+
+  private cork(lib: LibSession): void {
     if (!this.corked && lib.socket.writable) {
       this.corked = true;
       lib.socket.cork();
@@ -228,7 +251,6 @@ export class SmppSession {
         lib.socket.uncork();
       });
     }
-    return lib.send(pdu);
   }
 
   private open(): void {
@@ -351,6 +373,7 @@ export class SmppSession {
         const generation = this.generation;
         this.listener.deliver(pdu, (status = 0) => {
           if (generation !== this.generation || !this.lib?.socket.writable) return false;
+          if (pdu.command === 'deliver_sm') return this.write(this.lib, encodeDeliverSmResp(pdu.sequence_number, status));
           return this.send(this.lib, pdu.response({ command_status: status }));
         });
         return;

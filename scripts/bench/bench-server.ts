@@ -33,7 +33,7 @@ export async function benchDatabase(): Promise<BenchDatabase> {
 }
 
 export async function startBenchServer(db: BenchDatabase, port: number, env: Record<string, string> = {}): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATABASE_URL: db.url, PEYK_DATA_DIR: db.dataDir, PEYK_ADMIN_PASSWORD: 'Bench#Pass1', LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: process.env.BENCH_REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-bench-${port}`, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -124,4 +124,51 @@ export function recipientsText(count: number, duplicateShare = 0.1, invalidShare
   const bad = count - lines.length;
   for (let i = 0; i < bad; i++) lines.push(i % 2 ? `021${i}` : `abc${i}`);
   return lines.join('\n');
+}
+
+export interface ReadySendRun {
+  /** Ready → Completed (every report stored, the hold settled), from the second start's boot. */
+  seconds: number;
+  bootSeconds: number;
+  /** `OutBox/Get` of the finished send. */
+  send: any;
+  peakRssMb: number;
+}
+
+/**
+ * The shape both send benchmarks share: a first start with dispatching off makes a Ready send
+ * (`prepare` configures the agent and creates it, answering its id); a second start with
+ * dispatching on is timed from boot until the send is Completed. `progress` adds to the line
+ * printed every 5 s.
+ */
+export async function timeReadySend(port: number, prepare: (ctx: { admin: Api; sender: Api; lineId: number; agentId: number }) => Promise<number>, progress: () => string = () => ''): Promise<ReadySendRun> {
+  const db = await benchDatabase();
+  let server = await startBenchServer(db, port, { PEYK_DISPATCH: 'false' });
+  let sendId: number;
+  try {
+    sendId = await prepare(await setupSender(server.base, true));
+  } finally {
+    await server.stop();
+  }
+  try {
+    const t0 = performance.now();
+    server = await startBenchServer(db, port, { PEYK_DISPATCH: 'true' });
+    const tBoot = performance.now();
+    const { sender } = await setupSender(server.base, false);
+    let last: any;
+    let lastPrint = Date.now();
+    for (;;) {
+      last = await sender.get(`OutBox/Get/${sendId}`);
+      if (last.queueStatus === 'Completed') break;
+      if (Date.now() - lastPrint > 5_000) {
+        lastPrint = Date.now();
+        console.log(`  … ${((performance.now() - tBoot) / 1000).toFixed(0)} s: submitted ${last.sentCount}, delivered ${last.deliveredCount}, pending ${last.pendingCount}${progress()}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return { seconds: (performance.now() - tBoot) / 1000, bootSeconds: (tBoot - t0) / 1000, send: last, peakRssMb: server.peakRssMb() };
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
 }

@@ -1,3 +1,4 @@
+import { encodeDeliverSm, encodeSubmitSmResp, nextSequence } from '../../plugins/smpp/pdu-codec.js';
 import type { AddressInfo } from 'node:net';
 import { smsEncoding, splitParts } from '../../server/shared/sms/sms-text.js';
 import { concatUdh, encodeUcs2 } from '../../plugins/smpp/segments.js';
@@ -199,6 +200,20 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     session.send(pdu);
   }
 
+  /** Bytes encoded by the plugin's own codec (the hot path), through the same corked socket. */
+  function writeBytes(session: SmppSession, bytes: Buffer): void {
+    if (!session.socket.writable) return;
+    if (!corked.has(session)) {
+      corked.add(session);
+      session.socket.cork();
+      process.nextTick(() => {
+        corked.delete(session);
+        session.socket.uncork();
+      });
+    }
+    session.socket.write(bytes);
+  }
+
   function later(ms: number, fn: () => void): void {
     const t = setTimeout(() => {
       timers.delete(t);
@@ -250,11 +265,11 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
       fields.receipted_message_id = id;
       fields.message_state = receipt.stat === 'DELIVRD' ? 2 : 5;
     }
-    const pdu = makePdu('deliver_sm', fields);
-    write(target, pdu);
+    const sequence = nextSequence(target);
+    writeBytes(target, encodeDeliverSm(sequence, fields));
     let open = unacked.get(target);
     if (!open) unacked.set(target, (open = new Map()));
-    if (typeof pdu.sequence_number === 'number') open.set(pdu.sequence_number, { receipt, id });
+    open.set(sequence, { receipt, id });
     stats.receiptsSent++;
   }
 
@@ -363,7 +378,7 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     const text = sm !== '' ? sm : textOf(pdu.message_payload);
     const id = newId();
     recordPart(pdu, from, to, text, id);
-    const resp = pdu.response({ message_id: id });
+    const resp = encodeSubmitSmResp(pdu.sequence_number, 0, id);
     const wantsReceipt = (Number(pdu.registered_delivery ?? 0) & 0x03) !== 0;
     const receipt: Receipt = { id, from, to, stat: random() < options.deliveredRatio ? 'DELIVRD' : 'UNDELIV', submittedAt: new Date(), text };
     if (wantsReceipt && options.receiptBeforeResponse) {
@@ -375,15 +390,16 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     if (wantsReceipt) queueReceipt(receipt, session);
   }
 
-  function respond(session: SmppSession, resp: SmppPdu): void {
+  function respond(session: SmppSession, resp: SmppPdu | Buffer): void {
     let delay = options.submitLatencyMs;
     if (options.lateResponseMs > 0 && random() < options.lateResponseRatio) delay = options.lateResponseMs;
+    const send = () => (Buffer.isBuffer(resp) ? writeBytes(session, resp) : write(session, resp));
     if (delay <= 0) {
-      write(session, resp);
+      send();
       return;
     }
     later(delay, () => {
-      if (session.socket.writable) write(session, resp);
+      if (session.socket.writable) send();
     });
   }
 
