@@ -2,7 +2,7 @@
  * A Peyk server in its own process on a scratch PostgreSQL database, for the send benchmarks, and
  * the setup they share: an organization with a tariff, credit and an administrator who sends.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,8 +32,20 @@ export async function benchDatabase(): Promise<BenchDatabase> {
   return { url: scratch.url, dataDir, async drop() { await scratch.drop(); rmSync(dataDir, { recursive: true, force: true }); } };
 }
 
+let built = false;
+
+/**
+ * The panel as `npm start` runs it: the server compiled by tsc (`dist/`, built here once per
+ * benchmark) under plain node, not the tsx loader (which carries its own memory and start-up cost).
+ * `BENCH_PROFILE=<dir>` writes a CPU profile of each panel process there.
+ */
 export async function startBenchServer(db: BenchDatabase, port: number, env: Record<string, string> = {}): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), '--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  if (!built) {
+    const build = spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('npm run build:server failed');
+    built = true;
+  }
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), '--enable-source-maps', path.join(root, 'dist', 'server', 'main.js')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATABASE_URL: db.url, PEYK_DATA_DIR: db.dataDir, PEYK_ADMIN_PASSWORD: 'Bench#Pass1', LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: process.env.BENCH_REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-bench-${port}`, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
