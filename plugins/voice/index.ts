@@ -14,6 +14,6 @@ export const plugin: GatewayPlugin = {
       en: 'Connects any HTTP voice-call API without code: plays an audio file or speaks a text, with reports by webhook or polling.',
     },
   },
-  optionsSchema: templateOptionsSchema({ refusalCodes: REFUSAL_CODES, presetNames: VOICE_PRESET_NAMES, examples: VOICE_PRESETS, defaultMaxPerSecond: 5 }),
+  optionsSchema: templateOptionsSchema({ refusalCodes: REFUSAL_CODES, presetNames: VOICE_PRESET_NAMES, examples: VOICE_PRESETS, defaultMaxPerSecond: 5, voice: true }),
   create: (id, options): Gateway => new TemplateGateway(id, options as unknown as TemplateGatewayOptions, { requiresVoice: true }),
 };

@@ -459,6 +459,8 @@ export interface TemplateGatewayOptions {
   webhook?: ReportMapping;
   poll?: PollSettings;
   inbound?: InboundMapping;
+  /** Voice gateways: what the panel's one-second pause marker `[delay]` becomes in `{voiceText}`. */
+  pauseText?: string;
 }
 
 export interface TemplateGatewayKind {
@@ -482,7 +484,10 @@ export function formatRecipient(to: string, format: RecipientFormat): string {
   return to;
 }
 
-function valuesOf(message: TemplateMessage, format: RecipientFormat): TemplateValues {
+/** The panel's pause marker in a spoken text (server/shared/voice: one second each). */
+const PAUSE_MARKER = /\[delay\]/g;
+
+function valuesOf(message: TemplateMessage, format: RecipientFormat, pauseText?: string): TemplateValues {
   return {
     to: formatRecipient(message.to, format),
     from: message.from,
@@ -492,7 +497,8 @@ function valuesOf(message: TemplateMessage, format: RecipientFormat): TemplateVa
     encoding: message.encoding,
     parts: message.parts,
     audioUrl: message.voice?.audioUrl ?? null,
-    voiceText: message.voice?.text ?? null,
+    // Vowel marks pass through (TTS engines read them); the pause marker becomes the provider's pause.
+    voiceText: message.voice?.text == null ? null : pauseText === undefined ? message.voice.text : message.voice.text.replace(PAUSE_MARKER, pauseText),
     seconds: message.voice?.seconds ?? null,
   };
 }
@@ -604,7 +610,7 @@ export class TemplateGateway {
 
   private sampleValues(): TemplateValues {
     const sample: TemplateMessage = { id: 'x', to: '989120000000', from: '1000', text: 'x', encoding: 'gsm7', parts: 1, flash: false };
-    const one = valuesOf(sample, this.options.recipientFormat);
+    const one = valuesOf(sample, this.options.recipientFormat, this.options.pauseText);
     return { ...one, ...this.secrets, toList: [one.to], fromList: [one.from], textList: [one.text], idList: [one.id] };
   }
 
@@ -634,7 +640,7 @@ export class TemplateGateway {
           results[i] = { id: message.id, status: 'rejected', code: 'InvalidRequest', message: 'a voice message needs an audio URL or a text to speak' };
           return;
         }
-        const values = valuesOf(message, this.options.recipientFormat);
+        const values = valuesOf(message, this.options.recipientFormat, this.options.pauseText);
         valuesAt[i] = values;
         const key = this.usesLists ? JSON.stringify(this.singleNames.map((name) => values[name])) : String(i);
         const same = byKey.get(key);
@@ -881,6 +887,8 @@ export interface TemplateSchemaInput {
   /** Complete option sets the panel offers as starting points (the root `examples`). */
   examples: readonly Record<string, unknown>[];
   defaultMaxPerSecond: number;
+  /** Voice gateways: offer `pauseText` (what the `[delay]` marker of a spoken text becomes). */
+  voice?: boolean;
 }
 
 /** The options schema of a templated HTTP gateway (see plugins/http/README.md for each field). */
@@ -890,6 +898,14 @@ export function templateOptionsSchema(input: TemplateSchemaInput): Record<string
     additionalProperties: false,
     examples: input.examples,
     properties: {
+      ...(input.voice ? {
+        pauseText: {
+          type: 'string', maxLength: 200, default: '، ',
+          ...texts('Pause', 'مکث',
+            'What each one-second pause marker [delay] of a spoken text becomes: a pause your provider understands (a comma, "..." or an SSML <break time="1s"/>).',
+            'هر نشانه مکث یک‌ثانیه‌ای [delay] در متن گفتاری به چه تبدیل شود: مکثی که سرویس‌دهنده می‌فهمد (ویرگول، «...» یا <break time="1s"/> در SSML).'),
+        },
+      } : {}),
       preset: {
         type: 'string', enum: [...input.presetNames, 'custom'], default: 'custom',
         ...texts('Preset', 'نمونه آماده',

@@ -195,6 +195,18 @@ describe('http and voice plugins', function () {
       expect(spoken).to.include({ status: 'accepted' });
       expect(JSON.parse(provider.received.at(-1)!.body)).to.deep.equal({ to: '989120000002', audio: null, tts: 'کد شما ۴۲', seconds: 30 });
     });
+
+    it('voice: the panel\'s pause marker becomes the provider\'s pause, vowel marks pass through', async function () {
+      const g = create('voice', {
+        apiKey: key, pauseText: '<break time="1s"/>',
+        request: { method: 'POST', url: `${provider.baseUrl}/voice/call`, headers: { 'x-api-key': '{apiKey}' }, bodyType: 'json', body: { to: '{to}', audio: '{audioUrl}', tts: '{voiceText}', seconds: '{seconds}' } },
+        response: { successPath: 'ok', idPath: 'call.id' },
+      });
+      await g.connect(testHost());
+      const [spoken] = await g.submit([sms('989120000002', 'ignored', { voice: { audioUrl: null, text: 'سَلام[delay]کد ۴۲[delay]', seconds: 30 } })]);
+      expect(spoken).to.include({ status: 'accepted' });
+      expect(JSON.parse(provider.received.at(-1)!.body).tts).to.equal('سَلام<break time="1s"/>کد ۴۲<break time="1s"/>');
+    });
   });
 
   describe('receipts', function () {
