@@ -48,6 +48,8 @@ describe('browser: SMPP sender agent', function () {
       // Bound as soon as it was saved; the badge turns up without a reload.
       await agents.waitForHealth(title, 'up');
       expect(sim.stats().binds).to.be.at.least(1);
+      // The live health carries the binds (the plugin's default is one transceiver bind).
+      await agents.row(title).getByTestId('agent-health-traffic').filter({ hasText: /1\s*of\s*1|۱\s*از\s*۱/ }).waitFor({ timeout: 10_000 });
       expect((await agents.testConnection(title)).state).to.equal('up');
 
       // The line is scaffolding (the screen under test is the agent's): made through the API.

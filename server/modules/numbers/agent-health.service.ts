@@ -22,6 +22,10 @@ export interface AgentHealthPush {
   state: GatewayHealth['state'];
   detail: string | null;
   inFlight: number | null;
+  /** Connection-oriented gateways (SMPP): binds bound of all, submits per second, the last error. */
+  binds: { bound: number; total: number } | null;
+  submitsPerSecond: number | null;
+  lastError: string | null;
   at: string;
 }
 
@@ -110,7 +114,10 @@ export class AgentHealthService {
   publish(agentId: number, health: GatewayHealth, at: Date): void {
     this.changedAt.set(agentId, at);
     void this.enqueueWrite(async () => this.write(agentId, health, at));
-    const payload: AgentHealthPush = { agentId, state: health.state, detail: health.detail ?? null, inFlight: health.inFlight ?? null, at: at.toISOString() };
+    const payload: AgentHealthPush = {
+      agentId, state: health.state, detail: health.detail ?? null, inFlight: health.inFlight ?? null,
+      binds: health.binds ?? null, submitsPerSecond: health.submitsPerSecond ?? null, lastError: health.lastError ?? null, at: at.toISOString(),
+    };
     this.pushes = this.pushes.then(async () => {
       const agent = await this.agents.findById(agentId);
       if (!agent) return;

@@ -32,6 +32,10 @@ export interface AgentHealth {
   state: 'up' | 'degraded' | 'down';
   detail?: string | null;
   inFlight?: number | null;
+  /** Connection-oriented gateways (SMPP): binds bound of all, submits per second, the last error. */
+  binds?: { bound: number; total: number } | null;
+  submitsPerSecond?: number | null;
+  lastError?: string | null;
   /** The process holding the connection (`host:pid:tag`); null when none does. Lists only, not pushes. */
   heldBy?: string | null;
 }

@@ -39,7 +39,10 @@ function isHealthPush(value: unknown): value is AgentHealthPush {
 function useLiveHealth(): Record<number, AgentHealth> {
   const [live, setLive] = useState<Record<number, AgentHealth>>({});
   useEffect(() => onRealtimeEvent(AGENT_HEALTH_EVENT, (payload) => {
-    if (isHealthPush(payload)) setLive((m) => ({ ...m, [payload.agentId]: { state: payload.state, detail: payload.detail, inFlight: payload.inFlight } }));
+    if (isHealthPush(payload)) {
+      const { agentId, state, detail, inFlight, binds, submitsPerSecond, lastError } = payload;
+      setLive((m) => ({ ...m, [agentId]: { state, detail, inFlight, binds, submitsPerSecond, lastError } }));
+    }
   }), []);
   return live;
 }
@@ -55,6 +58,15 @@ function HealthBadge({ health, testId = 'agent-health' }: { health: AgentHealth 
         {t(`agents.states.${state}`)}
         {inFlight > 0 && <span className="ms-1">{t('agents.inFlight', { count: digits(inFlight) })}</span>}
       </span>
+      {(health?.binds || (health?.submitsPerSecond ?? 0) > 0) && (
+        <span className="text-xs text-slate-600 dark:text-slate-300" data-testid={`${testId}-traffic`}>
+          {health?.binds && t('agents.binds', { bound: digits(health.binds.bound), total: digits(health.binds.total) })}
+          {(health?.submitsPerSecond ?? 0) > 0 && <span className="ms-2">{t('agents.rate', { count: digits(health!.submitsPerSecond!) })}</span>}
+        </span>
+      )}
+      {health?.lastError && state === 'up' && (
+        <span className="max-w-xs break-words text-xs text-amber-700 dark:text-amber-300" dir="auto" data-testid={`${testId}-last-error`}>{t('agents.lastError', { error: health.lastError })}</span>
+      )}
       {health?.detail && state !== 'up' && <span className="max-w-xs break-words text-xs text-slate-600 dark:text-slate-300" dir="auto" data-testid={`${testId}-detail`}>{health.detail}</span>}
     </span>
   );
