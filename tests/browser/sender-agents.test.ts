@@ -42,6 +42,7 @@ describe('browser: sender agents', function () {
       expect(await agents.optionError('from')).to.match(/from/i);
       await agents.fillOptions({ from: 'sms@peyk.test' });
       expect(await agents.save()).to.equal(true);
+      await agents.show(title);
       await agents.row(title).waitFor();
 
       // Connected as soon as it was saved; the badge turns up without a reload.

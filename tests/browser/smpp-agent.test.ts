@@ -44,6 +44,7 @@ describe('browser: SMPP sender agent', function () {
       expect(await agents.option('port').inputValue()).to.equal('2775');
       await agents.fillOptions({ host: '127.0.0.1', port: String(sim.port), systemId: 'peykweb', password: 'pw4web' });
       expect(await agents.save()).to.equal(true);
+      await agents.show(title);
       await agents.row(title).waitFor();
       // Bound as soon as it was saved; the badge turns up without a reload.
       await agents.waitForHealth(title, 'up');

@@ -26,7 +26,16 @@ export class SenderAgentsPage {
     await this.page.getByTestId('sender-agents-page').waitFor();
   }
 
-  row(name: string): Locator { return this.table.row(name); }
+  /** The row whose title is exactly `name` (a plugin cell may hold the same word). */
+  row(name: string): Locator {
+    return this.page.getByTestId('agents-table-row').filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  /** Searches the list for `name` (the list pages at 20: a shared server holds many agents). */
+  async show(name: string): Promise<void> {
+    await this.page.getByTestId('agents-search').fill(name);
+    await this.page.getByTestId('agents-search-submit').click();
+  }
   dialog(): Locator { return this.page.getByTestId('agent-dialog'); }
   option(path: string): Locator { return this.dialog().getByTestId(`agent-option-${path.replace(/\./g, '-')}`); }
 
@@ -94,11 +103,13 @@ export class SenderAgentsPage {
     await this.startAgent(plugin, title);
     await this.fillOptions(fields);
     if (!(await this.save())) throw new Error(`the agent was not saved: ${await this.dialog().getByTestId('agent-errors').innerText()}`);
+    await this.show(title);
     await this.row(title).waitFor();
     return title;
   }
 
   async healthOf(name: string): Promise<AgentHealthShown> {
+    await this.show(name);
     const badge = this.row(name).getByTestId('agent-health');
     const detail = badge.getByTestId('agent-health-detail');
     return { state: (await badge.getAttribute('data-state')) ?? '', detail: (await detail.count()) > 0 ? await detail.innerText() : '' };
@@ -106,11 +117,13 @@ export class SenderAgentsPage {
 
   /** Waits (without reloading) until the row's badge shows this state. */
   async waitForHealth(name: string, state: string, timeoutMs = 10_000): Promise<void> {
+    await this.show(name);
     await this.row(name).locator(`[data-testid="agent-health"][data-state="${state}"]`).waitFor({ timeout: timeoutMs });
   }
 
   /** Presses the row's "test connection" and answers what it showed. */
   async testConnection(name: string): Promise<AgentHealthShown> {
+    await this.show(name);
     const row = this.row(name);
     // The click removes the previous answer at once; the next one shown is this test's.
     await row.getByTestId('agent-test').click();

@@ -22,7 +22,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
-import { ErrorSummary, errorsOf, isHhMm, type FieldErrors } from '../admin-common/kit';
+import { ErrorSummary, errorsOf, isHhMm, SearchBox, type FieldErrors } from '../admin-common/kit';
 import { AGENT_HEALTH_EVENT, type AgentHealth, type AgentHealthPush, type PluginsAnswer, type SenderAgent, type TestConnectionAnswer } from './lines-api';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
@@ -283,8 +283,14 @@ export function SenderAgentsPage() {
   const [testing, setTesting] = useState<number | null>(null);
   const [tests, setTests] = useState<Record<number, TestConnectionAnswer>>({});
   const { data: plugins } = useSWR<PluginsAnswer>('/SenderAgents/GetPlugins', () => api.get<PluginsAnswer>('/SenderAgents/GetPlugins'));
-  // The server answers every agent at once; the table pages on the client.
-  const rows = useMemo(() => (data?.items ?? []).slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), [data, pageIndex, pageSize]);
+  const [search, setSearch] = useState('');
+  // The server answers every agent at once; the table searches (title or plugin) and pages on the client.
+  const found = useMemo(() => {
+    const term = search.toLocaleLowerCase();
+    const items = data?.items ?? [];
+    return term ? items.filter((a) => a.title.toLocaleLowerCase().includes(term) || a.pluginName.toLocaleLowerCase().includes(term)) : items;
+  }, [data, search]);
+  const rows = useMemo(() => found.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), [found, pageIndex, pageSize]);
 
   const remove = async () => {
     if (!deleting) return;
@@ -342,8 +348,9 @@ export function SenderAgentsPage() {
           {t('agents.brokenPlugins', { names: broken.map((b) => b.name ?? b.path ?? '?').join('، ') })}
         </p>
       )}
+      <div className="mb-3"><SearchBox idPrefix="agents" value={search} onSearch={(term) => { setSearch(term); setPageIndex(0); }} /></div>
       <DataTable columns={columns} rows={rows} rowKey={(a) => a.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('agents.title')}
-        pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
+        pageIndex={pageIndex} pageSize={pageSize} totalCount={found.length} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="agents-table" />
       {editing && <AgentDialog original={editing === 'new' ? null : editing} plugins={plugins} onClose={() => setEditing(null)}
         onSaved={() => { setEditing(null); void mutate(); }} />}
