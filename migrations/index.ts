@@ -16,6 +16,7 @@ import { numbersWebhookSecret } from './20261124-0014-numbers-webhook-secret.js'
 import { platformScheduledRuns } from './20261124-0014-platform-scheduled-runs.js';
 import { auditChannel } from './20261124-0016-audit-channel.js';
 import { mediaVoice } from './20261125-0017-media-voice.js';
+import { developerApiTokens } from './20261125-0018-developer-api-tokens.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens];

@@ -25,9 +25,10 @@ import { mediaModule } from './modules/media/index.js';
 import { messagingModule } from './modules/messaging/index.js';
 import { inboxModule } from './modules/inbox/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
+import { developerModule } from './modules/developer/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, messagingModule, inboxModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, messagingModule, inboxModule, developerModule];
 
 export interface Infrastructure {
   config: AppConfig;

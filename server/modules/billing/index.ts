@@ -9,3 +9,4 @@ export { OPERATORS, MAX_AMOUNT, toAmount, type Operator, type PartsPerOperator }
 export { breakdown, ratesFor, priceOf, type TariffRow, type TariffRange, type PriceBreakdown } from './pricing.js';
 export { PackagesService, expiryOf } from './packages.service.js';
 export { DiscountsService, discountAmountOf } from './discounts.service.js';
+export { CreditsService } from './credits.service.js';

@@ -6,3 +6,4 @@ export { ComposeService, type ComposeInput } from './compose/compose.service.js'
 export { standingFailure, insideWindow, holdReference } from './send-rules.js';
 export { SendsRepository, type SendRow } from './sends.repository.js';
 export * from './statuses.js';
+export { OutboxService } from './outbox/outbox.service.js';

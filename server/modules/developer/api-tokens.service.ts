@@ -1,0 +1,91 @@
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../platform/tokens.js';
+import type { Actor } from '../../platform/actor.js';
+import type { Clock } from '../../platform/clock.js';
+import { UnitOfWork } from '../../platform/unit-of-work.js';
+import { notFound } from '../../platform/http/errors.js';
+import { AuditService } from '../audit/index.js';
+import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
+import { newSecret } from './token-secret.js';
+
+export interface CreateTokenInput {
+  title: string;
+  ip?: string | null;
+  isCanSend?: boolean;
+  isCanSendSmart?: boolean;
+  isIgnoreCheckIp?: boolean;
+  canUseSmartClass?: boolean;
+}
+
+/** What a list or an audit row may show of a token: never the hash, never the secret. */
+export function publicToken(row: ApiTokenRow & { userName?: string }) {
+  const { tokenHash: _hash, ...rest } = row;
+  return rest;
+}
+
+/**
+ * A user's API tokens. A token acts as the user who made it, in that user's own organization; an
+ * administrator (or reseller) also lists, revokes and rotates the tokens of users in their subtree,
+ * as they manage those users' sends.
+ */
+@injectable()
+export class ApiTokensService {
+  constructor(
+    @inject(ApiTokensRepository) private readonly repo: ApiTokensRepository,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+  ) {}
+
+  private ownerFilter(ctx: Actor): number | null {
+    return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? null : ctx.principal.userId;
+  }
+
+  async create(ctx: Actor, input: CreateTokenInput) {
+    const s = newSecret();
+    return this.uow.run(async (tx) => {
+      const row = await this.repo.insert(tx, {
+        userId: ctx.principal.userId,
+        organizationId: ctx.principal.organizationId,
+        title: input.title.trim(),
+        prefix: s.prefix,
+        tokenHash: s.hash,
+        ip: input.ip?.trim() || null,
+        isCanSend: input.isCanSend ?? true,
+        isCanSendSmart: input.isCanSendSmart ?? false,
+        isIgnoreCheckIp: input.isIgnoreCheckIp ?? true,
+        canUseSmartClass: input.canUseSmartClass ?? false,
+      });
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ApiToken', referenceId: row.id, organizationId: row.organizationId, newData: publicToken(row) });
+      return { ...publicToken(row), token: s.secret };
+    });
+  }
+
+  async list(ctx: Actor) {
+    const rows = await this.repo.list(ctx.tenant, this.ownerFilter(ctx));
+    return { items: rows.map(publicToken), totalCount: rows.length };
+  }
+
+  async revoke(ctx: Actor, id: number) {
+    return this.uow.run(async (tx) => {
+      const row = await this.repo.findVisible(ctx.tenant, this.ownerFilter(ctx), id, tx);
+      if (!row) throw notFound('developer.tokenNotFound');
+      if (row.status === 'Revoked') return publicToken(row);
+      const updated = await this.repo.update(tx, id, { status: 'Revoked', revokedAt: this.clock.now() });
+      await this.audit.record(tx, ctx, { operationType: 'Revoke', className: 'ApiToken', referenceId: id, organizationId: row.organizationId, oldData: publicToken(row), newData: publicToken(updated) });
+      return publicToken(updated);
+    });
+  }
+
+  /** A new secret, shown once; the old one stops working with this commit (only its hash was stored, and it is replaced). */
+  async rotate(ctx: Actor, id: number) {
+    const s = newSecret();
+    return this.uow.run(async (tx) => {
+      const row = await this.repo.findVisible(ctx.tenant, this.ownerFilter(ctx), id, tx);
+      if (!row || row.status === 'Revoked') throw notFound('developer.tokenNotFound');
+      const updated = await this.repo.update(tx, id, { tokenHash: s.hash, prefix: s.prefix, rotatedAt: this.clock.now() });
+      await this.audit.record(tx, ctx, { operationType: 'Rotate', className: 'ApiToken', referenceId: id, organizationId: row.organizationId, oldData: publicToken(row), newData: publicToken(updated) });
+      return { ...publicToken(updated), token: s.secret };
+    });
+  }
+}

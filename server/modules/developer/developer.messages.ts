@@ -1,0 +1,10 @@
+import type { MessageCatalogue } from '../../platform/i18n.js';
+
+export const developerMessages: MessageCatalogue = {
+  'developer.tokenInvalid': { fa: 'کلید API نامعتبر یا باطل شده است.', en: 'The API key is invalid or has been revoked.' },
+  'developer.tokenUserRefused': { fa: 'کاربر یا سازمان این کلید API فعال نیست یا منقضی شده است.', en: 'The user or organization of this API key is inactive or expired.' },
+  'developer.ipNotAllowed': { fa: 'این کلید API از این نشانی IP قابل استفاده نیست.', en: 'This API key may not be used from this IP address.' },
+  'developer.tokenCannotSend': { fa: 'این کلید API اجازه ارسال پیامک ندارد.', en: 'This API key is not allowed to send messages.' },
+  'developer.tokenNotFound': { fa: 'کلید API یافت نشد.', en: 'API key not found.' },
+  'developer.sendNotFound': { fa: 'ارسالی با این شناسه یافت نشد.', en: 'No send with this send id was found.' },
+};

@@ -1,0 +1,1 @@
+export { developerModule } from './developer.module.js';
