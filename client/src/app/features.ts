@@ -3,6 +3,7 @@ import { accountFeature } from '../features/account/account.feature';
 import { adminCommonFeature } from '../features/admin-common/admin-common.feature';
 import { auditsFeature } from '../features/audits/audits.feature';
 import { blacklistFeature } from '../features/blacklist/blacklist.feature';
+import { developerFeature } from '../features/developer/developer.feature';
 import { dashboardFeature } from '../features/dashboard/dashboard.feature';
 import { financialFeature } from '../features/financial/financial.feature';
 import { impersonationFeature } from '../features/impersonation/impersonation.feature';
@@ -24,5 +25,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, placeholderSections,
 ];
