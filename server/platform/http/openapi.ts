@@ -3,7 +3,6 @@ import { cultureQueryProperty, type RegisteredRoute } from './router.js';
 /** The parts of an OpenAPI 3.1 document this generator writes (loosely typed: it is served as JSON). */
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  jsonSchemaDialect: string;
   info: { title: string; version: string; description: string };
   servers: { url: string }[];
   tags: { name: string; description?: string }[];
@@ -111,7 +110,6 @@ function propertiesOf(schema: unknown): { properties: Record<string, unknown>; r
 export function buildOpenApiDocument(routes: RegisteredRoute[], options: OpenApiOptions): OpenApiDocument {
   const doc: OpenApiDocument = {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: { title: 'Peyk API — رابط برنامه‌نویسی پیک', version: options.version, description: DESCRIPTION },
     servers: [{ url: options.basePath }],
     tags: [],
