@@ -10,7 +10,9 @@ import { createKeyValueStore, createQueueFactory } from './platform/queue-factor
 import type { KeyValueStore } from './platform/kv.js';
 import type { QueueFactory } from './platform/queue.js';
 import { createLogger } from './platform/logger.js';
-import { buildApiRouter, type Authenticator, type Controller } from './platform/http/router.js';
+import { buildApiRouter, registeredRoutes, type Authenticator, type Controller, type RegisteredRoute } from './platform/http/router.js';
+import { buildOpenApiDocument } from './platform/http/openapi.js';
+import { buildDocsRouter } from './platform/http/api-docs.js';
 import { parseByteSize } from './platform/http/json-body.js';
 import { createHttpApp } from './platform/http/http-app.js';
 import type { Translator } from './platform/i18n.js';
@@ -43,6 +45,8 @@ export interface PeykInstance {
   kv: KeyValueStore;
   url: string | null;
   firstAdmin: { created: boolean; userName: string; password: string | null };
+  /** The routes the API router mounted (empty in a worker process): the API document's source. */
+  apiRoutes: RegisteredRoute[];
   /** Runs the modules' jobs; null in a web-only process (sweeps belong to worker processes). */
   scheduler: Scheduler | null;
   stop(): Promise<void>;
@@ -85,13 +89,16 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
 
   let server: Server | null = null;
   let url: string | null = null;
+  let apiRoutes: RegisteredRoute[] = [];
   if (config.role !== 'worker') {
     const translator = container.get<Translator>(TYPES.Translator);
     const controllers: Controller[] = [healthController(database.kind, kv.kind, config.version)];
-    for (const m of MODULES) if (m.controllers) controllers.push(...m.controllers(container));
+    for (const m of MODULES) if (m.controllers) controllers.push(...m.controllers(container).map((c) => ({ ...c, module: c.module ?? m.name })));
+    apiRoutes = registeredRoutes(controllers);
     const authenticator = container.get<Authenticator>(TYPES.Authenticator);
     const app = createHttpApp({
       apiRouter: buildApiRouter(controllers, authenticator, translator, { ordinary: parseByteSize(config.bodyLimit), large: parseByteSize(config.sendBodyLimit) }),
+      docsRouter: buildDocsRouter(buildOpenApiDocument(apiRoutes, { version: config.version, basePath: '/api' })),
       translator,
       logger,
       clientDir: options.clientDir ?? path.join(options.rootDir, 'dist', 'client'),
@@ -122,7 +129,7 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   }
 
   return {
-    config, container, database, kv, url, firstAdmin, scheduler,
+    config, container, database, kv, url, firstAdmin, scheduler, apiRoutes,
     async stop() {
       // First: no sweep may start against a module that is stopping, and runs in progress finish.
       await scheduler?.stop();

@@ -9,9 +9,12 @@ import { sendEnvelope } from './envelope.js';
 import { parseCulture, type Translator } from '../i18n.js';
 import type { RequestContext } from './context.js';
 import type { Router } from 'express';
+import { DOCS_PATH } from './api-docs.js';
 
 export interface HttpAppOptions {
   apiRouter: Router;
+  /** The API documentation (api-docs.ts), mounted at /api/docs ahead of the API router. */
+  docsRouter?: Router;
   translator: Translator;
   logger: Logger;
   clientDir: string;
@@ -77,6 +80,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   // No body parser here: the router reads a JSON body only after authenticating the caller, with
   // the route's own limit and shape guard (json-body.ts).
+  if (options.docsRouter) app.use(DOCS_PATH, options.docsRouter);
   app.use('/api', options.apiRouter);
 
   app.get('/config.json', (req: Request, res: Response) => {

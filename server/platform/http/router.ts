@@ -97,6 +97,25 @@ export function publicRoute<const B extends JSONSchema | undefined = undefined, 
 export interface Controller {
   name: string;
   routes: RouteDef[];
+  /** The module that gave the controller (the composition root fills it); the API document's tag. */
+  module?: string;
+}
+
+/** One registered route as the router mounts it: the registry the API document is generated from. */
+export interface RegisteredRoute {
+  controller: Controller;
+  route: RouteDef;
+  /** Express path under /api, e.g. `/Users/Get/:id`. */
+  path: string;
+}
+
+/** Every route of the controllers in mount order; buildApiRouter mounts exactly these. */
+export function registeredRoutes(controllers: Controller[]): RegisteredRoute[] {
+  return controllers.flatMap((controller) => controller.routes.map((route) => ({
+    controller,
+    route,
+    path: `/${[controller.name, route.action].filter(Boolean).join('/')}`,
+  })));
 }
 
 export interface Authenticator {
@@ -133,37 +152,37 @@ export interface BodyLimits {
   large: number;
 }
 
-const emptyQuery = compileQuery({ type: 'object', properties: { culture: { type: 'string', maxLength: 10 } }, additionalProperties: false });
+/** Every route's query accepts `culture` (the language of messages; i18n.ts parseCulture reads it). */
+export const cultureQueryProperty = { type: 'string', maxLength: 10 } as const;
+
+const emptyQuery = compileQuery({ type: 'object', properties: { culture: cultureQueryProperty }, additionalProperties: false });
 
 function withCulture(schema: AnySchema | undefined): AnySchema | undefined {
   if (!schema || typeof schema !== 'object') return schema;
   const s = schema as { properties?: Record<string, unknown> };
-  return { ...s, properties: { ...(s.properties ?? {}), culture: { type: 'string', maxLength: 10 } } };
+  return { ...s, properties: { ...(s.properties ?? {}), culture: cultureQueryProperty } };
 }
 
 export function buildApiRouter(controllers: Controller[], authenticator: Authenticator, translator: Translator, limits: BodyLimits): Router {
   const router = Router();
   const byPath = new Map<string, Set<string>>();
 
-  for (const controller of controllers) {
-    for (const route of controller.routes) {
-      const compiled: Compiled = {
-        route,
-        body: route.body ? compileBody(route.body) : undefined,
-        bodyShape: bodyShape(route.body),
-        bodyLimit: route.bodyLimit === 'large' ? limits.large : limits.ordinary,
-        query: route.query ? compileQuery(withCulture(route.query) as AnySchema) : emptyQuery,
-        params: route.params ? compileQuery(route.params) : undefined,
-      };
-      const path = `/${[controller.name, route.action].filter(Boolean).join('/')}`;
-      const methods = byPath.get(path) ?? new Set<string>();
-      methods.add(route.method);
-      byPath.set(path, methods);
-      const verb = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-      router[verb](path, (req: Request, res: Response, next: NextFunction) => {
-        handle(compiled, req, res, authenticator, translator).catch(next);
-      });
-    }
+  for (const { route, path } of registeredRoutes(controllers)) {
+    const compiled: Compiled = {
+      route,
+      body: route.body ? compileBody(route.body) : undefined,
+      bodyShape: bodyShape(route.body),
+      bodyLimit: route.bodyLimit === 'large' ? limits.large : limits.ordinary,
+      query: route.query ? compileQuery(withCulture(route.query) as AnySchema) : emptyQuery,
+      params: route.params ? compileQuery(route.params) : undefined,
+    };
+    const methods = byPath.get(path) ?? new Set<string>();
+    methods.add(route.method);
+    byPath.set(path, methods);
+    const verb = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    router[verb](path, (req: Request, res: Response, next: NextFunction) => {
+      handle(compiled, req, res, authenticator, translator).catch(next);
+    });
   }
 
   // A known action called with another method is a 405, not a 404.

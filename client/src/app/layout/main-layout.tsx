@@ -108,7 +108,12 @@ export function MainLayout() {
             return (
               <div key={section.key} className="mb-3" data-testid={`menu-section-${section.key}`}>
                 <div className="mb-1 text-xs font-semibold uppercase text-slate-500">{t(section.titleKey)}</div>
-                {items.map((item) => (
+                {items.map((item) => item.opens === 'api-new-tab' ? (
+                  <a key={item.path} href={`${services.apiRoot}${item.path}`} target="_blank" rel="noopener noreferrer"
+                    className="block rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-700">
+                    {t(item.titleKey)}
+                  </a>
+                ) : (
                   <NavLink key={item.path} to={item.path} end={item.path === '/'}
                     className={({ isActive }) => `block rounded px-2 py-1 text-sm ${isActive ? 'bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100' : 'hover:bg-slate-100 dark:hover:bg-slate-700'}`}>
                     {t(item.titleKey)}

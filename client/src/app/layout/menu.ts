@@ -6,6 +6,7 @@ export interface MenuItem {
   path: string;
   titleKey: string;
   claim?: string;
+  opens?: 'api-new-tab';
 }
 
 export interface MenuSection {
@@ -37,5 +38,5 @@ export const MENU: MenuSection[] = SECTIONS.map((section) => ({
   items: entries
     .filter((e) => e.section === section.key)
     .sort((a, b) => a.order - b.order)
-    .map(({ path, titleKey, claim }) => ({ path, titleKey, claim })),
+    .map(({ path, titleKey, claim, opens }) => ({ path, titleKey, claim, opens })),
 }));

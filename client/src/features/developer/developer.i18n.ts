@@ -3,7 +3,7 @@ import type { TextResource } from '../../shared/i18n/i18n';
 export const developerTexts: TextResource = {
   ns: 'developer',
   fa: {
-    menu: { apiTokens: 'کلیدهای API' },
+    menu: { apiTokens: 'کلیدهای API', documentation: 'مستندات API' },
     title: 'کلیدهای API', create: 'کلید جدید', titleField: 'عنوان', ip: 'نشانی IP مجاز (اختیاری)', cancel: 'انصراف', save: 'ساخت کلید', close: 'بستن',
     isCanSend: 'اجازه ارسال پیامک', isIgnoreCheckIp: 'بدون بررسی IP', required: 'این فیلد الزامی است.',
     secretTitle: 'کلید API شما', secretWarning: 'این کلید فقط همین یک بار نمایش داده می‌شود. آن را اکنون کپی کنید و در جای امنی نگه دارید.',
@@ -14,7 +14,7 @@ export const developerTexts: TextResource = {
     columns: { title: 'عنوان', prefix: 'آغاز کلید', user: 'کاربر', ip: 'IP', isCanSend: 'ارسال', status: 'وضعیت', createdAt: 'زمان ساخت', actions: 'عملیات' },
   },
   en: {
-    menu: { apiTokens: 'API tokens' },
+    menu: { apiTokens: 'API tokens', documentation: 'API documentation' },
     title: 'API tokens', create: 'New token', titleField: 'Title', ip: 'Allowed IP address (optional)', cancel: 'Cancel', save: 'Create token', close: 'Close',
     isCanSend: 'May send messages', isIgnoreCheckIp: 'Do not check the IP', required: 'This field is required.',
     secretTitle: 'Your API token', secretWarning: 'This token is shown only this once. Copy it now and keep it somewhere safe.',

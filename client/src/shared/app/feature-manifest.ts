@@ -15,6 +15,11 @@ export interface MenuEntry {
   /** Key in the layout namespace, or `ns:key` for the feature's own namespace. */
   titleKey: string;
   claim?: string;
+  /**
+   * `api-new-tab`: `path` is under the API root (a server page such as the API documentation, not a
+   * panel screen) and opens in a new tab. The API root may be another origin (x-api-address).
+   */
+  opens?: 'api-new-tab';
 }
 
 /**

@@ -1,0 +1,196 @@
+import { cultureQueryProperty, type RegisteredRoute } from './router.js';
+
+/** The parts of an OpenAPI 3.1 document this generator writes (loosely typed: it is served as JSON). */
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: {
+    schemas: Record<string, unknown>;
+    responses: Record<string, unknown>;
+    parameters: Record<string, unknown>;
+    securitySchemes: Record<string, unknown>;
+  };
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  security: Record<string, string[]>[];
+  parameters: unknown[];
+  requestBody?: { required: boolean; content: Record<string, { schema: unknown }> };
+  responses: Record<string, unknown>;
+  'x-claim'?: string;
+}
+
+export interface OpenApiOptions {
+  version: string;
+  /** Where the API router is mounted, as the document's server URL. */
+  basePath: string;
+}
+
+type JsonObject = Record<string, unknown>;
+
+const ENVELOPE_SCHEMA = {
+  type: 'object',
+  description: 'Every JSON answer of the API. / قالب همهٔ پاسخ‌های JSON.',
+  properties: {
+    isSucceed: { type: 'boolean' },
+    data: { description: 'The result; absent or null when there is none. / نتیجه.' },
+    message: { type: 'string', description: 'A message in the request culture. / پیام به زبان درخواست.' },
+    validationErrors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { propertyName: { type: 'string' }, message: { type: 'string' } },
+        required: ['propertyName', 'message'],
+      },
+    },
+  },
+  required: ['isSucceed'],
+} as const;
+
+/** The error statuses the platform answers (errors.ts, http-app.ts), with both languages. */
+const ERROR_RESPONSES: Record<string, string> = {
+  400: 'Bad input: validationErrors names each field. / ورودی نادرست؛ validationErrors هر فیلد را نام می‌برد.',
+  401: 'No session or an expired one. / نشست وجود ندارد یا منقضی شده است.',
+  403: 'The session lacks the claim, or the account must change its password. / دسترسی لازم وجود ندارد.',
+  404: 'Not found. / پیدا نشد.',
+  413: 'The body is larger than the limit. / بدنهٔ درخواست بزرگ‌تر از حد مجاز است.',
+  429: 'Too many requests; retry later. / درخواست‌های بیش از حد؛ بعداً تلاش کنید.',
+  500: 'Server error. / خطای سرور.',
+};
+
+const DESCRIPTION = [
+  'Peyk bulk SMS panel API. Every answer is the envelope `{isSucceed, data?, message?, validationErrors?}`;',
+  'a signed-in call sends `Authorization: Bearer <access token>` (from `POST /Account/Login`) and may name',
+  'the organization it works in with the `c-org-id` header. `culture=en` (query) gives English messages,',
+  'anything else Persian. "Submitted" never means "delivered": delivery arrives later as a status.',
+  '',
+  'رابط برنامه‌نویسی پنل پیامک انبوه پیک. هر پاسخ در قالب `{isSucceed, data?, message?, validationErrors?}` است؛',
+  'فراخوانی‌هایی که ورود لازم دارند سرآیند `Authorization: Bearer <توکن دسترسی>` (از `POST /Account/Login`) را',
+  'می‌فرستند و می‌توانند سازمان را با سرآیند `c-org-id` انتخاب کنند. `culture=en` پیام‌ها را انگلیسی و هر مقدار',
+  'دیگری فارسی می‌کند. «ثبت شد» هرگز به معنای «تحویل شد» نیست: وضعیت تحویل بعداً می‌رسد.',
+].join('\n');
+
+/** `/Users/Get/:id` → `/Users/Get/{id}` */
+export function toOpenApiPath(expressPath: string): string {
+  return expressPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+}
+
+function pathParamNames(expressPath: string): string[] {
+  return [...expressPath.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!);
+}
+
+function operationIdOf(method: string, path: string): string {
+  const words = path.split('/').filter(Boolean).map((w) => w.replace(/^:/, 'by_').replace(/[^A-Za-z0-9]/g, '_'));
+  return [method.toLowerCase(), ...words].join('_');
+}
+
+/** The route schemas are shared `as const` objects: the document gets its own deep copy. */
+function copy<T>(value: T): T {
+  return structuredClone(value);
+}
+
+function propertiesOf(schema: unknown): { properties: Record<string, unknown>; required: Set<string> } {
+  const s = (schema ?? {}) as { properties?: Record<string, unknown>; required?: string[] };
+  return { properties: s.properties ?? {}, required: new Set(s.required ?? []) };
+}
+
+/**
+ * The OpenAPI 3.1 document of the registered routes: a pure function of the router's registry, so a
+ * new route appears in it without anyone listing it. Body, query and params come from the very ajv
+ * schemas the router validates with (OpenAPI 3.1 schemas are JSON Schema 2020-12, a superset of the
+ * draft-07 subset the routes use).
+ */
+export function buildOpenApiDocument(routes: RegisteredRoute[], options: OpenApiOptions): OpenApiDocument {
+  const doc: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: { title: 'Peyk API — رابط برنامه‌نویسی پیک', version: options.version, description: DESCRIPTION },
+    servers: [{ url: options.basePath }],
+    tags: [],
+    paths: {},
+    components: {
+      schemas: { Envelope: copy(ENVELOPE_SCHEMA) },
+      responses: {},
+      parameters: {
+        culture: {
+          name: 'culture', in: 'query', required: false,
+          description: 'Language of messages: `en…` English, anything else Persian. / زبان پیام‌ها: `en` انگلیسی، در غیر این صورت فارسی.',
+          schema: copy(cultureQueryProperty),
+        },
+        orgId: {
+          name: 'c-org-id', in: 'header', required: false,
+          description: 'The organization the call works in (default: the user\'s own). / سازمانی که فراخوانی در آن انجام می‌شود.',
+          schema: { type: 'string', pattern: '^\\d{1,10}$' },
+        },
+      },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+  };
+  const envelopeRef = { $ref: '#/components/schemas/Envelope' };
+  doc.components.responses.Success = { description: 'Succeeded. / انجام شد.', content: { 'application/json': { schema: envelopeRef } } };
+  for (const [status, description] of Object.entries(ERROR_RESPONSES)) {
+    doc.components.responses[`Error${status}`] = { description, content: { 'application/json': { schema: envelopeRef } } };
+  }
+
+  const tags = new Set<string>();
+  for (const { controller, route, path } of routes) {
+    const tag = controller.module ?? 'platform';
+    tags.add(tag);
+    const method = route.method.toLowerCase();
+    const operationId = operationIdOf(route.method, path);
+    const isPublic = route.auth === 'public';
+    const parameters: unknown[] = [];
+
+    const params = propertiesOf(route.params);
+    for (const name of pathParamNames(path)) {
+      parameters.push({ name, in: 'path', required: true, schema: copy(params.properties[name] ?? { type: 'string' }) });
+    }
+    const query = propertiesOf(route.query);
+    for (const [name, schema] of Object.entries(query.properties)) {
+      if (name === 'culture') continue;
+      parameters.push({ name, in: 'query', required: query.required.has(name), schema: copy(schema) });
+    }
+    parameters.push({ $ref: '#/components/parameters/culture' });
+    if (!isPublic) parameters.push({ $ref: '#/components/parameters/orgId' });
+
+    const responses: Record<string, unknown> = { 200: { $ref: '#/components/responses/Success' } };
+    const errorStatuses = ['400', ...(isPublic ? [] : ['401', '403']), '404', ...(route.body ? ['413'] : []), '429', '500'];
+    for (const status of errorStatuses) responses[status] = { $ref: `#/components/responses/Error${status}` };
+
+    const claim = isPublic ? undefined : route.claim;
+    const access = isPublic
+      ? 'Public: no session. / عمومی: بدون ورود.'
+      : claim
+        ? `Signed in, with the claim \`${claim}\`. / نیازمند ورود و دسترسی \`${claim}\`.`
+        : 'Any signed-in user. / هر کاربر واردشده.';
+    const operation: OpenApiOperation = {
+      operationId,
+      tags: [tag],
+      summary: `${controller.name ? `${controller.name} ` : ''}${route.action}`,
+      description: route.rawBody ? `${access}\n\nThe body is read as the caller sends it (not JSON-validated). / بدنه همان‌گونه که فرستاده شده خوانده می‌شود.` : access,
+      security: isPublic ? [] : [{ bearer: [] }],
+      parameters,
+      responses,
+    };
+    if (claim) operation['x-claim'] = claim;
+    if (route.body) {
+      const schemaName = `${operationId}_body`;
+      doc.components.schemas[schemaName] = copy(route.body);
+      operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` } } } };
+    }
+    if (route.query) doc.components.schemas[`${operationId}_query`] = copy(route.query);
+    if (route.params) doc.components.schemas[`${operationId}_params`] = copy(route.params);
+
+    const openApiPath = toOpenApiPath(path);
+    doc.paths[openApiPath] ??= {};
+    doc.paths[openApiPath][method] = operation;
+  }
+  doc.tags = [...tags].map((name) => ({ name }));
+  return doc;
+}

@@ -1,0 +1,152 @@
+import { expect } from 'chai';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { sharedServer } from '../support/fixtures.js';
+import type { TestServer } from '../support/test-server.js';
+import { MOBILE_PATTERN } from '../../server/platform/http/validation.js';
+import { toOpenApiPath, type OpenApiDocument, type OpenApiOperation } from '../../server/platform/http/openapi.js';
+
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+
+describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let doc: OpenApiDocument;
+
+  before(async () => {
+    server = await sharedServer();
+    const res = await fetch(`${server.url}/api/docs/openapi.json`);
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.match(/^application\/json/);
+    doc = (await res.json()) as OpenApiDocument;
+  });
+
+  function operationOf(method: string, path: string): OpenApiOperation {
+    const op = doc.paths[toOpenApiPath(path)]?.[method.toLowerCase()];
+    expect(op, `${method} ${path}`).to.not.equal(undefined);
+    return op!;
+  }
+
+  it('is an OpenAPI 3.1 document with Persian and English description', () => {
+    expect(doc.openapi).to.equal('3.1.0');
+    expect(doc.info.version).to.equal(server.peyk.config.version);
+    expect(doc.info.description).to.match(/Peyk/).and.to.match(/پیک/);
+    expect(doc.servers).to.deep.equal([{ url: '/api' }]);
+  });
+
+  it('lists exactly the routes the router mounted', () => {
+    const registered = server.peyk.apiRoutes.map((r) => `${r.route.method} ${toOpenApiPath(r.path)}`).sort();
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)).sort();
+    expect(registered.length).to.be.greaterThan(100);
+    expect(documented).to.deep.equal(registered);
+    expect(doc.paths['/Users/Get/{id}']?.get?.parameters).to.deep.include({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2147483647 } });
+  });
+
+  it('carries each route\'s own body, query and params schemas', () => {
+    for (const { route, path } of server.peyk.apiRoutes) {
+      const op = operationOf(route.method, path);
+      if (route.body) {
+        const ref = (op.requestBody?.content['application/json']?.schema as { $ref: string }).$ref;
+        expect(doc.components.schemas[ref.replace('#/components/schemas/', '')], `${route.method} ${path} body`).to.deep.equal(route.body);
+      } else {
+        expect(op.requestBody, `${route.method} ${path}`).to.equal(undefined);
+      }
+      const params = op.parameters as { name?: string; in?: string; required?: boolean; schema?: unknown; $ref?: string }[];
+      const queryProps = ((route.query ?? {}) as { properties?: Record<string, unknown> }).properties ?? {};
+      for (const [name, schema] of Object.entries(queryProps)) {
+        expect(params.find((p) => p.in === 'query' && p.name === name)?.schema, `${route.method} ${path} ?${name}`).to.deep.equal(schema);
+      }
+      if (route.query) expect(doc.components.schemas[`${op.operationId}_query`]).to.deep.equal(route.query);
+      const paramProps = ((route.params ?? {}) as { properties?: Record<string, unknown> }).properties ?? {};
+      for (const [name, schema] of Object.entries(paramProps)) {
+        expect(params.find((p) => p.in === 'path' && p.name === name), `${route.method} ${path} :${name}`).to.deep.include({ required: true, schema });
+      }
+      expect(params, `${route.method} ${path} culture`).to.deep.include({ $ref: '#/components/parameters/culture' });
+    }
+  });
+
+  it('marks session routes bearer (with their claim) and public routes open', () => {
+    let claims = 0;
+    for (const { route, path } of server.peyk.apiRoutes) {
+      const op = operationOf(route.method, path);
+      if (route.auth === 'public') {
+        expect(op.security, `${route.method} ${path}`).to.deep.equal([]);
+        expect(op.responses).to.not.have.property('401');
+      } else {
+        expect(op.security, `${route.method} ${path}`).to.deep.equal([{ bearer: [] }]);
+        expect(op.responses).to.include.keys('401', '403');
+        expect(op['x-claim']).to.equal(route.claim);
+        if (route.claim) claims += 1;
+      }
+      expect(op.responses).to.include.keys('200', '400', '404', '429', '500');
+      expect(op.tags).to.have.length(1);
+    }
+    expect(claims).to.be.greaterThan(20);
+    expect(operationOf('POST', '/Account/Login').security).to.deep.equal([]);
+    expect(operationOf('GET', '/Users/GetAll').security).to.deep.equal([{ bearer: [] }]);
+    expect(operationOf('GET', '/Users/GetAll').tags).to.deep.equal(['identity']);
+    expect(doc.components.securitySchemes.bearer).to.deep.include({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('answers the envelope as the shared response shape', () => {
+    const envelope = doc.components.schemas.Envelope as { properties: Record<string, unknown>; required: string[] };
+    expect(envelope.required).to.deep.equal(['isSucceed']);
+    expect(envelope.properties).to.have.all.keys('isSucceed', 'data', 'message', 'validationErrors');
+    expect(JSON.stringify(envelope.properties.validationErrors)).to.contain('propertyName');
+  });
+
+  it('has schemas that all compile as JSON Schema 2020-12', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addFormat('mobile', MOBILE_PATTERN);
+    ajv.addFormat('hhmm', /^(?:[01]\d|2[0-3]):[0-5]\d$/);
+    ajv.addFormat('name', true);
+    ajv.addSchema(doc as unknown as object, 'openapi.json');
+    const pointers: string[] = [];
+    const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+    for (const name of Object.keys(doc.components.schemas)) pointers.push(`/components/schemas/${escape(name)}`);
+    for (const name of Object.keys(doc.components.parameters)) pointers.push(`/components/parameters/${escape(name)}/schema`);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        op.parameters.forEach((p, i) => { if ((p as { schema?: unknown }).schema) pointers.push(`/paths/${escape(path)}/${method}/parameters/${i}/schema`); });
+      }
+    }
+    expect(pointers.length).to.be.greaterThan(200);
+    for (const pointer of pointers) {
+      expect(() => ajv.compile({ $ref: `openapi.json#${pointer}` }), pointer).to.not.throw();
+    }
+    // A compiled body schema still refuses what the route refuses.
+    const login = ajv.getSchema(`openapi.json#/components/schemas/${escape(`${operationOf('POST', '/Account/Login').operationId}_body`)}`);
+    expect(login).to.not.equal(undefined);
+    expect(login!({})).to.equal(false);
+  });
+
+  it('serves Swagger UI from local assets only', async () => {
+    const bare = await fetch(`${server.url}/api/docs`, { redirect: 'manual' });
+    expect(bare.status).to.equal(301);
+    expect(bare.headers.get('location')).to.equal('/api/docs/');
+    const page = await fetch(`${server.url}/api/docs/`);
+    expect(page.status).to.equal(200);
+    expect(page.headers.get('content-type')).to.match(/^text\/html/);
+    const html = await page.text();
+    expect(html).to.contain('swagger-ui');
+    const refs = [...html.matchAll(/(?:src|href)\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]!).filter((r) => !r.startsWith('#'));
+    expect(refs.length).to.be.greaterThan(2);
+    for (const ref of refs) {
+      expect(ref, ref).to.not.match(/^(?:[a-z]+:)?\/\//i);
+      const asset = await fetch(new URL(ref, `${server.url}/api/docs/`));
+      expect(asset.status, ref).to.equal(200);
+      await asset.arrayBuffer();
+    }
+    const init = await (await fetch(`${server.url}/api/docs/swagger-ui-init.js`)).text();
+    expect(init).to.contain('/api/docs/openapi.json');
+    expect(init).to.not.match(/https?:\/\//);
+    expect((await fetch(`${server.url}/api/docs/package.json`)).status).to.equal(404);
+  });
+
+  it('leaves the API\'s own 404 for unknown paths under /api/docs', async () => {
+    const res = await fetch(`${server.url}/api/docs/nothing-here.js`);
+    expect(res.status).to.equal(404);
+    expect(((await res.json()) as { isSucceed: boolean }).isSucceed).to.equal(false);
+  });
+});
