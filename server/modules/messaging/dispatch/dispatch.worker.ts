@@ -362,7 +362,7 @@ export class Dispatcher {
       if (inDoubt.length > 0) {
         // Taken by a holder whose lease ran out before it stored the answer, on a gateway that cannot
         // tell a repeat: sending again could reach the phone twice, so they end as errors (and are given back).
-        await this.store(send, lease, inDoubt.map((seq) => ({ seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null })), []);
+        await this.store(send, lease, inDoubt.map(notSent), []);
       }
     }
     const tries = await this.maxTries();
@@ -399,8 +399,7 @@ export class Dispatcher {
         else if (res.status === 'rejected') outcomes.push({ seq: r.seq, deliveryStatus: refusalStatus(res.code), sendStatus: 'ErrorInSending', providerId: null });
         // Sent with no answer: the operator may have it. Asking again is safe only where the
         // provider drops a repeated id; elsewhere it ends like a crash's in-doubt rows (given back).
-        else if (res.inDoubt && !gateway.idempotentSubmit) outcomes.push({ seq: r.seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null });
-        else if (r.attempts >= tries) outcomes.push({ seq: r.seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null });
+        else if ((res.inDoubt && !gateway.idempotentSubmit) || r.attempts >= tries) outcomes.push(notSent(r.seq));
         else again.push(r);
       });
       await this.store(send, lease, outcomes, again.map((r) => r.seq));
@@ -443,6 +442,11 @@ export class Dispatcher {
       if (updated) this.progress.push(updated, false);
     }
   }
+}
+
+/** A receiver that ends without leaving us (given back at settlement): in doubt, or out of tries. */
+function notSent(seq: number): SubmitOutcome {
+  return { seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null };
 }
 
 async function submitSafely(gateway: Gateway, messages: OutboundMessage[]): Promise<SubmitResult[]> {
