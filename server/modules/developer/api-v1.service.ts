@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/actor.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
 import { CreditsService } from '../billing/index.js';
 import { PrivateNumbersService, type SendType } from '../numbers/index.js';
-import { ComposeService, OutboxService, SendsRepository } from '../messaging/index.js';
+import { OutboxService, SendsRepository, SingleSendService } from '../messaging/index.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
 
 export interface V1SendInput {
@@ -22,7 +22,7 @@ export class ApiV1Service {
   constructor(
     @inject(CreditsService) private readonly credits: CreditsService,
     @inject(PrivateNumbersService) private readonly numbers: PrivateNumbersService,
-    @inject(ComposeService) private readonly compose: ComposeService,
+    @inject(SingleSendService) private readonly single: SingleSendService,
     @inject(OutboxService) private readonly outbox: OutboxService,
     @inject(SendsRepository) private readonly sends: SendsRepository,
   ) {}
@@ -53,10 +53,7 @@ export class ApiV1Service {
     if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
     if (!ctx.principal.claims.has('Sending.Single')) throw forbidden();
     try {
-      return await this.compose.create(ctx, {
-        senderNumberId: input.line, smsBody: input.text, sendType: 'Single', sendId: input.sendId ?? undefined, isFlashSms: false,
-        sources: [{ kind: 'manual', numbers: [input.to] }],
-      });
+      return await this.single.send(ctx, { line: input.line, to: input.to, text: input.text, sendId: input.sendId });
     } catch (err) {
       throw renamed(err);
     }

@@ -57,6 +57,19 @@ export class InboxRepository {
    * One statement for a group (a group larger than a statement's bind parameters allow is split);
    * a message the agent already handed over (same providerId) is skipped. Answers the rows inserted.
    */
+  /**
+   * Messages stored after id `afterId`, oldest first, of the given organizations (or every
+   * organization when `organizationIds` is null; messages of no line are never included).
+   * Ids are handed out before commit, so two concurrent inserts can become visible out of id order:
+   * a consumer must not move its cursor past rows younger than a few seconds (it reads those again
+   * next time and keeps one copy by inbox id), or it could step over a row committed late.
+   */
+  async storedAfter(afterId: number, limit: number, organizationIds: number[] | null): Promise<InboxRow[]> {
+    const q = this.knex('inbox_messages').where('id', '>', afterId).whereNotNull('organizationId').orderBy('id').limit(limit).select('*');
+    if (organizationIds) q.whereIn('organizationId', organizationIds);
+    return (await q) as InboxRow[];
+  }
+
   async insertNew(rows: InboxInsert[]): Promise<InboxRow[]> {
     const out: InboxRow[] = [];
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {

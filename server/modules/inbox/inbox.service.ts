@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, multiInject, optional } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import type { Realtime } from '../../platform/realtime.js';
@@ -17,6 +17,16 @@ export const INBOX_MESSAGE_EVENT = 'inbox-message';
 export const INBOX_CLAIM = 'SmsReports.Inbox';
 
 const MAX_TEXT = 20_000;
+
+/**
+ * Woken (in this process, after the insert) by new inbound messages: a hint to read now, not the
+ * durable path. Consumers read with `storedAfter` and a cursor, so a missed wake-up (a crash, a
+ * message stored by another process) only delays them until their next sweep.
+ */
+export interface InboundListener {
+  onInbound(rows: InboxRow[]): void;
+}
+export const INBOUND_LISTENERS = Symbol.for('peyk.inbox.InboundListener');
 
 /** An inbox message as the API answers it (the spec's fields; inbox groups are not built yet). */
 export function publicInboxMessage(row: InboxRow) {
@@ -56,6 +66,7 @@ export class InboxService {
     @inject(LinesService) private readonly lines: LinesService,
     @inject(TYPES.Realtime) private readonly realtime: Realtime,
     @inject(TYPES.Logger) private readonly logger: Logger,
+    @multiInject(INBOUND_LISTENERS) @optional() private readonly listeners: InboundListener[] = [],
   ) {}
 
   /**
@@ -89,6 +100,9 @@ export class InboxService {
       };
     });
     const stored = await this.repo.insertNew(rows);
+    for (const l of this.listeners ?? []) {
+      try { l.onInbound(stored); } catch (err) { this.logger.warn({ err }, 'an inbound listener failed'); }
+    }
     const unmatched = stored.filter((r) => r.organizationId === null).length;
     if (unmatched > 0) this.logger.warn({ senderAgentId, unmatched }, 'inbound messages to numbers that are no line of the agent');
     // Stored already: a push that fails must not make the gateway hand the group over again.
@@ -122,6 +136,11 @@ export class InboxService {
     // Messages of no line belong to nobody below the platform: shown only in the system organization's own view.
     const withUnmatched = p.scope === 'superAdmin' && ctx.tenant.subtree && ctx.tenant.organizationId === p.organizationId;
     return { tenant: ctx.tenant, userId: p.userId, allLines, withUnmatched };
+  }
+
+  /** For consumers outside the panel (webhooks, the SMPP server, API `inbound`): see the repository's cursor rule. */
+  storedAfter(afterId: number, limit: number, organizationIds: number[] | null): Promise<InboxRow[]> {
+    return this.repo.storedAfter(afterId, limit, organizationIds);
   }
 
   async list(ctx: Actor, q: InboxFilter & { search?: string }) {

@@ -7,3 +7,6 @@ export { standingFailure, insideWindow, holdReference } from './send-rules.js';
 export { SendsRepository, type SendRow } from './sends.repository.js';
 export * from './statuses.js';
 export { OutboxService } from './outbox/outbox.service.js';
+export { RECEIVER_EVENT_LISTENERS, type ReceiverEvent, type ReceiverEventListener } from './delivery/receiver-events.js';
+export { SingleSendService, type SingleSendInput } from './compose/single-send.service.js';
+export type { StoreOptions } from './compose/compose.service.js';

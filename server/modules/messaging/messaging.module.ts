@@ -14,6 +14,7 @@ import { ReceiversRepository } from './receivers.repository.js';
 import { DeliveryReportsRepository } from './delivery/delivery-reports.repository.js';
 import { ComposeService } from './compose/compose.service.js';
 import { UploadsService } from './compose/uploads.service.js';
+import { SingleSendService } from './compose/single-send.service.js';
 import { RECIPIENT_SOURCE_PROVIDERS, RECIPIENT_SOURCES } from './compose/recipient-sources.js';
 import { SettlementService } from './delivery/settlement.service.js';
 import { OutboxService } from './outbox/outbox.service.js';
@@ -33,7 +34,7 @@ export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.

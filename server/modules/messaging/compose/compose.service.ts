@@ -130,7 +130,7 @@ export class ComposeService {
     };
   }
 
-  async create(ctx: Actor, input: ComposeInput) {
+  async create(ctx: Actor, input: ComposeInput, options: StoreOptions = {}) {
     if (input.sendId) {
       const existing = await this.sends.findByClientSendId(undefined, ctx.principal.userId, input.sendId);
       if (existing) return { ...publicSend(existing), repeated: true };
@@ -138,7 +138,7 @@ export class ComposeService {
     const p = await this.prepare(ctx, input);
     let send: SendRow;
     try {
-      send = await this.store(ctx, input, p, {});
+      send = await this.store(ctx, input, p, options);
     } catch (err) {
       if (input.sendId && isUniqueViolation(err)) {
         const existing = await this.sends.findByClientSendId(undefined, ctx.principal.userId, input.sendId);

@@ -14,9 +14,11 @@ export interface ReportRow {
 
 export interface ReportTransition {
   sendId: number;
+  seq: number;
   operator: string;
   deliveryStatus: DeliveryStatus;
   providerId: string;
+  at: string;
 }
 
 /**
@@ -69,11 +71,11 @@ export class DeliveryReportsRepository {
       `update send_recipients r set "deliveryStatus" = x.ds, "statusDateTime" = x.at, "deliveryReport" = x.raw::jsonb
        from unnest(?::bigint[], ?::int[], ?::text[], ?::timestamptz[], ?::text[]) as x(sid, seq, ds, at, raw)
        where r."sendId" = x.sid and r.seq = x.seq and r."deliveryStatus" in ('SentToItc', 'ReceivedByItc')
-       returning r."sendId", r.operator, r."deliveryStatus", r."providerId"`,
+       returning r."sendId", r.seq, r.operator, r."deliveryStatus", r."providerId", r."statusDateTime"`,
       [`{${sids.join(',')}}`, `{${seqs.join(',')}}`, toPgTextArray(states), toPgTextArray(ats), toPgTextArray(raws)],
     );
-    return (res.rows as { sendId: string | number; operator: string; deliveryStatus: DeliveryStatus; providerId: string }[])
-      .map((r) => ({ sendId: Number(r.sendId), operator: r.operator, deliveryStatus: r.deliveryStatus, providerId: r.providerId }));
+    return (res.rows as { sendId: string | number; seq: number; operator: string; deliveryStatus: DeliveryStatus; providerId: string; statusDateTime: Date | string }[])
+      .map((r) => ({ sendId: Number(r.sendId), seq: r.seq, operator: r.operator, deliveryStatus: r.deliveryStatus, providerId: r.providerId, at: new Date(r.statusDateTime).toISOString() }));
   }
 
   /** Which of these sends go out through the sender agent (a report is only trusted from the agent that took the message). */
@@ -129,17 +131,20 @@ export class DeliveryReportsRepository {
    * Closes as Unknown the receivers of one send the operator accepted before `before` and never
    * reported on; answers how many per operator (only open receivers move, so a repeat is a no-op).
    */
-  async closeOverdue(tx: Tx, sendId: number, before: Date, at: Date): Promise<Record<string, number>> {
+  async closeOverdue(tx: Tx, sendId: number, before: Date, at: Date): Promise<{ counts: Record<string, number>; closed: { seq: number; providerId: string | null }[] }> {
     const res = await tx.raw(
-      `with u as (update send_recipients set "deliveryStatus" = 'Unknown', "sendStatus" = 'ErrorInGetItc', "statusDateTime" = ?::timestamptz,
-                  "deliveryReport" = jsonb_build_object('providerStatus', 'NO_REPORT', 'raw', null)
-                  where "sendId" = ? and "deliveryStatus" in ('SentToItc', 'ReceivedByItc') and "sendDateTime" < ?::timestamptz
-                  returning operator)
-       select operator, count(*)::int as count from u group by 1`,
+      `update send_recipients set "deliveryStatus" = 'Unknown', "sendStatus" = 'ErrorInGetItc', "statusDateTime" = ?::timestamptz,
+         "deliveryReport" = jsonb_build_object('providerStatus', 'NO_REPORT', 'raw', null)
+       where "sendId" = ? and "deliveryStatus" in ('SentToItc', 'ReceivedByItc') and "sendDateTime" < ?::timestamptz
+       returning seq, operator, "providerId"`,
       [at.toISOString(), sendId, before.toISOString()],
     );
-    const out: Record<string, number> = {};
-    for (const r of res.rows as { operator: string; count: number }[]) out[r.operator] = r.count;
-    return out;
+    const counts: Record<string, number> = {};
+    const closed: { seq: number; providerId: string | null }[] = [];
+    for (const r of res.rows as { seq: number; operator: string; providerId: string | null }[]) {
+      counts[r.operator] = (counts[r.operator] ?? 0) + 1;
+      closed.push({ seq: r.seq, providerId: r.providerId });
+    }
+    return { counts, closed };
   }
 }

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, multiInject, optional } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
@@ -11,6 +11,7 @@ import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, 
 import { holdReference } from '../send-rules.js';
 import { SendProgressPublisher } from './send-progress.service.js';
 import type { DeliveryReport } from '../../../gateways/gateway-sdk.js';
+import { RECEIVER_EVENT_LISTENERS, type ReceiverEvent, type ReceiverEventListener } from './receiver-events.js';
 
 const FLUSH_SIZE = 500;
 const FLUSH_MS = 50;
@@ -54,7 +55,14 @@ export class SettlementService {
     @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @multiInject(RECEIVER_EVENT_LISTENERS) @optional() private readonly listeners: ReceiverEventListener[] = [],
   ) {}
+
+  /** Tells the listeners (webhooks, the SMPP server) inside the transaction that moved the receivers. */
+  async tell(tx: Tx, events: ReceiverEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const l of this.listeners ?? []) await l.onReceiverEvents(tx, events);
+  }
 
   /**
    * The host callback of every gateway. Resolves only once each report is durable: applied to its
@@ -134,6 +142,7 @@ export class SettlementService {
       }));
       const moved = await this.uow.run(async (tx) => {
         const transitions = await this.reports.applyReports(tx, agentId, rows);
+        await this.tell(tx, transitions.map((t) => ({ sendId: t.sendId, seq: t.seq, deliveryStatus: t.deliveryStatus, providerId: t.providerId, at: t.at })));
         const applied = new Set(transitions.map((t) => t.providerId));
         const parked = items.filter((p) => p.parkedId !== undefined && applied.has(p.report.providerId)).map((p) => p.parkedId as number);
         if (parked.length > 0) await this.reports.deleteUnmatched(tx, parked);
@@ -196,9 +205,10 @@ export class SettlementService {
     let closed = 0;
     for (const send of await this.sends.startedBefore(before, 100)) {
       closed += await this.uow.run(async (tx) => {
-        const counts = await this.reports.closeOverdue(tx, send.id, before, now);
+        const { counts, closed: rows } = await this.reports.closeOverdue(tx, send.id, before, now);
         const n = Object.values(counts).reduce((a, b) => a + b, 0);
         if (n === 0) return 0;
+        await this.tell(tx, rows.map((r) => ({ sendId: send.id, seq: r.seq, deliveryStatus: 'Unknown' as DeliveryStatus, providerId: r.providerId, at: now.toISOString() })));
         const updated = await this.sends.bumpCounters(tx, send.id, { pending: n, notDelivered: n });
         if (updated) await this.afterProgress(tx, updated);
         return n;

@@ -432,6 +432,9 @@ export class Dispatcher {
       }
       await this.receivers.requeue(tx, send.id, requeue);
       if (failed > 0) {
+        // Fenced by the lease above, so every failed outcome here is a receiver this chunk ended.
+        const at = this.clock.now().toISOString();
+        await this.settlement.tell(tx, outcomes.filter((o) => o.deliveryStatus !== 'SentToItc').map((o) => ({ sendId: send.id, seq: o.seq, deliveryStatus: o.deliveryStatus, providerId: o.providerId, at })));
         const updated = await this.sends.bumpCounters(tx, send.id, { failed, pending: failed });
         if (updated) await this.settlement.afterProgress(tx, updated);
       }
