@@ -62,7 +62,38 @@ export interface AppConfig {
    * only outside production unless `PEYK_SANDBOX_GATEWAY=true` says otherwise (a staging install).
    */
   allowSandboxGateway: boolean;
+  /**
+   * The built-in SMPP server (developer module), off unless a port is set: `PEYK_SMPP_SERVER_PORT`
+   * (plain TCP), `PEYK_SMPP_SERVER_TLS_PORT` with `PEYK_SMPP_SERVER_TLS_CERT` / `_KEY` (PEM file
+   * paths). Listens on `host`; runs in processes that serve traffic (role all or web).
+   */
+  smppServer: SmppServerConfig;
   version: string;
+}
+
+export interface SmppServerConfig {
+  port: number | null;
+  tlsPort: number | null;
+  tlsCertFile: string | null;
+  tlsKeyFile: string | null;
+}
+
+function parseSmppServer(env: Env): SmppServerConfig {
+  const port = (name: string) => {
+    const value = env[name];
+    if (value === undefined || value === '') return null;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number (got "${value}")`);
+    return n;
+  };
+  const config: SmppServerConfig = {
+    port: port('PEYK_SMPP_SERVER_PORT'),
+    tlsPort: port('PEYK_SMPP_SERVER_TLS_PORT'),
+    tlsCertFile: env.PEYK_SMPP_SERVER_TLS_CERT || null,
+    tlsKeyFile: env.PEYK_SMPP_SERVER_TLS_KEY || null,
+  };
+  if (config.tlsPort !== null && (!config.tlsCertFile || !config.tlsKeyFile)) throw new Error('PEYK_SMPP_SERVER_TLS_PORT needs PEYK_SMPP_SERVER_TLS_CERT and PEYK_SMPP_SERVER_TLS_KEY');
+  return config;
 }
 
 type Env = Record<string, string | undefined>;
@@ -170,6 +201,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     serverStateToken: persistentSecret(dataDir, 'server-state-token', env.PEYK_SERVER_STATE_TOKEN),
     version: String(pkg.version),
     allowSandboxGateway: false,
+    smppServer: parseSmppServer(env),
     ...overrides,
   };
   // Decided after the overrides, so a server started as production (tests too) gets the production default.

@@ -1,0 +1,114 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { TYPES } from '../../../platform/tokens.js';
+import type { Tx } from '../../../platform/unit-of-work.js';
+
+/** What a send made over SMPP keeps until its final state (the receipt is built from it). */
+export interface SmppMessageRow {
+  sendId: number;
+  accountId: number;
+  messageIds: string[];
+  sourceAddr: string;
+  destAddr: string;
+  registeredDelivery: number;
+  textStart: string;
+  submittedAt: Date;
+}
+
+/** A deliver_sm waiting for a bound receiver: a receipt or an inbound message. */
+export interface SmppOutboxRow {
+  id: number;
+  accountId: number;
+  kind: 'receipt' | 'mo';
+  inboxId: number | null;
+  messageId: string | null;
+  sourceAddr: string;
+  destAddr: string;
+  body: string;
+  messageState: number | null;
+  createdAt: Date;
+  attempts: number;
+}
+
+export type NewOutboxRow = Pick<SmppOutboxRow, 'accountId' | 'kind' | 'inboxId' | 'messageId' | 'sourceAddr' | 'destAddr' | 'body' | 'messageState'>;
+
+/** Rows of one insert statement (10 columns each, far under PostgreSQL's bind parameter limit). */
+const CHUNK = 2_000;
+
+@injectable()
+export class SmppOutboxRepository {
+  constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
+
+  async insertMessage(tx: Tx, row: SmppMessageRow): Promise<void> {
+    await tx('smpp_messages').insert({ ...row, messageIds: row.messageIds });
+  }
+
+  /**
+   * Takes the SMPP rows of these sends (one indexed statement; sends not made over SMPP match
+   * nothing): their final state is known, so each becomes outbox rows in the same transaction.
+   */
+  async takeMessages(tx: Tx, sendIds: number[]): Promise<SmppMessageRow[]> {
+    if (sendIds.length === 0) return [];
+    const res = await tx.raw('delete from smpp_messages where "sendId" = any(?::bigint[]) returning *', [`{${sendIds.join(',')}}`]);
+    return (res.rows as (SmppMessageRow & { sendId: string | number })[]).map((r) => ({ ...r, sendId: Number(r.sendId) }));
+  }
+
+  /** In the caller's transaction, or on its own (`tx` null). */
+  async insertOutbox(tx: Tx | null, rows: NewOutboxRow[], ignoreRepeatedInbound = false): Promise<number> {
+    const db = tx ?? this.knex;
+    let n = 0;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const q = db('smpp_outbox').insert(rows.slice(i, i + CHUNK));
+      if (ignoreRepeatedInbound) q.onConflict(db.raw('("accountId", "inboxId") where "inboxId" is not null')).ignore();
+      const res = await q.returning('id');
+      n += res.length;
+    }
+    return n;
+  }
+
+  /**
+   * Claims up to `limit` waiting rows of an account for `lockMs` (another process or bind skips
+   * them meanwhile); a claim that is never acknowledged runs out and the row is handed out again.
+   */
+  async claim(accountId: number, limit: number, lockMs: number): Promise<SmppOutboxRow[]> {
+    const res = await this.knex.raw(
+      `update smpp_outbox set "lockedUntil" = now() + (? * interval '1 millisecond'), attempts = attempts + 1
+       where id in (select id from smpp_outbox where "accountId" = ? and ("lockedUntil" is null or "lockedUntil" < now())
+                    order by id limit ? for update skip locked)
+       returning *`,
+      [lockMs, accountId, limit],
+    );
+    return (res.rows as (SmppOutboxRow & { id: string | number; inboxId: string | number | null })[])
+      .map((r) => ({ ...r, id: Number(r.id), inboxId: r.inboxId === null ? null : Number(r.inboxId) }))
+      .sort((a, b) => a.id - b.id);
+  }
+
+  /** Acknowledged by the client: gone for good. */
+  async remove(ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.knex.raw('delete from smpp_outbox where id = any(?::bigint[])', [`{${ids.join(',')}}`]);
+  }
+
+  /** Handed back unacknowledged (the bind closed): free for the next bind now, not after the lock. */
+  async release(ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.knex.raw('update smpp_outbox set "lockedUntil" = null where id = any(?::bigint[])', [`{${ids.join(',')}}`]);
+  }
+
+  async expire(before: Date): Promise<number> {
+    return this.knex('smpp_outbox').where('createdAt', '<', before).del();
+  }
+
+  async pendingCount(accountId: number): Promise<number> {
+    const [row] = await this.knex('smpp_outbox').where({ accountId }).count<{ count: string }[]>({ count: '*' });
+    return Number(row?.count ?? 0);
+  }
+
+  async inboundCursor(): Promise<number> {
+    const row = await this.knex('smpp_inbound_cursor').where({ id: 1 }).first('afterId');
+    return Number(row?.afterId ?? 0);
+  }
+
+  /** Only forward: two processes reading the same feed never move it back. */
+  async advanceInboundCursor(afterId: number): Promise<void> {
+    await this.knex('smpp_inbound_cursor').where({ id: 1 }).update({ afterId: this.knex.raw('greatest("afterId", ?)', [afterId]) });
+  }
+}
