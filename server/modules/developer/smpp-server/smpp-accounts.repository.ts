@@ -87,6 +87,12 @@ export class SmppAccountsRepository {
     return q;
   }
 
+  async findVisibleRead(tenant: Tenant, id: number): Promise<SmppAccountRow | null> {
+    const q = this.knex('smpp_accounts as a').select('a.*').where('a.id', id).whereNull('a.deletedAt');
+    whereOrganizationVisible(q, this.knex, 'a.organizationId', tenant);
+    return ((await q.first()) as SmppAccountRow | undefined) ?? null;
+  }
+
   async findVisible(tenant: Tenant, id: number, tx: Tx): Promise<SmppAccountRow | null> {
     const q = tx('smpp_accounts as a').select('a.*').where('a.id', id).whereNull('a.deletedAt').forUpdate();
     whereOrganizationVisible(q, tx, 'a.organizationId', tenant);
@@ -94,9 +100,9 @@ export class SmppAccountsRepository {
   }
 
   /** The user an account may act for: in the caller's slice (the account's organization is the user's own). */
-  async userInSlice(tenant: Tenant, userId: number, tx: Tx): Promise<{ id: number; organizationId: number } | null> {
-    const q = tx('users as u').where('u.id', userId).whereNull('u.deletedAt').first('u.id', 'u.organizationId');
-    whereOrganizationVisible(q, tx, 'u.organizationId', tenant);
+  async userInSlice(tenant: Tenant, userId: number): Promise<{ id: number; organizationId: number } | null> {
+    const q = this.knex('users as u').where('u.id', userId).whereNull('u.deletedAt').first('u.id', 'u.organizationId');
+    whereOrganizationVisible(q, this.knex, 'u.organizationId', tenant);
     return ((await q) as { id: number; organizationId: number } | undefined) ?? null;
   }
 

@@ -37,12 +37,13 @@ export class SmppAccountsService {
   ) {}
 
   async create(ctx: Actor, input: SchemaType<typeof createSmppAccountSchema>) {
+    // Read before the transaction: the line check reads through other services (one connection on PGlite).
+    const user = await this.repo.userInSlice(ctx.tenant, input.userId);
+    if (!user) throw fieldError('userId', 'developer.smppUserNotFound');
+    await this.checkLine(input.defaultLineId ?? null, user);
     return this.uow.run(async (tx) => {
-      const user = await this.repo.userInSlice(ctx.tenant, input.userId, tx);
-      if (!user) throw fieldError('userId', 'developer.smppUserNotFound');
       if (await this.repo.systemIdTaken(tx, input.systemId, null)) throw fieldError('systemId', 'developer.smppSystemIdTaken');
       await this.checkToken(tx, input.apiTokenId ?? null, user.id);
-      await this.checkLine(input.defaultLineId ?? null, user);
       const row = await this.repo.insert(tx, {
         systemId: input.systemId, passwordHash: hashSmppPassword(input.password), userId: user.id, organizationId: user.organizationId,
         apiTokenId: input.apiTokenId ?? null, title: input.title?.trim() ?? '', allowedIps: input.allowedIps ?? [],
@@ -50,6 +51,8 @@ export class SmppAccountsService {
         defaultLineId: input.defaultLineId ?? null, status: input.status ?? 'Active',
       });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'SmppAccount', referenceId: row.id, organizationId: row.organizationId, newData: publicSmppAccount(row) });
+      // The inbound feed of this process knows the account at once (others within their refresh).
+      afterCommit(tx, () => this.signal.accountChanged(row.id));
       return publicSmppAccount(row);
     });
   }
@@ -60,6 +63,11 @@ export class SmppAccountsService {
   }
 
   async update(ctx: Actor, input: SchemaType<typeof updateSmppAccountSchema>) {
+    if (input.defaultLineId !== undefined) {
+      const current = await this.repo.findVisibleRead(ctx.tenant, input.id);
+      if (!current) throw notFound('developer.smppAccountNotFound');
+      await this.checkLine(input.defaultLineId, { id: current.userId, organizationId: current.organizationId });
+    }
     return this.uow.run(async (tx) => {
       const row = await this.visible(ctx, input.id, tx);
       const patch: Partial<SmppAccountRow> = {};
@@ -69,10 +77,7 @@ export class SmppAccountsService {
         await this.checkToken(tx, input.apiTokenId, row.userId);
         patch.apiTokenId = input.apiTokenId;
       }
-      if (input.defaultLineId !== undefined) {
-        await this.checkLine(input.defaultLineId, { id: row.userId, organizationId: row.organizationId });
-        patch.defaultLineId = input.defaultLineId;
-      }
+      if (input.defaultLineId !== undefined) patch.defaultLineId = input.defaultLineId;
       for (const key of ['allowedIps', 'maxBinds', 'windowSize', 'throughput', 'status'] as const) {
         if (input[key] !== undefined) (patch as Record<string, unknown>)[key] = input[key];
       }

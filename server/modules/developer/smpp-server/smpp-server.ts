@@ -346,7 +346,7 @@ export class SmppServer {
       this.logger.error({ err }, 'SMPP: bind check failed');
       status = STATUS.RSYSERR;
     }
-    if (b.state !== 'binding') return; // closed meanwhile
+    if ((b.state as Bind['state']) === 'closed') return; // the connection ended meanwhile
     if (status !== STATUS.ROK) {
       b.state = 'open';
       this.writePdu(b, p.response({ command_status: status }));

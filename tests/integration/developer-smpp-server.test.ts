@@ -1,0 +1,332 @@
+import { expect } from 'chai';
+import { connect as tcpConnect, type Socket } from 'node:net';
+import type { Knex } from 'knex';
+import { ApiClient } from '../support/api-client.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { bad, ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
+import { TestEsme, ESME_ROK } from '../support/smpp-esme.js';
+import { SmppServer } from '../../server/modules/developer/smpp-server/smpp-server.js';
+import { InboxService } from '../../server/modules/inbox/index.js';
+
+const ESME_RINVSRCADR = 0x0a;
+const ESME_RINVDSTADR = 0x0b;
+const ESME_RBINDFAIL = 0x0d;
+const ESME_RINVPASWD = 0x0e;
+const ESME_RINVSYSID = 0x0f;
+const ESME_RMSGQFUL = 0x14;
+const ESME_RSUBMITFAIL = 0x45;
+const ESME_RTHROTTLED = 0x58;
+const ESME_RINVCMDID = 0x03;
+
+/**
+ * The built-in SMPP server with the `smpp` package as the client and the simulator plugin as the
+ * operator: binds, submits that become billed sends, receipts back as deliver_sm (also after the
+ * client was away), long messages, Persian text, throttling, inbound messages and hostile input.
+ */
+describe('SMPP server: carriers and integrators bind and send', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let api: ApiClient;
+  let admin: string;
+  let token: string;
+  let organizationId: number;
+  let userId: number;
+  let knex: Knex;
+  let port: number;
+  let lineNumber: string;
+  let lineId: number;
+  let agentId: number;
+  const esmes: TestEsme[] = [];
+  let n = 0;
+
+  before(async () => {
+    server = await startTestServer({ smppServer: { port: 0, tlsPort: null, tlsCertFile: null, tlsKeyFile: null } });
+    api = new ApiClient(server.url);
+    ({ admin, token, organizationId } = await standaloneSender(api, 'SMPP server', 10_000_000));
+    knex = server.peyk.database.knex as Knex;
+    userId = (await knex('users').where({ organizationId }).first('id')).id;
+    port = server.peyk.container.get(SmppServer).ports.port!;
+    lineNumber = '30007770';
+    ({ lineId, agentId } = await standaloneLine(api, admin, lineNumber, { deliveryDelayMs: 20, deliveryRatio: 1 }, { isSendSingle: true }));
+  });
+
+  after(async () => {
+    for (const e of esmes) e.close();
+    await server?.stop();
+  });
+
+  async function account(fields: Record<string, unknown> = {}): Promise<{ id: number; systemId: string; password: string }> {
+    const systemId = `esme${++n}`;
+    const created = ok(await api.post('SmppAccounts/Create', { systemId, password: 'pw123', userId, throughput: 1000, windowSize: 50, maxBinds: 4, ...fields }, { token: admin }));
+    return { id: created.id, systemId, password: 'pw123' };
+  }
+
+  async function bound(a: { systemId: string; password: string }, mode: 'transceiver' | 'transmitter' | 'receiver' = 'transceiver', ack = true): Promise<TestEsme> {
+    const e = await TestEsme.bound(port, a.systemId, a.password, mode, ack);
+    esmes.push(e);
+    return e;
+  }
+
+  const sendOf = async (messageId: string) => {
+    const row = await knex('smpp_messages').whereRaw('? = any("messageIds")', [messageId]).first();
+    return row ? knex('sends').where({ id: row.sendId }).first() : null;
+  };
+
+  const credit = async () => ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${organizationId}`, { token: admin }));
+
+  it('accounts: only administrators who manage lines create them; the password is never answered', async () => {
+    const a = await account({ title: 'ACME' });
+    const list = ok(await api.get('SmppAccounts/GetAll', { token: admin }));
+    const row = list.items.find((x: any) => x.id === a.id);
+    expect(row).to.include({ systemId: a.systemId, userId, organizationId, title: 'ACME', liveBinds: 0 });
+    expect(row).to.not.have.property('passwordHash');
+    bad(await api.post('SmppAccounts/Create', { systemId: a.systemId, password: 'pw123', userId }, { token: admin }), 400, 'systemId');
+    // A plain user of the organization lacks Infrastructure.PrivateNumbers.
+    ok(await api.post('Users/Create', { userName: `plain${organizationId}`, password: 'User#Pass1', changePasswordRequired: false, organizationId, isAdmin: false, firstName: 'P' }, { token: admin }));
+    const plain = ok(await api.post('Account/Login', { userName: `plain${organizationId}`, password: 'User#Pass1' })).accessToken;
+    bad(await api.post('SmppAccounts/Create', { systemId: 'x1', password: 'pw123', userId }, { token: plain }), 403);
+    bad(await api.get('SmppAccounts/GetAll', { token: plain }), 403);
+  });
+
+  it('bind: wrong password, unknown system_id, an address not allowed and one bind too many are refused', async () => {
+    const a = await account({ maxBinds: 2 });
+    const probe = async (systemId: string, password: string) => {
+      const e = await TestEsme.connect(port);
+      esmes.push(e);
+      return e.bind(systemId, password);
+    };
+    expect(await probe(a.systemId, 'wrong')).to.equal(ESME_RINVPASWD);
+    expect(await probe('nobody', 'pw123')).to.equal(ESME_RINVSYSID);
+    const fenced = await account({ allowedIps: ['10.9.9.9'] });
+    expect(await probe(fenced.systemId, fenced.password)).to.equal(ESME_RBINDFAIL);
+    await bound(a);
+    await bound(a, 'receiver');
+    expect(await probe(a.systemId, a.password)).to.equal(ESME_RBINDFAIL);
+    expect(ok(await api.get('SmppAccounts/GetAll', { token: admin })).items.find((x: any) => x.id === a.id).liveBinds).to.equal(2);
+    // Disabled: its binds end at once.
+    ok(await api.post('SmppAccounts/Update', { id: a.id, status: 'Disabled' }, { token: admin }));
+    expect(await probe(a.systemId, a.password)).to.equal(ESME_RBINDFAIL);
+  });
+
+  it('submit_sm becomes a billed single send; the receipt comes back as deliver_sm with the id and stat', async () => {
+    const a = await account();
+    const e = await bound(a);
+    const before = await credit();
+    const resp = await e.submit({ source_addr: lineNumber, destination_addr: '989121234567', short_message: 'Hello over SMPP' });
+    expect(resp.command_status).to.equal(ESME_ROK);
+    const id = String(resp.message_id);
+    expect(id).to.match(/^[0-9a-f]{18}$/);
+    const send = await sendOf(id);
+    expect(send).to.include({ userId, privateNumberId: lineId, smsText: 'Hello over SMPP', sendType: 'Single', smsParts: 1, recipientCount: 1 });
+    await e.until(() => e.receipts().some((r) => r.receipted_message_id === id), 20_000, 'the receipt');
+    const receipt = e.receipts().find((r) => r.receipted_message_id === id)!;
+    expect(receipt.message_state).to.equal(2);
+    expect(receipt.source_addr).to.equal('989121234567');
+    expect(receipt.destination_addr).to.equal(lineNumber);
+    expect(String(receipt.short_message.message)).to.match(new RegExp(`^id:${id} sub:001 dlvrd:001 submit date:\\d{10} done date:\\d{10} stat:DELIVRD err:000 text:Hello over SMPP`));
+    const final = await waitForSend(api, token, send.id);
+    expect(final.deliveredCount).to.equal(1);
+    // Billed as a panel send: 100 rials for the part, settled, nothing held.
+    const after = await credit();
+    expect(BigInt(before.balance) - BigInt(after.balance)).to.equal(100n);
+    expect(after.held).to.equal('0');
+    expect(Number((await knex('smpp_outbox').where({ accountId: a.id }).count({ c: '*' }))[0].c)).to.equal(0);
+  });
+
+  it('windowed submits: 200 messages with 50 outstanding all go, each gets its receipt; past the window is ESME_RMSGQFUL', async () => {
+    const a = await account({ windowSize: 50 });
+    const e = await bound(a);
+    const ids: string[] = [];
+    let next = 0;
+    const one = async (): Promise<void> => {
+      while (next < 200) {
+        const i = next++;
+        const r = await e.submit({ source_addr: lineNumber, destination_addr: `98912300${String(i).padStart(4, '0')}`, short_message: `windowed ${i}` });
+        expect(r.command_status).to.equal(ESME_ROK);
+        ids.push(String(r.message_id));
+      }
+    };
+    await Promise.all(Array.from({ length: 50 }, one));
+    expect(new Set(ids).size).to.equal(200);
+    await e.until(() => new Set(e.receipts().map((r) => r.receipted_message_id)).size >= 200, 60_000, '200 receipts');
+    expect(e.receipts().map((r) => r.receipted_message_id).sort()).to.deep.equal([...ids].sort());
+    // 80 at once into a window of 50: the surplus is told the queue is full.
+    const burst = await Promise.all(Array.from({ length: 80 }, (_, i) => e.submit({ source_addr: lineNumber, destination_addr: `98912400${String(i).padStart(4, '0')}`, short_message: 'burst' })));
+    expect(burst.filter((r) => r.command_status === ESME_RMSGQFUL).length).to.be.greaterThan(0);
+    expect(burst.filter((r) => r.command_status === ESME_ROK).length).to.be.at.least(50);
+  });
+
+  it('over the account throughput: ESME_RTHROTTLED', async () => {
+    const a = await account({ throughput: 5, windowSize: 100 });
+    const e = await bound(a);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => e.submit({ source_addr: lineNumber, destination_addr: `98912500${String(i).padStart(4, '0')}`, short_message: 'fast', registered_delivery: 0 })));
+    const throttled = answers.filter((r) => r.command_status === ESME_RTHROTTLED).length;
+    expect(throttled).to.be.at.least(20);
+    expect(answers.filter((r) => r.command_status === ESME_ROK).length).to.be.at.least(5);
+  });
+
+  it('failures answer matching command_status: invalid number, unknown line, no credit', async () => {
+    const a = await account();
+    const e = await bound(a);
+    expect((await e.submit({ source_addr: lineNumber, destination_addr: '12', short_message: 'x' })).command_status).to.equal(ESME_RINVDSTADR);
+    expect((await e.submit({ source_addr: '99999', destination_addr: '989121234567', short_message: 'x' })).command_status).to.equal(ESME_RINVSRCADR);
+    // An empty source_addr takes the account's default line.
+    const withDefault = await account({ defaultLineId: lineId });
+    const d = await bound(withDefault);
+    expect((await d.submit({ source_addr: '', destination_addr: '989121234567', short_message: 'default line' })).command_status).to.equal(ESME_ROK);
+    // A customer without credit.
+    const poor = await standaloneSenderIn('SMPP poor');
+    const p = await account({ userId: poor.userId });
+    const pe = await bound(p);
+    expect((await pe.submit({ source_addr: lineNumber, destination_addr: '989121234567', short_message: 'no money' })).command_status).to.equal(ESME_RSUBMITFAIL);
+  });
+
+  async function standaloneSenderIn(name: string): Promise<{ userId: number }> {
+    const org = ok(await api.post('Organizations/Create', { name, type: 'reseller' }, { token: admin }));
+    const tariff = ok(await api.post('Tariffs/Create', { title: `${name} t`, ranges: [{ fromCount: 0, toCount: null, prices: { mci: 100, irancell: 100, rightel: 100, other: 100, international: 1000 } }] }, { token: admin }));
+    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
+    const user = ok(await api.post('Users/Create', { userName: `poor${org.id}`, password: 'User#Pass1', changePasswordRequired: false, organizationId: org.id, isAdmin: true, firstName: 'P' }, { token: admin }));
+    return { userId: user.id };
+  }
+
+  it('a long message in 3 UDH parts is one send of 3 parts, billed per part, with a receipt per part id', async () => {
+    const a = await account();
+    const e = await bound(a);
+    const text = 'A'.repeat(153) + 'B'.repeat(153) + 'C'.repeat(100);
+    const pieces = [text.slice(0, 153), text.slice(153, 306), text.slice(306)];
+    const before = await credit();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const udh = Buffer.from([0x05, 0x00, 0x03, 0x42, 3, i + 1]);
+      const r = await e.submit({ source_addr: lineNumber, destination_addr: '989127654321', esm_class: 0x40, short_message: { udh, message: pieces[i] } });
+      expect(r.command_status).to.equal(ESME_ROK);
+      ids.push(String(r.message_id));
+    }
+    const send = await sendOf(ids[2]!);
+    expect(send).to.include({ smsText: text, smsParts: 3, recipientCount: 1 });
+    expect(await knex('sends').where({ userId, smsText: pieces[0] }).first()).to.equal(undefined);
+    await e.until(() => ids.every((id) => e.receipts().some((r) => r.receipted_message_id === id)), 20_000, 'three receipts');
+    const after = await credit();
+    expect(BigInt(before.balance) - BigInt(after.balance)).to.equal(300n);
+  });
+
+  it('SAR parts and message_payload are long messages too', async () => {
+    const a = await account();
+    const e = await bound(a);
+    const text = 'x'.repeat(200);
+    const r1 = await e.submit({ source_addr: lineNumber, destination_addr: '989127654322', short_message: text.slice(0, 150), sar_msg_ref_num: 7, sar_total_segments: 2, sar_segment_seqnum: 1 });
+    const r2 = await e.submit({ source_addr: lineNumber, destination_addr: '989127654322', short_message: text.slice(150), sar_msg_ref_num: 7, sar_total_segments: 2, sar_segment_seqnum: 2 });
+    expect([r1.command_status, r2.command_status]).to.deep.equal([0, 0]);
+    expect(await sendOf(String(r2.message_id))).to.include({ smsText: text, smsParts: 2 });
+    const r3 = await e.submit({ source_addr: lineNumber, destination_addr: '989127654323', message_payload: 'y'.repeat(300) });
+    expect(r3.command_status).to.equal(0);
+    expect(await sendOf(String(r3.message_id))).to.include({ smsText: 'y'.repeat(300), smsParts: 2 });
+  });
+
+  it('data_coding 8: Persian text arrives as it was written', async () => {
+    const a = await account();
+    const e = await bound(a);
+    const text = 'سلام، این یک پیام آزمایشی است';
+    const r = await e.submit({ source_addr: lineNumber, destination_addr: '989121234568', data_coding: 8, short_message: Buffer.from(text, 'utf16le').swap16() });
+    expect(r.command_status).to.equal(ESME_ROK);
+    expect(await sendOf(String(r.message_id))).to.include({ smsText: text, smsEncoding: 'ucs2', smsParts: 1 });
+  });
+
+  it('receipts wait while no receiver is bound (and while a client never acknowledged them), then arrive when it binds again', async () => {
+    const a = await account();
+    const tx = await bound(a, 'transmitter');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(String((await tx.submit({ source_addr: lineNumber, destination_addr: `98912600000${i}`, short_message: `away ${i}` })).message_id));
+    const waiting = async () => Number((await knex('smpp_outbox').where({ accountId: a.id }).count({ c: '*' }))[0].c);
+    for (let i = 0; (await waiting()) < 5; i++) {
+      if (i > 200) throw new Error('receipts were not kept');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    tx.close();
+    // A receiver that takes them and dies without answering: they come again to the next bind.
+    const careless = await bound(a, 'receiver', false);
+    await careless.until(() => careless.receipts().length >= 5, 20_000, 'receipts to the careless client');
+    careless.close();
+    await careless.until(() => careless.closed);
+    const rx = await bound(a, 'receiver');
+    await rx.until(() => ids.every((id) => rx.receipts().some((r) => r.receipted_message_id === id)), 20_000, 'kept receipts');
+    for (let i = 0; (await waiting()) > 0; i++) {
+      if (i > 100) throw new Error('acknowledged receipts were not removed');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  it('inbound messages to the account user\'s lines go out as deliver_sm', async () => {
+    const own = ok(await api.post('PrivateNumbers/Create', {
+      organizationId, number: '30008880', useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agentId,
+      isPublic: false, isActive: true, isSendSingle: true, isSendBulk: true, deliveryBase: true,
+    }, { token: admin }));
+    const a = await account();
+    const rx = await bound(a, 'receiver');
+    await server.peyk.container.get(InboxService).receive(agentId, [
+      { from: '09121112233', to: '30008880', text: 'سلام از گوشی', at: new Date(), providerId: `mo-${own.id}-1` },
+      { from: '09121112233', to: lineNumber, text: 'to a public line', at: new Date(), providerId: `mo-${own.id}-2` },
+    ]);
+    await rx.until(() => rx.delivered.some((p) => p.esm_class === 0), 20_000, 'the inbound message');
+    const mo = rx.delivered.filter((p) => p.esm_class === 0);
+    expect(mo).to.have.length(1);
+    expect(mo[0]).to.deep.include({ source_addr: '989121112233', destination_addr: '30008880', data_coding: 8 });
+    expect(mo[0]!.short_message.message).to.equal('سلام از گوشی');
+  });
+
+  it('enquire_link and unbind are answered; unknown commands get generic_nack', async () => {
+    const a = await account();
+    const e = await bound(a);
+    expect((await e.request('enquire_link')).command_status).to.equal(0);
+    const raw = await new Promise<Buffer>((resolve) => {
+      const pdu = Buffer.alloc(16);
+      pdu.writeUInt32BE(16, 0);
+      pdu.writeUInt32BE(0x00000077, 4);
+      pdu.writeUInt32BE(0, 8);
+      pdu.writeUInt32BE(4242, 12);
+      const s: Socket = tcpConnect(port, '127.0.0.1', () => s.write(pdu));
+      let got = Buffer.alloc(0);
+      s.on('data', (d) => {
+        got = Buffer.concat([got, d]);
+        if (got.length >= 16) {
+          s.destroy();
+          resolve(got);
+        }
+      });
+    });
+    expect(raw.readUInt32BE(4)).to.equal(0x80000000);
+    expect(raw.readUInt32BE(8)).to.equal(ESME_RINVCMDID);
+    expect(raw.readUInt32BE(12)).to.equal(4242);
+    expect((await e.request('unbind')).command_status).to.equal(0);
+    await e.until(() => e.closed, 5_000, 'the close after unbind');
+  });
+
+  it('hostile input (garbage, command_length 2^31, a 200-bind storm) closes only those connections; another bind keeps working', async () => {
+    const a = await account({ maxBinds: 2 });
+    const good = await bound(a);
+    const raw = (bytes: Buffer) => new Promise<void>((resolve) => {
+      const s: Socket = tcpConnect(port, '127.0.0.1', () => s.write(bytes));
+      s.on('error', () => undefined);
+      s.on('close', () => resolve());
+      setTimeout(() => s.destroy(), 10_000).unref();
+    });
+    const huge = Buffer.alloc(16);
+    huge.writeUInt32BE(0x80000000, 0);
+    huge.writeUInt32BE(0x00000004, 4);
+    await Promise.all([raw(Buffer.from('GET / HTTP/1.1\r\nHost: x\r\n\r\n')), raw(huge), raw(Buffer.from([0, 0, 0, 5, 1]))]);
+    const storm = await Promise.all(Array.from({ length: 200 }, async () => {
+      try {
+        const e = await TestEsme.connect(port);
+        esmes.push(e);
+        return await e.bind(a.systemId, a.password);
+      } catch {
+        return -1;
+      }
+    }));
+    expect(storm.filter((s) => s === ESME_ROK).length).to.be.at.most(1);
+    expect((await good.request('enquire_link')).command_status).to.equal(0);
+    const r = await good.submit({ source_addr: lineNumber, destination_addr: '989121234569', short_message: 'still here' });
+    expect(r.command_status).to.equal(ESME_ROK);
+    expect((await fetch(`${server.url}/api/health`)).ok).to.equal(true);
+  });
+});
