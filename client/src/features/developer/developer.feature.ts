@@ -6,10 +6,15 @@ import { developerTexts } from './developer.i18n';
 export const developerFeature: FeatureManifest = {
   key: 'developer',
   texts: [developerTexts],
-  routes: [{ path: 'developer/api-tokens', lazy: lazyPage(() => import('./api-tokens-page'), (m) => m.ApiTokensPage) }],
+  routes: [
+    { path: 'developer/api-tokens', lazy: lazyPage(() => import('./api-tokens-page'), (m) => m.ApiTokensPage) },
+    { path: 'developer/smpp-accounts', lazy: lazyPage(() => import('./smpp-accounts-page'), (m) => m.SmppAccountsPage) },
+  ],
   menu: [
     // Every signed-in user manages their own tokens (the server guards each one by owner and tenant).
     { section: 'Setting', order: 60, path: '/developer/api-tokens', titleKey: 'developer:menu.apiTokens' },
+    // Whoever manages lines manages SMPP accounts (the server checks the same claim).
+    { section: 'Setting', order: 70, path: '/developer/smpp-accounts', titleKey: 'developer:menu.smppAccounts', claim: 'Infrastructure.PrivateNumbers' },
     // Claim-free: the document lists every route; what a caller may do is still decided per route by the server.
     { section: 'Setting', order: 90, path: '/docs/', titleKey: 'developer:menu.documentation', opens: 'api-new-tab' },
   ],
