@@ -1,5 +1,8 @@
 import { expect } from 'chai';
 import { connect as tcpConnect, type Socket } from 'node:net';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -17,6 +20,7 @@ const ESME_RMSGQFUL = 0x14;
 const ESME_RSUBMITFAIL = 0x45;
 const ESME_RTHROTTLED = 0x58;
 const ESME_RINVCMDID = 0x03;
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'plugins', 'fixtures');
 
 /**
  * The built-in SMPP server with the `smpp` package as the client and the simulator plugin as the
@@ -40,7 +44,7 @@ describe('SMPP server: carriers and integrators bind and send', function () {
   let n = 0;
 
   before(async () => {
-    server = await startTestServer({ smppServer: { port: 0, tlsPort: null, tlsCertFile: null, tlsKeyFile: null } });
+    server = await startTestServer({ smppServer: { port: 0, tlsPort: 0, tlsCertFile: path.join(FIXTURES, 'smsc-sim-cert.pem'), tlsKeyFile: path.join(FIXTURES, 'smsc-sim-key.pem') } });
     api = new ApiClient(server.url);
     ({ admin, token, organizationId } = await standaloneSender(api, 'SMPP server', 10_000_000));
     knex = server.peyk.database.knex as Knex;
@@ -272,6 +276,14 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     expect(mo).to.have.length(1);
     expect(mo[0]).to.deep.include({ source_addr: '989121112233', destination_addr: '30008880', data_coding: 8 });
     expect(mo[0]!.short_message.message).to.equal('سلام از گوشی');
+  });
+
+  it('binds and submits over TLS on the TLS port', async () => {
+    const a = await account();
+    const e = await TestEsme.connect(server.peyk.container.get(SmppServer).ports.tlsPort!, readFileSync(path.join(FIXTURES, 'smsc-sim-cert.pem'), 'utf8'));
+    esmes.push(e);
+    expect(await e.bind(a.systemId, a.password)).to.equal(ESME_ROK);
+    expect((await e.submit({ source_addr: lineNumber, destination_addr: '989121234570', short_message: 'over TLS' })).command_status).to.equal(ESME_ROK);
   });
 
   it('enquire_link and unbind are answered; unknown commands get generic_nack', async () => {

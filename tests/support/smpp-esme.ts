@@ -51,10 +51,11 @@ export class TestEsme {
     session.on('enquire_link', (p: Pdu) => session.send(p.response()));
   }
 
-  static connect(port: number): Promise<TestEsme> {
+  /** Plain TCP to 127.0.0.1, or TLS to `localhost` trusting `tlsCa`. */
+  static connect(port: number, tlsCa?: string): Promise<TestEsme> {
     return new Promise((resolve, reject) => {
-      const session = smpp.connect({ host: '127.0.0.1', port });
-      session.once('connect', () => resolve(new TestEsme(session)));
+      const session = tlsCa ? smpp.connect({ host: 'localhost', port, tls: true, ca: tlsCa, servername: 'localhost' }) : smpp.connect({ host: '127.0.0.1', port });
+      session.once(tlsCa ? 'secureConnect' : 'connect', () => resolve(new TestEsme(session)));
       session.once('error', reject);
     });
   }

@@ -63,6 +63,8 @@ interface Bind {
   deliveries: Map<number, { outboxId: number; sentAt: number }>;
   corked: boolean;
   bindTimer: NodeJS.Timeout | null;
+  /** Still counted among its address's unbound connections. */
+  unboundCounted: boolean;
 }
 
 interface LongMessage {
@@ -126,6 +128,8 @@ export class SmppServer {
   private readonly idPrefix = randomBytes(5).toString('hex');
   private idCounter = 0;
   private unsubscribe: (() => void)[] = [];
+  /** Submits being turned into sends: stop() waits for them (bounded) before the database closes. */
+  private inFlight = 0;
 
   constructor(
     @inject(TYPES.Config) private readonly config: AppConfig,
@@ -184,6 +188,7 @@ export class SmppServer {
     }
     await Promise.all(closing);
     this.listeners = [];
+    for (let waited = 0; this.inFlight > 0 && waited < 5_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
     if (this.ackTimer) clearTimeout(this.ackTimer);
     await this.flushAcks();
     // Unanswered rows are free for the next bind at once, not after their lock.
@@ -227,7 +232,7 @@ export class SmppServer {
       return;
     }
     this.unboundByIp.set(ip, unbound);
-    const b: Bind = { session, ip, state: 'open', mode: null, account: null, submitsOut: 0, deliveries: new Map(), corked: false, bindTimer: null };
+    const b: Bind = { session, ip, state: 'open', mode: null, account: null, submitsOut: 0, deliveries: new Map(), corked: false, bindTimer: null, unboundCounted: true };
     this.binds.add(b);
     session.socket.setNoDelay(true);
     b.bindTimer = setTimeout(() => { if (b.state !== 'bound') session.destroy(); }, BIND_TIMEOUT_MS);
@@ -254,7 +259,7 @@ export class SmppServer {
 
   private closed(b: Bind): void {
     if (b.bindTimer) clearTimeout(b.bindTimer);
-    if (b.state !== 'bound') this.leaveUnbound(b);
+    this.leaveUnbound(b);
     b.state = 'closed';
     this.binds.delete(b);
     const acc = b.account;
@@ -270,6 +275,8 @@ export class SmppServer {
   }
 
   private leaveUnbound(b: Bind): void {
+    if (!b.unboundCounted) return;
+    b.unboundCounted = false;
     const n = (this.unboundByIp.get(b.ip) ?? 1) - 1;
     if (n <= 0) this.unboundByIp.delete(b.ip);
     else this.unboundByIp.set(b.ip, n);
@@ -478,8 +485,10 @@ export class SmppServer {
       message = whole;
     }
     b.submitsOut++;
+    this.inFlight++;
     void this.send(acc, { source, dest, text: message.text, ids: message.ids, answered: message.ids.slice(0, -1), registeredDelivery, flash: isFlash(p) }).then((status) => {
       b.submitsOut--;
+      this.inFlight--;
       this.writeBytes(b, submitSmResp(seq, status, id));
     });
   }
