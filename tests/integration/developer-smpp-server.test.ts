@@ -341,4 +341,16 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     expect(r.command_status).to.equal(ESME_ROK);
     expect((await fetch(`${server.url}/api/health`)).ok).to.equal(true);
   });
+
+  // Last: it locks this address out of the server for the rest of the failure window.
+  it('20 failed binds from one address refuse every further bind from it for a while', async () => {
+    const a = await account();
+    const attempt = async (password: string) => {
+      const e = await TestEsme.connect(port);
+      esmes.push(e);
+      return e.bind(a.systemId, password);
+    };
+    for (let i = 0; i < 20; i++) expect(await attempt(`bad${i}`)).to.be.oneOf([ESME_RINVPASWD, ESME_RBINDFAIL]);
+    expect(await attempt(a.password)).to.equal(ESME_RBINDFAIL);
+  });
 });
