@@ -357,8 +357,8 @@ export class SmppServer {
     if (status !== STATUS.ROK) {
       b.state = 'open';
       this.writePdu(b, p.response({ command_status: status }));
-      // As a centre does: a refused bind's connection closes soon after.
-      setTimeout(() => b.session.close(), 100).unref();
+      // As a centre does: a refused bind's connection ends (after the answer is written).
+      b.session.close();
       return;
     }
     this.writePdu(b, p.response({ system_id: 'Peyk' }));
