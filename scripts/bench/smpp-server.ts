@@ -11,6 +11,7 @@
  *   BENCH_MESSAGES=20000 BENCH_BINDS=2 BENCH_WINDOW=50 npm run bench:smpp-server
  */
 import { createRequire } from 'node:module';
+import pg from 'pg';
 import { benchDatabase, setupSender, startBenchServer } from './bench-server.js';
 
 const total = Number(process.env.BENCH_MESSAGES ?? 200_000);
@@ -18,6 +19,8 @@ const binds = Number(process.env.BENCH_BINDS ?? 4);
 const windowSize = Number(process.env.BENCH_WINDOW ?? 100);
 const port = Number(process.env.BENCH_PORT ?? 3383);
 const smppPort = Number(process.env.BENCH_SMPP_PORT ?? 3775);
+/** Second phase: this many receipts written straight into the outbox, timed until every one is at the client (the server's deliver_sm path alone). */
+const outboxRows = Number(process.env.BENCH_OUTBOX ?? 100_000);
 
 interface Pdu { command_status: number; sequence_number: number; message_id?: string; receipted_message_id?: string; esm_class?: number; response(): Pdu }
 interface Session {
@@ -110,6 +113,27 @@ async function main(): Promise<void> {
     console.log(`  all ${accepted.toLocaleString('en')} submits accepted in ${submitSeconds.toFixed(2)} s = ${Math.round(accepted / submitSeconds).toLocaleString('en')} submit_sm/s`);
     console.log(`  first submit → every receipt back: ${seconds.toFixed(2)} s = ${Math.round(accepted / seconds).toLocaleString('en')} messages/s (aim >= 8,000)`);
     console.log(`  panel peak RSS: ${server.peakRssMb()} MB`);
+
+    if (outboxRows > 0) {
+      // The receipt hand-out alone: rows as the receipts listener writes them, the same binds acknowledge.
+      const account = await admin.get('SmppAccounts/GetAll');
+      const accountId = account.items.find((a: { systemId: string }) => a.systemId === 'bench').id;
+      const before = receipts.size;
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      const t2 = performance.now();
+      await client.query(
+        `insert into smpp_outbox ("accountId", kind, "messageId", "sourceAddr", "destAddr", body, "messageState")
+         select $1, 'receipt', 'bench' || g, '989120000000', $2, 'id:bench' || g || ' sub:001 dlvrd:001 submit date:2611250000 done date:2611250000 stat:DELIVRD err:000 text:bench', 2
+         from generate_series(1, $3) g`,
+        [accountId, line.number, outboxRows],
+      );
+      await client.end();
+      const tInserted = performance.now();
+      while (receipts.size < before + outboxRows) await new Promise((r) => setTimeout(r, 50));
+      const t3 = performance.now();
+      console.log(`  outbox hand-out alone: ${outboxRows.toLocaleString('en')} receipts inserted in ${((tInserted - t2) / 1000).toFixed(2)} s, all at the client ${((t3 - t2) / 1000).toFixed(2)} s after the insert began = ${Math.round(outboxRows / ((t3 - t2) / 1000)).toLocaleString('en')} deliver_sm/s`);
+    }
     for (const s of sessions) s.destroy();
   } finally {
     await server.stop();

@@ -20,6 +20,8 @@ export const GATEWAY_API_VERSION = 1;
  * here are the parts the panel priced.
  */
 export { countParts, smsEncoding, splitParts, type PartCount, type SmsEncoding } from '../shared/sms/sms-text.js';
+/** The SMPP hot-path PDU codec (submit_sm, deliver_sm and their responses), shared with the built-in SMPP server. */
+export { encodeDeliverSm, encodeDeliverSmResp, encodeSubmitSm, encodeSubmitSmResp, nextSequence, type ShortMessageFields } from '../shared/sms/smpp-pdu.js';
 
 export type GatewayKind = 'sms' | 'voice' | 'email' | 'bts';
 

@@ -6,7 +6,7 @@ import { loadConfig } from '../../../server/platform/config.js';
 import { AppError } from '../../../server/platform/http/errors.js';
 import { ROOT_DIR } from '../../support/test-server.js';
 import { DELIVERY_STATUSES } from '../../../server/modules/messaging/index.js';
-import { receiptStateOf, receiptText, STATUS, submitSmResp } from '../../../server/modules/developer/smpp-server/smpp-protocol.js';
+import { encodeSubmitSmResp as submitSmResp, receiptStateOf, receiptText, STATUS } from '../../../server/modules/developer/smpp-server/smpp-protocol.js';
 import { statusOfError } from '../../../server/modules/developer/smpp-server/smpp-server.js';
 import { wantsReceipt } from '../../../server/modules/developer/smpp-server/smpp-receipts.listener.js';
 import { hashSmppPassword, smppPasswordMatches } from '../../../server/modules/developer/smpp-server/smpp-password.js';

@@ -69,29 +69,8 @@ export const STATUS = {
   RINVDCS: 0x104,
 } as const;
 
-const SUBMIT_SM_RESP = 0x80000004;
-
-/**
- * submit_sm_resp written straight to bytes: the hot path answers thousands a second and the
- * library's generic encoder builds an object and filters per PDU. An error carries no body.
- */
-export function submitSmResp(sequence: number, status: number, messageId: string): Buffer {
-  const id = status === 0 ? Buffer.from(messageId, 'ascii') : null;
-  const length = 16 + (id ? id.length + 1 : 0);
-  const out = Buffer.alloc(length);
-  out.writeUInt32BE(length, 0);
-  out.writeUInt32BE(SUBMIT_SM_RESP, 4);
-  out.writeUInt32BE(status >>> 0, 8);
-  out.writeUInt32BE(sequence >>> 0, 12);
-  if (id) id.copy(out, 16);
-  return out;
-}
-
-/** The library's sequence rule (1..0x7FFFFFFF, wrapping) on its own counter. */
-export function nextSequence(session: { sequence: number }): number {
-  if (session.sequence >= 0x7fffffff) session.sequence = 0;
-  return ++session.sequence;
-}
+/** The codec the SMPP client plugin uses too (hot-path PDUs as bytes). */
+export { encodeDeliverSm, encodeSubmitSmResp, nextSequence } from '../../../shared/sms/smpp-pdu.js';
 
 export interface Concat {
   ref: number;

@@ -20,7 +20,7 @@ import { smppPasswordMatches } from './smpp-password.js';
 import { SmppSignal } from './smpp-signal.js';
 import { wantsReceipt } from './smpp-receipts.listener.js';
 import {
-  concatOf, createSmppListener, isFlash, nextSequence, pdu, receiptStateOf, receiptText, STATUS, submitSmResp, textOf,
+  concatOf, createSmppListener, encodeDeliverSm, encodeSubmitSmResp, isFlash, nextSequence, pdu, receiptStateOf, receiptText, STATUS, textOf,
   type Concat, type SmppListener, type SmppPdu, type SmppSession,
 } from './smpp-protocol.js';
 
@@ -84,6 +84,8 @@ interface AccountState {
   refilledAt: number;
   pumping: boolean;
   again: boolean;
+  /** Claimed rows not yet written to a receiver. */
+  ready: SmppOutboxRow[];
   long: Map<string, LongMessage>;
 }
 
@@ -180,6 +182,10 @@ export class SmppServer {
     this.timers = [];
     const closing = this.listeners.map((l) => new Promise<void>((resolve) => l.close(() => resolve())));
     const held: number[] = [];
+    for (const acc of this.accounts.values()) {
+      held.push(...acc.ready.map((r) => r.id));
+      acc.ready = [];
+    }
     for (const b of this.binds) {
       for (const d of b.deliveries.values()) held.push(d.outboxId);
       b.deliveries.clear();
@@ -270,6 +276,7 @@ export class SmppServer {
       if (held.length > 0) {
         void this.outbox.release(held).then(() => this.pump(acc), (err) => this.logger.warn({ err }, 'SMPP: releasing outbox rows failed'));
       }
+      if (this.receivers(acc).length === 0) this.releaseBuffer(acc);
       if (acc.binds.size === 0 && acc.long.size === 0) this.accounts.delete(acc.row.id);
     }
   }
@@ -306,13 +313,14 @@ export class SmppServer {
   }
 
   private unbound(b: Bind): void {
+    b.state = 'closed';
     if (b.account) {
       b.account.binds.delete(b);
       const held = [...b.deliveries.values()].map((d) => d.outboxId);
       b.deliveries.clear();
       void this.outbox.release(held).catch(() => undefined);
+      if (this.receivers(b.account).length === 0) this.releaseBuffer(b.account);
     }
-    b.state = 'closed';
   }
 
   private writePdu(b: Bind, p: SmppPdu): void {
@@ -382,7 +390,7 @@ export class SmppServer {
     if (b.state !== 'binding') return STATUS.RBINDFAIL;
     let acc = this.accounts.get(row.id);
     if (!acc) {
-      acc = { row, binds: new Set(), tokens: row.throughput, refilledAt: Date.now(), pumping: false, again: false, long: new Map() };
+      acc = { row, binds: new Set(), tokens: row.throughput, refilledAt: Date.now(), pumping: false, again: false, ready: [], long: new Map() };
       this.accounts.set(row.id, acc);
     }
     acc.row = row;
@@ -464,24 +472,24 @@ export class SmppServer {
 
   private onSubmit(b: Bind, p: SmppPdu): void {
     const seq = p.sequence_number;
-    if (b.state !== 'bound' || b.mode === 'receiver') return this.writeBytes(b, submitSmResp(seq, STATUS.RINVBNDSTS, ''));
+    if (b.state !== 'bound' || b.mode === 'receiver') return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVBNDSTS, ''));
     const acc = b.account!;
-    if (b.submitsOut >= acc.row.windowSize) return this.writeBytes(b, submitSmResp(seq, STATUS.RMSGQFUL, ''));
-    if (!this.takeToken(acc)) return this.writeBytes(b, submitSmResp(seq, STATUS.RTHROTTLED, ''));
+    if (b.submitsOut >= acc.row.windowSize) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RMSGQFUL, ''));
+    if (!this.takeToken(acc)) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RTHROTTLED, ''));
     const text = textOf(p);
-    if (text === null) return this.writeBytes(b, submitSmResp(seq, STATUS.RINVDCS, ''));
+    if (text === null) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVDCS, ''));
     const source = String(p.source_addr ?? '');
     const dest = String(p.destination_addr ?? '');
-    if (!dest) return this.writeBytes(b, submitSmResp(seq, STATUS.RINVDSTADR, ''));
+    if (!dest) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVDSTADR, ''));
     const id = this.newId();
     const registeredDelivery = Number(p.registered_delivery ?? 0);
     const concat = p.message_payload === undefined ? concatOf(p) : null;
     let message: { text: string; ids: string[] } = { text, ids: [id] };
     if (concat && concat.total > 1) {
       const whole = this.addPart(acc, concat, { source, dest, text, id, registeredDelivery, flash: isFlash(p) });
-      if (whole === 'full') return this.writeBytes(b, submitSmResp(seq, STATUS.RMSGQFUL, ''));
+      if (whole === 'full') return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RMSGQFUL, ''));
       // An earlier part is accepted now: a client with a window of one must be able to send the next.
-      if (whole === null) return this.writeBytes(b, submitSmResp(seq, STATUS.ROK, id));
+      if (whole === null) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.ROK, id));
       message = whole;
     }
     b.submitsOut++;
@@ -489,7 +497,7 @@ export class SmppServer {
     void this.send(acc, { source, dest, text: message.text, ids: message.ids, answered: message.ids.slice(0, -1), registeredDelivery, flash: isFlash(p) }).then((status) => {
       b.submitsOut--;
       this.inFlight--;
-      this.writeBytes(b, submitSmResp(seq, status, id));
+      this.writeBytes(b, encodeSubmitSmResp(seq, status, id));
     });
   }
 
@@ -560,7 +568,12 @@ export class SmppServer {
     return [...acc.binds].filter((b) => b.state === 'bound' && b.mode !== 'transmitter' && b.session.socket.writable);
   }
 
-  /** Hands waiting rows to the account's receivers while their windows have room. One claim at a time per account. */
+  /**
+   * Claims waiting rows into the account's buffer (one claim at a time per account) and fills the
+   * receivers' windows from it. The buffer is refilled while it is still half full, so a window
+   * that frees up is filled from memory at once instead of waiting for the database; it holds at
+   * most two windows' worth, so a slow client never sits on rows longer than their claim.
+   */
   private async pump(acc: AccountState): Promise<void> {
     if (!this.running) return;
     if (acc.pumping) {
@@ -572,27 +585,40 @@ export class SmppServer {
       do {
         acc.again = false;
         const receivers = this.receivers(acc);
-        let room = 0;
-        for (const r of receivers) room += Math.max(0, acc.row.windowSize - r.deliveries.size);
-        if (room === 0) break;
-        const limit = Math.min(room, CLAIM_MAX);
-        const rows = await this.outbox.claim(acc.row.id, limit, LOCK_MS);
-        if (rows.length === 0) break;
-        const back: number[] = [];
-        let i = 0;
-        for (const row of rows) {
-          const target = this.pickReceiver(acc, i++);
-          if (!target) back.push(row.id);
-          else this.deliver(target, row);
+        if (receivers.length === 0) {
+          this.releaseBuffer(acc);
+          break;
         }
-        if (back.length > 0) await this.outbox.release(back);
-        if (rows.length === limit && back.length === 0) acc.again = true;
+        const most = Math.min(CLAIM_MAX, 2 * acc.row.windowSize * receivers.length);
+        const want = most - acc.ready.length;
+        if (want < most / 2) break;
+        const rows = await this.outbox.claim(acc.row.id, want, LOCK_MS);
+        acc.ready.push(...rows);
+        this.fillWindows(acc);
+        if (rows.length === want) acc.again = true;
       } while (acc.again && this.running);
     } catch (err) {
       this.logger.warn({ err, accountId: acc.row.id }, 'SMPP: handing out receipts failed; retried by the next poll');
     } finally {
       acc.pumping = false;
     }
+  }
+
+  /** Moves buffered rows into the receivers' windows (no database). */
+  private fillWindows(acc: AccountState): void {
+    let i = 0;
+    while (acc.ready.length > 0) {
+      const target = this.pickReceiver(acc, i++);
+      if (!target) return;
+      this.deliver(target, acc.ready.shift()!);
+    }
+  }
+
+  /** No receiver left: buffered rows are free for the next bind (any process) at once. */
+  private releaseBuffer(acc: AccountState): void {
+    const ids = acc.ready.map((r) => r.id);
+    acc.ready = [];
+    if (ids.length > 0) void this.outbox.release(ids).catch((err) => this.logger.warn({ err }, 'SMPP: releasing outbox rows failed'));
   }
 
   private pickReceiver(acc: AccountState, n: number): Bind | null {
@@ -602,9 +628,12 @@ export class SmppServer {
 
   private deliver(b: Bind, row: SmppOutboxRow): void {
     const seq = nextSequence(b.session);
-    let p: SmppPdu;
+    let bytes: Buffer | null = null;
+    let p: SmppPdu | null = null;
     try {
-      p = pdu('deliver_sm', { sequence_number: seq, ...deliverFields(row) });
+      // Receipts (the bulk) as bytes; inbound messages through the library, which encodes GSM 03.38.
+      if (row.kind === 'receipt') bytes = encodeDeliverSm(seq, receiptFields(row));
+      else p = pdu('deliver_sm', { sequence_number: seq, ...moFields(row) });
     } catch (err) {
       // A row that cannot be encoded never will be: drop it rather than retry it for days.
       this.logger.warn({ err, id: row.id }, 'SMPP: an outbox row could not be encoded; dropped');
@@ -612,7 +641,8 @@ export class SmppServer {
       return;
     }
     b.deliveries.set(seq, { outboxId: row.id, sentAt: Date.now() });
-    this.writePdu(b, p);
+    if (bytes) this.writeBytes(b, bytes);
+    else this.writePdu(b, p!);
   }
 
   private onDeliverResp(b: Bind, p: SmppPdu): void {
@@ -622,7 +652,9 @@ export class SmppServer {
     // Refused by the client: the row stays claimed and is handed out again once its lock runs out.
     if (p.command_status === 0) this.ack(d.outboxId);
     const acc = b.account;
-    if (acc && b.deliveries.size <= acc.row.windowSize / 2) void this.pump(acc);
+    if (!acc) return;
+    this.fillWindows(acc);
+    void this.pump(acc);
   }
 
   private ack(id: number): void {
@@ -735,19 +767,24 @@ function moRow(accountId: number, r: InboxRow): NewOutboxRow {
   return { accountId, kind: 'mo', inboxId: r.id, messageId: null, sourceAddr: r.senderMobile.slice(0, 20), destAddr: r.receiverNumber.slice(0, 20), body: r.smsText, messageState: null };
 }
 
-/** The deliver_sm of an outbox row: a receipt (esm_class 0x04, text form + TLVs) or an inbound message. */
-function deliverFields(row: SmppOutboxRow): Record<string, unknown> {
-  const base = { source_addr_ton: 1, source_addr_npi: 1, source_addr: row.sourceAddr, dest_addr_ton: 1, dest_addr_npi: 1, destination_addr: row.destAddr };
-  if (row.kind === 'receipt') {
-    return { ...base, esm_class: 0x04, data_coding: 0, short_message: Buffer.from(row.body, 'ascii'), receipted_message_id: row.messageId, message_state: row.messageState ?? 7 };
+const ADDRESSES = { source_addr_ton: 1, source_addr_npi: 1, dest_addr_ton: 1, dest_addr_npi: 1 };
+
+/** A receipt's deliver_sm: esm_class 0x04, the text form in short_message, and the TLVs. */
+function receiptFields(row: SmppOutboxRow) {
+  return {
+    ...ADDRESSES, source_addr: row.sourceAddr, destination_addr: row.destAddr, esm_class: 0x04, data_coding: 0,
+    short_message: Buffer.from(row.body, 'ascii'), receipted_message_id: row.messageId ?? '', message_state: row.messageState ?? 7,
+  };
+}
+
+/** An inbound message's deliver_sm: esm_class 0; GSM-7 (0) or UCS-2 (8); longer than one short_message → whole text in message_payload. */
+function moFields(row: SmppOutboxRow): Record<string, unknown> {
+  const base = { ...ADDRESSES, source_addr: row.sourceAddr, destination_addr: row.destAddr, esm_class: 0 };
+  if (smsEncoding(row.body) === 'ucs2') {
+    const encoded = Buffer.from(row.body, 'utf16le').swap16();
+    return encoded.length > 140 ? { ...base, data_coding: 8, message_payload: encoded } : { ...base, data_coding: 8, short_message: encoded };
   }
-  const ucs2 = smsEncoding(row.body) === 'ucs2';
-  const encoded = ucs2 ? Buffer.from(row.body, 'utf16le').swap16() : null;
-  // Longer than one short_message: the whole text in message_payload (no UDH splitting towards the client).
-  const long = ucs2 ? encoded!.length > 140 : row.body.length > 160;
-  const data_coding = ucs2 ? 8 : 0;
-  if (ucs2) return long ? { ...base, esm_class: 0, data_coding, message_payload: encoded } : { ...base, esm_class: 0, data_coding, short_message: encoded };
-  return long ? { ...base, esm_class: 0, data_coding, message_payload: { message: row.body } } : { ...base, esm_class: 0, data_coding, short_message: { message: row.body } };
+  return row.body.length > 160 ? { ...base, data_coding: 0, message_payload: { message: row.body } } : { ...base, data_coding: 0, short_message: { message: row.body } };
 }
 
 /** Why a bind is refused whatever the password: the account, its user, organization or token is not usable. */
