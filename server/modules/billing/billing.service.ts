@@ -124,6 +124,25 @@ export class BillingService {
     });
   }
 
+  /**
+   * Several holds judged together inside the caller's transaction (a group of single sends stored
+   * at once): the accounts are locked once and each hold is accepted or refused in the order given,
+   * exactly as `hold` would one after another. Answers one outcome per input. Fresh references
+   * only: a reference that exists already fails the whole call (the caller falls back to one by one).
+   */
+  async holdGroup(tx: Tx, inputs: HoldInput[]): Promise<({ ok: HoldView } | { err: unknown })[]> {
+    const batch: PendingHold[] = inputs.map((input) => {
+      if (!input.reference || input.reference.length > 100) throw fieldError('reference', 'billing.referenceInvalid');
+      return { input, parts: normalizeParts(input.parts), resolve: () => undefined, reject: () => undefined };
+    });
+    const outcomes = await savepoint(tx, (t) => this.holdBatch(t, batch, true));
+    return outcomes.map((o) => {
+      if (o.ok) return { ok: o.ok };
+      if (o.err) return { err: o.err };
+      throw new Error('hold group: a reference exists already');
+    });
+  }
+
   /** Group holds (default) or one transaction per hold; tests and benchmarks compare both. */
   setBatching(on: boolean): void {
     this.batching = on;
@@ -161,9 +180,10 @@ export class BillingService {
     }
   }
 
-  private async holdBatch(t: Tx, batch: PendingHold[]): Promise<BatchOutcome[]> {
+  /** `fresh`: the caller vouches that no reference exists yet (ids it just drew); a repeat would still fail on the unique key. */
+  private async holdBatch(t: Tx, batch: PendingHold[], fresh = false): Promise<BatchOutcome[]> {
     const outcomes: BatchOutcome[] = batch.map(() => ({}));
-    const existing = new Set((await this.ledger.existingReferences(t, [...new Set(batch.map((b) => b.input.reference))])));
+    const existing = new Set(fresh ? [] : (await this.ledger.existingReferences(t, [...new Set(batch.map((b) => b.input.reference))])));
     const chains = await this.ledger.chains(t, [...new Set(batch.map((b) => b.input.organizationId))]);
     const missing = new Set<number>();
     for (const chain of chains.values()) for (const o of chain) if (o.type !== 'system' && o.accountId === null) missing.add(o.id);

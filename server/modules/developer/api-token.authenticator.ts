@@ -6,8 +6,16 @@ import type { Authenticator } from '../../platform/http/router.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { forbidden, unauthorized } from '../../platform/http/errors.js';
 import { ActorFactory, JwtAuthenticator } from '../identity/index.js';
-import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
+import { ApiTokensRepository, type ApiTokenRow, type TokenAuthRow } from './api-tokens.repository.js';
 import { hashSecret, isWellFormed, secretMatches } from './token-secret.js';
+import type { AuthEpoch } from '../../platform/auth-epoch.js';
+import type { Actor } from '../../platform/actor.js';
+
+/** How long a token's row and caller are reused without reading them again (see `cached`). */
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 20_000;
+
+interface Cached { row: TokenAuthRow; principal: Actor['principal']; tenant: Actor['tenant']; epoch: number; at: number }
 
 /** The token that authenticated a v1 call, kept on the response for the routes that check its flags. */
 export const API_TOKEN_LOCAL = 'apiToken';
@@ -23,17 +31,38 @@ export class ApiTokenAuthenticator implements Authenticator {
     @inject(ApiTokensRepository) private readonly tokens: ApiTokensRepository,
     @inject(ActorFactory) private readonly actors: ActorFactory,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(TYPES.AuthEpoch) private readonly epoch: AuthEpoch,
   ) {}
+
+  /**
+   * A busy integrator sends thousands of calls a second with one token: its row and the caller
+   * built from it are reused for CACHE_TTL_MS, like the panel's principal cache. An entry is
+   * trusted only while the auth epoch is unchanged — revoke and rotate move it (as every change to
+   * users, roles and organizations does), so in this process they apply to the very next call;
+   * another process sees them within CACHE_TTL_MS. Expiry dates are compared on every call.
+   */
+  private readonly cache = new Map<string, Cached>();
 
   async authenticate(req: Request, ctx: RequestContext): Promise<void> {
     const secret = req.get('x-api-key') ?? '';
     if (!isWellFormed(secret)) throw unauthorized('developer.tokenInvalid');
-    const row = await this.tokens.findByHash(hashSecret(secret));
+    const hash = hashSecret(secret);
+    const nowMs = Date.now();
+    const hit = this.cache.get(hash);
+    if (hit && hit.epoch === this.epoch.current() && nowMs - hit.at <= CACHE_TTL_MS) {
+      this.admit(hit.row, this.clock.now(), ctx);
+      ctx.principal = hit.principal;
+      ctx.tenant = hit.tenant;
+      ctx.channel = 'api';
+      req.res!.locals[API_TOKEN_LOCAL] = hit.row;
+      return;
+    }
+    if (hit) this.cache.delete(hash);
+    const epoch = this.epoch.current();
+    const row = await this.tokens.findByHash(hash);
     if (!row || !secretMatches(secret, row.tokenHash) || row.status !== 'Active') throw unauthorized('developer.tokenInvalid');
     const now = this.clock.now();
-    if (row._userDeletedAt || !row._userActive || row._userSuspended || (row._userExpireDate && new Date(row._userExpireDate) <= now)) throw unauthorized('developer.tokenUserRefused');
-    if (row._orgDeletedAt || !row._orgActive || row._orgArchived || (row._orgExpireTime && new Date(row._orgExpireTime) <= now)) throw unauthorized('developer.tokenUserRefused');
-    if (!row.isIgnoreCheckIp && row.ip && row.ip !== ctx.ip) throw forbidden('developer.ipNotAllowed');
+    this.admit(row, now, ctx);
     const result = await this.actors.forUser(row.userId, row.organizationId, 'api', { requestId: ctx.requestId, userAgent: ctx.userAgent });
     if ('missing' in result) throw unauthorized('developer.tokenUserRefused');
     ctx.principal = result.actor.principal;
@@ -41,6 +70,18 @@ export class ApiTokenAuthenticator implements Authenticator {
     ctx.channel = 'api';
     const token: ApiTokenRow = row;
     req.res!.locals[API_TOKEN_LOCAL] = token;
+    // A change committed while the rows were read makes them suspect: not kept.
+    if (epoch === this.epoch.current()) {
+      if (this.cache.size >= CACHE_MAX) this.cache.clear();
+      this.cache.set(hash, { row, principal: result.actor.principal, tenant: result.actor.tenant, epoch, at: nowMs });
+    }
+  }
+
+  /** The checks of the token's user, organization and address that depend on the clock or the caller. */
+  private admit(row: TokenAuthRow, now: Date, ctx: RequestContext): void {
+    if (row._userDeletedAt || !row._userActive || row._userSuspended || (row._userExpireDate && new Date(row._userExpireDate) <= now)) throw unauthorized('developer.tokenUserRefused');
+    if (row._orgDeletedAt || !row._orgActive || row._orgArchived || (row._orgExpireTime && new Date(row._orgExpireTime) <= now)) throw unauthorized('developer.tokenUserRefused');
+    if (!row.isIgnoreCheckIp && row.ip && row.ip !== ctx.ip) throw forbidden('developer.ipNotAllowed');
   }
 }
 
