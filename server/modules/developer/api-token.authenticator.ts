@@ -4,10 +4,12 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Authenticator } from '../../platform/http/router.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { forbidden, unauthorized } from '../../platform/http/errors.js';
+import { unauthorized } from '../../platform/http/errors.js';
 import { ActorFactory, JwtAuthenticator } from '../identity/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
 import { hashSecret, isWellFormed, secretMatches } from './token-secret.js';
+import { ApiGuardService } from './api-guard.service.js';
+import { ApiCallLogService } from './api-call-log.service.js';
 
 /** The token that authenticated a v1 call, kept on the response for the routes that check its flags. */
 export const API_TOKEN_LOCAL = 'apiToken';
@@ -23,6 +25,7 @@ export class ApiTokenAuthenticator implements Authenticator {
     @inject(ApiTokensRepository) private readonly tokens: ApiTokensRepository,
     @inject(ActorFactory) private readonly actors: ActorFactory,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(ApiGuardService) private readonly guard: ApiGuardService,
   ) {}
 
   async authenticate(req: Request, ctx: RequestContext): Promise<void> {
@@ -33,7 +36,8 @@ export class ApiTokenAuthenticator implements Authenticator {
     const now = this.clock.now();
     if (row._userDeletedAt || !row._userActive || row._userSuspended || (row._userExpireDate && new Date(row._userExpireDate) <= now)) throw unauthorized('developer.tokenUserRefused');
     if (row._orgDeletedAt || !row._orgActive || row._orgArchived || (row._orgExpireTime && new Date(row._orgExpireTime) <= now)) throw unauthorized('developer.tokenUserRefused');
-    if (!row.isIgnoreCheckIp && row.ip && row.ip !== ctx.ip) throw forbidden('developer.ipNotAllowed');
+    // Safe IPs (and the token's own ip), then rate rules: 403 / 429 (api-guard.service.ts).
+    await this.guard.check(req, ctx, row);
     const result = await this.actors.forUser(row.userId, row.organizationId, 'api', { requestId: ctx.requestId, userAgent: ctx.userAgent });
     if ('missing' in result) throw unauthorized('developer.tokenUserRefused');
     ctx.principal = result.actor.principal;
@@ -53,9 +57,13 @@ export class ChannelAuthenticator implements Authenticator {
   constructor(
     @inject(JwtAuthenticator) private readonly panel: JwtAuthenticator,
     @inject(ApiTokenAuthenticator) private readonly api: ApiTokenAuthenticator,
+    @inject(ApiCallLogService) private readonly callLog: ApiCallLogService,
   ) {}
 
   authenticate(req: Request, ctx: RequestContext): Promise<void> {
-    return req.path.startsWith('/v1/') ? this.api.authenticate(req, ctx) : this.panel.authenticate(req, ctx);
+    if (!req.path.startsWith('/v1/')) return this.panel.authenticate(req, ctx);
+    // Every v1 call is logged, refused ones too: the watcher is attached before the key is checked.
+    this.callLog.watch(req, req.res!, ctx);
+    return this.api.authenticate(req, ctx);
   }
 }

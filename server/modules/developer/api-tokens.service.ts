@@ -7,6 +7,7 @@ import { notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
 import { newSecret } from './token-secret.js';
+import { tokenOwnerFilter } from './token-access.js';
 
 export interface CreateTokenInput {
   title: string;
@@ -38,7 +39,7 @@ export class ApiTokensService {
   ) {}
 
   private ownerFilter(ctx: Actor): number | null {
-    return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? null : ctx.principal.userId;
+    return tokenOwnerFilter(ctx);
   }
 
   async create(ctx: Actor, input: CreateTokenInput) {
