@@ -53,6 +53,8 @@ export class ApiCallLogService {
   watch(req: Request, res: Response, ctx: RequestContext): void {
     const started = process.hrtime.bigint();
     const createdAt = this.clock.now();
+    // Read now: by the time an error answer finishes, Express has put the /api mount back on req.path.
+    const requestPath = req.path.slice(0, 300);
     let answer: unknown;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
@@ -72,7 +74,7 @@ export class ApiCallLogService {
         tokenIp: ctx.ip.slice(0, 45),
         clientId: clientIdOf(req),
         requestMethod: req.method,
-        requestPath: req.path.slice(0, 300),
+        requestPath,
         status: res.statusCode,
         scheduledMessageId: sendId,
         // The body never holds the key (it travels in the x-api-key header).

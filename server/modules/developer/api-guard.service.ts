@@ -83,17 +83,22 @@ export class ApiGuardService {
     if (!applicable.length) return;
     const now = this.clock.now().getTime();
     // Fixed windows: INCR then compare is exact across processes (the store is the one counter), so
-    // under any concurrency exactly `limit` calls of a window pass. A refused call still counts in
-    // its window; that only matters inside a window that is already full.
+    // under any concurrency at most (and, unrefused elsewhere, exactly) `limit` calls of a window pass.
     const counts = await Promise.all(applicable.map((rule) => {
       const span = windowMs(rule);
       const index = Math.floor(now / span);
       const who = `${rule.ip === null ? ctx.ip : ''}|${rule.ruleType === 'Client' ? clientId ?? '' : ''}`;
+      const key = `developer:rate:${rule.id}:${index}:${who}`;
       const ttl = (index + 1) * span - now + 1_000;
-      return this.kv.incr(`developer:rate:${rule.id}:${index}:${who}`, ttl).then((count) => ({ rule, count, endsAt: (index + 1) * span }));
+      return this.kv.incr(key, ttl).then((count) => ({ rule, key, ttl, count, endsAt: (index + 1) * span }));
     }));
     const over = counts.filter((c) => c.count > c.rule.limit);
     if (!over.length) return;
+    // A refused call gives back what it took from the rules it passed: one rule's refusal must not
+    // eat another rule's quota. Between the INCR and this give-back a concurrent call may see one
+    // more than is real and be refused: the error can only ever refuse, never admit, too many.
+    const passed = counts.filter((c) => c.count <= c.rule.limit);
+    if (passed.length) await Promise.all(passed.map((c) => this.kv.incrBy(c.key, -1, c.ttl)));
     const wait = Math.max(...over.map((c) => c.endsAt - now));
     const seconds = Math.max(1, Math.ceil(wait / 1000));
     req.res?.setHeader('Retry-After', String(seconds));
