@@ -56,7 +56,9 @@ describe('browser: API token safe IPs, rules and call log', function () {
     // The status filter narrows the table.
     await page.getByTestId('logs-status').fill('429');
     await page.getByTestId('logs-apply').click();
+    // The old rows go (the table reloads), then the filtered one comes.
     await pages.logs.rows().nth(1).waitFor({ state: 'detached' });
+    await pages.logs.rows().first().waitFor();
     expect(await pages.logStatuses()).to.deep.equal(['429']);
     expect(errors).to.deep.equal([]);
     await page.close();
