@@ -4,14 +4,16 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Authenticator } from '../../platform/http/router.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { forbidden, unauthorized } from '../../platform/http/errors.js';
+import { unauthorized } from '../../platform/http/errors.js';
 import { ActorFactory, JwtAuthenticator } from '../identity/index.js';
 import { ApiTokensRepository, type ApiTokenRow, type TokenAuthRow } from './api-tokens.repository.js';
 import { hashSecret, isWellFormed, secretMatches } from './token-secret.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
 import type { Actor } from '../../platform/actor.js';
+import { ApiGuardService } from './api-guard.service.js';
+import { ApiCallLogService } from './api-call-log.service.js';
 
-/** How long a token's row and caller are reused without reading them again (see `cached`). */
+/** How long a token's row and caller are reused without reading them again (see `cache`). */
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 20_000;
 
@@ -32,6 +34,7 @@ export class ApiTokenAuthenticator implements Authenticator {
     @inject(ActorFactory) private readonly actors: ActorFactory,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.AuthEpoch) private readonly epoch: AuthEpoch,
+    @inject(ApiGuardService) private readonly guard: ApiGuardService,
   ) {}
 
   /**
@@ -50,7 +53,7 @@ export class ApiTokenAuthenticator implements Authenticator {
     const nowMs = Date.now();
     const hit = this.cache.get(hash);
     if (hit && hit.epoch === this.epoch.current() && nowMs - hit.at <= CACHE_TTL_MS) {
-      this.admit(hit.row, this.clock.now(), ctx);
+      await this.admit(req, hit.row, this.clock.now(), ctx);
       ctx.principal = hit.principal;
       ctx.tenant = hit.tenant;
       ctx.channel = 'api';
@@ -62,7 +65,7 @@ export class ApiTokenAuthenticator implements Authenticator {
     const row = await this.tokens.findByHash(hash);
     if (!row || !secretMatches(secret, row.tokenHash) || row.status !== 'Active') throw unauthorized('developer.tokenInvalid');
     const now = this.clock.now();
-    this.admit(row, now, ctx);
+    await this.admit(req, row, now, ctx);
     const result = await this.actors.forUser(row.userId, row.organizationId, 'api', { requestId: ctx.requestId, userAgent: ctx.userAgent });
     if ('missing' in result) throw unauthorized('developer.tokenUserRefused');
     ctx.principal = result.actor.principal;
@@ -77,11 +80,12 @@ export class ApiTokenAuthenticator implements Authenticator {
     }
   }
 
-  /** The checks of the token's user, organization and address that depend on the clock or the caller. */
-  private admit(row: TokenAuthRow, now: Date, ctx: RequestContext): void {
+  /** The checks run on every call, cached or not: the token's user and organization against the clock, then the guard. */
+  private async admit(req: Request, row: TokenAuthRow, now: Date, ctx: RequestContext): Promise<void> {
     if (row._userDeletedAt || !row._userActive || row._userSuspended || (row._userExpireDate && new Date(row._userExpireDate) <= now)) throw unauthorized('developer.tokenUserRefused');
     if (row._orgDeletedAt || !row._orgActive || row._orgArchived || (row._orgExpireTime && new Date(row._orgExpireTime) <= now)) throw unauthorized('developer.tokenUserRefused');
-    if (!row.isIgnoreCheckIp && row.ip && row.ip !== ctx.ip) throw forbidden('developer.ipNotAllowed');
+    // Safe IPs (and the token's own ip), then rate rules: 403 / 429 (api-guard.service.ts).
+    await this.guard.check(req, ctx, row);
   }
 }
 
@@ -94,9 +98,13 @@ export class ChannelAuthenticator implements Authenticator {
   constructor(
     @inject(JwtAuthenticator) private readonly panel: JwtAuthenticator,
     @inject(ApiTokenAuthenticator) private readonly api: ApiTokenAuthenticator,
+    @inject(ApiCallLogService) private readonly callLog: ApiCallLogService,
   ) {}
 
   authenticate(req: Request, ctx: RequestContext): Promise<void> {
-    return req.path.startsWith('/v1/') ? this.api.authenticate(req, ctx) : this.panel.authenticate(req, ctx);
+    if (!req.path.startsWith('/v1/')) return this.panel.authenticate(req, ctx);
+    // Every v1 call is logged, refused ones too: the watcher is attached before the key is checked.
+    this.callLog.watch(req, req.res!, ctx);
+    return this.api.authenticate(req, ctx);
   }
 }

@@ -8,6 +8,7 @@ import { AuditService } from '../audit/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
 import { newSecret } from './token-secret.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
+import { tokenOwnerFilter } from './token-access.js';
 
 export interface CreateTokenInput {
   title: string;
@@ -40,7 +41,7 @@ export class ApiTokensService {
   ) {}
 
   private ownerFilter(ctx: Actor): number | null {
-    return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? null : ctx.principal.userId;
+    return tokenOwnerFilter(ctx);
   }
 
   async create(ctx: Actor, input: CreateTokenInput) {

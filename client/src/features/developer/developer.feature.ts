@@ -6,7 +6,10 @@ import { developerTexts } from './developer.i18n';
 export const developerFeature: FeatureManifest = {
   key: 'developer',
   texts: [developerTexts],
-  routes: [{ path: 'developer/api-tokens', lazy: lazyPage(() => import('./api-tokens-page'), (m) => m.ApiTokensPage) }],
+  routes: [
+    { path: 'developer/api-tokens', lazy: lazyPage(() => import('./api-tokens-page'), (m) => m.ApiTokensPage) },
+    { path: 'developer/api-tokens/:id', lazy: lazyPage(() => import('./api-token-detail-page'), (m) => m.ApiTokenDetailPage) },
+  ],
   menu: [
     // Every signed-in user manages their own tokens (the server guards each one by owner and tenant).
     { section: 'Setting', order: 60, path: '/developer/api-tokens', titleKey: 'developer:menu.apiTokens' },
