@@ -1,22 +1,45 @@
 import type { Container } from 'inversify';
 import type { PeykModule } from '../../platform/module.js';
 import { TYPES } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config.js';
+import { RECEIVER_EVENT_LISTENERS } from '../messaging/index.js';
+import { INBOUND_LISTENERS } from '../inbox/index.js';
 import { developerMessages } from './developer.messages.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens.service.js';
 import { ApiV1Service } from './api-v1.service.js';
 import { ApiTokenAuthenticator, ChannelAuthenticator } from './api-token.authenticator.js';
 import { apiTokensController, apiV1Controller } from './developer.routes.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhooksService } from './webhooks.service.js';
+import { WebhookSignal } from './webhook-signal.js';
+import { WebhookEventsListener } from './webhook-events.listener.js';
+import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
+import { webhooksController } from './webhooks.routes.js';
 
 export const developerModule: PeykModule = {
   name: 'developer',
   messages: developerMessages,
   register(container: Container) {
-    const classes: (new (...args: never[]) => unknown)[] = [ApiTokensRepository, ApiTokensService, ApiV1Service, ApiTokenAuthenticator, ChannelAuthenticator];
+    const classes: (new (...args: never[]) => unknown)[] = [ApiTokensRepository, ApiTokensService, ApiV1Service, ApiTokenAuthenticator, ChannelAuthenticator,
+      WebhooksRepository, WebhooksService, WebhookSignal, WebhookEventsListener, WebhookDeliveryWorker];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     // The router has one authenticator: this one sends /v1/* to the token check and the rest to
     // identity's session check (see CONTEXT.md). Identity must be registered before this module.
     container.rebind(TYPES.Authenticator).toService(ChannelAuthenticator);
+    // Told inside the report transactions (status webhooks) and woken by new inbox rows (inbound ones).
+    container.bind(RECEIVER_EVENT_LISTENERS).toService(WebhookEventsListener);
+    container.bind(INBOUND_LISTENERS).toService(WebhookEventsListener);
   },
-  controllers: (container) => [apiTokensController(container.get(ApiTokensService)), apiV1Controller(container.get(ApiV1Service))],
+  controllers: (container) => [
+    apiTokensController(container.get(ApiTokensService)), apiV1Controller(container.get(ApiV1Service)), webhooksController(container.get(WebhooksService)),
+  ],
+  async onStart(container) {
+    const config = container.get<AppConfig>(TYPES.Config);
+    // Like the dispatcher: the web-only role inserts deliveries, worker processes make them.
+    if (config.role !== 'web' && config.webhooks.enabled) container.get(WebhookDeliveryWorker).start();
+  },
+  async onStop(container) {
+    await container.get(WebhookDeliveryWorker).stop();
+  },
 };
