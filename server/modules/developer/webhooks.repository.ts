@@ -182,7 +182,8 @@ export class WebhooksRepository {
     const done = outcome.status !== 'pending';
     const n = await this.knex('webhook_deliveries').where({ id, attempts: attempt, status: 'pending' }).update({
       status: outcome.status,
-      lastError: outcome.error,
+      // A success keeps the error of the attempt before it: the list shows why it took more than one.
+      ...(outcome.error === null ? {} : { lastError: outcome.error }),
       lastStatusCode: outcome.statusCode,
       lastDurationMs: outcome.durationMs,
       nextAttemptAt: outcome.retryInMs === null ? this.knex.raw('clock_timestamp()') : this.knex.raw(`clock_timestamp() + ? * interval '1 millisecond'`, [outcome.retryInMs]),
