@@ -90,7 +90,12 @@ describe('Webhooks: signed deliveries of reports of API sends and of inbound mes
     const panel = ok(await api.post('ScheduledMessages/CreateFastScheduledMessage', { senderNumberId: line.lineId, smsBody: 'From the panel', mobile: '09121110002' }, { token }));
     await waitForSend(api, token, panel.id);
     expect(await deliveries(wh.id)).to.have.length(1);
-    ok(await api.post('Webhooks/Update', { id: wh.id, status: 'Disabled' }, { token }));
+    // Disabled: the next API send's report makes no delivery.
+    expect(ok(await api.post('Webhooks/Update', { id: wh.id, status: 'Disabled' }, { token }))).to.include({ status: 'Disabled' });
+    const later = ok(await api.call('POST', 'v1/messages/send', { body: { to: '09121110003', text: 'Order 78 shipped', line: line.lineId }, headers: { 'x-api-key': apiKey } }));
+    await waitForSend(api, token, later.id);
+    expect(await deliveries(wh.id)).to.have.length(1);
+    expect(receiver.to('/reports')).to.have.length(1);
   });
 
   it('a receiver answering 500 then 200 gets the same delivery again, and it succeeds', async () => {
