@@ -5,6 +5,7 @@ import { CreditsService } from '../billing/index.js';
 import { PrivateNumbersService, type SendType } from '../numbers/index.js';
 import { OutboxService, SendsRepository, SingleSendService } from '../messaging/index.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 export interface V1SendInput {
   to: string;
@@ -25,6 +26,7 @@ export class ApiV1Service {
     @inject(SingleSendService) private readonly single: SingleSendService,
     @inject(OutboxService) private readonly outbox: OutboxService,
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
   ) {}
 
   /**
@@ -53,7 +55,10 @@ export class ApiV1Service {
     if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
     if (!ctx.principal.claims.has('Sending.Single')) throw forbidden();
     try {
-      return await this.single.send(ctx, { line: input.line, to: input.to, text: input.text, sendId: input.sendId });
+      // Marked an API send in its own transaction: status webhooks apply to these sends only (spec).
+      return await this.single.send(ctx, { line: input.line, to: input.to, text: input.text, sendId: input.sendId }, {
+        inTransaction: (tx, send) => this.webhooks.markApiSend(tx, { sendId: send.id, userId: ctx.principal.userId, clientSendId: send.clientSendId ?? null }),
+      });
     } catch (err) {
       throw renamed(err);
     }

@@ -1,6 +1,9 @@
 import type { Container } from 'inversify';
 import type { PeykModule } from '../../platform/module.js';
 import { TYPES } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config.js';
+import { RECEIVER_EVENT_LISTENERS } from '../messaging/index.js';
+import { INBOUND_LISTENERS } from '../inbox/index.js';
 import { developerMessages } from './developer.messages.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -13,25 +16,44 @@ import { ApiGuardService } from './api-guard.service.js';
 import { ApiCallLogService } from './api-call-log.service.js';
 import { ApiRulesService } from './api-rules.service.js';
 import { apiRulesController } from './api-rules.routes.js';
+import { WebhooksRepository } from './webhooks.repository.js';
+import { WebhooksService } from './webhooks.service.js';
+import { WebhookSignal } from './webhook-signal.js';
+import { WebhookEventsListener } from './webhook-events.listener.js';
+import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
+import { webhooksController } from './webhooks.routes.js';
 
 export const developerModule: PeykModule = {
   name: 'developer',
   messages: developerMessages,
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [ApiTokensRepository, ApiTokensService, ApiV1Service, ApiTokenAuthenticator, ChannelAuthenticator,
-      ApiRulesRepository, ApiCallLogsRepository, ApiGuardService, ApiCallLogService, ApiRulesService];
+      ApiRulesRepository, ApiCallLogsRepository, ApiGuardService, ApiCallLogService, ApiRulesService,
+      WebhooksRepository, WebhooksService, WebhookSignal, WebhookEventsListener, WebhookDeliveryWorker];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     // The router has one authenticator: this one sends /v1/* to the token check and the rest to
     // identity's session check (see CONTEXT.md). Identity must be registered before this module.
     container.rebind(TYPES.Authenticator).toService(ChannelAuthenticator);
+    // Told inside the report transactions (status webhooks) and woken by new inbox rows (inbound ones).
+    container.bind(RECEIVER_EVENT_LISTENERS).toService(WebhookEventsListener);
+    container.bind(INBOUND_LISTENERS).toService(WebhookEventsListener);
   },
-  controllers: (container) => [apiTokensController(container.get(ApiTokensService)), apiV1Controller(container.get(ApiV1Service)), apiRulesController(container.get(ApiRulesService))],
+  controllers: (container) => [
+    apiTokensController(container.get(ApiTokensService)), apiV1Controller(container.get(ApiV1Service)), apiRulesController(container.get(ApiRulesService)),
+    webhooksController(container.get(WebhooksService)),
+  ],
   jobs(container) {
     const callLog = container.get(ApiCallLogService);
     return [{ name: 'developer.sweep-call-logs', schedule: '0 41 * * * *', scope: 'global', run: (now) => callLog.sweep(now) }];
   },
+  async onStart(container) {
+    const config = container.get<AppConfig>(TYPES.Config);
+    // Like the dispatcher: the web-only role inserts deliveries, worker processes make them.
+    if (config.role !== 'web' && config.webhooks.enabled) container.get(WebhookDeliveryWorker).start();
+  },
   // After the HTTP server closed (app.ts): the last calls' rows are written before the database goes.
   async onStop(container) {
+    await container.get(WebhookDeliveryWorker).stop();
     await container.get(ApiCallLogService).stop();
   },
 };
