@@ -1,3 +1,4 @@
+import { DELIVERY_STATUSES } from '../../shared/sends/send-statuses.js';
 import { SEND_TYPES } from '../numbers/index.js';
 
 const flag = { type: 'boolean' } as const;
@@ -31,4 +32,49 @@ export const v1SendSchema = {
 export const v1SendIdParams = {
   type: 'object', additionalProperties: false, required: ['sendId'],
   properties: { sendId: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+/** One text to many numbers: a Bulk send (the panel's pasted list: invalid numbers are counted, not refused). */
+export const v1SendManySchema = {
+  type: 'object', additionalProperties: false, required: ['to', 'text', 'line'],
+  properties: {
+    to: { type: 'array', minItems: 1, maxItems: 100_000, items: { type: 'string', maxLength: 40 } },
+    text: { type: 'string', maxLength: 5000 },
+    line: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    sendId: { type: ['string', 'null'], maxLength: 100 },
+  },
+} as const;
+
+/** A text per number (P2P): each pair is its own single send, answered one by one. */
+export const v1SendPairsSchema = {
+  type: 'object', additionalProperties: false, required: ['messages', 'line'],
+  properties: {
+    messages: {
+      type: 'array', minItems: 1, maxItems: 100,
+      items: {
+        type: 'object', additionalProperties: false, required: ['to', 'text'],
+        properties: { to: { type: 'string', maxLength: 40 }, text: { type: 'string', maxLength: 5000 } },
+      },
+    },
+    line: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    // Pair i is stored under `${sendId}:${i}`, so a repeated call sends nothing twice.
+    sendId: { type: ['string', 'null'], maxLength: 90 },
+  },
+} as const;
+
+export const v1ReceiversQuery = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    pageIndex: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    deliveryStatus: { enum: DELIVERY_STATUSES },
+  },
+} as const;
+
+export const v1InboundQuery = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    after: { type: 'integer', minimum: 0, maximum: 9_007_199_254_740_991, default: 0 },
+    limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+  },
 } as const;

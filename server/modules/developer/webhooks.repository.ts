@@ -192,8 +192,9 @@ export class WebhooksRepository {
     return Number(n) > 0;
   }
 
-  async markApiSend(tx: Tx, row: { sendId: number; userId: number; clientSendId: string | null }): Promise<void> {
-    await tx('api_sends').insert(row).onConflict('sendId').ignore();
+  async markApiSends(tx: Tx, rows: { sendId: number; userId: number; clientSendId: string | null }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await tx('api_sends').insert(rows).onConflict('sendId').ignore();
   }
 
   /**

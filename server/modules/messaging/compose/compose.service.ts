@@ -31,6 +31,17 @@ export interface StoreOptions {
   values?: Record<string, unknown>;
   /** Runs inside the send's transaction after it is stored and held; throwing undoes everything. */
   inTransaction?: (tx: Tx, send: SendRow) => Promise<void>;
+  /**
+   * Like `inTransaction`, for sends stored in a group (single sends): called ONCE per group with
+   * every send of the group that carries the same hook (same `key`), so a caller's own rows are
+   * one statement per group, not one per send.
+   */
+  groupHook?: GroupHook;
+}
+
+export interface GroupHook {
+  key: string;
+  run(tx: Tx, sends: SendRow[]): Promise<void>;
 }
 
 export interface ComposeInput {
@@ -232,6 +243,7 @@ export class ComposeService {
       await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
       if (options.inTransaction) await options.inTransaction(tx, row);
+      if (options.groupHook) await options.groupHook.run(tx, [row]);
       afterCommit(tx, () => this.signal.wake());
       return row;
     });
@@ -400,11 +412,18 @@ export class ComposeService {
       ctx: items[i].prepared.ctx,
       entry: { operationType: 'Create', className: 'ScheduledMessage', referenceId: rows[k].id, newData: { recipientCount: items[i].split.recipientCount, senderNumber: items[i].prepared.p.line.number, sendType: items[i].prepared.input.sendType } },
     })));
+    const hooks = new Map<string, { hook: GroupHook; sends: SendRow[] }>();
     for (const [k, i] of accepted.entries()) {
-      const hook = items[i].options.inTransaction;
-      if (hook) await hook(tx, rows[k]);
+      const { inTransaction, groupHook } = items[i].options;
+      if (inTransaction) await inTransaction(tx, rows[k]);
+      if (groupHook) {
+        const entry = hooks.get(groupHook.key) ?? { hook: groupHook, sends: [] };
+        entry.sends.push(rows[k]);
+        hooks.set(groupHook.key, entry);
+      }
       outcomes[i] = { ok: rows[k], repeated: false };
     }
+    for (const { hook, sends } of hooks.values()) await hook.run(tx, sends);
     afterCommit(tx, () => this.signal.wake());
     return outcomes;
   }
