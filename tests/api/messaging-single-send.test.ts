@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createOrganization, createUser, login, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { available, bad, expectLedgerClean, ok, sendingTree, waitForSend } from '../support/sending.js';
+import { available, bad, expectLedgerClean, ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
 
 /**
  * The grouped single-send path (`SingleSendService`): requests that arrive together are stored in
@@ -10,6 +10,7 @@ import { available, bad, expectLedgerClean, ok, sendingTree, waitForSend } from 
 describe('single sends stored in groups', function () {
   this.timeout(120_000);
   let api: ApiClient;
+  let superToken: string;
   let tree: Tree;
   let line: { agentId: number; lineId: number; number: string };
 
@@ -17,7 +18,7 @@ describe('single sends stored in groups', function () {
     api.post('ScheduledMessages/CreateFastScheduledMessage', { senderNumberId: line.lineId, smsBody: 'Your code is 5521', mobile, ...extra }, { token });
 
   before(async () => {
-    ({ api, tree, line } = await sendingTree());
+    ({ api, superToken, tree, line } = await sendingTree());
   });
 
   after(async () => {
@@ -75,5 +76,20 @@ describe('single sends stored in groups', function () {
     }
     const credit = await available(api, tree.orgAdmin.token, poor.id);
     expect(credit.held, 'five holds, nothing for the refused').to.equal(price * 5n);
+  });
+
+  it('a single send does not wait behind a big bulk send on the same line (its own dispatch lane)', async () => {
+    const slow = await simulatorLine(api, {});
+    ok(await api.post('SenderAgents/Update', { id: slow.agentId, maxPerSecond: 600 }, { token: superToken }));
+    // 12 range jobs of 1,000: more than the workers of a lane, for about 20 s at the agent's pace.
+    const numbers = Array.from({ length: 12_000 }, (_, i) => `0912${String(5500000 + i)}`).join('\n');
+    const bulk = ok(await api.post('ScheduledMessages/Create', { senderNumberId: slow.lineId, smsBody: 'Big sale', sendType: 'Bulk', receiversText: numbers }, { token: tree.subAdmin.token }));
+    await waitForSend(api, tree.subAdmin.token, bulk.id, (s) => s.sentCount > 0);
+    const single = ok(await api.post('ScheduledMessages/CreateFastScheduledMessage', { senderNumberId: slow.lineId, smsBody: 'Your code is 7781', mobile: '09125599999' }, { token: tree.subAdmin.token }));
+    const done = await waitForSend(api, tree.subAdmin.token, single.id, (s) => s.queueStatus === 'Completed', 8_000);
+    expect(done.status).to.equal('Sent');
+    const big = ok(await api.get(`OutBox/Get/${bulk.id}`, { token: tree.subAdmin.token }));
+    expect(big.queueStatus, 'the bulk send is still going out').to.not.equal('Completed');
+    await waitForSend(api, tree.subAdmin.token, bulk.id, (s) => s.queueStatus === 'Completed', 60_000);
   });
 });
