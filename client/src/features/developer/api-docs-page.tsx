@@ -96,7 +96,7 @@ function SampleTabs({ op, input }: { op: V1Operation; input: SampleInput }) {
   };
 
   return (
-    <div className="mt-3">
+    <div className="mt-3 min-w-0">
       <div className="flex flex-wrap items-end justify-between gap-2 border-b border-gray-200 dark:border-gray-700">
         <div role="tablist" aria-label={t('samples')} className="flex gap-1" onKeyDown={move}>
           {SAMPLE_KINDS.map((k) => (
@@ -153,7 +153,7 @@ function OperationCard({ op, input }: { op: V1Operation; input: SampleInput }) {
   const titleId = `${op.operationId}-title`;
   return (
     <article id={op.operationId} aria-labelledby={titleId} data-testid="api-op" data-operation={`${op.method} ${op.path}`}
-      className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
+      className="min-w-0 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
       <h2 id={titleId} className="flex flex-wrap items-center gap-2 text-base font-semibold">
         <span dir="ltr" className="inline-flex items-center gap-2">
           <span className={`rounded px-2 py-0.5 font-mono text-xs ${METHOD_COLOURS[op.method] ?? ''}`}>{op.method}</span>
@@ -203,7 +203,7 @@ export function ApiDocsPage() {
   const input = useMemo<SampleInput>(() => ({ apiBase, apiKey: apiKey.trim(), line: chosenLine, language: persian ? 'fa' : 'en' }), [apiBase, apiKey, chosenLine, persian]);
 
   return (
-    <section data-testid="api-docs-page">
+    <section className="min-w-0" data-testid="api-docs-page">
       <PageHeader title={t('title')} actions={(
         <>
           <Link to="/developer/api-tokens" className="text-sm text-sky-700 underline dark:text-sky-300">{t('tokens')}</Link>
@@ -246,7 +246,7 @@ export function ApiDocsPage() {
               ))}
             </ul>
           </nav>
-          <div className="grid gap-4">
+          <div className="grid min-w-0 grid-cols-1 gap-4">
             {operations.map((op) => <OperationCard key={op.operationId} op={op} input={input} />)}
           </div>
         </>

@@ -177,7 +177,7 @@ export interface Request { method: string; url: string; body?: Json }
 
 export function requestOf(op: V1Operation, input: SampleInput): Request {
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(op.pathValues[name] ?? '')));
-  const query = new URLSearchParams(Object.entries(op.queryValues).map(([k, v]) => [k, String(v)])).toString();
+  const query = new URLSearchParams(Object.entries(op.queryValues).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const url = `${input.apiBase.replace(/\/+$/, '')}${path}${query ? `?${query}` : ''}`;
   if (!op.bodies) return { method: op.method, url };
   let body = op.bodies[input.language] ?? Object.values(op.bodies)[0] ?? {};
