@@ -52,6 +52,13 @@ describe('browser: the REST API page', function () {
     const code = await docs.showSample(SEND, 'curl');
     expect(await code.innerText()).to.contain('YOUR_API_KEY');
     expect(await code.getAttribute('dir')).to.equal('ltr');
+    // The sample tabs follow the reading direction by keyboard: in Persian the next tab is on the left.
+    await docs.operation(SEND).getByTestId('api-sample-tab-curl').focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await docs.operation(SEND).getByTestId('api-sample-tab-node').getAttribute('aria-selected')).to.equal('true');
+    expect(await docs.operation(SEND).getByTestId('api-sample-code').innerText()).to.contain('await fetch(');
+    await page.keyboard.press('ArrowRight');
+    expect(await docs.operation(SEND).getByTestId('api-sample-tab-curl').getAttribute('aria-selected')).to.equal('true');
     await docs.pasteKey(key);
     await docs.chooseLine(line.lineId);
     await docs.copySample(SEND, 'curl');
