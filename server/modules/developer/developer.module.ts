@@ -10,6 +10,8 @@ import { ApiTokensService } from './api-tokens.service.js';
 import { ApiV1Service } from './api-v1.service.js';
 import { ApiTokenAuthenticator, ChannelAuthenticator } from './api-token.authenticator.js';
 import { apiTokensController, apiV1Controller } from './developer.routes.js';
+import { apiV1Docs } from './api-v1.docs.js';
+import { withDocs } from '../../platform/http/router.js';
 import { ApiRulesRepository } from './api-rules.repository.js';
 import { ApiCallLogsRepository } from './api-call-logs.repository.js';
 import { ApiGuardService } from './api-guard.service.js';
@@ -39,7 +41,7 @@ export const developerModule: PeykModule = {
     container.bind(INBOUND_LISTENERS).toService(WebhookEventsListener);
   },
   controllers: (container) => [
-    apiTokensController(container.get(ApiTokensService)), apiV1Controller(container.get(ApiV1Service)), apiRulesController(container.get(ApiRulesService)),
+    apiTokensController(container.get(ApiTokensService)), withDocs(apiV1Controller(container.get(ApiV1Service)), apiV1Docs), apiRulesController(container.get(ApiRulesService)),
     webhooksController(container.get(WebhooksService)),
   ],
   jobs(container) {

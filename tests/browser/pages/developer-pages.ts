@@ -25,6 +25,19 @@ export class ApiTokenPages {
     await this.page.getByTestId('api-token-detail-page').waitFor();
   }
 
+  /** Creates a token through the dialog and returns its secret, read from the dialog that shows it once. */
+  async createToken(title: string): Promise<string> {
+    await this.page.getByTestId('api-token-create').click();
+    await this.page.getByTestId('api-token-dialog').waitFor();
+    await this.page.getByTestId('api-token-title').fill(title);
+    await this.page.getByTestId('api-token-save').click();
+    const secret = await this.page.getByTestId('api-token-secret').inputValue();
+    await this.page.getByTestId('api-token-secret-close').click();
+    await this.page.getByTestId('api-token-secret-dialog').waitFor({ state: 'detached' });
+    await this.tokens.row(title).waitFor();
+    return secret;
+  }
+
   tab(name: 'safeIps' | 'ipRules' | 'clientRules' | 'logs'): Locator { return this.page.getByTestId(`api-token-tab-${name}`); }
 
   async addSafeIp(ip: string): Promise<void> {
