@@ -16,6 +16,9 @@ describe('OTP formats and the v1 OTP send', function () {
   const list = async (token: string, query = 'pageSize=500') => ok(await api.get(`OtpFormats/GetAll?${query}`, { token }));
   const otp = (apiKey: string, body: Record<string, unknown>, culture = 'en-US') =>
     api.call('POST', 'v1/messages/otp', { body: { to: '09121119101', line: line.lineId, ...body }, culture, headers: { 'x-api-key': apiKey } });
+  /** The message of a 400's validation error on this field. */
+  const fieldMessage = (res: Parameters<typeof bad>[0], propertyName: string): string =>
+    (bad(res, 400, propertyName).validationErrors as { propertyName: string; message: string }[]).find((v) => v.propertyName === propertyName)!.message;
   const outboxCount = async () => ok(await api.get('OutBox/GetAll?pageSize=1', { token: tree.subAdmin.token })).totalCount as number;
 
   before(async () => {
@@ -70,15 +73,15 @@ describe('OTP formats and the v1 OTP send', function () {
   });
 
   it('refuses a text with gaps, lone braces or no placeholder, naming the problem in Persian and English', async () => {
-    expect(bad(await create(tree.subAdmin.token, { smsText: 'Code {1}' }), 400, 'smsText').validationErrors[0].message)
+    expect(fieldMessage(await create(tree.subAdmin.token, { smsText: 'Code {1}' }), 'smsText'))
       .to.equal('Placeholders must be numbered from {0} without gaps; {0} is missing.');
-    expect(bad(await create(tree.subAdmin.token, { smsText: 'Code {0} and {2}' }, 'fa-IR'), 400, 'smsText').validationErrors[0].message)
+    expect(fieldMessage(await create(tree.subAdmin.token, { smsText: 'Code {0} and {2}' }, 'fa-IR'), 'smsText'))
       .to.equal('متغیرها باید از {0} و بدون جاافتادگی شماره بخورند؛ {1} در متن نیست.');
-    expect(bad(await create(tree.subAdmin.token, { smsText: 'Code {0' }), 400, 'smsText').validationErrors[0].message)
+    expect(fieldMessage(await create(tree.subAdmin.token, { smsText: 'Code {0' }), 'smsText'))
       .to.equal('The opening brace at character 6 is not closed. Write {{ for a literal brace.');
-    expect(bad(await create(tree.subAdmin.token, { smsText: 'Code } {0}' }), 400, 'smsText').validationErrors[0].message).to.match(/closing brace at character 6/);
-    expect(bad(await create(tree.subAdmin.token, { smsText: 'Hi {name}' }), 400, 'smsText').validationErrors[0].message).to.match(/"\{name\}" is not a valid placeholder/);
-    expect(bad(await create(tree.subAdmin.token, { smsText: 'No code here' }), 400, 'smsText').validationErrors[0].message).to.match(/at least one placeholder/);
+    expect(fieldMessage(await create(tree.subAdmin.token, { smsText: 'Code } {0}' }), 'smsText')).to.match(/closing brace at character 6/);
+    expect(fieldMessage(await create(tree.subAdmin.token, { smsText: 'Hi {name}' }), 'smsText')).to.match(/"\{name\}" is not a valid placeholder/);
+    expect(fieldMessage(await create(tree.subAdmin.token, { smsText: 'No code here' }), 'smsText')).to.match(/at least one placeholder/);
     const literal = ok(await create(tree.subAdmin.token, { smsText: '{{ref}} {0}' }));
     expect(literal).to.include({ parameterCount: 1, status: 'Confirmed' });
     const before = (await list(tree.subAdmin.token)).totalCount;
@@ -106,10 +109,10 @@ describe('OTP formats and the v1 OTP send', function () {
   it('a parameter count that does not match is a 400 on parameters naming both counts; bad values too', async () => {
     const f = ok(await create(tree.subAdmin.token));
     const count = await outboxCount();
-    expect(bad(await otp(key, { formatId: f.id, parameters: ['4821'] }), 400, 'parameters').validationErrors[0].message).to.equal('This format needs 2 parameters but 1 were sent.');
-    expect(bad(await otp(key, { formatId: f.id, parameters: ['1', '2', '3'] }, 'fa-IR'), 400, 'parameters').validationErrors[0].message).to.equal('این الگو 2 پارامتر می‌خواهد اما 3 پارامتر فرستاده شد.');
-    expect(bad(await otp(key, { formatId: f.id, parameters: ['1', 'x'.repeat(101)] }), 400, 'parameters').validationErrors[0].message).to.equal('Parameter 2 is longer than 100 characters.');
-    expect(bad(await otp(key, { formatId: f.id, parameters: ['12\n34', '2'] }), 400, 'parameters').validationErrors[0].message).to.match(/Parameter 1 contains a control character/);
+    expect(fieldMessage(await otp(key, { formatId: f.id, parameters: ['4821'] }), 'parameters')).to.equal('This format needs 2 parameters but 1 were sent.');
+    expect(fieldMessage(await otp(key, { formatId: f.id, parameters: ['1', '2', '3'] }, 'fa-IR'), 'parameters')).to.equal('این الگو 2 پارامتر می‌خواهد اما 3 پارامتر فرستاده شد.');
+    expect(fieldMessage(await otp(key, { formatId: f.id, parameters: ['1', 'x'.repeat(101)] }), 'parameters')).to.equal('Parameter 2 is longer than 100 characters.');
+    expect(fieldMessage(await otp(key, { formatId: f.id, parameters: ['12\n34', '2'] }), 'parameters')).to.match(/Parameter 1 contains a control character/);
     bad(await otp(key, { formatId: f.id, parameters: ['', '2'] }), 400, 'parameters');
     bad(await otp(key, { formatId: f.id }), 400, 'parameters');
     expect(await outboxCount()).to.equal(count);
@@ -117,7 +120,7 @@ describe('OTP formats and the v1 OTP send', function () {
 
   it('an unconfirmed format is a 400 on formatId; another organization\'s or a deleted one is a 404; a send-less key is a 403', async () => {
     const waiting = ok(await create(tree.subUser.token, { smsText: 'Code {0}' }));
-    expect(bad(await otp(key, { formatId: waiting.id, parameters: ['1'] }), 400, 'formatId').validationErrors[0].message).to.equal('This format is not confirmed yet; it cannot be used to send.');
+    expect(fieldMessage(await otp(key, { formatId: waiting.id, parameters: ['1'] }), 'formatId')).to.equal('This format is not confirmed yet; it cannot be used to send.');
     ok(await api.post(`OtpFormats/Reject/${waiting.id}`, {}, { token: tree.subAdmin.token }));
     bad(await otp(key, { formatId: waiting.id, parameters: ['1'] }), 400, 'formatId');
 

@@ -2,21 +2,24 @@ import type { FeatureManifest } from '../../shared/app/feature-manifest';
 import { lazyPage } from '../../shared/app/lazy-page';
 import { developerTexts } from './developer.i18n';
 import { webhooksTexts } from './webhooks.i18n';
+import { otpFormatsTexts } from './otp-formats.i18n';
 
 /** Integrator tools: API tokens, and the link to the server's OpenAPI documentation (Swagger UI at <api root>/docs/). */
 export const developerFeature: FeatureManifest = {
   key: 'developer',
-  texts: [developerTexts, webhooksTexts],
+  texts: [developerTexts, webhooksTexts, otpFormatsTexts],
   routes: [
     { path: 'developer/api-tokens', lazy: lazyPage(() => import('./api-tokens-page'), (m) => m.ApiTokensPage) },
     { path: 'developer/api-tokens/:id', lazy: lazyPage(() => import('./api-token-detail-page'), (m) => m.ApiTokenDetailPage) },
     { path: 'developer/webhooks', lazy: lazyPage(() => import('./webhooks-page'), (m) => m.WebhooksPage) },
+    { path: 'developer/otp-formats', lazy: lazyPage(() => import('./otp-formats-page'), (m) => m.OtpFormatsPage) },
     { path: 'developer/webhooks/:id/deliveries', lazy: lazyPage(() => import('./webhook-deliveries-page'), (m) => m.WebhookDeliveriesPage) },
   ],
   menu: [
     // Every signed-in user manages their own tokens (the server guards each one by owner and tenant).
     { section: 'Setting', order: 60, path: '/developer/api-tokens', titleKey: 'developer:menu.apiTokens' },
     { section: 'Setting', order: 61, path: '/developer/webhooks', titleKey: 'webhooks:menu' },
+    { section: 'Setting', order: 62, path: '/developer/otp-formats', titleKey: 'otpFormats:menu' },
     // Claim-free: the document lists every route; what a caller may do is still decided per route by the server.
     { section: 'Setting', order: 90, path: '/docs/', titleKey: 'developer:menu.documentation', opens: 'api-new-tab' },
   ],
