@@ -144,5 +144,7 @@ describe('OTP formats and the v1 OTP send', function () {
   it('the send\'s own failures keep the panel\'s codes with the v1 field names', async () => {
     const f = ok(await create(tree.subAdmin.token, { smsText: 'Code {0}' }));
     expect(bad(await otp(key, { formatId: f.id, parameters: ['1'], to: 'abc' }), 400, 'to').data.failureCode).to.equal('RecipientNotExist');
+    // The rendered text is judged like any send's (links are not allowed for this organization); it has no field of its own here.
+    expect(bad(await otp(key, { formatId: f.id, parameters: ['https://x.example/a'] }), 400, 'formatId').data.failureCode).to.equal('LinkIsNotAllowed');
   });
 });

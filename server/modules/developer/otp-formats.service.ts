@@ -170,6 +170,8 @@ export class OtpFormatsService {
    */
   async send(ctx: Actor, token: ApiTokenRow, input: V1OtpInput) {
     if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
+    // The single send's claim, before anything about the format is told.
+    if (!ctx.principal.claims.has('Sending.Single')) throw forbidden();
     const format = await this.repo.findForSend(ctx.principal.organizationId, tokenOwnerFilter(ctx), input.formatId);
     if (!format) throw notFound('developer.otpFormatNotFound');
     if (format.status !== 'Confirmed') throw fieldError('formatId', 'developer.otpFormatNotConfirmed');
