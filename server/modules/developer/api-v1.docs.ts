@@ -172,3 +172,30 @@ export const apiV1Docs: ControllerDocs = {
     },
   },
 };
+
+/** The OTP send lives in its own `v1` controller (otp-formats.routes.ts); same key scheme. */
+export const otpV1Docs: ControllerDocs = {
+  security: apiV1Docs.security,
+  routes: {
+    'POST messages/otp': {
+      summary: { en: 'Send an OTP from a format', fa: 'ارسال رمز یک‌بارمصرف با الگو' },
+      description: {
+        en: 'Fills a confirmed OTP format of your organization (placeholders `{0}`, `{1}`, … numbered from 0; `{{` and `}}` are literal braces) with `parameters` — exactly as many as the format defines — and sends it to one number through the single-send fast path (it never waits behind bulk sends). Same checks, price, hold, `sendId` idempotency and answer as `POST /v1/messages/send`.',
+        fa: 'یک الگوی رمز یک‌بارمصرفِ تأییدشدهٔ سازمان شما (متغیرهای `{0}`، `{1}`، … از صفر؛ `{{` و `}}` آکولاد واقعی‌اند) را با `parameters` — دقیقاً به تعداد متغیرهای الگو — پر می‌کند و از مسیر سریع ارسال تکی به یک شماره می‌فرستد (پشت ارسال‌های انبوه نمی‌ماند). بررسی‌ها، قیمت، رزرو اعتبار، یکتایی با `sendId` و پاسخ همانند `POST /v1/messages/send` است.',
+      },
+      requestExamples: {
+        fa: { summary: 'Persian format / الگوی فارسی', value: { to: '09121234567', formatId: 7, parameters: ['۴۸۲۱', '۲'], line: 2, sendId: 'login-2001' } },
+        en: { summary: 'English format / الگوی انگلیسی', value: { to: '09121234567', formatId: 8, parameters: ['4821', '2'], line: 2, sendId: 'login-2002' } },
+      },
+      responseExamples: {
+        200: both(ok({ ...send('کد ورود شما ۴۸۲۱ است؛ ۲ دقیقه اعتبار دارد.', { sendId: 'login-2001' }), repeated: false }, SUCCESS.fa), ok({ ...send('Your login code is 4821; valid for 2 minutes.', { sendId: 'login-2002' }), repeated: false }, SUCCESS.en)),
+        400: both(
+          failed('این الگو ۲ پارامتر می‌خواهد اما ۱ پارامتر فرستاده شد.', [['parameters', 'این الگو ۲ پارامتر می‌خواهد اما ۱ پارامتر فرستاده شد.']]),
+          failed('This format needs 2 parameters but 1 were sent.', [['parameters', 'This format needs 2 parameters but 1 were sent.']]),
+        ),
+        401: BAD_KEY,
+        403: CANNOT_SEND,
+      },
+    },
+  },
+};

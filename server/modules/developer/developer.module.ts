@@ -10,7 +10,7 @@ import { ApiTokensService } from './api-tokens.service.js';
 import { ApiV1Service } from './api-v1.service.js';
 import { ApiTokenAuthenticator, ChannelAuthenticator } from './api-token.authenticator.js';
 import { apiTokensController, apiV1Controller } from './developer.routes.js';
-import { apiV1Docs } from './api-v1.docs.js';
+import { apiV1Docs, otpV1Docs } from './api-v1.docs.js';
 import { withDocs } from '../../platform/http/router.js';
 import { ApiRulesRepository } from './api-rules.repository.js';
 import { ApiCallLogsRepository } from './api-call-logs.repository.js';
@@ -24,14 +24,19 @@ import { WebhookSignal } from './webhook-signal.js';
 import { WebhookEventsListener } from './webhook-events.listener.js';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
 import { webhooksController } from './webhooks.routes.js';
+import { otpFormatMessages } from './otp-formats.messages.js';
+import { OtpFormatsRepository } from './otp-formats.repository.js';
+import { OtpFormatsService } from './otp-formats.service.js';
+import { otpFormatsController, otpV1Controller } from './otp-formats.routes.js';
 
 export const developerModule: PeykModule = {
   name: 'developer',
-  messages: developerMessages,
+  messages: { ...developerMessages, ...otpFormatMessages },
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [ApiTokensRepository, ApiTokensService, ApiV1Service, ApiTokenAuthenticator, ChannelAuthenticator,
       ApiRulesRepository, ApiCallLogsRepository, ApiGuardService, ApiCallLogService, ApiRulesService,
-      WebhooksRepository, WebhooksService, WebhookSignal, WebhookEventsListener, WebhookDeliveryWorker];
+      WebhooksRepository, WebhooksService, WebhookSignal, WebhookEventsListener, WebhookDeliveryWorker,
+      OtpFormatsRepository, OtpFormatsService];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     // The router has one authenticator: this one sends /v1/* to the token check and the rest to
     // identity's session check (see CONTEXT.md). Identity must be registered before this module.
@@ -43,6 +48,7 @@ export const developerModule: PeykModule = {
   controllers: (container) => [
     apiTokensController(container.get(ApiTokensService)), withDocs(apiV1Controller(container.get(ApiV1Service)), apiV1Docs), apiRulesController(container.get(ApiRulesService)),
     webhooksController(container.get(WebhooksService)),
+    otpFormatsController(container.get(OtpFormatsService)), withDocs(otpV1Controller(container.get(OtpFormatsService)), otpV1Docs),
   ],
   jobs(container) {
     const callLog = container.get(ApiCallLogService);
