@@ -286,6 +286,36 @@ export class BillingService {
     });
   }
 
+  /**
+   * `settle` for many holds in one transaction and a handful of statements (single sends settling
+   * together in one report batch): the same entries, keys and amounts as settling them one by one.
+   * Holds no longer held (a repeat) are skipped. Answers the references it settled.
+   */
+  async settleMany(tx: Tx, references: string[]): Promise<string[]> {
+    const holds = await this.ledger.finishHolds(tx, references, 'settled');
+    if (holds.length === 0) return [];
+    const byId = new Map(holds.map((h) => [h.id, h]));
+    const entries: Parameters<LedgerRepository['applyEntries']>[1] = [];
+    for (const line of await this.ledger.holdLinesOf(tx, holds.map((h) => h.id))) {
+      const amount = big(line.amount);
+      const refunded = big(line.refunded);
+      if (amount === 0n) continue;
+      const reference = (byId.get(line.holdId) as HoldRow).reference;
+      entries.push({
+        accountId: line.accountId, delta: -amount, heldDelta: -(amount - refunded), typeCreditChange: 'SendSms',
+        referenceType: 'send', referenceId: reference, idempotencyKey: `settle:${line.holdId}:${line.accountId}`, createdByUserName: SYSTEM.userName,
+      });
+      if (refunded > 0n) {
+        entries.push({
+          accountId: line.accountId, delta: refunded, typeCreditChange: 'GiveBackCostOfUnsuccessSent',
+          referenceType: 'send', referenceId: reference, idempotencyKey: `settle-refund:${line.holdId}:${line.accountId}`, createdByUserName: SYSTEM.userName,
+        });
+      }
+    }
+    await this.ledger.applyEntries(tx, entries);
+    return holds.map((h) => h.reference);
+  }
+
   /** Turns a hold into charges (TypeCreditChanges SendSms) on every account of its chain; a repeat changes nothing. */
   async settle(tx: Tx | undefined | null, reference: string): Promise<HoldView> {
     return this.within(tx, async (t) => {

@@ -180,6 +180,37 @@ export class SendsRepository {
     return row ? normalizeSend(row) : null;
   }
 
+  /**
+   * `bumpCounters` for many sends in two statements: the rows are locked in ascending id order
+   * first (two batches touching the same sends lock them in one order), then moved together.
+   * Answers the rows in ascending id order.
+   */
+  async bumpMany(tx: Tx, deltas: { id: number; pending: number; delivered: number; notDelivered: number }[]): Promise<SendRow[]> {
+    if (deltas.length === 0) return [];
+    const sorted = [...deltas].sort((a, b) => a.id - b.id);
+    const ids = `{${sorted.map((d) => d.id).join(',')}}`;
+    await tx.raw('select id from sends where id = any(?::bigint[]) order by id for update', [ids]);
+    const res = await tx.raw(
+      `update sends s set "pendingCount" = s."pendingCount" - x.p, "deliveredCount" = s."deliveredCount" + x.d,
+              "notDeliveredCount" = s."notDeliveredCount" + x.n, "updatedAt" = now()
+         from unnest(?::bigint[], ?::int[], ?::int[], ?::int[]) as x(id, p, d, n) where s.id = x.id returning s.*`,
+      [ids, `{${sorted.map((d) => d.pending).join(',')}}`, `{${sorted.map((d) => d.delivered).join(',')}}`, `{${sorted.map((d) => d.notDelivered).join(',')}}`],
+    );
+    return (res.rows as Record<string, unknown>[]).map(normalizeSend).sort((a, b) => a.id - b.id);
+  }
+
+  /** Ends many settled sends in one statement (the values `SettlementService.finalize` writes). */
+  async completeMany(tx: Tx, rows: { id: number; status: string; sentCount: number; failureCode: string; refundedParts: Record<string, number> }[], at: Date): Promise<void> {
+    if (rows.length === 0) return;
+    await tx.raw(
+      `update sends s set "queueStatus" = 'Completed', status = x.st, "sentCount" = x.sc, "failureCode" = x.fc, "refundedParts" = x.rp::jsonb,
+              "dateTimeEnd" = ?::timestamptz, "updatedAt" = now()
+         from unnest(?::bigint[], ?::text[], ?::int[], ?::text[], ?::text[]) as x(id, st, sc, fc, rp) where s.id = x.id`,
+      [at.toISOString(), `{${rows.map((r) => r.id).join(',')}}`, toPgTextArray(rows.map((r) => r.status)), `{${rows.map((r) => r.sentCount).join(',')}}`,
+        toPgTextArray(rows.map((r) => r.failureCode)), toPgTextArray(rows.map((r) => JSON.stringify(r.refundedParts)))],
+    );
+  }
+
   /** Sends still in dispatch that started before the given time: the only ones that can hold overdue receivers. */
   async startedBefore(before: Date, limit: number): Promise<SendRow[]> {
     const rows = await this.knex('sends').whereIn('queueStatus', [...DISPATCH_QUEUE_STATUSES]).where('dateTimeStart', '<', before).orderBy('id').limit(limit);
