@@ -58,6 +58,12 @@ export interface AppConfig {
    */
   agentHealthTtlMs: number;
   /**
+   * The webhook delivery worker (developer module) in processes that run workers: at most
+   * `concurrency` requests in flight, `timeoutMs` per attempt, retries after `retryBaseMs` doubling
+   * (with jitter), due rows looked for every `pollMs` (`PEYK_WEBHOOK_*`).
+   */
+  webhooks: { enabled: boolean; concurrency: number; timeoutMs: number; retryBaseMs: number; pollMs: number };
+  /**
    * The Sandbox payment gateway signs its own "paid" answers, so anyone can pay with it: allowed
    * only outside production unless `PEYK_SANDBOX_GATEWAY=true` says otherwise (a staging install).
    */
@@ -150,6 +156,13 @@ function parseLeaseMs(value: string | undefined, fallback: number): number {
   return ms;
 }
 
+function parseMs(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < min || ms > max) throw new Error(`${name} must be ${min}..${max} milliseconds (got "${value}")`);
+  return ms;
+}
+
 export function findRepoRoot(start: string): string {
   let dir = start;
   for (;;) {
@@ -186,6 +199,13 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
       leaseMs: parseLeaseMs(env.PEYK_DISPATCH_LEASE_MS, merged.dispatch.leaseMs),
     },
     agentHealthTtlMs: parseAgentHealthTtlMs(env.PEYK_AGENT_HEALTH_TTL_MS, merged.agentHealthTtlMs),
+    webhooks: {
+      ...merged.webhooks,
+      enabled: parseBoolean('PEYK_WEBHOOKS', env.PEYK_WEBHOOKS) ?? merged.webhooks.enabled,
+      timeoutMs: parseMs('PEYK_WEBHOOK_TIMEOUT_MS', env.PEYK_WEBHOOK_TIMEOUT_MS, merged.webhooks.timeoutMs, 100, 60_000),
+      retryBaseMs: parseMs('PEYK_WEBHOOK_RETRY_BASE_MS', env.PEYK_WEBHOOK_RETRY_BASE_MS, merged.webhooks.retryBaseMs, 10, 3_600_000),
+      pollMs: parseMs('PEYK_WEBHOOK_POLL_MS', env.PEYK_WEBHOOK_POLL_MS, merged.webhooks.pollMs, 50, 60_000),
+    },
     dataDir,
     databaseUrl: env.DATABASE_URL || merged.databaseUrl,
     redisUrl: env.REDIS_URL || merged.redisUrl,

@@ -65,7 +65,7 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
     }
   });
 
-  it('marks session routes bearer (with their claim) and public routes open', () => {
+  it('marks session routes bearer (with their claim), v1 routes apiKey and public routes open', () => {
     let claims = 0;
     for (const { route, path } of server.peyk.apiRoutes) {
       const op = operationOf(route.method, path);
@@ -73,7 +73,7 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
         expect(op.security, `${route.method} ${path}`).to.deep.equal([]);
         expect(op.responses).to.not.have.property('401');
       } else {
-        expect(op.security, `${route.method} ${path}`).to.deep.equal([{ bearer: [] }]);
+        expect(op.security, `${route.method} ${path}`).to.deep.equal([path.startsWith('/v1/') ? { apiKey: [] } : { bearer: [] }]);
         expect(op.responses).to.include.keys('401', '403');
         expect(op['x-claim']).to.equal(route.claim);
         if (route.claim) claims += 1;
@@ -86,6 +86,70 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
     expect(operationOf('GET', '/Users/GetAll').security).to.deep.equal([{ bearer: [] }]);
     expect(operationOf('GET', '/Users/GetAll').tags).to.deep.equal(['identity']);
     expect(doc.components.securitySchemes.bearer).to.deep.include({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.apiKey).to.deep.include({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect((doc.components.securitySchemes.apiKey as { description: string }).description).to.match(/API token/).and.to.match(/کلید API/);
+  });
+
+  describe('REST API v1 operations', () => {
+    const persian = /[\u0600-\u06FF]/;
+    type Examples = Record<string, { summary: string; value: unknown }>;
+    const v1 = () => Object.entries(doc.paths).filter(([path]) => path.startsWith('/v1/'))
+      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+    const answerExamples = (op: OpenApiOperation, status: string) =>
+      ((op.responses[status] as { content?: Record<string, { examples?: Examples }> }).content?.['application/json']?.examples) ?? {};
+
+    it('all take the x-api-key scheme, not the session header', () => {
+      expect(v1().length).to.be.at.least(9);
+      for (const { name, op } of v1()) {
+        expect(op.security, name).to.deep.equal([{ apiKey: [] }]);
+        expect(op.parameters, name).to.not.deep.include({ $ref: '#/components/parameters/orgId' });
+      }
+    });
+
+    it('each has an English summary and description with a Persian line, and the Persian summary', () => {
+      for (const { name, op } of v1()) {
+        // The generator's fallback summary is "v1 <action>": a documented route has its own.
+        expect(op.summary, name).to.not.match(/^v1 /);
+        expect(op['x-summary-fa'], name).to.match(persian);
+        expect(op.description, name).to.match(/^[A-Za-z]/).and.to.contain('\n\nفارسی: ');
+        expect(op['x-description-fa'], name).to.match(persian);
+      }
+    });
+
+    it('each has an answer example, and every body has Persian and English examples that its schema accepts', () => {
+      const ajv = new Ajv2020({ strict: false });
+      addFormats(ajv);
+      ajv.addSchema(doc as unknown as object, 'openapi.json');
+      for (const { name, op } of v1()) {
+        const ok = answerExamples(op, '200');
+        expect(Object.keys(ok), `${name} 200`).to.not.be.empty;
+        for (const example of Object.values(ok)) expect(example.value, name).to.include({ isSucceed: true });
+        if (!op.requestBody) continue;
+        const media = op.requestBody.content['application/json']!;
+        const examples = media.examples as Examples;
+        expect(examples, name).to.have.all.keys('fa', 'en');
+        expect(JSON.stringify(examples.fa!.value)).to.match(persian);
+        const validate = ajv.getSchema(`openapi.json#/components/schemas/${(media.schema as { $ref: string }).$ref.split('/').pop()}`)!;
+        for (const [lang, example] of Object.entries(examples)) expect(validate(example.value), `${name} ${lang}: ${JSON.stringify(validate.errors)}`).to.equal(true);
+      }
+      const send = operationOf('POST', '/v1/messages/send');
+      expect(answerExamples(send, '200')).to.have.all.keys('fa', 'en');
+      expect((answerExamples(send, '200').fa!.value as { message: string }).message).to.equal('عملیات موفق');
+      expect((answerExamples(send, '400').en!.value as { validationErrors: { propertyName: string }[] }).validationErrors[0]!.propertyName).to.equal('text');
+    });
+
+    it('gives path and query parameters an example, and body fields a description in both languages', () => {
+      for (const { name, op } of v1()) {
+        for (const p of op.parameters as { in?: string; name?: string; example?: unknown }[]) {
+          if (p.in === 'path') expect(p.example, `${name} {${p.name}}`).to.not.equal(undefined);
+        }
+      }
+      const body = doc.components.schemas[`${operationOf('POST', '/v1/messages/send').operationId}_body`] as { properties: Record<string, { description?: string; examples?: unknown[] }> };
+      for (const [field, schema] of Object.entries(body.properties)) {
+        expect(schema.description, field).to.match(persian).and.to.match(/[A-Za-z]{3}/);
+        expect(schema.examples, field).to.have.length(1);
+      }
+    });
   });
 
   it('answers the envelope as the shared response shape', () => {

@@ -181,6 +181,39 @@ for (const backend of billingBackends()) {
       expect(await failure(h.billing.refund(null, other, { mci: 1 }, 'late'))).to.equal('billing.holdReleased');
     });
 
+    it('settleMany writes the entries settle writes one by one (charges, give-backs, running balances), once', async () => {
+      const parent = await h.org(null, 'many-parent');
+      const org = await h.org(parent, 'many-child');
+      await h.tariff(parent.parentId as number, parent.id, { mci: 7 });
+      await h.tariff(parent.id, org.id, { mci: 10 });
+      await h.fund(parent.id, 1_000n);
+      await h.fund(org.id, 1_000n);
+      const one = [ref('s1'), ref('s1'), ref('s1')];
+      const many = [ref('sm'), ref('sm'), ref('sm')];
+      for (const reference of [...one, ...many]) await h.billing.hold(null, { reference, organizationId: org.id, parts: { mci: 2 } });
+      // One of each with a refund while held: it settles as a charge plus a give-back.
+      await h.billing.refund(null, one[1], { mci: 1 }, 'dlr');
+      await h.billing.refund(null, many[1], { mci: 1 }, 'dlr');
+      for (const reference of one) await h.billing.settle(null, reference);
+      const settled = await h.uow.run((tx) => h.billing.settleMany(tx, [...many, one[0]]));
+      expect(settled, 'a hold settled already is skipped').to.deep.equal(many);
+      expect(await h.uow.run((tx) => h.billing.settleMany(tx, many)), 'a repeat settles nothing').to.deep.equal([]);
+      const shape = async (refs: string[]) => {
+        const rows = await h.knex('credit_ledger').whereIn('referenceId', refs).orderBy('id').select('referenceId', 'organizationId', 'typeCreditChange', 'amount');
+        return rows.map((r) => [refs.indexOf(r.referenceId), r.organizationId, r.typeCreditChange, String(r.amount)]);
+      };
+      expect(await shape(many)).to.deep.equal(await shape(one));
+      expect(await h.account(org.id)).to.deep.include({ held: 0n, balance: 1_000n - 2n * (3n * 20n - 10n) });
+      expect(await h.account(parent.id)).to.deep.include({ held: 0n, balance: 1_000n - 2n * (3n * 14n - 7n) });
+      // Each entry's currentCredit is its account's balance right after it.
+      const entries = await h.knex('credit_ledger').where({ organizationId: org.id }).orderBy('id').select('amount', 'currentCredit');
+      let balance = 0n;
+      for (const e of entries) {
+        balance += BigInt(e.amount);
+        expect(BigInt(e.currentCredit)).to.equal(balance);
+      }
+    });
+
     it('concurrent holds, settles, refunds and releases over one chain keep every account exact', async () => {
       const top = await h.org(null, 'mixed-top');
       const org = await h.org(top, 'mixed-org');

@@ -39,11 +39,16 @@ export class AuditRepository {
   constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
 
   async insert(tx: Tx, row: AuditRow): Promise<void> {
-    await tx('audits').insert({
+    await this.insertMany(tx, [row]);
+  }
+
+  async insertMany(tx: Tx, rows: AuditRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await tx('audits').insert(rows.map((row) => ({
       ...row,
       oldData: row.oldData === undefined || row.oldData === null ? null : JSON.stringify(row.oldData),
       newData: row.newData === undefined || row.newData === null ? null : JSON.stringify(row.newData),
-    });
+    })));
   }
 
   async list(tenant: Tenant, filter: AuditFilter): Promise<Page<Record<string, unknown>>> {

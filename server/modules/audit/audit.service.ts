@@ -37,7 +37,12 @@ export class AuditService {
 
   /** `ctx`: the Actor of the change, or a request not signed in yet (a sign-in, a payment callback). */
   async record(tx: Tx, ctx: Actor | RequestContext, entry: AuditEntry): Promise<void> {
-    await this.repo.insert(tx, {
+    await this.recordMany(tx, [{ ctx, entry }]);
+  }
+
+  /** Several rows in one statement (a group of sends stored together). */
+  async recordMany(tx: Tx, items: { ctx: Actor | RequestContext; entry: AuditEntry }[]): Promise<void> {
+    await this.repo.insertMany(tx, items.map(({ ctx, entry }) => ({
       requestId: ctx.requestId,
       userId: ctx.principal?.userId ?? null,
       impersonatorUserId: ctx.principal?.impersonatorUserId ?? null,
@@ -50,7 +55,7 @@ export class AuditService {
       channel: ctx.channel,
       oldData: redact(entry.oldData ?? null),
       newData: redact(entry.newData ?? null),
-    });
+    })));
   }
 
   list(ctx: Actor, filter: AuditFilter) {

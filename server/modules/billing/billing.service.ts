@@ -124,6 +124,25 @@ export class BillingService {
     });
   }
 
+  /**
+   * Several holds judged together inside the caller's transaction (a group of single sends stored
+   * at once): the accounts are locked once and each hold is accepted or refused in the order given,
+   * exactly as `hold` would one after another. Answers one outcome per input. Fresh references
+   * only: a reference that exists already fails the whole call (the caller falls back to one by one).
+   */
+  async holdGroup(tx: Tx, inputs: HoldInput[]): Promise<({ ok: HoldView } | { err: unknown })[]> {
+    const batch: PendingHold[] = inputs.map((input) => {
+      if (!input.reference || input.reference.length > 100) throw fieldError('reference', 'billing.referenceInvalid');
+      return { input, parts: normalizeParts(input.parts), resolve: () => undefined, reject: () => undefined };
+    });
+    const outcomes = await savepoint(tx, (t) => this.holdBatch(t, batch, true));
+    return outcomes.map((o) => {
+      if (o.ok) return { ok: o.ok };
+      if (o.err) return { err: o.err };
+      throw new Error('hold group: a reference exists already');
+    });
+  }
+
   /** Group holds (default) or one transaction per hold; tests and benchmarks compare both. */
   setBatching(on: boolean): void {
     this.batching = on;
@@ -161,9 +180,10 @@ export class BillingService {
     }
   }
 
-  private async holdBatch(t: Tx, batch: PendingHold[]): Promise<BatchOutcome[]> {
+  /** `fresh`: the caller vouches that no reference exists yet (ids it just drew); a repeat would still fail on the unique key. */
+  private async holdBatch(t: Tx, batch: PendingHold[], fresh = false): Promise<BatchOutcome[]> {
     const outcomes: BatchOutcome[] = batch.map(() => ({}));
-    const existing = new Set((await this.ledger.existingReferences(t, [...new Set(batch.map((b) => b.input.reference))])));
+    const existing = new Set(fresh ? [] : (await this.ledger.existingReferences(t, [...new Set(batch.map((b) => b.input.reference))])));
     const chains = await this.ledger.chains(t, [...new Set(batch.map((b) => b.input.organizationId))]);
     const missing = new Set<number>();
     for (const chain of chains.values()) for (const o of chain) if (o.type !== 'system' && o.accountId === null) missing.add(o.id);
@@ -264,6 +284,36 @@ export class BillingService {
       await this.ledger.insertHoldLines(t, lines.map((l) => toLineRow(holdId, l)));
       return heldView(input, parts, lines, price);
     });
+  }
+
+  /**
+   * `settle` for many holds in one transaction and a handful of statements (single sends settling
+   * together in one report batch): the same entries, keys and amounts as settling them one by one.
+   * Holds no longer held (a repeat) are skipped. Answers the references it settled.
+   */
+  async settleMany(tx: Tx, references: string[]): Promise<string[]> {
+    const holds = await this.ledger.finishHolds(tx, references, 'settled');
+    if (holds.length === 0) return [];
+    const byId = new Map(holds.map((h) => [h.id, h]));
+    const entries: Parameters<LedgerRepository['applyEntries']>[1] = [];
+    for (const line of await this.ledger.holdLinesOf(tx, holds.map((h) => h.id))) {
+      const amount = big(line.amount);
+      const refunded = big(line.refunded);
+      if (amount === 0n) continue;
+      const reference = (byId.get(line.holdId) as HoldRow).reference;
+      entries.push({
+        accountId: line.accountId, delta: -amount, heldDelta: -(amount - refunded), typeCreditChange: 'SendSms',
+        referenceType: 'send', referenceId: reference, idempotencyKey: `settle:${line.holdId}:${line.accountId}`, createdByUserName: SYSTEM.userName,
+      });
+      if (refunded > 0n) {
+        entries.push({
+          accountId: line.accountId, delta: refunded, typeCreditChange: 'GiveBackCostOfUnsuccessSent',
+          referenceType: 'send', referenceId: reference, idempotencyKey: `settle-refund:${line.holdId}:${line.accountId}`, createdByUserName: SYSTEM.userName,
+        });
+      }
+    }
+    await this.ledger.applyEntries(tx, entries);
+    return holds.map((h) => h.reference);
   }
 
   /** Turns a hold into charges (TypeCreditChanges SendSms) on every account of its chain; a repeat changes nothing. */

@@ -262,6 +262,55 @@ export class LedgerRepository {
     return row ? { id: String(row.id), currentCredit: str(row.currentCredit) } : null;
   }
 
+  /**
+   * Many entries in three statements, exactly as `applyEntry` one after another in the order given:
+   * the accounts are locked (in id order) and read after the lock, each entry's `currentCredit` is
+   * its account's balance after it (a running sum in the given order), the entries go in with one
+   * insert and each account moves once by its sums. No guard or ceiling: for entries that cannot
+   * break a limit (settling what a hold reserved).
+   */
+  async applyEntries(tx: Tx, entries: Omit<EntryInput, 'guardLimit' | 'ceiling'>[]): Promise<void> {
+    if (entries.length === 0) return;
+    const ids = [...new Set(entries.map((e) => e.accountId))].sort((a, b) => a - b);
+    const locked = await tx('credit_accounts').whereIn('id', ids).orderBy('id').forUpdate().select('id', 'organizationId', 'userId', 'balance');
+    const state = new Map(locked.map((a: { id: number; organizationId: number; userId: number | null; balance: string | number }) => [Number(a.id), { organizationId: a.organizationId, userId: a.userId, balance: BigInt(a.balance), delta: 0n, held: 0n }]));
+    const rows = entries.map((e) => {
+      const a = state.get(e.accountId);
+      if (!a) throw new Error(`ledger: account ${e.accountId} not found`);
+      a.balance += e.delta;
+      a.delta += e.delta;
+      a.held += e.heldDelta ?? 0n;
+      return {
+        accountId: e.accountId, organizationId: a.organizationId, userId: a.userId, amount: e.delta.toString(), typeCreditChange: e.typeCreditChange,
+        typeTransaction: e.delta > 0n ? 'Increase' : 'Decrease', currentCredit: a.balance.toString(), referenceType: e.referenceType ?? null,
+        referenceId: e.referenceId === undefined || e.referenceId === null ? null : String(e.referenceId), idempotencyKey: e.idempotencyKey ?? null,
+        description: e.description ?? null, createdByUserId: e.createdByUserId ?? null, createdByUserName: e.createdByUserName ?? null,
+      };
+    });
+    const columns = Object.keys(rows[0]);
+    const list = columns.map((c) => `"${c}"`).join(', ');
+    await tx.raw(`insert into credit_ledger (${list}) select ${list} from jsonb_populate_recordset(null::credit_ledger, ?::jsonb)`, [JSON.stringify(rows)]);
+    const moved = [...state.entries()];
+    await tx.raw(
+      `update credit_accounts a set balance = a.balance + x.d, held = a.held + x.h, "updatedAt" = now()
+         from unnest(?::int[], ?::bigint[], ?::bigint[]) as x(id, d, h) where a.id = x.id`,
+      [`{${moved.map(([id]) => id).join(',')}}`, `{${moved.map(([, a]) => a.delta.toString()).join(',')}}`, `{${moved.map(([, a]) => a.held.toString()).join(',')}}`],
+    );
+  }
+
+  /** Moves many holds from held to `status`; answers those that were held (repeats are left out). */
+  async finishHolds(tx: Tx, references: string[], status: 'settled' | 'released'): Promise<HoldRow[]> {
+    if (references.length === 0) return [];
+    const rows = await tx('credit_holds').whereIn('reference', references).where({ status: 'held' }).update({ status, finishedAt: tx.fn.now() }).returning('*');
+    return (rows as HoldRow[]).map((r) => ({ ...r, id: String(r.id) }));
+  }
+
+  async holdLinesOf(tx: Tx, holdIds: string[]): Promise<HoldLineRow[]> {
+    if (holdIds.length === 0) return [];
+    const rows = await tx('credit_hold_lines').whereIn('holdId', holdIds).orderBy(['holdId', 'accountId']);
+    return rows.map((r: HoldLineRow) => ({ ...r, holdId: String(r.holdId), amount: str(r.amount), refunded: str(r.refunded) }));
+  }
+
   /** balance and held of one account as this transaction sees them (after its own changes). */
   async accountState(tx: Tx, accountId: number): Promise<{ balance: bigint; held: bigint }> {
     const row = await tx('credit_accounts').where({ id: accountId }).first('balance', 'held');

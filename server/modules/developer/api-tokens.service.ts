@@ -7,6 +7,8 @@ import { notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
 import { newSecret } from './token-secret.js';
+import type { AuthEpoch } from '../../platform/auth-epoch.js';
+import { tokenOwnerFilter } from './token-access.js';
 
 export interface CreateTokenInput {
   title: string;
@@ -35,10 +37,11 @@ export class ApiTokensService {
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(TYPES.AuthEpoch) private readonly epoch: AuthEpoch,
   ) {}
 
   private ownerFilter(ctx: Actor): number | null {
-    return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? null : ctx.principal.userId;
+    return tokenOwnerFilter(ctx);
   }
 
   async create(ctx: Actor, input: CreateTokenInput) {
@@ -72,6 +75,8 @@ export class ApiTokensService {
       if (!row) throw notFound('developer.tokenNotFound');
       if (row.status === 'Revoked') return publicToken(row);
       const updated = await this.repo.update(tx, id, { status: 'Revoked', revokedAt: this.clock.now() });
+      // Drops the authenticator's cached callers: the next call with this token is refused.
+      this.epoch.bumpAfterCommit(tx);
       await this.audit.record(tx, ctx, { operationType: 'Revoke', className: 'ApiToken', referenceId: id, organizationId: row.organizationId, oldData: publicToken(row), newData: publicToken(updated) });
       return publicToken(updated);
     });
@@ -84,6 +89,7 @@ export class ApiTokensService {
       const row = await this.repo.findVisible(ctx.tenant, this.ownerFilter(ctx), id, tx);
       if (!row || row.status === 'Revoked') throw notFound('developer.tokenNotFound');
       const updated = await this.repo.update(tx, id, { tokenHash: s.hash, prefix: s.prefix, rotatedAt: this.clock.now() });
+      this.epoch.bumpAfterCommit(tx);
       await this.audit.record(tx, ctx, { operationType: 'Rotate', className: 'ApiToken', referenceId: id, organizationId: row.organizationId, oldData: publicToken(row), newData: publicToken(updated) });
       return { ...publicToken(updated), token: s.secret };
     });

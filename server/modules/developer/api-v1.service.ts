@@ -1,10 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { Actor } from '../../platform/actor.js';
+import { TYPES } from '../../platform/tokens.js';
+import type { Translator } from '../../platform/i18n.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
 import { CreditsService } from '../billing/index.js';
 import { PrivateNumbersService, type SendType } from '../numbers/index.js';
-import { OutboxService, SendsRepository, SingleSendService } from '../messaging/index.js';
+import { ComposeService, OutboxService, SendsRepository, SingleSendService, type GroupHook } from '../messaging/index.js';
+import { InboxService } from '../inbox/index.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 export interface V1SendInput {
   to: string;
@@ -25,7 +29,17 @@ export class ApiV1Service {
     @inject(SingleSendService) private readonly single: SingleSendService,
     @inject(OutboxService) private readonly outbox: OutboxService,
     @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
+    @inject(ComposeService) private readonly compose: ComposeService,
+    @inject(InboxService) private readonly inbox: InboxService,
+    @inject(TYPES.Translator) private readonly translator: Translator,
   ) {}
+
+  /** Marks sends as made through the API in their own transaction (one statement per group): status webhooks apply to these only (spec). */
+  private readonly apiSends: GroupHook = {
+    key: 'developer.api-sends',
+    run: (tx, sends) => this.webhooks.markApiSends(tx, sends.map((s) => ({ sendId: s.id, userId: s.userId, clientSendId: s.clientSendId ?? null }))),
+  };
 
   /**
    * What the token can spend now, and no more: the organization's spendable credit and, when the
@@ -53,10 +67,63 @@ export class ApiV1Service {
     if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
     if (!ctx.principal.claims.has('Sending.Single')) throw forbidden();
     try {
-      return await this.single.send(ctx, { line: input.line, to: input.to, text: input.text, sendId: input.sendId });
+      // Marked an API send in its own transaction: status webhooks apply to these sends only (spec).
+      return await this.single.send(ctx, { line: input.line, to: input.to, text: input.text, sendId: input.sendId }, { groupHook: this.apiSends });
     } catch (err) {
       throw renamed(err);
     }
+  }
+
+  /** One text to many numbers: the panel's Bulk send (claim Sending.Bulk), `sendId` idempotent. */
+  async sendMany(ctx: Actor, token: ApiTokenRow, input: { to: string[]; text: string; line: number; sendId?: string | null }) {
+    if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
+    if (!ctx.principal.claims.has('Sending.Bulk')) throw forbidden();
+    try {
+      return await this.compose.create(ctx, {
+        senderNumberId: input.line, smsBody: input.text, sendType: 'Bulk', sendId: input.sendId ?? null,
+        sources: [{ kind: 'text', text: input.to.join('\n') }],
+      }, { groupHook: this.apiSends });
+    } catch (err) {
+      throw renamed(err);
+    }
+  }
+
+  /**
+   * A text per number (P2P). Each pair is a single send of its own through the grouped path, so
+   * the pairs of one call share a few transactions; each is answered on its own (one refused pair
+   * does not stop the others). With `sendId`, pair i is keyed `${sendId}:${i}`: a repeated call
+   * answers the first call's sends and sends nothing.
+   */
+  async sendPairs(ctx: Actor, token: ApiTokenRow, input: { messages: { to: string; text: string }[]; line: number; sendId?: string | null }) {
+    if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
+    if (!ctx.principal.claims.has('Sending.Single')) throw forbidden();
+    const results = await Promise.all(input.messages.map(async (m, index) => {
+      try {
+        const sent = await this.single.send(ctx, { line: input.line, to: m.to, text: m.text, sendId: input.sendId ? `${input.sendId}:${index}` : null }, { groupHook: this.apiSends });
+        return { index, isSucceed: true, send: sent };
+      } catch (err) {
+        const e = renamed(err);
+        if (!(e instanceof AppError)) throw e;
+        // The envelope's failure shape per pair, in the caller's language.
+        return {
+          index, isSucceed: false, status: e.status,
+          message: this.translator.t(ctx.culture, e.key === 'status.400' && e.validationErrors.length ? 'status.400' : e.key, e.params),
+          failureCode: (e.data as { failureCode?: string } | undefined)?.failureCode ?? null,
+          validationErrors: e.validationErrors.map((v) => ({ propertyName: v.propertyName, message: this.translator.t(ctx.culture, v.key, v.params) })),
+        };
+      }
+    }));
+    return { items: results, sentCount: results.filter((r) => r.isSucceed).length, failedCount: results.filter((r) => !r.isSucceed).length };
+  }
+
+  /** The receivers of a send with their delivery statuses (the outbox's recipients view). */
+  receivers(ctx: Actor, id: number, q: { pageIndex: number; pageSize: number; deliveryStatus?: string }) {
+    return this.outbox.recipients(ctx, { id, ...q });
+  }
+
+  /** Inbound messages the token's user may read, after a cursor (see InboxService.since). */
+  inbound(ctx: Actor, after: number, limit: number) {
+    return this.inbox.since(ctx, after, limit);
   }
 
   async message(ctx: Actor, id: number) {

@@ -5,7 +5,7 @@ import type { ApiTokensService } from './api-tokens.service.js';
 import type { ApiV1Service } from './api-v1.service.js';
 import { API_TOKEN_LOCAL } from './api-token.authenticator.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
-import { createTokenSchema, v1LinesQuery, v1SendIdParams, v1SendSchema } from './developer.schemas.js';
+import { createTokenSchema, v1InboundQuery, v1LinesQuery, v1ReceiversQuery, v1SendIdParams, v1SendManySchema, v1SendPairsSchema, v1SendSchema } from './developer.schemas.js';
 
 /** Panel: a user's own tokens (any signed-in user; administrators also see their subtree's). */
 export function apiTokensController(s: ApiTokensService): Controller {
@@ -34,6 +34,10 @@ export function apiV1Controller(s: ApiV1Service): Controller {
       { method: 'GET', action: 'credit', handler: ({ ctx }) => s.credit(ctx) },
       userRoute({ method: 'GET', action: 'lines', query: v1LinesQuery, handler: ({ ctx, query }) => s.lines(ctx, query.sendType) }),
       userRoute({ method: 'POST', action: 'messages/send', body: v1SendSchema, handler: ({ ctx, body, res }) => s.send(ctx, tokenOf(res), body) }),
+      userRoute({ method: 'POST', action: 'messages/send-many', body: v1SendManySchema, bodyLimit: 'large', handler: ({ ctx, body, res }) => s.sendMany(ctx, tokenOf(res), body) }),
+      userRoute({ method: 'POST', action: 'messages/send-pairs', body: v1SendPairsSchema, handler: ({ ctx, body, res }) => s.sendPairs(ctx, tokenOf(res), body) }),
+      userRoute({ method: 'GET', action: 'messages/:id/receivers', params: idParamSchema, query: v1ReceiversQuery, claim: 'SmsReports.Outbox', handler: ({ ctx, params, query }) => s.receivers(ctx, params.id, query) }),
+      userRoute({ method: 'GET', action: 'inbound', query: v1InboundQuery, claim: 'SmsReports.Inbox', handler: ({ ctx, query }) => s.inbound(ctx, query.after, query.limit) }),
       userRoute({ method: 'GET', action: 'messages/by-send-id/:sendId', params: v1SendIdParams, claim: 'SmsReports.Outbox', handler: ({ ctx, params }) => s.messageBySendId(ctx, params.sendId) }),
       userRoute({ method: 'GET', action: 'messages/:id', params: idParamSchema, claim: 'SmsReports.Outbox', handler: ({ ctx, params }) => s.message(ctx, params.id) }),
     ],

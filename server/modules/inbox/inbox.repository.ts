@@ -112,6 +112,16 @@ export class InboxRepository {
     return q;
   }
 
+  /**
+   * What the viewer may read stored after id `afterId`, oldest first, only rows older than
+   * `settledBefore`: ids are drawn before commit, so a row younger than that may still be joined by
+   * a lower id committing late; a cursor that stops short of young rows never steps over one.
+   */
+  async after(viewer: InboxViewer, afterId: number, limit: number, settledBefore: Date): Promise<InboxRow[]> {
+    return (await this.visible(viewer).where('m.id', '>', afterId).where('m.createdAt', '<', settledBefore)
+      .orderBy('m.id').limit(limit).select('m.*')) as InboxRow[];
+  }
+
   async list(viewer: InboxViewer, filter: InboxFilter): Promise<Page<InboxRow>> {
     const base = this.visible(viewer);
     if (filter.isRead !== undefined) base.where('m.isRead', filter.isRead);

@@ -143,6 +143,16 @@ export class InboxService {
     return this.repo.storedAfter(afterId, limit, organizationIds);
   }
 
+  /**
+   * The caller's inbound messages after a cursor (the last id they got), oldest first: the REST
+   * API's `inbound`. Rows of the last 2 seconds wait for the next call (see the repository), so a
+   * client that always passes the answer's `cursor` back gets every message once.
+   */
+  async since(ctx: Actor, afterId: number, limit: number) {
+    const rows = await this.repo.after(this.viewer(ctx), afterId, limit, new Date(Date.now() - 2_000));
+    return { items: rows.map(publicInboxMessage), cursor: rows.length > 0 ? rows[rows.length - 1].id : afterId };
+  }
+
   async list(ctx: Actor, q: InboxFilter & { search?: string }) {
     const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
     const page = await this.repo.list(this.viewer(ctx), { ...q, search });

@@ -57,7 +57,7 @@ export const messagingModule: PeykModule = {
     for (const provider of RECIPIENT_SOURCE_PROVIDERS) container.bind(RECIPIENT_SOURCES).to(provider).inSingletonScope();
   },
   controllers: (container) => [
-    scheduledMessagesController(container.get(ComposeService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
+    scheduledMessagesController(container.get(ComposeService), container.get(SingleSendService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
     outboxController(container.get(OutboxService)),
     sendQueueController(container.get(OutboxService)),
   ],

@@ -5,6 +5,7 @@ import { ComposeService, type ComposeInput } from './compose/compose.service.js'
 import type { RecipientSourceInput } from './compose/recipient-sources.js';
 import { OutboxService } from './outbox/outbox.service.js';
 import { UploadsService } from './compose/uploads.service.js';
+import { SingleSendService } from './compose/single-send.service.js';
 import { PeriodicService } from './periodic/periodic.service.js';
 import { SendEditService } from './compose/send-edit.service.js';
 import {
@@ -63,7 +64,7 @@ function requireAnySendClaim(ctx: AuthedContext): void {
   if (!ctx.principal.claims.has('Sending.Bulk') && !ctx.principal.claims.has('Sending.Single')) throw forbidden();
 }
 
-export function scheduledMessagesController(compose: ComposeService, uploads: UploadsService, periodic: PeriodicService, edits: SendEditService): Controller {
+export function scheduledMessagesController(compose: ComposeService, single: SingleSendService, uploads: UploadsService, periodic: PeriodicService, edits: SendEditService): Controller {
   return {
     name: 'ScheduledMessages',
     routes: [
@@ -86,7 +87,7 @@ export function scheduledMessagesController(compose: ComposeService, uploads: Up
       }),
       userRoute({
         method: 'POST', action: 'CreateFastScheduledMessage', body: fastSchema, claim: 'Sending.Single',
-        handler: async ({ ctx, body: b }) => compose.create(ctx, { senderNumberId: b.senderNumberId, smsBody: b.smsBody, sendType: 'Single', sendId: b.sendId, isFlashSms: b.isFlashSms, sources: [{ kind: 'manual', numbers: [b.mobile] }] }),
+        handler: async ({ ctx, body: b }) => single.send(ctx, { line: b.senderNumberId, text: b.smsBody, to: b.mobile, sendId: b.sendId, isFlash: b.isFlashSms }),
       }),
       userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, true)) }),
       userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, false)) }),

@@ -65,6 +65,17 @@ export class ReceiversRepository {
     }
   }
 
+  /** The one receiver (seq 0) of each of several single sends, in one statement. */
+  async insertSingles(tx: Tx, rows: { sendId: number; recipient: RecipientInput }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await tx.raw(
+      `insert into send_recipients ("sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus")
+       select x.sid, 0, x.num, x.op, x.descr, 'Stored', 'WaitingForSend' from unnest(?::bigint[], ?::text[], ?::text[], ?::text[]) as x(sid, num, op, descr)`,
+      [`{${rows.map((r) => r.sendId).join(',')}}`, toPgTextArray(rows.map((r) => r.recipient.number)), toPgTextArray(rows.map((r) => r.recipient.operator)),
+        toPgNullableTextArray(rows.map((r) => r.recipient.description ?? null))],
+    );
+  }
+
   private async copyRecipients(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus): Promise<void> {
     const connection = await (tx as unknown as { client: { acquireConnection(): Promise<{ query(stream: unknown): NodeJS.WritableStream }> } }).client.acquireConnection();
     const copy = connection.query(copyFrom('COPY send_recipients ("sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus") FROM STDIN'));

@@ -1,4 +1,4 @@
-import { cultureQueryProperty, type RegisteredRoute } from './router.js';
+import { cultureQueryProperty, type ApiExample, type RegisteredRoute, type RouteDocs } from './router.js';
 
 /** The parts of an OpenAPI 3.1 document this generator writes (loosely typed: it is served as JSON). */
 export interface OpenApiDocument {
@@ -22,9 +22,12 @@ export interface OpenApiOperation {
   description?: string;
   security: Record<string, string[]>[];
   parameters: unknown[];
-  requestBody?: { required: boolean; content: Record<string, { schema: unknown }> };
+  requestBody?: { required: boolean; content: Record<string, { schema: unknown; examples?: Record<string, ApiExample> }> };
   responses: Record<string, unknown>;
   'x-claim'?: string;
+  /** The Persian summary and description (`summary`/`description` lead with English), for clients that show one language. */
+  'x-summary-fa'?: string;
+  'x-description-fa'?: string;
 }
 
 export interface OpenApiOptions {
@@ -76,6 +79,40 @@ const DESCRIPTION = [
   'می‌فرستند و می‌توانند سازمان را با سرآیند `c-org-id` انتخاب کنند. `culture=en` پیام‌ها را انگلیسی و هر مقدار',
   'دیگری فارسی می‌کند. «ثبت شد» هرگز به معنای «تحویل شد» نیست: وضعیت تحویل بعداً می‌رسد.',
 ].join('\n');
+
+/**
+ * A body example made from the schema when the route gives none: each property's own `examples`,
+ * `default`, `const` or first `enum` value, else a value of its type. Optional properties appear
+ * only with an example of their own, so the result is the smallest body the schema accepts in shape.
+ */
+export function exampleFromSchema(schema: unknown): unknown {
+  const s = (schema ?? {}) as Record<string, unknown>;
+  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  if (s.default !== undefined) return s.default;
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  if (type === 'object' || s.properties) {
+    const required = new Set((s.required as string[] | undefined) ?? []);
+    const out: Record<string, unknown> = {};
+    for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, unknown>)) {
+      const p = (prop ?? {}) as Record<string, unknown>;
+      if (required.has(name) || (Array.isArray(p.examples) && p.examples.length > 0)) out[name] = exampleFromSchema(p);
+    }
+    return out;
+  }
+  if (type === 'array') return [exampleFromSchema(s.items)];
+  if (type === 'integer' || type === 'number') return typeof s.minimum === 'number' ? Math.max(s.minimum, 1) : 1;
+  if (type === 'boolean') return true;
+  if (type === 'string') return s.format === 'mobile' ? '09121234567' : 'string';
+  return null;
+}
+
+function parameterExample(name: string, schema: unknown, docs: RouteDocs | undefined): { example?: unknown } {
+  if (docs?.parameterExamples && name in docs.parameterExamples) return { example: docs.parameterExamples[name] };
+  const examples = (schema as { examples?: unknown[] } | undefined)?.examples;
+  return Array.isArray(examples) && examples.length > 0 ? { example: examples[0] } : {};
+}
 
 /** `/Users/Get/:id` → `/Users/Get/{id}` */
 export function toOpenApiPath(expressPath: string): string {
@@ -147,42 +184,63 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], options: OpenApi
     const isPublic = route.auth === 'public';
     const parameters: unknown[] = [];
 
+    const docs = route.docs;
+    // A controller with its own scheme (an API key) acts in the key's organization: c-org-id is the session's.
+    const ownScheme = isPublic ? undefined : controller.security;
+    if (ownScheme) doc.components.securitySchemes[ownScheme.name] = copy(ownScheme.scheme);
+
     const params = propertiesOf(route.params);
     for (const name of pathParamNames(path)) {
-      parameters.push({ name, in: 'path', required: true, schema: copy(params.properties[name] ?? { type: 'string' }) });
+      const schema = params.properties[name] ?? { type: 'string' };
+      parameters.push({ name, in: 'path', required: true, schema: copy(schema), ...parameterExample(name, schema, docs) });
     }
     const query = propertiesOf(route.query);
     for (const [name, schema] of Object.entries(query.properties)) {
       if (name === 'culture') continue;
-      parameters.push({ name, in: 'query', required: query.required.has(name), schema: copy(schema) });
+      parameters.push({ name, in: 'query', required: query.required.has(name), schema: copy(schema), ...parameterExample(name, schema, docs) });
     }
     parameters.push({ $ref: '#/components/parameters/culture' });
-    if (!isPublic) parameters.push({ $ref: '#/components/parameters/orgId' });
+    if (!isPublic && !ownScheme) parameters.push({ $ref: '#/components/parameters/orgId' });
 
     const responses: Record<string, unknown> = { 200: { $ref: '#/components/responses/Success' } };
     const errorStatuses = ['400', ...(isPublic ? [] : ['401', '403']), '404', ...(route.body ? ['413'] : []), '429', '500'];
     for (const status of errorStatuses) responses[status] = { $ref: `#/components/responses/Error${status}` };
 
+    for (const [status, examples] of Object.entries(docs?.responseExamples ?? {})) {
+      const shared = status === '200' ? 'Succeeded. / انجام شد.' : ERROR_RESPONSES[status] ?? `HTTP ${status}`;
+      responses[status] = { description: shared, content: { 'application/json': { schema: envelopeRef, examples: copy(examples) } } };
+    }
+
     const claim = isPublic ? undefined : route.claim;
+    const who = ownScheme ? `Authenticated by \`${ownScheme.name}\` (acts as its user)` : 'Signed in';
+    const whoFa = ownScheme ? `با \`${ownScheme.name}\` (به جای کاربر آن)` : 'نیازمند ورود';
     const access = isPublic
       ? 'Public: no session. / عمومی: بدون ورود.'
       : claim
-        ? `Signed in, with the claim \`${claim}\`. / نیازمند ورود و دسترسی \`${claim}\`.`
-        : 'Any signed-in user. / هر کاربر واردشده.';
+        ? `${who}, with the claim \`${claim}\`. / ${whoFa}، با دسترسی \`${claim}\`.`
+        : ownScheme ? `${who}. / ${whoFa}.` : 'Any signed-in user. / هر کاربر واردشده.';
+    const notes = [
+      ...(docs?.description ? [`${docs.description.en}\n\nفارسی: ${docs.description.fa}`] : []),
+      access,
+      ...(route.rawBody ? ['The body is read as the caller sends it (not JSON-validated). / بدنه همان‌گونه که فرستاده شده خوانده می‌شود.'] : []),
+    ];
     const operation: OpenApiOperation = {
       operationId,
       tags: [tag],
-      summary: `${controller.name ? `${controller.name} ` : ''}${route.action}`,
-      description: route.rawBody ? `${access}\n\nThe body is read as the caller sends it (not JSON-validated). / بدنه همان‌گونه که فرستاده شده خوانده می‌شود.` : access,
-      security: isPublic ? [] : [{ bearer: [] }],
+      summary: docs?.summary?.en ?? `${controller.name ? `${controller.name} ` : ''}${route.action}`,
+      description: notes.join('\n\n'),
+      security: isPublic ? [] : [{ [ownScheme?.name ?? 'bearer']: [] }],
       parameters,
       responses,
     };
     if (claim) operation['x-claim'] = claim;
+    if (docs?.summary) operation['x-summary-fa'] = docs.summary.fa;
+    if (docs?.description) operation['x-description-fa'] = docs.description.fa;
     if (route.body) {
       const schemaName = `${operationId}_body`;
       doc.components.schemas[schemaName] = copy(route.body);
-      operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` } } } };
+      const examples = docs?.requestExamples ? copy(docs.requestExamples) : { default: { summary: 'From the schema / از روی طرح', value: exampleFromSchema(route.body) } };
+      operation.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` }, examples } } };
     }
     if (route.query) doc.components.schemas[`${operationId}_query`] = copy(route.query);
     if (route.params) doc.components.schemas[`${operationId}_params`] = copy(route.params);

@@ -43,6 +43,32 @@ interface BaseRoute {
    * webhook: form-encoded, XML or JSON as the provider sends it; see platform/http/raw-body.ts).
    */
   rawBody?: true;
+  /** What the API document says of the route beyond its schemas (openapi.ts); the router ignores it. */
+  docs?: RouteDocs;
+}
+
+/** One named example of a request body or an answer (OpenAPI `examples`). */
+export interface ApiExample {
+  summary: string;
+  value: unknown;
+}
+
+/** A text of the API document in both languages; the document's main text is the English one. */
+export interface BilingualText {
+  en: string;
+  fa: string;
+}
+
+/** Documentation of one route; every field is optional and only the API document reads it. */
+export interface RouteDocs {
+  summary?: BilingualText;
+  description?: BilingualText;
+  /** Named examples of the JSON body (e.g. `fa`, `en`). */
+  requestExamples?: Record<string, ApiExample>;
+  /** Named examples of whole answers (envelopes), by HTTP status. */
+  responseExamples?: Record<string, Record<string, ApiExample>>;
+  /** An example value per path or query parameter. */
+  parameterExamples?: Record<string, unknown>;
 }
 
 export interface PublicRoute<B = unknown, Q = unknown, P = unknown> extends BaseRoute {
@@ -99,6 +125,36 @@ export interface Controller {
   routes: RouteDef[];
   /** The module that gave the controller (the composition root fills it); the API document's tag. */
   module?: string;
+  /**
+   * How the controller's signed-in routes authenticate, for the API document, when it is not the
+   * session bearer (the Authenticator decides at run time; this only describes it).
+   */
+  security?: { name: string; scheme: Record<string, unknown> };
+}
+
+/** A controller's documentation kept apart from its routes: each route's docs by `METHOD action`. */
+export interface ControllerDocs {
+  security?: Controller['security'];
+  routes: Record<string, RouteDocs>;
+}
+
+/**
+ * The controller with `docs` attached to its routes. A docs entry naming no route is a mistake
+ * made in code (a renamed action), so it throws at start rather than documenting nothing silently.
+ */
+export function withDocs(controller: Controller, docs: ControllerDocs): Controller {
+  const keys = new Set(controller.routes.map((r) => `${r.method} ${r.action}`));
+  for (const key of Object.keys(docs.routes)) {
+    if (!keys.has(key)) throw new Error(`API docs for ${controller.name}: no route ${key}`);
+  }
+  return {
+    ...controller,
+    security: docs.security ?? controller.security,
+    routes: controller.routes.map((r) => {
+      const d = docs.routes[`${r.method} ${r.action}`];
+      return d ? { ...r, docs: { ...r.docs, ...d } } : r;
+    }),
+  };
 }
 
 /** One registered route as the router mounts it: the registry the API document is generated from. */

@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
@@ -106,7 +107,7 @@ export function ApiTokensPage() {
   };
 
   const columns = useMemo<DataTableColumn<ApiToken>[]>(() => [
-    { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => r.title },
+    { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => <Link to={`/developer/api-tokens/${r.id}`} className="text-sky-700 underline" data-testid="api-token-details">{r.title}</Link> },
     { key: 'prefix', header: t('columns.prefix'), cell: (r) => <code dir="ltr">{r.prefix}…</code> },
     { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? String(r.userId) },
     { key: 'ip', header: t('columns.ip'), cell: (r) => (r.isIgnoreCheckIp || !r.ip ? '—' : <span dir="ltr">{r.ip}</span>) },

@@ -31,6 +31,17 @@ export interface StoreOptions {
   values?: Record<string, unknown>;
   /** Runs inside the send's transaction after it is stored and held; throwing undoes everything. */
   inTransaction?: (tx: Tx, send: SendRow) => Promise<void>;
+  /**
+   * Like `inTransaction`, for sends stored in a group (single sends): called ONCE per group with
+   * every send of the group that carries the same hook (same `key`), so a caller's own rows are
+   * one statement per group, not one per send.
+   */
+  groupHook?: GroupHook;
+}
+
+export interface GroupHook {
+  key: string;
+  run(tx: Tx, sends: SendRow[]): Promise<void>;
 }
 
 export interface ComposeInput {
@@ -68,6 +79,21 @@ interface PreparedVoice {
   /** What the outbox shows as the send's text: the spoken text, or the file's title. */
   shown: string;
 }
+
+type Split = { sendable: RecipientInput[]; blocked: RecipientInput[]; counts: Record<string, number>; recipientCount: number };
+
+/** A single send judged (not yet against the blacklist and the price), waiting to be stored with others (`storeGroup`). */
+export interface PreparedSingle {
+  ctx: Actor;
+  input: ComposeInput;
+  p: Prepared;
+}
+
+/** See `ComposeService.freshReads`. */
+const READS_TTL_MS = 2_000;
+interface SingleReads { at: number; chain: OrganizationRow[]; line: SendLine }
+
+export type GroupOutcome = { ok: SendRow; repeated: boolean } | { err: unknown };
 
 interface Prepared {
   line: SendLine;
@@ -190,7 +216,6 @@ export class ComposeService {
   /** Judges, prices and stores a prepared send in one transaction (the hold and the limits with it). */
   private async store(ctx: Actor, input: ComposeInput, p: Prepared, options: StoreOptions): Promise<SendRow> {
     const organizationId = ctx.tenant.organizationId;
-    const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true;
     // Judged before the transaction: on the embedded database every query inside it must use its
     // handle, and the tariff and blacklist reads are not transactional anyway.
     const { sendable, blocked, counts, recipientCount } = await this.split(p, organizationId);
@@ -205,20 +230,7 @@ export class ComposeService {
     return this.uow.run(async (tx) => {
       // The file was checked before the transaction; from here until commit it cannot be deleted.
       if (p.voice?.mediaId) await this.media.keepForSend(tx, p.voice.mediaId);
-      const values: Record<string, unknown> = {
-        organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
-        privateNumberId: p.line.id, senderAgentId: p.line.senderAgentId, senderNumber: p.line.number, lineType: p.line.lineType,
-        sendType: input.sendType, sendSubType: p.voice ? 'Voice' : input.gradual ? 'Gradual' : 'Direct',
-        sendingMethod: p.voice?.sendingMethod ?? null, voiceMediaId: p.voice?.mediaId ?? null, voiceText: p.voice?.text ?? null, voiceSeconds: p.voice?.seconds ?? null,
-        gradualStepCount: input.gradual?.stepCount ?? null, gradualIntervalMinutes: input.gradual?.intervalMinutes ?? null, smsText: p.text, isFlashSms: input.isFlashSms === true,
-        smsEncoding: p.parts.encoding, smsParts: p.parts.parts,
-        wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
-        recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
-        ...waitingStatus(confirm ? 'WatingForConfirm' : 'Ready', p.at > this.clock.now()),
-        dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
-      };
-      for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) values[column] = counts[op] ?? 0;
-      Object.assign(values, options.values ?? {});
+      const values = this.sendValues(ctx, input, p, { sendable, blocked, counts, recipientCount }, options);
       const inserted = await this.sends.insertSend(tx, values);
       // Sendable receivers take seq 0..n-1, so dispatch batches are plain ranges; blacklisted ones follow.
       await this.receivers.insertRecipients(tx, inserted.id, sendable, 0, 'WaitingForSend');
@@ -231,9 +243,211 @@ export class ComposeService {
       await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
       if (options.inTransaction) await options.inTransaction(tx, row);
+      if (options.groupHook) await options.groupHook.run(tx, [row]);
       afterCommit(tx, () => this.signal.wake());
       return row;
     });
+  }
+
+  /**
+   * Judges and prices one send without writing: everything `create` checks before its transaction.
+   * The grouped single-send path stores many of these with `storeGroup`.
+   */
+  async prepareSingle(ctx: Actor, input: ComposeInput): Promise<PreparedSingle> {
+    return { ctx, input, p: await this.prepare(ctx, input, true) };
+  }
+
+  /**
+   * The organization chain and the resolved line of a single send, reused for READS_TTL_MS: a
+   * busy integrator's sends then read nothing before their group's transaction. What this may miss
+   * for that long is a change made since (a line or organization deactivated, an assignment
+   * removed); money is never judged from it (the hold locks and reads the accounts), and expiry
+   * dates are compared with the clock on every send.
+   */
+  private freshReads(key: string, nowMs: number): SingleReads | null {
+    const r = this.singleReads.get(key);
+    if (!r) return null;
+    if (nowMs - r.at > READS_TTL_MS) {
+      this.singleReads.delete(key);
+      return null;
+    }
+    return r;
+  }
+
+  private keepReads(key: string, reads: SingleReads): void {
+    if (this.singleReads.size >= 10_000) this.singleReads.clear();
+    this.singleReads.set(key, reads);
+  }
+
+  private readonly singleReads = new Map<string, SingleReads>();
+
+  /** One prepared send alone, exactly as `create` stores it (the grouped path's fallback). */
+  async storePrepared(item: PreparedSingle, options: StoreOptions): Promise<SendRow> {
+    try {
+      return await this.store(item.ctx, item.input, item.p, options);
+    } catch (err) {
+      // A client send id stored meanwhile is the caller's to answer (the first send, repeated).
+      if (item.input.sendId && isUniqueViolation(err)) throw err;
+      throw this.saveFailure(err);
+    }
+  }
+
+  /**
+   * Stores prepared single sends together. Before the transaction, one read per group: the client
+   * send ids already used (a repeat answers the first send; a repeat inside the group waits for its
+   * first) and the blacklist per organization (a blacklisted number is RecipientNotExist, as alone).
+   * Then ONE transaction: ids first, every hold judged together on accounts locked once (a refused
+   * hold refuses only its own send, which is then never written), the accepted sends, their
+   * receivers, the line limits, the audit rows and the callers' own rows — the rows `store` writes
+   * one by one, in a few statements. Anything else failing (a line limit reached, a client send id
+   * another process stored first) rolls the whole transaction back and throws: the caller then
+   * stores each one alone so that each gets its own answer.
+   */
+  async storeGroup(items: { prepared: PreparedSingle; options: StoreOptions }[]): Promise<GroupOutcome[]> {
+    const outcomes: (GroupOutcome | null)[] = items.map(() => null);
+    // Client send ids: stored before, or earlier in this group.
+    const firstOf = new Map<string, number>();
+    const repeatOf = new Map<number, number>();
+    const withId = items.map((it, i) => ({ it, i })).filter(({ it }) => it.prepared.input.sendId);
+    if (withId.length > 0) {
+      const stored = await this.sends.findByClientSendIds(withId.map(({ it }) => ({ userId: it.prepared.ctx.principal.userId, clientSendId: it.prepared.input.sendId as string })));
+      for (const { it, i } of withId) {
+        const key = `${it.prepared.ctx.principal.userId}:${it.prepared.input.sendId}`;
+        const before = stored.get(key);
+        if (before) outcomes[i] = { ok: before, repeated: true };
+        else if (firstOf.has(key)) repeatOf.set(i, firstOf.get(key) as number);
+        else firstOf.set(key, i);
+      }
+    }
+    // The blacklist, one read per organization and kind of list.
+    const splits = new Map<number, Split>();
+    const byList = new Map<string, { organizationId: number; general: boolean; indexes: number[] }>();
+    items.forEach(({ prepared: { ctx, p } }, i) => {
+      if (outcomes[i] || repeatOf.has(i)) return;
+      if (p.line.sendToBlackList) return;
+      const key = `${ctx.tenant.organizationId}:${p.line.isGeneralBlackList ? 1 : 0}`;
+      const entry = byList.get(key) ?? { organizationId: ctx.tenant.organizationId, general: p.line.isGeneralBlackList, indexes: [] };
+      entry.indexes.push(i);
+      byList.set(key, entry);
+    });
+    const blocked = new Set<string>();
+    for (const [key, { organizationId, general, indexes }] of byList) {
+      const numbers = indexes.flatMap((i) => items[i].prepared.p.recipients.items.map((r) => r.number));
+      for (const n of await this.receivers.blacklistedAmong(numbers, organizationId, general)) blocked.add(`${key}:${n}`);
+    }
+    const todo: number[] = [];
+    items.forEach(({ prepared: { ctx, p } }, i) => {
+      if (outcomes[i] || repeatOf.has(i)) return;
+      const key = `${ctx.tenant.organizationId}:${p.line.isGeneralBlackList ? 1 : 0}`;
+      const split: Split = { sendable: [], blocked: [], counts: {}, recipientCount: 0 };
+      for (const r of p.recipients.items) {
+        if (!p.line.sendToBlackList && blocked.has(`${key}:${r.number}`)) split.blocked.push(r);
+        else {
+          split.sendable.push(r);
+          split.counts[r.operator] = (split.counts[r.operator] ?? 0) + 1;
+        }
+      }
+      split.recipientCount = split.sendable.length;
+      // A blacklisted number alone is refused as `store` refuses it (and the blacklisted receivers
+      // of a single send are only that one number).
+      if (split.recipientCount === 0 || split.blocked.length > 0) {
+        outcomes[i] = { err: sendFailure('RecipientNotExist', 'receivers') };
+        return;
+      }
+      splits.set(i, split);
+      todo.push(i);
+    });
+    if (todo.length > 0) {
+      const stored = await this.uow.run((tx) => this.writeGroup(tx, todo.map((i) => ({ ...items[i], split: splits.get(i) as Split }))));
+      todo.forEach((i, k) => { outcomes[i] = stored[k]; });
+    }
+    for (const [i, first] of repeatOf) {
+      const o = outcomes[first] as GroupOutcome;
+      outcomes[i] = 'ok' in o ? { ok: o.ok, repeated: true } : o;
+    }
+    return outcomes as GroupOutcome[];
+  }
+
+  private async writeGroup(tx: Tx, items: { prepared: PreparedSingle; options: StoreOptions; split: Split }[]): Promise<GroupOutcome[]> {
+    const ids = await this.sends.nextIds(tx, items.length);
+    const holds = await this.billing.holdGroup(tx, items.map(({ prepared: { ctx, p }, split }, i) => {
+      const parts: Record<string, number> = {};
+      for (const [op, n] of Object.entries(split.counts)) parts[op] = n * p.parts.parts;
+      return { reference: holdReference(ids[i]), organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType };
+    }));
+    const outcomes: GroupOutcome[] = holds.map((h) => ('err' in h ? { err: h.err } : { err: null }));
+    const accepted: number[] = [];
+    const values: Record<string, unknown>[] = [];
+    holds.forEach((h, i) => {
+      if ('err' in h) return;
+      const { prepared: { ctx, input, p }, split, options } = items[i];
+      // The sending organization's price as the hold computed it (none when its tariff went away).
+      if (!h.ok.price) {
+        outcomes[i] = { err: creditFailure('GroupPriceIsNull', ctx.tenant.organizationId) };
+        return;
+      }
+      const price = h.ok.price;
+      accepted.push(i);
+      values.push({
+        ...this.sendValues(ctx, input, p, split, options), id: ids[i],
+        sendPrice: price.price, resolutionOfParliamentPrice: price.levy, taxPrice: price.tax, totalPrice: price.total,
+      });
+    });
+    // A refused hold undid only itself (the group's savepoint kept the others); a GroupPriceIsNull
+    // one above is still held: the whole group goes back and each is stored alone.
+    if (accepted.length !== holds.filter((h) => !('err' in h)).length) throw new Error('single-send group: a hold without a price');
+    if (accepted.length === 0) return outcomes;
+    const rows = await this.sends.insertSends(tx, values);
+    await this.receivers.insertSingles(tx, accepted.flatMap((i, k) => items[i].split.sendable.map((recipient) => ({ sendId: rows[k].id, recipient }))));
+    const limits = new Map<string, { privateNumberId: number; userId: number; count: number; at: Date }>();
+    for (const i of accepted) {
+      const { prepared: { ctx, p }, split } = items[i];
+      const key = `${p.line.id}:${ctx.principal.userId}`;
+      const l = limits.get(key);
+      if (l) l.count += split.recipientCount;
+      else limits.set(key, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: split.recipientCount, at: p.at });
+    }
+    for (const l of limits.values()) await this.lines.consumeLimits(tx, l);
+    await this.audit.recordMany(tx, accepted.map((i, k) => ({
+      ctx: items[i].prepared.ctx,
+      entry: { operationType: 'Create', className: 'ScheduledMessage', referenceId: rows[k].id, newData: { recipientCount: items[i].split.recipientCount, senderNumber: items[i].prepared.p.line.number, sendType: items[i].prepared.input.sendType } },
+    })));
+    const hooks = new Map<string, { hook: GroupHook; sends: SendRow[] }>();
+    for (const [k, i] of accepted.entries()) {
+      const { inTransaction, groupHook } = items[i].options;
+      if (inTransaction) await inTransaction(tx, rows[k]);
+      if (groupHook) {
+        const entry = hooks.get(groupHook.key) ?? { hook: groupHook, sends: [] };
+        entry.sends.push(rows[k]);
+        hooks.set(groupHook.key, entry);
+      }
+      outcomes[i] = { ok: rows[k], repeated: false };
+    }
+    for (const { hook, sends } of hooks.values()) await hook.run(tx, sends);
+    afterCommit(tx, () => this.signal.wake());
+    return outcomes;
+  }
+
+  /** The row of a new send (its price comes from the hold, written after it). */
+  private sendValues(ctx: Actor, input: ComposeInput, p: Prepared, split: Split, options: StoreOptions): Record<string, unknown> {
+    const organizationId = ctx.tenant.organizationId;
+    const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true;
+    const { blocked, counts, recipientCount } = split;
+    const values: Record<string, unknown> = {
+      organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
+      privateNumberId: p.line.id, senderAgentId: p.line.senderAgentId, senderNumber: p.line.number, lineType: p.line.lineType,
+      sendType: input.sendType, sendSubType: p.voice ? 'Voice' : input.gradual ? 'Gradual' : 'Direct',
+      sendingMethod: p.voice?.sendingMethod ?? null, voiceMediaId: p.voice?.mediaId ?? null, voiceText: p.voice?.text ?? null, voiceSeconds: p.voice?.seconds ?? null,
+      gradualStepCount: input.gradual?.stepCount ?? null, gradualIntervalMinutes: input.gradual?.intervalMinutes ?? null, smsText: p.text, isFlashSms: input.isFlashSms === true,
+      smsEncoding: p.parts.encoding, smsParts: p.parts.parts,
+      wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
+      recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
+      ...waitingStatus(confirm ? 'WatingForConfirm' : 'Ready', p.at > this.clock.now()),
+      dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
+    };
+    for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) values[column] = counts[op] ?? 0;
+    Object.assign(values, options.values ?? {});
+    return values;
   }
 
   /** Receivers the line may send to (in order) and those on a blacklist it honours, with counts per operator. */
@@ -253,23 +467,26 @@ export class ComposeService {
     return { sendable, blocked, counts, recipientCount: sendable.length };
   }
 
-  private async prepare(ctx: Actor, input: ComposeInput): Promise<Prepared> {
+  private async prepare(ctx: Actor, input: ComposeInput, cachedReads = false): Promise<Prepared> {
     if (input.gradual && !(input.gradual.stepCount >= 1)) throw fieldError('gradualStepCount', 'messaging.gradualFieldsRequired');
     if (input.gradual && !(input.gradual.intervalMinutes >= 1)) throw fieldError('gradualIntervalMinutes', 'messaging.gradualFieldsRequired');
     const now = this.clock.now();
-    const chain = await this.organizations.chainOf(ctx.tenant.organizationId);
+    const direct = input.sendDirect !== false && !input.sendDateTime;
+    const readsKey = `${ctx.tenant.organizationId}:${ctx.principal.userId}:${ctx.principal.isAdmin ? 1 : 0}:${input.senderNumberId}:${input.sendType}`;
+    const reads = cachedReads && direct ? this.freshReads(readsKey, now.getTime()) : null;
+    const chain = reads?.chain ?? await this.organizations.chainOf(ctx.tenant.organizationId);
     const user = ctx.principal.profile as Record<string, unknown>;
     const standing = standingFailure(chain, user, now);
     if (standing) throw sendFailure(standing);
     const org = chain[chain.length - 1] as OrganizationRow & Record<string, unknown>;
 
-    const direct = input.sendDirect !== false && !input.sendDateTime;
     const at = direct ? now : judgeSendDate(input.sendDateTime as string, now);
 
-    const line = await this.uow.run((tx) => this.lines.resolveForSend(tx, {
+    const line = reads?.line ?? await this.uow.run((tx) => this.lines.resolveForSend(tx, {
       organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, isOrganizationAdmin: ctx.principal.isAdmin,
       privateNumberId: input.senderNumberId, sendType: input.sendType, at,
     }));
+    if (cachedReads && direct && !reads) this.keepReads(readsKey, { at: now.getTime(), chain, line });
     judgeWindows(org, line.agentWindow, at, direct);
     let voice: PreparedVoice | null = null;
     let judged: { text: string; parts: ReturnType<typeof countParts> };

@@ -1,6 +1,12 @@
 import { inject, injectable } from 'inversify';
+import type { Logger } from 'pino';
+import { TYPES } from '../../../platform/tokens.js';
 import type { Actor } from '../../../platform/actor.js';
-import { ComposeService, type StoreOptions } from './compose.service.js';
+import { conflict } from '../../../platform/http/errors.js';
+import { isUniqueViolation } from '../../../platform/unit-of-work.js';
+import { ComposeService, type ComposeInput, type GroupOutcome, type PreparedSingle, type StoreOptions } from './compose.service.js';
+import { SendsRepository, type SendRow } from '../sends.repository.js';
+import { publicSend } from '../outbox/outbox.view.js';
 
 /** One message to one number: the REST API's and the SMPP server's send, and the panel's fast send. */
 export interface SingleSendInput {
@@ -13,19 +19,100 @@ export interface SingleSendInput {
   isFlash?: boolean;
 }
 
+/** At most this many sends share one transaction (its statements stay small; an answer waits for its group). */
+const MAX_GROUP = 250;
+/** Groups stored at once (see `pump`). */
+const MAX_IN_FLIGHT = 2;
+
+interface Waiting {
+  prepared: PreparedSingle;
+  options: StoreOptions;
+  resolve(result: { row: SendRow; repeated: boolean }): void;
+  reject(err: unknown): void;
+}
+
 /**
- * The one entry of single sends. Same checks, price, hold, limits and failure codes as any send;
- * `options.inTransaction` lets a caller store its own row (an SMPP message id) in the send's
- * transaction.
+ * The one entry of single sends, and their lean path. Each request is judged and priced on its own
+ * (reads only: the same checks and failure codes as any send); the writes of the requests that
+ * arrive together are stored in one transaction (`ComposeService.storeGroup`): while one group
+ * commits the next gathers, so under load a send costs a share of a few statements instead of its
+ * own transaction, and the organization's credit row is locked once per group instead of once per
+ * message. An answer is given only after its group committed: what is answered is stored and held.
+ * `options.inTransaction` lets a caller store its own row (an SMPP message id) in that transaction.
  */
 @injectable()
 export class SingleSendService {
-  constructor(@inject(ComposeService) private readonly compose: ComposeService) {}
+  private waiting: Waiting[] = [];
+  private inFlight = 0;
 
-  send(ctx: Actor, input: SingleSendInput, options: StoreOptions = {}) {
-    return this.compose.create(ctx, {
+  constructor(
+    @inject(ComposeService) private readonly compose: ComposeService,
+    @inject(SendsRepository) private readonly sends: SendsRepository,
+    @inject(TYPES.Logger) private readonly logger: Logger,
+  ) {}
+
+  async send(ctx: Actor, input: SingleSendInput, options: StoreOptions = {}) {
+    const compose: ComposeInput = {
       senderNumberId: input.line, smsBody: input.text, sendType: 'Single', sendId: input.sendId ?? null, isFlashSms: input.isFlash === true,
       sources: [{ kind: 'manual', numbers: [input.to] }],
-    }, options);
+    };
+    // A repeated client send id is found with the group's other ids (one read per group).
+    const prepared = await this.compose.prepareSingle(ctx, compose);
+    const { row, repeated } = await new Promise<{ row: SendRow; repeated: boolean }>((resolve, reject) => {
+      this.waiting.push({ prepared, options, resolve, reject });
+      this.pump();
+    });
+    return { ...publicSend(row), repeated };
+  }
+
+  /**
+   * Up to MAX_IN_FLIGHT groups at once: the next group does its reads and draws its ids while the
+   * previous one holds the organization's account row until its commit, and groups stay as big as
+   * the requests waiting (one request alone is a group of one: no added wait at low load).
+   */
+  private pump(): void {
+    while (this.waiting.length > 0 && this.inFlight < MAX_IN_FLIGHT) {
+      const group = this.waiting.splice(0, MAX_GROUP);
+      this.inFlight++;
+      void this.storeGroup(group).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async storeGroup(group: Waiting[]): Promise<void> {
+    let outcomes: GroupOutcome[] | null = null;
+    try {
+      outcomes = await this.compose.storeGroup(group.map(({ prepared, options }) => ({ prepared, options })));
+    } catch (err) {
+      // One member broke the group (a line limit, a send id another process stored first): each
+      // is stored alone so that only it gets the refusal.
+      if (group.length > 1) this.logger.debug({ err, size: group.length }, 'single-send group rolled back; storing one by one');
+    }
+    if (outcomes) {
+      outcomes.forEach((o, i) => ('ok' in o ? group[i].resolve({ row: o.ok, repeated: o.repeated }) : group[i].reject(o.err)));
+      return;
+    }
+    await Promise.all(group.map((w) => this.alone(w)));
+  }
+
+  private async alone(w: Waiting): Promise<void> {
+    try {
+      const { ctx, input } = w.prepared;
+      if (input.sendId) {
+        const existing = await this.sends.findByClientSendId(undefined, ctx.principal.userId, input.sendId);
+        if (existing) return w.resolve({ row: existing, repeated: true });
+      }
+      w.resolve({ row: await this.compose.storePrepared(w.prepared, w.options), repeated: false });
+    } catch (err) {
+      const { ctx, input } = w.prepared;
+      if (input.sendId && isUniqueViolation(err)) {
+        const existing = await this.sends.findByClientSendId(undefined, ctx.principal.userId, input.sendId).catch(() => null);
+        if (existing) return w.resolve({ row: existing, repeated: true });
+        return w.reject(conflict('messaging.sendIdReused'));
+      }
+      w.reject(err);
+    }
   }
 }

@@ -6,7 +6,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { BillingService } from '../../billing/index.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository } from '../receivers.repository.js';
-import { DeliveryReportsRepository } from './delivery-reports.repository.js';
+import { DeliveryReportsRepository, type ReportTransition } from './delivery-reports.repository.js';
 import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from '../statuses.js';
 import { holdReference } from '../send-rules.js';
 import { SendProgressPublisher } from './send-progress.service.js';
@@ -156,12 +156,15 @@ export class SettlementService {
           }
           perSend.set(t.sendId, c);
         }
-        // Ascending ids: two batches touching the same sends lock them in one order.
-        for (const sendId of [...perSend.keys()].sort((a, b) => a - b)) {
-          const c = perSend.get(sendId)!;
-          const send = await this.sends.bumpCounters(tx, sendId, { pending: c.final, delivered: c.delivered, notDelivered: c.notDelivered });
-          if (send) await this.afterProgress(tx, send);
+        // One statement for the batch's sends (locked in ascending id order inside it).
+        const moved = await this.sends.bumpMany(tx, [...perSend].map(([id, c]) => ({ id, pending: c.final, delivered: c.delivered, notDelivered: c.notDelivered })));
+        const lastOf = new Map(transitions.map((t) => [t.sendId, t]));
+        const singles: SendRow[] = [];
+        for (const send of moved) {
+          if (this.settlesAsSingle(send, lastOf.get(send.id))) singles.push(send);
+          else await this.afterProgress(tx, send);
         }
+        if (singles.length > 0) await this.finalizeSingles(tx, singles);
         return applied;
       });
       const unmatched = items.filter((p) => !moved.has(p.report.providerId));
@@ -226,6 +229,32 @@ export class SettlementService {
       return;
     }
     afterCommit(tx, () => this.progress.push(send, false));
+  }
+
+  /**
+   * A one-receiver send whose receiver just got a final report that its line's policy does not give
+   * back: settling it needs nothing but the hold (no refund, sentCount 1, status Sent), so the
+   * batch's such sends are settled together (`finalizeSingles`). Everything else takes `finalize`.
+   */
+  private settlesAsSingle(send: SendRow, last: ReportTransition | undefined): boolean {
+    return send.recipientCount === 1 && send.pendingCount <= 0 && send.queueStatus !== 'Completed' && send.queueStatus !== 'Rejected'
+      && last !== undefined && FINAL_DELIVERY_STATUSES.includes(last.deliveryStatus) && last.deliveryStatus !== 'Unknown'
+      && !refundableStatuses(send.refundPolicy).includes(last.deliveryStatus);
+  }
+
+  /**
+   * `finalize` for many such sends in a few statements: the holds settled together
+   * (`BillingService.settleMany`: the same ledger entries as one by one), the rows ended together
+   * with what `finalize` would write for them (Sent, sentCount 1, nothing refunded).
+   */
+  private async finalizeSingles(tx: Tx, sends: SendRow[]): Promise<void> {
+    await this.billing.settleMany(tx, sends.map((s) => holdReference(s.id)));
+    const at = this.clock.now();
+    const rows = sends.map((s) => ({ id: s.id, status: 'Sent', sentCount: 1, failureCode: s.failureCode ?? 'None', refundedParts: {} }));
+    await this.sends.completeMany(tx, rows, at);
+    afterCommit(tx, () => {
+      for (const s of sends) this.progress.push({ ...s, queueStatus: 'Completed', status: 'Sent', sentCount: 1, dateTimeEnd: at, refundedParts: {} } as SendRow, true);
+    });
   }
 
   /**

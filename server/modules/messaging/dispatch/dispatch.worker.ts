@@ -39,6 +39,12 @@ export const BATCH_SIZE = 1_000;
 const TICK_MS = 1_000;
 const STALE_MS = 120_000;
 const DISPATCH_QUEUE = 'dispatch';
+const SINGLE_DISPATCH_QUEUE = 'dispatch-single';
+type Lane = 'bulk' | 'single';
+
+function laneOf(send: SendRow): Lane {
+  return send.sendType === 'Single' && send.recipientCount <= 1 ? 'single' : 'bulk';
+}
 /** A job waiting for a range's lease comes back this long after the lease's expiry. */
 const LEASE_SLACK_MS = 250;
 
@@ -98,10 +104,21 @@ export class Dispatcher {
     };
   }
 
-  dispatchQueue(): JobQueue<BatchJob> {
+  /**
+   * Two lanes with their own workers: one-receiver single sends (OTPs, API and SMPP sends) never
+   * wait behind the range jobs of a million-receiver bulk send, which would otherwise fill the one
+   * queue for minutes.
+   */
+  dispatchQueue(lane: Lane = 'bulk'): JobQueue<BatchJob> {
+    if (lane === 'single') {
+      this.singleQueue ??= this.queues.queue<BatchJob>(SINGLE_DISPATCH_QUEUE);
+      return this.singleQueue;
+    }
     this.queue ??= this.queues.queue<BatchJob>(DISPATCH_QUEUE);
     return this.queue;
   }
+
+  private singleQueue: JobQueue<BatchJob> | null = null;
 
   /** Starts the scheduler loop and the workers (role `all` or `worker`). */
   async start(concurrency = 4): Promise<void> {
@@ -111,7 +128,8 @@ export class Dispatcher {
     // may still exist (locked by the dead process, or failed for good). A range another worker still
     // holds is not touched: its job waits for the lease (a dead holder's runs out).
     for (const send of await this.sends.inDispatch(1_000, null)) await this.extract(send, `boot${Date.now().toString(36)}`);
-    this.dispatchQueue().process(concurrency, (job) => this.runBatch(job.data));
+    this.dispatchQueue('bulk').process(concurrency, (job) => this.runBatch(job.data));
+    this.dispatchQueue('single').process(concurrency, (job) => this.runBatch(job.data));
     this.archiver.start();
     // Not awaited: an unreachable provider must not hold up the boot; stop() waits for it.
     this.connecting = this.connectAgents();
@@ -139,7 +157,7 @@ export class Dispatcher {
     await this.loop;
     await this.connecting;
     await this.hosts.pollsSettled();
-    await this.queue?.close(10_000);
+    await Promise.all([this.queue?.close(10_000), this.singleQueue?.close(10_000)]);
     await this.archiver.stop();
   }
 
@@ -205,7 +223,7 @@ export class Dispatcher {
    * jobs are still waiting in the queue).
    */
   private async enqueueRanges(send: SendRow, round = '', onlyDue = false): Promise<void> {
-    const queue = this.dispatchQueue();
+    const queue = this.dispatchQueue(laneOf(send));
     const now = this.clock.now().getTime();
     for (let from = 0; from < send.recipientCount;) {
       const step = gradualStep(send, from);
@@ -334,7 +352,7 @@ export class Dispatcher {
     const early = step ? step.dueAt - this.clock.now().getTime() : 0;
     if (early > 1_000) {
       // A gradual step's job that came early (re-enqueued after a restart): back to the queue until its time.
-      await this.dispatchQueue().add(job, { jobId: `${job.sendId}:${job.fromSeq}:due${step!.dueAt.toString(36)}`, delayMs: early, retries: 3 });
+      await this.dispatchQueue(laneOf(send)).add(job, { jobId: `${job.sendId}:${job.fromSeq}:due${step!.dueAt.toString(36)}`, delayMs: early, retries: 3 });
       return { submitted: 0 };
     }
     const agent = await this.lines.senderAgent(undefined, send.senderAgentId);
@@ -344,7 +362,7 @@ export class Dispatcher {
     const taken = await this.leases.acquire({ sendId: job.sendId, fromSeq: job.fromSeq, toSeq: job.toSeq }, this.owner, leaseMs);
     if (!taken.held) {
       const waits = (job.waits ?? 0) + 1;
-      await this.dispatchQueue().add({ ...job, waits }, { jobId: `${job.sendId}:${job.fromSeq}:wait${waits}`, delayMs: taken.waitMs + LEASE_SLACK_MS, retries: 3 });
+      await this.dispatchQueue(laneOf(send)).add({ ...job, waits }, { jobId: `${job.sendId}:${job.fromSeq}:wait${waits}`, delayMs: taken.waitMs + LEASE_SLACK_MS, retries: 3 });
       return { submitted: 0 };
     }
     const lease = new HeldRange(this.leases, taken.held, leaseMs, this.logger);
@@ -408,7 +426,7 @@ export class Dispatcher {
     }
     if (retryAttempt > 0) {
       // Transient faults: the same range runs again later; only receivers put back to waiting are taken.
-      await this.dispatchQueue().add({ sendId: range.sendId, fromSeq: range.fromSeq, toSeq: range.toSeq }, { jobId: `${range.sendId}:${range.fromSeq}:retry${retryAttempt}`, delayMs: 1_000 * retryAttempt, retries: 3 });
+      await this.dispatchQueue(laneOf(send)).add({ sendId: range.sendId, fromSeq: range.fromSeq, toSeq: range.toSeq }, { jobId: `${range.sendId}:${range.fromSeq}:retry${retryAttempt}`, delayMs: 1_000 * retryAttempt, retries: 3 });
     }
     return { submitted };
   }

@@ -1,0 +1,65 @@
+import { useMemo, useState } from 'react';
+import useSWR from 'swr';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../shared/app/app-context';
+import type { Page } from '../../shared/api/api-client';
+import { DateDisplay } from '../../shared/dates/date-display';
+import { Button } from '../../shared/ui/button';
+import { showToast } from '../../shared/ui/dialog/toast-store';
+import { PageHeader } from '../../shared/ui/page-header';
+import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
+import type { Webhook } from './webhooks-page';
+
+interface Delivery {
+  id: number; eventType: 'DeliveryStatus' | 'Inbound' | 'Test'; status: 'pending' | 'succeeded' | 'failed'; attempts: number;
+  lastStatusCode: number | null; lastDurationMs: number | null; lastError: string | null; nextAttemptAt: string; createdAt: string;
+}
+
+/** One webhook's deliveries, newest first, refreshed while any is pending; a finished one can be resent. */
+export function WebhookDeliveriesPage() {
+  const { api } = useApp();
+  const { t } = useTranslation('webhooks');
+  const id = Number(useParams().id);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  const hook = useSWR<Webhook>(['webhook', id], () => api.get<Webhook>(`/Webhooks/Get/${id}`));
+  const { data, isLoading, mutate } = useSWR<Page<Delivery>>(['webhook-deliveries', id, pageIndex, pageSize],
+    () => api.get<Page<Delivery>>(`/Webhooks/GetDeliveries?webhookId=${id}&pageIndex=${pageIndex}&pageSize=${pageSize}`),
+    { refreshInterval: (latest) => (latest?.items.some((d) => d.status === 'pending') ? 1500 : 5000) });
+
+  const resend = async (d: Delivery) => {
+    try {
+      await api.post(`/Webhooks/ResendDelivery/${d.id}`, {});
+      showToast({ kind: 'success', message: t('resent') });
+      await mutate();
+    } catch { /* told */ }
+  };
+
+  const columns = useMemo<DataTableColumn<Delivery>[]>(() => [
+    { key: 'id', header: t('dcol.id'), hideable: false, cell: (r) => String(r.id) },
+    { key: 'event', header: t('dcol.event'), cell: (r) => t(`events.${r.eventType}`) },
+    { key: 'status', header: t('dcol.status'), hideable: false, cell: (r) => <span data-testid="delivery-status" data-status={r.status}>{t(`deliveryStatuses.${r.status}`)}</span> },
+    { key: 'attempts', header: t('dcol.attempts'), cell: (r) => <span data-testid="delivery-attempts">{String(r.attempts)}</span> },
+    { key: 'code', header: t('dcol.code'), cell: (r) => (r.lastStatusCode === null ? '—' : String(r.lastStatusCode)) },
+    { key: 'duration', header: t('dcol.duration'), cell: (r) => (r.lastDurationMs === null ? '—' : String(r.lastDurationMs)) },
+    { key: 'error', header: t('dcol.error'), cell: (r) => (r.lastError ? <span dir="ltr" className="break-all">{r.lastError}</span> : '—') },
+    { key: 'next', header: t('dcol.next'), cell: (r) => (r.status === 'pending' ? <DateDisplay value={r.nextAttemptAt} /> : '—') },
+    { key: 'createdAt', header: t('dcol.createdAt'), cell: (r) => <DateDisplay value={r.createdAt} /> },
+    {
+      key: 'actions', header: t('dcol.actions'), hideable: false,
+      cell: (r) => (r.status === 'pending' ? '—' : <Button size="sm" variant="secondary" onClick={() => void resend(r)} data-testid="delivery-resend">{t('resend')}</Button>),
+    },
+  // The actions close over `mutate` of the current key.
+  ], [t, mutate]);
+
+  return (
+    <section data-testid="webhook-deliveries-page">
+      <PageHeader title={t('deliveriesTitle')} actions={<Link to="/developer/webhooks" className="text-sky-700 underline">{t('back')}</Link>} />
+      {hook.data && <p className="mb-3 text-sm" dir="ltr" data-testid="webhook-deliveries-url">{hook.data.url}</p>}
+      <DataTable columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} emptyText={t('noDeliveries')} caption={t('deliveriesTitle')}
+        pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
+        onPageSizeChange={(s) => { setPageSize(s); setPageIndex(0); }} data-testid="webhook-deliveries-table" />
+    </section>
+  );
+}

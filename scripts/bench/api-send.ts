@@ -1,0 +1,81 @@
+/**
+ * Benchmark: the REST API v1 "send one" (POST /api/v1/messages/send) with a fresh idempotency key
+ * (`sendId`) per request, against the built server on PostgreSQL. Every answered send is durable:
+ * its row and its hold are committed before the answer, which this script checks afterwards by
+ * counting the sends and holds in the database against the 2xx answers.
+ * Aim: >= 5,000 req/s, p99 <= 50 ms, zero errors, 64 connections, 20 s.
+ *
+ *   npm run bench:api-send                 (DATABASE_URL defaults to the local test server)
+ *   BENCH_SECONDS=5 BENCH_CONNECTIONS=64 npm run bench:api-send
+ */
+import os from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { benchDatabase, setupSender, startBenchServer } from './bench-server.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const port = Number(process.env.BENCH_PORT ?? 3381);
+
+async function main(): Promise<void> {
+  const db = await benchDatabase();
+  // BENCH_ROLE=web measures the API alone (no dispatcher in the process; sends wait for a worker).
+  const server = await startBenchServer(db, port, process.env.BENCH_ROLE ? { PEYK_ROLE: process.env.BENCH_ROLE } : {});
+  try {
+    const { sender, lineId } = await setupSender(server.base, true);
+    const token = await sender.post('ApiTokens/Create', { title: 'bench', isCanSend: true, isIgnoreCheckIp: true });
+    const url = `${server.base}/api/v1/messages/send`;
+    const headers = { 'content-type': 'application/json', 'x-api-key': token.token as string };
+    let n = 0;
+    const run = (duration: number, tag: string) => autocannon({
+      url, method: 'POST', headers, connections, duration,
+      requests: [{
+        setupRequest: (req) => {
+          n++;
+          const local = String(1_000_000 + (n % 9_000_000)).slice(-7);
+          return { ...req, body: JSON.stringify({ to: `0912${local}`, text: 'Your code is 48213', line: lineId, sendId: `${tag}-${n}` }) };
+        },
+      }],
+    });
+    await run(3, 'warm'); // JIT, pool, plans
+    const result = await run(seconds, 'run');
+    await new Promise((r) => setTimeout(r, 2_000)); // requests still in flight when the clock ran out
+    const after = await counts(db.url);
+    const bad = result.non2xx + result.errors + result.timeouts;
+    const stored = after.sends;
+    const holds = after.holds;
+    const ok = result['2xx'];
+    // Answered sends are all stored; a few more may be stored whose answer the clock cut off.
+    const durable = holds === stored && stored >= ok && stored <= ok + connections;
+    const lines = [
+      `api-send: POST /api/v1/messages/send, fresh sendId each, PostgreSQL, ${connections} connections, ${seconds} s, ${os.cpus().length} cores`,
+      `  requests/s   mean ${result.requests.average.toFixed(0)}  (total ${result.requests.total}, 2xx ${ok}, non-2xx/errors/timeouts ${bad})`,
+      `  latency ms   p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}`,
+      `  durable      sends stored ${stored} with ${holds} holds for ${ok} answered (${durable ? 'every answered send stored and held' : 'MISMATCH'})`,
+      `  peak RSS     ${server.peakRssMb()} MB`,
+      `  target       >= 5000 req/s, p99 <= 50 ms, zero errors: ${result.requests.average >= 5000 && result.latency.p99 <= 50 && bad === 0 && durable ? 'MET' : 'NOT MET'}`,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
+}
+
+/** Sends of the API and their holds, counted in the database (a send without its hold would be free). */
+async function counts(url: string): Promise<{ sends: number; holds: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const s = await client.query(`select count(*)::int as n from sends where "clientSendId" like 'run-%'`);
+    const h = await client.query(`select count(*)::int as n from credit_holds h join sends s on h.reference = 'send:' || s.id where s."clientSendId" like 'run-%'`);
+    return { sends: s.rows[0].n, holds: h.rows[0].n };
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
