@@ -16,6 +16,7 @@ export const developerFeature: FeatureManifest = {
     { path: 'developer/webhooks', lazy: lazyPage(() => import('./webhooks-page'), (m) => m.WebhooksPage) },
     { path: 'developer/otp-formats', lazy: lazyPage(() => import('./otp-formats-page'), (m) => m.OtpFormatsPage) },
     { path: 'developer/webhooks/:id/deliveries', lazy: lazyPage(() => import('./webhook-deliveries-page'), (m) => m.WebhookDeliveriesPage) },
+    { path: 'developer/smpp-accounts', lazy: lazyPage(() => import('./smpp-accounts-page'), (m) => m.SmppAccountsPage) },
   ],
   menu: [
     // Every signed-in user manages their own tokens (the server guards each one by owner and tenant).
