@@ -42,6 +42,19 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 2_000)); // requests still in flight when the clock ran out
     const after = await counts(db.url);
     const bad = result.non2xx + result.errors + result.timeouts;
+    // With a dispatcher in the process (role all): how long until every send is sent, reported and settled.
+    let settledLine = '  settled      (BENCH_ROLE=web: no dispatcher in this process)';
+    if (process.env.BENCH_ROLE !== 'web') {
+      const t0 = Date.now();
+      let done = 0;
+      while (Date.now() - t0 < 180_000) {
+        done = await completed(db.url);
+        if (done >= after.sends) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const s = (Date.now() - t0) / 1000;
+      settledLine = `  settled      ${done} of ${after.sends} sends sent, reported and settled ${s.toFixed(1)} s after the last answer (end to end ${(done / (seconds + 2 + s)).toFixed(0)} sends/s)`;
+    }
     const stored = after.sends;
     const holds = after.holds;
     const ok = result['2xx'];
@@ -52,6 +65,7 @@ async function main(): Promise<void> {
       `  requests/s   mean ${result.requests.average.toFixed(0)}  (total ${result.requests.total}, 2xx ${ok}, non-2xx/errors/timeouts ${bad})`,
       `  latency ms   p50 ${result.latency.p50}  p90 ${result.latency.p90}  p99 ${result.latency.p99}  max ${result.latency.max}`,
       `  durable      sends stored ${stored} with ${holds} holds for ${ok} answered (${durable ? 'every answered send stored and held' : 'MISMATCH'})`,
+      settledLine,
       `  peak RSS     ${server.peakRssMb()} MB`,
       `  target       >= 5000 req/s, p99 <= 50 ms, zero errors: ${result.requests.average >= 5000 && result.latency.p99 <= 50 && bad === 0 && durable ? 'MET' : 'NOT MET'}`,
     ];
@@ -70,6 +84,17 @@ async function counts(url: string): Promise<{ sends: number; holds: number }> {
     const s = await client.query(`select count(*)::int as n from sends where "clientSendId" like 'run-%'`);
     const h = await client.query(`select count(*)::int as n from credit_holds h join sends s on h.reference = 'send:' || s.id where s."clientSendId" like 'run-%'`);
     return { sends: s.rows[0].n, holds: h.rows[0].n };
+  } finally {
+    await client.end();
+  }
+}
+
+async function completed(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query(`select count(*)::int as n from sends where "clientSendId" like 'run-%' and "queueStatus" = 'Completed'`);
+    return r.rows[0].n;
   } finally {
     await client.end();
   }

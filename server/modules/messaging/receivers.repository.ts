@@ -131,6 +131,43 @@ export class ReceiversRepository {
    * Claimed a chunk at a time, right before its submit, so a crash leaves in doubt only what was
    * really in flight. The rows are reached by primary key whatever the statistics say.
    */
+  /**
+   * `claimNext` for the one receiver of many single sends under their leases, in one statement.
+   * Only receivers still waiting are taken (a fresh single send's; an in-doubt one is left to the
+   * range job, which knows whether its gateway can tell a repeat).
+   */
+  async claimSingles(leases: HeldLease[]): Promise<(ClaimedRecipient & { sendId: number })[]> {
+    if (leases.length === 0) return [];
+    const res = await this.knex.raw(
+      `update send_recipients r set "deliveryStatus" = 'IsSending', attempts = r.attempts + 1
+         from unnest(?::bigint[], ?::bigint[]) as x(sid, fence), dispatch_leases l
+        where r."sendId" = x.sid and r.seq = 0 and r."deliveryStatus" = 'WaitingForSend'
+          and l."sendId" = x.sid and l."fromSeq" = 0 and l.fence = x.fence
+       returning r."sendId", r.seq, r."toNumber", r.operator, r.attempts`,
+      [`{${leases.map((l) => l.sendId).join(',')}}`, `{${leases.map((l) => l.fence).join(',')}}`],
+    );
+    return (res.rows as (ClaimedRecipient & { sendId: string | number })[]).map((r) => ({ sendId: Number(r.sendId), seq: r.seq, toNumber: r.toNumber, operator: r.operator, attempts: r.attempts }));
+  }
+
+  /** `writeSubmitResults` for receivers of many sends; answers counts per send and status. */
+  async writeSubmitResultsMany(tx: Tx, outcomes: (SubmitOutcome & { sendId: number })[], at: Date): Promise<{ sendId: number; deliveryStatus: string; count: number }[]> {
+    if (outcomes.length === 0) return [];
+    const res = await tx.raw(
+      `with x as (select * from unnest(?::bigint[], ?::int[], ?::text[], ?::text[], ?::text[]) as x(sid, seq, ds, ss, pid)),
+       u as (update send_recipients r set "deliveryStatus" = x.ds, "sendStatus" = x.ss, "providerId" = x.pid,
+               "sendDateTime" = case when x.pid is not null then ?::timestamptz else r."sendDateTime" end, "statusDateTime" = ?::timestamptz
+             from x where r."sendId" = x.sid and r.seq = x.seq and r."deliveryStatus" = 'IsSending'
+             returning r."sendId", r."deliveryStatus")
+       select "sendId", "deliveryStatus", count(*)::int as count from u group by 1, 2`,
+      [
+        `{${outcomes.map((o) => o.sendId).join(',')}}`, `{${outcomes.map((o) => o.seq).join(',')}}`, toPgTextArray(outcomes.map((o) => o.deliveryStatus)),
+        toPgTextArray(outcomes.map((o) => o.sendStatus)), toPgNullableTextArray(outcomes.map((o) => o.providerId)),
+        at.toISOString(), at.toISOString(),
+      ],
+    );
+    return (res.rows as { sendId: string | number; deliveryStatus: string; count: number }[]).map((r) => ({ sendId: Number(r.sendId), deliveryStatus: r.deliveryStatus, count: r.count }));
+  }
+
   async claimNext(lease: HeldLease, fromSeq: number, limit: number, retakeInDoubt: boolean): Promise<ClaimedRecipient[]> {
     const statuses = `{${(retakeInDoubt ? ['WaitingForSend', 'IsSending'] : ['WaitingForSend']).join(',')}}`;
     const res = await this.knex.raw(

@@ -146,8 +146,52 @@ export class SendsRepository {
   }
 
   /** Sends due now in the given queue statuses (the scheduler's pick). */
-  async due(now: Date, limit: number): Promise<SendRow[]> {
-    const rows = await this.knex('sends').whereIn('queueStatus', [...WAITING_QUEUE_STATUSES]).where('dateTimeSend', '<=', now).orderBy('dateTimeSend').limit(limit);
+  /**
+   * `lane`: the pairs whose single sends the single-send lane declined this pass (their standing
+   * refuses or waits), or 'all' when the lane did not run: one-receiver single sends are left to the
+   * lane except those.
+   */
+  async due(now: Date, limit: number, lane: { organizationId: number; senderAgentId: number }[] | 'all' = 'all'): Promise<SendRow[]> {
+    const q = this.knex('sends').whereIn('queueStatus', [...WAITING_QUEUE_STATUSES]).where('dateTimeSend', '<=', now);
+    if (lane !== 'all') {
+      q.where((w) => {
+        // Null-safe: a send the lane would not take must never be left out here too.
+        w.whereRaw(`not (coalesce("queueStatus", '') = 'Ready' and coalesce("sendType", '') = 'Single' and coalesce("recipientCount", 0) = 1 and coalesce("sendSubType", '') = 'Direct')`);
+        for (const p of lane) w.orWhere({ organizationId: p.organizationId, senderAgentId: p.senderAgentId });
+      });
+    }
+    const rows = await q.orderBy('dateTimeSend').limit(limit);
+    return rows.map(normalizeSend);
+  }
+
+  /**
+   * The single-send lane's pick: one-receiver SMS sends due now, grouped by (organization, agent)
+   * so standing is judged once per pair.
+   */
+  async dueSinglePairs(now: Date, limit: number): Promise<{ organizationId: number; senderAgentId: number }[]> {
+    const rows = await this.knex('sends').distinct('organizationId', 'senderAgentId')
+      .where({ queueStatus: 'Ready', sendType: 'Single', recipientCount: 1, sendSubType: 'Direct' }).where('dateTimeSend', '<=', now).limit(limit);
+    return rows.map((r: { organizationId: number; senderAgentId: number }) => ({ organizationId: Number(r.organizationId), senderAgentId: Number(r.senderAgentId) }));
+  }
+
+  /** Takes up to `limit` of a pair's due single sends straight to Extracted (skipping rows another worker is taking). */
+  async claimSingles(now: Date, pair: { organizationId: number; senderAgentId: number }, limit: number): Promise<SendRow[]> {
+    const res = await this.knex.raw(
+      `update sends s set "queueStatus" = 'Extracted', status = 'IsBeingSent', "dateTimeStart" = ?::timestamptz, "updatedAt" = now()
+        where s.id in (select id from sends where "queueStatus" = 'Ready' and "sendType" = 'Single' and "recipientCount" = 1 and "sendSubType" = 'Direct'
+                          and "organizationId" = ? and "senderAgentId" = ? and "dateTimeSend" <= ?::timestamptz
+                        order by id limit ? for update skip locked)
+       returning s.*`,
+      [now.toISOString(), pair.organizationId, pair.senderAgentId, now.toISOString(), limit],
+    );
+    return (res.rows as Record<string, unknown>[]).map(normalizeSend).sort((a, b) => a.id - b.id);
+  }
+
+  /** `bumpSent` for many sends (one accepted receiver each). */
+  async bumpSentMany(ids: number[]): Promise<SendRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.knex('sends').whereIn('id', ids).whereNot('queueStatus', 'Completed')
+      .update({ sentCount: this.knex.raw('"sentCount" + 1'), updatedAt: this.knex.fn.now() }).returning('*');
     return rows.map(normalizeSend);
   }
 

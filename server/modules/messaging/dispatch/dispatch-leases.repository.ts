@@ -61,6 +61,45 @@ export class DispatchLeasesRepository {
     return (res.rows as unknown[]).length > 0;
   }
 
+  /**
+   * `acquire` for the one-receiver range (0..1) of many single sends in one statement; answers the
+   * leases taken (a send whose range a live worker holds is left out: its job or the stale sweep
+   * takes it later).
+   */
+  async acquireSingles(sendIds: number[], owner: string, ttlMs: number): Promise<HeldLease[]> {
+    if (sendIds.length === 0) return [];
+    const res = await this.knex.raw(
+      `insert into dispatch_leases ("sendId", "fromSeq", "toSeq", fence, owner, "expiresAt")
+       select x.sid, 0, 1, 1, ?, clock_timestamp() + ? * interval '1 millisecond' from unnest(?::bigint[]) as x(sid)
+       on conflict ("sendId", "fromSeq") do update
+         set fence = dispatch_leases.fence + 1, owner = excluded.owner, "toSeq" = excluded."toSeq", "expiresAt" = excluded."expiresAt"
+         where dispatch_leases."expiresAt" <= clock_timestamp()
+       returning "sendId", fence`,
+      [owner, ttlMs, `{${sendIds.join(',')}}`],
+    );
+    return (res.rows as { sendId: string | number; fence: string | number }[]).map((r) => ({ sendId: Number(r.sendId), fromSeq: 0, toSeq: 1, fence: Number(r.fence) }));
+  }
+
+  /** Of these leases, the sends whose lease is still the one given (fenced writes, many at once). */
+  async heldOf(tx: Tx, leases: HeldLease[]): Promise<Set<number>> {
+    if (leases.length === 0) return new Set();
+    const res = await tx.raw(
+      `select l."sendId" from dispatch_leases l join unnest(?::bigint[], ?::int[], ?::bigint[]) as x(sid, fs, fence)
+         on l."sendId" = x.sid and l."fromSeq" = x.fs and l.fence = x.fence for share of l`,
+      [`{${leases.map((l) => l.sendId).join(',')}}`, `{${leases.map((l) => l.fromSeq).join(',')}}`, `{${leases.map((l) => l.fence).join(',')}}`],
+    );
+    return new Set((res.rows as { sendId: string | number }[]).map((r) => Number(r.sendId)));
+  }
+
+  async releaseMany(leases: HeldLease[]): Promise<void> {
+    if (leases.length === 0) return;
+    await this.knex.raw(
+      `update dispatch_leases l set "expiresAt" = '-infinity' from unnest(?::bigint[], ?::int[], ?::bigint[]) as x(sid, fs, fence)
+        where l."sendId" = x.sid and l."fromSeq" = x.fs and l.fence = x.fence`,
+      [`{${leases.map((l) => l.sendId).join(',')}}`, `{${leases.map((l) => l.fromSeq).join(',')}}`, `{${leases.map((l) => l.fence).join(',')}}`],
+    );
+  }
+
   /** Gives the range up at once (the fence stays, so an old holder stays fenced out). */
   async release(lease: HeldLease): Promise<void> {
     await this.knex.raw(

@@ -37,6 +37,11 @@ export interface BatchJob {
 /** Receivers per queue job; a job is the unit a crashed worker's successor takes over. */
 export const BATCH_SIZE = 1_000;
 const TICK_MS = 1_000;
+/** At most this many single sends per (organization, agent) a claim of the single-send lane takes. */
+const SINGLE_LANE_MAX = 500;
+/** How long one scheduler pass keeps claiming single sends before the rest of the pass runs. */
+const SINGLE_LANE_BUDGET_MS = 2_000;
+type LanePair = { organizationId: number; senderAgentId: number };
 const STALE_MS = 120_000;
 const DISPATCH_QUEUE = 'dispatch';
 const SINGLE_DISPATCH_QUEUE = 'dispatch-single';
@@ -180,9 +185,20 @@ export class Dispatcher {
   async tick(): Promise<number> {
     const now = this.clock.now();
     let started = 0;
+    // One-receiver single sends first, many at a time (see singleLane); what it leaves (a pair
+    // whose standing refuses or waits) the loop below takes one by one as any send.
+    let declined: LanePair[] | 'all';
+    try {
+      const lane = await this.singleLane(now);
+      started += lane.started;
+      declined = lane.declined;
+    } catch (err) {
+      this.logger.error({ err }, 'single-send lane failed; this pass takes its sends one by one');
+      declined = 'all';
+    }
     // Periodic occurrences due now become ordinary Ready sends first, so they go out in this pass.
     await this.periodic.runDue(now).catch((err) => this.logger.error({ err }, 'periodic occurrences failed; retried next tick'));
-    for (const send of await this.sends.due(now, 100)) {
+    for (const send of await this.sends.due(now, 100, declined)) {
       const failure = await this.standing(send, now);
       if (failure === 'wait') continue;
       if (failure) {
@@ -429,6 +445,107 @@ export class Dispatcher {
       await this.dispatchQueue(laneOf(send)).add({ sendId: range.sendId, fromSeq: range.fromSeq, toSeq: range.toSeq }, { jobId: `${range.sendId}:${range.fromSeq}:retry${retryAttempt}`, delayMs: 1_000 * retryAttempt, retries: 3 });
     }
     return { submitted };
+  }
+
+  /**
+   * The single-send lane: one-receiver SMS sends (OTPs, API and SMPP sends, the panel's fast send)
+   * go out many at a time instead of each through its own range job — per (organization, agent)
+   * whose standing is judged once, up to about a second of the agent's rate: the sends are claimed
+   * straight to Extracted in one statement, their ranges leased in one, their receivers claimed
+   * under the leases in one, submitted in chunks at the agent's pace, and each chunk's answers
+   * stored in one fenced transaction. The crash story is the range path's: a lease, receivers
+   * IsSending only while their submit is under way; a process that dies leaves Extracted sends
+   * whose stale sweep re-enqueues them as range jobs, which judge the in-doubt receivers.
+   */
+  private async singleLane(now: Date): Promise<{ started: number; declined: LanePair[] }> {
+    let started = 0;
+    const declined: LanePair[] = [];
+    const deadline = performance.now() + SINGLE_LANE_BUDGET_MS;
+    for (const pair of await this.sends.dueSinglePairs(now, 50)) {
+      if ((await this.standing({ organizationId: pair.organizationId, senderAgentId: pair.senderAgentId } as SendRow, now)) !== null) {
+        declined.push(pair);
+        continue;
+      }
+      const agent = await this.lines.senderAgent(undefined, pair.senderAgentId);
+      if (!agent) {
+        declined.push(pair);
+        continue;
+      }
+      const gateway = await this.gatewayOf(agent);
+      const rate = Math.max(1, Math.min(agent.maxPerSecond, gateway.maxPerSecond));
+      const limit = Math.min(SINGLE_LANE_MAX, Math.max(10, rate));
+      // Until the pair has nothing due, within the pass's budget (the rest waits for the next pass).
+      for (;;) {
+        const sends = await this.sends.claimSingles(now, pair, limit);
+        if (sends.length > 0) {
+          started += sends.length;
+          await this.sendSingles(sends, agent, gateway, rate);
+        }
+        if (sends.length < limit || performance.now() > deadline) break;
+      }
+    }
+    return { started, declined };
+  }
+
+  private async sendSingles(sends: SendRow[], agent: { id: number }, gateway: Gateway, rate: number): Promise<void> {
+    const byId = new Map(sends.map((s) => [s.id, s]));
+    const leases = await this.leases.acquireSingles(sends.map((s) => s.id), this.owner, this.config.dispatch.leaseMs);
+    try {
+      const claimed = await this.receivers.claimSingles(leases);
+      const tries = await this.maxTries();
+      const chunkSize = Math.max(1, Math.min(gateway.maxBatchSize, rate, Math.max(10, Math.ceil(rate / 10))));
+      for (let i = 0; i < claimed.length; i += chunkSize) {
+        const chunk = claimed.slice(i, i + chunkSize);
+        await this.pacer.acquire(agent.id, chunk.length, rate);
+        const messages: OutboundMessage[] = chunk.map((r) => {
+          const send = byId.get(r.sendId) as SendRow;
+          return { id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, text: send.smsText, encoding: send.smsEncoding, parts: send.smsParts, flash: send.isFlashSms };
+        });
+        const results = await submitSafely(gateway, messages);
+        const outcomes: (SubmitOutcome & { sendId: number })[] = [];
+        const again: { sendId: number; attempts: number }[] = [];
+        chunk.forEach((r, k) => {
+          const res = results[k];
+          if (res.status === 'accepted') outcomes.push({ sendId: r.sendId, seq: r.seq, deliveryStatus: 'SentToItc', sendStatus: 'Sent', providerId: res.providerId });
+          else if (res.status === 'rejected') outcomes.push({ sendId: r.sendId, seq: r.seq, deliveryStatus: refusalStatus(res.code), sendStatus: 'ErrorInSending', providerId: null });
+          else if ((res.inDoubt && !gateway.idempotentSubmit) || r.attempts >= tries) outcomes.push({ sendId: r.sendId, ...notSent(r.seq) });
+          else again.push({ sendId: r.sendId, attempts: r.attempts });
+        });
+        await this.storeSingles(byId, leases, outcomes, again);
+      }
+    } finally {
+      await this.leases.releaseMany(leases).catch((err: unknown) => this.logger.warn({ err }, 'releasing single-send leases failed; they run out by themselves'));
+    }
+  }
+
+  /** One chunk of the lane: answers stored in one transaction, fenced per send like `store`. */
+  private async storeSingles(byId: Map<number, SendRow>, leases: HeldLease[], outcomes: (SubmitOutcome & { sendId: number })[], again: { sendId: number; attempts: number }[]): Promise<void> {
+    const accepted = await this.uow.run(async (tx) => {
+      const held = await this.leases.heldOf(tx, leases);
+      const mine = outcomes.filter((o) => held.has(o.sendId));
+      const changed = await this.receivers.writeSubmitResultsMany(tx, mine, this.clock.now());
+      for (const a of again) if (held.has(a.sendId)) await this.receivers.requeue(tx, a.sendId, [0]);
+      const ok: number[] = [];
+      const at = this.clock.now().toISOString();
+      // Ascending ids, as every writer of send rows locks them.
+      for (const c of changed.sort((a, b) => a.sendId - b.sendId)) {
+        if (c.deliveryStatus === 'SentToItc') {
+          ok.push(c.sendId);
+          continue;
+        }
+        // Rare: a refusal or a receiver out of tries ends its send here, as `store` does.
+        await this.settlement.tell(tx, mine.filter((o) => o.sendId === c.sendId).map((o) => ({ sendId: o.sendId, seq: o.seq, deliveryStatus: o.deliveryStatus, providerId: o.providerId, at })));
+        const updated = await this.sends.bumpCounters(tx, c.sendId, { failed: c.count, pending: c.count });
+        if (updated) await this.settlement.afterProgress(tx, updated);
+      }
+      return ok;
+    });
+    for (const updated of await this.sends.bumpSentMany(accepted)) this.progress.push(updated, false);
+    // Transient faults: the send's range job takes the receiver again later (only a waiting one is taken).
+    for (const a of again) {
+      const send = byId.get(a.sendId) as SendRow;
+      await this.dispatchQueue(laneOf(send)).add({ sendId: send.id, fromSeq: 0, toSeq: 1 }, { jobId: `${send.id}:0:retry${a.attempts}`, delayMs: 1_000 * a.attempts, retries: 3 });
+    }
   }
 
   /**
