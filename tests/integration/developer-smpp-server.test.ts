@@ -123,6 +123,8 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     const send = await sendOf(id);
     expect(send).to.include({ userId, privateNumberId: lineId, smsText: 'Hello over SMPP', sendType: 'Single', smsParts: 1, recipientCount: 1 });
     expect(String(send.sendPrice)).to.equal('100');
+    // The message id is the send's client send id (the v1 API finds it by that too).
+    expect(send.clientSendId).to.equal(id);
     await e.until(() => e.receipts().some((r) => r.receipted_message_id === id), 20_000, 'the receipt');
     const receipt = e.receipts().find((r) => r.receipted_message_id === id)!;
     expect(receipt.message_state).to.equal(2);

@@ -39,8 +39,9 @@ const CHUNK = 2_000;
 export class SmppOutboxRepository {
   constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
 
-  async insertMessage(tx: Tx, row: SmppMessageRow): Promise<void> {
-    await tx('smpp_messages').insert({ ...row, messageIds: row.messageIds });
+  /** The SMPP rows of a group of sends, in the group's transaction (one statement). */
+  async insertMessages(tx: Tx, rows: SmppMessageRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) await tx('smpp_messages').insert(rows.slice(i, i + CHUNK));
   }
 
   /**

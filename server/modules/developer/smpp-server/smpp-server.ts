@@ -10,12 +10,12 @@ import type { Clock } from '../../../platform/clock.js';
 import type { KeyValueStore } from '../../../platform/kv.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { smsEncoding } from '../../../shared/sms/sms-text.js';
-import { DELIVERY_STATUSES, SingleSendService } from '../../messaging/index.js';
+import { DELIVERY_STATUSES, SingleSendService, type GroupHook, type SendRow } from '../../messaging/index.js';
 import { ActorFactory } from '../../identity/index.js';
 import { PrivateNumbersService } from '../../numbers/index.js';
 import { InboxService, type InboxRow } from '../../inbox/index.js';
 import { SmppAccountsRepository, type SmppAccountRow, type SmppBindRow } from './smpp-accounts.repository.js';
-import { SmppOutboxRepository, type NewOutboxRow, type SmppOutboxRow } from './smpp-outbox.repository.js';
+import { SmppOutboxRepository, type NewOutboxRow, type SmppMessageRow, type SmppOutboxRow } from './smpp-outbox.repository.js';
 import { smppPasswordMatches } from './smpp-password.js';
 import { SmppSignal } from './smpp-signal.js';
 import { wantsReceipt } from './smpp-receipts.listener.js';
@@ -132,6 +132,23 @@ export class SmppServer {
   private unsubscribe: (() => void)[] = [];
   /** Submits being turned into sends: stop() waits for them (bounded) before the database closes. */
   private inFlight = 0;
+  /**
+   * The SMPP rows of sends being stored, by the send's client send id (the message id the client
+   * got): single sends are stored in groups, and the group hook writes the rows of a whole group in
+   * one statement of its transaction.
+   */
+  private readonly links = new Map<string, Omit<SmppMessageRow, 'sendId'>>();
+  private readonly linkHook: GroupHook = {
+    key: 'developer.smpp-messages',
+    run: (tx, sends: SendRow[]) => {
+      const rows: SmppMessageRow[] = [];
+      for (const send of sends) {
+        const link = send.clientSendId ? this.links.get(send.clientSendId) : undefined;
+        if (link) rows.push({ ...link, sendId: send.id });
+      }
+      return this.outbox.insertMessages(tx, rows);
+    },
+  };
 
   constructor(
     @inject(TYPES.Config) private readonly config: AppConfig,
@@ -524,13 +541,18 @@ export class SmppServer {
       if (!ctx.actor || !ctx.actor.principal.claims.has('Sending.Single')) return this.refused(row, m, STATUS.RSUBMITFAIL);
       const line = (m.source ? ctx.lines.get(m.source) : undefined) ?? row.defaultLineId;
       if (!line) return this.refused(row, m, STATUS.RINVSRCADR);
-      const submittedAt = this.clock.now();
-      await this.single.send(ctx.actor, { line, to: m.dest, text: m.text, isFlash: m.flash }, {
-        inTransaction: (tx, send) => this.outbox.insertMessage(tx, {
-          sendId: send.id, accountId: row.id, messageIds: m.ids, sourceAddr: m.source.slice(0, 21), destAddr: m.dest.slice(0, 21),
-          registeredDelivery: m.registeredDelivery, textStart: m.text.slice(0, 20), submittedAt,
-        }),
+      // The message id is the send's client send id: unique (process prefix + counter), and it ties
+      // the send to its SMPP row inside the group's transaction.
+      const key = m.ids[m.ids.length - 1]!;
+      this.links.set(key, {
+        accountId: row.id, messageIds: m.ids, sourceAddr: m.source.slice(0, 21), destAddr: m.dest.slice(0, 21),
+        registeredDelivery: m.registeredDelivery, textStart: m.text.slice(0, 20), submittedAt: this.clock.now(),
       });
+      try {
+        await this.single.send(ctx.actor, { line, to: m.dest, text: m.text, isFlash: m.flash, sendId: key }, { groupHook: this.linkHook });
+      } finally {
+        this.links.delete(key);
+      }
       return STATUS.ROK;
     } catch (err) {
       const status = statusOfError(err);
