@@ -80,6 +80,23 @@ export class SendsRepository {
     return normalizeSend(row);
   }
 
+  /** The hold's price breakdown on many new sends in one statement; answers the rows by id. */
+  async setPrices(tx: Tx, prices: { id: number; price: string; levy: string; tax: string; total: string }[]): Promise<Map<number, SendRow>> {
+    const out = new Map<number, SendRow>();
+    if (prices.length === 0) return out;
+    const res = await tx.raw(
+      `update sends s set "sendPrice" = x.p, "resolutionOfParliamentPrice" = x.l, "taxPrice" = x.t, "totalPrice" = x.tot
+         from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[]) as x(id, p, l, t, tot) where s.id = x.id returning s.*`,
+      [`{${prices.map((p) => p.id).join(',')}}`, `{${prices.map((p) => p.price).join(',')}}`, `{${prices.map((p) => p.levy).join(',')}}`,
+        `{${prices.map((p) => p.tax).join(',')}}`, `{${prices.map((p) => p.total).join(',')}}`],
+    );
+    for (const row of res.rows as Record<string, unknown>[]) {
+      const send = normalizeSend(row);
+      out.set(send.id, send);
+    }
+    return out;
+  }
+
   /** Sends already stored under these (user, client send id) pairs, keyed `userId:clientSendId`. */
   async findByClientSendIds(pairs: { userId: number; clientSendId: string }[]): Promise<Map<string, SendRow>> {
     const out = new Map<string, SendRow>();

@@ -71,13 +71,13 @@ export class SmppOutboxRepository {
    * Claims up to `limit` waiting rows of an account for `lockMs` (another process or bind skips
    * them meanwhile); a claim that is never acknowledged runs out and the row is handed out again.
    */
-  async claim(accountId: number, limit: number, lockMs: number): Promise<SmppOutboxRow[]> {
+  async claim(accountId: number, limit: number, lockMs: number, afterId = 0): Promise<SmppOutboxRow[]> {
     const res = await this.knex.raw(
       `update smpp_outbox set "lockedUntil" = now() + (? * interval '1 millisecond'), attempts = attempts + 1
-       where id in (select id from smpp_outbox where "accountId" = ? and ("lockedUntil" is null or "lockedUntil" < now())
+       where id in (select id from smpp_outbox where "accountId" = ? and id > ? and ("lockedUntil" is null or "lockedUntil" < now())
                     order by id limit ? for update skip locked)
        returning *`,
-      [lockMs, accountId, limit],
+      [lockMs, accountId, afterId, limit],
     );
     return (res.rows as (SmppOutboxRow & { id: string | number; inboxId: string | number | null })[])
       .map((r) => ({ ...r, id: Number(r.id), inboxId: r.inboxId === null ? null : Number(r.inboxId) }))

@@ -87,7 +87,18 @@ interface AccountState {
   /** Claimed rows not yet written to a receiver. */
   ready: SmppOutboxRow[];
   long: Map<string, LongMessage>;
+  /**
+   * Claims start after this id: rows below it were claimed by this process and are in flight or
+   * gone, and scanning past thousands of locked and deleted rows on every claim cost the database
+   * more than the receipts themselves. Rows that come free below it (a closed bind's buffer, a
+   * refused delivery, another process's lock that ran out) are found by a full claim every
+   * FULL_CLAIM_MS, and at once after this process releases any.
+   */
+  floor: number;
+  fullClaimAt: number;
 }
+
+const FULL_CLAIM_MS = 5_000;
 
 /** A whole message to send: its text, the ids its parts were given, and which of them were already answered ESME_ROK. */
 interface OneMessage {
@@ -407,7 +418,7 @@ export class SmppServer {
     if (b.state !== 'binding') return STATUS.RBINDFAIL;
     let acc = this.accounts.get(row.id);
     if (!acc) {
-      acc = { row, binds: new Set(), tokens: row.throughput, refilledAt: Date.now(), pumping: false, again: false, ready: [], long: new Map() };
+      acc = { row, binds: new Set(), tokens: row.throughput, refilledAt: Date.now(), pumping: false, again: false, ready: [], long: new Map(), floor: 0, fullClaimAt: 0 };
       this.accounts.set(row.id, acc);
     }
     acc.row = row;
@@ -614,7 +625,10 @@ export class SmppServer {
         const most = Math.min(CLAIM_MAX, 2 * acc.row.windowSize * receivers.length);
         const want = most - acc.ready.length;
         if (want < most / 2) break;
-        const rows = await this.outbox.claim(acc.row.id, want, LOCK_MS);
+        const full = Date.now() - acc.fullClaimAt > FULL_CLAIM_MS;
+        if (full) acc.fullClaimAt = Date.now();
+        const rows = await this.outbox.claim(acc.row.id, want, LOCK_MS, full ? 0 : acc.floor);
+        if (rows.length > 0) acc.floor = Math.max(acc.floor, rows[rows.length - 1]!.id);
         acc.ready.push(...rows);
         this.fillWindows(acc);
         if (rows.length === want) acc.again = true;
@@ -640,6 +654,7 @@ export class SmppServer {
   private releaseBuffer(acc: AccountState): void {
     const ids = acc.ready.map((r) => r.id);
     acc.ready = [];
+    acc.fullClaimAt = 0;
     if (ids.length > 0) void this.outbox.release(ids).catch((err) => this.logger.warn({ err }, 'SMPP: releasing outbox rows failed'));
   }
 

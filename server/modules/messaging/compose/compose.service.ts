@@ -95,6 +95,13 @@ interface SingleReads { at: number; chain: OrganizationRow[]; line: SendLine }
 
 export type GroupOutcome = { ok: SendRow; repeated: boolean } | { err: unknown };
 
+/** A group whose hold was refused: rolled back whole, its members stored one by one. */
+class GroupRefused extends Error {
+  constructor() {
+    super('single-send group: a hold was refused; storing its sends one by one');
+  }
+}
+
 interface Prepared {
   line: SendLine;
   text: string;
@@ -296,12 +303,11 @@ export class ComposeService {
    * Stores prepared single sends together. Before the transaction, one read per group: the client
    * send ids already used (a repeat answers the first send; a repeat inside the group waits for its
    * first) and the blacklist per organization (a blacklisted number is RecipientNotExist, as alone).
-   * Then ONE transaction: ids first, every hold judged together on accounts locked once (a refused
-   * hold refuses only its own send, which is then never written), the accepted sends, their
-   * receivers, the line limits, the audit rows and the callers' own rows — the rows `store` writes
-   * one by one, in a few statements. Anything else failing (a line limit reached, a client send id
-   * another process stored first) rolls the whole transaction back and throws: the caller then
-   * stores each one alone so that each gets its own answer.
+   * Then ONE transaction (`writeGroup`): the sends, their receivers, the line limits, the audit
+   * rows and the callers' own rows — the rows `store` writes one by one, in a few statements — then
+   * every hold judged together on accounts locked once, then the prices. Anything failing (a hold
+   * refused, a line limit reached, a client send id another process stored first) rolls the whole
+   * transaction back and throws: the caller then stores each one alone so that each gets its own answer.
    */
   async storeGroup(items: { prepared: PreparedSingle; options: StoreOptions }[]): Promise<GroupOutcome[]> {
     const outcomes: (GroupOutcome | null)[] = items.map(() => null);
@@ -368,64 +374,58 @@ export class ComposeService {
     return outcomes as GroupOutcome[];
   }
 
+  /**
+   * The group's transaction. The organization's credit row is the one every group and every
+   * settlement locks, so it is locked last and held only to the commit: the rows are written first
+   * as if every hold will pass (prices 0), then the holds are judged together, then the prices set
+   * in one statement. A refused hold (credit ran out inside the group) or a hold without the
+   * organization's price rolls the whole group back: each send is then stored alone and only the
+   * refused ones are refused (rare, and always right).
+   */
   private async writeGroup(tx: Tx, items: { prepared: PreparedSingle; options: StoreOptions; split: Split }[]): Promise<GroupOutcome[]> {
     const ids = await this.sends.nextIds(tx, items.length);
+    await this.writeRows(tx, items, ids);
     const holds = await this.billing.holdGroup(tx, items.map(({ prepared: { ctx, p }, split }, i) => {
       const parts: Record<string, number> = {};
       for (const [op, n] of Object.entries(split.counts)) parts[op] = n * p.parts.parts;
       return { reference: holdReference(ids[i]), organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType };
     }));
-    const outcomes: GroupOutcome[] = holds.map((h) => ('err' in h ? { err: h.err } : { err: null }));
-    const accepted: number[] = [];
-    const values: Record<string, unknown>[] = [];
-    holds.forEach((h, i) => {
-      if ('err' in h) return;
-      const { prepared: { ctx, input, p }, split, options } = items[i];
-      // The sending organization's price as the hold computed it (none when its tariff went away).
-      if (!h.ok.price) {
-        outcomes[i] = { err: creditFailure('GroupPriceIsNull', ctx.tenant.organizationId) };
-        return;
-      }
-      const price = h.ok.price;
-      accepted.push(i);
-      values.push({
-        ...this.sendValues(ctx, input, p, split, options), id: ids[i],
-        sendPrice: price.price, resolutionOfParliamentPrice: price.levy, taxPrice: price.tax, totalPrice: price.total,
-      });
+    const prices = holds.map((h, i) => {
+      if ('err' in h || !h.ok.price) throw new GroupRefused();
+      return { id: ids[i], ...h.ok.price };
     });
-    // A refused hold undid only itself (the group's savepoint kept the others); a GroupPriceIsNull
-    // one above is still held: the whole group goes back and each is stored alone.
-    if (accepted.length !== holds.filter((h) => !('err' in h)).length) throw new Error('single-send group: a hold without a price');
-    if (accepted.length === 0) return outcomes;
-    const rows = await this.sends.insertSends(tx, values);
-    await this.receivers.insertSingles(tx, accepted.flatMap((i, k) => items[i].split.sendable.map((recipient) => ({ sendId: rows[k].id, recipient }))));
+    const priced = await this.sends.setPrices(tx, prices);
+    afterCommit(tx, () => this.signal.wake());
+    return ids.map((id) => ({ ok: priced.get(id) as SendRow, repeated: false }));
+  }
+
+  /** Writes a group's sends and everything that goes with them (receivers, limits, audit, the callers' rows). */
+  private async writeRows(tx: Tx, items: { prepared: PreparedSingle; options: StoreOptions; split: Split }[], ids: number[]): Promise<void> {
+    const rows = await this.sends.insertSends(tx, items.map((it, i) => ({ ...this.sendValues(it.prepared.ctx, it.prepared.input, it.prepared.p, it.split, it.options), id: ids[i] })));
+    await this.receivers.insertSingles(tx, items.flatMap((it, k) => it.split.sendable.map((recipient) => ({ sendId: rows[k].id, recipient }))));
     const limits = new Map<string, { privateNumberId: number; userId: number; count: number; at: Date }>();
-    for (const i of accepted) {
-      const { prepared: { ctx, p }, split } = items[i];
+    for (const { prepared: { ctx, p }, split } of items) {
       const key = `${p.line.id}:${ctx.principal.userId}`;
       const l = limits.get(key);
       if (l) l.count += split.recipientCount;
       else limits.set(key, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: split.recipientCount, at: p.at });
     }
     for (const l of limits.values()) await this.lines.consumeLimits(tx, l);
-    await this.audit.recordMany(tx, accepted.map((i, k) => ({
-      ctx: items[i].prepared.ctx,
-      entry: { operationType: 'Create', className: 'ScheduledMessage', referenceId: rows[k].id, newData: { recipientCount: items[i].split.recipientCount, senderNumber: items[i].prepared.p.line.number, sendType: items[i].prepared.input.sendType } },
+    await this.audit.recordMany(tx, items.map((it, k) => ({
+      ctx: it.prepared.ctx,
+      entry: { operationType: 'Create', className: 'ScheduledMessage', referenceId: rows[k].id, newData: { recipientCount: it.split.recipientCount, senderNumber: it.prepared.p.line.number, sendType: it.prepared.input.sendType } },
     })));
     const hooks = new Map<string, { hook: GroupHook; sends: SendRow[] }>();
-    for (const [k, i] of accepted.entries()) {
-      const { inTransaction, groupHook } = items[i].options;
+    for (const [k, it] of items.entries()) {
+      const { inTransaction, groupHook } = it.options;
       if (inTransaction) await inTransaction(tx, rows[k]);
       if (groupHook) {
         const entry = hooks.get(groupHook.key) ?? { hook: groupHook, sends: [] };
         entry.sends.push(rows[k]);
         hooks.set(groupHook.key, entry);
       }
-      outcomes[i] = { ok: rows[k], repeated: false };
     }
     for (const { hook, sends } of hooks.values()) await hook.run(tx, sends);
-    afterCommit(tx, () => this.signal.wake());
-    return outcomes;
   }
 
   /** The row of a new send (its price comes from the hold, written after it). */

@@ -248,10 +248,11 @@ export class SettlementService {
    * with what `finalize` would write for them (Sent, sentCount 1, nothing refunded).
    */
   private async finalizeSingles(tx: Tx, sends: SendRow[]): Promise<void> {
-    await this.billing.settleMany(tx, sends.map((s) => holdReference(s.id)));
     const at = this.clock.now();
     const rows = sends.map((s) => ({ id: s.id, status: 'Sent', sentCount: 1, failureCode: s.failureCode ?? 'None', refundedParts: {} }));
     await this.sends.completeMany(tx, rows, at);
+    // Last in the transaction: the credit rows it locks are the ones every hold waits for.
+    await this.billing.settleMany(tx, sends.map((s) => holdReference(s.id)));
     afterCommit(tx, () => {
       for (const s of sends) this.progress.push({ ...s, queueStatus: 'Completed', status: 'Sent', sentCount: 1, dateTimeEnd: at, refundedParts: {} } as SendRow, true);
     });
