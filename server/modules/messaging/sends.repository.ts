@@ -186,9 +186,15 @@ export class SendsRepository {
    * so standing is judged once per pair.
    */
   async dueSinglePairs(now: Date, limit: number): Promise<{ organizationId: number; senderAgentId: number }[]> {
-    const rows = await this.knex('sends').distinct('organizationId', 'senderAgentId')
-      .where({ queueStatus: 'Ready', sendType: 'Single', recipientCount: 1, sendSubType: 'Direct' }).where('dateTimeSend', '<=', now).limit(limit);
-    return rows.map((r: { organizationId: number; senderAgentId: number }) => ({ organizationId: Number(r.organizationId), senderAgentId: Number(r.senderAgentId) }));
+    // Oldest waiting send first: a pair that missed a pass (its budget ran out) comes first in the
+    // next, so no organization waits behind a busy one for more than a pass.
+    const res = await this.knex.raw(
+      `select "organizationId", "senderAgentId" from sends
+        where "queueStatus" = 'Ready' and "sendType" = 'Single' and "recipientCount" = 1 and "sendSubType" = 'Direct' and "dateTimeSend" <= ?::timestamptz
+        group by 1, 2 order by min(id) limit ?`,
+      [now.toISOString(), limit],
+    );
+    return (res.rows as { organizationId: number; senderAgentId: number }[]).map((r) => ({ organizationId: Number(r.organizationId), senderAgentId: Number(r.senderAgentId) }));
   }
 
   /** Takes up to `limit` of a pair's due single sends straight to Extracted (skipping rows another worker is taking). */

@@ -461,7 +461,7 @@ export class Dispatcher {
     let started = 0;
     const declined: LanePair[] = [];
     const deadline = performance.now() + SINGLE_LANE_BUDGET_MS;
-    for (const pair of await this.sends.dueSinglePairs(now, 50)) {
+    for (const pair of await this.sends.dueSinglePairs(now, 200)) {
       if ((await this.standing({ organizationId: pair.organizationId, senderAgentId: pair.senderAgentId } as SendRow, now)) !== null) {
         declined.push(pair);
         continue;
