@@ -20,7 +20,8 @@ import { developerApiTokens } from './20261125-0018-developer-api-tokens.js';
 import { developerApiRules } from './20261125-0019-developer-api-rules.js';
 import { developerWebhooks } from './20261125-0020-developer-webhooks.js';
 import { developerSmppAccounts } from './20261125-0021-developer-smpp-accounts.js';
+import { developerSmppParts } from './20261125-0023-developer-smpp-parts.js';
 import { developerOtpFormats } from './20261125-0022-developer-otp-formats.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts];

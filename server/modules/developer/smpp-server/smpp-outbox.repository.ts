@@ -35,6 +35,19 @@ export type NewOutboxRow = Pick<SmppOutboxRow, 'accountId' | 'kind' | 'inboxId' 
 /** Rows of one insert statement (10 columns each, far under PostgreSQL's bind parameter limit). */
 const CHUNK = 2_000;
 
+export interface SmppPartRow {
+  accountId: number;
+  key: string;
+  seq: number;
+  total: number;
+  text: string;
+  messageId: string;
+  sourceAddr: string;
+  destAddr: string;
+  registeredDelivery: number;
+  flash: boolean;
+}
+
 @injectable()
 export class SmppOutboxRepository {
   constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
@@ -101,6 +114,25 @@ export class SmppOutboxRepository {
   async pendingCount(accountId: number): Promise<number> {
     const [row] = await this.knex('smpp_outbox').where({ accountId }).count<{ count: string }[]>({ count: '*' });
     return Number(row?.count ?? 0);
+  }
+
+  /** A part of a long message, stored before it is answered; a resent part replaces the first. */
+  async savePart(row: SmppPartRow): Promise<void> {
+    await this.knex('smpp_parts').insert(row).onConflict(['accountId', 'key', 'seq']).merge(['text', 'messageId']);
+  }
+
+  async partsOf(accountId: number, key: string): Promise<SmppPartRow[]> {
+    return (await this.knex('smpp_parts').where({ accountId, key }).orderBy('seq')) as SmppPartRow[];
+  }
+
+  async deleteParts(accountId: number, key: string): Promise<void> {
+    await this.knex('smpp_parts').where({ accountId, key }).del();
+  }
+
+  /** Long messages whose first part is older than `before` (still incomplete): sent as they are by the sweep. */
+  async staleParts(before: Date, limit: number): Promise<{ accountId: number; key: string }[]> {
+    const rows = await this.knex('smpp_parts').where('createdAt', '<', before).distinct('accountId', 'key').limit(limit);
+    return rows.map((r: { accountId: number; key: string }) => ({ accountId: Number(r.accountId), key: r.key }));
   }
 
   async inboundCursor(): Promise<number> {

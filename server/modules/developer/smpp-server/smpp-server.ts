@@ -512,36 +512,77 @@ export class SmppServer {
     const id = this.newId();
     const registeredDelivery = Number(p.registered_delivery ?? 0);
     const concat = p.message_payload === undefined ? concatOf(p) : null;
-    let message: { text: string; ids: string[] } = { text, ids: [id] };
+    const flash = isFlash(p);
     if (concat && concat.total > 1) {
-      const whole = this.addPart(acc, concat, { source, dest, text, id, registeredDelivery, flash: isFlash(p) });
-      if (whole === 'full') return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RMSGQFUL, ''));
-      // An earlier part is accepted now: a client with a window of one must be able to send the next.
-      if (whole === null) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.ROK, id));
-      message = whole;
+      if (acc.long.size >= MAX_PENDING_LONG) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RMSGQFUL, ''));
+      b.submitsOut++;
+      this.inFlight++;
+      void this.onPart(acc, concat, { source, dest, text, id, registeredDelivery, flash }).then((status) => {
+        b.submitsOut--;
+        this.inFlight--;
+        this.writeBytes(b, encodeSubmitSmResp(seq, status, status === STATUS.ROK ? id : ''));
+      });
+      return;
     }
     b.submitsOut++;
     this.inFlight++;
-    void this.send(acc, { source, dest, text: message.text, ids: message.ids, answered: message.ids.slice(0, -1), registeredDelivery, flash: isFlash(p) }).then((status) => {
+    void this.send(acc, { source, dest, text, ids: [id], answered: [], registeredDelivery, flash }).then((status) => {
       b.submitsOut--;
       this.inFlight--;
       this.writeBytes(b, encodeSubmitSmResp(seq, status, id));
     });
   }
 
-  /** Adds a part; the whole message when this part completed it, null while parts are missing. */
-  private addPart(acc: AccountState, c: Concat, part: { source: string; dest: string; text: string; id: string; registeredDelivery: number; flash: boolean }): { text: string; ids: string[] } | null | 'full' {
-    const key = `${part.source}\u0000${part.dest}\u0000${c.ref}\u0000${c.total}`;
-    let m = acc.long.get(key);
-    if (!m) {
-      if (acc.long.size >= MAX_PENDING_LONG) return 'full';
-      m = { parts: new Map(), total: c.total, first: Date.now(), source: part.source, dest: part.dest, registeredDelivery: part.registeredDelivery, flash: part.flash };
-      acc.long.set(key, m);
+  /**
+   * A part of a long message. It is stored before it is answered (smpp_parts), so a part the client
+   * holds an ESME_ROK for survives a crash; an earlier part is answered at once (a client with a
+   * window of one must be able to send the next); the part that completes the message is answered
+   * with the send's outcome. The parts of one message may arrive in different processes: the first
+   * time a process sees a message it reads the parts stored so far.
+   */
+  private async onPart(acc: AccountState, c: Concat, part: { source: string; dest: string; text: string; id: string; registeredDelivery: number; flash: boolean }): Promise<number> {
+    // Stored in a text column: no NUL separators (PostgreSQL text cannot hold one); addresses hold no '|'.
+    const key = `${part.source}|${part.dest}|${c.ref}|${c.total}`.slice(0, 120);
+    try {
+      await this.outbox.savePart({
+        accountId: acc.row.id, key, seq: c.seq, total: c.total, text: part.text, messageId: part.id,
+        sourceAddr: part.source.slice(0, 21), destAddr: part.dest.slice(0, 21), registeredDelivery: part.registeredDelivery, flash: part.flash,
+      });
+      let m = acc.long.get(key);
+      if (!m) {
+        m = { parts: new Map(), total: c.total, first: Date.now(), source: part.source, dest: part.dest, registeredDelivery: part.registeredDelivery, flash: part.flash };
+        acc.long.set(key, m);
+        for (const stored of await this.outbox.partsOf(acc.row.id, key)) m.parts.set(stored.seq, { text: stored.text, id: stored.messageId });
+      }
+      m.parts.set(c.seq, { text: part.text, id: part.id });
+      if (m.parts.size < m.total) return STATUS.ROK;
+      acc.long.delete(key);
+    } catch (err) {
+      this.logger.warn({ err }, 'SMPP: storing a part of a long message failed');
+      return STATUS.RSYSERR;
     }
-    m.parts.set(c.seq, { text: part.text, id: part.id });
-    if (m.parts.size < m.total) return null;
-    acc.long.delete(key);
-    return joined(m);
+    return this.sendLong(acc, key);
+  }
+
+  /**
+   * Sends a long message from its stored parts and then forgets them. The send's client send id is
+   * the id of its last stored part, so sending the same parts twice (a crash between the send and
+   * the delete, two processes' sweeps) is a repeat that sends nothing. A transient failure keeps
+   * the parts: the client sends the last part again.
+   */
+  private async sendLong(acc: AccountState, key: string): Promise<number> {
+    const parts = await this.outbox.partsOf(acc.row.id, key);
+    if (parts.length === 0) return STATUS.ROK;
+    const first = parts[0]!;
+    const ids = parts.map((p) => p.messageId);
+    const status = await this.send(acc, {
+      source: first.sourceAddr, dest: first.destAddr, text: parts.map((p) => p.text).join(''), ids, answered: ids.slice(0, -1),
+      registeredDelivery: first.registeredDelivery, flash: first.flash,
+    });
+    if (status !== STATUS.RSYSERR) {
+      await this.outbox.deleteParts(acc.row.id, key).catch((err) => this.logger.warn({ err }, 'SMPP: forgetting the parts of a sent long message failed; a later sweep repeats it (a repeat sends nothing)'));
+    }
+    return status;
   }
 
   /** One message (all its parts) as one single send; answers the command_status for the client. */
@@ -716,6 +757,8 @@ export class SmppServer {
     }
   }
 
+  private sweepingLong = false;
+
   /** Unanswered deliver_sm free their slots; long messages that never completed are sent as they are. */
   private sweep(): void {
     const now = Date.now();
@@ -723,15 +766,39 @@ export class SmppServer {
       for (const [seq, d] of b.deliveries) if (now - d.sentAt > DELIVER_TIMEOUT_MS) b.deliveries.delete(seq);
     }
     for (const acc of [...this.accounts.values()]) {
-      for (const [key, m] of acc.long) {
-        if (now - m.first < LONG_MESSAGE_WAIT_MS) continue;
-        acc.long.delete(key);
-        const whole = joined(m);
-        this.logger.warn({ accountId: acc.row.id, parts: m.parts.size, total: m.total }, 'SMPP: a long message never completed; sending the parts that came');
-        // Every part was answered already; the outcome reaches the client as receipts.
-        void this.send(acc, { source: m.source, dest: m.dest, text: whole.text, ids: whole.ids, answered: whole.ids, registeredDelivery: m.registeredDelivery, flash: m.flash });
-      }
+      // In memory only to gather a message's parts quickly; the stored parts are what counts.
+      for (const [key, m] of acc.long) if (now - m.first >= LONG_MESSAGE_WAIT_MS) acc.long.delete(key);
       if (acc.binds.size === 0 && acc.long.size === 0) this.accounts.delete(acc.row.id);
+    }
+    void this.sweepLongMessages();
+  }
+
+  /**
+   * Long messages that never completed (in any process, also one that died) are sent as they are:
+   * every part was answered already, so the outcome reaches the client as receipts.
+   */
+  private async sweepLongMessages(): Promise<void> {
+    if (this.sweepingLong || !this.running) return;
+    this.sweepingLong = true;
+    try {
+      for (const { accountId, key } of await this.outbox.staleParts(new Date(Date.now() - LONG_MESSAGE_WAIT_MS), 100)) {
+        let acc = this.accounts.get(accountId);
+        if (!acc) {
+          const row = await this.accountsRepo.findById(accountId);
+          if (!row) {
+            await this.outbox.deleteParts(accountId, key);
+            continue;
+          }
+          acc = { row: row as SmppBindRow, binds: new Set(), tokens: row.throughput, refilledAt: Date.now(), pumping: false, again: false, ready: [], long: new Map(), floor: 0, fullClaimAt: 0 };
+        }
+        acc.long.delete(key);
+        this.logger.warn({ accountId, key }, 'SMPP: a long message never completed; sending the parts that came');
+        await this.sendLong(acc, key);
+      }
+    } catch (err) {
+      this.logger.warn({ err }, 'SMPP: sending incomplete long messages failed; tried again by the next sweep');
+    } finally {
+      this.sweepingLong = false;
     }
   }
 
