@@ -79,7 +79,9 @@ export function toPrincipal(row: SessionPrincipalRow, sessionId: string, now: Da
   return principalOf(row, {
     sessionId,
     impersonatorUserId: row._impersonatorUserId,
-    changePasswordRequired: row.changePasswordRequired,
+    // An impersonator cannot know the user's current password, so the forced change would lock
+    // them out; it stays on the row and applies to the user's own next sign-in.
+    changePasswordRequired: row.changePasswordRequired && row._impersonatorUserId === null,
     refreshDue: new Date(row._refreshExpiresAt).getTime() - now.getTime() < renewBeforeMs,
   });
 }

@@ -90,6 +90,8 @@ export class UsersService implements OrganizationLifecycleListener {
         organizationName: p.organizationName,
         scope: p.scope,
         claims: [...p.claims].sort(),
+        // The session's flag, not the row's: an impersonation is never forced to change it.
+        changePasswordRequired: p.changePasswordRequired,
         isImpersonating: p.impersonatorUserId !== null,
         impersonatorUserId: p.impersonatorUserId,
       };

@@ -12,6 +12,7 @@ import { MENU } from './menu';
 import { connectRealtime } from '../../shared/realtime/realtime';
 import { UpdateNotice } from './update-notice';
 import { NotificationBell, NOTIFICATIONS_KEY } from './notification-bell';
+import { ImpersonationBanner } from './impersonation-banner';
 
 interface OrganizationItem { id: number; name: string; depth: number }
 
@@ -54,7 +55,6 @@ export function MainLayout() {
   const { data: user } = useCurrentUser();
   const language = useAppState(store, (s) => s.language);
   const theme = useAppState(store, (s) => s.theme);
-  const impersonating = useAppState(store, (s) => s.impersonating);
   const [menuOpen, setMenuOpen] = useState(false);
   const { mutate: globalMutate } = useSWRConfig();
 
@@ -64,6 +64,7 @@ export function MainLayout() {
     return connectRealtime(token, () => void globalMutate(NOTIFICATIONS_KEY));
   }, [session, globalMutate]);
 
+  // The server answers false while impersonating: the forced change waits for the user's own sign-in.
   if (user?.changePasswordRequired) return <Navigate to="/account/change-password" replace />;
 
   const logout = async () => {
@@ -72,20 +73,9 @@ export function MainLayout() {
       leave();
     }
   };
-  const stopImpersonation = async () => {
-    const tokens = await api.post<{ accessToken: string; refreshToken: string }>('/Account/StopImpersonation');
-    session.save(tokens);
-    window.location.assign('/');
-  };
-
   return (
     <div className="min-h-screen">
-      {impersonating && (
-        <div role="status" data-testid="impersonation-banner" className="flex items-center justify-center gap-4 bg-amber-200 px-4 py-2 text-amber-900">
-          <span>{t('impersonation.banner', { name: isolateText(user?.fullName) })}</span>
-          <button type="button" className="rounded border border-amber-700 px-3 py-1" onClick={() => void stopImpersonation()}>{t('impersonation.stop')}</button>
-        </div>
-      )}
+      <ImpersonationBanner />
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-800">
         <button type="button" className="rounded border px-2 py-1 md:hidden" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>{t('header.menu')}</button>
         <span className="text-lg font-bold text-sky-700" data-testid="app-title">{services.i18n.t('productName')}</span>

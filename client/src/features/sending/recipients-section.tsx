@@ -41,6 +41,8 @@ interface RecipientsSectionProps {
   onErrors(errors: FieldErrors): void;
 }
 
+const RECEIVERS_ERROR_ID = 'send-receivers-error';
+
 /** The compose screen's recipients: typed numbers, pasted text (bulk) or an uploaded file (bulk). */
 export function RecipientsSection({ sendType, mode, onModeChange, recipients, setRecipients, error, onErrors }: RecipientsSectionProps) {
   const { api } = useApp();
@@ -87,6 +89,8 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
     } finally { setUploading(false); }
   };
 
+  // The recipients' error is tied to the control of the current mode, so a failed submit focuses it.
+  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': RECEIVERS_ERROR_ID } as const : {};
   const manualCount = recipients.manual.length;
   const clipboardCount = splitNumbers(recipients.clipboard).length;
   return (
@@ -106,7 +110,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
         <div>
           <div className="flex flex-wrap items-start gap-2">
             <TextField id="send-mobile" data-testid="send-mobile" label={t('mobile')} value={mobile} dir="ltr" inputMode="tel" maxLength={20}
-              error={mobileError} onChange={(e) => setMobile(e.target.value)}
+              error={mobileError} {...(mobileError ? {} : invalid)} onChange={(e) => setMobile(e.target.value)}
               onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addMobile(); } }} />
             <Button variant="secondary" className="mt-6" onClick={addMobile} data-testid="send-mobile-add">{t('add')}</Button>
           </div>
@@ -125,7 +129,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
         <div>
           <label htmlFor="send-clipboard" className="mb-1 block text-sm">{t('pasteHere')}</label>
           <textarea id="send-clipboard" data-testid="send-clipboard" rows={6} dir="ltr" value={recipients.clipboard}
-            onChange={(e) => setRecipients((r) => ({ ...r, clipboard: e.target.value }))}
+            onChange={(e) => setRecipients((r) => ({ ...r, clipboard: e.target.value }))} {...invalid}
             className="w-full rounded border border-slate-300 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800" />
           <p className="text-sm" data-testid="send-clipboard-count" data-count={clipboardCount}>{t('numbersCount', { n: digits(clipboardCount) })}</p>
         </div>
@@ -134,7 +138,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
         <div>
           <label htmlFor="send-file" className="mb-1 block text-sm">{t('file')}</label>
           <input ref={fileInput} id="send-file" data-testid="send-file" type="file" accept=".txt,.csv,text/plain,text/csv" disabled={uploading}
-            onChange={(e) => void upload(e.target.files?.[0])} />
+            onChange={(e) => void upload(e.target.files?.[0])} {...invalid} />
           {uploading && <p className="text-sm" role="status">{t('uploading')}</p>}
           {recipients.upload && (
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm" data-testid="send-upload-result" data-valid={recipients.upload.validCount}>
@@ -144,7 +148,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
           )}
         </div>
       )}
-      {error && <p className="mt-2 text-sm text-red-700" data-testid="send-receivers-error">{error}</p>}
+      {error && <p id={RECEIVERS_ERROR_ID} className="mt-2 text-sm text-red-700" data-testid="send-receivers-error">{error}</p>}
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { Button } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/class-names';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { CheckboxField } from '../../shared/ui/form/checkbox-field';
+import { revealFirstError } from '../../shared/ui/form/reveal-first-error';
 import { TextField } from '../../shared/ui/form/text-field';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
@@ -43,6 +44,18 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const [calc, setCalc] = useState<Calculation | null>(null);
   const [busy, setBusy] = useState(false);
   const sendId = useRef<string>(newSendId());
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by every failed submit: the effect runs after the errors are in the DOM.
+  const [failures, setFailures] = useState(0);
+  useEffect(() => { if (failures) revealFirstError(formRef.current); }, [failures]);
+
+  /** A failed submit: the errors go on their fields, the first is brought into view, a toast says why. */
+  const fail = (next: FieldErrors, err?: unknown) => {
+    setErrors(next);
+    setFailures((n) => n + 1);
+    const server = err instanceof ApiError ? err.message || err.validationErrors[0]?.message : undefined;
+    showToast({ kind: 'error', message: server || next[''] || t('formInvalid') });
+  };
 
   const lineItems = useMemo(() => (lines ?? []).map((l) => ({ id: l.id, title: l.mask ? `${l.number} (${l.mask})` : l.number })), [lines]);
   const line = lines?.find((l) => l.id === lineId) ?? null;
@@ -76,20 +89,20 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const preview = async (e: FormEvent) => {
     e.preventDefault();
     const local = check();
-    setErrors(local);
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) { fail(local); return; }
+    setErrors({});
     setBusy(true);
     try {
       setCalc(await api.post<Calculation>('/ScheduledMessages/GetScheduledMessageCalculations', body(), { quiet: true }));
       // A fresh id for this confirmation: a double click answers the same send, a new compose makes a new one.
       sendId.current = newSendId();
-    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
+    } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
   };
 
   const confirm = async () => {
     if (!sendDirect && !periodic && sendDateTime && new Date(sendDateTime).getTime() <= Date.now()) {
       setCalc(null);
-      setErrors({ sendDateTime: t('dateExpired') });
+      fail({ sendDateTime: t('dateExpired') });
       return;
     }
     setBusy(true);
@@ -109,7 +122,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'duplicate') return;
       setCalc(null);
-      setErrors(errorsOf(err));
+      fail(errorsOf(err), err);
     } finally { setBusy(false); }
   };
 
@@ -118,7 +131,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
   return (
     <section data-testid={`${prefix}-send-page`}>
       <PageHeader title={t(`${prefix}.title`)} />
-      <form noValidate onSubmit={(e) => void preview(e)} className="grid max-w-3xl gap-4" data-testid="send-form">
+      <form ref={formRef} noValidate onSubmit={(e) => void preview(e)} className="grid max-w-3xl gap-4" data-testid="send-form">
         <ErrorSummary errors={errors} testId="send-errors" />
         <Select id="send-line" data-testid="send-line" label={t('line')} items={lineItems} value={lineId ?? ''} loading={linesLoading} required
           hint={!linesLoading && lines?.length === 0 ? t('noLines') : undefined} error={errors.senderNumberId}
@@ -126,10 +139,10 @@ function SendPage({ sendType }: { sendType: SendType }) {
         <div>
           <label htmlFor="send-text" className="mb-1 block text-sm font-medium">{t('text')}<span className="text-red-600"> *</span></label>
           <textarea id="send-text" data-testid="send-text" rows={6} value={text} maxLength={5000} onChange={(e) => setText(e.target.value)}
-            aria-invalid={errors.smsBody ? true : undefined} aria-describedby="send-counter"
+            aria-invalid={errors.smsBody ? true : undefined} aria-describedby={errors.smsBody ? 'send-counter send-text-error' : 'send-counter'}
             className={cx('w-full rounded border px-3 py-2 text-start dark:bg-slate-800', errors.smsBody ? 'border-red-600' : 'border-slate-300 dark:border-slate-600')} />
           <div id="send-counter"><SmsCounter text={text} /></div>
-          {errors.smsBody && <p className="text-sm text-red-700" data-testid="send-text-error">{errors.smsBody}</p>}
+          {errors.smsBody && <p id="send-text-error" className="text-sm text-red-700" data-testid="send-text-error">{errors.smsBody}</p>}
         </div>
         <CheckboxField id="send-flash" data-testid="send-flash" label={t('flash')} checked={isFlash} onCheckedChange={setIsFlash}
           disabled={!!line && !line.isCanSendFlashSms} hint={line && !line.isCanSendFlashSms ? t('flashNotAllowed') : undefined} error={errors.isFlashSms} />

@@ -52,7 +52,7 @@ export const sendingTexts: TextResource = {
       canceled: 'ارسال دوره‌ای لغو شد.', statusFilter: 'وضعیت', all: 'همه',
     },
     dateExpired: 'کاربر گرامی، تاریخ یا ساعت ثبت‌شده برای ارسال گذشته است. برای ارسال پیامک، تاریخ و ساعت ارسال را دوباره تنظیم کنید.',
-    required: 'این فیلد الزامی است.', noRecipients: 'لیست شماره موبایل‌ها خالی است.',
+    required: 'این فیلد الزامی است.', formInvalid: 'فرم کامل نیست؛ موارد مشخص‌شده را اصلاح کنید.', noRecipients: 'لیست شماره موبایل‌ها خالی است.',
     preview: 'پیش‌نمایش و ارسال',
     calc: {
       title: 'پیش‌نمایش ارسال', senderNumber: 'خط ارسال', recipients: 'گیرندگان قابل ارسال', operators: 'به تفکیک اپراتور',
@@ -141,7 +141,7 @@ export const sendingTexts: TextResource = {
       canceled: 'The periodic send was cancelled.', statusFilter: 'Status', all: 'All',
     },
     dateExpired: 'Dear user, the registered date or time of sending has expired. To send SMS, reset the date and time of sending.',
-    required: 'This field is required.', noRecipients: 'Mobile numbers list is empty',
+    required: 'This field is required.', formInvalid: 'The form is not complete: fix the marked fields.', noRecipients: 'Mobile numbers list is empty',
     preview: 'Preview and send',
     calc: {
       title: 'Send preview', senderNumber: 'Sender line', recipients: 'Sendable recipients', operators: 'Per operator',
