@@ -8,6 +8,7 @@ import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import type { Page } from '../../shared/api/api-client';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
+import { ContentMain } from '../../shared/ui/content-main';
 import { MENU } from './menu';
 import { connectRealtime } from '../../shared/realtime/realtime';
 import { UpdateNotice } from './update-notice';
@@ -93,7 +94,7 @@ export function MainLayout() {
         <div className="ms-auto flex items-center gap-2">
           {user && hasClaim(user, 'Organizations.View') && user.scope !== 'user' && <OrganizationSwitcher ownOrganizationId={user.organizationId} />}
           <NotificationBell />
-          <button type="button" data-testid="language-toggle" aria-label={t('header.languageLabel')} className="rounded border px-2 py-1 text-sm"
+          <button type="button" data-testid="language-toggle" aria-label={`${t('header.language')} (${t('header.languageLabel')})`} lang={language === 'fa' ? 'en' : 'fa'} className="rounded border px-2 py-1 text-sm"
             onClick={() => setLanguage(language === 'fa' ? 'en-US' : 'fa')}>{t('header.language')}</button>
           <button type="button" data-testid="theme-toggle" className="rounded border px-2 py-1 text-sm"
             onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}>{theme === 'dark' ? t('header.themeLight') : t('header.themeDark')}</button>
@@ -123,9 +124,9 @@ export function MainLayout() {
             );
           })}
         </nav>
-        <main className="min-w-0 flex-1 p-4">
+        <ContentMain className="min-w-0 flex-1 p-4">
           <Outlet />
-        </main>
+        </ContentMain>
       </div>
       <UpdateNotice />
     </div>
