@@ -7,6 +7,7 @@ import { LoginPage } from './pages/login-page.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { Shell } from './pages/shell.js';
 import { AccessibilityCheck, describeViolations, MAIN_PAGES } from './pages/accessibility-pages.js';
+import { SingleSendPage } from './pages/sending-pages.js';
 
 // Issue 14 item 9: no axe-core violation of impact serious or critical on the main pages, in both
 // languages; a skip link first and one <main id="content"> everywhere, signed in or out.
@@ -107,5 +108,37 @@ describe('browser: accessibility', function () {
       }
     }
     expect(low.join('\n')).to.equal('');
+  });
+
+  it('a refused send ties each field error to its field, and the page with its errors has no serious violation', async () => {
+    const page = await pageIn('fa');
+    await new PanelSignIn(page, baseUrl).signIn('admin', ADMIN_PASSWORD);
+    const compose = new SingleSendPage(page, baseUrl);
+    await compose.open();
+    await page.getByTestId('send-preview-open').click();
+    const textError = page.getByTestId('send-text-error');
+    await textError.waitFor();
+    const text = page.getByTestId('send-text');
+    expect(await text.getAttribute('aria-invalid')).to.equal('true');
+    expect((await text.getAttribute('aria-describedby'))?.split(' ')).to.include(await textError.getAttribute('id'));
+    const check = new AccessibilityCheck(page);
+    await check.settled();
+    expect(describeViolations('send single with errors', await check.seriousViolations())).to.equal('');
+  });
+
+  it('the main pages in the dark theme have no serious violation', async () => {
+    const page = await pageIn('fa');
+    await new LoginPage(page, baseUrl).open();
+    const check = new AccessibilityCheck(page);
+    await check.useDarkTheme(true);
+    const found = [describeViolations('sign-in (dark)', await check.seriousViolations())];
+    await new PanelSignIn(page, baseUrl).signIn('admin', ADMIN_PASSWORD);
+    await page.getByTestId('theme-toggle').click();
+    for (const target of MAIN_PAGES) {
+      await check.open(baseUrl, target);
+      expect(await check.isDark(), 'the stored theme applies').to.equal(true);
+      found.push(describeViolations(`${target.name} (dark)`, await check.seriousViolations()));
+    }
+    expect(found.filter(Boolean).join('\n')).to.equal('');
   });
 });

@@ -107,10 +107,12 @@ export class AccessibilityCheck {
     await this.page.evaluate(`document.documentElement.classList.toggle('dark', ${dark})`);
   }
 
+  isDark() { return this.page.evaluate<boolean>(`document.documentElement.classList.contains('dark')`); }
+
   mains() { return this.page.locator('main#content'); }
   allMains() { return this.page.locator('main, [role="main"]'); }
 }
 
 /** Tells a test what is wrong in one line per rule. */
 export const describeViolations = (where: string, violations: AxeViolation[]): string =>
-  violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.targets.slice(0, 5).join(' | ')}`).join('\n');
+  violations.map((v) => `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.targets.slice(0, 8).join(' | ')}`).join('\n');

@@ -90,7 +90,7 @@ export function MainLayout() {
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-800">
         <button type="button" className="rounded border px-2 py-1 md:hidden" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>{t('header.menu')}</button>
         <span className="text-lg font-bold text-sky-700" data-testid="app-title">{services.i18n.t('productName')}</span>
-        <span className="text-sm text-slate-500" data-testid="current-user"><UserText>{user?.fullName}</UserText></span>
+        <span className="text-sm text-slate-500 dark:text-slate-300" data-testid="current-user"><UserText>{user?.fullName}</UserText></span>
         <div className="ms-auto flex items-center gap-2">
           {user && hasClaim(user, 'Organizations.View') && user.scope !== 'user' && <OrganizationSwitcher ownOrganizationId={user.organizationId} />}
           <NotificationBell />
@@ -108,7 +108,7 @@ export function MainLayout() {
             if (!items.length) return null;
             return (
               <div key={section.key} className="mb-3" data-testid={`menu-section-${section.key}`}>
-                <div className="mb-1 text-xs font-semibold uppercase text-slate-500">{t(section.titleKey)}</div>
+                <div className="mb-1 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{t(section.titleKey)}</div>
                 {items.map((item) => item.opens === 'api-new-tab' ? (
                   <a key={item.path} href={`${services.apiRoot}${item.path}`} target="_blank" rel="noopener noreferrer"
                     className="block rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-700">

@@ -90,7 +90,8 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
   const manualCount = recipients.manual.length;
   const clipboardCount = splitNumbers(recipients.clipboard).length;
   return (
-    <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="send-recipients">
+    <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="send-recipients"
+      aria-describedby={error ? 'send-receivers-error' : undefined}>
       <legend className="px-1 text-sm font-semibold">{t('recipients')}</legend>
       {sendType === 'Bulk' && (
         <div role="radiogroup" aria-label={t('recipients')} className="mb-3 flex flex-wrap gap-4">
@@ -126,6 +127,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
           <label htmlFor="send-clipboard" className="mb-1 block text-sm">{t('pasteHere')}</label>
           <textarea id="send-clipboard" data-testid="send-clipboard" rows={6} dir="ltr" value={recipients.clipboard}
             onChange={(e) => setRecipients((r) => ({ ...r, clipboard: e.target.value }))}
+            aria-invalid={error ? true : undefined} aria-describedby={error ? 'send-receivers-error' : undefined}
             className="w-full rounded border border-slate-300 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800" />
           <p className="text-sm" data-testid="send-clipboard-count" data-count={clipboardCount}>{t('numbersCount', { n: digits(clipboardCount) })}</p>
         </div>
@@ -144,7 +146,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
           )}
         </div>
       )}
-      {error && <p className="mt-2 text-sm text-red-700" data-testid="send-receivers-error">{error}</p>}
+      {error && <p id="send-receivers-error" role="alert" className="mt-2 text-sm text-red-700" data-testid="send-receivers-error">{error}</p>}
     </fieldset>
   );
 }
