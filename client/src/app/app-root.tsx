@@ -9,6 +9,7 @@ import { watchOtherTabs } from '../shared/auth/session-store';
 import { registerServiceWorker } from './pwa';
 import { ToastViewport } from '../shared/ui/dialog/toast';
 import { toastStore } from '../shared/ui/dialog/toast-store';
+import { SkipLink } from '../shared/ui/skip-link';
 
 export function AppRoot({ services }: { services: AppServices }) {
   const router = useMemo(() => createAppRouter(), []);
@@ -19,6 +20,8 @@ export function AppRoot({ services }: { services: AppServices }) {
     <AppContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n}>
         <SWRConfig value={{ fetcher: (path: string) => services.api.get(path), revalidateOnFocus: false, shouldRetryOnError: false }}>
+          {/* Before the router's pages: the first thing a Tab reaches on every page. */}
+          <SkipLink />
           <RouterProvider router={router} />
           <DialogHost />
           <ToastViewport store={toastStore} />

@@ -8,6 +8,7 @@ import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import type { Page } from '../../shared/api/api-client';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
+import { ContentMain } from '../../shared/ui/content-main';
 import { MENU } from './menu';
 import { connectRealtime } from '../../shared/realtime/realtime';
 import { UpdateNotice } from './update-notice';
@@ -79,11 +80,11 @@ export function MainLayout() {
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-800">
         <button type="button" className="rounded border px-2 py-1 md:hidden" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>{t('header.menu')}</button>
         <span className="text-lg font-bold text-sky-700" data-testid="app-title">{services.i18n.t('productName')}</span>
-        <span className="text-sm text-slate-500" data-testid="current-user"><UserText>{user?.fullName}</UserText></span>
+        <span className="text-sm text-slate-500 dark:text-slate-300" data-testid="current-user"><UserText>{user?.fullName}</UserText></span>
         <div className="ms-auto flex items-center gap-2">
           {user && hasClaim(user, 'Organizations.View') && user.scope !== 'user' && <OrganizationSwitcher ownOrganizationId={user.organizationId} />}
           <NotificationBell />
-          <button type="button" data-testid="language-toggle" aria-label={t('header.languageLabel')} className="rounded border px-2 py-1 text-sm"
+          <button type="button" data-testid="language-toggle" aria-label={`${t('header.language')} (${t('header.languageLabel')})`} lang={language === 'fa' ? 'en' : 'fa'} className="rounded border px-2 py-1 text-sm"
             onClick={() => setLanguage(language === 'fa' ? 'en-US' : 'fa')}>{t('header.language')}</button>
           <button type="button" data-testid="theme-toggle" className="rounded border px-2 py-1 text-sm"
             onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}>{theme === 'dark' ? t('header.themeLight') : t('header.themeDark')}</button>
@@ -97,7 +98,7 @@ export function MainLayout() {
             if (!items.length) return null;
             return (
               <div key={section.key} className="mb-3" data-testid={`menu-section-${section.key}`}>
-                <div className="mb-1 text-xs font-semibold uppercase text-slate-500">{t(section.titleKey)}</div>
+                <div className="mb-1 text-xs font-semibold uppercase text-slate-500 dark:text-slate-400">{t(section.titleKey)}</div>
                 {items.map((item) => item.opens === 'api-new-tab' ? (
                   <a key={item.path} href={`${services.apiRoot}${item.path}`} target="_blank" rel="noopener noreferrer"
                     className="block rounded px-2 py-1 text-sm hover:bg-slate-100 dark:hover:bg-slate-700">
@@ -113,9 +114,9 @@ export function MainLayout() {
             );
           })}
         </nav>
-        <main className="min-w-0 flex-1 p-4">
+        <ContentMain className="min-w-0 flex-1 p-4">
           <Outlet />
-        </main>
+        </ContentMain>
       </div>
       <UpdateNotice />
     </div>

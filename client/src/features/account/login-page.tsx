@@ -8,6 +8,10 @@ import { ApiError } from '../../shared/api/api-client';
 interface LoginResult { accessToken: string; refreshToken: string; changePasswordRequired: boolean }
 interface Captcha { captchaId: string; image: string }
 
+const LOGIN_ERROR_ID = 'login-error';
+const invalidWhen = (invalid: boolean) =>
+  invalid ? { 'aria-invalid': true, 'aria-describedby': LOGIN_ERROR_ID } : {};
+
 export function LoginPage() {
   const { api, session } = useApp();
   const { t } = useTranslation('account');
@@ -18,6 +22,9 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaCode, setCaptchaCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The fields the required-check error is about: they get aria-invalid and point at the message.
+  // A server refusal (wrong password, captcha) is not pinned on one field, so it marks none.
+  const [missing, setMissing] = useState({ userName: false, password: false });
   const [busy, setBusy] = useState(false);
 
   const loadCaptcha = async () => {
@@ -27,8 +34,11 @@ export function LoginPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!userName.trim() || !password) {
+    const empty = { userName: !userName.trim(), password: !password };
+    setMissing(empty);
+    if (empty.userName || empty.password) {
       setError(t('login.required'));
+      document.getElementById(empty.userName ? 'login-username' : 'login-password')?.focus();
       return;
     }
     setBusy(true);
@@ -55,12 +65,12 @@ export function LoginPage() {
       <h1 id="login-title" className="mb-4 text-xl font-bold">{t('login.title')}</h1>
       <label className="mb-3 block">
         <span className="mb-1 block text-sm">{t('login.userName')}</span>
-        <input data-testid="login-username" autoComplete="username" dir="ltr" className="w-full rounded border px-3 py-2 dark:bg-slate-900"
+        <input id="login-username" data-testid="login-username" {...invalidWhen(missing.userName)} autoComplete="username" dir="ltr" className="w-full rounded border px-3 py-2 dark:bg-slate-900"
           value={userName} onChange={(e) => setUserName(e.target.value)} required />
       </label>
       <label className="mb-3 block">
         <span className="mb-1 block text-sm">{t('login.password')}</span>
-        <input data-testid="login-password" type="password" autoComplete="current-password" dir="ltr" className="w-full rounded border px-3 py-2 dark:bg-slate-900"
+        <input id="login-password" data-testid="login-password" {...invalidWhen(missing.password)} type="password" autoComplete="current-password" dir="ltr" className="w-full rounded border px-3 py-2 dark:bg-slate-900"
           value={password} onChange={(e) => setPassword(e.target.value)} required />
       </label>
       {captcha && (
@@ -77,7 +87,7 @@ export function LoginPage() {
         <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
         {t('login.rememberMe')}
       </label>
-      {error && <p role="alert" data-testid="login-error" className="mb-3 text-sm text-red-700">{error}</p>}
+      {error && <p id={LOGIN_ERROR_ID} role="alert" data-testid="login-error" className="mb-3 text-sm text-red-700">{error}</p>}
       <button type="submit" data-testid="login-submit" disabled={busy} className="w-full rounded bg-sky-700 py-2 text-white disabled:opacity-60">{t('login.submit')}</button>
     </form>
   );

@@ -23,14 +23,14 @@ export function DashboardPage() {
       <h1 className="mb-2 text-xl font-bold">{t('dashboard.title')}</h1>
       <p className="mb-4 text-slate-600 dark:text-slate-300">{t('dashboard.welcome', { name: isolateText(user.fullName) })}</p>
       <dl className="grid max-w-3xl grid-cols-1 gap-3 sm:grid-cols-2">
-        <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500">{t('dashboard.organization')}</dt><dd data-testid="dashboard-organization" className="text-lg"><UserText>{user.organizationName}</UserText></dd></div>
+        <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.organization')}</dt><dd data-testid="dashboard-organization" className="text-lg"><UserText>{user.organizationName}</UserText></dd></div>
         {credit && (
-          <div className="rounded border bg-white p-4 dark:bg-slate-800" data-testid="dashboard-balance-card"><dt className="text-sm text-slate-500">{t('dashboard.balance')}</dt>
+          <div className="rounded border bg-white p-4 dark:bg-slate-800" data-testid="dashboard-balance-card"><dt className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.balance')}</dt>
             <dd className="text-lg"><Amount value={credit.organization.credit} testId="dashboard-balance" /></dd></div>
         )}
-        <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500">{t('dashboard.lastLogin')}</dt>
+        <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.lastLogin')}</dt>
           <dd data-testid="dashboard-last-login">{user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{formatDateTime(user.lastLoginAt, language)}</time> : '—'}</dd></div>
-        <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500">{t('dashboard.lastLoginIp')}</dt><dd dir="ltr" className="text-start">{user.lastLoginIp ?? '—'}</dd></div>
+        <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.lastLoginIp')}</dt><dd dir="ltr" className="text-start">{user.lastLoginIp ?? '—'}</dd></div>
       </dl>
     </section>
   );

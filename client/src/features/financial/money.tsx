@@ -35,7 +35,7 @@ export function Amount({ value, testId }: { value: string | null | undefined; te
   return (
     <span data-testid={testId} data-value={value ?? ''}>
       <span className="font-medium">{rial(value)}</span>
-      {value != null && <span className="ms-2 text-xs text-slate-500">({toman(value)})</span>}
+      {value != null && <span className="ms-2 text-xs text-slate-500 dark:text-slate-400">({toman(value)})</span>}
     </span>
   );
 }

@@ -12,6 +12,7 @@ import { Amount, useMoney } from './money';
 import { invoiceByIdPath, MY_CREDIT_KEY } from './financial-api';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
+import { ContentMain } from '../../shared/ui/content-main';
 
 interface Plan {
   id: number;
@@ -58,7 +59,7 @@ export function PlanPage() {
     } catch { /* the error catalogue told the user (e.g. not enough credit) */ } finally { setBusy(false); }
   };
   return (
-    <main className="mx-auto mt-10 max-w-xl px-4" data-testid="plan-page">
+    <ContentMain className="mx-auto mt-10 max-w-xl px-4" data-testid="plan-page">
       {isLoading && <Spinner />}
       {!isLoading && !plan && (
         <EmptyState title={t('plans.notFound')} description={t('plans.notFoundHint')} data-testid="plan-not-found"
@@ -99,6 +100,6 @@ export function PlanPage() {
       <ConfirmDialog open={asking} busy={busy} data-testid="plan-buy-confirm" title={t('plans.confirmTitle')} confirmText={t('plans.buy')}
         message={plan ? t('plans.confirmMessage', { title: isolateText(plan.title), amount: rial(plan.planPrice) }) : ''}
         onConfirm={() => void buy()} onCancel={() => setAsking(false)} />
-    </main>
+    </ContentMain>
   );
 }

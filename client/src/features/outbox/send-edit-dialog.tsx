@@ -154,14 +154,14 @@ export function SendEditDialog({ send, onSaved, onLeft, onEnded, onRefresh, bloc
             <label htmlFor="outbox-edit-text" className="mb-1 block text-sm font-medium">{t('edit.text')}<span className="text-red-600"> *</span></label>
             <textarea ref={textRef} id="outbox-edit-text" data-testid="outbox-edit-text" rows={5} value={text} maxLength={5000}
               onChange={(e) => { setText(e.target.value); setErrors(({ smsBody: _old, ...rest }) => rest); }}
-              aria-invalid={textError || partsChanged ? true : undefined} aria-describedby="outbox-edit-counter outbox-edit-parts"
+              aria-invalid={textError || partsChanged ? true : undefined} aria-describedby={textError ? 'outbox-edit-counter outbox-edit-parts outbox-edit-text-error' : 'outbox-edit-counter outbox-edit-parts'}
               className={cx('w-full rounded border px-3 py-2 text-start dark:bg-slate-800', textError || partsChanged ? 'border-red-600' : 'border-slate-300 dark:border-slate-600')} />
             <div id="outbox-edit-counter"><SmsCounter text={text} /></div>
             <p id="outbox-edit-parts" className={cx('text-xs', partsChanged ? 'text-red-700' : 'text-slate-600 dark:text-slate-300')}
               data-testid="outbox-edit-parts" data-parts={send.smsParts} data-ok={!partsChanged}>
               {t('edit.keepParts', { parts: digits(send.smsParts) })}
             </p>
-            {textError && <p className="text-sm text-red-700" role="alert" data-testid="outbox-edit-text-error">{textError}</p>}
+            {textError && <p id="outbox-edit-text-error" className="text-sm text-red-700" role="alert" data-testid="outbox-edit-text-error">{textError}</p>}
           </div>
           <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700">
             <legend className="px-1 text-sm font-semibold">{t('edit.schedule')}</legend>

@@ -94,7 +94,8 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
   const manualCount = recipients.manual.length;
   const clipboardCount = splitNumbers(recipients.clipboard).length;
   return (
-    <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="send-recipients">
+    <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="send-recipients"
+      aria-describedby={error ? 'send-receivers-error' : undefined}>
       <legend className="px-1 text-sm font-semibold">{t('recipients')}</legend>
       {sendType === 'Bulk' && (
         <div role="radiogroup" aria-label={t('recipients')} className="mb-3 flex flex-wrap gap-4">
@@ -148,7 +149,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
           )}
         </div>
       )}
-      {error && <p id={RECEIVERS_ERROR_ID} className="mt-2 text-sm text-red-700" data-testid="send-receivers-error">{error}</p>}
+      {error && <p id={RECEIVERS_ERROR_ID} role="alert" className="mt-2 text-sm text-red-700" data-testid="send-receivers-error">{error}</p>}
     </fieldset>
   );
 }

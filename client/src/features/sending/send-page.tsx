@@ -142,7 +142,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
             aria-invalid={errors.smsBody ? true : undefined} aria-describedby={errors.smsBody ? 'send-counter send-text-error' : 'send-counter'}
             className={cx('w-full rounded border px-3 py-2 text-start dark:bg-slate-800', errors.smsBody ? 'border-red-600' : 'border-slate-300 dark:border-slate-600')} />
           <div id="send-counter"><SmsCounter text={text} /></div>
-          {errors.smsBody && <p id="send-text-error" className="text-sm text-red-700" data-testid="send-text-error">{errors.smsBody}</p>}
+          {errors.smsBody && <p id="send-text-error" role="alert" className="text-sm text-red-700" data-testid="send-text-error">{errors.smsBody}</p>}
         </div>
         <CheckboxField id="send-flash" data-testid="send-flash" label={t('flash')} checked={isFlash} onCheckedChange={setIsFlash}
           disabled={!!line && !line.isCanSendFlashSms} hint={line && !line.isCanSendFlashSms ? t('flashNotAllowed') : undefined} error={errors.isFlashSms} />

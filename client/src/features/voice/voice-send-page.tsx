@@ -169,13 +169,13 @@ export function VoiceSendPage() {
                 ))}
               </div>
               <textarea ref={textArea} id="voice-text" data-testid="voice-text" rows={6} dir="auto" value={voiceText} maxLength={VOICE_TEXT_MAX_LENGTH}
-                onChange={(e) => setVoiceText(e.target.value)} aria-invalid={errors.voiceText ? true : undefined} aria-describedby="voice-estimate voice-helper-hint"
+                onChange={(e) => setVoiceText(e.target.value)} aria-invalid={errors.voiceText ? true : undefined} aria-describedby={errors.voiceText ? 'voice-estimate voice-helper-hint voice-text-error' : 'voice-estimate voice-helper-hint'}
                 className={cx('w-full rounded border px-3 py-2 text-start dark:bg-slate-800', errors.voiceText ? 'border-red-600' : 'border-slate-300 dark:border-slate-600')} />
               <p id="voice-helper-hint" className="text-xs text-slate-500">{t('helperHint')}</p>
               <p id="voice-estimate" className="text-sm" data-testid="voice-estimate" data-seconds={textSeconds} data-parts={textSeconds ? voiceParts(textSeconds) : 0}>
                 {textSeconds ? t('estimate', { seconds: digits(textSeconds), parts: digits(voiceParts(textSeconds)) }) : null}
               </p>
-              {errors.voiceText && <p className="text-sm text-red-700" data-testid="voice-text-error">{errors.voiceText}</p>}
+              {errors.voiceText && <p id="voice-text-error" role="alert" className="text-sm text-red-700" data-testid="voice-text-error">{errors.voiceText}</p>}
             </div>
           )}
         </fieldset>

@@ -5,6 +5,7 @@ export const UI_NS = 'ui';
 
 const fa = {
   loading: 'در حال بارگذاری…',
+  skipToContent: 'پرش به محتوا',
   select: {
     placeholder: 'انتخاب کنید',
     noResults: 'موردی یافت نشد',
@@ -113,6 +114,7 @@ const fa = {
 
 const en: typeof fa = {
   loading: 'Loading…',
+  skipToContent: 'Skip to content',
   select: {
     placeholder: 'Select…',
     noResults: 'No items found',
