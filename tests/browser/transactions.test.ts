@@ -74,9 +74,8 @@ describe('browser: readable money (charge with confirmation, transactions in wor
     expect(prompt).to.include(toPersian('125,000'));
     expect(ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${tree.organization.id}`, { token: tree.resellerAdmin.token })).balance).to.equal(before.balance);
     await credit.confirmCharge();
-    const toast = page.getByTestId('toasts-item').filter({ hasText: tree.organization.name });
-    await toast.waitFor();
-    expect(await toast.innerText()).to.include(toPersian('1,250,000'));
+    // The toast says what was charged to whom.
+    await page.getByTestId('toasts-item').filter({ hasText: tree.organization.name }).filter({ hasText: toPersian('1,250,000') }).waitFor();
     const after = ok(await api.get(`Organizations/GetOrganizationCreditForAdmin?organizationId=${tree.organization.id}`, { token: tree.resellerAdmin.token }));
     expect(BigInt(after.balance) - BigInt(before.balance)).to.equal(1_250_000n);
 
@@ -118,6 +117,45 @@ describe('browser: readable money (charge with confirmation, transactions in wor
     const sendRow = await transactions.table.rows().first().innerText();
     expect(sendRow).to.include('هزینه ارسال پیامک');
     expect(sendRow).to.include(tree.sub.name);
+    for (const raw of RAW) expect(await transactions.table.root().innerText(), raw).not.to.include(raw);
+    expect(errors).to.deep.equal([]);
+    await page.close();
+  });
+
+  it("asks before moving a user's allowance, naming the user, and lists it under the user's name", async () => {
+    const errors: string[] = [];
+    const page: Page = await browser.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(tree.subAdmin.userName, USER_PASSWORD);
+    const credit = new CreditScreen(page, baseUrl);
+    await credit.open();
+    const description = unique('سهمیه ');
+    await page.getByTestId('credit-user-id').fill(String(tree.subUser.userId));
+    await page.getByTestId('credit-user-amount').fill('20000');
+    expect(await page.getByTestId('credit-user-amount').inputValue()).to.equal('20,000');
+    await page.locator('#credit-user-description').fill(description);
+    await page.getByTestId('credit-user-increase').click();
+    const dialog = page.getByTestId('credit-user-confirm');
+    await dialog.waitFor();
+    const prompt = await dialog.innerText();
+    expect(prompt).to.include(tree.subUser.userName);
+    expect(prompt).to.include(toPersian('20,000'));
+    expect(prompt).to.include(toPersian('2,000'));
+    await page.getByTestId('credit-user-confirm-confirm').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('toasts-item').filter({ hasText: tree.subUser.userName }).filter({ hasText: toPersian('20,000') }).waitFor();
+    const mine = ok(await api.get('Credits/GetMyCredit', { token: tree.subAdmin.token }));
+    expect(mine.organization.organizationId).to.equal(tree.sub.id);
+
+    const transactions = new TransactionsScreen(page, baseUrl);
+    await transactions.open();
+    await transactions.filter({ referenceType: 'user' });
+    const row = transactions.table.row(description);
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).to.include(tree.subUser.userName);
+    expect(text).to.include(tree.sub.name);
+    expect(text).to.include('تغییر سهمیه کاربر');
     for (const raw of RAW) expect(await transactions.table.root().innerText(), raw).not.to.include(raw);
     expect(errors).to.deep.equal([]);
     await page.close();
