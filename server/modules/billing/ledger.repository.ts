@@ -445,8 +445,9 @@ export class LedgerRepository {
   private withTransactionNames(q: Knex.QueryBuilder) {
     return q
       .leftJoin('organizations as o', 'o.id', 'e.organizationId')
+      .leftJoin('users as u', 'u.id', 'e.userId')
       .joinRaw(`left join packages as pk on e."referenceType" = 'package' and pk.id::text = e."referenceId"`)
-      .select('e.*', 'o.name as organizationName', 'pk.title as packageTitle');
+      .select('e.*', 'o.name as organizationName', 'u.userName as userName', 'pk.title as packageTitle');
   }
 
   async entriesForReference(db: Tx | Knex | undefined, referenceType: string, referenceId: string): Promise<Record<string, unknown>[]> {
@@ -478,6 +479,11 @@ export class LedgerRepository {
   }
 }
 
+function sendIdOf(referenceId: unknown): number | null {
+  const m = /^send:(\d+)$/.exec(String(referenceId ?? ''));
+  return m ? Number(m[1]) : null;
+}
+
 export function publicEntry(r: Record<string, any>): Record<string, unknown> {
   return {
     id: String(r.id),
@@ -485,6 +491,7 @@ export function publicEntry(r: Record<string, any>): Record<string, unknown> {
     organizationId: r.organizationId,
     organizationName: r.organizationName,
     userId: r.userId,
+    userName: r.userName ?? null,
     amount: str(r.amount).replace(/^-/, ''),
     isIncrement: r.typeTransaction === 'Increase',
     typeTransaction: r.typeTransaction,
@@ -492,7 +499,8 @@ export function publicEntry(r: Record<string, any>): Record<string, unknown> {
     currentCredit: str(r.currentCredit),
     referenceType: r.referenceType,
     referenceId: r.referenceId,
-    outboxId: r.referenceType === 'send' ? r.referenceId : null,
+    // A send's reference is the hold reference `send:{id}`; the spec's outboxId is the send's id.
+    outboxId: r.referenceType === 'send' ? sendIdOf(r.referenceId) : null,
     paymentId: r.referenceType === 'payment' ? Number(r.referenceId) : null,
     packageId: r.referenceType === 'package' ? Number(r.referenceId) : null,
     packageTitle: r.referenceType === 'package' ? (r.packageTitle ?? null) : null,

@@ -57,6 +57,23 @@ export class CreditScreen {
     await this.page.getByTestId('credit-admin-show').click();
     return this.page.getByTestId('credit-admin-card-balance');
   }
+
+  chargeAmount(): Locator { return this.page.getByTestId('credit-charge-amount'); }
+  confirmDialog(): Locator { return this.page.getByTestId('credit-charge-confirm'); }
+
+  /** Types amount and description, presses Charge, and leaves the confirmation dialog open. */
+  async startCharge(amount: string, description: string): Promise<Locator> {
+    await this.chargeAmount().fill(amount);
+    await this.page.getByTestId('credit-charge-description').fill(description);
+    await this.page.getByTestId('credit-charge-increase').click();
+    await this.confirmDialog().waitFor();
+    return this.confirmDialog();
+  }
+
+  async confirmCharge(): Promise<void> {
+    await this.page.getByTestId('credit-charge-confirm-confirm').click();
+    await this.confirmDialog().waitFor({ state: 'hidden' });
+  }
 }
 
 /** The dashboard's balance card. */
@@ -122,8 +139,30 @@ export class TransactionsScreen {
     await this.page.getByTestId('transactions-page').waitFor();
   }
 
+  /**
+   * Text fields are typed; `referenceType`, `typeCreditChange` and `typeTransaction` are chosen in
+   * their select by value; `fromDate`/`toDate` are typed into the date picker as the page's
+   * calendar shows them (Jalali in fa: see pickerText).
+   */
   async filter(fields: Record<string, string>): Promise<void> {
-    for (const [name, value] of Object.entries(fields)) await this.page.getByTestId(`tx-${name}`).fill(value);
+    for (const [name, value] of Object.entries(fields)) {
+      const input = this.page.getByTestId(`tx-${name}`);
+      if (name === 'referenceType' || name === 'typeCreditChange' || name === 'typeTransaction') {
+        await input.click();
+        const option = this.page.locator(`[data-testid="tx-${name}-option"][data-value="${value}"]`);
+        await option.waitFor();
+        await option.click();
+        await this.page.getByTestId(`tx-${name}-listbox`).waitFor({ state: 'hidden' });
+      } else if (name === 'fromDate' || name === 'toDate') {
+        await input.fill(value);
+        await input.press('Enter');
+      } else {
+        await input.fill(value);
+      }
+    }
     await this.page.getByTestId('tx-apply').click();
   }
+
+  /** The type cells (data-type, data-change) and text of every row shown. */
+  typeCells(): Locator { return this.page.getByTestId('tx-type'); }
 }

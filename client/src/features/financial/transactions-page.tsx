@@ -4,43 +4,45 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
+import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
 import { NumericInput } from '../../shared/ui/form/numeric-input';
 import { TextField } from '../../shared/ui/form/text-field';
-import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
+import { UserText } from '../../shared/ui/user-text';
 import { Amount } from './money';
+import { CREDIT_CHANGES, REFERENCE_TYPES, ReferenceLabel } from './transaction-labels';
 
 interface Transaction {
   id: number;
   createdAt: string;
   organizationId: number | null;
+  organizationName: string | null;
   userId: number | null;
+  userName: string | null;
   amount: string;
   currentCredit: string;
   typeCreditChange: string;
   typeTransaction: string;
   referenceType: string | null;
   referenceId: string | null;
+  outboxId: number | null;
+  packageTitle: string | null;
   description: string | null;
   createdByUserName: string | null;
 }
 
-const CREDIT_CHANGES = ['Manage', 'BuyPanel', 'ExtendedPanel', 'Fish', 'OnlinePayment', 'PriceNumber', 'ActivationService',
-  'GiveBackCostOfUnsuccessSent', 'ActivationGeneralPhoneBook', 'SendSms', 'DeleteUser', 'TransferPrivateNumber'];
+type Filters = { organizationId: string; userId: string; typeCreditChange: string; typeTransaction: string; referenceType: string; referenceId: string; fromDate: string | null; toDate: string | null };
+const EMPTY: Filters = { organizationId: '', userId: '', typeCreditChange: '', typeTransaction: '', referenceType: '', referenceId: '', fromDate: null, toDate: null };
 
-type Filters = { organizationId: string; userId: string; typeCreditChange: string; typeTransaction: string; referenceType: string; referenceId: string; fromDate: string; toDate: string };
-const EMPTY: Filters = { organizationId: '', userId: '', typeCreditChange: '', typeTransaction: '', referenceType: '', referenceId: '', fromDate: '', toDate: '' };
-
-/** 'YYYY-MM-DD' (any digits) → ISO at the start (or end) of that UTC day; anything else is ignored. */
-function dayIso(value: string, end: boolean): string | undefined {
-  const v = toLatinDigits(value.trim());
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return undefined;
-  const d = new Date(`${v}T${end ? '23:59:59.999' : '00:00:00.000'}Z`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The picker (without time) answers the start of the chosen Tehran day in UTC, as on the outbox;
+ * the upper bound is the last millisecond of that day, so "to" includes the whole day.
+ */
+const endOfDay = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() + DAY_MS - 1).toISOString() : undefined);
 
 export function TransactionsPage() {
   const { api } = useApp();
@@ -54,22 +56,31 @@ export function TransactionsPage() {
     organizationId: Number(filters.organizationId) || undefined, userId: Number(filters.userId) || undefined,
     typeCreditChange: filters.typeCreditChange || undefined, typeTransaction: filters.typeTransaction || undefined,
     referenceType: filters.referenceType.trim() || undefined, referenceId: filters.referenceId.trim() || undefined,
-    fromDate: dayIso(filters.fromDate, false), toDate: dayIso(filters.toDate, true),
+    fromDate: filters.fromDate ?? undefined, toDate: endOfDay(filters.toDate),
   };
   const { data, isLoading } = useSWR<Page<Transaction>>(['transactions', JSON.stringify(query)], () => api.get<Page<Transaction>>('/Transactions/GetAll', { query }));
-  const set = (k: keyof Filters) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const set = (k: Exclude<keyof Filters, 'fromDate' | 'toDate'>) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const apply = (e: FormEvent) => { e.preventDefault(); setFilters({ ...draft }); setPageIndex(0); };
-  const changeItems = useMemo(() => CREDIT_CHANGES.map((id) => ({ id, title: id })), []);
+  const changeItems = useMemo(() => CREDIT_CHANGES.map((id) => ({ id, title: t(`transactions.changes.${id}`) })), [t]);
+  const referenceItems = useMemo(() => REFERENCE_TYPES.map((id) => ({ id, title: t(`transactions.referenceTypes.${id}`) })), [t]);
   const typeItems = useMemo(() => ['Increase', 'Decrease'].map((id) => ({ id, title: t(`transactions.${id}`) })), [t]);
   const columns = useMemo<DataTableColumn<Transaction>[]>(() => [
     { key: 'at', header: t('transactions.columns.at'), cell: (r) => <DateDisplay value={r.createdAt} /> },
-    { key: 'organization', header: t('transactions.columns.organization'), cell: (r) => r.organizationId ?? '—' },
-    { key: 'type', header: t('transactions.columns.type'), cell: (r) => <>{t(`transactions.${r.typeTransaction}`)} <span dir="ltr" className="text-xs text-slate-500">{r.typeCreditChange}</span></> },
+    { key: 'organization', header: t('transactions.columns.organization'), cell: (r) => (
+      <span data-testid="tx-organization"><UserText fallback="—">{r.organizationName}</UserText>{r.userName ? <> / <UserText>{r.userName}</UserText></> : null}</span>
+    ) },
+    { key: 'type', header: t('transactions.columns.type'), cell: (r) => (
+      <span data-testid="tx-type" data-type={r.typeTransaction} data-change={r.typeCreditChange}>
+        {t(`transactions.${r.typeTransaction}`, { defaultValue: t('transactions.unknown') })}
+        <span className="ms-1 text-xs text-slate-500">({t(`transactions.changes.${r.typeCreditChange}`, { defaultValue: t('transactions.unknown') })})</span>
+      </span>
+    ) },
     { key: 'amount', header: t('transactions.columns.amount'), cell: (r) => <Amount value={r.amount} /> },
     { key: 'currentCredit', header: t('transactions.columns.currentCredit'), cell: (r) => <Amount value={r.currentCredit} /> },
-    { key: 'reference', header: t('transactions.columns.reference'), cell: (r) => <span dir="ltr">{[r.referenceType, r.referenceId].filter(Boolean).join(' #') || '—'}</span> },
-    { key: 'user', header: t('transactions.columns.user'), cell: (r) => r.createdByUserName ?? '—' },
-    { key: 'description', header: t('transactions.columns.description'), hiddenByDefault: true, hideable: true, cell: (r) => r.description ?? '—' },
+    { key: 'reference', header: t('transactions.columns.reference'), cell: (r) => <ReferenceLabel entry={r} /> },
+    // Entries the engine writes (settle, refund, expiry) carry the actor name 'system'.
+    { key: 'user', header: t('transactions.columns.user'), cell: (r) => (r.createdByUserName === 'system' ? t('transactions.system') : <UserText fallback="—">{r.createdByUserName}</UserText>) },
+    { key: 'description', header: t('transactions.columns.description'), hideable: true, cell: (r) => <UserText fallback="—" data-testid="tx-description">{r.description}</UserText> },
   ], [t]);
   return (
     <section data-testid="transactions-page">
@@ -81,10 +92,13 @@ export function TransactionsPage() {
           onChange={(v) => set('typeCreditChange')(v === null ? '' : String(v))} />
         <Select id="tx-typeTransaction" data-testid="tx-typeTransaction" label={t('transactions.typeTransaction')} items={typeItems} value={draft.typeTransaction}
           onChange={(v) => set('typeTransaction')(v === null ? '' : String(v))} />
-        <TextField id="tx-referenceType" data-testid="tx-referenceType" label={t('transactions.referenceType')} value={draft.referenceType} maxLength={30} onChange={(e) => set('referenceType')(e.target.value)} />
+        <Select id="tx-referenceType" data-testid="tx-referenceType" label={t('transactions.referenceType')} items={referenceItems} value={draft.referenceType}
+          onChange={(v) => set('referenceType')(v === null ? '' : String(v))} />
         <TextField id="tx-referenceId" data-testid="tx-referenceId" label={t('transactions.referenceId')} value={draft.referenceId} maxLength={100} onChange={(e) => set('referenceId')(e.target.value)} />
-        <TextField id="tx-fromDate" data-testid="tx-fromDate" dir="ltr" placeholder="YYYY-MM-DD" label={t('transactions.fromDate')} value={draft.fromDate} onChange={(e) => set('fromDate')(e.target.value)} />
-        <TextField id="tx-toDate" data-testid="tx-toDate" dir="ltr" placeholder="YYYY-MM-DD" label={t('transactions.toDate')} value={draft.toDate} onChange={(e) => set('toDate')(e.target.value)} />
+        <DateTimePicker id="tx-fromDate" data-testid="tx-fromDate" label={t('transactions.fromDate')} withTime={false} value={draft.fromDate}
+          onChange={(v) => setDraft((d) => ({ ...d, fromDate: v }))} />
+        <DateTimePicker id="tx-toDate" data-testid="tx-toDate" label={t('transactions.toDate')} withTime={false} value={draft.toDate}
+          onChange={(v) => setDraft((d) => ({ ...d, toDate: v }))} />
         <div className="flex items-end gap-2">
           <Button type="submit" data-testid="tx-apply">{t('actions.apply')}</Button>
           <Button variant="secondary" onClick={() => { setDraft(EMPTY); setFilters(EMPTY); setPageIndex(0); }}>{t('actions.clear')}</Button>
