@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Actor } from '../../platform/actor.js';
 import { TYPES } from '../../platform/tokens.js';
 import type { Translator } from '../../platform/i18n.js';
-import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
+import { AppError, appErrorBody, forbidden, notFound } from '../../platform/http/errors.js';
 import { CreditsService } from '../billing/index.js';
 import { PrivateNumbersService, type SendType } from '../numbers/index.js';
 import { ComposeService, OutboxService, SendsRepository, SingleSendService, type GroupHook } from '../messaging/index.js';
@@ -105,12 +105,8 @@ export class ApiV1Service {
         const e = renamed(err);
         if (!(e instanceof AppError)) throw e;
         // The envelope's failure shape per pair, in the caller's language.
-        return {
-          index, isSucceed: false, status: e.status,
-          message: this.translator.t(ctx.culture, e.key === 'status.400' && e.validationErrors.length ? 'status.400' : e.key, e.params),
-          failureCode: (e.data as { failureCode?: string } | undefined)?.failureCode ?? null,
-          validationErrors: e.validationErrors.map((v) => ({ propertyName: v.propertyName, message: this.translator.t(ctx.culture, v.key, v.params) })),
-        };
+        const { message, validationErrors } = appErrorBody((c, k, p) => this.translator.t(c, k, p), ctx.culture, e);
+        return { index, isSucceed: false, status: e.status, message, failureCode: (e.data as { failureCode?: string } | undefined)?.failureCode ?? null, validationErrors };
       }
     }));
     return { items: results, sentCount: results.filter((r) => r.isSucceed).length, failedCount: results.filter((r) => !r.isSucceed).length };

@@ -202,23 +202,10 @@ export class ReceiversRepository {
    * on the receivers let stale statistics (a bulk load, or an ANALYZE taken before the claim) pick a
    * nested loop over the whole chunk per answer: 1,000 × 1,000 comparisons, 0.5–1.2 s a statement.
    */
-  async writeSubmitResults(tx: Tx, sendId: number, outcomes: SubmitOutcome[], at: Date): Promise<{ deliveryStatus: string; operator: string; count: number }[]> {
-    if (outcomes.length === 0) return [];
-    const res = await tx.raw(
-      `with x as (select * from unnest(?::bigint[], ?::int[], ?::text[], ?::text[], ?::text[]) as x(sid, seq, ds, ss, pid)),
-       u as (update send_recipients r set "deliveryStatus" = x.ds, "sendStatus" = x.ss, "providerId" = x.pid,
-               "sendDateTime" = case when x.pid is not null then ?::timestamptz else r."sendDateTime" end, "statusDateTime" = ?::timestamptz
-             from x where r."sendId" = x.sid and r.seq = x.seq and r."deliveryStatus" = 'IsSending'
-             returning r."deliveryStatus", r.operator)
-       select "deliveryStatus", operator, count(*)::int as count from u group by 1, 2`,
-      [
-        `{${outcomes.map(() => sendId).join(',')}}`, `{${outcomes.map((o) => o.seq).join(',')}}`, toPgTextArray(outcomes.map((o) => o.deliveryStatus)),
-        toPgTextArray(outcomes.map((o) => o.sendStatus)), toPgNullableTextArray(outcomes.map((o) => o.providerId)),
-        at.toISOString(), at.toISOString(),
-      ],
-    );
-    return res.rows;
+  async writeSubmitResults(tx: Tx, sendId: number, outcomes: SubmitOutcome[], at: Date): Promise<{ deliveryStatus: string; count: number }[]> {
+    return this.writeSubmitResultsMany(tx, outcomes.map((o) => ({ ...o, sendId })), at);
   }
+
 
   /** Puts receivers back in the waiting state (a transient fault; they are retried). */
   async requeue(tx: Tx, sendId: number, seqs: number[]): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Culture } from '../i18n.js';
 export interface ValidationIssue {
   propertyName: string;
   /** message key, translated when the envelope is written */
@@ -31,3 +32,14 @@ export const conflict = (key: string, params?: Record<string, unknown>, issues: 
 /** A single-field validation failure (the client shows it under that field). */
 export const fieldError = (propertyName: string, key: string, params?: Record<string, unknown>, data?: unknown) =>
   new AppError(400, key, params, [{ propertyName, key, params }], data);
+
+/**
+ * An AppError as the envelope answers it, in the caller's language: the one rendering of the HTTP
+ * error handler, also used where one answer carries several outcomes (the REST API's send-pairs).
+ */
+export function appErrorBody(t: (culture: Culture, key: string, params?: Record<string, unknown>) => string, culture: Culture, err: AppError) {
+  return {
+    message: t(culture, err.key === 'status.400' && err.validationErrors.length ? 'status.400' : err.key, err.params),
+    validationErrors: err.validationErrors.map((v) => ({ propertyName: v.propertyName, message: t(culture, v.key, v.params) })),
+  };
+}

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { AppError } from './errors.js';
+import { AppError, appErrorBody } from './errors.js';
 import { sendEnvelope } from './envelope.js';
 import { parseCulture, type Translator } from '../i18n.js';
 import type { RequestContext } from './context.js';
@@ -127,13 +127,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
     const culture = ctx?.culture ?? 'fa';
     if (err instanceof AppError) {
-      const message = translator.t(culture, err.key === 'status.400' && err.validationErrors.length ? 'status.400' : err.key, err.params);
-      sendEnvelope(res, err.status, {
-        isSucceed: false,
-        message,
-        data: err.data,
-        validationErrors: err.validationErrors.map((v) => ({ propertyName: v.propertyName, message: translator.t(culture, v.key, v.params) })),
-      });
+      const { message, validationErrors } = appErrorBody((c, k, p) => translator.t(c, k, p), culture, err);
+      sendEnvelope(res, err.status, { isSucceed: false, message, data: err.data, validationErrors });
       return;
     }
     const e = err as { type?: string; status?: number; statusCode?: number };
