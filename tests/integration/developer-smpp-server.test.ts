@@ -92,6 +92,20 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     bad(await api.get('SmppAccounts/GetAll', { token: plain }), 403);
   });
 
+  it('the account form picks from the user\'s own usable lines and tokens (the same rules the save checks)', async () => {
+    // A token of the user, written the way the token service keeps it, and one of somebody else.
+    const [mine] = await knex('api_tokens').insert({ userId, organizationId, title: 'carrier key', prefix: 'pk_choice', tokenHash: 'c'.repeat(64) }).returning('id');
+    const choices = ok(await api.get(`SmppAccounts/UserChoices/${userId}`, { token: admin }));
+    expect(choices.lines.map((l: any) => l.id)).to.include(lineId);
+    expect(choices.lines.find((l: any) => l.id === lineId).number).to.equal(lineNumber);
+    expect(choices.apiTokens).to.deep.include({ id: mine.id ?? mine, title: 'carrier key', prefix: 'pk_choice', status: 'Active' });
+    // Every offered choice saves.
+    const a = await account({ defaultLineId: lineId, apiTokenId: mine.id ?? mine });
+    expect(a.id).to.be.a('number');
+    // A user outside the caller's slice (or none) is not found, not an empty list.
+    bad(await api.get('SmppAccounts/UserChoices/999999', { token: admin }), 404);
+  });
+
   it('bind: wrong password, unknown system_id, an address not allowed and one bind too many are refused', async () => {
     const a = await account({ maxBinds: 2 });
     const probe = async (systemId: string, password: string) => {

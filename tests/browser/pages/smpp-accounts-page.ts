@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { DataTableControl } from './data-table.js';
+import { SelectControl } from './select-control.js';
 
 /** SMPP accounts (/developer/smpp-accounts): the table with live binds and the account dialog. */
 export class SmppAccountsPage {
@@ -17,12 +18,14 @@ export class SmppAccountsPage {
   dialog(): Locator { return this.page.getByTestId('smpp-account-dialog'); }
   row(systemId: string): Locator { return this.table.row(systemId); }
 
-  async create(fields: { systemId: string; password: string; userId: number; title?: string; throughput?: string }): Promise<void> {
+  /** `user` and `apiToken` are picked by the text their option shows (a user name, a token title). */
+  async create(fields: { systemId: string; password: string; user: string; title?: string; throughput?: string; apiToken?: string }): Promise<void> {
     await this.page.getByTestId('smpp-account-create').click();
     const d = this.dialog();
     await d.locator('#smpp-system-id').fill(fields.systemId);
     await d.locator('#smpp-password').fill(fields.password);
-    await d.locator('#smpp-user-id').fill(String(fields.userId));
+    await new SelectControl(this.page, d, 'smpp-user-id').choose(fields.user);
+    if (fields.apiToken) await new SelectControl(this.page, d, 'smpp-api-token').choose(fields.apiToken);
     if (fields.title) await d.locator('#smpp-title').fill(fields.title);
     if (fields.throughput) await d.locator('#smpp-throughput').fill(fields.throughput);
     await d.getByTestId('smpp-account-save').click();

@@ -11,6 +11,7 @@ import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { TextField } from '../../shared/ui/form/text-field';
+import { SecretOnceDialog } from './secret-once-dialog';
 import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
@@ -56,28 +57,6 @@ function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(t: Wi
           <Button type="submit" loading={busy} data-testid="api-token-save">{t('save')}</Button>
         </div>
       </form>
-    </ModalDialog>
-  );
-}
-
-/** The secret, once: the server keeps only its hash, so closing this dialog loses it for good. */
-function SecretDialog({ secret, onClose }: { secret: string; onClose(): void }) {
-  const { t } = useTranslation('developer');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      showToast({ kind: 'success', message: t('copied') });
-    } catch { /* no clipboard (plain http): the text stays selectable */ }
-  };
-  return (
-    <ModalDialog open onClose={onClose} title={t('secretTitle')} data-testid="api-token-secret-dialog">
-      <p role="alert" className="mb-3 text-sm font-medium text-amber-700 dark:text-amber-300">{t('secretWarning')}</p>
-      <input readOnly dir="ltr" value={secret} aria-label={t('secretTitle')} data-testid="api-token-secret" onFocus={(e) => e.target.select()}
-        className="mb-3 w-full rounded border border-slate-300 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800" />
-      <div className="flex justify-end gap-2">
-        <Button onClick={() => void copy()} data-testid="api-token-copy">{t('copy')}</Button>
-        <Button variant="secondary" onClick={onClose} data-testid="api-token-secret-close">{t('close')}</Button>
-      </div>
     </ModalDialog>
   );
 }
@@ -133,7 +112,8 @@ export function ApiTokensPage() {
         pageIndex={0} pageSize={Math.max(items?.length ?? 0, 20)} totalCount={data?.totalCount ?? 0} onPageChange={() => undefined}
         onPageSizeChange={() => undefined} data-testid="api-tokens-table" />
       {creating && <CreateDialog onClose={() => setCreating(false)} onCreated={(created) => { setCreating(false); setSecret(created.token); void mutate(); }} />}
-      {secret && <SecretDialog secret={secret} onClose={() => setSecret(null)} />}
+      {secret && <SecretOnceDialog secret={secret} testIdPrefix="api-token" onClose={() => setSecret(null)}
+        texts={{ title: t('secretTitle'), warning: t('secretWarning'), copy: t('copy'), copied: t('copied'), close: t('close') }} />}
       <ConfirmDialog open={!!confirming} busy={busy} danger={confirming?.kind === 'revoke'}
         title={confirming ? t(confirming.kind === 'revoke' ? 'revokeTitle' : 'rotateTitle') : ''}
         message={confirming ? t(confirming.kind === 'revoke' ? 'revokeMessage' : 'rotateMessage', { title: isolateText(confirming.token.title) }) : undefined}

@@ -10,6 +10,7 @@ import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { TextField } from '../../shared/ui/form/text-field';
+import { Select } from '../../shared/ui/select/select';
 import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
@@ -30,6 +31,14 @@ const EMPTY: FormState = { systemId: '', password: '', userId: '', title: '', al
 
 const optionalInt = (v: string) => (v.trim() === '' ? null : Number(v.trim()));
 
+interface UserOption { id: number; userName: string; firstName: string | null; lastName: string | null; organizationName: string }
+interface UserChoices { lines: Array<{ id: number; number: string }>; apiTokens: Array<{ id: number; title: string; prefix: string; status: string }> }
+
+const userTitle = (u: UserOption) => {
+  const name = [u.firstName, u.lastName].filter(Boolean).join(' ');
+  return `${name ? `${name} (${u.userName})` : u.userName} — ${u.organizationName}`;
+};
+
 /** Create or edit: an edit leaves the password as it is unless a new one is typed. */
 function AccountDialog({ editing, onClose, onSaved }: { editing: SmppAccount | null; onClose(): void; onSaved(): void }) {
   const { api } = useApp();
@@ -42,6 +51,16 @@ function AccountDialog({ editing, onClose, onSaved }: { editing: SmppAccount | n
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const set = (key: keyof FormState) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
+  // Pickers, not ids: the users of the caller's slice, then that user's usable lines and tokens.
+  const { data: users, isLoading: usersLoading } = useSWR<Page<UserOption>>(editing ? null : ['smpp-users'], () => api.get<Page<UserOption>>('/Users/GetAll', { query: { pageSize: 500 } }));
+  const userItems = useMemo(() => (users?.items ?? []).map((u) => ({ id: u.id, title: userTitle(u) })), [users]);
+  const { data: choices, isLoading: choicesLoading } = useSWR<UserChoices>(f.userId ? ['smpp-user-choices', f.userId] : null, () => api.get<UserChoices>(`/SmppAccounts/UserChoices/${f.userId}`));
+  const lineItems = useMemo(() => (choices?.lines ?? []).map((l) => ({ id: l.id, title: l.number })), [choices]);
+  const tokenItems = useMemo(() => (choices?.apiTokens ?? []).map((k) => ({
+    id: k.id, title: k.status === 'Active' ? `${k.title} (${k.prefix}…)` : t('smpp.revokedToken', { title: `${k.title} (${k.prefix}…)` }),
+  })), [choices, t]);
+  const pickId = (key: 'userId' | 'defaultLineId' | 'apiTokenId') => (value: string | number | null) =>
+    setF((prev) => (key === 'userId' ? { ...prev, userId: value === null ? '' : String(value), defaultLineId: '', apiTokenId: '' } : { ...prev, [key]: value === null ? '' : String(value) }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -69,13 +88,18 @@ function AccountDialog({ editing, onClose, onSaved }: { editing: SmppAccount | n
         <div className="mb-3 grid gap-3 sm:grid-cols-2">
           <TextField id="smpp-system-id" data-testid="smpp-system-id" label={t('smpp.systemId')} value={f.systemId} dir="ltr" maxLength={15} required={!editing} disabled={!!editing} error={errors.systemId} onChange={set('systemId')} />
           <TextField id="smpp-password" data-testid="smpp-password" type="password" label={t(editing ? 'smpp.newPassword' : 'smpp.password')} value={f.password} dir="ltr" maxLength={8} required={!editing} error={errors.password} onChange={set('password')} />
-          <TextField id="smpp-user-id" data-testid="smpp-user-id" label={t('smpp.userId')} value={f.userId} dir="ltr" inputMode="numeric" required={!editing} disabled={!!editing} error={errors.userId} onChange={set('userId')} />
+          {editing
+            ? <TextField id="smpp-user-id" data-testid="smpp-user-id" label={t('smpp.userId')} value={editing.userName ?? ''} disabled />
+            : <Select id="smpp-user-id" data-testid="smpp-user-id" label={t('smpp.userId')} items={userItems} value={f.userId} loading={usersLoading} required
+                error={errors.userId} onChange={pickId('userId')} />}
           <TextField id="smpp-title" data-testid="smpp-title" label={t('titleField')} value={f.title} maxLength={100} error={errors.title} onChange={set('title')} />
           <TextField id="smpp-max-binds" label={t('smpp.maxBinds')} value={f.maxBinds} dir="ltr" inputMode="numeric" error={errors.maxBinds} onChange={set('maxBinds')} />
           <TextField id="smpp-window" label={t('smpp.windowSize')} value={f.windowSize} dir="ltr" inputMode="numeric" error={errors.windowSize} onChange={set('windowSize')} />
           <TextField id="smpp-throughput" label={t('smpp.throughput')} value={f.throughput} dir="ltr" inputMode="numeric" error={errors.throughput} onChange={set('throughput')} />
-          <TextField id="smpp-default-line" label={t('smpp.defaultLineId')} value={f.defaultLineId} dir="ltr" inputMode="numeric" error={errors.defaultLineId} onChange={set('defaultLineId')} />
-          <TextField id="smpp-api-token" label={t('smpp.apiTokenId')} value={f.apiTokenId} dir="ltr" inputMode="numeric" error={errors.apiTokenId} onChange={set('apiTokenId')} />
+          <Select id="smpp-default-line" data-testid="smpp-default-line" label={t('smpp.defaultLineId')} items={lineItems} value={f.defaultLineId} loading={choicesLoading}
+            disabled={!f.userId} placeholder={f.userId ? t('smpp.noLine') : t('smpp.pickUserFirst')} error={errors.defaultLineId} onChange={pickId('defaultLineId')} />
+          <Select id="smpp-api-token" data-testid="smpp-api-token" label={t('smpp.apiTokenId')} items={tokenItems} value={f.apiTokenId} loading={choicesLoading}
+            disabled={!f.userId} placeholder={f.userId ? t('smpp.noToken') : t('smpp.pickUserFirst')} hint={t('smpp.apiTokenHint')} error={errors.apiTokenId} onChange={pickId('apiTokenId')} />
           <TextField id="smpp-allowed-ips" label={t('smpp.allowedIps')} value={f.allowedIps} dir="ltr" error={errors.allowedIps} onChange={set('allowedIps')} />
           <CheckboxField id="smpp-active" label={t('smpp.active')} checked={f.active} onCheckedChange={(v) => setF({ ...f, active: v })} />
         </div>

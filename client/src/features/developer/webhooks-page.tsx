@@ -11,6 +11,7 @@ import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { TextField } from '../../shared/ui/form/text-field';
 import { FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
+import { SecretOnceDialog } from './secret-once-dialog';
 import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
@@ -74,28 +75,6 @@ function WebhookDialog({ editing, onClose, onSaved }: { editing: Webhook | null;
           <Button type="submit" loading={busy} data-testid="webhook-save">{t('save')}</Button>
         </div>
       </form>
-    </ModalDialog>
-  );
-}
-
-/** The secret, once: lists never carry it again. */
-function SecretDialog({ secret, onClose }: { secret: string; onClose(): void }) {
-  const { t } = useTranslation('webhooks');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      showToast({ kind: 'success', message: t('copied') });
-    } catch { /* no clipboard (plain http): the text stays selectable */ }
-  };
-  return (
-    <ModalDialog open onClose={onClose} title={t('secretTitle')} data-testid="webhook-secret-dialog">
-      <p role="alert" className="mb-3 text-sm font-medium text-amber-700 dark:text-amber-300">{t('secretWarning')}</p>
-      <input readOnly dir="ltr" value={secret} aria-label={t('secretTitle')} data-testid="webhook-secret" onFocus={(e) => e.target.select()}
-        className="mb-3 w-full rounded border border-slate-300 px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-800" />
-      <div className="flex justify-end gap-2">
-        <Button onClick={() => void copy()}>{t('copy')}</Button>
-        <Button variant="secondary" onClick={onClose} data-testid="webhook-secret-close">{t('close')}</Button>
-      </div>
     </ModalDialog>
   );
 }
@@ -174,7 +153,8 @@ export function WebhooksPage() {
           void mutate();
         }} />
       )}
-      {secret && <SecretDialog secret={secret} onClose={() => setSecret(null)} />}
+      {secret && <SecretOnceDialog secret={secret} testIdPrefix="webhook" onClose={() => setSecret(null)}
+        texts={{ title: t('secretTitle'), warning: t('secretWarning'), copy: t('copy'), copied: t('copied'), close: t('close') }} />}
       <ConfirmDialog open={!!confirming} busy={busy} danger={confirming?.kind === 'delete'}
         title={confirming ? t(confirming.kind === 'delete' ? 'deleteTitle' : 'rotateTitle') : ''}
         message={confirming ? t(confirming.kind === 'delete' ? 'deleteMessage' : 'rotateMessage', { url: isolateText(confirming.hook.url) }) : undefined}

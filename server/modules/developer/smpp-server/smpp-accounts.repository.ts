@@ -106,6 +106,11 @@ export class SmppAccountsRepository {
     return ((await q) as { id: number; organizationId: number } | undefined) ?? null;
   }
 
+  /** The user's tokens an account may be tied to (the same set `tokenOfUser` accepts), newest first. */
+  async tokensOfUser(userId: number): Promise<Array<{ id: number; title: string; prefix: string; status: string }>> {
+    return this.knex('api_tokens').where({ userId }).orderBy('id', 'desc').select('id', 'title', 'prefix', 'status');
+  }
+
   async tokenOfUser(tokenId: number, userId: number, tx: Tx): Promise<boolean> {
     return Boolean(await tx('api_tokens').where({ id: tokenId, userId }).first('id'));
   }

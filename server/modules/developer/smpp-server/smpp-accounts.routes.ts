@@ -11,6 +11,7 @@ export function smppAccountsController(s: SmppAccountsService): Controller {
     routes: [
       userRoute({ method: 'POST', action: 'Create', claim: SMPP_ACCOUNTS_CLAIM, body: createSmppAccountSchema, handler: ({ ctx, body }) => s.create(ctx, body) }),
       { method: 'GET', action: 'GetAll', claim: SMPP_ACCOUNTS_CLAIM, handler: ({ ctx }) => s.list(ctx) },
+      userRoute({ method: 'GET', action: 'UserChoices/:id', claim: SMPP_ACCOUNTS_CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.userChoices(ctx, params.id) }),
       userRoute({ method: 'POST', action: 'Update', claim: SMPP_ACCOUNTS_CLAIM, body: updateSmppAccountSchema, handler: ({ ctx, body }) => s.update(ctx, body) }),
       userRoute({ method: 'DELETE', action: 'Delete/:id', claim: SMPP_ACCOUNTS_CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
     ],

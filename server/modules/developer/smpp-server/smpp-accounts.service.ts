@@ -106,6 +106,18 @@ export class SmppAccountsService {
     return row;
   }
 
+  /**
+   * What the account form offers once a user is picked: the lines that user may send single
+   * messages from and that user's API tokens. The same rules as `checkLine` / `checkToken`, so a
+   * choice offered here is never refused on save.
+   */
+  async userChoices(ctx: Actor, userId: number) {
+    const user = await this.repo.userInSlice(ctx.tenant, userId);
+    if (!user) throw notFound('developer.smppUserNotFound');
+    const [lines, apiTokens] = await Promise.all([this.usableLines(user), this.repo.tokensOfUser(user.id)]);
+    return { lines: lines.map((l) => ({ id: l.id, number: l.number })), apiTokens };
+  }
+
   private async checkToken(tx: Tx, tokenId: number | null, userId: number): Promise<void> {
     if (tokenId !== null && !(await this.repo.tokenOfUser(tokenId, userId, tx))) throw fieldError('apiTokenId', 'developer.tokenNotFound');
   }
@@ -113,8 +125,11 @@ export class SmppAccountsService {
   /** A default line must be one the account's user may send single messages from. */
   private async checkLine(lineId: number | null, user: { id: number; organizationId: number }): Promise<void> {
     if (lineId === null) return;
+    if (!(await this.usableLines(user)).some((l) => l.id === lineId)) throw fieldError('defaultLineId', 'developer.smppLineNotUsable');
+  }
+
+  private async usableLines(user: { id: number; organizationId: number }) {
     const result = await this.actors.forUser(user.id, user.organizationId, 'smpp', { requestId: 'smpp-account' });
-    const lines = 'missing' in result ? [] : await this.numbers.myNumbers(result.actor, 'Single');
-    if (!lines.some((l) => l.id === lineId)) throw fieldError('defaultLineId', 'developer.smppLineNotUsable');
+    return 'missing' in result ? [] : this.numbers.myNumbers(result.actor, 'Single');
   }
 }
