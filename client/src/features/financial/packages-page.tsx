@@ -211,10 +211,14 @@ export function PackagesPage() {
         </>
       )} />
       {showPurchases ? (
-        <DataTable key="purchases" columns={purchaseColumns} rows={purchases?.items} rowKey={(r) => String(r.id)} loading={purchasesLoading} emptyText={t('adminCommon:table.empty')} caption={t('packages.purchases')}
+        <DataTable key="purchases" columns={purchaseColumns} rows={purchases?.items} rowKey={(r) => String(r.id)} loading={purchasesLoading} caption={t('packages.purchases')}
+          emptyText={t('packages.emptyPurchases')} emptyDescription={t('packages.emptyPurchasesHint')}
+          emptyAction={canBuy ? <Button variant="secondary" data-testid="purchases-empty-packages" onClick={() => { setShowPurchases(false); setForPurchase(true); setPageIndex(0); }}>{t('packages.seePackages')}</Button> : undefined}
           pageIndex={pageIndex} pageSize={pageSize} totalCount={purchases?.totalCount ?? 0} onPageChange={setPageIndex}
           onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="purchases-table" />
-      ) : <DataTable key="packages" columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('packages.title')}
+      ) : <DataTable key="packages" columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} caption={t('packages.title')}
+        emptyText={t(forPurchase ? 'packages.emptyForPurchase' : 'packages.empty')} emptyDescription={t(forPurchase ? 'packages.emptyForPurchaseHint' : 'packages.emptyHint')}
+        emptyAction={!forPurchase && canManage ? <Button data-testid="packages-empty-create" onClick={() => setEditing('new')}>{t('packages.create')}</Button> : undefined}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="packages-table" />}
       {editing && <PackageForm pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void mutate(); }} />}
