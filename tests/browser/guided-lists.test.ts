@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { onSharedBrowser } from '../support/browser.js';
-import { adminToken, ADMIN_PASSWORD, USER_PASSWORD } from '../support/fixtures.js';
+import { adminToken, ADMIN_PASSWORD, login, unique, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { fundedCustomer } from '../support/sending.js';
+import { fundedCustomer, ok } from '../support/sending.js';
 import { DataTableControl } from './pages/data-table.js';
+import { InvoiceScreen } from './pages/financial-purchase-pages.js';
 import { LineFormDialog } from './pages/line-form.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { Shell } from './pages/shell.js';
@@ -122,4 +123,19 @@ describe('browser: empty lists that guide, the line form\'s switches, periodic N
       expect(errors).to.deep.equal([]);
     });
   }
+
+  it('an invoice of a buyer who pays no VAT has no "VAT (0%) 0" row and says why', async () => {
+    const token = (await login(api, customer.userName, USER_PASSWORD)).accessToken;
+    const payment = ok(await api.post('Payments/Create', { typePayment: 'Cash', amount: 50_000, billNumber: unique('NOVAT') }, { token }));
+    ok(await api.post('Payments/ConfirmPayment', { id: payment.id }, { token: await adminToken(api) }));
+    await new PanelSignIn(page, baseUrl).signIn(customer.userName, USER_PASSWORD);
+    await page.goto(`${baseUrl}/financial/invoice/payment/${payment.id}`);
+    const invoice = new InvoiceScreen(page);
+    await invoice.waitFor();
+    expect(await invoice.amount('total')).to.equal('50000');
+    expect(await page.getByTestId('invoice-vat').count(), 'no VAT row').to.equal(0);
+    expect(await invoice.root().innerText()).not.to.contain('مالیات بر ارزش افزوده (');
+    expect((await page.getByTestId('invoice-vat-note').innerText()).trim()).to.equal('خریدار مشمول مالیات بر ارزش افزوده نیست؛ مالیاتی در این فاکتور نیست.');
+    expect(errors).to.deep.equal([]);
+  });
 });
