@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { adminToken, createTree, sharedApi, unique, type Tree } from '../support/fixtures.js';
+import { adminToken, createOrganization, createTree, sharedApi, unique, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { bad, ok } from '../support/envelope.js';
 
@@ -65,9 +65,14 @@ describe('Billing: credits, tariffs, payments, main settings, ledger', function 
       ok(await api.post('MainSettings/Update', { Tax: '9', ResolutionOfParliament: 5 }, { token: superToken }));
       try {
         const calc = ok(await api.post('Tariffs/CalculatePrice', { organizationId: tree.organization.id, recipients: { mci: 10, irancell: 5, international: 1 }, parts: 2 }, { token: tree.orgAdmin.token }));
-        // 20×100 + 10×120 + 2×(1000 + 10 %) = 5,400; levy 32 parts × 5
-        expect(calc).to.include({ price: '5400', levy: '160', levyPerPart: '5', taxPercent: '9', totalParts: 32 });
-        expect(calc.total).to.equal((5400 + 160 + Number(calc.tax)).toString());
+        // 20×100 + 10×120 + 2×(1000 + 10 %) = 5,400; levy 32 parts × 5. The organization is not
+        // taxable: no VAT, and the rate answered is the one applied (0), not the main setting's 9.
+        expect(calc).to.include({ price: '5400', levy: '160', levyPerPart: '5', taxPercent: '0', tax: '0', isTax: false, totalParts: 32, total: '5560' });
+        // A taxable organization pays the main setting's rate on price + levy, rounded up: 9 % of 5,560 = 500.4 → 501.
+        const taxed = await createOrganization(api, tree.resellerAdmin.token, { name: unique('Taxed calc '), isTax: true });
+        ok(await api.post('Tariffs/AssignToOrganization', { organizationId: taxed.id, tariffId: resellerTariffId }, { token: tree.resellerAdmin.token }));
+        const withTax = ok(await api.post('Tariffs/CalculatePrice', { organizationId: taxed.id, recipients: { mci: 10, irancell: 5, international: 1 }, parts: 2 }, { token: tree.resellerAdmin.token }));
+        expect(withTax).to.include({ price: '5400', levy: '160', taxPercent: '9', tax: '501', isTax: true, total: '6061' });
         const none = bad(await api.post('Tariffs/CalculatePrice', { organizationId: tree.otherOrganization.id, recipients: { mci: 1 } }, { token: tree.otherAdmin.token }), 400);
         expect(none.data).to.deep.include({ failureCode: 'GroupPriceIsNull' });
         bad(await api.post('Tariffs/CalculatePrice', { organizationId: tree.otherOrganization.id, recipients: { mci: 1 } }, { token: tree.orgAdmin.token }), 404);

@@ -129,7 +129,8 @@ export class TariffsService {
       price: b.price.toString(),
       levyPerPart: settings.levyPerPart.toString(),
       levy: b.levy.toString(),
-      taxPercent: (Number(settings.taxHundredths) / 100).toString(),
+      // The rate applied, as on the invoice: an organization that is not taxable pays none, so a preview never says "VAT (10 %)" next to 0.
+      taxPercent: withTax ? (Number(settings.taxHundredths) / 100).toString() : '0',
       isTax: withTax,
       tax: b.tax.toString(),
       total: b.total.toString(),

@@ -49,6 +49,8 @@ export const financialTexts: TextResource = {
       confirm: 'تأیید', reject: 'رد', confirmTitle: 'تأیید پرداخت', confirmMessage: 'پرداخت {{amount}} تأیید و به اعتبار پرداخت‌کننده افزوده شود؟',
       rejectTitle: 'رد پرداخت', rejectMessage: 'این پرداخت رد شود؟', rejectionDescription: 'دلیل رد', created: 'پرداخت ثبت شد و در انتظار بررسی است.',
       confirmed: 'پرداخت تأیید شد.', rejected: 'پرداخت رد شد.', invoice: 'فاکتور',
+      empty: 'هنوز پرداختی ثبت نشده است.', emptyFiltered: 'پرداختی با این فیلترها یافت نشد.',
+      emptyHint: 'پرداخت، پولی است که واریز کرده‌اید (نقدی، چک، کارت یا حساب) تا سازمان بالادست آن را تأیید کند و اعتبارش به حساب شما بیاید.',
     },
     tariffs: {
       title: 'تعرفه‌ها', create: 'تعرفه جدید', name: 'عنوان', category: 'دسته', benefitType: 'نوع سود بین‌الملل', benefitValue: 'مقدار سود بین‌الملل',
@@ -68,6 +70,11 @@ export const financialTexts: TextResource = {
       forPurchase: 'بسته‌های قابل خرید', applied: 'کد تخفیف با موفقیت ثبت شد.', bought: 'بسته خریداری شد.', managed: 'بسته‌های من',
       columns: { title: 'عنوان', depositPrice: 'مبلغ', chargeAmount: 'اعتبار', expiration: 'مدت', active: 'وضعیت', actions: 'عملیات' },
       active: 'فعال', inactive: 'غیرفعال',
+      empty: 'هنوز بسته‌ای نساخته‌اید.',
+      emptyHint: 'بسته، اعتبار را با قیمتی ثابت به سازمان‌های زیرمجموعه می‌فروشد؛ مثلاً پرداخت ۱٬۰۰۰٬۰۰۰ ریال و دریافت ۱٬۱۰۰٬۰۰۰ ریال اعتبار.',
+      emptyForPurchase: 'فعلاً بسته‌ای برای خرید به شما عرضه نشده است.',
+      emptyForPurchaseHint: 'سازمان بالادست شما بسته‌های اعتبار را اینجا عرضه می‌کند؛ تا آن زمان می‌توانید پرداخت ثبت کنید.',
+      emptyPurchases: 'هنوز بسته‌ای نخریده‌اید.', emptyPurchasesHint: 'بسته‌های خریداری‌شده با فاکتورشان اینجا می‌آیند.', seePackages: 'مشاهده بسته‌های قابل خرید',
       purchases: 'خریدهای من', invoice: 'فاکتور', discountAmount: 'تخفیف', paidAmount: 'مبلغ پرداختی', at: 'زمان خرید',
     },
     invoices: {
@@ -76,7 +83,7 @@ export const financialTexts: TextResource = {
       bank: 'اطلاعات حساب بانکی', accountNo: 'شماره حساب', cardNo: 'شماره کارت', iban: 'شبا', branch: 'شعبه', owner: 'صاحب حساب',
       lines: { title: 'شرح', quantity: 'تعداد', unitPrice: 'مبلغ واحد', amount: 'مبلغ' },
       price: 'مبلغ بدون مالیات و عوارض', levy: 'عوارض (مصوبه مجلس)', vat: 'مالیات بر ارزش افزوده ({{percent}}٪)', total: 'جمع کل', notFound: 'فاکتور یافت نشد.',
-      vatIncluded: 'مالیات بر ارزش افزوده در مبلغ پرداخت‌شده منظور شده است.', show: 'فاکتور', back: 'بازگشت',
+      vatIncluded: 'مالیات بر ارزش افزوده در مبلغ پرداخت‌شده منظور شده است.', noVat: 'خریدار مشمول مالیات بر ارزش افزوده نیست؛ مالیاتی در این فاکتور نیست.', show: 'فاکتور', back: 'بازگشت',
     },
     plans: {
       title: 'خرید طرح', planType: 'نوع طرح', price: 'قیمت', extentionPrice: 'قیمت تمدید', information: 'توضیحات', modules: 'امکانات',
@@ -139,6 +146,8 @@ export const financialTexts: TextResource = {
       confirm: 'Confirm', reject: 'Reject', confirmTitle: 'Confirm payment', confirmMessage: 'Confirm the payment of {{amount}} and credit the payer?',
       rejectTitle: 'Reject payment', rejectMessage: 'Reject this payment?', rejectionDescription: 'Reason', created: 'The payment was recorded and waits for review.',
       confirmed: 'The payment was confirmed.', rejected: 'The payment was rejected.', invoice: 'Invoice',
+      empty: 'No payments yet.', emptyFiltered: 'No payment matches these filters.',
+      emptyHint: 'A payment records money you paid (cash, cheque, card or account transfer) so the organization above you confirms it and the credit reaches your account.',
     },
     tariffs: {
       title: 'Tariffs', create: 'New tariff', name: 'Title', category: 'Category', benefitType: 'International benefit type', benefitValue: 'International benefit value',
@@ -158,6 +167,11 @@ export const financialTexts: TextResource = {
       forPurchase: 'Packages to buy', applied: 'The discount code was registered and applied.', bought: 'The package was bought.', managed: 'My packages',
       columns: { title: 'Title', depositPrice: 'Price', chargeAmount: 'Credit', expiration: 'Validity', active: 'Status', actions: 'Actions' },
       active: 'Active', inactive: 'Inactive',
+      empty: 'You have not made a package yet.',
+      emptyHint: 'A package sells credit to your sub-organizations at a set price, e.g. pay 1,000,000 rials and get 1,100,000 rials of credit.',
+      emptyForPurchase: 'No package is offered to you yet.',
+      emptyForPurchaseHint: 'The organization above you offers packages of credit here; until then you can record a payment.',
+      emptyPurchases: 'You have not bought a package yet.', emptyPurchasesHint: 'Packages you buy show here with their invoices.', seePackages: 'See packages to buy',
       purchases: 'My purchases', invoice: 'Invoice', discountAmount: 'Discount', paidAmount: 'Paid', at: 'Bought at',
     },
     invoices: {
@@ -166,7 +180,7 @@ export const financialTexts: TextResource = {
       bank: 'Bank account', accountNo: 'Account number', cardNo: 'Card number', iban: 'IBAN', branch: 'Branch', owner: 'Account holder',
       lines: { title: 'Description', quantity: 'Quantity', unitPrice: 'Unit price', amount: 'Amount' },
       price: 'Price before VAT and levy', levy: 'Levy (Resolution of Parliament)', vat: 'VAT ({{percent}}%)', total: 'Total', notFound: 'Invoice not found.',
-      vatIncluded: 'VAT is included in the amount paid.', show: 'Invoice', back: 'Back',
+      vatIncluded: 'VAT is included in the amount paid.', noVat: 'The buyer is not subject to VAT; this invoice carries none.', show: 'Invoice', back: 'Back',
     },
     plans: {
       title: 'Buy a plan', planType: 'Plan type', price: 'Price', extentionPrice: 'Extension price', information: 'Description', modules: 'Features',

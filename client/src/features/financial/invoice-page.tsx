@@ -46,6 +46,8 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('financial');
   const { digits } = useMoney();
   const cell = 'border border-slate-300 px-2 py-1';
+  // A buyer that is not taxable pays no VAT: no "VAT (0%) 0" row, a sentence says why instead.
+  const taxed = Number(invoice.taxPercent) > 0 || Number(invoice.tax) > 0;
   return (
     <article data-print-root data-testid="invoice" className="mx-auto max-w-3xl bg-white p-4 text-slate-900 shadow">
       <header className="mb-4 flex flex-wrap items-start justify-between gap-2">
@@ -82,10 +84,10 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
       <dl className="ms-auto grid max-w-md grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <dt>{t('invoices.price')}</dt><dd><Amount value={invoice.price} testId="invoice-price" /></dd>
         <dt>{t('invoices.levy')}</dt><dd><Amount value={invoice.levy} testId="invoice-levy" /></dd>
-        <dt>{t('invoices.vat', { percent: digits(invoice.taxPercent) })}</dt><dd><Amount value={invoice.tax} testId="invoice-vat" /></dd>
+        {taxed && <><dt>{t('invoices.vat', { percent: digits(invoice.taxPercent) })}</dt><dd><Amount value={invoice.tax} testId="invoice-vat" /></dd></>}
         <dt className="font-semibold">{t('invoices.total')}</dt><dd className="font-semibold"><Amount value={invoice.total} testId="invoice-total" /></dd>
       </dl>
-      <p className="mt-3 text-xs text-slate-500">{t('invoices.vatIncluded')}</p>
+      <p className="mt-3 text-xs text-slate-500" data-testid="invoice-vat-note">{t(taxed ? 'invoices.vatIncluded' : 'invoices.noVat')}</p>
     </article>
   );
 }

@@ -163,13 +163,16 @@ export function PackagesPage() {
   const { data: user } = useCurrentUser();
   const canManage = hasClaim(user, 'Financial.Tariffs');
   const canBuy = hasClaim(user, 'Financial.Payments');
-  const [forPurchase, setForPurchase] = useState(!canManage);
+  // Until the user chooses, a manager sees their own packages and everyone else what they may buy:
+  // decided once the user is known (a reload used to land managers on the purchase view).
+  const [chosenView, setForPurchase] = useState<boolean | null>(null);
+  const forPurchase = chosenView ?? !canManage;
   const [showPurchases, setShowPurchases] = useState(false);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [editing, setEditing] = useState<Package | null | 'new'>(null);
   const [buying, setBuying] = useState<Package | null>(null);
-  const { data, isLoading, mutate } = useSWR<Page<Package>>(['packages', forPurchase, pageIndex, pageSize], () =>
+  const { data, isLoading, mutate } = useSWR<Page<Package>>(user ? ['packages', forPurchase, pageIndex, pageSize] : null, () =>
     api.get<Page<Package>>('/Packages/GetAll', { query: { pageIndex, pageSize, forPurchase: forPurchase || undefined } }));
   const columns = useMemo<DataTableColumn<Package>[]>(() => [
     { key: 'title', header: t('packages.columns.title'), cell: (r) => r.title },
@@ -211,10 +214,14 @@ export function PackagesPage() {
         </>
       )} />
       {showPurchases ? (
-        <DataTable key="purchases" columns={purchaseColumns} rows={purchases?.items} rowKey={(r) => String(r.id)} loading={purchasesLoading} emptyText={t('adminCommon:table.empty')} caption={t('packages.purchases')}
+        <DataTable key="purchases" columns={purchaseColumns} rows={purchases?.items} rowKey={(r) => String(r.id)} loading={purchasesLoading} caption={t('packages.purchases')}
+          emptyText={t('packages.emptyPurchases')} emptyDescription={t('packages.emptyPurchasesHint')}
+          emptyAction={canBuy ? <Button variant="secondary" data-testid="purchases-empty-packages" onClick={() => { setShowPurchases(false); setForPurchase(true); setPageIndex(0); }}>{t('packages.seePackages')}</Button> : undefined}
           pageIndex={pageIndex} pageSize={pageSize} totalCount={purchases?.totalCount ?? 0} onPageChange={setPageIndex}
           onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="purchases-table" />
-      ) : <DataTable key="packages" columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('packages.title')}
+      ) : <DataTable key="packages" columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading || !user} caption={t('packages.title')}
+        emptyText={t(forPurchase ? 'packages.emptyForPurchase' : 'packages.empty')} emptyDescription={t(forPurchase ? 'packages.emptyForPurchaseHint' : 'packages.emptyHint')}
+        emptyAction={!forPurchase && canManage ? <Button data-testid="packages-empty-create" onClick={() => setEditing('new')}>{t('packages.create')}</Button> : undefined}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="packages-table" />}
       {editing && <PackageForm pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void mutate(); }} />}

@@ -120,6 +120,8 @@ export function PaymentsPage() {
   const { data, isLoading, mutate } = useSWR<Page<Payment>>(['payments', filters.typePayment, filters.typeStatus, pageIndex, pageSize], () =>
     api.get<Page<Payment>>('/Payments/GetAll', { query: { pageIndex, pageSize, typePayment: filters.typePayment || undefined, typeStatus: filters.typeStatus || undefined } }));
   const canDecide = hasClaim(user, 'Financial.ConfirmPayments') && !!user?.isAdmin;
+  const canCreate = hasClaim(user, 'Financial.Payments');
+  const filtered = !!(filters.typePayment || filters.typeStatus);
   const typeItems = useMemo(() => [...PAYMENT_TYPES, 'OnLine'].map((id) => ({ id, title: t(`payments.types.${id}`) })), [t]);
   const statusItems = useMemo(() => PAYMENT_STATUSES.map((id) => ({ id, title: t(`payments.statuses.${id}`) })), [t]);
   const decide = async () => {
@@ -158,7 +160,7 @@ export function PaymentsPage() {
   ], [t, canDecide, user?.organizationId]);
   return (
     <section data-testid="payments-page">
-      <PageHeader title={t('payments.title')} actions={hasClaim(user, 'Financial.Payments') && <Button data-testid="payments-create" onClick={() => setCreating(true)}>{t('payments.create')}</Button>} />
+      <PageHeader title={t('payments.title')} actions={canCreate && <Button data-testid="payments-create" onClick={() => setCreating(true)}>{t('payments.create')}</Button>} />
       <form noValidate className="mb-3 flex flex-wrap items-end gap-3" onSubmit={(e) => { e.preventDefault(); setFilters({ ...draft }); setPageIndex(0); }}>
         <div className="min-w-[12rem]"><Select id="payments-typePayment" data-testid="payments-typePayment" label={t('payments.typePayment')} items={typeItems} value={draft.typePayment}
           onChange={(v) => setDraft((d) => ({ ...d, typePayment: v === null ? '' : String(v) }))} /></div>
@@ -167,7 +169,9 @@ export function PaymentsPage() {
         <Button type="submit" data-testid="payments-apply">{t('actions.apply')}</Button>
         <Button variant="secondary" onClick={() => { setDraft({ typePayment: '', typeStatus: '' }); setFilters({ typePayment: '', typeStatus: '' }); setPageIndex(0); }}>{t('actions.clear')}</Button>
       </form>
-      <DataTable columns={columns} rows={data?.items} rowKey={(p) => p.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('payments.title')}
+      <DataTable columns={columns} rows={data?.items} rowKey={(p) => p.id} loading={isLoading} caption={t('payments.title')}
+        emptyText={filtered ? t('payments.emptyFiltered') : t('payments.empty')} emptyDescription={filtered ? undefined : t('payments.emptyHint')}
+        emptyAction={!filtered && canCreate ? <Button data-testid="payments-empty-create" onClick={() => setCreating(true)}>{t('payments.create')}</Button> : undefined}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="payments-table" />
       {creating && <CreatePaymentDialog onClose={() => setCreating(false)} onCreated={() => { setCreating(false); void mutate(); }} />}

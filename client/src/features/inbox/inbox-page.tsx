@@ -118,7 +118,7 @@ export function InboxPage() {
   const columns = useMemo<DataTableColumn<InboxMessage>[]>(() => [
     {
       key: 'select', header: t('columns.select'), hideable: false, cell: (m) => (
-        <input type="checkbox" checked={selected.has(m.id)} onChange={(e) => actions.current.toggle(m.id, e.target.checked)} aria-label={t('selectRow', { id: m.id })} data-testid="inbox-row-select" />
+        <input type="checkbox" checked={selected.has(m.id)} onChange={(e) => actions.current.toggle(m.id, e.target.checked)} aria-label={t('selectRow', { id: digits(m.id) })} data-testid="inbox-row-select" />
       ),
     },
     { key: 'receivedAt', header: t('columns.receivedAt'), cell: (m) => <DateDisplay value={m.dateTimeReceive} /> },
@@ -167,7 +167,8 @@ export function InboxPage() {
           {t('markSelected', { n: digits(selected.size) })}
         </Button>
       </div>
-      <DataTable columns={columns} rows={data?.items} rowKey={(m) => m.id} loading={isLoading} emptyText={readFilter === 'unread' ? t('emptyUnread') : t('empty')} caption={t('title')}
+      <DataTable columns={columns} rows={data?.items} rowKey={(m) => m.id} loading={isLoading} emptyText={search ? t('adminCommon:table.empty') : readFilter === 'unread' ? t('emptyUnread') : t('empty')}
+        emptyDescription={readFilter === 'all' && !search ? t('emptyHint') : undefined} caption={t('title')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={(p) => { setPageIndex(p); setSelected(new Set()); }}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); setSelected(new Set()); }} data-testid="inbox-table" />
       {opened && (

@@ -94,7 +94,7 @@ export function AssignmentsDialog({ line, onClose }: { line: Line; onClose(): vo
 
   return (
     <ModalDialog open onClose={onClose} size="lg" title={t('assignments.title', { number: line.number })} data-testid="assignments-dialog">
-      <DataTable columns={columns} rows={data?.items} rowKey={(a) => a.id} loading={isLoading} emptyText={t('adminCommon:table.empty')}
+      <DataTable columns={columns} rows={data?.items} rowKey={(a) => a.id} loading={isLoading} emptyText={t('assignments.empty')} emptyDescription={t('assignments.emptyHint')}
         pageIndex={0} pageSize={Math.max(data?.items.length ?? 0, 1)} totalCount={data?.totalCount ?? 0} onPageChange={() => undefined}
         columnChooser={false} data-testid="assignments-table" />
       <form noValidate onSubmit={(e) => void assign(e)} className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-700">

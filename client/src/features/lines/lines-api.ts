@@ -55,6 +55,28 @@ export const REFUND_STATUSES = ['DidNotReceiveToItc', 'HaveNotReceivedToPhone', 
 
 export const DELIVERY_FLAGS = ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2', 'isActive', 'checkFilter', 'sendToBlackList', 'hasSla'] as const;
 
+export type LineSwitch = (typeof LINE_FLAGS)[number] | (typeof DELIVERY_FLAGS)[number];
+
+/**
+ * The line form's switches by topic (texts `lines.groups.<key>`, one help text each under
+ * `lines.flagHelp`). `later` holds what this panel stores but does not act on yet: the switches
+ * that change sending come first, so an operator sees which ones matter.
+ */
+export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwitch[] }[] = [
+  { key: 'state', flags: ['isActive', 'isPublic'] },
+  { key: 'sendKinds', flags: ['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isCanSendFlashSms'] },
+  { key: 'api', flags: ['isSendApiSingle', 'isSendApiP2P'] },
+  { key: 'refunds', flags: ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2'] },
+  { key: 'blacklist', flags: ['sendToBlackList', 'isGeneralBlackList'] },
+  {
+    key: 'later', flags: [
+      'checkFilter', 'hasSla', 'isPostpaid', 'isSendGender', 'isSendGroup', 'isSendOccasionPhonebook', 'isSendClub', 'isSendSmart', 'isSendDevice',
+      'isSendOtp', 'confirmP2pAndDynamic', 'isCanSendSmartWithoutConfirmation', 'isNeedToSendConfirmationMessage',
+      'isSendPrivateNumberExpirationMessage', 'isAutomaticBulk', 'isAutomaticGroup',
+    ],
+  },
+];
+
 export interface Line extends Partial<Record<(typeof LINE_FLAGS)[number] | (typeof DELIVERY_FLAGS)[number], boolean>> {
   id: number;
   organizationId: number;

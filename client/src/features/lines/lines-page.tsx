@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
@@ -19,9 +19,9 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
 import { AssignmentsDialog } from './assignments-dialog';
-import { DELIVERY_FLAGS, LINE_FLAGS, NUMBER_TYPES, REFUND_STATUSES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type Line } from './lines-api';
+import { DELIVERY_FLAGS, LINE_FLAGS, LINE_SWITCH_GROUPS, NUMBER_TYPES, REFUND_STATUSES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type Line, type LineSwitch } from './lines-api';
 
-type Flag = (typeof LINE_FLAGS)[number] | (typeof DELIVERY_FLAGS)[number];
+type Flag = LineSwitch;
 interface AgentName { id: number; title: string; isActive: boolean }
 
 interface Draft {
@@ -48,6 +48,53 @@ function draftOf(l: Line): Draft {
 }
 
 const num = (v: string): number | undefined => (v.trim() ? Number(toLatinDigits(v.trim())) : undefined);
+
+/**
+ * One topic of the line's switches: a fieldset whose legend and sentence say what the switches
+ * decide, each switch with its own help text (tied to it with aria-describedby). The switches this
+ * panel does not act on yet fold away (a native details element: keyboard-usable as it is), open
+ * when one of them is on.
+ */
+function SwitchGroup({ groupKey, flags, values, onChange, children }: {
+  groupKey: string; flags: readonly Flag[]; values: Partial<Record<Flag, boolean>>; onChange(flag: Flag): (on: boolean) => void; children?: ReactNode;
+}) {
+  const { t } = useTranslation('lines');
+  const digits = useDigits();
+  const hintId = `line-group-${groupKey}-hint`;
+  const on = flags.filter((f) => values[f]).length;
+  // Read once: React must not fold the group while the user is switching inside it.
+  const [startOpen] = useState(on > 0);
+  const body = (
+    <>
+      <p id={hintId} className="mb-3 text-xs text-slate-600 dark:text-slate-300">{t(`lines.groups.${groupKey}.hint`)}</p>
+      <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
+        {flags.map((f) => (
+          <CheckboxField key={f} id={`line-${f}`} data-testid={`line-${f}`} label={t(`lines.flagNames.${f}`)} hint={t(`lines.flagHelp.${f}`)}
+            checked={!!values[f]} onCheckedChange={onChange(f)} />
+        ))}
+        {children}
+      </div>
+    </>
+  );
+  const legend = 'px-1 text-sm font-semibold text-sky-800 dark:text-sky-300';
+  if (groupKey === 'later') {
+    return (
+      <details className="mb-4 rounded border border-slate-200 p-3 dark:border-slate-700" open={startOpen} data-testid="line-group-later">
+        <summary className={`${legend} cursor-pointer`} data-testid="line-group-later-toggle">{t('lines.later', { n: digits(on) })}</summary>
+        <fieldset className="mt-2" aria-describedby={hintId}>
+          <legend className="sr-only">{t('lines.groups.later.title')}</legend>
+          {body}
+        </fieldset>
+      </details>
+    );
+  }
+  return (
+    <fieldset className="mb-4 rounded border border-slate-200 p-3 dark:border-slate-700" aria-describedby={hintId} data-testid={`line-group-${groupKey}`}>
+      <legend className={legend}>{t(`lines.groups.${groupKey}.title`)}</legend>
+      {body}
+    </fieldset>
+  );
+}
 
 function LineDialog({ original, agents, onClose, onSaved }: { original: Line | null; agents: AgentName[] | undefined; onClose(): void; onSaved(): void }) {
   const { api } = useApp();
@@ -88,7 +135,7 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
     <ModalDialog open onClose={onClose} size="lg" title={t(original ? 'lines.edit' : 'lines.create')} data-testid="line-dialog">
       <form noValidate onSubmit={(e) => void submit(e)}>
         <ErrorSummary errors={errors} testId="line-errors" />
-        <div className="mb-4 grid gap-x-4 gap-y-3 sm:grid-cols-2">
+        <FormSection title={t('lines.groups.identity.title')} testId="line-group-identity">
           <NumericInput id="line-number" data-testid="line-number" label={t('lines.number')} value={draft.number} required error={errors.number} onValueChange={set('number')} />
           <Select id="line-useForm" data-testid="line-useForm" label={t('lines.useForm')} items={items(USE_FORMS, 'useForms')} value={draft.useForm} clearable={false}
             onChange={(v) => set('useForm')(v === null ? 'OneNumber' : String(v))} error={errors.useForm} />
@@ -107,23 +154,21 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
           <Select id="line-agent" data-testid="line-agent" label={t('lines.agent')} items={agentItems} value={draft.smsSenderAgentId ?? ''} required loading={!agents}
             onChange={(v) => set('smsSenderAgentId')(v === null ? null : Number(v))} error={errors.smsSenderAgentId} />
           <NumericInput id="line-organizationId" label={t('lines.organizationId')} value={draft.organizationId} error={errors.organizationId} onValueChange={set('organizationId')} />
-          <NumericInput id="line-priority" label={t('lines.priority')} value={draft.priority} error={errors.priority} onValueChange={set('priority')} />
+          <NumericInput id="line-priority" label={t('lines.priority')} hint={t('lines.priorityHint')} value={draft.priority} error={errors.priority} onValueChange={set('priority')} />
           <NumericInput id="line-tryCount" label={t('lines.tryCount')} value={draft.tryCount} error={errors.tryCount} onValueChange={set('tryCount')} />
-          <DateTimePicker id="line-expireTime" data-testid="line-expireTime" label={t('lines.expireTime')} value={draft.expireTime} onChange={set('expireTime')} error={errors.expireTime} />
-          <Select id="line-refund" label={t('lines.refundDeliveryStatusId')} items={refundItems} value={draft.refundDeliveryStatusId}
-            onChange={(v) => set('refundDeliveryStatusId')(v === null ? '' : String(v))} error={errors.refundDeliveryStatusId} />
           <TextField id="line-tag" label={t('lines.tag')} value={draft.tag} maxLength={100} onChange={(e) => set('tag')(e.target.value)} error={errors.tag} />
-        </div>
-        <FormSection title={t('lines.delivery')} testId="line-delivery">
-          {DELIVERY_FLAGS.map((f) => (
-            <CheckboxField key={f} id={`line-${f}`} data-testid={`line-${f}`} label={t(`lines.flagNames.${f}`)} checked={!!draft.flags[f]} onCheckedChange={setFlag(f)} />
-          ))}
         </FormSection>
-        <FormSection title={t('lines.flags')} testId="line-flags">
-          {LINE_FLAGS.map((f) => (
-            <CheckboxField key={f} id={`line-${f}`} data-testid={`line-${f}`} label={t(`lines.flagNames.${f}`)} checked={!!draft.flags[f]} onCheckedChange={setFlag(f)} />
-          ))}
-        </FormSection>
+        {LINE_SWITCH_GROUPS.map((group) => (
+          <SwitchGroup key={group.key} groupKey={group.key} flags={group.flags} values={draft.flags} onChange={setFlag}>
+            {group.key === 'state' && (
+              <DateTimePicker id="line-expireTime" data-testid="line-expireTime" label={t('lines.expireTime')} value={draft.expireTime} onChange={set('expireTime')} error={errors.expireTime} />
+            )}
+            {group.key === 'refunds' && (
+              <Select id="line-refund" label={t('lines.refundDeliveryStatusId')} hint={t('lines.refundHint')} items={refundItems} value={draft.refundDeliveryStatusId}
+                onChange={(v) => set('refundDeliveryStatusId')(v === null ? '' : String(v))} error={errors.refundDeliveryStatusId} />
+            )}
+          </SwitchGroup>
+        ))}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>{t('cancel')}</Button>
           <Button type="submit" loading={busy} data-testid="line-save">{t('save')}</Button>
@@ -181,7 +226,9 @@ export function LinesPage() {
   return (
     <section data-testid="lines-page">
       <PageHeader title={t('lines.title')} actions={<Button onClick={() => setEditing('new')} data-testid="lines-create">{t('lines.create')}</Button>} />
-      <DataTable columns={columns} rows={data?.items} rowKey={(l) => l.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('lines.title')}
+      <DataTable columns={columns} rows={data?.items} rowKey={(l) => l.id} loading={isLoading} caption={t('lines.title')}
+        emptyText={t('lines.empty')} emptyDescription={t('lines.emptyHint')}
+        emptyAction={<Button onClick={() => setEditing('new')} data-testid="lines-empty-create">{t('lines.create')}</Button>}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="lines-table" />
       {editing && <LineDialog original={editing === 'new' ? null : editing} agents={agents} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void mutate(); }} />}

@@ -349,7 +349,9 @@ export function SenderAgentsPage() {
         </p>
       )}
       <div className="mb-3"><SearchBox idPrefix="agents" value={search} onSearch={(term) => { setSearch(term); setPageIndex(0); }} /></div>
-      <DataTable columns={columns} rows={rows} rowKey={(a) => a.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('agents.title')}
+      <DataTable columns={columns} rows={rows} rowKey={(a) => a.id} loading={isLoading} caption={t('agents.title')}
+        emptyText={t('agents.empty')} emptyDescription={t('agents.emptyHint')}
+        emptyAction={<Button onClick={() => setEditing('new')} data-testid="agents-empty-create">{t('agents.create')}</Button>}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={found.length} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="agents-table" />
       {editing && <AgentDialog original={editing === 'new' ? null : editing} plugins={plugins} onClose={() => setEditing(null)}

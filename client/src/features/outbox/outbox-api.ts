@@ -12,6 +12,9 @@ export const MAX_ARCHIVE_IDS = 500;
 
 type SendState = Pick<Send, 'queueStatus' | 'status'>;
 
+/** A send as OutBox/Get answers it: with an administrator's reason when it was rejected (queueStatus Rejected). */
+export interface OutboxSend extends Send { rejectReason?: string | null }
+
 export const isEditable = (send: SendState): boolean => EDITABLE_QUEUE_STATUSES.includes(send.queueStatus);
 export const isBeingEdited = (send: SendState): boolean => send.queueStatus === UPDATING;
 export const isArchived = (send: SendState): boolean => ARCHIVED_STATUSES.includes(send.status);

@@ -21,8 +21,9 @@ import { errorsOf } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { DELIVERY_STATUSES, isFinished, type Receiver, type Send, type SendCounters } from '../sending/sending-api';
 import { useSendProgress } from './use-send-progress';
-import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, startEdit, unarchiveSends } from './outbox-api';
+import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, startEdit, unarchiveSends, type OutboxSend } from './outbox-api';
 import { SendEditDialog } from './send-edit-dialog';
+import { SendStatusBadge } from './send-status-badge';
 import { UserText } from '../../shared/ui/user-text';
 
 const COUNTERS: (keyof SendCounters)[] = ['recipientCount', 'pendingCount', 'sentCount', 'deliveredCount', 'notDeliveredCount', 'failedCount', 'canceledCount'];
@@ -85,7 +86,7 @@ export function OutboxDetailPage() {
   const blocker = useBlocker(shouldBlock);
   // The edit ended while a navigation waited for the warning: nothing to warn about any more.
   useEffect(() => { if (!editing && blocker.state === 'blocked') blocker.proceed(); }, [editing, blocker]);
-  const { data: send, error, isLoading, mutate } = useSWR<Send>(valid ? ['outbox-send', id] : null, () => api.get<Send>(`/OutBox/Get/${id}`));
+  const { data: send, error, isLoading, mutate } = useSWR<OutboxSend>(valid ? ['outbox-send', id] : null, () => api.get<OutboxSend>(`/OutBox/Get/${id}`));
   const { data: receivers, isLoading: receiversLoading, mutate: mutateReceivers } = useSWR<Page<Receiver>>(
     valid ? ['outbox-receivers', id, deliveryStatus, toNumber, pageIndex, pageSize] : null,
     () => api.get<Page<Receiver>>('/OutBox/GetRecipients', { query: { id, pageIndex, pageSize, deliveryStatus: deliveryStatus || undefined, toNumber: toNumber || undefined } }));
@@ -115,7 +116,11 @@ export function OutboxDetailPage() {
     { key: 'toNumber', header: t('receiverColumns.toNumber'), hideable: false, cell: (r) => <span dir="ltr" data-testid="receiver-number">{digits(r.toNumber)}</span> },
     { key: 'operator', header: t('receiverColumns.operator'), cell: (r) => t(`sending:operators.${r.operator}`, { defaultValue: r.operator }) },
     { key: 'description', header: t('receiverColumns.description'), hiddenByDefault: true, cell: (r) => r.description ?? '—' },
-    { key: 'sendStatus', header: t('receiverColumns.sendStatus'), hiddenByDefault: true, cell: (r) => t(`sending:outboxStatuses.${r.sendStatus}`, { defaultValue: r.sendStatus }) },
+    {
+      // A cancelled receiver is stored as ErrorInSending (the spec's SendStatus has no cancel): it says Cancelled.
+      key: 'sendStatus', header: t('receiverColumns.sendStatus'), hiddenByDefault: true,
+      cell: (r) => (r.deliveryStatus === 'IsCanceled' ? t('statuses.Canceled') : t(`sending:outboxStatuses.${r.sendStatus}`, { defaultValue: r.sendStatus })),
+    },
     {
       key: 'deliveryStatus', header: t('receiverColumns.deliveryStatus'),
       cell: (r) => <span data-testid="receiver-status" data-status={r.deliveryStatus}>{t(`sending:deliveryStatuses.${r.deliveryStatus}`, { defaultValue: r.deliveryStatus })}</span>,
@@ -208,7 +213,7 @@ export function OutboxDetailPage() {
       <PageHeader title={t('detailTitle', { id: digits(send.id) })} breadcrumbs={back} actions={actions} />
       {archiveError && <p role="alert" className="mb-3 text-sm text-red-700" data-testid="outbox-archive-error">{archiveError}</p>}
       <dl className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label={t('columns.status')} testId="outbox-status"><span data-status={send.status}>{t(`sending:outboxStatuses.${send.status}`, { defaultValue: send.status })}</span></Field>
+        <Field label={t('columns.status')} testId="outbox-status"><SendStatusBadge send={send} testId="outbox-status-badge" /></Field>
         <Field label={t('columns.queueStatus')} testId="outbox-queue-status">{t(`sending:queueStatuses.${send.queueStatus}`, { defaultValue: send.queueStatus })}</Field>
         <Field label={t('fields.senderNumber')}><span dir="ltr">{send.senderNumber}</span></Field>
         <Field label={t('fields.user')}><UserText>{send.userName ?? send.userId}</UserText></Field>
@@ -225,6 +230,7 @@ export function OutboxDetailPage() {
         <Field label={t('fields.wrong')}>{digits(send.wrongNumberCount)}</Field>
         <Field label={t('fields.duplicate')}>{digits(send.duplicateCount)}</Field>
         <Field label={t('fields.blackList')}>{digits(send.blackListCount)}</Field>
+        {send.rejectReason && <Field label={t('rejectReason')} testId="outbox-reject-reason"><span dir="auto">{send.rejectReason}</span></Field>}
         {send.failureCode && send.failureCode !== 'None' && <Field label={t('fields.failureCode')} testId="outbox-failure"><span data-code={send.failureCode}>{t(`sending:failureCodes.${send.failureCode}`, { defaultValue: send.failureCode })}</span></Field>}
         <Field label={t('fields.price')}><Amount value={send.sendPrice} /></Field>
         <Field label={t('fields.levy')}><Amount value={send.resolutionOfParliamentPrice} /></Field>

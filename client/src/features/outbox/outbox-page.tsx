@@ -1,9 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
+import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
@@ -18,6 +19,8 @@ import { errorsOf, SearchBox } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { OUTBOX_STATUSES, outboxDetailPath, type Send } from '../sending/sending-api';
 import { useSendProgress } from './use-send-progress';
+import { SendProgressCell } from './send-progress-cell';
+import { SendStatusBadge } from './send-status-badge';
 import { archiveSends, isArchivable, isArchived, MAX_ARCHIVE_IDS, unarchiveSends } from './outbox-api';
 
 const DAY_MS = 86_400_000;
@@ -43,6 +46,8 @@ export function OutboxPage() {
   const { api } = useApp();
   const { t } = useTranslation('outbox');
   const digits = useDigits();
+  const navigate = useNavigate();
+  const { data: me } = useCurrentUser();
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [search, setSearch] = useState('');
@@ -138,12 +143,10 @@ export function OutboxPage() {
     { key: 'senderNumber', header: t('columns.senderNumber'), cell: (s) => <span dir="ltr">{s.senderNumber}</span> },
     { key: 'text', header: t('columns.text'), cell: (s) => <span className="line-clamp-2 max-w-xs" dir="auto" title={s.smsText}>{s.smsText}</span> },
     { key: 'recipients', header: t('columns.recipients'), cell: (s) => digits(s.recipientCount) },
-    { key: 'status', header: t('columns.status'), cell: (s) => <span data-testid="outbox-row-status" data-status={s.status}>{t(`sending:outboxStatuses.${s.status}`, { defaultValue: s.status })}</span> },
+    { key: 'status', header: t('columns.status'), cell: (s) => <SendStatusBadge send={s} withReason testId="outbox-row-status" /> },
     { key: 'queueStatus', header: t('columns.queueStatus'), hiddenByDefault: true, cell: (s) => t(`sending:queueStatuses.${s.queueStatus}`, { defaultValue: s.queueStatus }) },
     {
-      key: 'progress', header: t('columns.progress'), cell: (s) => (
-        <span data-testid="outbox-row-progress">{digits(s.deliveredCount)} / {digits(s.sentCount)} / {digits(s.recipientCount)}</span>
-      ),
+      key: 'progress', header: t('columns.progress'), cell: (s) => <SendProgressCell send={s} />,
     },
     { key: 'price', header: t('columns.price'), cell: (s) => <Amount value={s.totalPrice} /> },
     { key: 'user', header: t('columns.user'), hiddenByDefault: true, cell: (s) => s.userName ?? s.userId },
@@ -151,6 +154,16 @@ export function OutboxPage() {
   ], [t, digits, selected]);
 
   const tooMany = Math.max(toArchive.length, toRestore.length) > MAX_ARCHIVE_IDS;
+  // An empty outbox with nothing filtered is a new user's: say what comes here and where a send starts.
+  const unfiltered = !search && !showArchived && !filters.status && !filters.fromDate && !filters.toDate;
+  const canBulk = hasClaim(me, 'Sending.Bulk');
+  const canSingle = hasClaim(me, 'Sending.Single');
+  const emptyAction = unfiltered && (canBulk || canSingle) ? (
+    <div className="flex flex-wrap justify-center gap-2">
+      {canBulk && <Button onClick={() => void navigate('/sending/bulk')} data-testid="outbox-empty-bulk">{t('empty.bulk')}</Button>}
+      {canSingle && <Button variant="secondary" onClick={() => void navigate('/sending/single')} data-testid="outbox-empty-single">{t('empty.single')}</Button>}
+    </div>
+  ) : undefined;
   return (
     <section data-testid="outbox-page">
       <PageHeader title={t('title')} />
@@ -193,7 +206,8 @@ export function OutboxPage() {
           {actionErrors.map((m) => <li key={m}>{m}</li>)}
         </ul>
       )}
-      <DataTable columns={columns} rows={data?.items} rowKey={(s) => s.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('title')}
+      <DataTable columns={columns} rows={data?.items} rowKey={(s) => s.id} loading={isLoading} caption={t('title')}
+        emptyText={unfiltered ? t('empty.title') : t('empty.filtered')} emptyDescription={unfiltered ? t('empty.description') : undefined} emptyAction={emptyAction}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="outbox-table" />
       <ConfirmDialog open={confirmArchive} busy={busy} title={t('archive.selectedTitle')} message={t('archive.selectedMessage', { n: digits(toArchive.length) })}

@@ -11,6 +11,19 @@ export const outboxTexts: TextResource = {
       progress: 'پیشرفت', price: 'هزینه', user: 'کاربر', organization: 'سازمان', sendAt: 'زمان ارسال',
     },
     show: 'مشاهده',
+    statuses: {
+      Scheduled: 'زمان‌بندی‌شده', Editing: 'متوقف برای ویرایش', Canceling: 'در حال لغو', Canceled: 'لغو شده',
+      CanceledPartly: 'لغو شده پس از ارسال بخشی', Rejected: 'ردشده توسط مدیر',
+    },
+    progressCell: {
+      label: 'پیشرفت ارسال {{id}}', delivered: 'رسیده', sent: 'ارسال‌شده', failed: 'ناموفق', canceled: 'لغو شده', total: 'کل',
+    },
+    rejectReason: 'دلیل رد',
+    empty: {
+      title: 'هنوز ارسالی ثبت نشده است.',
+      description: 'هر پیامکی که می‌فرستید — فوری، زمان‌بندی‌شده یا دوره‌ای — با وضعیت و گزارش تحویلش اینجا می‌آید.',
+      filtered: 'ارسالی با این فیلترها یافت نشد.', bulk: 'ارسال گروهی', single: 'ارسال تکی',
+    },
     fields: {
       senderNumber: 'خط ارسال', sendType: 'نوع ارسال', subType: 'شیوه ارسال', text: 'متن پیامک', parts: 'تعداد بخش', encoding: 'کدگذاری', flash: 'فلش', user: 'ارسال‌کننده',
       dateTimeSend: 'زمان ارسال', dateTimeStart: 'شروع ارسال', dateTimeEnd: 'پایان ارسال', failureCode: 'علت خطا', createdAt: 'زمان ثبت',
@@ -61,6 +74,19 @@ export const outboxTexts: TextResource = {
       progress: 'Progress', price: 'Price', user: 'User', organization: 'Organization', sendAt: 'Send time',
     },
     show: 'View',
+    statuses: {
+      Scheduled: 'Scheduled', Editing: 'Paused for editing', Canceling: 'Being cancelled', Canceled: 'Cancelled',
+      CanceledPartly: 'Cancelled after a partial send', Rejected: 'Rejected by an administrator',
+    },
+    progressCell: {
+      label: 'Progress of send {{id}}', delivered: 'Delivered', sent: 'Sent', failed: 'Failed', canceled: 'Cancelled', total: 'Total',
+    },
+    rejectReason: 'Reason for rejection',
+    empty: {
+      title: 'No sends yet.',
+      description: 'Every SMS you send — now, scheduled or periodic — shows here with its status and delivery report.',
+      filtered: 'No send matches these filters.', bulk: 'Bulk send', single: 'Single send',
+    },
     fields: {
       senderNumber: 'Sender line', sendType: 'Send type', subType: 'Sending mode', text: 'SMS text', parts: 'Parts', encoding: 'Encoding', flash: 'Flash', user: 'Sender',
       dateTimeSend: 'Send time', dateTimeStart: 'Started', dateTimeEnd: 'Finished', failureCode: 'Failure', createdAt: 'Created',

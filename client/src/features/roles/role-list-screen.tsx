@@ -98,7 +98,12 @@ export function RoleListScreen({ kind }: { kind: RoleKind }) {
             onChange={(v) => { setOrganizationId(v === null ? null : Number(v)); setPageIndex(0); }} />
         </div>
       </div>
-      <DataTable columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} emptyText={tc('table.empty')}
+      <DataTable columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading}
+        emptyText={search ? t('empty.search') : t(isRoles ? 'empty.roles' : 'empty.templates')}
+        emptyDescription={search ? undefined : t(isRoles ? 'empty.rolesHint' : 'empty.templatesHint')}
+        emptyAction={!search && mayManage ? (
+          <Button data-testid={`${prefix}-empty-create`} onClick={() => setDialog({ kind: 'edit', role: null })}>{isRoles ? t('createRole') : t('createTemplate')}</Button>
+        ) : undefined}
         caption={isRoles ? t('rolesTitle') : t('templatesTitle')} pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0}
         onPageChange={setPageIndex} onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }}
         rowActions={mayManage ? rowActions : undefined} data-testid={`${prefix}-table`} />

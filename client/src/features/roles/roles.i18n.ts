@@ -23,6 +23,13 @@ export const rolesTexts: TextResource = {
     saved: 'ذخیره شد.',
     deleted: 'حذف شد.',
     cloned: 'کپی ایجاد شد.',
+    empty: {
+      roles: 'این سازمان هنوز نقشی ندارد.',
+      rolesHint: 'نقش مجموعه‌ای از دسترسی‌هاست (مثلاً «اپراتور ارسال» با دسترسی ارسال گروهی و صندوق ارسال) که به کاربران این سازمان می‌دهید.',
+      templates: 'هنوز قالب نقشی ساخته نشده است.',
+      templatesHint: 'قالب نقش سقف دسترسی‌های یک سازمان زیرمجموعه است: به سازمان اختصاص می‌دهید و نقش‌های آن سازمان از این سقف فراتر نمی‌روند.',
+      search: 'موردی با این جستجو یافت نشد.',
+    },
   },
   en: {
     rolesTitle: 'Roles',
@@ -45,5 +52,12 @@ export const rolesTexts: TextResource = {
     saved: 'Saved.',
     deleted: 'Deleted.',
     cloned: 'The copy was created.',
+    empty: {
+      roles: 'This organization has no roles yet.',
+      rolesHint: 'A role is a set of access rights (say, "Send operator" with bulk sending and the outbox) that you give to this organization\'s users.',
+      templates: 'No role templates yet.',
+      templatesHint: 'A role template caps what a sub-organization may do: assign it to an organization, and that organization\'s roles stay within it.',
+      search: 'Nothing matches this search.',
+    },
   },
 };

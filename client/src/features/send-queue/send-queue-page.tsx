@@ -64,7 +64,7 @@ export function SendQueuePage() {
   return (
     <section data-testid="send-queue-page">
       <PageHeader title={t('title')} />
-      <DataTable columns={columns} rows={data?.items} rowKey={(s) => s.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('title')}
+      <DataTable columns={columns} rows={data?.items} rowKey={(s) => s.id} loading={isLoading} emptyText={t('empty')} emptyDescription={t('emptyHint')} caption={t('title')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="send-queue-table" />
       <ConfirmDialog open={!!deciding} busy={busy} danger={deciding?.confirm === false} data-testid="queue-decision"

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
@@ -15,11 +15,15 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { PERIODIC_STATUSES, type PeriodicSend, type PeriodicStatus } from './periodic-api';
 import { outboxDetailPath } from './sending-api';
 
+/** The bulk compose screen with its schedule set to Periodic (send-page reads `kind`). */
+const NEW_PERIODIC_PATH = '/sending/bulk?kind=periodic';
+
 /** Periodic send definitions: pattern, next run (Tehran time; Jalali in Persian), occurrences, cancel. */
 export function PeriodicSendsPage() {
   const { api } = useApp();
   const { t } = useTranslation('sending');
   const digits = useDigits();
+  const navigate = useNavigate();
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [status, setStatus] = useState<PeriodicStatus | null>(null);
@@ -73,14 +77,15 @@ export function PeriodicSendsPage() {
 
   return (
     <section data-testid="periodic-sends-page">
-      <PageHeader title={t('periodic.title')} />
+      <PageHeader title={t('periodic.title')} actions={<Button onClick={() => void navigate(NEW_PERIODIC_PATH)} data-testid="periodic-new">{t('periodic.newSend')}</Button>} />
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <Select id="periodic-status" data-testid="periodic-status" label={t('periodic.statusFilter')} placeholder={t('periodic.all')} className="w-48"
           items={PERIODIC_STATUSES.map((s) => ({ id: s, title: t(`periodic.statuses.${s}`) }))} value={status ?? ''}
           onChange={(v) => { setStatus(v === null ? null : (v as PeriodicStatus)); setPageIndex(0); }} />
-        <Link className="text-sky-700 underline" to="/sending/bulk" data-testid="periodic-new">{t('periodic.newSend')}</Link>
       </div>
-      <DataTable columns={columns} rows={data?.items} rowKey={(p) => p.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('periodic.title')}
+      <DataTable columns={columns} rows={data?.items} rowKey={(p) => p.id} loading={isLoading} caption={t('periodic.title')}
+        emptyText={status ? t('periodic.emptyFiltered') : t('periodic.empty')} emptyDescription={status ? undefined : t('periodic.emptyHint')}
+        emptyAction={status ? undefined : <Button onClick={() => void navigate(NEW_PERIODIC_PATH)} data-testid="periodic-empty-new">{t('periodic.newSend')}</Button>}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="periodic-table" />
       <ConfirmDialog open={!!canceling} busy={busy} danger data-testid="periodic-cancel-dialog"

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../shared/ui/button';
+import { DateDisplay } from '../../shared/dates/date-display';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { useDigits } from '../../shared/ui/use-digits';
 import { Amount } from '../financial/money';
@@ -16,8 +17,12 @@ export function PreviewRow({ label, children, testId }: { label: string; childre
   );
 }
 
-/** The server's calculation of a send before it is made; Confirm creates it. */
-export function PreviewDialog({ calc, busy, onConfirm, onClose }: { calc: Calculation; busy: boolean; onConfirm(): void; onClose(): void }) {
+/**
+ * The server's calculation of a send before it is made; Confirm creates it. `sendAt` is when it
+ * goes: a scheduled send's time (UTC ISO, shown Jalali in Persian), null for now, left out when a
+ * periodic pattern decides.
+ */
+export function PreviewDialog({ calc, busy, sendAt, onConfirm, onClose }: { calc: Calculation; busy: boolean; sendAt?: string | null; onConfirm(): void; onClose(): void }) {
   const { t } = useTranslation('sending');
   const digits = useDigits();
   const n = (v: number | string | undefined) => digits(v ?? 0);
@@ -26,10 +31,15 @@ export function PreviewDialog({ calc, busy, onConfirm, onClose }: { calc: Calcul
       footer={(
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>{t('calc.cancel')}</Button>
-          <Button loading={busy} disabled={calc.recipientCount === 0} onClick={onConfirm} data-testid="send-preview-confirm">{t('calc.confirm')}</Button>
+          <Button loading={busy} disabled={calc.recipientCount === 0} onClick={onConfirm} data-testid="send-preview-confirm">{t(sendAt ? 'calc.confirmScheduled' : 'calc.confirm')}</Button>
         </div>
       )}>
       <dl className="text-sm">
+        {sendAt !== undefined && (
+          <PreviewRow label={t('calc.sendTime')} testId="calc-sendTime">
+            {sendAt ? <DateDisplay value={sendAt} data-testid="calc-sendTime-at" /> : t('calc.sendNow')}
+          </PreviewRow>
+        )}
         <PreviewRow label={t('calc.senderNumber')} testId="calc-senderNumber"><span dir="ltr">{calc.senderNumber}</span></PreviewRow>
         <PreviewRow label={t('calc.recipients')} testId="calc-recipientCount">{n(calc.recipientCount)}</PreviewRow>
         <PreviewRow label={t('calc.mci')} testId="calc-mci">{n(calc.mciCount)}</PreviewRow>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
 import { ApiError } from '../../shared/api/api-client';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
@@ -38,7 +38,9 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
   const [sendDirect, setSendDirect] = useState(true);
   const [sendDateTime, setSendDateTime] = useState<string | null>(null);
-  const [kind, setKind] = useState<SendKind>(INITIAL_SEND_KIND);
+  // `?kind=periodic` (the periodic list's New) opens the form with its schedule set to Periodic.
+  const [params] = useSearchParams();
+  const [kind, setKind] = useState<SendKind>(() => (params.get('kind') === 'periodic' ? { ...INITIAL_SEND_KIND, typeSend: 'periodic' } : INITIAL_SEND_KIND));
   const periodic = kind.typeSend === 'periodic';
   const [errors, setErrors] = useState<FieldErrors>({});
   const [calc, setCalc] = useState<Calculation | null>(null);
@@ -173,7 +175,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
           <Button type="submit" loading={busy && !calc} data-testid="send-preview-open">{t('preview')}</Button>
         </div>
       </form>
-      {calc && <PreviewDialog calc={calc} busy={busy} onConfirm={() => void confirm()} onClose={() => setCalc(null)} />}
+      {calc && <PreviewDialog calc={calc} busy={busy} sendAt={periodic ? undefined : sendDirect ? null : sendDateTime} onConfirm={() => void confirm()} onClose={() => setCalc(null)} />}
     </section>
   );
 }
@@ -183,5 +185,7 @@ export function SingleSendPage() {
 }
 
 export function BulkSendPage() {
-  return <SendPage key="Bulk" sendType="Bulk" />;
+  // A fresh form when the menu's Bulk send follows a periodic New (the same route, another kind).
+  const [params] = useSearchParams();
+  return <SendPage key={`Bulk-${params.get('kind') ?? ''}`} sendType="Bulk" />;
 }

@@ -40,6 +40,10 @@ export interface DataTableProps<T> {
   loading?: boolean;
   /** Already translated empty-state text (default: 'No data to display.'). */
   emptyText?: string;
+  /** A sentence under the empty-state text: what the list holds, so an empty list guides. */
+  emptyDescription?: string;
+  /** Shown with an empty list, e.g. a button that creates the first item. */
+  emptyAction?: ReactNode;
   caption?: string;
   /** 0-based page index. */
   pageIndex: number;
@@ -71,6 +75,8 @@ export function DataTable<T>({
   rowKey,
   loading = false,
   emptyText,
+  emptyDescription,
+  emptyAction,
   caption,
   pageIndex,
   pageSize,
@@ -161,7 +167,7 @@ export function DataTable<T>({
             {!loading && list.length === 0 && (
               <tr>
                 <td colSpan={Math.max(1, columnSpan)}>
-                  <EmptyState title={emptyText ?? (t('table.noData') as string)} data-testid={tid('empty')} />
+                  <EmptyState title={emptyText ?? (t('table.noData') as string)} description={emptyDescription} action={emptyAction} data-testid={tid('empty')} />
                 </td>
               </tr>
             )}

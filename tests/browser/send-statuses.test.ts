@@ -1,0 +1,149 @@
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { onSharedBrowser } from '../support/browser.js';
+import { adminToken, createOrganization, createUser, login, unique, USER_PASSWORD } from '../support/fixtures.js';
+import type { ApiClient } from '../support/api-client.js';
+import { fundedCustomer, ok, simulatorLine, tariffBody, waitForSend } from '../support/sending.js';
+import { PanelSignIn } from './pages/panel-sign-in.js';
+import { Shell } from './pages/shell.js';
+import { BulkSendPage, OutboxDetailPage } from './pages/sending-pages.js';
+import { OutboxListPage, pickerText } from './pages/outbox-pages.js';
+import { detailStatus, SendProgressControl, SendStatusBadgeControl } from './pages/send-status-pages.js';
+
+const HOUR = 3_600_000;
+const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
+
+// Issue 14 item 6: statuses that mean what they say.
+describe('browser: send statuses that mean what they say', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+  let baseUrl: string;
+  let api: ApiClient;
+  let user: { userName: string };
+  let token: string;
+  let line: { lineId: number; number: string };
+  let page: Page;
+  let errors: string[];
+
+  onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
+
+  before(async () => {
+    const admin = await adminToken(api);
+    ({ user } = await fundedCustomer(api, admin, 'Statuses', 'Sara'));
+    token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
+    line = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 1 });
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage();
+    errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+  });
+  afterEach(async () => { await page?.close(); });
+
+  it('a scheduled send previews its time in Jalali, shows it in the outbox, and once cancelled says Cancelled (fa, then en)', async () => {
+    const compose = new BulkSendPage(page, baseUrl);
+    await compose.open();
+    await compose.compose(line.number, 'یادآوری جلسه', ['09121280001', '09121280002']);
+    const at = new Date(Date.now() + 2 * HOUR);
+    const typed = await pickerText(page, at); // solar YYYY/MM/DD HH:mm, Tehran time
+    await compose.scheduleAt(typed);
+    await compose.openPreview();
+    // The preview says when it goes, in the Persian calendar with Persian digits, and Confirm says it schedules.
+    expect((await page.getByTestId('calc-sendTime-at').innerText()).trim()).to.equal(toPersian(typed));
+    expect((await page.getByTestId('send-preview-confirm').innerText()).trim()).to.equal('تأیید و زمان‌بندی');
+    // The customer's organization is not taxable: the VAT row names the rate applied (0), never "10 %" next to 0.
+    const vat = (await page.getByTestId('calc-vat-row').locator('xpath=..').innerText()).trim();
+    expect(vat).to.contain('(۰٪)').and.not.contain('۱۰');
+    expect(await compose.amount('vat')).to.equal('0');
+    await page.getByTestId('send-preview-confirm').click();
+    await page.waitForURL(/\/outbox\/\d+$/);
+    const id = Number(/\/outbox\/(\d+)$/.exec(page.url())?.[1]);
+
+    const detail = new OutboxDetailPage(page, baseUrl);
+    await detail.waitForState({ queueStatus: 'Stored' });
+    const badge = detailStatus(page);
+    expect(await badge.shown()).to.equal('Scheduled');
+    expect(await badge.label()).to.equal('زمان‌بندی‌شده');
+    expect(await badge.at()).to.equal(toPersian(typed));
+
+    await detail.cancel();
+    await badge.waitShown('Canceled');
+    expect(await badge.stored(), 'the spec status stays as stored').to.equal('ErrorInSending');
+    expect(await badge.label()).to.equal('لغو شده');
+    expect(await page.getByTestId('outbox-status').innerText()).not.to.contain('خطا در ارسال');
+    expect(await detail.failureCode()).to.equal('UserCancelRequest');
+    // A cancelled receiver's send status says Cancelled too (the column is hidden until chosen).
+    await detail.receivers.openColumnChooser();
+    await detail.receivers.columnBox('sendStatus').check();
+    expect(await detail.receivers.rows().first().innerText()).to.contain('لغو شده').and.not.contain('خطا در ارسال');
+
+    const list = new OutboxListPage(page, baseUrl);
+    await list.open();
+    const rowBadge = new SendStatusBadgeControl(list.row(id).getByTestId('outbox-row-status'));
+    expect(await rowBadge.shown()).to.equal('Canceled');
+    expect(await rowBadge.label()).to.equal('لغو شده');
+    const progress = new SendProgressControl(list.row(id).getByTestId('outbox-row-progress'));
+    expect(await progress.value('delivered')).to.equal(0);
+    expect(await progress.value('canceled')).to.equal(2);
+    expect(await progress.value('total')).to.equal(2);
+    expect(await progress.value('failed'), 'no failures: not shown').to.equal(null);
+    expect(await progress.text()).to.equal('رسیده ۰ ارسال‌شده ۰ لغو شده ۲ کل ۲');
+
+    // The same row in English: the words change, the meaning does not.
+    await new Shell(page).toggleLanguage();
+    await page.waitForFunction(`document.documentElement.lang === 'en-US'`);
+    expect(await rowBadge.label()).to.equal('Cancelled');
+    expect(await progress.text()).to.equal('Delivered 0 Sent 0 Cancelled 2 Total 2');
+    await new Shell(page).toggleLanguage();
+    await page.waitForFunction(`document.documentElement.lang !== 'en-US'`);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a delivered send reads "delivered, sent, total" with its labels, never bare numbers', async () => {
+    const created = ok(await api.post('ScheduledMessages/Create', {
+      senderNumberId: line.lineId, smsBody: 'Three numbers', sendType: 'Bulk', receivers: ['09121280011', '09121280012', '09121280013'], sendDirect: true,
+    }, { token }));
+    await waitForSend(api, token, created.id, (s) => s.queueStatus === 'Completed' && s.deliveredCount === 3);
+    const list = new OutboxListPage(page, baseUrl);
+    await list.open();
+    const rowBadge = new SendStatusBadgeControl(list.row(created.id).getByTestId('outbox-row-status'));
+    expect(await rowBadge.shown()).to.equal('Sent');
+    const progress = new SendProgressControl(list.row(created.id).getByTestId('outbox-row-progress'));
+    expect(await progress.text()).to.equal('رسیده ۳ ارسال‌شده ۳ کل ۳');
+    expect(await progress.root.getAttribute('aria-label')).to.equal(`پیشرفت ارسال ${toPersian(String(created.id))}`);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('a send rejected by an administrator says Rejected with the reason, not "Error in sending"', async () => {
+    const admin = await adminToken(api);
+    // An organization whose sends wait for an administrator's confirmation; the system administrator above rejects.
+    const org = await createOrganization(api, admin, { name: unique('Strict customer '), type: 'reseller', isConfirmMessage: true });
+    const tariff = ok(await api.post('Tariffs/Create', tariffBody(unique('Strict retail '), 120), { token: admin }));
+    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: org.id, tariffId: tariff.id }, { token: admin }));
+    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 100_000 }, { token: admin }));
+    const strict = await createUser(api, admin, { userName: unique('strict'), organizationId: org.id, isAdmin: true, firstName: 'Nima' });
+    const strictToken = (await login(api, strict.userName, USER_PASSWORD)).accessToken;
+    const created = ok(await api.post('ScheduledMessages/Create', {
+      senderNumberId: line.lineId, smsBody: 'Needs a yes', sendType: 'Bulk', receivers: ['09121280021'], sendDirect: true,
+    }, { token: strictToken }));
+    expect(created.queueStatus).to.equal('WatingForConfirm');
+    ok(await api.post('SendQueue/Reject', { id: created.id, reason: 'متن تبلیغاتی' }, { token: admin }));
+
+    const other = await browser.newPage();
+    try {
+      other.on('pageerror', (e) => errors.push(String(e)));
+      await new PanelSignIn(other, baseUrl).signIn(strict.userName, USER_PASSWORD);
+      await new OutboxDetailPage(other, baseUrl).open(created.id);
+      const badge = detailStatus(other);
+      expect(await badge.shown()).to.equal('Rejected');
+      expect(await badge.stored()).to.equal('ErrorInSending');
+      expect(await badge.label()).to.equal('ردشده توسط مدیر');
+      expect((await other.getByTestId('outbox-reject-reason').innerText()).trim()).to.equal('متن تبلیغاتی');
+    } finally {
+      await other.close();
+    }
+    expect(errors).to.deep.equal([]);
+  });
+});
