@@ -106,6 +106,9 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
   const setFlag = (f: Flag) => (on: boolean) => setDraft((d) => ({ ...d, flags: { ...d.flags, [f]: on } }));
   const items = (values: readonly string[], group: string) => values.map((id) => ({ id, title: t(`lines.${group}.${id}`) }));
   const agentItems = useMemo(() => (agents ?? []).map((a) => ({ id: a.id, title: a.title })), [agents]);
+  // The owner is picked from the caller's slice of the tree; none picked = the caller's own organization.
+  const { data: organizations } = useSWR<Page<{ id: number; name: string }>>(['line-organizations'], () =>
+    api.get<Page<{ id: number; name: string }>>('/Organizations/GetAll', { query: { pageSize: 500 } }));
   const refundItems = useMemo(() => REFUND_STATUSES.map((id) => ({ id, title: t(`sending:deliveryStatuses.${id}`) })), [t]);
 
   const submit = async (e: FormEvent) => {
@@ -153,7 +156,9 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
             clearable={false} onChange={(v) => set('typePrivateNumber')(v === null ? 'Bulk' : String(v))} error={errors.typePrivateNumber} />
           <Select id="line-agent" data-testid="line-agent" label={t('lines.agent')} items={agentItems} value={draft.smsSenderAgentId ?? ''} required loading={!agents}
             onChange={(v) => set('smsSenderAgentId')(v === null ? null : Number(v))} error={errors.smsSenderAgentId} />
-          <NumericInput id="line-organizationId" label={t('lines.organizationId')} value={draft.organizationId} error={errors.organizationId} onValueChange={set('organizationId')} />
+          <Select<{ id: number; name: string }> id="line-organizationId" data-testid="line-organizationId" label={t('lines.organizationId')} items={organizations?.items}
+            titleField="name" value={draft.organizationId} loading={!organizations} placeholder={t('lines.ownOrganization')} error={errors.organizationId}
+            onChange={(v) => set('organizationId')(v === null ? '' : String(v))} />
           <NumericInput id="line-priority" label={t('lines.priority')} hint={t('lines.priorityHint')} value={draft.priority} error={errors.priority} onValueChange={set('priority')} />
           <NumericInput id="line-tryCount" label={t('lines.tryCount')} value={draft.tryCount} error={errors.tryCount} onValueChange={set('tryCount')} />
           <TextField id="line-tag" label={t('lines.tag')} value={draft.tag} maxLength={100} onChange={(e) => set('tag')(e.target.value)} error={errors.tag} />
