@@ -6,6 +6,9 @@ import type { ApiClient } from '../support/api-client.js';
 import { ok } from '../support/envelope.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { ContactsPages } from './pages/contacts-pages.js';
+import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
+import { LoginPage } from './pages/login-page.js';
+import { Shell } from './pages/shell.js';
 
 describe('browser: phonebooks and contacts', function () {
   this.timeout(180_000);
@@ -77,5 +80,44 @@ describe('browser: phonebooks and contacts', function () {
     expect(ok(await api.get(`Phonebooks/Get/${sourceId}`, { token })).contactsCount).to.equal(1);
     expect(errors).to.deep.equal([]);
     await page.close();
+  });
+
+  it('the phonebook pages have no serious accessibility violation, in both languages and themes', async () => {
+    const admin = await adminToken(api);
+    const org = await createOrganization(api, admin, { name: unique('A11y contacts ') });
+    const user = await createUser(api, admin, { userName: unique('pba11y'), organizationId: org.id, isAdmin: true, firstName: 'Nazanin' });
+    const token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
+    const joined = ok(await api.post('CustomFields/Create', { type: 'Datetime', nameEn: 'joined', nameFa: 'تاریخ عضویت' }, { token }));
+    const book = ok(await api.post('Phonebooks/Create', { title: 'مشتریان', isPublic: true }, { token }));
+    for (let i = 0; i < 3; i++) ok(await api.post('Contacts/Create', { phonebookId: book.id, cellphone: `0912111000${i}`, firstName: `Person${i}`, fields: { [joined.id]: '2024-03-20T20:30:00Z' } }, { token }));
+    const targets = [
+      { name: 'phonebooks', path: '/phonebooks', testId: 'phonebooks-table' },
+      { name: 'phonebook', path: `/phonebooks/${book.id}`, testId: 'contacts-table' },
+      { name: 'custom fields', path: '/phonebooks/custom-fields', testId: 'custom-fields-table' },
+    ];
+    const found: string[] = [];
+    for (const language of ['fa', 'en'] as const) {
+      // bypassCSP: the panel's policy (script-src 'self') would refuse axe-core's injected script.
+      const context = await browser.newContext({ locale: 'fa-IR', bypassCSP: true });
+      const page = await context.newPage();
+      if (language === 'en') {
+        await new LoginPage(page, baseUrl).open();
+        await new Shell(page).toggleLanguage();
+        await page.waitForFunction(`document.documentElement.lang === 'en-US'`);
+      }
+      await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+      const check = new AccessibilityCheck(page);
+      for (const dark of [false, true]) {
+        // The stored theme, so each page loads dark (a class toggled on a shown page is measured mid-transition).
+        if (dark) await page.getByTestId('theme-toggle').click();
+        for (const target of targets) {
+          await check.open(baseUrl, target);
+          expect(await check.isDark()).to.equal(dark);
+          found.push(describeViolations(`${target.name} (${language}${dark ? ', dark' : ''})`, await check.seriousViolations()));
+        }
+      }
+      await context.close();
+    }
+    expect(found.filter(Boolean).join('\n')).to.equal('');
   });
 });
