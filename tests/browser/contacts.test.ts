@@ -64,7 +64,7 @@ describe('browser: phonebooks and contacts', function () {
 
     // A part of the number in Persian digits finds one contact.
     await ui.search('۳۴۵۶۷');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="contacts-table-row"]').length === 1);
+    await page.waitForFunction(`document.querySelectorAll('[data-testid="contacts-table-row"]').length === 1`);
     expect(await ui.contacts.rows().first().innerText()).to.contain('سارا');
 
     // Move it into another phonebook, chosen with the select search.
