@@ -3,6 +3,7 @@ import { accountFeature } from '../features/account/account.feature';
 import { adminCommonFeature } from '../features/admin-common/admin-common.feature';
 import { auditsFeature } from '../features/audits/audits.feature';
 import { blacklistFeature } from '../features/blacklist/blacklist.feature';
+import { contactsFeature } from '../features/contacts/contacts.feature';
 import { developerFeature } from '../features/developer/developer.feature';
 import { dashboardFeature } from '../features/dashboard/dashboard.feature';
 import { financialFeature } from '../features/financial/financial.feature';
@@ -25,5 +26,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, placeholderSections,
 ];

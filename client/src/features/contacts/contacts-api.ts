@@ -1,0 +1,100 @@
+import { TEHRAN_TIME_ZONE, utcToZonedGregorian, zonedGregorianToUtc } from '../../shared/dates/jalali';
+import type { CreateType, CustomFieldType, CustomFieldValue } from '../../../../server/shared/contacts/contact-fields';
+
+export interface Phonebook {
+  id: number;
+  organizationId: number;
+  organizationName: string;
+  userId: number;
+  userName: string | null;
+  title: string;
+  isPublic: boolean;
+  isShowNumber: boolean;
+  contactsCount: number;
+  createdAt: string;
+  lastModified: string;
+  canManage: boolean;
+  canSeeContacts: boolean;
+  numbersHidden: boolean;
+  fromParent: boolean;
+}
+
+export interface PhonebookPage {
+  items: Phonebook[];
+  totalCount: number;
+  maxPhonebook: number | null;
+  phonebookCount: number;
+}
+
+export interface CustomField {
+  id: number;
+  organizationId: number;
+  type: CustomFieldType;
+  nameEn: string;
+  nameFa: string;
+}
+
+export interface CustomFieldList {
+  items: CustomField[];
+  totalCount: number;
+  organizationId: number;
+  maxCustomFiled: number | null;
+}
+
+export interface Contact {
+  id: number;
+  phonebookId: number;
+  cellphone: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  job: string | null;
+  birthdate: string | null;
+  telephone: string | null;
+  address: string | null;
+  phonebookGroup: string | null;
+  createType: CreateType;
+  fields: Record<string, CustomFieldValue>;
+  createdAt: string;
+  numbersHidden: boolean;
+}
+
+/** The filter a contacts list and its "all that match" bulk acts share. */
+export interface ContactFilter {
+  search: string;
+  fieldId: number | null;
+  fieldValue: string;
+}
+
+export const NO_FILTER: ContactFilter = { search: '', fieldId: null, fieldValue: '' };
+
+export function filterQuery(f: ContactFilter): { search?: string; fieldId?: number; fieldValue?: string } {
+  const out: { search?: string; fieldId?: number; fieldValue?: string } = {};
+  if (f.search) out.search = f.search;
+  if (f.fieldId !== null && f.fieldValue.trim() !== '') {
+    out.fieldId = f.fieldId;
+    out.fieldValue = f.fieldValue.trim();
+  }
+  return out;
+}
+
+export const phonebookPath = (id: number): string => `/phonebooks/${id}`;
+
+/** The server's limit of ids in one bulk call; beyond it the page offers "all that match". */
+export const MAX_BULK_IDS = 10_000;
+
+/**
+ * A calendar date (YYYY-MM-DD, Gregorian notation of a Tehran day: birthdates, Datetime filters) as
+ * the date picker's value (the UTC instant the day starts in Tehran), and back.
+ */
+export function dayToPickerValue(day: string | null | undefined): string | null {
+  const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!m) return null;
+  return zonedGregorianToUtc({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: 0, minute: 0, second: 0 }, TEHRAN_TIME_ZONE).toISOString();
+}
+
+export function pickerValueToDay(iso: string | null): string | null {
+  if (!iso) return null;
+  const z = utcToZonedGregorian(iso, TEHRAN_TIME_ZONE);
+  return `${String(z.year).padStart(4, '0')}-${String(z.month).padStart(2, '0')}-${String(z.day).padStart(2, '0')}`;
+}

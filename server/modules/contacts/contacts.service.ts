@@ -1,0 +1,333 @@
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../platform/tokens.js';
+import type { Actor } from '../../platform/actor.js';
+import type { Clock } from '../../platform/clock.js';
+import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
+import { normalizeSearch } from '../../platform/http/search.js';
+import type { SchemaType } from '../../platform/http/router.js';
+import { toLatinDigits } from '../../shared/sms/phone-numbers.js';
+import { maskNumber, parseContactSearch, parseCustomFieldValue, type CreateType, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { AuditService } from '../audit/index.js';
+import { ContactsRepository, type ContactFilter, type ContactRow, type ContactValues, type FieldCondition, type FieldMap } from './contacts.repository.js';
+import { PhonebooksRepository } from './phonebooks.repository.js';
+import { PhonebookAccessService, type OpenPhonebook } from './phonebook-access.service.js';
+import { CustomFieldsService } from './custom-fields.service.js';
+import type { CustomFieldRow } from './custom-fields.repository.js';
+import { readContactInput, tehranToday, type ContactInput } from './contact-input.js';
+import type { PhonebookAccess } from './phonebook-access.js';
+import type { bulkDeleteSchema, contactsQuery, createContactSchema, moveCopySchema, updateContactSchema } from './contacts.schemas.js';
+
+/** A contact of a phonebook as a send reads it: its own fields, and custom values by English name (template placeholders). */
+export interface StreamedContact {
+  id: number;
+  cellphone: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  job: string | null;
+  birthdate: string | null;
+  telephone: string | null;
+  address: string | null;
+  phonebookGroup: string | null;
+  fields: Record<string, CustomFieldValue>;
+}
+
+export interface StreamOptions {
+  /** Contacts per batch (default 5,000). */
+  batchSize?: number;
+  /** Start after this contact id (resume a stream). */
+  afterId?: number;
+  /** On PGlite every query inside a transaction must use it: pass the caller's transaction, if any. */
+  tx?: Tx;
+}
+
+type FilterInput = Pick<SchemaType<typeof contactsQuery>, 'search' | 'phonebookGroup' | 'fieldId' | 'fieldValue'>;
+
+const DEFAULT_BATCH = 5_000;
+
+/** Only the values of fields that still exist (a deleted field's values stay in the row, unread). */
+function liveFields(fields: Record<string, CustomFieldValue>, defs: readonly CustomFieldRow[]): Record<string, CustomFieldValue> {
+  const out: Record<string, CustomFieldValue> = {};
+  for (const d of defs) if (fields[d.id] !== undefined) out[d.id] = fields[d.id];
+  return out;
+}
+
+/** A contact as the caller may see it: numbers masked when the phonebook hides them from this reader. */
+function publicContact(row: ContactRow, defs: readonly CustomFieldRow[], access: PhonebookAccess) {
+  const hidden = access.numbersHidden;
+  return {
+    ...row,
+    cellphone: hidden ? maskNumber(row.cellphone) : row.cellphone,
+    telephone: hidden && row.telephone ? maskNumber(row.telephone) : row.telephone,
+    fields: liveFields(row.fields, defs),
+    numbersHidden: hidden,
+  };
+}
+
+function throwIssues(issues: ReturnType<typeof readContactInput>['issues']): void {
+  if (issues.length > 0) throw new AppError(400, 'status.400', {}, issues);
+}
+
+/**
+ * Custom fields of one organization mapped onto another's for a move or copy across
+ * organizations: the same English name (case-insensitive) and type. Other values are not carried.
+ */
+function fieldMap(from: readonly CustomFieldRow[], to: readonly CustomFieldRow[]): Record<string, string> {
+  const target = new Map(to.map((f) => [`${f.nameEn.toLowerCase()}|${f.type}`, String(f.id)]));
+  const out: Record<string, string> = {};
+  for (const f of from) {
+    const id = target.get(`${f.nameEn.toLowerCase()}|${f.type}`);
+    if (id) out[String(f.id)] = id;
+  }
+  return out;
+}
+
+/**
+ * Contacts of phonebooks (spec: names, email, job, birthdate, telephone, cellphone, address,
+ * phonebookGroup, createType, custom fields). One cellphone per phonebook; every change holds the
+ * phonebook's row so its contactsCount stays exact. Bulk acts (delete, move, copy) are single
+ * statements over a selection (ids, or everything matching a filter), never row by row.
+ */
+@injectable()
+export class ContactsService {
+  constructor(
+    @inject(ContactsRepository) private readonly contacts: ContactsRepository,
+    @inject(PhonebooksRepository) private readonly phonebooks: PhonebooksRepository,
+    @inject(PhonebookAccessService) private readonly access: PhonebookAccessService,
+    @inject(CustomFieldsService) private readonly fields: CustomFieldsService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A contact and its phonebook opened for `mode`: one the caller cannot see is "contact not found"
+   * (never "phonebook not found", which would tell where it is).
+   */
+  private async contactFor(ctx: Actor, id: number, mode: 'read' | 'change', tx?: Tx): Promise<{ contact: ContactRow; open: OpenPhonebook }> {
+    const found = await this.contacts.find(id, tx);
+    if (!found) throw notFound('contacts.contactNotFound');
+    let open: OpenPhonebook;
+    try {
+      open = mode === 'change' ? await this.access.forChange(ctx, found.phonebookId, tx!) : await this.access.forReading(ctx, found.phonebookId, tx);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) throw notFound('contacts.contactNotFound');
+      throw err;
+    }
+    // Read again under the phonebook's lock: a move in between took it elsewhere.
+    const contact = mode === 'change' ? await this.contacts.find(id, tx) : found;
+    if (!contact || contact.phonebookId !== open.phonebook.id) throw notFound('contacts.contactNotFound');
+    return { contact, open };
+  }
+
+  async create(ctx: Actor, body: SchemaType<typeof createContactSchema>, createType: CreateType = 'Manual') {
+    return this.uow.run(async (tx) => {
+      const open = await this.access.forChange(ctx, body.phonebookId, tx);
+      const defs = await this.fields.ofOrganization(open.phonebook.organizationId, tx);
+      const now = this.clock.now();
+      const { values, issues } = readContactInput({ ...(body as ContactInput), fields: body.fields ?? {} }, defs, tehranToday(now));
+      throwIssues(issues);
+      const full: ContactValues = {
+        phonebookId: open.phonebook.id, cellphone: values.cellphone!, firstName: null, lastName: null, email: null, job: null, birthdate: null,
+        telephone: null, address: null, phonebookGroup: null, createType, fields: {}, ...values,
+      };
+      const row = await this.contacts.insert(tx, full);
+      if (!row) throw fieldError('cellphone', 'contacts.duplicateCellphone');
+      await this.phonebooks.addToCount(tx, open.phonebook.id, 1, now);
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Contact', referenceId: row.id, organizationId: open.phonebook.organizationId, newData: row });
+      return publicContact(row, defs, open.access);
+    });
+  }
+
+  /** Changes what the body names (null or blank clears a field; `fields` merges, null removing a value). */
+  async update(ctx: Actor, body: SchemaType<typeof updateContactSchema>) {
+    return this.uow.run(async (tx) => {
+      const { contact, open } = await this.contactFor(ctx, body.id, 'change', tx);
+      const defs = await this.fields.ofOrganization(open.phonebook.organizationId, tx);
+      const now = this.clock.now();
+      const { id: _id, ...input } = body;
+      const { values, issues } = readContactInput(input as ContactInput, defs, tehranToday(now), contact.fields);
+      throwIssues(issues);
+      if (values.cellphone !== undefined && values.cellphone !== contact.cellphone && (await this.contacts.findByCellphone(tx, contact.phonebookId, values.cellphone))) {
+        throw fieldError('cellphone', 'contacts.duplicateCellphone');
+      }
+      const updated = await this.contacts.update(tx, contact.id, values, now);
+      await this.audit.record(tx, ctx, { operationType: 'Update', className: 'Contact', referenceId: contact.id, organizationId: open.phonebook.organizationId, oldData: contact, newData: updated });
+      return publicContact(updated, defs, open.access);
+    });
+  }
+
+  async delete(ctx: Actor, id: number) {
+    return this.uow.run(async (tx) => {
+      const { contact, open } = await this.contactFor(ctx, id, 'change', tx);
+      const removed = await this.contacts.deleteWhere(tx, { phonebookId: contact.phonebookId, ids: [contact.id] });
+      await this.phonebooks.addToCount(tx, contact.phonebookId, -removed, this.clock.now());
+      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'Contact', referenceId: contact.id, organizationId: open.phonebook.organizationId, oldData: contact });
+      return null;
+    });
+  }
+
+  async get(ctx: Actor, id: number) {
+    const { contact, open } = await this.contactFor(ctx, id, 'read');
+    return publicContact(contact, await this.fields.ofOrganization(open.phonebook.organizationId), open.access);
+  }
+
+  /** The filter of a list or a bulk act, checked against the phonebook's fields and what the caller may see. */
+  private filterOf(open: OpenPhonebook, defs: readonly CustomFieldRow[], input: FilterInput): ContactFilter {
+    const filter: ContactFilter = { phonebookId: open.phonebook.id };
+    const { search } = normalizeSearch({ search: input.search });
+    if (search !== undefined) {
+      const parsed = parseContactSearch(search);
+      // A whole or partial number would tell a reader who sees masked numbers which ones are there.
+      if (parsed.kind === 'number' && open.access.numbersHidden) throw fieldError('search', 'contacts.numberSearchHidden');
+      filter.search = parsed;
+    }
+    const group = input.phonebookGroup?.trim();
+    if (group) filter.phonebookGroup = group;
+    if (input.fieldId !== undefined) filter.field = this.fieldCondition(defs, input.fieldId, input.fieldValue);
+    return filter;
+  }
+
+  private fieldCondition(defs: readonly CustomFieldRow[], fieldId: number, rawValue: string | undefined): FieldCondition {
+    const def = defs.find((d) => d.id === fieldId);
+    if (!def) throw fieldError('fieldId', 'contacts.fieldUnknown');
+    const value = rawValue?.trim() ?? '';
+    if (value === '') throw fieldError('fieldValue', 'validation.required', { field: 'fieldValue' });
+    const valueError = (issue: string) => fieldError('fieldValue', `contacts.fieldValue.${issue}`, { nameEn: def.nameEn, nameFa: def.nameFa });
+    switch (def.type) {
+      case 'String': return { kind: 'contains', fieldId, text: value };
+      case 'Datetime': {
+        const day = toLatinDigits(value);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw valueError('datetime');
+        return { kind: 'day', fieldId, day };
+      }
+      default: {
+        const parsed = parseCustomFieldValue(def.type, value);
+        if (!parsed.ok) throw valueError(parsed.issue);
+        return { kind: 'equals', fieldId, value: parsed.value as boolean | number };
+      }
+    }
+  }
+
+  /**
+   * A page of a phonebook's contacts in id order (the order a phonebook send counts 'From index'
+   * in). Without a filter the total is the phonebook's own exact count, so a million-contact
+   * phonebook pages without counting.
+   */
+  async list(ctx: Actor, query: SchemaType<typeof contactsQuery>) {
+    const open = await this.access.forReading(ctx, query.phonebookId);
+    const defs = await this.fields.ofOrganization(open.phonebook.organizationId);
+    const filter = this.filterOf(open, defs, query);
+    const filtered = filter.search !== undefined || filter.phonebookGroup !== undefined || filter.field !== undefined;
+    const paging = { pageIndex: query.pageIndex ?? 0, pageSize: query.pageSize ?? 20, afterId: query.afterId };
+    const [items, totalCount] = await Promise.all([
+      this.contacts.page(filter, paging),
+      filtered ? this.contacts.count(filter) : Promise.resolve(open.phonebook.contactsCount),
+    ]);
+    return { items: items.map((r) => publicContact(r, defs, open.access)), totalCount };
+  }
+
+  /** Ids (up to MAX_BULK_IDS) or every contact matching the filter: exactly one of the two. */
+  private selectionOf(open: OpenPhonebook, defs: readonly CustomFieldRow[], body: SchemaType<typeof bulkDeleteSchema>): ContactFilter {
+    const byIds = body.ids !== undefined;
+    if (byIds === (body.selectAll === true)) throw fieldError('ids', 'contacts.selectionRequired');
+    const filter = this.filterOf(open, defs, body);
+    if (body.ids) filter.ids = body.ids as number[];
+    return filter;
+  }
+
+  private auditSelection(body: SchemaType<typeof bulkDeleteSchema>) {
+    const { ids, ...rest } = body;
+    // A thousand ids say which; ten thousand make an audit row nobody reads.
+    return { ...rest, idsCount: ids?.length, ids: ids && ids.length <= 1000 ? ids : undefined };
+  }
+
+  async deleteMany(ctx: Actor, body: SchemaType<typeof bulkDeleteSchema>) {
+    return this.uow.run(async (tx) => {
+      const open = await this.access.forChange(ctx, body.phonebookId, tx);
+      const defs = await this.fields.ofOrganization(open.phonebook.organizationId, tx);
+      const deleted = await this.contacts.deleteWhere(tx, this.selectionOf(open, defs, body));
+      await this.phonebooks.addToCount(tx, open.phonebook.id, -deleted, this.clock.now());
+      await this.audit.record(tx, ctx, {
+        operationType: 'DeleteMany', className: 'Contact', referenceId: open.phonebook.id, organizationId: open.phonebook.organizationId,
+        newData: { ...this.auditSelection(body), deletedCount: deleted },
+      });
+      return { deletedCount: deleted, contactsCount: open.phonebook.contactsCount - deleted };
+    });
+  }
+
+  /**
+   * Move: the contacts leave the source (same ids) unless the target already has their cellphone —
+   * those stay in the source, counted as duplicates, so nothing is lost. Copy: new contacts in the
+   * target, cellphones it has skipped. The caller must change the target; a move must change the
+   * source, a copy read its contacts with their numbers.
+   */
+  async transfer(ctx: Actor, body: SchemaType<typeof moveCopySchema>, kind: 'Move' | 'Copy') {
+    if (body.targetPhonebookId === body.phonebookId) throw fieldError('targetPhonebookId', 'contacts.samePhonebook');
+    return this.uow.run(async (tx) => {
+      // Both rows in id order first: two transfers between the same pair never wait on each other crosswise.
+      await this.phonebooks.lock(tx, [body.phonebookId, body.targetPhonebookId]);
+      const source = kind === 'Move' ? await this.access.forChange(ctx, body.phonebookId, tx) : await this.access.forReading(ctx, body.phonebookId, tx);
+      if (source.access.numbersHidden) throw forbidden('contacts.copyNumbersHidden');
+      const target = await this.access.forChange(ctx, body.targetPhonebookId, tx);
+      const sourceDefs = await this.fields.ofOrganization(source.phonebook.organizationId, tx);
+      const map: FieldMap = source.phonebook.organizationId === target.phonebook.organizationId
+        ? null : fieldMap(sourceDefs, await this.fields.ofOrganization(target.phonebook.organizationId, tx));
+      const filter = this.selectionOf(source, sourceDefs, body);
+      const now = this.clock.now();
+      const selected = await this.contacts.count(filter, tx);
+      const done = kind === 'Move'
+        ? await this.contacts.moveWhere(tx, filter, target.phonebook.id, map, now)
+        : await this.contacts.copyWhere(tx, filter, target.phonebook.id, map, now);
+      if (kind === 'Move') await this.phonebooks.addToCount(tx, source.phonebook.id, -done, now);
+      await this.phonebooks.addToCount(tx, target.phonebook.id, done, now);
+      const result = {
+        selectedCount: selected, [kind === 'Move' ? 'movedCount' : 'copiedCount']: done, duplicateCount: selected - done,
+        sourceContactsCount: source.phonebook.contactsCount - (kind === 'Move' ? done : 0), targetContactsCount: target.phonebook.contactsCount + done,
+      };
+      await this.audit.record(tx, ctx, {
+        operationType: kind, className: 'Contact', referenceId: source.phonebook.id, organizationId: target.phonebook.organizationId,
+        newData: { ...this.auditSelection(body), ...result },
+      });
+      return result;
+    });
+  }
+
+  /**
+   * A visible phonebook for a send (the caller need not see its contacts to send to them): what a
+   * phonebook send shows and checks its range against ('Indexing is wrong' beyond contactsCount).
+   */
+  async phonebookForSend(ctx: Actor, phonebookId: number, tx?: Tx) {
+    const { phonebook, access } = await this.access.open(ctx, phonebookId, tx);
+    return { id: phonebook.id, title: phonebook.title, organizationId: phonebook.organizationId, contactsCount: phonebook.contactsCount, fromParent: access.fromParent };
+  }
+
+  /**
+   * Streams a visible phonebook's contacts in id order, in batches, for the import and the
+   * phonebook / dynamic / occasion sends. Keyset reads (one indexed query per batch, no open
+   * cursor or transaction between batches), so a million contacts never sit in memory. Numbers are
+   * real: a send needs them; showing them (masking) is the reader's concern.
+   */
+  async *streamContacts(ctx: Actor, phonebookId: number, options: StreamOptions = {}): AsyncGenerator<StreamedContact[]> {
+    const { phonebook } = await this.access.open(ctx, phonebookId, options.tx);
+    const defs = await this.fields.ofOrganization(phonebook.organizationId, options.tx);
+    const names = defs.map((d) => [String(d.id), d.nameEn] as const);
+    const size = Math.max(1, Math.min(options.batchSize ?? DEFAULT_BATCH, 50_000));
+    let after = options.afterId ?? 0;
+    for (;;) {
+      const rows = await this.contacts.batchAfter(phonebook.id, after, size, options.tx);
+      if (rows.length === 0) return;
+      yield rows.map((r) => {
+        const fields: Record<string, CustomFieldValue> = {};
+        for (const [id, nameEn] of names) if (r.fields[id] !== undefined) fields[nameEn] = r.fields[id];
+        return {
+          id: r.id, cellphone: r.cellphone, firstName: r.firstName, lastName: r.lastName, email: r.email, job: r.job, birthdate: r.birthdate,
+          telephone: r.telephone, address: r.address, phonebookGroup: r.phonebookGroup, fields,
+        };
+      });
+      after = rows[rows.length - 1].id;
+      if (rows.length < size) return;
+    }
+  }
+}
