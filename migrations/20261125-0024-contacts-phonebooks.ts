@@ -10,7 +10,7 @@ import type { Migration } from '../server/platform/migration.js';
  * needs no table change and a deleted field's stale values are simply never read.
  */
 export const contactsPhonebooks: Migration = {
-  name: '20261126-0024_contacts-phonebooks',
+  name: '20261125-0024-contacts-phonebooks',
   async up(knex: Knex): Promise<void> {
     await knex.schema.createTable('phonebooks', (t) => {
       t.increments('id').primary();
