@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
@@ -41,6 +41,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
   const { t } = useTranslation('organizations');
   const { t: tc } = useTranslation('adminCommon');
   const { data: user } = useCurrentUser();
+  const { mutate } = useSWRConfig();
   const [form, setForm] = useState<OrganizationForm>(() => formFrom(original, parentId));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -93,6 +94,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
       // The tariff is the billing module's: assigned by its own call once the organization exists.
       if (mayTariff && chosenTariffId !== (saved ? initialTariffId : null)) {
         await api.post('/Tariffs/AssignToOrganization', { organizationId: organization.id, tariffId: chosenTariffId }, { quiet: true });
+        await mutate(['organization-tariff', organization.id]);
       }
       onSaved(organization);
     } catch (err) {
