@@ -33,7 +33,7 @@ describe('browser: pickers instead of typed ids', function () {
   let page: Page;
   let errors: string[];
   let tariff: { id: number; title: string };
-  let line: { lineId: number; number: string };
+  let line: { agentId: number; lineId: number; number: string };
 
   onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
 
@@ -184,6 +184,26 @@ describe('browser: pickers instead of typed ids', function () {
     for (const input of await screen.form().locator('input:not([type="checkbox"])').all()) values.push(await input.inputValue());
     for (const id of [tree.orgAdmin.userId, line.lineId, tariff.id, tree.reseller.id]) expect(values, String(id)).not.to.include(String(id));
     await screen.form().getByTestId('organization-form-cancel').click();
+  });
+
+  it("creates a line for an organization picked as its owner", async () => {
+    const agents = ok(await api.get('SenderAgents/GetNames', { token: tree.resellerAdmin.token })) as { id: number; title: string }[];
+    const agent = agents.find((a) => a.id === line.agentId);
+    expect(agent, 'the simulator agent is offered').to.not.equal(undefined);
+    const number = `5${String(Date.now()).slice(-9)}`;
+    await page.goto(`${baseUrl}/infrastructure/lines`);
+    await page.getByTestId('lines-page').waitFor();
+    await page.getByTestId('lines-create').click();
+    const dialog = page.getByTestId('line-dialog');
+    await dialog.getByTestId('line-number').fill(number);
+    await new SelectControl(page, dialog, 'line-agent').choose(agent!.title);
+    const owner = new SelectControl(page, dialog, 'line-organizationId');
+    await owner.choose(tree.organization.name);
+    expect(await owner.value()).to.equal(tree.organization.name);
+    await dialog.getByTestId('line-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = (ok(await api.get(`PrivateNumbers/GetAll?search=${number}`, { token: tree.resellerAdmin.token })).items as any[])[0];
+    expect(saved).to.include({ number, organizationId: tree.organization.id, smsSenderAgentId: line.agentId });
   });
 
   it('shows server validation errors under the field label, never the API field name', async () => {

@@ -18,6 +18,7 @@ import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
+import { OrganizationPicker } from '../admin-common/pickers';
 import { AssignmentsDialog } from './assignments-dialog';
 import { DELIVERY_FLAGS, LINE_FLAGS, NUMBER_TYPES, REFUND_STATUSES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type Line } from './lines-api';
 
@@ -106,7 +107,8 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
             clearable={false} onChange={(v) => set('typePrivateNumber')(v === null ? 'Bulk' : String(v))} error={errors.typePrivateNumber} />
           <Select id="line-agent" data-testid="line-agent" label={t('lines.agent')} items={agentItems} value={draft.smsSenderAgentId ?? ''} required loading={!agents}
             onChange={(v) => set('smsSenderAgentId')(v === null ? null : Number(v))} error={errors.smsSenderAgentId} />
-          <NumericInput id="line-organizationId" label={t('lines.organizationId')} value={draft.organizationId} error={errors.organizationId} onValueChange={set('organizationId')} />
+          <OrganizationPicker id="line-organizationId" data-testid="line-organizationId" label={t('lines.organizationId')} placeholder={t('lines.ownOrganization')}
+            value={draft.organizationId ? Number(draft.organizationId) : null} error={errors.organizationId} onChange={(id) => set('organizationId')(id === null ? '' : String(id))} />
           <NumericInput id="line-priority" label={t('lines.priority')} value={draft.priority} error={errors.priority} onValueChange={set('priority')} />
           <NumericInput id="line-tryCount" label={t('lines.tryCount')} value={draft.tryCount} error={errors.tryCount} onValueChange={set('tryCount')} />
           <DateTimePicker id="line-expireTime" data-testid="line-expireTime" label={t('lines.expireTime')} value={draft.expireTime} onChange={set('expireTime')} error={errors.expireTime} />
