@@ -186,7 +186,7 @@ describe('browser: pickers instead of typed ids', function () {
     await screen.form().getByTestId('organization-form-cancel').click();
   });
 
-  it("creates a line for an organization picked as its owner", async () => {
+  it('creates a line for an organization picked as its owner, and assigns it to a picked user', async () => {
     const agents = ok(await api.get('SenderAgents/GetNames', { token: tree.resellerAdmin.token })) as { id: number; title: string }[];
     const agent = agents.find((a) => a.id === line.agentId);
     expect(agent, 'the simulator agent is offered').to.not.equal(undefined);
@@ -204,6 +204,15 @@ describe('browser: pickers instead of typed ids', function () {
     await dialog.waitFor({ state: 'detached' });
     const saved = (ok(await api.get(`PrivateNumbers/GetAll?search=${number}`, { token: tree.resellerAdmin.token })).items as any[])[0];
     expect(saved).to.include({ number, organizationId: tree.organization.id, smsSenderAgentId: line.agentId });
+
+    // Who may send from it: a user of the owner organization, picked by name.
+    await page.getByTestId('lines-table-row').filter({ hasText: number }).getByTestId('line-assignments').click();
+    const assignments = page.getByTestId('assignments-dialog');
+    await new SelectControl(page, assignments, 'assignment-user-select').choose(tree.orgAdmin.userName);
+    await assignments.getByTestId('assignment-save').click();
+    await assignments.getByTestId('assignment-user').filter({ hasText: tree.orgAdmin.userName }).waitFor();
+    const assigned = ok(await api.get(`PrivateNumbers/GetAssignments?privateNumberId=${saved.id}`, { token: tree.resellerAdmin.token })).items as any[];
+    expect(assigned.map((a) => a.userId)).to.deep.equal([tree.orgAdmin.userId]);
   });
 
   it('shows server validation errors under the field label, never the API field name', async () => {
