@@ -67,9 +67,11 @@ describe('browser: pickers instead of typed ids', function () {
     await page.getByTestId('tariff-assign-org-listbox').getByText(`حداقل ${toPersian('3')} حرف`).waitFor();
     // Three or more: the server's search answers.
     const searched = page.waitForRequest((r) => r.url().includes('/Organizations/GetAll') && new URL(r.url()).searchParams.get('search') === tree.organization.name.toLowerCase());
-    await organizations.input().fill('');
-    await tariffs.assign(tree.organization.name, tariff.title);
+    await organizations.input().fill(tree.organization.name);
     await searched;
+    await page.getByTestId('tariff-assign-org-option').filter({ hasText: tree.organization.name }).waitFor();
+    await page.keyboard.press('Escape');
+    await tariffs.assign(tree.organization.name, tariff.title);
     expect(await tariffs.assignOrganization().value()).to.equal(tree.organization.name);
     expect(await tariffs.assignTariff().value()).to.equal(tariff.title);
     await page.getByTestId('toasts-item').filter({ hasText: tariff.title }).filter({ hasText: tree.organization.name }).waitFor();
