@@ -18,6 +18,7 @@ import {
   TEXT_MAX, WORKPLACE_TEXT, type Organization, type OrganizationForm,
 } from './organization-model';
 import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 import { LinePicker, OrganizationPicker, TariffPicker, UserPicker } from '../admin-common/pickers';
 
 const P = 'organization';
@@ -161,6 +162,11 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
               value={form.ints[name] === null ? '' : String(form.ints[name])} error={errors[name]}
               onValueChange={(v) => setInt(name, v === '' ? null : Number(v))} />
           ))}
+          {!mayTariff && saved && (
+            <p className="text-sm" data-testid={`${P}-tariff-readonly`}>
+              {t('fields.groupPriceTitle')}: <UserText fallback={t('fields.noTariff')}>{saved.groupPriceTitle as string | null}</UserText>
+            </p>
+          )}
           {mayTariff && (
             <TariffPicker id={`${P}-tariff`} data-testid={`${P}-tariff`} label={t('fields.groupPriceTitle')} placeholder={t('fields.noTariff')}
               hint={t('fields.tariffHint')} value={chosenTariffId} error={errors.tariffId ?? errors.groupPriceTitle} onChange={(id) => setTariffId(id)} />

@@ -116,8 +116,10 @@ export function Select<T>({
     });
   const computeRef = useRef(compute);
   computeRef.current = compute;
-  const filterRef = useRef((text: string): T[] | Promise<T[]> => compute(text));
-  filterRef.current = (text: string) => (search && remote(text) ? search(normalizeSearchText(text)).then((found) => [...found]) : compute(text));
+  // What the scheduler runs at the filter delay: the server's answer for a search, else the local filter.
+  const filter = (text: string): T[] | Promise<T[]> => (search && remote(text) ? search(normalizeSearchText(text)).then((found) => [...found]) : compute(text));
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
 
   const schedulerRef = useRef<SelectScheduler<T[]> | null>(null);
   if (schedulerRef.current === null) {
