@@ -5,7 +5,6 @@ import { adminToken, createTree, unique, USER_PASSWORD, type Tree } from '../sup
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { CreditScreen, DashboardScreen, PaymentsScreen, TariffsScreen, TransactionsScreen } from './pages/financial-pages.js';
-import { SelectControl } from './pages/select-control.js';
 
 const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
 
@@ -58,7 +57,7 @@ describe('browser: financial screens', function () {
     // The administrator sees it on the credit screen too.
     const adminCredit = new CreditScreen(adminPage, baseUrl);
     await adminCredit.open();
-    const subBalance = await adminCredit.showOrganization(String(tree.organization.id));
+    const subBalance = await adminCredit.showOrganization(tree.organization.name);
     await subBalance.waitFor();
     expect(await subBalance.getAttribute('data-value')).to.equal('123450');
 
@@ -91,15 +90,15 @@ describe('browser: financial screens', function () {
     const title = unique('Tariff ');
     await tariffs.create(title, { mci: '۲۵۰', irancell: '260', other: '300' });
     await page.getByTestId('tariffs-table-row').filter({ hasText: title }).waitFor();
-    await tariffs.assign(String(tree.organization.id), title, new SelectControl(page, page, 'tariff-assign-tariff'));
-    await page.getByTestId('tariff-assign-done').waitFor();
-    const result = await tariffs.calculate(String(tree.organization.id), '۲', { mci: '۱۰' });
+    await tariffs.assign(tree.organization.name, title);
+    await tariffs.current().filter({ hasText: title }).waitFor();
+    const result = await tariffs.calculate(tree.organization.name, '۲', { mci: '۱۰' });
     expect(result.price).to.equal('5000');
     expect(BigInt(result.total as string)).to.equal(BigInt(result.price as string) + BigInt(result.levy as string) + BigInt(result.vat as string));
 
     const transactions = new TransactionsScreen(page, baseUrl);
     await transactions.open();
-    await transactions.filter({ organizationId: String(tree.organization.id), referenceType: 'payment' });
+    await transactions.filter({ organization: tree.organization.name, referenceType: 'payment' });
     await transactions.table.rows().first().waitFor();
     expect(await transactions.table.rows().count()).to.equal(1);
     expect(await transactions.table.rows().first().innerText()).to.include(toPersian('123,450'));

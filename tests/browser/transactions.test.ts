@@ -61,7 +61,7 @@ describe('browser: readable money (charge with confirmation, transactions in wor
     // 1. Charge: the amount is grouped as typed, its toman shown; the dialog names amount and organization.
     const credit = new CreditScreen(page, baseUrl);
     await credit.open();
-    await (await credit.showOrganization(String(tree.organization.id))).waitFor();
+    await (await credit.showOrganization(tree.organization.name)).waitFor();
     const description = unique('شارژ آزمایشی ');
     await credit.chargeAmount().fill('1250000');
     expect(await credit.chargeAmount().inputValue()).to.equal('1,250,000');
@@ -82,7 +82,7 @@ describe('browser: readable money (charge with confirmation, transactions in wor
     // 2. Transactions: a Jalali range far in the past shows nothing; today's range (± a day) shows the charge.
     const transactions = new TransactionsScreen(page, baseUrl);
     await transactions.open();
-    await transactions.filter({ organizationId: String(tree.organization.id), fromDate: '1400/01/01', toDate: '1400/01/02' });
+    await transactions.filter({ organization: tree.organization.name, fromDate: '1400/01/01', toDate: '1400/01/02' });
     await transactions.table.empty().waitFor();
     const from = tehranDay(new Date(Date.now() - DAY_MS));
     const to = tehranDay(new Date(Date.now() + DAY_MS));
@@ -109,7 +109,7 @@ describe('browser: readable money (charge with confirmation, transactions in wor
 
     // 3. A send's cost reads "Send #id" and links to its outbox item.
     await transactions.open();
-    await transactions.filter({ organizationId: String(tree.sub.id), typeCreditChange: 'SendSms' });
+    await transactions.filter({ organization: tree.sub.name, typeCreditChange: 'SendSms' });
     const link = page.getByTestId('tx-reference-send').first();
     await link.waitFor();
     expect(await link.getAttribute('href')).to.equal(`/outbox/${sendId}`);
@@ -130,7 +130,7 @@ describe('browser: readable money (charge with confirmation, transactions in wor
     const credit = new CreditScreen(page, baseUrl);
     await credit.open();
     const description = unique('سهمیه ');
-    await page.getByTestId('credit-user-id').fill(String(tree.subUser.userId));
+    await credit.userPicker().choose(tree.subUser.userName);
     await page.getByTestId('credit-user-amount').fill('20000');
     expect(await page.getByTestId('credit-user-amount').inputValue()).to.equal('20,000');
     await page.locator('#credit-user-description').fill(description);

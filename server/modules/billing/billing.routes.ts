@@ -71,6 +71,11 @@ export function tariffsController(tariffs: TariffsService): Controller {
       userRoute({ method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', query: listTariffsQuery, handler: ({ ctx, query }) => tariffs.list(ctx, query) }),
       userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => tariffs.delete(ctx, params.id) }),
       userRoute({ method: 'POST', action: 'AssignToOrganization', claim: 'Financial.Tariffs', body: assignTariffSchema, handler: ({ ctx, body }) => tariffs.assign(ctx, body) }),
+      // The tariff picker of the organization form and of the assignment shows the current one by id.
+      userRoute({
+        method: 'GET', action: 'GetOrganizationTariff', claim: 'Financial.Tariffs', query: organizationIdQuery,
+        handler: ({ ctx, query }) => tariffs.organizationTariff(ctx, query.organizationId),
+      }),
       userRoute({ method: 'POST', action: 'CalculatePrice', claim: 'Financial.View', body: calculatePriceSchema, successMessage: '', handler: ({ ctx, body }) => tariffs.calculatePrice(ctx, body) }),
     ],
   };

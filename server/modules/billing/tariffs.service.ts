@@ -103,6 +103,14 @@ export class TariffsService {
     });
   }
 
+  /** The organization's assigned tariff (null when it has none), for an organization the caller sees. */
+  async organizationTariff(ctx: Actor, organizationId: number) {
+    const org = await this.organizations.findVisible(ctx.tenant, organizationId);
+    if (!org) throw notFound('organization.notFound');
+    const tariff = await this.repo.assignedTariff(org.id);
+    return { organizationId: org.id, tariff: tariff ? publicTariff(tariff) : null };
+  }
+
   /** Recipients per operator × parts → price at the organization's tariff, plus levy and VAT shown separately. */
   async calculatePrice(ctx: Actor, input: CalculatePriceInput) {
     const organizationId = input.organizationId ?? ctx.tenant.organizationId;

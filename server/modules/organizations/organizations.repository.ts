@@ -88,6 +88,19 @@ export class OrganizationsRepository {
     return { items, totalCount: Number(n) };
   }
 
+  /**
+   * A live user of exactly this organization (its administrator user is one of its own). Reads the
+   * identity module's table, as the send engine reads the blacklist: a check, not a dependency.
+   */
+  async isOwnUser(tx: Tx, organizationId: number, userId: number): Promise<boolean> {
+    return Boolean(await tx('users').where({ id: userId, organizationId }).whereNull('deletedAt').first('id'));
+  }
+
+  /** A live line (numbers' private_numbers) owned by one of these organizations: the chain an organization sends under. */
+  async isLineOwnedByAny(tx: Tx, organizationIds: number[], lineId: number): Promise<boolean> {
+    return Boolean(await tx('private_numbers').where({ id: lineId }).whereIn('organizationId', organizationIds).whereNull('deletedAt').first('id'));
+  }
+
   async countLiveChildren(tx: Tx, parentId: number): Promise<number> {
     const [{ n }] = await tx('organizations').where({ parentId }).whereNull('deletedAt').count<{ n: string }[]>({ n: '*' });
     return Number(n);

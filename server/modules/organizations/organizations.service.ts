@@ -122,6 +122,7 @@ export class OrganizationsService {
       }
       const values = this.pickWritable(body);
       checkSendWindow(values, null);
+      await this.checkReferences(tx, null, parent.path, values);
       const created = await this.repo.insert(tx, parent, { ...values, type, createdBy: ctx.principal.userId, isActive: values.isActive ?? true });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Organization', referenceId: created.id, organizationId: created.id, newData: publicOrganization(created) });
       return publicOrganization(created);
@@ -144,6 +145,7 @@ export class OrganizationsService {
         }
       }
       checkSendWindow(values, org);
+      await this.checkReferences(tx, org, org.path, values);
       if (values.isActive === false && org.id === ctx.principal.organizationId) throw forbidden('organization.cannotCloseOwn');
       if (body.parentId !== undefined && body.parentId !== org.parentId) {
         if (own || org.id === ctx.tenant.organizationId || org.type === 'system') throw fieldError('parentId', 'organization.cannotMove');
@@ -209,6 +211,26 @@ export class OrganizationsService {
   private async notify(tx: Tx, ids: number[], reason: ClosingReason): Promise<void> {
     if (!ids.length) return;
     for (const l of this.listeners) await l.onOrganizationsClosed(tx, ids, reason);
+  }
+
+  /**
+   * The records an organization points at must be ones it can have: its administrator user one of
+   * its own users (none on create: a new organization has no users yet), its black-sender line one
+   * owned along its chain (itself or an organization above it). A value posted back unchanged passes,
+   * so a value stored before this rule does not block other edits. `chainPath` is the
+   * organization's path (on create: its parent's, the new one owning nothing yet).
+   */
+  private async checkReferences(tx: Tx, org: OrganizationRow | null, chainPath: string, values: Record<string, unknown>): Promise<void> {
+    const changed = (field: string) => values[field] !== undefined && values[field] !== null && !(org && sameAsStored(values[field], org[field]));
+    if (changed('adminUserId') && !(org && await this.repo.isOwnUser(tx, org.id, values.adminUserId as number))) {
+      throw fieldError('adminUserId', 'organization.adminUserNotMember');
+    }
+    if (changed('blackSenderPrivateNumberId')) {
+      const chain = chainPath.split('/').filter(Boolean).map(Number);
+      if (!await this.repo.isLineOwnedByAny(tx, chain, values.blackSenderPrivateNumberId as number)) {
+        throw fieldError('blackSenderPrivateNumberId', 'organization.blackSenderLineNotInChain');
+      }
+    }
   }
 
   private pickWritable(body: Record<string, unknown>): Record<string, unknown> {

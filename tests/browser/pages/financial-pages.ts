@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { DataTableControl } from './data-table.js';
+import { SelectControl } from './select-control.js';
 
 /** The payments screen (/financial/payments): list, the create dialog, confirm/reject with a prompt. */
 export class PaymentsScreen {
@@ -51,11 +52,24 @@ export class CreditScreen {
   balance(): Locator { return this.page.getByTestId('credit-my-balance'); }
   available(): Locator { return this.page.getByTestId('credit-my-available'); }
 
-  /** An administrator's look at a sub-organization's credit. */
-  async showOrganization(id: string): Promise<Locator> {
-    await this.page.getByTestId('credit-admin-org').fill(id);
-    await this.page.getByTestId('credit-admin-show').click();
+  organizationPicker(): SelectControl { return new SelectControl(this.page, this.page, 'credit-admin-org'); }
+  userPicker(): SelectControl { return new SelectControl(this.page, this.page, 'credit-user-id'); }
+
+  /** An administrator's look at a sub-organization's credit: the organization picked by its name. */
+  async showOrganization(name: string): Promise<Locator> {
+    await this.organizationPicker().choose(name);
     return this.page.getByTestId('credit-admin-card-balance');
+  }
+
+  /** Picks the user (by a search text and the title shown), types amount and description, presses Increase; the confirmation stays open. */
+  async startAllowance(userTitle: string, search: string, amount: string, description: string): Promise<Locator> {
+    await this.userPicker().choose(userTitle, search);
+    await this.page.getByTestId('credit-user-amount').fill(amount);
+    await this.page.locator('#credit-user-description').fill(description);
+    await this.page.getByTestId('credit-user-increase').click();
+    const dialog = this.page.getByTestId('credit-user-confirm');
+    await dialog.waitFor();
+    return dialog;
   }
 
   chargeAmount(): Locator { return this.page.getByTestId('credit-charge-amount'); }
@@ -108,14 +122,21 @@ export class TariffsScreen {
     await dialog.waitFor({ state: 'hidden' });
   }
 
-  async assign(organizationId: string, tariffTitle: string, select: { choose(title: string, search?: string): Promise<void> }): Promise<void> {
-    await this.page.getByTestId('tariff-assign-org').fill(organizationId);
-    await select.choose(tariffTitle);
+  assignOrganization(): SelectControl { return new SelectControl(this.page, this.page, 'tariff-assign-org'); }
+  assignTariff(): SelectControl { return new SelectControl(this.page, this.page, 'tariff-assign-tariff'); }
+  /** What the assignment shows as the picked organization's tariff now. */
+  current(): Locator { return this.page.getByTestId('tariff-assign-current'); }
+
+  /** Picks the organization and the tariff by name and assigns. */
+  async assign(organizationName: string, tariffTitle: string): Promise<void> {
+    await this.assignOrganization().choose(organizationName);
+    await this.current().waitFor();
+    await this.assignTariff().choose(tariffTitle);
     await this.page.getByTestId('tariff-assign-submit').click();
   }
 
-  async calculate(organizationId: string, parts: string, recipients: Record<string, string>): Promise<Record<string, string | null>> {
-    await this.page.getByTestId('calc-org').fill(organizationId);
+  async calculate(organizationName: string, parts: string, recipients: Record<string, string>): Promise<Record<string, string | null>> {
+    await new SelectControl(this.page, this.page, 'calc-org').choose(organizationName);
     await this.page.getByTestId('calc-parts').fill(parts);
     for (const [op, n] of Object.entries(recipients)) await this.page.getByTestId(`calc-${op}`).fill(n);
     await this.page.getByTestId('calc-submit').click();
@@ -140,14 +161,17 @@ export class TransactionsScreen {
   }
 
   /**
-   * Text fields are typed; `referenceType`, `typeCreditChange` and `typeTransaction` are chosen in
-   * their select by value; `fromDate`/`toDate` are typed into the date picker as the page's
-   * calendar shows them (Jalali in fa: see pickerText).
+   * Text fields are typed; `organization` and `user` are picked by the name shown (searched with
+   * it); `referenceType`, `typeCreditChange` and `typeTransaction` are chosen in their select by
+   * value; `fromDate`/`toDate` are typed into the date picker as the page's calendar shows them
+   * (Jalali in fa: see pickerText).
    */
   async filter(fields: Record<string, string>): Promise<void> {
     for (const [name, value] of Object.entries(fields)) {
       const input = this.page.getByTestId(`tx-${name}`);
-      if (name === 'referenceType' || name === 'typeCreditChange' || name === 'typeTransaction') {
+      if (name === 'organization' || name === 'user') {
+        await new SelectControl(this.page, this.page, name === 'organization' ? 'tx-organizationId' : 'tx-userId').choose(value);
+      } else if (name === 'referenceType' || name === 'typeCreditChange' || name === 'typeTransaction') {
         await input.click();
         const option = this.page.locator(`[data-testid="tx-${name}-option"][data-value="${value}"]`);
         await option.waitFor();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 import { ConfirmationNumberDialogControl } from './confirmation-number.js';
+import { SelectControl } from './select-control.js';
 
 /** The organizations screen: tree/list, search, the create/edit form and the delete flow. */
 export class OrganizationsPage {
@@ -11,7 +12,10 @@ export class OrganizationsPage {
     await this.page.getByTestId('organizations-page').waitFor();
   }
 
-  private form(): Locator { return this.page.getByTestId('organization-form-dialog'); }
+  form(): Locator { return this.page.getByTestId('organization-form-dialog'); }
+
+  /** A picker of the form (adminUserId, tariff, blackSenderPrivateNumberId, parentId): chosen by the name it shows. */
+  picker(name: string): SelectControl { return new SelectControl(this.page, this.form(), `organization-${name}`); }
 
   async create(fields: Record<string, string>): Promise<void> {
     await this.page.getByTestId('organization-create').click();

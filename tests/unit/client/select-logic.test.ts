@@ -20,6 +20,9 @@ interface Item {
   title: string;
 }
 
+/** Taken before sinon's fake timers replace it. */
+const realSetImmediate = setImmediate;
+
 const items: Item[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, title: `Item ${i + 1}` }));
 
 describe('select-logic', () => {
@@ -189,6 +192,89 @@ describe('select-logic', () => {
       expect(fast.called).to.equal(false);
       clock.tick(1);
       expect(fast.calledOnceWith('X', 'x')).to.equal(true);
+    });
+
+    describe('server search (the filter answers a promise)', () => {
+      const deferred = () => {
+        let resolve!: (v: Item[]) => void;
+        let reject!: (e: unknown) => void;
+        const promise = new Promise<Item[]>((res, rej) => { resolve = res; reject = rej; });
+        return { promise, resolve, reject };
+      };
+
+      it('asks at 200 ms and shows a quick answer at 400 ms, a slow one when it comes', async () => {
+        const answers = [deferred(), deferred()];
+        let asked = 0;
+        const filter = sinon.spy((_q: string): Promise<Item[]> => answers[asked++].promise);
+        const results = sinon.spy();
+        const scheduler = new SelectScheduler<Item[]>({ filter, results });
+        scheduler.search('ite');
+        await clock.tickAsync(199);
+        expect(filter.called).to.equal(false);
+        await clock.tickAsync(1);
+        expect(filter.calledOnceWith('ite')).to.equal(true);
+        answers[0].resolve([items[0]]);
+        await clock.tickAsync(199);
+        expect(results.called, 'not before 400 ms').to.equal(false);
+        await clock.tickAsync(1);
+        expect(results.calledOnceWith([items[0]], 'ite')).to.equal(true);
+
+        scheduler.search('item');
+        await clock.tickAsync(600);
+        expect(results.callCount, 'waits for the answer').to.equal(1);
+        expect(scheduler.pending).to.equal(true);
+        answers[1].resolve([items[1]]);
+        await clock.tickAsync(0);
+        expect(results.callCount).to.equal(2);
+        expect(results.secondCall.args).to.deep.equal([[items[1]], 'item']);
+        expect(scheduler.pending).to.equal(false);
+      });
+
+      it('drops the answer to an older keystroke and to a search cancelled by a selection', async () => {
+        const answers = new Map<string, ReturnType<typeof deferred>>();
+        const filter = sinon.spy((q: string) => { const d = deferred(); answers.set(q, d); return d.promise; });
+        const results = sinon.spy();
+        const scheduler = new SelectScheduler<Item[]>({ filter, results });
+        scheduler.search('ite');
+        await clock.tickAsync(400);
+        scheduler.search('item 2');
+        answers.get('ite')!.resolve([items[0]]);
+        await clock.tickAsync(400);
+        answers.get('item 2')!.resolve([items[1]]);
+        await clock.tickAsync(0);
+        expect(results.callCount).to.equal(1);
+        expect(results.firstCall.args).to.deep.equal([[items[1]], 'item 2']);
+
+        scheduler.search('item 3');
+        await clock.tickAsync(400);
+        scheduler.selected();
+        answers.get('item 3')!.resolve([items[2]]);
+        await clock.tickAsync(1000);
+        expect(results.callCount).to.equal(1);
+      });
+
+      it('reports a failed search instead of results, without an unhandled rejection', async () => {
+        const unhandled = sinon.spy();
+        process.on('unhandledRejection', unhandled);
+        try {
+          const results = sinon.spy();
+          const failed = sinon.spy();
+          const scheduler = new SelectScheduler<Item[]>({ filter: () => Promise.reject(new Error('offline')), results, failed });
+          scheduler.search('item');
+          await clock.tickAsync(400);
+          await clock.tickAsync(0);
+          expect(results.called).to.equal(false);
+          expect(failed.calledOnce).to.equal(true);
+          expect((failed.firstCall.args[0] as Error).message).to.equal('offline');
+          expect(failed.firstCall.args[1]).to.equal('item');
+          expect(scheduler.pending).to.equal(false);
+          // A real turn of the event loop: Node reports unhandled rejections after the microtasks.
+          await new Promise((r) => realSetImmediate(r));
+          expect(unhandled.called).to.equal(false);
+        } finally {
+          process.off('unhandledRejection', unhandled);
+        }
+      });
     });
 
     it('uses the spec constants', () => {

@@ -10,6 +10,7 @@ import { Button } from '../../shared/ui/button';
 import { ConfirmationNumberDialog } from '../../shared/ui/dialog/confirmation-number-dialog';
 import { TextField } from '../../shared/ui/form/text-field';
 import type { AppStore } from '../../shared/app/app-store';
+import { labelMessage } from './field-labels';
 
 export type FieldErrors = Record<string, string>;
 
@@ -19,13 +20,17 @@ function fieldKey(propertyName: string): string {
   return last.charAt(0).toLowerCase() + last.slice(1);
 }
 
-/** Field errors from a failed call, keyed by field; '' collects errors without a field. */
-export function errorsOf(error: unknown): FieldErrors {
+/**
+ * Field errors from a failed call, keyed by field; '' collects errors without a field. `labels`
+ * (field → its translated label) replaces the property names the server's messages carry.
+ */
+export function errorsOf(error: unknown, labels: Record<string, string> = {}): FieldErrors {
   if (!(error instanceof ApiError)) return { '': String((error as Error)?.message ?? error) };
   const out: FieldErrors = {};
   for (const v of error.validationErrors) {
     const key = fieldKey(v.propertyName ?? '');
-    out[key] = out[key] ? `${out[key]} ${v.message}` : v.message;
+    const message = labelMessage(v.message, v.propertyName ?? '', labels[key]);
+    out[key] = out[key] ? `${out[key]} ${message}` : message;
   }
   if (!error.validationErrors.length && error.message) out[''] = error.message;
   return out;

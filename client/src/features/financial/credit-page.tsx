@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
@@ -7,7 +7,6 @@ import { Button } from '../../shared/ui/button';
 import { isolateText } from '../../shared/ui/bidi';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
-import { NumericInput } from '../../shared/ui/form/numeric-input';
 import { TextField } from '../../shared/ui/form/text-field';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
@@ -15,6 +14,10 @@ import { MY_CREDIT_KEY, type CreditView, type MyCredit } from './financial-api';
 import { AmountField } from './amount-field';
 import { Amount, useMoney } from './money';
 import { UserText } from '../../shared/ui/user-text';
+import { OrganizationPicker, UserPicker, type PickedUser } from '../admin-common/pickers';
+
+/** Rial digits above zero (the amount field keeps plain digits). */
+const isPositiveAmount = (amount: string) => /^\d+$/.test(amount) && BigInt(amount) > 0n;
 
 function CreditCard({ credit, testId }: { credit: CreditView; testId: string }) {
   const { t } = useTranslation('financial');
@@ -32,7 +35,6 @@ function CreditCard({ credit, testId }: { credit: CreditView; testId: string }) 
 function AdminCredit({ canCharge }: { canCharge: boolean }) {
   const { api } = useApp();
   const { t } = useTranslation('financial');
-  const [organizationId, setOrganizationId] = useState('');
   const [shown, setShown] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
@@ -42,9 +44,14 @@ function AdminCredit({ canCharge }: { canCharge: boolean }) {
   const { rial, toman } = useMoney();
   const { data, mutate } = useSWR<CreditView>(shown ? ['org-credit', shown] : null, () =>
     api.get<CreditView>('/Organizations/GetOrganizationCreditForAdmin', { query: { organizationId: shown } }));
-  const show = (e: FormEvent) => { e.preventDefault(); const id = Number(organizationId); if (id > 0) setShown(id); };
+  const labels = { organizationId: t('credit.organizationId'), amount: t('credit.amount'), description: t('credit.description') };
   // Money moves only after the operator has read amount and organization name in the prompt.
-  const ask = (isIncrement: boolean) => { if (shown && data) setConfirming(isIncrement); };
+  const ask = (isIncrement: boolean) => {
+    if (!shown || !data) return;
+    if (!isPositiveAmount(amount)) { setErrors({ amount: t('credit.amountRequired') }); return; }
+    setErrors({});
+    setConfirming(isIncrement);
+  };
   const charge = async (isIncrement: boolean) => {
     if (!shown || !data) return;
     setBusy(true);
@@ -55,15 +62,15 @@ function AdminCredit({ canCharge }: { canCharge: boolean }) {
       setAmount('');
       setDescription('');
       await mutate();
-    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); setConfirming(null); }
+    } catch (err) { setErrors(errorsOf(err, labels)); } finally { setBusy(false); setConfirming(null); }
   };
   return (
     <section className="mb-6" data-testid="credit-admin">
       <h2 className="mb-2 text-lg font-semibold">{t('credit.admin')}</h2>
-      <form noValidate onSubmit={show} className="mb-3 flex flex-wrap items-end gap-2">
-        <NumericInput id="credit-admin-org" data-testid="credit-admin-org" label={t('credit.organizationId')} value={organizationId} onValueChange={setOrganizationId} />
-        <Button type="submit" variant="secondary" data-testid="credit-admin-show">{t('credit.show')}</Button>
-      </form>
+      <div className="mb-3 max-w-md">
+        <OrganizationPicker id="credit-admin-org" data-testid="credit-admin-org" label={t('credit.organizationId')} value={shown}
+          hint={t('credit.pickOrganization')} onChange={(id) => { setShown(id); setErrors({}); }} />
+      </div>
       {data && (
         <>
           <p className="mb-2 font-medium" data-testid="credit-admin-name"><UserText>{data.organizationName}</UserText></p>
@@ -92,40 +99,45 @@ function AdminCredit({ canCharge }: { canCharge: boolean }) {
 function UserAllowance() {
   const { api } = useApp();
   const { t } = useTranslation('financial');
-  const [userId, setUserId] = useState('');
+  const { t: tc } = useTranslation('adminCommon');
+  const [user, setUser] = useState<PickedUser | null>(null);
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<{ increase: boolean; name: string } | null>(null);
   const { rial, toman } = useMoney();
-  /** Looks the user's name up for the prompt; an unknown id still reaches the server, which answers its own error. */
-  const ask = async (increase: boolean) => {
-    const id = Number(userId);
-    let name = t('credit.userById', { id: userId });
-    if (id > 0) {
-      try { name = (await api.get<{ userName: string }>(`/Users/Get/${id}`, { quiet: true })).userName; } catch { /* the id stays the label */ }
-    }
-    setConfirming({ increase, name });
+  const labels = { userId: t('credit.userId'), amount: t('credit.amount'), description: t('credit.description') };
+  /** The prompt names the picked user; nothing is asked before a user and an amount are there. */
+  const ask = (increase: boolean) => {
+    const local: FieldErrors = {};
+    if (!user) local.userId = tc('form.required');
+    if (!isPositiveAmount(amount)) local.amount = t('credit.amountRequired');
+    setErrors(local);
+    if (user && !Object.keys(local).length) setConfirming({ increase, name: user.title });
   };
   const change = async (increase: boolean, name: string) => {
+    if (!user) return;
     setBusy(true);
     setErrors({});
     try {
-      await api.post(increase ? '/Credits/IncreaseUserCredit' : '/Credits/DecreaseUserCredit', { userId: Number(userId) || undefined, amount, description }, { quiet: true });
+      await api.post(increase ? '/Credits/IncreaseUserCredit' : '/Credits/DecreaseUserCredit', { userId: user.id, amount, description }, { quiet: true });
       showToast({ kind: 'success', message: t(increase ? 'credit.userIncreased' : 'credit.userDecreased', { amount: rial(amount), name: isolateText(name) }) });
       setAmount('');
-    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); setConfirming(null); }
+    } catch (err) { setErrors(errorsOf(err, labels)); } finally { setBusy(false); setConfirming(null); }
   };
   return (
     <section className="mb-6" data-testid="credit-user">
       <h2 className="mb-2 text-lg font-semibold">{t('credit.userCredit')}</h2>
-      <form noValidate onSubmit={(e) => { e.preventDefault(); void ask(true); }} className="flex flex-wrap items-end gap-2">
-        <NumericInput id="credit-user-id" data-testid="credit-user-id" label={t('credit.userId')} value={userId} onValueChange={setUserId} required error={errors.userId} />
+      <form noValidate onSubmit={(e) => { e.preventDefault(); ask(true); }} className="flex flex-wrap items-start gap-2">
+        <div className="min-w-[16rem]">
+          <UserPicker id="credit-user-id" data-testid="credit-user-id" label={t('credit.userId')} value={user?.id ?? null} required error={errors.userId}
+            onChange={(_, item) => setUser(item)} />
+        </div>
         <AmountField id="credit-user-amount" data-testid="credit-user-amount" label={t('credit.amount')} value={amount} onValueChange={setAmount} required error={errors.amount} />
         <TextField id="credit-user-description" label={t('credit.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
-        <Button type="submit" loading={busy} data-testid="credit-user-increase">{t('credit.increaseUser')}</Button>
-        <Button variant="secondary" loading={busy} data-testid="credit-user-decrease" onClick={() => void ask(false)}>{t('credit.decreaseUser')}</Button>
+        <Button type="submit" className="mt-6" loading={busy} data-testid="credit-user-increase">{t('credit.increaseUser')}</Button>
+        <Button variant="secondary" className="mt-6" loading={busy} data-testid="credit-user-decrease" onClick={() => ask(false)}>{t('credit.decreaseUser')}</Button>
       </form>
       <ConfirmDialog open={confirming !== null} busy={busy} danger={confirming?.increase === false} data-testid="credit-user-confirm"
         title={t(confirming?.increase === false ? 'credit.confirmUserDecreaseTitle' : 'credit.confirmUserIncreaseTitle')}

@@ -13,6 +13,7 @@ import { TextField } from '../../shared/ui/form/text-field';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
+import { OrganizationPicker } from '../admin-common/pickers';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { Amount, useMoney } from './money';
 
@@ -44,8 +45,9 @@ function DiscountForm({ discount, onClose, onSaved }: { discount: Discount | nul
   const [d, setD] = useState({
     code: discount?.code ?? '', title: discount?.title ?? '', percent: discount?.discountPercentageValue == null ? '' : String(discount.discountPercentageValue),
     value: discount?.discountValue ?? '', maximumAmount: discount?.maximumAmount ?? '', maximumUse: discount?.maximumUse == null ? '' : String(discount.maximumUse),
-    specialOrganizationId: discount?.specialOrganizationId == null ? '' : String(discount.specialOrganizationId), startsAt: day(discount?.startsAt ?? null), endsAt: day(discount?.endsAt ?? null),
+    startsAt: day(discount?.startsAt ?? null), endsAt: day(discount?.endsAt ?? null),
   });
+  const [specialOrganizationId, setSpecialOrganizationId] = useState<number | null>(discount?.specialOrganizationId ?? null);
   const [isPercentage, setIsPercentage] = useState(discount?.isPercentage ?? true);
   const [isActive, setIsActive] = useState(discount?.isActive ?? true);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -59,7 +61,7 @@ function DiscountForm({ discount, onClose, onSaved }: { discount: Discount | nul
       code: d.code.trim(), title: d.title.trim() || null, isPercentage, isActive,
       discountPercentageValue: isPercentage ? (d.percent || null) : null, discountValue: isPercentage ? null : (d.value || null),
       maximumAmount: d.maximumAmount || null, maximumUse: d.maximumUse ? Number(d.maximumUse) : null,
-      specialOrganizationId: d.specialOrganizationId ? Number(d.specialOrganizationId) : null,
+      specialOrganizationId,
       startsAt: dayIso(d.startsAt, false), endsAt: dayIso(d.endsAt, true),
     };
     try {
@@ -67,7 +69,13 @@ function DiscountForm({ discount, onClose, onSaved }: { discount: Discount | nul
       else await api.post('/Discounts/Create', body, { quiet: true });
       showToast({ kind: 'success', message: t('discounts.saved') });
       onSaved();
-    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
+    } catch (err) {
+      setErrors(errorsOf(err, {
+        code: t('discounts.code'), title: t('discounts.name'), discountPercentageValue: t('discounts.percent'), discountValue: t('discounts.value'),
+        maximumAmount: t('discounts.maximumAmount'), maximumUse: t('discounts.maximumUse'), specialOrganizationId: t('discounts.specialOrganizationId'),
+        startsAt: t('discounts.startsAt'), endsAt: t('discounts.endsAt'),
+      }));
+    } finally { setBusy(false); }
   };
   return (
     <ModalDialog open onClose={onClose} title={discount ? t('actions.edit') : t('discounts.create')} data-testid="discount-dialog">
@@ -81,7 +89,8 @@ function DiscountForm({ discount, onClose, onSaved }: { discount: Discount | nul
           : <NumericInput id="discount-value" data-testid="discount-value" label={t('discounts.value')} value={d.value} onValueChange={set('value')} error={errors.discountValue} />}
         <NumericInput id="discount-maximumAmount" label={t('discounts.maximumAmount')} value={d.maximumAmount} onValueChange={set('maximumAmount')} error={errors.maximumAmount} />
         <NumericInput id="discount-maximumUse" label={t('discounts.maximumUse')} value={d.maximumUse} onValueChange={set('maximumUse')} error={errors.maximumUse} />
-        <NumericInput id="discount-specialOrganizationId" label={t('discounts.specialOrganizationId')} value={d.specialOrganizationId} onValueChange={set('specialOrganizationId')} error={errors.specialOrganizationId} />
+        <OrganizationPicker id="discount-specialOrganizationId" data-testid="discount-specialOrganizationId" label={t('discounts.specialOrganizationId')}
+          placeholder={t('discounts.anyOrganization')} value={specialOrganizationId} error={errors.specialOrganizationId} onChange={(id) => setSpecialOrganizationId(id)} />
         <div className="grid grid-cols-2 gap-2">
           <TextField id="discount-startsAt" dir="ltr" placeholder="YYYY-MM-DD" label={t('discounts.startsAt')} value={d.startsAt} onChange={(e) => set('startsAt')(e.target.value)} error={errors.startsAt} />
           <TextField id="discount-endsAt" dir="ltr" placeholder="YYYY-MM-DD" label={t('discounts.endsAt')} value={d.endsAt} onChange={(e) => set('endsAt')(e.target.value)} error={errors.endsAt} />

@@ -16,6 +16,7 @@ import { TextField } from '../../shared/ui/form/text-field';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
+import { UserText } from '../../shared/ui/user-text';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
 import { invoicePath, MY_CREDIT_KEY, PAYMENT_STATUSES, PAYMENT_TYPES, type Payment } from './financial-api';
@@ -139,7 +140,7 @@ export function PaymentsPage() {
   };
   const columns = useMemo<DataTableColumn<Payment>[]>(() => [
     { key: 'id', header: t('payments.columns.id'), cell: (p) => <span data-testid="payment-row-id">{p.id}</span> },
-    { key: 'organization', header: t('payments.columns.organization'), cell: (p) => p.payerOrganizationName ?? p.organizationId },
+    { key: 'organization', header: t('payments.columns.organization'), cell: (p) => <UserText fallback="—">{p.payerOrganizationName}</UserText> },
     { key: 'type', header: t('payments.columns.type'), cell: (p) => t(`payments.types.${p.typePayment}`) },
     { key: 'amount', header: t('payments.columns.amount'), cell: (p) => <Amount value={p.amount} /> },
     { key: 'status', header: t('payments.columns.status'), cell: (p) => <span data-testid="payment-row-status" data-status={p.typeStatus}>{t(`payments.statuses.${p.typeStatus}`)}</span> },

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
@@ -16,6 +16,8 @@ import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-
 import { OPERATORS, SMART_OPERATORS } from './financial-api';
 import { Amount } from './money';
 import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
+import { OrganizationPicker, TariffPicker, type PickedOrganization, type PickedTariff } from '../admin-common/pickers';
 
 interface Range {
   lineType?: string;
@@ -119,34 +121,56 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: Tariff | null; onClo
   );
 }
 
-function AssignTariff({ tariffs }: { tariffs: Tariff[] }) {
+interface OrganizationTariff { organizationId: number; tariff: Tariff | null }
+
+/** Gives an organization, picked by name, a tariff picked by title (or takes its tariff away). */
+function AssignTariff({ reloadKey }: { reloadKey: string }) {
   const { api } = useApp();
   const { t } = useTranslation('financial');
-  const [organizationId, setOrganizationId] = useState('');
+  const { t: tc } = useTranslation('adminCommon');
+  const [organization, setOrganization] = useState<PickedOrganization | null>(null);
   const [tariffId, setTariffId] = useState<number | null>(null);
+  const [tariff, setTariff] = useState<PickedTariff | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { data: current, mutate } = useSWR<OrganizationTariff>(organization ? ['organization-tariff', organization.id] : null, () =>
+    api.get<OrganizationTariff>('/Tariffs/GetOrganizationTariff', { query: { organizationId: organization?.id }, quiet: true }));
+  // The picker starts at the organization's current tariff, so "assign" reads as "change".
+  useEffect(() => { if (current) setTariffId(current.tariff?.id ?? null); }, [current]);
+  const labels = { organizationId: t('tariffs.organization'), tariffId: t('tariffs.tariffId') };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (!organization) { setErrors({ organizationId: tc('form.required') }); return; }
     setErrors({});
-    setDone(false);
+    setBusy(true);
     try {
-      await api.post('/Tariffs/AssignToOrganization', { organizationId: Number(organizationId) || undefined, tariffId }, { quiet: true });
-      setDone(true);
-      showToast({ kind: 'success', message: t('tariffs.assigned') });
-    } catch (err) { setErrors(errorsOf(err)); }
+      await api.post('/Tariffs/AssignToOrganization', { organizationId: organization.id, tariffId }, { quiet: true });
+      const name = isolateText(organization.name);
+      const title = tariff?.id === tariffId ? tariff?.title : current?.tariff?.title;
+      showToast({ kind: 'success', message: tariffId === null ? t('tariffs.removedFrom', { name }) : t('tariffs.assignedTo', { name, title: isolateText(title ?? '') }) });
+      await mutate();
+    } catch (err) { setErrors(errorsOf(err, labels)); } finally { setBusy(false); }
   };
   return (
     <section className="mb-6" data-testid="tariff-assign">
       <h2 className="mb-2 text-lg font-semibold">{t('tariffs.assign')}</h2>
-      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2">
-        <NumericInput id="tariff-assign-org" data-testid="tariff-assign-org" label={t('tariffs.organizationId')} value={organizationId} onValueChange={setOrganizationId} required error={errors.organizationId} />
-        <div className="min-w-[14rem]"><Select id="tariff-assign-tariff" data-testid="tariff-assign-tariff" label={t('tariffs.tariffId')} items={tariffs} valueField="id" titleField="title"
-          value={tariffId} onChange={(v) => setTariffId(v === null ? null : Number(v))} /></div>
-        <Button type="submit" data-testid="tariff-assign-submit">{t('tariffs.assign')}</Button>
+      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-start gap-2">
+        <div className="min-w-[16rem]">
+          <OrganizationPicker id="tariff-assign-org" data-testid="tariff-assign-org" label={t('tariffs.organization')} required value={organization?.id ?? null}
+            error={errors.organizationId} onChange={(_, item) => { setOrganization(item); setErrors({}); }} />
+        </div>
+        <div className="min-w-[16rem]">
+          <TariffPicker id="tariff-assign-tariff" data-testid="tariff-assign-tariff" label={t('tariffs.tariffId')} placeholder={t('tariffs.noTariff')} value={tariffId} reloadKey={reloadKey}
+            disabled={!organization} error={errors.tariffId} onChange={(id, item) => { setTariffId(id); setTariff(item); }} />
+        </div>
+        <Button type="submit" className="mt-6" loading={busy} disabled={!organization} data-testid="tariff-assign-submit">{t('tariffs.assign')}</Button>
       </form>
+      {organization && current && (
+        <p className="mt-1 text-sm" data-testid="tariff-assign-current">
+          {current.tariff ? <>{t('tariffs.current')}: <UserText>{current.tariff.title}</UserText></> : t('tariffs.noCurrent')}
+        </p>
+      )}
       <ErrorSummary errors={errors} testId="tariff-assign-errors" />
-      {done && <p role="status" className="mt-2 text-sm text-green-700" data-testid="tariff-assign-done">{t('tariffs.assigned')}</p>}
     </section>
   );
 }
@@ -155,7 +179,7 @@ function AssignTariff({ tariffs }: { tariffs: Tariff[] }) {
 export function PriceCalculator() {
   const { api } = useApp();
   const { t } = useTranslation('financial');
-  const [organizationId, setOrganizationId] = useState('');
+  const [organizationId, setOrganizationId] = useState<number | null>(null);
   const [parts, setParts] = useState('1');
   const [recipients, setRecipients] = useState<Record<string, string>>({});
   const [result, setResult] = useState<Calculation | null>(null);
@@ -166,16 +190,17 @@ export function PriceCalculator() {
     setResult(null);
     try {
       setResult(await api.post<Calculation>('/Tariffs/CalculatePrice', {
-        organizationId: Number(organizationId) || undefined, parts: Number(parts) || 1,
+        organizationId: organizationId ?? undefined, parts: Number(parts) || 1,
         recipients: Object.fromEntries(OPERATORS.filter((op) => Number(recipients[op]) > 0).map((op) => [op, Number(recipients[op])])),
       }, { quiet: true }));
-    } catch (err) { setErrors(errorsOf(err)); }
+    } catch (err) { setErrors(errorsOf(err, { organizationId: t('tariffs.organization'), parts: t('tariffs.parts'), recipients: t('tariffs.recipients') })); }
   };
   return (
     <section className="mb-6" data-testid="price-calculator">
       <h2 className="mb-2 text-lg font-semibold">{t('tariffs.calculator')}</h2>
       <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        <NumericInput id="calc-org" data-testid="calc-org" label={t('tariffs.organizationId')} value={organizationId} onValueChange={setOrganizationId} />
+        <OrganizationPicker id="calc-org" data-testid="calc-org" label={t('tariffs.organization')} placeholder={t('tariffs.ownOrganization')} value={organizationId}
+          error={errors.organizationId} onChange={(id) => setOrganizationId(id)} />
         <NumericInput id="calc-parts" data-testid="calc-parts" label={t('tariffs.parts')} value={parts} onValueChange={setParts} />
         {OPERATORS.map((op) => (
           <NumericInput key={op} id={`calc-${op}`} data-testid={`calc-${op}`} label={`${t('tariffs.recipients')}: ${t(`tariffs.operators.${op}`)}`} value={recipients[op] ?? ''}
@@ -227,7 +252,7 @@ export function TariffsPage() {
       <DataTable columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} emptyText={t('adminCommon:table.empty')} caption={t('tariffs.title')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="tariffs-table" />
-      <div className="mt-6"><AssignTariff tariffs={data?.items ?? []} /></div>
+      <div className="mt-6"><AssignTariff reloadKey={(data?.items ?? []).map((r) => `${r.id}:${r.title}`).join(',')} /></div>
       <PriceCalculator />
       {editing && <TariffForm tariff={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void mutate(); }} />}
       <ConfirmDialog open={!!deleting} danger title={t('tariffs.deleteTitle')} message={deleting ? t('tariffs.deleteMessage', { title: isolateText(deleting.title) }) : ''}

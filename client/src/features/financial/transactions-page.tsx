@@ -6,13 +6,14 @@ import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
-import { NumericInput } from '../../shared/ui/form/numeric-input';
+import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { TextField } from '../../shared/ui/form/text-field';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { UserText } from '../../shared/ui/user-text';
 import { Amount } from './money';
+import { OrganizationPicker, UserPicker } from '../admin-common/pickers';
 import { CREDIT_CHANGES, REFERENCE_TYPES, ReferenceLabel } from './transaction-labels';
 
 interface Transaction {
@@ -34,8 +35,8 @@ interface Transaction {
   createdByUserName: string | null;
 }
 
-type Filters = { organizationId: string; userId: string; typeCreditChange: string; typeTransaction: string; referenceType: string; referenceId: string; fromDate: string | null; toDate: string | null };
-const EMPTY: Filters = { organizationId: '', userId: '', typeCreditChange: '', typeTransaction: '', referenceType: '', referenceId: '', fromDate: null, toDate: null };
+type Filters = { organizationId: number | null; userId: number | null; typeCreditChange: string; typeTransaction: string; referenceType: string; referenceId: string; fromDate: string | null; toDate: string | null };
+const EMPTY: Filters = { organizationId: null, userId: null, typeCreditChange: '', typeTransaction: '', referenceType: '', referenceId: '', fromDate: null, toDate: null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -47,19 +48,20 @@ const endOfDay = (iso: string | null) => (iso ? new Date(new Date(iso).getTime()
 export function TransactionsPage() {
   const { api } = useApp();
   const { t } = useTranslation('financial');
+  const { data: user } = useCurrentUser();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const query = {
     pageIndex, pageSize,
-    organizationId: Number(filters.organizationId) || undefined, userId: Number(filters.userId) || undefined,
+    organizationId: filters.organizationId ?? undefined, userId: filters.userId ?? undefined,
     typeCreditChange: filters.typeCreditChange || undefined, typeTransaction: filters.typeTransaction || undefined,
     referenceType: filters.referenceType.trim() || undefined, referenceId: filters.referenceId.trim() || undefined,
     fromDate: filters.fromDate ?? undefined, toDate: endOfDay(filters.toDate),
   };
   const { data, isLoading } = useSWR<Page<Transaction>>(['transactions', JSON.stringify(query)], () => api.get<Page<Transaction>>('/Transactions/GetAll', { query }));
-  const set = (k: Exclude<keyof Filters, 'fromDate' | 'toDate'>) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const set = (k: Exclude<keyof Filters, 'fromDate' | 'toDate' | 'organizationId' | 'userId'>) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const apply = (e: FormEvent) => { e.preventDefault(); setFilters({ ...draft }); setPageIndex(0); };
   const changeItems = useMemo(() => CREDIT_CHANGES.map((id) => ({ id, title: t(`transactions.changes.${id}`) })), [t]);
   const referenceItems = useMemo(() => REFERENCE_TYPES.map((id) => ({ id, title: t(`transactions.referenceTypes.${id}`) })), [t]);
@@ -86,8 +88,12 @@ export function TransactionsPage() {
     <section data-testid="transactions-page">
       <PageHeader title={t('transactions.title')} />
       <form noValidate onSubmit={apply} className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="transactions-filters">
-        <NumericInput id="tx-organizationId" data-testid="tx-organizationId" label={t('transactions.organizationId')} value={draft.organizationId} onValueChange={set('organizationId')} />
-        <NumericInput id="tx-userId" data-testid="tx-userId" label={t('transactions.userId')} value={draft.userId} onValueChange={set('userId')} />
+        <OrganizationPicker id="tx-organizationId" data-testid="tx-organizationId" label={t('transactions.organizationId')} placeholder={t('transactions.allOrganizations')}
+          value={draft.organizationId} onChange={(id) => setDraft((d) => ({ ...d, organizationId: id, userId: id === d.organizationId ? d.userId : null }))} />
+        {hasClaim(user, 'Users.View') && (
+          <UserPicker id="tx-userId" data-testid="tx-userId" label={t('transactions.userId')} placeholder={t('transactions.allUsers')} organizationId={draft.organizationId}
+            value={draft.userId} onChange={(id) => setDraft((d) => ({ ...d, userId: id }))} />
+        )}
         <Select id="tx-typeCreditChange" data-testid="tx-typeCreditChange" label={t('transactions.typeCreditChange')} items={changeItems} value={draft.typeCreditChange}
           onChange={(v) => set('typeCreditChange')(v === null ? '' : String(v))} />
         <Select id="tx-typeTransaction" data-testid="tx-typeTransaction" label={t('transactions.typeTransaction')} items={typeItems} value={draft.typeTransaction}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
@@ -9,14 +9,12 @@ import { showToast } from '../../shared/ui/dialog/toast-store';
 import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { NumericInput } from '../../shared/ui/form/numeric-input';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
-import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
+import { UserPicker } from '../admin-common/pickers';
 import { LINE_SEND_TYPES, type Assignment, type Line } from './lines-api';
 import { UserText } from '../../shared/ui/user-text';
-
-interface UserOption { id: number; userName: string; firstName: string | null; lastName: string | null }
 
 const limitOf = (v: string): number | null => (v.trim() ? Number(toLatinDigits(v.trim())) : null);
 
@@ -27,8 +25,6 @@ export function AssignmentsDialog({ line, onClose }: { line: Line; onClose(): vo
   const digits = useDigits();
   const { data, isLoading, mutate } = useSWR<Page<Assignment>>(['line-assignments', line.id], () =>
     api.get<Page<Assignment>>('/PrivateNumbers/GetAssignments', { query: { privateNumberId: line.id } }));
-  const { data: users } = useSWR<Page<UserOption>>(['line-users', line.organizationId], () =>
-    api.get<Page<UserOption>>('/Users/GetAll', { query: { organizationId: line.organizationId, pageSize: 500 } }));
   const [userId, setUserId] = useState<number | null>(null);
   const [sendTypes, setSendTypes] = useState<string[]>(['Single', 'Bulk']);
   const [canSeeReceivedSms, setCanSeeReceivedSms] = useState(false);
@@ -36,9 +32,6 @@ export function AssignmentsDialog({ line, onClose }: { line: Line; onClose(): vo
   const [monthly, setMonthly] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const userItems = useMemo(() => (users?.items ?? []).map((u) => ({
-    id: u.id, title: [u.firstName, u.lastName].filter(Boolean).length ? `${[u.firstName, u.lastName].filter(Boolean).join(' ')} (${u.userName})` : u.userName,
-  })), [users]);
 
   const pick = (a: Assignment) => {
     setUserId(a.userId);
@@ -100,8 +93,8 @@ export function AssignmentsDialog({ line, onClose }: { line: Line; onClose(): vo
       <form noValidate onSubmit={(e) => void assign(e)} className="mt-4 border-t border-slate-200 pt-3 dark:border-slate-700">
         <ErrorSummary errors={errors} testId="assignment-errors" />
         <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
-          <Select id="assignment-user" data-testid="assignment-user-select" label={t('assignments.user')} items={userItems} value={userId ?? ''} required
-            error={errors.userId} loading={!users} onChange={(v) => setUserId(v === null ? null : Number(v))} />
+          <UserPicker id="assignment-user" data-testid="assignment-user-select" label={t('assignments.user')} organizationId={line.organizationId} value={userId} required
+            error={errors.userId} onChange={(id) => setUserId(id)} />
           <CheckboxField id="assignment-received" label={t('assignments.canSeeReceivedSms')} checked={canSeeReceivedSms} onCheckedChange={setCanSeeReceivedSms} />
           <NumericInput id="assignment-daily" label={t('assignments.dailySendLimit')} value={daily} onValueChange={setDaily} error={errors.dailySendLimit} />
           <NumericInput id="assignment-monthly" label={t('assignments.monthlySendLimit')} value={monthly} onValueChange={setMonthly} error={errors.monthlySendLimit} />

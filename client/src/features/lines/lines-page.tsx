@@ -18,6 +18,7 @@ import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
+import { OrganizationPicker } from '../admin-common/pickers';
 import { AssignmentsDialog } from './assignments-dialog';
 import { DELIVERY_FLAGS, LINE_FLAGS, LINE_SWITCH_GROUPS, NUMBER_TYPES, REFUND_STATUSES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type Line, type LineSwitch } from './lines-api';
 
@@ -106,9 +107,6 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
   const setFlag = (f: Flag) => (on: boolean) => setDraft((d) => ({ ...d, flags: { ...d.flags, [f]: on } }));
   const items = (values: readonly string[], group: string) => values.map((id) => ({ id, title: t(`lines.${group}.${id}`) }));
   const agentItems = useMemo(() => (agents ?? []).map((a) => ({ id: a.id, title: a.title })), [agents]);
-  // The owner is picked from the caller's slice of the tree; none picked = the caller's own organization.
-  const { data: organizations } = useSWR<Page<{ id: number; name: string }>>(['line-organizations'], () =>
-    api.get<Page<{ id: number; name: string }>>('/Organizations/GetAll', { query: { pageSize: 500 } }));
   const refundItems = useMemo(() => REFUND_STATUSES.map((id) => ({ id, title: t(`sending:deliveryStatuses.${id}`) })), [t]);
 
   const submit = async (e: FormEvent) => {
@@ -156,9 +154,8 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
             clearable={false} onChange={(v) => set('typePrivateNumber')(v === null ? 'Bulk' : String(v))} error={errors.typePrivateNumber} />
           <Select id="line-agent" data-testid="line-agent" label={t('lines.agent')} items={agentItems} value={draft.smsSenderAgentId ?? ''} required loading={!agents}
             onChange={(v) => set('smsSenderAgentId')(v === null ? null : Number(v))} error={errors.smsSenderAgentId} />
-          <Select<{ id: number; name: string }> id="line-organizationId" data-testid="line-organizationId" label={t('lines.organizationId')} items={organizations?.items}
-            titleField="name" value={draft.organizationId} loading={!organizations} placeholder={t('lines.ownOrganization')} error={errors.organizationId}
-            onChange={(v) => set('organizationId')(v === null ? '' : String(v))} />
+          <OrganizationPicker id="line-organizationId" data-testid="line-organizationId" label={t('lines.organizationId')} placeholder={t('lines.ownOrganization')}
+            value={draft.organizationId ? Number(draft.organizationId) : null} error={errors.organizationId} onChange={(id) => set('organizationId')(id === null ? '' : String(id))} />
           <NumericInput id="line-priority" label={t('lines.priority')} hint={t('lines.priorityHint')} value={draft.priority} error={errors.priority} onValueChange={set('priority')} />
           <NumericInput id="line-tryCount" label={t('lines.tryCount')} value={draft.tryCount} error={errors.tryCount} onValueChange={set('tryCount')} />
           <TextField id="line-tag" label={t('lines.tag')} value={draft.tag} maxLength={100} onChange={(e) => set('tag')(e.target.value)} error={errors.tag} />

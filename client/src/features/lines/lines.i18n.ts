@@ -119,7 +119,7 @@ export const linesTexts: TextResource = {
     lines: {
       title: 'Sender lines', create: 'New line', edit: 'Edit line', number: 'Line number', useForm: 'Line form', mask: 'Display name (mask)',
       rangeStart: 'Range start', rangeEnd: 'Range end', numberType: 'Number type', typePrivateNumber: 'Line usage', agent: 'Sender agent',
-      organizationId: 'Owner organization', ownOrganization: 'My organization', priority: 'Priority', tryCount: 'Try count', expireTime: 'Expiry date', refundDeliveryStatusId: 'Extra refunded status',
+      organizationId: 'Owner organization', ownOrganization: 'My own organization', priority: 'Priority', tryCount: 'Try count', expireTime: 'Expiry date', refundDeliveryStatusId: 'Extra refunded status',
       tag: 'Tag', flags: 'Capabilities', delivery: 'Refund policy and state',
       useForms: { OneNumber: 'One number', Mask: 'Mask (name)', RangeNumber: 'Number range' },
       numberTypes: { Public: 'Public', Private: 'Private', PrivateWithKeyword: 'Private with keyword' },

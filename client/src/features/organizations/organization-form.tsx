@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
@@ -14,16 +14,22 @@ import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { Select } from '../../shared/ui/select/select';
 import { errorsOf, FormSection, isHhMm, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import {
-  ALERT_FLAGS, bodyFrom, CEO_TEXT, formFrom, IDENTITY_FLAGS, IDENTITY_TEXT, LIMIT_INTS, LIMIT_TEXT, SETTING_FLAGS,
-  TEXT_MAX, WORKPLACE_TEXT, type Organization, type OrganizationForm, type OrganizationListItem,
+  ALERT_FLAGS, ALL_FLAGS, ALL_INTS, ALL_TEXT, bodyFrom, CEO_TEXT, formFrom, IDENTITY_FLAGS, IDENTITY_TEXT, LIMIT_INTS, SETTING_FLAGS,
+  TEXT_MAX, WORKPLACE_TEXT, type Organization, type OrganizationForm,
 } from './organization-model';
 import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
+import { LinePicker, OrganizationPicker, TariffPicker, UserPicker } from '../admin-common/pickers';
 
 const P = 'organization';
 const LTR_FIELDS = new Set(['nationalId', 'economicCode', 'ceoMobile', 'ceoNationalCode', 'workplacePhone', 'workplaceZipCode']);
 const DIGIT_FIELDS = new Set(['nationalId', 'economicCode', 'ceoMobile', 'ceoNationalCode', 'workplacePhone', 'workplaceZipCode']);
 
 interface RoleTemplate { id: number; title: string }
+interface OrganizationTariff { organizationId: number; tariff: { id: number; title: string } | null }
+
+/** Every field the server may name in a validation error, with the label the form shows for it. */
+const LABELLED = [...ALL_TEXT, ...ALL_INTS, ...ALL_FLAGS, 'parentId', 'type', 'roleTemplateId', 'sendStartTime', 'sendEndTime', 'expireTime', 'domainId', 'groupPriceTitle'] as const;
 
 export function OrganizationFormDialog({ original, parentId, onClose, onSaved }: {
   /** null: create. */
@@ -36,20 +42,33 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
   const { t } = useTranslation('organizations');
   const { t: tc } = useTranslation('adminCommon');
   const { data: user } = useCurrentUser();
+  const { mutate } = useSWRConfig();
   const [form, setForm] = useState<OrganizationForm>(() => formFrom(original, parentId));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // After a create whose tariff could not be assigned, the dialog goes on as an edit of what was saved.
+  const [saved, setSaved] = useState<Organization | null>(original);
   const { run, dialog } = useConfirmationFlow();
   const isSuperAdmin = user?.scope === 'superAdmin';
   const mayTemplates = hasClaim(user, 'RoleTemplates.Manage');
+  // Limits (tariff, black-sender line) come from above: nobody sets them on their own organization.
+  const own = !!saved && saved.id === user?.organizationId;
+  const mayTariff = hasClaim(user, 'Financial.Tariffs') && !own;
+  const mayLines = hasClaim(user, 'Infrastructure.PrivateNumbers');
+  const mayUsers = hasClaim(user, 'Users.View');
+  const labels = Object.fromEntries([...LABELLED.map((n) => [n, t(`fields.${n}`)]), ['tariffId', t('fields.groupPriceTitle')]]) as Record<string, string>;
 
-  const { data: parents } = useSWR<Page<OrganizationListItem>>(['organizations-parents'], () =>
-    api.get<Page<OrganizationListItem>>('/Organizations/GetAll', { query: { pageSize: 500 } }));
+  const { data: current } = useSWR<OrganizationTariff>(saved && mayTariff ? ['organization-tariff', saved.id] : null, () =>
+    api.get<OrganizationTariff>('/Tariffs/GetOrganizationTariff', { query: { organizationId: saved?.id }, quiet: true }));
+  const initialTariffId = current?.tariff?.id ?? null;
+  const [tariffId, setTariffId] = useState<number | null | undefined>(undefined);
+  const chosenTariffId = tariffId === undefined ? initialTariffId : tariffId;
   const { data: templates } = useSWR<Page<RoleTemplate>>(mayTemplates ? ['organization-templates'] : null, () =>
     api.get<Page<RoleTemplate>>('/RoleTemplates/GetAll', { query: { pageSize: 500 }, quiet: true }));
 
   const setText = (name: string, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: DIGIT_FIELDS.has(name) ? toLatinDigits(value) : value } }));
   const setInt = (name: string, value: number | null) => setForm((f) => ({ ...f, ints: { ...f.ints, [name]: value } }));
+  const intValue = (name: string) => form.ints[name] ?? null;
   const setFlag = (name: string, value: boolean) => setForm((f) => ({ ...f, flags: { ...f.flags, [name]: value } }));
 
   const validate = (): FieldErrors => {
@@ -66,13 +85,25 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
     setErrors(local);
     if (Object.keys(local).length) return;
     setBusy(true);
+    let organization: Organization | null = null;
     try {
-      const body = bodyFrom({ ...form, sendStartTime: toLatinDigits(form.sendStartTime), sendEndTime: toLatinDigits(form.sendEndTime) }, original);
-      const path = original ? '/Organizations/Update' : '/Organizations/Create';
+      const body = bodyFrom({ ...form, sendStartTime: toLatinDigits(form.sendStartTime), sendEndTime: toLatinDigits(form.sendEndTime) }, saved);
+      const path = saved ? '/Organizations/Update' : '/Organizations/Create';
       const result = await run((confirmation) => api.post<Organization>(path, { ...body, ...confirmation }, { quiet: true }));
-      if (result) onSaved(result.value);
+      if (!result) return;
+      organization = result.value;
+      // The tariff is the billing module's: assigned by its own call once the organization exists.
+      if (mayTariff && chosenTariffId !== (saved ? initialTariffId : null)) {
+        await api.post('/Tariffs/AssignToOrganization', { organizationId: organization.id, tariffId: chosenTariffId }, { quiet: true });
+        await mutate(['organization-tariff', organization.id]);
+      }
+      onSaved(organization);
     } catch (err) {
-      const next = errorsOf(err);
+      if (organization && !saved) {
+        setSaved(organization);
+        setForm(formFrom(organization, null));
+      }
+      const next = errorsOf(err, labels);
       setErrors(Object.keys(next).length ? next : { '': tc('form.fixErrors') });
     } finally {
       setBusy(false);
@@ -88,9 +119,8 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
     <CheckboxField key={name} id={`${P}-${name}`} data-testid={`${P}-${name}`} label={t(`fields.${name}`)} checked={form.flags[name]} error={errors[name]}
       onCheckedChange={(v) => setFlag(name, v)} />
   );
-  const parentItems = (parents?.items ?? []).filter((o) => !original || o.id !== original.id);
   const typeItems = [{ id: 'organization', title: t('types.organization') }, ...(isSuperAdmin ? [{ id: 'reseller', title: t('types.reseller') }] : [])];
-  const title = original ? t('editTitle', { name: isolateText(original.name) }) : t('createTitle');
+  const title = saved ? t('editTitle', { name: isolateText(saved.name) }) : t('createTitle');
 
   return (
     <ModalDialog open size="lg" closeOnBackdrop={false} title={title} onClose={onClose} data-testid="organization-form-dialog"
@@ -102,18 +132,23 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
         <FormSection title={t('sections.identity')} testId="organization-section-identity">
           {text('name')}
           {text('organName')}
-          {!original && (
+          {!saved && (
             <Select id={`${P}-type`} data-testid={`${P}-type`} label={t('fields.type')} items={typeItems} value={form.type} error={errors.type} clearable={false}
               onChange={(v) => setForm((f) => ({ ...f, type: v === 'reseller' ? 'reseller' : 'organization' }))} />
           )}
-          <Select<OrganizationListItem> id={`${P}-parentId`} data-testid={`${P}-parentId`} label={t('fields.parentId')} items={parentItems} titleField="name"
-            value={form.parentId} error={errors.parentId} onChange={(v) => setForm((f) => ({ ...f, parentId: v === null ? '' : String(v) }))} />
+          <OrganizationPicker id={`${P}-parentId`} data-testid={`${P}-parentId`} label={t('fields.parentId')} value={form.parentId ? Number(form.parentId) : null}
+            error={errors.parentId} onChange={(id) => setForm((f) => ({ ...f, parentId: id === null ? '' : String(id) }))} />
           {text('nationalId')}
           {text('economicCode')}
           {mayTemplates && (
             <Select<RoleTemplate> id={`${P}-roleTemplateId`} data-testid={`${P}-roleTemplateId`} label={t('fields.roleTemplateId')} items={templates?.items}
               placeholder={t('fields.noRoleTemplate')} value={form.roleTemplateId} error={errors.roleTemplateId}
               onChange={(v) => setForm((f) => ({ ...f, roleTemplateId: v === null ? '' : String(v) }))} />
+          )}
+          {mayUsers && (
+            <UserPicker id={`${P}-adminUserId`} data-testid={`${P}-adminUserId`} label={t('fields.adminUserId')} organizationId={saved?.id ?? null}
+              disabled={!saved} hint={saved ? t('fields.adminUserHint') : t('fields.adminUserAfterCreate')} placeholder={t('fields.noAdminUser')}
+              value={saved ? intValue('adminUserId') : null} error={errors.adminUserId} onChange={(id) => setInt('adminUserId', id)} />
           )}
           <div className="pt-6">{IDENTITY_FLAGS.map(flag)}</div>
         </FormSection>
@@ -127,7 +162,20 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
               value={form.ints[name] === null ? '' : String(form.ints[name])} error={errors[name]}
               onValueChange={(v) => setInt(name, v === '' ? null : Number(v))} />
           ))}
-          {LIMIT_TEXT.map((n) => text(n))}
+          {!mayTariff && saved && (
+            <p className="text-sm" data-testid={`${P}-tariff-readonly`}>
+              {t('fields.groupPriceTitle')}: <UserText fallback={t('fields.noTariff')}>{saved.groupPriceTitle as string | null}</UserText>
+            </p>
+          )}
+          {mayTariff && (
+            <TariffPicker id={`${P}-tariff`} data-testid={`${P}-tariff`} label={t('fields.groupPriceTitle')} placeholder={t('fields.noTariff')}
+              hint={t('fields.tariffHint')} value={chosenTariffId} error={errors.tariffId ?? errors.groupPriceTitle} onChange={(id) => setTariffId(id)} />
+          )}
+          {mayLines && (
+            <LinePicker id={`${P}-blackSenderPrivateNumberId`} data-testid={`${P}-blackSenderPrivateNumberId`} label={t('fields.blackSenderPrivateNumberId')}
+              placeholder={t('fields.noLine')} hint={t('fields.blackSenderHint')} disabled={own} value={intValue('blackSenderPrivateNumberId')}
+              error={errors.blackSenderPrivateNumberId} onChange={(id) => setInt('blackSenderPrivateNumberId', id)} />
+          )}
         </FormSection>
         <FormSection title={t('sections.sendWindow')} testId="organization-section-send-window">
           {(['sendStartTime', 'sendEndTime'] as const).map((name) => (

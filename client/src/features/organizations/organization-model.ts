@@ -19,14 +19,17 @@ export type Organization = OrganizationListItem & Record<string, unknown>;
 export const IDENTITY_TEXT = ['name', 'organName', 'nationalId', 'economicCode'] as const;
 export const CEO_TEXT = ['ceoFullName', 'ceoMobile', 'ceoNationalCode'] as const;
 export const WORKPLACE_TEXT = ['workplaceTitle', 'workplacePhone', 'workplaceZipCode', 'workplaceAddress'] as const;
-export const LIMIT_INTS = [
-  'maximumUser', 'maxOrganization', 'maxCustomFiled', 'maxPhonebook', 'maximumPhoneNumber', 'panelPrice',
-  'blackSenderPrivateNumberId', 'domainId', 'adminUserId',
-] as const;
-export const LIMIT_TEXT = ['groupPriceTitle'] as const;
+export const LIMIT_INTS = ['maximumUser', 'maxOrganization', 'maxCustomFiled', 'maxPhonebook', 'maximumPhoneNumber', 'panelPrice'] as const;
+/**
+ * Other records the organization points at, chosen with pickers (never typed as ids). domainId is
+ * not among them: no domain records exist yet to choose from, so the form leaves it as it is; and
+ * groupPriceTitle is the tariff's display copy, set by assigning a tariff (Tariffs/AssignToOrganization).
+ */
+export const REFERENCE_INTS = ['adminUserId', 'blackSenderPrivateNumberId'] as const;
+export const ALL_INTS = [...LIMIT_INTS, ...REFERENCE_INTS] as const;
 export const TEXT_MAX: Record<string, number> = {
   name: 200, organName: 200, nationalId: 20, economicCode: 20, ceoFullName: 200, ceoMobile: 20, ceoNationalCode: 20,
-  workplaceTitle: 200, workplacePhone: 20, workplaceZipCode: 20, workplaceAddress: 500, groupPriceTitle: 200,
+  workplaceTitle: 200, workplacePhone: 20, workplaceZipCode: 20, workplaceAddress: 500,
 };
 export const SETTING_FLAGS = [
   'isActive', 'isActiveSend', 'isConfirmMessage', 'isActiveAllTime', 'isHaveBlackListDeliveryProcess', 'isAllowLink', 'isTax',
@@ -39,7 +42,7 @@ export const ALERT_FLAGS = [
   'isSendAlertForCreateOnlinePayment', 'isSendAlertForCreatePayment', 'enableSmartSmsFailureAlert',
 ] as const;
 
-export const ALL_TEXT = [...IDENTITY_TEXT, ...CEO_TEXT, ...WORKPLACE_TEXT, ...LIMIT_TEXT] as const;
+export const ALL_TEXT = [...IDENTITY_TEXT, ...CEO_TEXT, ...WORKPLACE_TEXT] as const;
 export const ALL_FLAGS = [...IDENTITY_FLAGS, ...SETTING_FLAGS, ...ALERT_FLAGS] as const;
 
 export interface OrganizationForm {
@@ -66,7 +69,7 @@ export function formFrom(org: Organization | null, parentId: number | null): Org
   const text: Record<string, string> = {};
   for (const f of ALL_TEXT) text[f] = org && typeof org[f] === 'string' ? (org[f] as string) : '';
   const ints: Record<string, number | null> = {};
-  for (const f of LIMIT_INTS) ints[f] = org && org[f] !== null && org[f] !== undefined ? Number(org[f]) : null;
+  for (const f of ALL_INTS) ints[f] = org && org[f] !== null && org[f] !== undefined ? Number(org[f]) : null;
   const flags: Record<string, boolean> = {};
   for (const f of ALL_FLAGS) flags[f] = org ? !!org[f] : f === 'isActive' || f === 'isActiveSend';
   return {
@@ -84,7 +87,7 @@ export function formFrom(org: Organization | null, parentId: number | null): Org
 export function bodyFrom(form: OrganizationForm, original: Organization | null): Record<string, unknown> {
   const all: Record<string, unknown> = {};
   for (const f of ALL_TEXT) all[f] = form.text[f].trim() === '' ? null : form.text[f].trim();
-  for (const f of LIMIT_INTS) all[f] = form.ints[f];
+  for (const f of ALL_INTS) all[f] = form.ints[f];
   for (const f of ALL_FLAGS) all[f] = form.flags[f];
   all.sendStartTime = form.sendStartTime || null;
   all.sendEndTime = form.sendEndTime || null;

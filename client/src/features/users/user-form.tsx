@@ -13,6 +13,7 @@ import { TextField } from '../../shared/ui/form/text-field';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { isStrongPassword } from '../../shared/ui/form/validators';
 import { Select } from '../../shared/ui/select/select';
+import { OrganizationPicker } from '../admin-common/pickers';
 import { errorsOf, FormSection, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import { isolateText } from '../../shared/ui/bidi';
 
@@ -119,7 +120,9 @@ function fieldsOf(form: Form): Record<string, unknown> {
 }
 
 interface Role { id: number; title: string }
-interface OrganizationOption { id: number; name: string }
+
+/** Every field the server may name in a validation error (the form shows its label instead). */
+const LABELLED = [...TEXTS, ...USER_FLAGS, 'userName', 'password', 'secondPassword', 'organizationId', 'roleTemplateId', 'birthDate', 'expireDate', 'zoneId', 'mobileCount'] as const;
 
 export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
   original: User | null; organizationId: number | null; onClose(): void; onSaved(): void;
@@ -132,8 +135,6 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
   const [busy, setBusy] = useState(false);
   const { run, dialog } = useConfirmationFlow();
 
-  const { data: organizations } = useSWR<Page<OrganizationOption>>(['organizations-parents'], () =>
-    api.get<Page<OrganizationOption>>('/Organizations/GetAll', { query: { pageSize: 500 } }));
   const roleOrganization = form.organizationId;
   const { data: roles } = useSWR<Page<Role>>(roleOrganization ? ['user-roles', roleOrganization] : null, () =>
     api.get<Page<Role>>('/Roles/GetAll', { query: { organizationId: roleOrganization, pageSize: 500 }, quiet: true }));
@@ -182,7 +183,8 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
       }
       onSaved();
     } catch (err) {
-      const next = errorsOf(err);
+      const labels = Object.fromEntries([...LABELLED.map((n) => [n, t(`fields.${n}`)]), ['roleId', t('fields.roleTemplateId')]]) as Record<string, string>;
+      const next = errorsOf(err, labels);
       if (next.roleId) next.roleTemplateId = next.roleId;
       setErrors(next);
     } finally {
@@ -223,9 +225,8 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
             error={errors.secondPassword} dir="ltr" hint={t('fields.secondPasswordHint')} autoComplete="new-password" maxLength={128}
             onChange={(e) => setForm((f) => ({ ...f, secondPassword: e.target.value }))} />
           {!original && (
-            <Select<OrganizationOption> id={`${P}-organizationId`} data-testid={`${P}-organizationId`} label={t('fields.organizationId')} items={organizations?.items}
-              titleField="name" value={form.organizationId} error={errors.organizationId} clearable={false}
-              onChange={(v) => setForm((f) => ({ ...f, organizationId: v === null ? null : Number(v), roleId: NO_ROLE }))} />
+            <OrganizationPicker id={`${P}-organizationId`} data-testid={`${P}-organizationId`} label={t('fields.organizationId')} value={form.organizationId}
+              error={errors.organizationId} clearable={false} onChange={(id) => setForm((f) => ({ ...f, organizationId: id, roleId: NO_ROLE }))} />
           )}
           <Select<Role> id={`${P}-roleTemplateId`} data-testid={`${P}-roleTemplateId`} label={t('fields.roleTemplateId')} items={roleItems}
             value={form.roleId} error={errors.roleTemplateId} clearable={false}
@@ -239,8 +240,7 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
         </FormSection>
         <FormSection title={t('sections.contact')}>
           {CONTACT.filter((n) => n !== 'address').map((n) => text(n))}
-          <NumericInput id={`${P}-zoneId`} data-testid={`${P}-zoneId`} label={t('fields.zoneId')} value={form.zoneId} error={errors.zoneId}
-            onValueChange={(v) => setForm((f) => ({ ...f, zoneId: v }))} />
+          {/* zoneId is not asked for: no zone records exist yet to choose from, and the form keeps the stored value. */}
           <NumericInput id={`${P}-mobileCount`} data-testid={`${P}-mobileCount`} label={t('fields.mobileCount')} value={form.mobileCount} error={errors.mobileCount}
             onValueChange={(v) => setForm((f) => ({ ...f, mobileCount: v }))} />
           {text('address')}

@@ -12,8 +12,8 @@ import { showToast } from '../../shared/ui/dialog/toast-store';
 import { TextField } from '../../shared/ui/form/text-field';
 import { isStrongPassword } from '../../shared/ui/form/validators';
 import { PageHeader } from '../../shared/ui/page-header';
-import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
+import { OrganizationPicker } from '../admin-common/pickers';
 import { errorsOf, SearchBox, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import { UserFormDialog, type User, type UserListItem } from './user-form';
 import { isolateText } from '../../shared/ui/bidi';
@@ -86,8 +86,6 @@ type Dialog =
   | { kind: 'form'; original: User | null }
   | { kind: 'reset' | 'history' | 'delete' | 'impersonate'; user: UserListItem };
 
-interface OrganizationOption { id: number; name: string }
-
 export function UsersPage() {
   const { api, session } = useApp();
   const { t } = useTranslation('users');
@@ -101,8 +99,6 @@ export function UsersPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const { data: organizations } = useSWR<Page<OrganizationOption>>(['organizations-parents'], () =>
-    api.get<Page<OrganizationOption>>('/Organizations/GetAll', { query: { pageSize: 500 } }));
   const { data, isLoading } = useSWR<Page<UserListItem>>(['users', search, organizationId, pageIndex, pageSize], () =>
     api.get<Page<UserListItem>>('/Users/GetAll', { query: { pageIndex, pageSize, search: search || undefined, organizationId: organizationId ?? undefined } }));
   const refresh = () => mutate(usersKeys);
@@ -172,9 +168,8 @@ export function UsersPage() {
       <div className="mb-3 flex flex-wrap items-start gap-4">
         <SearchBox idPrefix="users" value={search} onSearch={(term) => { setSearch(term); setPageIndex(0); }} />
         <div className="min-w-[14rem]">
-          <Select<OrganizationOption> id="users-organization-filter" data-testid="users-organization-filter" label={t('organizationFilter')}
-            placeholder={t('allOrganizations')} items={organizations?.items} titleField="name" value={organizationId}
-            onChange={(v) => { setOrganizationId(v === null ? null : Number(v)); setPageIndex(0); }} />
+          <OrganizationPicker id="users-organization-filter" data-testid="users-organization-filter" label={t('organizationFilter')}
+            placeholder={t('allOrganizations')} value={organizationId} onChange={(id) => { setOrganizationId(id); setPageIndex(0); }} />
         </div>
       </div>
       <DataTable columns={columns} rows={data?.items} rowKey={(u) => u.id} loading={isLoading} emptyText={tc('table.empty')} caption={t('title')}

@@ -136,27 +136,48 @@ export function moveActiveIndex(current: number, delta: number, count: number): 
 }
 
 export interface SelectSchedulerHandlers<R> {
-  /** Runs filterDelayMs after the last keystroke; returns the results to publish. */
-  filter: (query: string) => R;
+  /**
+   * Runs filterDelayMs after the last keystroke; returns the results to publish, or a promise of
+   * them (a server search: it starts at the filter delay and is published when both the result
+   * delay has passed and the answer has come).
+   */
+  filter: (query: string) => R | PromiseLike<R>;
   /** Runs resultDelayMs after the last keystroke with what filter returned. */
   results: (results: R, query: string) => void;
+  /** A server search failed (results is not called for it). */
+  failed?: (error: unknown, query: string) => void;
   /** Runs clearAfterSelectMs after a selection (clears the search text). */
   clearQuery?: () => void;
+}
+
+const isThenable = <R>(value: R | PromiseLike<R>): value is PromiseLike<R> =>
+  value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
+
+/** A server answer that fails before the result delay is handled later: mark it handled now (no "unhandled rejection"). */
+function settled<R>(value: R | PromiseLike<R>): R | PromiseLike<R> {
+  if (!isThenable(value)) return value;
+  const promise = Promise.resolve(value);
+  promise.catch(() => undefined);
+  return promise;
 }
 
 type TimerHandle = ReturnType<typeof setTimeout>;
 
 /**
  * Debounced search scheduler. For each keystroke (search): pending work is cancelled, the filter
- * runs 200 ms later, and the results are published 400 ms after the keystroke. A selection
- * (selected) cancels any pending search and clears the query after 100 ms.
+ * runs 200 ms later, and the results are published 400 ms after the keystroke (an asynchronous
+ * filter's answer: at 400 ms or when it comes, whichever is later; an answer to an older keystroke
+ * is dropped). A selection (selected) cancels any pending search and clears the query after 100 ms.
  */
 export class SelectScheduler<R> {
   private readonly timing: SelectTiming;
   private filterTimer: TimerHandle | null = null;
   private resultTimer: TimerHandle | null = null;
   private clearTimer: TimerHandle | null = null;
-  private computed: { query: string; results: R } | null = null;
+  private computed: { query: string; results: R | PromiseLike<R> } | null = null;
+  /** Bumped by every cancellation: an answer that comes back for an older generation is dropped. */
+  private generation = 0;
+  private awaiting = false;
 
   constructor(
     private readonly handlers: SelectSchedulerHandlers<R>,
@@ -167,7 +188,7 @@ export class SelectScheduler<R> {
 
   /** True while a filter, publication or clear is waiting. */
   get pending(): boolean {
-    return this.filterTimer !== null || this.resultTimer !== null || this.clearTimer !== null;
+    return this.filterTimer !== null || this.resultTimer !== null || this.clearTimer !== null || this.awaiting;
   }
 
   search(query: string): void {
@@ -175,13 +196,30 @@ export class SelectScheduler<R> {
     const resultDelay = Math.max(this.timing.resultDelayMs, this.timing.filterDelayMs);
     this.filterTimer = globalThis.setTimeout(() => {
       this.filterTimer = null;
-      this.computed = { query, results: this.handlers.filter(query) };
+      this.computed = { query, results: settled(this.handlers.filter(query)) };
     }, this.timing.filterDelayMs);
     this.resultTimer = globalThis.setTimeout(() => {
       this.resultTimer = null;
       const computed = this.computed ?? { query, results: this.handlers.filter(query) };
       this.computed = null;
-      this.handlers.results(computed.results, computed.query);
+      if (!isThenable(computed.results)) {
+        this.handlers.results(computed.results, computed.query);
+        return;
+      }
+      const generation = this.generation;
+      this.awaiting = true;
+      computed.results.then(
+        (results) => {
+          if (generation !== this.generation) return;
+          this.awaiting = false;
+          this.handlers.results(results, computed.query);
+        },
+        (error: unknown) => {
+          if (generation !== this.generation) return;
+          this.awaiting = false;
+          this.handlers.failed?.(error, computed.query);
+        },
+      );
     }, resultDelay);
   }
 
@@ -195,6 +233,8 @@ export class SelectScheduler<R> {
   }
 
   cancelSearch(): void {
+    this.generation += 1;
+    this.awaiting = false;
     if (this.filterTimer !== null) globalThis.clearTimeout(this.filterTimer);
     if (this.resultTimer !== null) globalThis.clearTimeout(this.resultTimer);
     this.filterTimer = null;

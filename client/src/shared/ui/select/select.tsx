@@ -22,6 +22,7 @@ import {
   getItemValue,
   isSearchQuery,
   moveActiveIndex,
+  normalizeSearchText,
   normalizeSelectValue,
   optimalSearch,
   sameSelectValue,
@@ -47,6 +48,12 @@ export interface SelectProps<T> {
   error?: FieldError;
   /** "Optimal search" (default true): filter from 3 characters, else first 10 items plus the selected one. */
   optimalSearch?: boolean;
+  /**
+   * Server search: a query of 3 characters or more is answered by this call (started 200 ms after
+   * the last keystroke, shown from 400 ms or when it answers) instead of filtering `items`, which
+   * then hold the first page and the chosen item. Items are shown as the server orders them.
+   */
+  search?: (query: string) => Promise<readonly T[]>;
   /** Show a clear button when a value is set (default true unless required). */
   clearable?: boolean;
   disabled?: boolean;
@@ -71,6 +78,7 @@ export function Select<T>({
   hint,
   error,
   optimalSearch: optimal = true,
+  search,
   clearable,
   disabled = false,
   required = false,
@@ -94,27 +102,40 @@ export function Select<T>({
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [searching, setSearching] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [results, setResults] = useState<T[]>([]);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
 
+  const remote = (text: string) => search !== undefined && isSearchQuery(text);
   const compute = (text: string): T[] =>
-    optimalSearch(list, text, {
+    optimalSearch(list, remote(text) ? '' : text, {
       fields,
       selectedValue: normalized,
-      ...(optimal ? {} : { minSearchLength: 1, firstPageSize: Number.POSITIVE_INFINITY }),
+      ...(optimal || search ? {} : { minSearchLength: 1, firstPageSize: Number.POSITIVE_INFINITY }),
     });
   const computeRef = useRef(compute);
   computeRef.current = compute;
+  // What the scheduler runs at the filter delay: the server's answer for a search, else the local filter.
+  const filter = (text: string): T[] | Promise<T[]> => (search && remote(text) ? search(normalizeSearchText(text)).then((found) => [...found]) : compute(text));
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
 
   const schedulerRef = useRef<SelectScheduler<T[]> | null>(null);
   if (schedulerRef.current === null) {
     schedulerRef.current = new SelectScheduler<T[]>({
-      filter: (text) => computeRef.current(text),
+      filter: (text) => filterRef.current(text),
       results: (found) => {
         setResults(found);
         setSearching(false);
+        setFailed(false);
         setActive(found.length > 0 ? 0 : -1);
+      },
+      failed: () => {
+        setResults([]);
+        setSearching(false);
+        setFailed(true);
+        setActive(-1);
       },
       clearQuery: () => setQuery(''),
     });
@@ -144,9 +165,9 @@ export function Select<T>({
     if (el && typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest' });
   }, [open, active, fieldId]);
 
-  // Keep the open list in step with new items.
+  // Keep the open list in step with new items (a server search's answer stays as it came).
   useEffect(() => {
-    if (open) setResults(computeRef.current(query));
+    if (open && !remote(query)) setResults(computeRef.current(query));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list]);
 
@@ -154,6 +175,7 @@ export function Select<T>({
     if (disabled || open) return;
     // A new opening starts from the unfiltered first page (the old search text is not shown while closed).
     setQuery('');
+    setFailed(false);
     const found = compute('');
     setResults(found);
     const index = found.findIndex((item) => sameSelectValue(getItemValue(item, fields), normalized));
@@ -175,6 +197,7 @@ export function Select<T>({
 
   const onInput = (text: string) => {
     setQuery(text);
+    setFailed(false);
     if (!open) setOpen(true);
     setSearching(true);
     schedulerRef.current?.search(text);
@@ -315,8 +338,8 @@ export function Select<T>({
               );
             })}
           {open && !searching && results.length === 0 && (
-            <li role="presentation" className="px-3 py-1.5 text-gray-500 dark:text-gray-400">
-              {t('select.noResults')}
+            <li role="presentation" className="px-3 py-1.5 text-gray-500 dark:text-gray-400" data-testid={testId ? `${testId}-empty` : undefined}>
+              {t(failed ? 'select.searchFailed' : 'select.noResults')}
             </li>
           )}
           {open && shortQuery && (
