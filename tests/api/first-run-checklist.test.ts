@@ -14,7 +14,7 @@ describe('First-run checklist: each step flips as the installation is set up', f
   let api: ApiClient;
   let admin: string;
 
-  const steps = async () => {
+  const steps = async (): Promise<Record<string, boolean>> => {
     const list = ok(await api.get('FirstRun/GetChecklist', { token: admin }));
     return { ...Object.fromEntries(list.items.map((i: { key: string; done: boolean }) => [i.key, i.done])), allDone: list.allDone };
   };

@@ -19,8 +19,8 @@ describe('Send preview: the problems of the chain, named before the send fails',
   const receivers = ['09121770001', '09121770002'];
 
   const body = (extra: Record<string, unknown> = {}) => ({ senderNumberId: line.lineId, smsBody: 'preview problems', sendType: 'Bulk', receivers, ...extra });
-  const preview = (culture = 'en-US', token = tree.subAdmin.token, extra: Record<string, unknown> = {}) =>
-    api.post('ScheduledMessages/GetScheduledMessageCalculations', body(extra), { token, culture });
+  const preview = (culture = 'en-US', token = tree.subAdmin.token, extra: Record<string, unknown> = {}, orgId?: number) =>
+    api.post('ScheduledMessages/GetScheduledMessageCalculations', body(extra), { token, culture, orgId });
   const send = (culture = 'en-US', token = tree.subAdmin.token, extra: Record<string, unknown> = {}) =>
     api.post('ScheduledMessages/Create', body(extra), { token, culture });
   /** Free credit (balance − held): what a debit may take. */
@@ -55,7 +55,11 @@ describe('Send preview: the problems of the chain, named before the send fails',
     expect(calc.problems).to.deep.equal([{
       failureCode: 'GroupPriceIsNull', organizationId: tree.organization.id, organizationName: tree.organization.name, userId: null,
       message: `No tariff is set for the organization "${tree.organization.name}".`,
+      // Tariffs are given from above: not the sub-organization's administrator's to fix.
+      fixable: false,
     }]);
+    // The reseller's administrator, working in the sub-organization, may fix it.
+    expect(ok(await preview('en-US', tree.resellerAdmin.token, {}, tree.sub.id)).problems.map((p: any) => [p.organizationId, p.fixable])).to.deep.equal([[tree.organization.id, true]]);
     const fa = ok(await preview('fa'));
     expect(fa.problems[0].message).to.equal(`برای سازمان «${tree.organization.name}» تعرفه‌ای تعیین نشده است.`);
     expect(await held(), 'the preview holds nothing').to.deep.equal(before);
@@ -77,6 +81,7 @@ describe('Send preview: the problems of the chain, named before the send fails',
       failureCode: 'AdminCreditNotEnough', organizationId: tree.organization.id, organizationName: tree.organization.name, userId: null,
       required: '200', available: '150', shortBy: '50',
       message: `The credit of "${tree.organization.name}", an organization above, is not enough.`,
+      fixable: false,
     }]);
     expect(await held()).to.deep.equal(before);
     const refused = bad(await send(), 400);

@@ -169,7 +169,7 @@ export class ComposeService {
       taxPercent: check?.taxPercent ?? null, levyPerPart: check?.levyPerPart ?? null,
       senderNumber: p.line.number,
       voiceSeconds: p.voice?.seconds ?? null,
-      problems: (check?.problems ?? []).map((err) => this.problemView(ctx, err)),
+      problems: (check?.problems ?? []).map((err) => this.problemView(ctx, err, p.chain)),
     };
   }
 
@@ -186,10 +186,20 @@ export class ComposeService {
     return limits ? { ...check, problems: [...check.problems, limits] } : check;
   }
 
-  /** One problem as the send would answer it: its data (failure code, organization, amounts) and its message in the caller's language. */
-  private problemView(ctx: Actor, err: AppError): Record<string, unknown> {
+  /**
+   * One problem as the send would answer it — its data (failure code, organization, amounts) and its
+   * message in the caller's language — and `fixable`: whether the caller may fix it. Tariffs and
+   * credit are given from above, so an organization's problem is the caller's to fix only when the
+   * caller administers an organization strictly above it; a user's allowance, when the caller is an
+   * administrator and not that user. Anything else (a line's limit) is not fixed from the preview.
+   */
+  private problemView(ctx: Actor, err: AppError, chain: OrganizationRow[]): Record<string, unknown> {
     const { message } = appErrorBody((c, k, params) => this.translator.t(c, k, params), ctx.culture, err);
-    return { ...(err.data as Record<string, unknown>), message };
+    const data = err.data as Record<string, unknown> & { organizationId?: number; userId?: number | null; failureCode?: string };
+    const org = chain.find((o) => o.id === data.organizationId);
+    const above = !!org && ctx.tenant.subtree && org.id !== ctx.principal.organizationId && org.path.startsWith(ctx.principal.organizationPath);
+    const fixable = data.failureCode === 'UserCreditNotEnough' ? ctx.tenant.subtree && data.userId !== ctx.principal.userId : above;
+    return { ...data, message, fixable };
   }
 
   async create(ctx: Actor, input: ComposeInput, options: StoreOptions = {}) {
