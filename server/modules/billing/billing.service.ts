@@ -6,7 +6,7 @@ import { LedgerRepository, type ChainOrganization, type EntryInput, type HoldLin
 import { MainSettingsService } from './main-settings.service.js';
 import { NotificationsService } from '../notifications/index.js';
 import { big, MAX_BALANCE, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
-import { breakdown, ratesFor, totalParts, type PriceBreakdown, type PriceSettings } from './pricing.js';
+import { breakdown, ratesFor, totalParts, type PriceBreakdown, type PriceSettings, type Rates } from './pricing.js';
 
 /** The send failure codes a hold answers (the spec's scheduled-message failure codes). */
 export type CreditFailureCode = 'UserCreditNotEnough' | 'OrganizationCreditNotEnough' | 'AdminCreditNotEnough' | 'OrganizationNotFound' | 'GroupPriceIsNull' | 'NotDefineSmsRateType';
@@ -157,7 +157,7 @@ export class BillingService {
   /**
    * Judges a hold as `hold` would, and holds nothing: reads the chain, the tariffs and the accounts
    * (no lock, no write — an organization without an account yet counts as an empty one) and answers
-   * every refusal instead of the first. The rules are the hold's own (`planLines`, `shortfall`).
+   * every refusal instead of the first. The rules are the hold's own (`planLines`, `refusalOf`).
    */
   async checkHold(input: Omit<HoldInput, 'reference'>): Promise<HoldCheck> {
     const parts = normalizeParts(input.parts);
@@ -645,7 +645,7 @@ function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<O
       problems.push(creditFailure('GroupPriceIsNull', org.id, null, details));
       continue;
     }
-    let rates: HoldLineRow['rates']['rates'];
+    let rates: Rates;
     try {
       rates = ratesFor(org.tariff, volume, input.lineType, org.id, parts);
     } catch (err) {
