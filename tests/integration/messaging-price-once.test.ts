@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { bad, ok, standaloneLine, standaloneSender, tariffBody } from '../support/sending.js';
-import { BillingService, TariffsService } from '../../server/modules/billing/index.js';
+import { ok, standaloneLine, standaloneSender, tariffBody } from '../support/sending.js';
+import { BillingService } from '../../server/modules/billing/index.js';
 import { holdReference } from '../../server/modules/messaging/send-rules.js';
 
 const HOUR = 3_600_000;
@@ -22,7 +22,7 @@ describe('Send engine: the price is computed once (the hold answers what the sen
   let lineId: number;
   let tariffId: number;
   let billing: BillingService;
-  /** Runs once right after compose's early price check answers, before the send's transaction. */
+  /** Runs once right after compose's early check (billing's checkHold) answers, before the send's transaction. */
   let between: (() => Promise<void>) | null = null;
 
   before(async () => {
@@ -33,10 +33,9 @@ describe('Send engine: the price is computed once (the hold answers what the sen
     const assigned = ok(await api.get('Tariffs/GetAll', { token: admin })).items.find((t: any) => t.title === 'Price once flat 100');
     tariffId = assigned.id;
     billing = server.peyk.container.get(BillingService);
-    const tariffs = server.peyk.container.get(TariffsService);
-    const original = tariffs.calculatePrice.bind(tariffs);
-    tariffs.calculatePrice = async (ctx, input) => {
-      const answer = await original(ctx, input);
+    const original = billing.checkHold.bind(billing);
+    billing.checkHold = async (input) => {
+      const answer = await original(input);
       const hook = between;
       between = null;
       if (hook) await hook();
@@ -93,14 +92,17 @@ describe('Send engine: the price is computed once (the hold answers what the sen
     }
   });
 
-  it('a send of the system organization stores its price at its own tariff and holds nothing', async () => {
+  it('a send of the system organization costs nothing without a tariff, stores its price at a tariff of its own, and holds nothing', async () => {
     const knex = server.peyk.database.knex;
     const system = await knex('organizations').where({ type: 'system' }).first();
     const bySystem = (receivers: string[]) => api.post('ScheduledMessages/Create', {
       senderNumberId: lineId, smsBody: 'From the system', sendType: 'Bulk', receivers, sendDirect: false, sendDateTime: new Date(Date.now() + HOUR).toISOString(),
     }, { token: admin });
-    // No tariff (the API cannot assign one to the root): refused by the early check, as before.
-    expect(bad(await bySystem(['09121250010']), 400).data.failureCode).to.equal('GroupPriceIsNull');
+    // No tariff (the API cannot assign one to the root): it is never charged, so the send is priced 0
+    // (issue 14: a fresh install's administrator sends a test message at once).
+    const free = ok(await bySystem(['09121250010']));
+    expect(free).to.include({ sendPrice: '0', totalPrice: '0' });
+    expect(await billing.getHold(holdReference(free.id))).to.deep.include({ amount: '0', lines: [] });
     // A tariff put there by hand: the send row carries that price; no account holds anything.
     const [row] = await knex('tariffs').insert({
       ownerOrganizationId: system.id, title: 'System own',
@@ -112,14 +114,14 @@ describe('Send engine: the price is computed once (the hold answers what the sen
       expect(created.totalPrice).to.equal('140');
       expect(ok(await api.get(`OutBox/Get/${created.id}`, { token: admin })).totalPrice).to.equal('140');
       expect(await billing.getHold(holdReference(created.id))).to.deep.include({ amount: '0', lines: [] });
-      // The tariff taken away between the early check and the hold: the hold's answer wins, nothing is stored.
-      const sendsBefore = (await knex('sends').count({ n: '*' }))[0].n;
+      // The tariff taken away between the early check and the hold: the hold's answer wins (no tariff: 0).
       between = async () => {
         await knex('organization_tariffs').where({ organizationId: system.id }).del();
       };
-      expect(bad(await bySystem(['09121250013']), 400).data.failureCode).to.equal('GroupPriceIsNull');
+      const untariffed = ok(await bySystem(['09121250013']));
       expect(between).to.equal(null);
-      expect((await knex('sends').count({ n: '*' }))[0].n).to.equal(sendsBefore);
+      expect(untariffed.totalPrice).to.equal('0');
+      expect(ok(await api.get(`OutBox/Get/${untariffed.id}`, { token: admin })).totalPrice).to.equal('0');
     } finally {
       between = null;
       await knex('organization_tariffs').where({ organizationId: system.id }).del();

@@ -13,6 +13,12 @@ export const billingMessages: MessageCatalogue = {
   'billing.OrganizationNotFound': { fa: 'سازمان یافت نشد.', en: 'Organization not found.' },
   'billing.GroupPriceIsNull': { fa: 'برای سازمان تعرفه‌ای تعیین نشده است.', en: 'No tariff is set for the organization.' },
   'billing.NotDefineSmsRateType': { fa: 'نرخ پیامک برای این اپراتور یا حجم در تعرفه تعریف نشده است.', en: 'The tariff defines no SMS rate for this operator or volume.' },
+  // The same refusals naming the organization of the chain that lacks something (the preview lists them, the send answers the first).
+  'billing.OrganizationCreditNotEnough.named': { fa: 'اعتبار سازمان «{{name}}» کافی نیست.', en: 'The credit of the organization "{{name}}" is not enough.' },
+  'billing.AdminCreditNotEnough.named': { fa: 'اعتبار سازمان بالادست «{{name}}» کافی نیست.', en: 'The credit of "{{name}}", an organization above, is not enough.' },
+  'billing.OrganizationNotFound.named': { fa: 'سازمان «{{name}}» یافت نشد.', en: 'The organization "{{name}}" was not found.' },
+  'billing.GroupPriceIsNull.named': { fa: 'برای سازمان «{{name}}» تعرفه‌ای تعیین نشده است.', en: 'No tariff is set for the organization "{{name}}".' },
+  'billing.NotDefineSmsRateType.named': { fa: 'تعرفه سازمان «{{name}}» برای این اپراتور یا حجم نرخ پیامک ندارد.', en: 'The tariff of the organization "{{name}}" defines no SMS rate for this operator or volume.' },
   'billing.OperatorNumberCountIsNull': { fa: 'تعداد گیرندگان هیچ اپراتوری مشخص نشده است؛ قیمتی برای محاسبه وجود ندارد.', en: 'No recipient count is given for any operator; there is nothing to price.' },
   'billing.ErrorCalculate': { fa: 'قیمت این ارسال قابل محاسبه نیست: مبلغ از سقف مجاز بیشتر می‌شود. نرخ تعرفه را بررسی کنید.', en: 'The price of this send cannot be calculated: the amount exceeds the allowed maximum. Check the tariff rates.' },
   'billing.holdNotFound': { fa: 'رزرو اعتبار یافت نشد.', en: 'The credit hold was not found.' },

@@ -6,13 +6,28 @@ import { LedgerRepository, type ChainOrganization, type EntryInput, type HoldLin
 import { MainSettingsService } from './main-settings.service.js';
 import { NotificationsService } from '../notifications/index.js';
 import { big, MAX_BALANCE, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
-import { breakdown, ratesFor, totalParts, type PriceBreakdown, type PriceSettings } from './pricing.js';
+import { breakdown, ratesFor, totalParts, type PriceBreakdown, type PriceSettings, type Rates } from './pricing.js';
 
 /** The send failure codes a hold answers (the spec's scheduled-message failure codes). */
 export type CreditFailureCode = 'UserCreditNotEnough' | 'OrganizationCreditNotEnough' | 'AdminCreditNotEnough' | 'OrganizationNotFound' | 'GroupPriceIsNull' | 'NotDefineSmsRateType';
 
-export function creditFailure(code: CreditFailureCode, organizationId: number, userId?: number | null): AppError {
-  return new AppError(400, `billing.${code}`, { organizationId }, [], { failureCode: code, organizationId, userId: userId ?? null });
+/** What a refusal adds about the organization of the chain it names (issue 14: say who lacks what). */
+export interface RefusalDetails {
+  organizationName?: string;
+  /** Credit refusals, rials: what the line needed, what its account could give (free credit plus a postpaid limit), the difference. */
+  required?: string;
+  available?: string;
+  shortBy?: string;
+  /** NotDefineSmsRateType: the operator without a rate, when one is missing in the range. */
+  operator?: string;
+}
+
+export function creditFailure(code: CreditFailureCode, organizationId: number, userId?: number | null, details: RefusalDetails = {}): AppError {
+  // The user's allowance keeps the spec's own sentence ("Your credit is not enough"); others name the organization when it is known.
+  const named = details.organizationName !== undefined && code !== 'UserCreditNotEnough';
+  return new AppError(400, named ? `billing.${code}.named` : `billing.${code}`, { organizationId, name: details.organizationName ?? '' }, [], {
+    failureCode: code, organizationId, userId: userId ?? null, ...details,
+  });
 }
 
 /** The failure code a billing error carries for the send engine (null for anything else). */
@@ -57,7 +72,8 @@ export interface HoldView {
    * The sending organization's price as this hold computed it — the breakdown of `amount` — so a
    * caller stores the very price that is held (the send row) instead of pricing again. For the
    * system organization (never charged, no line) the send is priced at its own tariff with the same
-   * calculator and settings, and nothing is held; null when it has no tariff. A repeat (and every
+   * calculator and settings, and nothing is held; all zero when it has no tariff (issue 14: a fresh
+   * install's administrator sends a test message at once). A repeat (and every
    * later view) answers the breakdown from the rates stored on the organization's line, the same
    * numbers; null for the system organization.
    */
@@ -71,6 +87,20 @@ export interface HoldPrice {
   levy: string;
   tax: string;
   total: string;
+}
+
+/**
+ * A hold judged without holding (a send's preview and compose's early check): the sending
+ * organization's price as the hold would compute it, the price settings it used, and every reason
+ * the hold would be refused now — in the order the hold meets them, so the first is the one a
+ * send made now would answer. Each is the very AppError the hold throws.
+ */
+export interface HoldCheck {
+  price: HoldPrice | null;
+  /** VAT percent ('9', '9.5') and levy per part of the price settings, as a preview shows them. */
+  taxPercent: string;
+  levyPerPart: string;
+  problems: AppError[];
 }
 
 export interface Actor {
@@ -121,6 +151,34 @@ export class BillingService {
     return new Promise<HoldView>((resolve, reject) => {
       this.pending.push({ input, parts, resolve, reject });
       if (!this.draining) void this.drain();
+    });
+  }
+
+  /**
+   * Judges a hold as `hold` would, and holds nothing: reads the chain, the tariffs and the accounts
+   * (no lock, no write — an organization without an account yet counts as an empty one) and answers
+   * every refusal instead of the first. The rules are the hold's own (`planLines`, `refusalOf`).
+   */
+  async checkHold(input: Omit<HoldInput, 'reference'>): Promise<HoldCheck> {
+    const parts = normalizeParts(input.parts);
+    return this.uow.run(async (t) => {
+      const chain = await this.ledger.chain(t, input.organizationId);
+      const userAccountId = input.userId ? await this.ledger.userAccountId(t, input.userId) : null;
+      const priceSettings = await this.settings.priceSettings(t);
+      const plan = planLines(chain, { ...input, reference: '' }, parts, priceSettings, userAccountId);
+      const ids = plan.lines.map((l) => l.accountId).filter((id): id is number => id !== null);
+      const accounts = new Map((await this.ledger.readAccounts(t, ids)).map((a) => [a.id, { free: big(a.balance) - big(a.held), limit: big(a.creditLimit) }]));
+      const problems = [...plan.problems];
+      for (const line of plan.lines) {
+        const refusal = refusalOf(line, (line.accountId === null ? undefined : accounts.get(line.accountId)) ?? NO_CREDIT);
+        if (refusal) problems.push(refusal);
+      }
+      return {
+        price: plan.price ? priceView(plan.price) : null,
+        taxPercent: (Number(priceSettings.taxHundredths) / 100).toString(),
+        levyPerPart: priceSettings.levyPerPart.toString(),
+        problems,
+      };
     });
   }
 
@@ -201,7 +259,7 @@ export class BillingService {
       if (existing.has(ref) || seen.has(ref)) return null; // answered one by one after the group
       seen.add(ref);
       try {
-        return planLines(chains.get(item.input.organizationId) as ChainOrganization[], item.input, item.parts, priceSettings, userAccounts.get(item.input.userId ?? 0) ?? null);
+        return payable(planLines(chains.get(item.input.organizationId) as ChainOrganization[], item.input, item.parts, priceSettings, userAccounts.get(item.input.userId ?? 0) ?? null));
       } catch (err) {
         outcomes[i] = { err };
         return null;
@@ -217,10 +275,9 @@ export class BillingService {
       if (!plan) return;
       const { lines } = plan;
       for (const line of lines) {
-        const a = available.get(line.accountId);
-        const limit = line.role !== 'user' && line.org.isPostpaid ? (a?.limit ?? 0n) : 0n;
-        if (!a || a.free - line.amount < -limit) {
-          outcomes[i] = { err: creditFailure(line.code, line.org.id, line.userId) };
+        const refusal = refusalOf(line, available.get(line.accountId));
+        if (refusal) {
+          outcomes[i] = { err: refusal };
           return;
         }
       }
@@ -262,19 +319,19 @@ export class BillingService {
         for (const o of chain) if (o.accountId === null) o.accountId = created.get(o.id) ?? null;
       }
       const userAccountId = input.userId ? await this.ledger.userAccountId(t, input.userId) : null;
-      const { lines, price } = planLines(chain, input, parts, await this.settings.priceSettings(t), userAccountId);
+      const { lines, price } = payable(planLines(chain, input, parts, await this.settings.priceSettings(t), userAccountId));
 
       // Lock in id order (no deadlocks), then judge in chain order (the first shortfall is named).
       const locked = new Map((await this.ledger.lockAccounts(t, lines.map((l) => l.accountId))).map((a) => [a.id, a]));
       for (const line of lines) {
         const account = locked.get(line.accountId);
-        if (!account) throw creditFailure(line.code, line.org.id, line.userId);
+        const refusal = refusalOf(line, account && { free: big(account.balance) - big(account.held), limit: big(account.creditLimit) });
+        if (refusal || !account) throw refusal ?? creditFailure(line.code, line.org.id, line.userId, { organizationName: line.org.name });
         if (line.role !== 'user' && line.org.isPostpaid) line.limit = big(account.creditLimit);
-        if (big(account.balance) - big(account.held) - line.amount < -line.limit) throw creditFailure(line.code, line.org.id, line.userId);
       }
       const updated = new Set(await this.ledger.addHeld(t, lines.map((l) => ({ accountId: l.accountId, amount: l.amount, limit: l.limit }))));
       const refused = lines.find((l) => !updated.has(l.accountId));
-      if (refused) throw creditFailure(refused.code, refused.org.id, refused.userId);
+      if (refused) throw creditFailure(refused.code, refused.org.id, refused.userId, { organizationName: refused.org.name });
       await this.lowCreditCheck(t, lines.map((l) => {
         const a = locked.get(l.accountId) as { balance: string; held: string };
         const before = big(a.balance) - big(a.held);
@@ -536,9 +593,10 @@ interface BatchOutcome {
   err?: unknown;
 }
 
-interface PlannedLine {
+interface PlannedLine<A extends number | null = number> {
   org: ChainOrganization;
-  accountId: number;
+  /** Null only while judging without holding: an organization that has no account yet. */
+  accountId: A;
   userId: number | null;
   role: HoldLineView['role'];
   amount: bigint;
@@ -547,33 +605,55 @@ interface PlannedLine {
   code: CreditFailureCode;
 }
 
-interface HoldPlan {
-  lines: PlannedLine[];
-  /** The sending organization's price (its own line's, or the system organization's unheld one); null: the system organization without a tariff. */
+interface HoldPlan<A extends number | null = number> {
+  lines: PlannedLine<A>[];
+  /** The sending organization's price (its own line's, or the system organization's unheld one); null when its own tariff cannot price the send. */
   price: PriceBreakdown | null;
+  /** Payers the plan could not price (no tariff, no rate), in chain order: a hold is refused with the first. */
+  problems: AppError[];
 }
+
+/** The system organization's price without a tariff of its own: it is never charged, so there is nothing to price against. */
+const FREE: PriceBreakdown = { price: 0n, levy: 0n, tax: 0n, total: 0n };
+
+/** An account not made yet (the hold creates it empty). */
+const NO_CREDIT = { free: 0n, limit: 0n };
 
 /**
  * The lines of a hold in chain order: the user's allowance (when the user has one, at the
  * organization's price), the organization, then every ancestor up to (not including) the system
  * organization, each at the price of its own tariff with levy and, where the organization pays
  * tax, VAT. With them, the sending organization's price: the breakdown of its own line, or for the
- * system organization (no line) its price at its own tariff when it has one.
+ * system organization (no line) its price at its own tariff, or nothing (0) when it has none. A
+ * payer without a tariff or without a rate for this volume is a problem and has no line; the plan
+ * goes on so a preview can name every one (a hold stops at the first, `payable`).
  */
-function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<Operator, number>, priceSettings: PriceSettings, userAccountId: number | null): HoldPlan {
+function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<Operator, number>, priceSettings: PriceSettings, userAccountId: number | null): HoldPlan<number | null> {
   const own = chain[chain.length - 1];
   if (!own || own.id !== input.organizationId) throw creditFailure('OrganizationNotFound', input.organizationId);
   const payers = chain.filter((o) => o.type !== 'system').reverse();
   const volume = totalParts(parts);
-  const lines: PlannedLine[] = [];
+  const lines: PlannedLine<number | null>[] = [];
+  const problems: AppError[] = [];
   let ownPrice: PriceBreakdown | null = null;
-  if (own.type === 'system' && own.tariff) {
-    ownPrice = breakdown(ratesFor(own.tariff, volume, input.lineType, own.id, parts), parts, priceSettings, own.isTax);
+  if (own.type === 'system') {
+    ownPrice = own.tariff ? breakdown(ratesFor(own.tariff, volume, input.lineType, own.id, parts), parts, priceSettings, own.isTax) : FREE;
   }
   for (const org of payers) {
-    if (!org.tariff) throw creditFailure('GroupPriceIsNull', org.id);
-    if (org.accountId === null) throw creditFailure('OrganizationNotFound', org.id);
-    const rates = ratesFor(org.tariff, volume, input.lineType, org.id, parts);
+    const details = { organizationName: org.name };
+    if (!org.tariff) {
+      problems.push(creditFailure('GroupPriceIsNull', org.id, null, details));
+      continue;
+    }
+    let rates: Rates;
+    try {
+      rates = ratesFor(org.tariff, volume, input.lineType, org.id, parts);
+    } catch (err) {
+      if (failureCodeOf(err) !== 'NotDefineSmsRateType') throw err;
+      const operator = (err as AppError).data as { operator?: string };
+      problems.push(creditFailure('NotDefineSmsRateType', org.id, null, { ...details, ...(operator.operator ? { operator: operator.operator } : {}) }));
+      continue;
+    }
     const price = breakdown(rates, parts, priceSettings, org.isTax);
     if (org.id === own.id) ownPrice = price;
     const stored = { rates, levyPerPart: priceSettings.levyPerPart.toString(), taxHundredths: (org.isTax ? priceSettings.taxHundredths : 0n).toString() };
@@ -586,7 +666,32 @@ function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<O
       code: isOwn ? 'OrganizationCreditNotEnough' : 'AdminCreditNotEnough',
     });
   }
-  return { lines, price: ownPrice };
+  return { lines, price: ownPrice, problems };
+}
+
+/** A plan a hold can carry out: refused with its first problem, and every line on an existing account. */
+function payable(plan: HoldPlan<number | null>): HoldPlan {
+  if (plan.problems.length) throw plan.problems[0];
+  const lines = plan.lines.map((l) => {
+    if (l.accountId === null) throw creditFailure('OrganizationNotFound', l.org.id, null, { organizationName: l.org.name });
+    return { ...l, accountId: l.accountId };
+  });
+  return { ...plan, lines };
+}
+
+/**
+ * The credit rule of a hold line: its account must keep free credit (balance − held) ≥ −limit after
+ * it, where the limit is the postpaid organization's credit limit (never a user's allowance). The
+ * refusal names the organization and says how much is missing; null when the line fits.
+ */
+function refusalOf(line: PlannedLine<number | null>, account: { free: bigint; limit: bigint } | undefined): AppError | null {
+  const limit = line.role !== 'user' && line.org.isPostpaid ? (account?.limit ?? 0n) : 0n;
+  const available = (account?.free ?? 0n) + limit;
+  if (account && available - line.amount >= 0n) return null;
+  const shortBy = line.amount - available;
+  return creditFailure(line.code, line.org.id, line.userId, {
+    organizationName: line.org.name, required: line.amount.toString(), available: available.toString(), shortBy: (shortBy > 0n ? shortBy : 0n).toString(),
+  });
 }
 
 function toLineRow(holdId: string, l: PlannedLine): Omit<HoldLineRow, 'refunded'> {

@@ -41,6 +41,11 @@ export class CreditsService {
     @inject(AuditService) private readonly audit: AuditService,
   ) {}
 
+  /** Whether credit was ever given to an organization (the first-run checklist's "credit charged"). */
+  anyOrganizationCredited(): Promise<boolean> {
+    return this.ledger.anyOrganizationCredited();
+  }
+
   async organizationCreditForAdmin(ctx: Actor, organizationId: number) {
     const org = await this.organizations.findVisible(ctx.tenant, organizationId);
     if (!org) throw notFound('organization.notFound');

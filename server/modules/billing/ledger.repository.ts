@@ -29,6 +29,8 @@ export interface AccountRow {
 /** One organization of a chain as a hold needs it: its kind, flags, tariff and account. */
 export interface ChainOrganization {
   id: number;
+  /** Named in a refusal: which organization of the chain lacks a tariff or credit. */
+  name: string;
   type: string;
   depth: number;
   isPostpaid: boolean;
@@ -116,7 +118,7 @@ export class LedgerRepository {
     const out = new Map<number, ChainOrganization[]>(organizationIds.map((id) => [id, []]));
     if (!organizationIds.length) return out;
     const { rows } = await tx.raw(
-      `select p.id as "forOrganizationId", o.id, o.type, o.depth, o."isPostpaid", o."isTax", a.id as "accountId",
+      `select p.id as "forOrganizationId", o.id, o.name, o.type, o.depth, o."isPostpaid", o."isTax", a.id as "accountId",
               t.id as "tariffId", t."ownerOrganizationId", t.title, t.category, t."internationalBenefitType",
               t."internationalBenefitValue", t.ranges
          from organizations p
@@ -131,6 +133,7 @@ export class LedgerRepository {
     for (const r of rows as Record<string, any>[]) {
       out.get(r.forOrganizationId)?.push({
         id: r.id,
+        name: r.name,
         type: r.type,
         depth: r.depth,
         isPostpaid: r.isPostpaid,
@@ -191,12 +194,23 @@ export class LedgerRepository {
     return new Map(rows.map((r: { id: string | number; reference: string }) => [r.reference, String(r.id)]));
   }
 
+  /** Whether any organization account was ever credited (a charge, a payment, a package): the first-run checklist. */
+  async anyOrganizationCredited(): Promise<boolean> {
+    return !!(await this.knex('credit_ledger').whereNull('userId').where('typeTransaction', 'Increase').first('id'));
+  }
+
   async findAccount(db: Tx | Knex | undefined, where: { organizationId: number; userId?: number | null }): Promise<AccountRow | null> {
     const q = (db ?? this.knex)('credit_accounts').where('organizationId', where.organizationId);
     if (where.userId) q.where('userId', where.userId);
     else q.whereNull('userId');
     const row = await q.first();
     return (row as AccountRow | undefined) ?? null;
+  }
+
+  /** Accounts as they stand, unlocked: a look that decides nothing (a send's preview). */
+  async readAccounts(tx: Tx, ids: number[]): Promise<AccountRow[]> {
+    if (!ids.length) return [];
+    return tx('credit_accounts').whereIn('id', ids).select('id', 'organizationId', 'userId', 'balance', 'held', 'creditLimit');
   }
 
   /** Locks accounts in id order (every writer takes them in this order, so none deadlocks). */

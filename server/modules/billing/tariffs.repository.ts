@@ -66,6 +66,10 @@ export class TariffsRepository {
     return Number(n);
   }
 
+  async anyLive(): Promise<boolean> {
+    return !!(await this.knex('tariffs').whereNull('deletedAt').first('id'));
+  }
+
   async assignedTariff(organizationId: number, tx?: Tx): Promise<(TariffRow & Record<string, unknown>) | null> {
     const row = await (tx ?? this.knex)('organization_tariffs as ot').join('tariffs as t', 't.id', 'ot.tariffId')
       .where('ot.organizationId', organizationId).whereNull('t.deletedAt').first('t.*');

@@ -31,6 +31,11 @@ export class TariffsService {
     @inject(AuditService) private readonly audit: AuditService,
   ) {}
 
+  /** Whether the installation has any tariff (the first-run checklist). */
+  anyTariff(): Promise<boolean> {
+    return this.repo.anyLive();
+  }
+
   async get(ctx: Actor, id: number) {
     const tariff = await this.repo.findVisible(ctx.tenant, id);
     if (!tariff) throw notFound('billing.tariffNotFound');

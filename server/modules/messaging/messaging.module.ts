@@ -28,13 +28,14 @@ import { SendEditService } from './compose/send-edit.service.js';
 import { SendStopService } from './send-stop.service.js';
 import { SendProgressPublisher } from './delivery/send-progress.service.js';
 import { OutboxArchiver } from './outbox/archive.worker.js';
-import { outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
+import { FirstRunService } from './first-run/first-run.service.js';
+import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.
@@ -60,6 +61,7 @@ export const messagingModule: PeykModule = {
     scheduledMessagesController(container.get(ComposeService), container.get(SingleSendService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
     outboxController(container.get(OutboxService)),
     sendQueueController(container.get(OutboxService)),
+    firstRunController(container.get(FirstRunService)),
   ],
   async onStart(container) {
     const config = container.get<AppConfig>(TYPES.Config);

@@ -8,6 +8,7 @@ import { UploadsService } from './compose/uploads.service.js';
 import { SingleSendService } from './compose/single-send.service.js';
 import { PeriodicService } from './periodic/periodic.service.js';
 import { SendEditService } from './compose/send-edit.service.js';
+import { FirstRunService } from './first-run/first-run.service.js';
 import {
   bulkSchema, createSchema, editSchema, voiceSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
@@ -137,6 +138,14 @@ export function outboxController(outbox: OutboxService): Controller {
       userRoute({ method: 'POST', action: 'Archive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.archive(ctx, body.ids) }),
       userRoute({ method: 'POST', action: 'Unarchive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.unarchive(ctx, body.ids) }),
     ],
+  };
+}
+
+/** The system administrator's first-run checklist (issue 14): each step and whether it is done. */
+export function firstRunController(firstRun: FirstRunService): Controller {
+  return {
+    name: 'FirstRun',
+    routes: [userRoute({ method: 'GET', action: 'GetChecklist', handler: async ({ ctx }) => firstRun.checklist(ctx) })],
   };
 }
 

@@ -112,6 +112,11 @@ export class SendsRepository {
     return out;
   }
 
+  /** Whether any send ever had a receiver accepted by an operator (the first-run checklist's test message). */
+  async anyAccepted(): Promise<boolean> {
+    return !!(await this.knex('sends').where('sentCount', '>', 0).first('id'));
+  }
+
   async findByClientSendId(tx: Tx | undefined, userId: number, clientSendId: string): Promise<SendRow | null> {
     const row = await this.db(tx)('sends').where({ userId, clientSendId }).first();
     return row ? normalizeSend(row) : null;

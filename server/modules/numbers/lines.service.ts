@@ -67,6 +67,11 @@ function lineFailure(code: LineCode, key = `numbers.${code}`, params: Record<str
   return new AppError(400, key, params, [{ propertyName: 'senderNumberId', key, params }], { failureCode: code });
 }
 
+/** A day's or month's limit of the user on the line would be passed: what is left of it. */
+function limitFailure(key: string, limit: number, used: number): AppError {
+  return lineFailure('ErrorSelectNumber', key, { limit, remaining: Math.max(0, limit - used) });
+}
+
 
 /**
  * The lines as the send engine sees them: which line a user may send from, the agent behind it,
@@ -140,22 +145,37 @@ export class LinesService {
    * already counted.
    */
   async consumeLimits(tx: Tx, input: LimitInput): Promise<void> {
-    if (input.count <= 0) return;
+    for (const { limit, counter, key } of await this.limitsOf(tx, input)) {
+      if (!(await this.lines.addUsage(tx, counter, input.count, limit))) throw limitFailure(key, limit, await this.lines.usage(tx, counter));
+    }
+  }
+
+  /**
+   * The line's limits judged as `consumeLimits` judges them (count + used ≤ limit, per day then per
+   * month), counting nothing: the refusal a send made now would meet, or null. A send's preview.
+   */
+  async limitsFailure(input: LimitInput): Promise<AppError | null> {
+    return this.uow.run(async (tx) => {
+      for (const { limit, counter, key } of await this.limitsOf(tx, input)) {
+        const used = await this.lines.usage(tx, counter);
+        if (input.count > limit - used) return limitFailure(key, limit, used);
+      }
+      return null;
+    });
+  }
+
+  /** The user's counted limits on the line for the send's day and month (none without an assignment or a count). */
+  private async limitsOf(tx: Tx, input: LimitInput): Promise<{ limit: number; counter: { privateNumberId: number; userId: number; period: string }; key: string }[]> {
+    if (input.count <= 0) return [];
     const assignment = await this.lines.assignment(tx, input.privateNumberId, input.userId);
-    if (!assignment) return;
+    if (!assignment) return [];
     const periods = tehranPeriods(input.at);
     const checks: [number | null, string, string][] = [
       [assignment.dailySendLimit, periods.day, 'numbers.dailyLimitReached'],
       [assignment.monthlySendLimit, periods.month, 'numbers.monthlyLimitReached'],
     ];
-    for (const [limit, period, key] of checks) {
-      if (limit === null || limit === undefined) continue;
-      const counter = { privateNumberId: input.privateNumberId, userId: input.userId, period };
-      if (!(await this.lines.addUsage(tx, counter, input.count, limit))) {
-        const used = await this.lines.usage(tx, counter);
-        throw lineFailure('ErrorSelectNumber', key, { limit, remaining: Math.max(0, limit - used) });
-      }
-    }
+    return checks.filter((c): c is [number, string, string] => c[0] !== null && c[0] !== undefined)
+      .map(([limit, period, key]) => ({ limit, key, counter: { privateNumberId: input.privateNumberId, userId: input.userId, period } }));
   }
 
   /** Gives back counted messages that were never sent (cancel, reject, failure), never below zero. */

@@ -63,6 +63,11 @@ export class OrganizationsRepository {
     return ((await this.knex('organizations').where({ type: 'system' }).whereNull('deletedAt').orderBy('id').first()) as OrganizationRow | undefined) ?? null;
   }
 
+  /** Any organization besides the system one, not deleted. */
+  async anyCustomer(): Promise<boolean> {
+    return !!(await this.knex('organizations').whereNot({ type: 'system' }).whereNull('deletedAt').first('id'));
+  }
+
   async count(): Promise<number> {
     const [{ n }] = await this.knex('organizations').count<{ n: string }[]>({ n: '*' });
     return Number(n);

@@ -70,6 +70,8 @@ export class OrganizationsService {
   }
   findVisible(tenant: Tenant, id: number, tx?: Tx) { return this.repo.findVisible(tenant, id, tx); }
   countOrganizations() { return this.repo.count(); }
+  /** Whether a customer organization (anything below the system organization) exists: the first-run checklist. */
+  hasCustomer() { return this.repo.anyCustomer(); }
 
   async systemOrganizationName(): Promise<string> {
     return (await this.repo.systemOrganization())?.name ?? 'Peyk';

@@ -8,6 +8,7 @@ import { MY_CREDIT_KEY, type MyCredit } from '../financial/financial-api';
 import { Amount } from '../financial/money';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
+import { FirstRunChecklist } from './first-run-checklist';
 
 /** Organization info for now; the spec's charts arrive with the send engine and reports. */
 export function DashboardPage() {
@@ -22,6 +23,8 @@ export function DashboardPage() {
     <section data-testid="dashboard-page">
       <h1 className="mb-2 text-xl font-bold">{t('dashboard.title')}</h1>
       <p className="mb-4 text-slate-600 dark:text-slate-300">{t('dashboard.welcome', { name: isolateText(user.fullName) })}</p>
+      {/* The installation's own first steps: only for the system administrator, not while impersonating someone. */}
+      {user.scope === 'superAdmin' && !user.isImpersonating && <FirstRunChecklist user={user} />}
       <dl className="grid max-w-3xl grid-cols-1 gap-3 sm:grid-cols-2">
         <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.organization')}</dt><dd data-testid="dashboard-organization" className="text-lg"><UserText>{user.organizationName}</UserText></dd></div>
         {credit && (

@@ -1,11 +1,65 @@
-import type { ReactNode } from 'react';
+import { forwardRef, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
+import { isolateText } from '../../shared/ui/bidi';
 import { Button } from '../../shared/ui/button';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { useDigits } from '../../shared/ui/use-digits';
 import { Amount } from '../financial/money';
-import type { Calculation } from './sending-api';
+import { problemFix, type Calculation, type SendProblem } from './sending-api';
+
+/** Codes the dialog words itself (naming the organization, isolated); any other shows the server's sentence. */
+const WORDED = new Set(['GroupPriceIsNull', 'NotDefineSmsRateType', 'OrganizationCreditNotEnough', 'AdminCreditNotEnough', 'UserCreditNotEnough']);
+
+/** One reason the send would be refused: who lacks what, by how much, and the way to fix it (or who can). */
+function ProblemItem({ problem, index }: { problem: SendProblem; index: number }) {
+  const { t } = useTranslation('sending');
+  const digits = useDigits();
+  const { data: user } = useCurrentUser();
+  const fix = problemFix(problem);
+  const name = isolateText(problem.organizationName);
+  return (
+    <li className="py-2" data-testid="calc-problem" data-code={problem.failureCode} data-organization-id={problem.organizationId ?? ''}>
+      <p className="font-medium" data-testid="calc-problem-text">
+        {WORDED.has(problem.failureCode) ? t(`calc.problem.${problem.failureCode}`, { name }) : digits(problem.message)}
+      </p>
+      {problem.shortBy !== undefined && (
+        <p className="text-sm" data-testid={`calc-problem-short-${index}`}>
+          {t('calc.problem.short')} <Amount value={problem.shortBy} testId={`calc-problem-shortby-${index}`} />
+          <span className="ms-2 text-slate-600 dark:text-slate-300">
+            {t('calc.problem.needed')} <Amount value={problem.required} /> — {t('calc.problem.available')} <Amount value={problem.available} />
+          </span>
+        </p>
+      )}
+      {fix && problem.fixable && hasClaim(user, fix.claim) ? (
+        <Link className="text-sm text-sky-700 underline dark:text-sky-300" to={fix.path} data-testid="calc-problem-fix">
+          {t(`calc.problem.fix.${fix.kind}`, { name })}
+        </Link>
+      ) : fix ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="calc-problem-ask">{t(fix.kind === 'allowance' ? 'calc.problem.askAdmin' : 'calc.problem.askAbove', { name })}</p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * What stands between this preview and a send that goes through; the confirm waits for an empty list.
+ * The dialog opens with focus here (read first, and a keyboard can scroll a long preview from it).
+ */
+const ProblemList = forwardRef<HTMLElement, { problems: SendProblem[] }>(function ProblemList({ problems }, ref) {
+  const { t } = useTranslation('sending');
+  return (
+    <section ref={ref} tabIndex={0} aria-labelledby="calc-problems-title" data-testid="calc-problems"
+      className="mb-3 rounded border border-red-700 bg-red-50 p-3 text-red-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:bg-red-950 dark:text-red-100">
+      <h3 id="calc-problems-title" className="font-semibold">{t('calc.problem.title')}</h3>
+      <ul className="divide-y divide-red-200 dark:divide-red-800">
+        {problems.map((p, i) => <ProblemItem key={`${p.failureCode}:${p.organizationId ?? ''}:${p.userId ?? ''}`} problem={p} index={i} />)}
+      </ul>
+    </section>
+  );
+});
 
 /** One line of a send's calculation (also the voice send's preview). */
 export function PreviewRow({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
@@ -26,14 +80,21 @@ export function PreviewDialog({ calc, busy, sendAt, onConfirm, onClose }: { calc
   const { t } = useTranslation('sending');
   const digits = useDigits();
   const n = (v: number | string | undefined) => digits(v ?? 0);
+  const problems = calc.problems ?? [];
+  const problemsRef = useRef<HTMLElement>(null);
+  // Without the sending organization's own tariff there is no price to show (its problem says why).
+  const money = (value: string) => (calc.priced === false ? null : value);
   return (
-    <ModalDialog open onClose={onClose} title={t('calc.title')} size="md" data-testid="send-preview"
+    <ModalDialog open onClose={onClose} title={t('calc.title')} size="md" data-testid="send-preview" initialFocusRef={problems.length > 0 ? problemsRef : undefined}
       footer={(
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {problems.length > 0 && <p id="send-preview-blocked" className="me-auto text-sm text-red-700 dark:text-red-300" data-testid="send-preview-blocked">{t('calc.problem.blocked')}</p>}
           <Button variant="secondary" onClick={onClose}>{t('calc.cancel')}</Button>
-          <Button loading={busy} disabled={calc.recipientCount === 0} onClick={onConfirm} data-testid="send-preview-confirm">{t(sendAt ? 'calc.confirmScheduled' : 'calc.confirm')}</Button>
+          <Button loading={busy} disabled={calc.recipientCount === 0 || problems.length > 0} onClick={onConfirm} data-testid="send-preview-confirm"
+            aria-describedby={problems.length > 0 ? 'send-preview-blocked' : undefined}>{t(sendAt ? 'calc.confirmScheduled' : 'calc.confirm')}</Button>
         </div>
       )}>
+      {problems.length > 0 && <ProblemList ref={problemsRef} problems={problems} />}
       <dl className="text-sm">
         {sendAt !== undefined && (
           <PreviewRow label={t('calc.sendTime')} testId="calc-sendTime">
@@ -53,10 +114,10 @@ export function PreviewDialog({ calc, busy, sendAt, onConfirm, onClose }: { calc
         <PreviewRow label={t('calc.parts')} testId="calc-parts">{n(calc.smsParts)}</PreviewRow>
         <PreviewRow label={t('calc.encoding')} testId="calc-encoding">{t(`encodings.${calc.smsEncoding}`, { defaultValue: calc.smsEncoding })}</PreviewRow>
         <PreviewRow label={t('calc.length')} testId="calc-length">{n(calc.smsLength)}</PreviewRow>
-        <PreviewRow label={t('calc.price')} testId="calc-price-row"><Amount value={calc.sendPrice} testId="calc-price" /></PreviewRow>
-        <PreviewRow label={t('calc.levy')} testId="calc-levy-row"><Amount value={calc.resolutionOfParliamentPrice} testId="calc-levy" /></PreviewRow>
-        <PreviewRow label={t('calc.vat', { percent: digits(calc.taxPercent) })} testId="calc-vat-row"><Amount value={calc.taxPrice} testId="calc-vat" /></PreviewRow>
-        <PreviewRow label={t('calc.total')} testId="calc-total-row"><Amount value={calc.totalPrice} testId="calc-total" /></PreviewRow>
+        <PreviewRow label={t('calc.price')} testId="calc-price-row"><Amount value={money(calc.sendPrice)} testId="calc-price" /></PreviewRow>
+        <PreviewRow label={t('calc.levy')} testId="calc-levy-row"><Amount value={money(calc.resolutionOfParliamentPrice)} testId="calc-levy" /></PreviewRow>
+        <PreviewRow label={t('calc.vat', { percent: digits(calc.taxPercent) })} testId="calc-vat-row"><Amount value={money(calc.taxPrice)} testId="calc-vat" /></PreviewRow>
+        <PreviewRow label={t('calc.total')} testId="calc-total-row"><Amount value={money(calc.totalPrice)} testId="calc-total" /></PreviewRow>
       </dl>
       {calc.invalidSamples?.length > 0 && (
         <div className="mt-3 text-sm" data-testid="calc-invalid-samples">

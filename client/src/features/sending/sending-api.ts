@@ -76,6 +76,46 @@ export interface SendProgress extends SendCounters {
   failureCode: string | null;
 }
 
+/**
+ * A reason the send would be refused, from the preview: the send's own standing checks (the chain's
+ * tariffs and credit, the line's limits), answered as the send would answer it.
+ */
+export interface SendProblem {
+  failureCode: string;
+  /** The server's sentence, as the send would show it. */
+  message: string;
+  /** The organization of the chain that lacks something (absent for a line's limit). */
+  organizationId?: number;
+  organizationName?: string;
+  /** A user's allowance (UserCreditNotEnough). */
+  userId?: number | null;
+  /** Credit problems, rials: what the send needs there, what is available, the difference. */
+  required?: string;
+  available?: string;
+  shortBy?: string;
+  /** The caller administers an organization above it (or the user's organization): they may fix it. */
+  fixable: boolean;
+}
+
+export type ProblemFixKind = 'tariff' | 'credit' | 'allowance';
+
+/** Which screen fixes a problem, and the claim it needs; null when the preview offers no fix. */
+export function problemFix(problem: SendProblem): { kind: ProblemFixKind; path: string; claim: string } | null {
+  const id = problem.organizationId;
+  switch (problem.failureCode) {
+    case 'GroupPriceIsNull':
+    case 'NotDefineSmsRateType':
+      return id ? { kind: 'tariff', path: `/financial/tariffs?organizationId=${id}`, claim: 'Financial.Tariffs' } : null;
+    case 'OrganizationCreditNotEnough':
+    case 'AdminCreditNotEnough':
+      return id ? { kind: 'credit', path: `/financial/credit?organizationId=${id}`, claim: 'Financial.Payments' } : null;
+    case 'UserCreditNotEnough':
+      return problem.userId ? { kind: 'allowance', path: `/financial/credit?userId=${problem.userId}`, claim: 'Users.Update' } : null;
+    default:
+      return null;
+  }
+}
+
 export interface Calculation {
   recipientCount: number;
   mciCount: number;
@@ -97,6 +137,10 @@ export interface Calculation {
   taxPercent: number | string;
   levyPerPart: string | number;
   senderNumber: string;
+  /** False when the sending organization's own tariff cannot price the send (its problem is listed). */
+  priced?: boolean;
+  /** Every reason the send would be refused now; the confirm waits until there is none. */
+  problems?: SendProblem[];
 }
 
 export interface UploadResult {

@@ -2,10 +2,11 @@ import { inject, injectable, multiInject } from 'inversify';
 import { TYPES } from '../../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx, isUniqueViolation } from '../../../platform/unit-of-work.js';
 import type { Actor } from '../../../platform/actor.js';
-import { AppError, conflict, fieldError, forbidden } from '../../../platform/http/errors.js';
+import { AppError, appErrorBody, conflict, fieldError, forbidden } from '../../../platform/http/errors.js';
+import type { Translator } from '../../../platform/i18n.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Logger } from 'pino';
-import { BillingService, creditFailure, TariffsService } from '../../billing/index.js';
+import { BillingService, creditFailure, type HoldCheck } from '../../billing/index.js';
 import type { SettingsService } from '../../../platform/settings.service.js';
 import { OrganizationsService, type OrganizationRow } from '../../organizations/index.js';
 import { LinesService, type SendLine } from '../../numbers/index.js';
@@ -124,7 +125,6 @@ export class ComposeService {
     @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(BillingService) private readonly billing: BillingService,
-    @inject(TariffsService) private readonly tariffs: TariffsService,
     @inject(TYPES.Settings) private readonly settings: SettingsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @multiInject(RECIPIENT_SOURCES) private readonly recipientSources: RecipientSource[],
@@ -134,6 +134,7 @@ export class ComposeService {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(TYPES.Translator) private readonly translator: Translator,
   ) {}
 
   async setting(key: string): Promise<number> {
@@ -141,13 +142,19 @@ export class ComposeService {
     return Number((await this.settings.values()).get(key));
   }
 
-  /** The price preview: counts per operator, parts, blacklist, wrong numbers, price, levy, VAT. Writes nothing. */
+  /**
+   * The price preview: counts per operator, parts, blacklist, wrong numbers, price, levy, VAT, and
+   * `problems` — every reason the send would be refused after its receivers are known (the chain's
+   * tariffs and credit, the line's limits), judged by the same rules the send runs
+   * (`standingProblems`), each as the send would answer it (`failureCode`, `message`, and for the
+   * chain the organization and what it lacks). What `prepare` refuses is refused here too (400),
+   * exactly as the send refuses it. Writes nothing, holds nothing, counts nothing.
+   */
   async calculate(ctx: Actor, input: ComposeInput) {
     const p = await this.prepare(ctx, input);
     const { blocked, counts, recipientCount } = await this.split(p, ctx.tenant.organizationId);
-    const price = recipientCount > 0
-      ? await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType })
-      : null;
+    const check = recipientCount > 0 ? await this.standingProblems(ctx, p, counts, recipientCount) : null;
+    const price = check?.price ?? null;
     return {
       recipientCount,
       mciCount: counts.mci ?? 0, mtnCount: counts.irancell ?? 0, rightelCount: counts.rightel ?? 0, otherCount: counts.other ?? 0, internationalCount: counts.international ?? 0,
@@ -157,10 +164,42 @@ export class ComposeService {
       invalidSamples: p.recipients.invalidSamples,
       smsParts: p.parts.parts, smsEncoding: p.parts.encoding, smsLength: p.parts.length,
       sendPrice: price?.price ?? '0', resolutionOfParliamentPrice: price?.levy ?? '0', taxPrice: price?.tax ?? '0', totalPrice: price?.total ?? '0',
-      taxPercent: price?.taxPercent ?? null, levyPerPart: price?.levyPerPart ?? null,
+      // False when the sending organization's own tariff cannot price it (its problem is listed).
+      priced: price !== null,
+      taxPercent: check?.taxPercent ?? null, levyPerPart: check?.levyPerPart ?? null,
       senderNumber: p.line.number,
       voiceSeconds: p.voice?.seconds ?? null,
+      problems: (check?.problems ?? []).map((err) => this.problemView(ctx, err, p.chain)),
     };
+  }
+
+  /**
+   * The standing checks of a send whose receivers are known, one rule for the preview and the send:
+   * billing judges the hold along the chain without holding (`BillingService.checkHold`: every
+   * payer's tariff and rate, then each line's credit — the hold's own rules) and numbers judges the
+   * line's day and month limits without counting. Problems come in the order the send meets them,
+   * so the first is what `store` answers.
+   */
+  private async standingProblems(ctx: Actor, p: Prepared, counts: Record<string, number>, recipientCount: number): Promise<HoldCheck> {
+    const check = await this.billing.checkHold({ organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts: partsOf(counts, p), lineType: p.line.lineType });
+    const limits = await this.lines.limitsFailure({ privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
+    return limits ? { ...check, problems: [...check.problems, limits] } : check;
+  }
+
+  /**
+   * One problem as the send would answer it — its data (failure code, organization, amounts) and its
+   * message in the caller's language — and `fixable`: whether the caller may fix it. Tariffs and
+   * credit are given from above, so an organization's problem is the caller's to fix only when the
+   * caller administers an organization strictly above it; a user's allowance, when the caller is an
+   * administrator and not that user. Anything else (a line's limit) is not fixed from the preview.
+   */
+  private problemView(ctx: Actor, err: AppError, chain: OrganizationRow[]): Record<string, unknown> {
+    const { message } = appErrorBody((c, k, params) => this.translator.t(c, k, params), ctx.culture, err);
+    const data = err.data as Record<string, unknown> & { organizationId?: number; userId?: number | null; failureCode?: string };
+    const org = chain.find((o) => o.id === data.organizationId);
+    const above = !!org && ctx.tenant.subtree && org.id !== ctx.principal.organizationId && org.path.startsWith(ctx.principal.organizationPath);
+    const fixable = data.failureCode === 'UserCreditNotEnough' ? ctx.tenant.subtree && data.userId !== ctx.principal.userId : above;
+    return { ...data, message, fixable };
   }
 
   async create(ctx: Actor, input: ComposeInput, options: StoreOptions = {}) {
@@ -202,10 +241,14 @@ export class ComposeService {
     const p = await this.prepare(ctx, input);
     const { counts, recipientCount, blocked } = await this.split(p, ctx.tenant.organizationId);
     if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
-    const price = await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
+    // Priced as the hold will price each occurrence; a chain that cannot price it (a tariff or a rate
+    // missing) refuses the definition now, while credit and limits are judged at each occurrence.
+    const check = await this.billing.checkHold({ organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts: partsOf(counts, p), lineType: p.line.lineType });
+    const unpriced = check.problems.find((e) => PRICING_CODES.has(String((e.data as { failureCode?: string }).failureCode)));
+    if (unpriced || !check.price) throw unpriced ?? creditFailure('GroupPriceIsNull', ctx.tenant.organizationId);
     return {
       line: p.line, text: p.text, smsParts: p.parts.parts, items: p.recipients.items, recipientCount, blackListCount: blocked.length,
-      wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount, totalPrice: price.total,
+      wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount, totalPrice: check.price.total,
     };
   }
 
@@ -228,12 +271,13 @@ export class ComposeService {
     const { sendable, blocked, counts, recipientCount } = await this.split(p, organizationId);
     if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
     if (input.gradual && recipientCount < GRADUAL_MIN_RECIPIENTS) throw fieldError('receivers', 'messaging.gradualMinimum', { min: GRADUAL_MIN_RECIPIENTS });
-    const parts: Record<string, number> = {};
-    for (const [op, n] of Object.entries(counts)) parts[op] = n * p.parts.parts;
-    // The early price check: a missing tariff, a volume without a rate or ErrorCalculate is answered
-    // here, before up to a million receivers are loaded. Its answer is not stored: the hold prices
-    // the send again inside the transaction and the send row takes the hold's breakdown (price once).
-    await this.tariffs.calculatePrice(ctx, { recipients: counts, parts: p.parts.parts, lineType: p.line.lineType });
+    const parts = partsOf(counts, p);
+    // The early check, the preview's own (`standingProblems`): a tariff or rate missing anywhere in
+    // the chain, credit short on any line, a line limit passed, or ErrorCalculate is answered here,
+    // before up to a million receivers are loaded. Its price is not stored: the hold prices the send
+    // again inside the transaction and the send row takes the hold's breakdown (price once).
+    const { problems } = await this.standingProblems(ctx, p, counts, recipientCount);
+    if (problems.length) throw problems[0];
     return this.uow.run(async (tx) => {
       // The file was checked before the transaction; from here until commit it cannot be deleted.
       if (p.voice?.mediaId) await this.media.keepForSend(tx, p.voice.mediaId);
@@ -574,6 +618,16 @@ export class ComposeService {
     if (!source) throw new Error(`no recipient source registered for kind ${input.kind}`);
     return source;
   }
+}
+
+/** The failure codes of pricing (as opposed to credit or limits): a periodic definition that meets one could never send. */
+const PRICING_CODES = new Set(['GroupPriceIsNull', 'NotDefineSmsRateType']);
+
+/** SMS parts per operator: receivers × parts of the message. */
+function partsOf(counts: Record<string, number>, p: Prepared): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const [op, n] of Object.entries(counts)) parts[op] = n * p.parts.parts;
+  return parts;
 }
 
 /** A voice message's parts in the shape the SMS path prices: one part per started 30 seconds. */
