@@ -104,11 +104,18 @@ describe('browser: the send preview names what the chain lacks', function () {
       expect(await tariffLink.innerText()).to.contain(tree.organization.name);
       await tariffLink.click();
       await page.waitForURL(/\/financial\/tariffs\?organizationId=\d+$/);
+      // The link lands with that organization already picked in the assign form.
+      const picked = page.getByTestId('tariff-assign-org');
+      for (let i = 0; i < 50 && (await picked.inputValue()) !== tree.organization.name; i++) await page.waitForTimeout(100);
+      expect(await picked.inputValue()).to.equal(tree.organization.name);
+      // The link went back to the administrator's own organization (the one to fix is above the sub's slice).
+      expect(await shell.switcher().inputValue()).not.to.equal(String(tree.sub.id));
 
       // The tariff set; the organization keeps 150 rials and this send needs 200 there.
       ok(await api.post('Tariffs/AssignToOrganization', { organizationId: tree.organization.id, tariffId: resellerTariffId }, { token: tree.resellerAdmin.token }));
       const { balance, held } = await available(api, tree.resellerAdmin.token, tree.organization.id);
       ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.organization.id, amount: String(balance - held - 150n), isIncrement: false }, { token: tree.resellerAdmin.token }));
+      await shell.switcher().selectOption(String(tree.sub.id));
       await compose.open();
       await compose.compose(line.number, 'پیام آزمایش زنجیره', ['09121780011', '09121780012']);
       await compose.openPreview();
@@ -118,9 +125,14 @@ describe('browser: the send preview names what the chain lacks', function () {
       expect(await credit.getByTestId('calc-problem-shortby-0').innerText()).to.contain('۵۰');
       expect(await problems.fix('AdminCreditNotEnough').getAttribute('href')).to.equal(`/financial/credit?organizationId=${tree.organization.id}`);
       expect(await problems.confirm().isDisabled()).to.equal(true);
-      await page.getByTestId('send-preview-close').click();
+      // The credit link lands with the organization picked and its credit shown.
+      await problems.fix('AdminCreditNotEnough').click();
+      await page.getByTestId('credit-admin-name').filter({ hasText: tree.organization.name }).waitFor();
 
       ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.organization.id, amount: 100_000 }, { token: tree.resellerAdmin.token }));
+      await shell.switcher().selectOption(String(tree.sub.id));
+      await compose.open();
+      await compose.compose(line.number, 'پیام آزمایش زنجیره', ['09121780011', '09121780012']);
       const sendId = await compose.previewAndConfirm();
       expect(sendId).to.be.above(0);
       expect(errors).to.deep.equal([]);

@@ -77,6 +77,7 @@ export class AccessibilityCheck {
 
   /** Violations of impact serious or critical. */
   async seriousViolations(): Promise<AxeViolation[]> {
+    await this.transitionsDone();
     if (!(await this.page.evaluate<boolean>(`'axe' in window`))) await this.page.addScriptTag({ path: AXE_SCRIPT });
     const all = await this.page.evaluate<AxeViolation[]>(`axe.run(document, { resultTypes: ['violations'] }).then((result) =>
       result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) })))`);
@@ -105,6 +106,14 @@ export class AccessibilityCheck {
 
   async useDarkTheme(dark: boolean): Promise<void> {
     await this.page.evaluate(`document.documentElement.classList.toggle('dark', ${dark})`);
+    // Buttons fade their colours (transition-colors): axe reading mid-fade saw a half-dark button
+    // and reported its contrast now and then. Wait until no transition runs.
+    await this.transitionsDone();
+  }
+
+  /** No finite animation or transition runs (spinners loop forever and are left alone). */
+  async transitionsDone(): Promise<void> {
+    await this.page.waitForFunction(`document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`);
   }
 
   isDark() { return this.page.evaluate<boolean>(`document.documentElement.classList.contains('dark')`); }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
@@ -35,7 +36,9 @@ function CreditCard({ credit, testId }: { credit: CreditView; testId: string }) 
 function AdminCredit({ canCharge }: { canCharge: boolean }) {
   const { api } = useApp();
   const { t } = useTranslation('financial');
-  const [shown, setShown] = useState<number | null>(null);
+  // A fix link (the send preview's "charge …") opens this page with the organization already picked.
+  const [params] = useSearchParams();
+  const [shown, setShown] = useState<number | null>(() => Number(params.get('organizationId')) || null);
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -101,6 +104,19 @@ function UserAllowance() {
   const { t } = useTranslation('financial');
   const { t: tc } = useTranslation('adminCommon');
   const [user, setUser] = useState<PickedUser | null>(null);
+  const [params] = useSearchParams();
+  const linkedUserId = Number(params.get('userId')) || null;
+  // A fix link ("increase the user's credit") opens this page with that user picked.
+  useEffect(() => {
+    if (!linkedUserId) return;
+    let live = true;
+    api.get<{ id: number; userName: string; firstName?: string | null; lastName?: string | null; organizationId: number; organizationName?: string | null }>(`/Users/Get/${linkedUserId}`, { quiet: true })
+      .then((u) => {
+        const name = [u.firstName, u.lastName].filter(Boolean).join(' ');
+        if (live) setUser({ ...u, title: name ? `${name} (${u.userName})` : u.userName, detail: u.organizationName ?? '' });
+      }, () => undefined);
+    return () => { live = false; };
+  }, [api, linkedUserId]);
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
@@ -129,6 +130,16 @@ function AssignTariff({ reloadKey }: { reloadKey: string }) {
   const { t } = useTranslation('financial');
   const { t: tc } = useTranslation('adminCommon');
   const [organization, setOrganization] = useState<PickedOrganization | null>(null);
+  const [params] = useSearchParams();
+  const linkedOrganizationId = Number(params.get('organizationId')) || null;
+  // A fix link (the send preview's "set a tariff for …") opens this page with the organization picked.
+  useEffect(() => {
+    if (!linkedOrganizationId) return;
+    let live = true;
+    api.get<{ id: number; name: string; organName?: string | null }>(`/Organizations/Get/${linkedOrganizationId}`, { quiet: true })
+      .then((o) => { if (live) setOrganization({ ...o, title: o.name, detail: o.organName ?? '' }); }, () => undefined);
+    return () => { live = false; };
+  }, [api, linkedOrganizationId]);
   const [tariffId, setTariffId] = useState<number | null>(null);
   const [tariff, setTariff] = useState<PickedTariff | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -1,6 +1,8 @@
 import { forwardRef, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { useApp } from '../../shared/app/app-context';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { isolateText } from '../../shared/ui/bidi';
 import { Button } from '../../shared/ui/button';
@@ -20,6 +22,14 @@ function ProblemItem({ problem, index }: { problem: SendProblem; index: number }
   const { data: user } = useCurrentUser();
   const fix = problemFix(problem);
   const name = isolateText(problem.organizationName);
+  const { setActiveOrganization } = useApp();
+  const { mutate } = useSWRConfig();
+  // The organization to fix sits above the one being worked in (the switcher may point below it):
+  // the fix screen opens back in the user's own organization, whose slice holds it.
+  const backHome = () => {
+    setActiveOrganization(null);
+    void mutate(() => true);
+  };
   return (
     <li className="py-2" data-testid="calc-problem" data-code={problem.failureCode} data-organization-id={problem.organizationId ?? ''}>
       <p className="font-medium" data-testid="calc-problem-text">
@@ -34,7 +44,7 @@ function ProblemItem({ problem, index }: { problem: SendProblem; index: number }
         </p>
       )}
       {fix && problem.fixable && hasClaim(user, fix.claim) ? (
-        <Link className="text-sm text-sky-700 underline dark:text-sky-300" to={fix.path} data-testid="calc-problem-fix">
+        <Link className="text-sm text-sky-700 underline dark:text-sky-300" to={fix.path} onClick={backHome} data-testid="calc-problem-fix">
           {t(`calc.problem.fix.${fix.kind}`, { name })}
         </Link>
       ) : fix ? (
