@@ -42,7 +42,7 @@ describe('browser: phones (390 px)', function () {
     if (language === 'en') {
       await page.goto(`${baseUrl}/account/login`);
       await new Shell(page).toggleLanguage();
-      await page.waitForFunction(`document.documentElement.lang === 'en-US'`);
+      await page.locator('html[lang="en-US"]').waitFor({ state: 'attached' });
     }
     return page;
   }

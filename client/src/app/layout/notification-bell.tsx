@@ -32,7 +32,7 @@ export function NotificationBell() {
           <p className="mb-1 text-xs text-slate-500">{t('header.nextCheck', { seconds })}</p>
           {(data?.items ?? []).length === 0 && <p className="text-sm">{t('header.noNotifications')}</p>}
           {(data?.items ?? []).map((n) => (
-            <div key={n.id} className={`border-t py-1 text-sm ${n.isRead ? 'text-slate-500' : ''}`}><div className="font-semibold">{n.title}</div><div>{n.body}</div></div>
+            <div key={n.id} className={`border-t py-1 text-sm ${n.isRead ? 'text-slate-500' : ''}`}><div className="font-semibold" dir="auto">{n.title}</div><div dir="auto">{n.body}</div></div>
           ))}
         </div>
       )}

@@ -13,6 +13,7 @@ import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { TextField } from '../../shared/ui/form/text-field';
 import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 
@@ -107,7 +108,7 @@ export function ApiTokensPage() {
   };
 
   const columns = useMemo<DataTableColumn<ApiToken>[]>(() => [
-    { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => <Link to={`/developer/api-tokens/${r.id}`} className="text-sky-700 underline" data-testid="api-token-details">{r.title}</Link> },
+    { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => <Link to={`/developer/api-tokens/${r.id}`} className="text-sky-700 underline" data-testid="api-token-details"><UserText>{r.title}</UserText></Link> },
     { key: 'prefix', header: t('columns.prefix'), cell: (r) => <code dir="ltr">{r.prefix}…</code> },
     { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? String(r.userId) },
     { key: 'ip', header: t('columns.ip'), cell: (r) => (r.isIgnoreCheckIp || !r.ip ? '—' : <span dir="ltr">{r.ip}</span>) },
