@@ -6,7 +6,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { ok, sendingTree } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { Shell } from './pages/shell.js';
-import { dialogFit, measureOverflow, MobileMenu, PHONE_VIEWPORT, settle } from './pages/phone-layout.js';
+import { dialogFit, latinDigitTexts, measureOverflow, MobileMenu, PHONE_VIEWPORT, settle } from './pages/phone-layout.js';
 import { UsersPage } from './pages/users-page.js';
 import { SingleSendPage } from './pages/sending-pages.js';
 
@@ -21,6 +21,7 @@ describe('browser: phones (390 px)', function () {
   let context: BrowserContext | undefined;
   let orgAdminName: string;
   let lineNumber: string;
+  let sendId: number;
 
   onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
 
@@ -32,7 +33,7 @@ describe('browser: phones (390 px)', function () {
     // A long organization name: the switcher once grew to fit it and made every page 421 px wide.
     await createOrganization(api, admin, { name: unique('سازمان بازرگانی و خدمات فناوری اطلاعات پیک پارس شمال غرب '), type: 'reseller' });
     // Rows in the outbox, the transactions and the audit trail, so tables are measured with content.
-    ok(await api.post('ScheduledMessages/Create', { senderNumberId: line.lineId, smsBody: 'سلام از گوشی', sendType: 'Bulk', receivers: ['09121110071', '09121110072'] }, { token: tree.orgAdmin.token }));
+    sendId = ok(await api.post('ScheduledMessages/Create', { senderNumberId: line.lineId, smsBody: 'سلام از گوشی', sendType: 'Bulk', receivers: ['09121110071', '09121110072'] }, { token: tree.orgAdmin.token })).id;
   });
   afterEach(async () => { await context?.close(); context = undefined; });
 
@@ -48,7 +49,7 @@ describe('browser: phones (390 px)', function () {
   }
 
   /** Visits every menu entry through the phone menu; returns one line per problem found. */
-  async function walkMenu(page: Page): Promise<{ visited: string[]; problems: string[] }> {
+  async function walkMenu(page: Page, persian: boolean): Promise<{ visited: string[]; problems: string[] }> {
     const menu = new MobileMenu(page);
     const problems: string[] = [];
     const visited: string[] = [];
@@ -75,17 +76,24 @@ describe('browser: phones (390 px)', function () {
       // Focus went on to the new page rather than to the hidden link.
       const focusedInMenu = await page.evaluate<boolean>(`!!document.activeElement?.closest('[data-testid="main-menu"]')`);
       if (focusedInMenu) problems.push(`${link.href}: focus stayed in the closed menu`);
+      // Issue 14 item 8 on the same walk: the Persian panel writes its numbers in Persian digits.
+      if (persian) for (const text of await latinDigitTexts(page)) problems.push(`${link.href}: Latin digits in "${text}"`);
     }
     return { visited, problems };
   }
 
-  it('the administrator walks every menu entry in Persian: no page is wider than the screen and the menu closes after each', async () => {
+  it('the administrator walks every menu entry in Persian: no page is wider than the screen, the menu closes after each, numbers are in Persian digits', async () => {
     const page = await phonePage('fa');
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
+    // The sign-in page first: it is the phone user's first screen.
+    await page.goto(`${baseUrl}/account/login`);
+    await page.getByTestId('login-form').waitFor();
+    const signIn = await measureOverflow(page);
+    expect(signIn.scrollWidth, `sign-in: ${signIn.culprits.join(' | ')}`).to.be.at.most(signIn.clientWidth);
     await new PanelSignIn(page, baseUrl).signIn('admin', ADMIN_PASSWORD);
     await new Shell(page).switcher().waitFor();
-    const { visited, problems } = await walkMenu(page);
+    const { visited, problems } = await walkMenu(page, true);
     expect(visited).to.include.members(['/', '/organizations', '/users', '/outbox', '/sending/single', '/financial/transactions', '/audits']);
     expect(problems.join('\n')).to.equal('');
     expect(errors).to.deep.equal([]);
@@ -96,8 +104,14 @@ describe('browser: phones (390 px)', function () {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await new PanelSignIn(page, baseUrl).signIn(orgAdminName, USER_PASSWORD);
-    const { visited, problems } = await walkMenu(page);
+    const { visited, problems } = await walkMenu(page, false);
     expect(visited).to.include.members(['/', '/outbox', '/sending/single']);
+    // A page reached from a list rather than the menu: a send's detail with its receivers.
+    await page.goto(`${baseUrl}/outbox/${sendId}`);
+    await page.getByTestId('outbox-detail-page').waitFor();
+    await settle(page);
+    const detail = await measureOverflow(page);
+    if (detail.scrollWidth > detail.clientWidth) problems.push(`/outbox/${sendId}: ${detail.scrollWidth} px; ${detail.culprits.join(' | ')}`);
     expect(problems.join('\n')).to.equal('');
     expect(errors).to.deep.equal([]);
   });

@@ -121,3 +121,28 @@ export function dialogFit(page: Page, testId: string): Promise<DialogFit> {
       screenHeight: window.innerHeight, bodyScrolls, lastFieldVisible };
   })()`);
 }
+
+// Source text (see MEASURE). Text the page wrote itself: user text (bdi), code, and spans written
+// left-to-right on purpose (IP addresses, browser names) are the user's or the machine's own words.
+const LATIN_DIGITS = `(() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    const text = (node.textContent || '').trim();
+    if (!el || !text || el.getClientRects().length === 0) continue;
+    if (el.closest('bdi, code, pre, kbd, samp, script, style, option, [dir="ltr"], [hidden], .sr-only')) continue;
+    // A digit run standing alone: not part of a word (MP3), an address (127.0.0.1) or a
+    // placeholder the user types ({0}).
+    if (/(?<![A-Za-z0-9.{])[0-9]+(?![A-Za-z0-9.}])/.test(text)) {
+      const owner = el.closest('[data-testid]');
+      found.push((owner ? owner.getAttribute('data-testid') + ': ' : '') + text.slice(0, 60));
+    }
+  }
+  return [...new Set(found)].slice(0, 8);
+})()`;
+
+/** Texts of the panel's own making that show Latin digits (in Persian every number should be Persian). */
+export function latinDigitTexts(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(LATIN_DIGITS);
+}
