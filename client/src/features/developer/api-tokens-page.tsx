@@ -110,7 +110,7 @@ export function ApiTokensPage() {
   const columns = useMemo<DataTableColumn<ApiToken>[]>(() => [
     { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => <Link to={`/developer/api-tokens/${r.id}`} className="text-sky-700 underline" data-testid="api-token-details"><UserText>{r.title}</UserText></Link> },
     { key: 'prefix', header: t('columns.prefix'), cell: (r) => <code dir="ltr">{r.prefix}…</code> },
-    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? String(r.userId) },
+    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? r.userId },
     { key: 'ip', header: t('columns.ip'), cell: (r) => (r.isIgnoreCheckIp || !r.ip ? '—' : <span dir="ltr">{r.ip}</span>) },
     { key: 'isCanSend', header: t('columns.isCanSend'), cell: (r) => t(r.isCanSend ? 'yes' : 'no') },
     { key: 'status', header: t('columns.status'), cell: (r) => t(`status.${r.status}`) },
