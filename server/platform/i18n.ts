@@ -50,6 +50,19 @@ export function parseCulture(value: unknown): Culture {
   return 'fa';
 }
 
+const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+
+/**
+ * A parameter as the message's language writes it: a number (a limit, a count) in Persian digits
+ * in a Persian message. Strings stay as given: they may be what the user typed (a mobile number,
+ * a placeholder such as `{0}`) and are shown back exactly.
+ */
+function paramText(culture: Culture, value: unknown): string {
+  if (value === undefined) return '';
+  if (culture === 'fa' && (typeof value === 'number' || typeof value === 'bigint')) return String(value).replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]);
+  return String(value);
+}
+
 export class Translator {
   private readonly catalogue: MessageCatalogue = { ...platformMessages };
 
@@ -66,6 +79,6 @@ export class Translator {
     const entry = this.catalogue[key];
     if (!entry) return key;
     const text = culture === 'fa' ? entry.fa : entry.en;
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (params[name] === undefined ? '' : String(params[name])));
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => paramText(culture, params[name]));
   }
 }

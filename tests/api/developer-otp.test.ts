@@ -110,7 +110,7 @@ describe('OTP formats and the v1 OTP send', function () {
     const f = ok(await create(tree.subAdmin.token));
     const count = await outboxCount();
     expect(fieldMessage(await otp(key, { formatId: f.id, parameters: ['4821'] }), 'parameters')).to.equal('This format needs 2 parameters but 1 were sent.');
-    expect(fieldMessage(await otp(key, { formatId: f.id, parameters: ['1', '2', '3'] }, 'fa-IR'), 'parameters')).to.equal('این الگو 2 پارامتر می‌خواهد اما 3 پارامتر فرستاده شد.');
+    expect(fieldMessage(await otp(key, { formatId: f.id, parameters: ['1', '2', '3'] }, 'fa-IR'), 'parameters')).to.equal('این الگو ۲ پارامتر می‌خواهد اما ۳ پارامتر فرستاده شد.');
     expect(fieldMessage(await otp(key, { formatId: f.id, parameters: ['1', 'x'.repeat(101)] }), 'parameters')).to.equal('Parameter 2 is longer than 100 characters.');
     expect(fieldMessage(await otp(key, { formatId: f.id, parameters: ['12\n34', '2'] }), 'parameters')).to.match(/Parameter 1 contains a control character/);
     bad(await otp(key, { formatId: f.id, parameters: ['', '2'] }), 400, 'parameters');

@@ -31,7 +31,7 @@ describe('Gradual and periodic sends through ScheduledMessages', function () {
       const fa = await api.post('ScheduledMessages/Create', {
         senderNumberId: line.lineId, smsBody: 'x', sendType: 'Bulk', typeSend: 'gradual', gradualStepCount: 100, gradualIntervalMinutes: 1, receivers: ['09121112233'],
       }, { token: tree.subAdmin.token, culture: 'fa' });
-      expect(bad(fa, 400, 'receivers').validationErrors![0].message).to.equal('ارسال تدریجی دست‌کم به 1000 گیرنده نیاز دارد.');
+      expect(bad(fa, 400, 'receivers').validationErrors![0].message).to.equal('ارسال تدریجی دست‌کم به ۱۰۰۰ گیرنده نیاز دارد.');
       bad(await create({ typeSend: 'gradual', gradualIntervalMinutes: 1, receiversText: numbers(1000, 3_000_000).join('\n') }), 400, 'gradualStepCount');
       bad(await create({ typeSend: 'gradual', gradualStepCount: 500, receiversText: numbers(1000, 3_000_000).join('\n') }), 400, 'gradualIntervalMinutes');
       bad(await create({ typeSend: 'gradual', gradualStepCount: 500, gradualIntervalMinutes: 0, receiversText: numbers(1000, 3_000_000).join('\n') }), 400, 'gradualIntervalMinutes');

@@ -12,6 +12,7 @@ import { NotificationsService } from '../../server/modules/notifications/index.j
 import type { UnitOfWork } from '../../server/platform/unit-of-work.js';
 import { ChangePasswordPage, LoginPage } from './pages/login-page.js';
 import { Shell } from './pages/shell.js';
+import { persianDigits } from './pages/digits.js';
 
 describe('browser: the client shell', function () {
   this.timeout(90_000);
@@ -186,7 +187,9 @@ describe('browser: the client shell', function () {
     const page = await signedIn(tree.subAdmin.userName);
     const unread = page.getByTestId('notifications-unread');
     await unread.waitFor();
-    const before = Number(await unread.innerText());
+    const before = Number(await unread.getAttribute('data-count'));
+    // The badge speaks the page's language: Persian digits in Persian.
+    expect(await unread.innerText()).to.equal(persianDigits(before));
     // Give the websocket a moment to connect, then raise a notification on the server.
     await page.waitForTimeout(500);
     const service = server.peyk.container.get(NotificationsService);
@@ -194,10 +197,11 @@ describe('browser: the client shell', function () {
       service.notify(tx, { userId: tree.subAdmin.userId, organizationId: tree.sub.id, kind: 'Test', title: 'Hello', body: 'Pushed' }));
     // Polled from the test side: waitForFunction's in-page polling builds functions from strings,
     // which the panel's CSP (no unsafe-eval) refuses whenever the first check is false.
-    await pollPage(() => page.evaluate<number>("Number(document.querySelector('[data-testid=notifications-unread]')?.textContent)"), (n) => n === before + 1, 10_000);
-    const first = Number(await page.getByTestId('notifications-countdown').innerText());
+    await pollPage(() => page.evaluate<number>("Number(document.querySelector('[data-testid=notifications-unread]')?.dataset.count)"), (n) => n === before + 1, 10_000);
+    expect(await unread.innerText()).to.equal(persianDigits(before + 1));
+    const first = Number(await page.getByTestId('notifications-countdown').getAttribute('data-count'));
     await page.waitForTimeout(2100);
-    const later = Number(await page.getByTestId('notifications-countdown').innerText());
+    const later = Number(await page.getByTestId('notifications-countdown').getAttribute('data-count'));
     expect(first).to.be.at.most(25);
     expect(later).to.be.below(first);
   });

@@ -41,7 +41,7 @@ describe('browser: webhooks', function () {
     const deliveries = await hooks.openDeliveries(url);
     // One try only: the 500 makes it failed at once.
     const failed = await deliveries.waitForStatus('failed');
-    expect(await failed.innerText()).to.contain('500');
+    expect(await failed.innerText()).to.contain('۵۰۰');
     await deliveries.resendFirst();
     await deliveries.waitForStatus('succeeded');
     const reqs = receiver.to('/hook');

@@ -14,8 +14,8 @@ export function DialogHost() {
   if (!current) return null;
   const close = () => store.closeDialog(current.id);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40" onKeyDown={(e) => e.key === 'Escape' && close()}>
-      <div role="alertdialog" aria-modal="true" aria-labelledby="app-dialog-title" data-testid="error-dialog" className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl dark:bg-slate-800">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-2 sm:p-4" onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <div role="alertdialog" aria-modal="true" aria-labelledby="app-dialog-title" data-testid="error-dialog" className="max-h-full w-full max-w-md overflow-y-auto break-words rounded-lg bg-white p-6 shadow-xl dark:bg-slate-800">
         <h2 id="app-dialog-title" data-testid="error-dialog-title" className="mb-3 text-lg font-bold">{t(current.titleKey)}</h2>
         {current.messageKey && <p data-testid="error-dialog-message" className="mb-2">{t(current.messageKey)}</p>}
         {current.text && <p data-testid="error-dialog-message" className="mb-2">{current.text}</p>}

@@ -39,7 +39,7 @@ export function toAmount(value: unknown, propertyName: string): bigint {
   else if (typeof value === 'string' && /^-?[0-9]{1,19}$/.test(value)) out = BigInt(value);
   else throw fieldError(propertyName, 'billing.amountInvalid', { field: propertyName });
   if (out < 0n) throw fieldError(propertyName, 'billing.amountInvalid', { field: propertyName });
-  if (out > MAX_AMOUNT) throw fieldError(propertyName, 'billing.amountTooLarge', { field: propertyName, max: MAX_AMOUNT.toString() });
+  if (out > MAX_AMOUNT) throw fieldError(propertyName, 'billing.amountTooLarge', { field: propertyName, max: Number(MAX_AMOUNT) });
   return out;
 }
 

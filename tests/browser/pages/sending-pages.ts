@@ -39,6 +39,22 @@ abstract class SendPageBase {
 
   protected abstract enterNumbers(numbers: string[]): Promise<void>;
 
+  mobileField(): Locator { return this.page.getByTestId('send-mobile'); }
+  mobileError(): Locator { return this.page.locator('[id="send-mobile-error"]'); }
+  manualItems(): Locator { return this.page.getByTestId('send-manual-item'); }
+
+  /** Pastes `text` into the mobile field as the clipboard would (a paste event carrying the text). */
+  async pasteMobiles(text: string): Promise<void> {
+    await this.mobileField().focus();
+    await this.mobileField().evaluate((input, pasted) => {
+      // Runs in the page; the tests compile without the DOM library, hence the loose types.
+      const g = globalThis as any;
+      const data = new g.DataTransfer();
+      data.setData('text/plain', pasted);
+      input.dispatchEvent(new g.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+  }
+
   /** Sends at a later time: `value` is typed into the shared DateTimePicker's text input (its own format). */
   async scheduleAt(value: string): Promise<void> {
     await this.page.getByTestId('send-later').check();

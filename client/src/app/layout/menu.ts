@@ -1,19 +1,8 @@
 import type { MenuSectionKey } from '../../shared/app/feature-manifest';
 import { FEATURES } from '../features';
+import type { MenuSection } from './menu-blocks';
 
-/** The spec's menu sections; an item shows only when the user holds its claim. */
-export interface MenuItem {
-  path: string;
-  titleKey: string;
-  claim?: string;
-  opens?: 'api-new-tab';
-}
-
-export interface MenuSection {
-  key: MenuSectionKey;
-  titleKey: string;
-  items: MenuItem[];
-}
+export type { MenuItem, MenuSection } from './menu-blocks';
 
 // The spec's section order; the items come from the feature manifests (app/features.ts).
 const SECTIONS: { key: MenuSectionKey; titleKey: string }[] = [

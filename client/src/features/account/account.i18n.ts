@@ -21,7 +21,15 @@ export const accountTexts: TextResource = {
       title: 'نشست‌های فعال', createdAt: 'شروع', lastRefreshedAt: 'آخرین تمدید', ip: 'IP', userAgent: 'مرورگر', current: 'همین نشست',
       revoke: 'پایان نشست', empty: 'نشست فعالی نیست.',
     },
-    history: { title: 'تاریخچه ورود', at: 'زمان', ip: 'IP', userAgent: 'مرورگر', result: 'نتیجه', empty: 'ورودی ثبت نشده است.' },
+    history: {
+      title: 'تاریخچه ورود', at: 'زمان', ip: 'IP', userAgent: 'مرورگر', result: 'نتیجه', empty: 'ورودی ثبت نشده است.',
+      // What identity/auth.service.ts records for a sign-in.
+      results: {
+        Success: 'ورود موفق', WrongPassword: 'رمز عبور نادرست', UnknownUser: 'نام کاربری ناشناخته', Locked: 'حساب موقتاً قفل است',
+        CaptchaRequired: 'کد امنیتی لازم بود', InvalidCaptcha: 'کد امنیتی نادرست', Inactive: 'کاربر غیرفعال', Suspended: 'کاربر مسدود',
+        Expired: 'حساب منقضی شده', OrganizationExpired: 'اعتبار سازمان تمام شده', OrganizationInactive: 'سازمان غیرفعال', other: 'ورود ناموفق',
+      },
+    },
     dashboard: { title: 'داشبورد', organization: 'سازمان', balance: 'موجودی', lastLogin: 'آخرین ورود', lastLoginIp: 'IP آخرین ورود', welcome: 'خوش آمدید، {{name}}' },
     paging: { previous: 'قبلی', next: 'بعدی', page: 'صفحه {{page}} از {{pages}}' },
   },
@@ -44,7 +52,14 @@ export const accountTexts: TextResource = {
       title: 'Active sessions', createdAt: 'Started', lastRefreshedAt: 'Last renewed', ip: 'IP', userAgent: 'Browser', current: 'This session',
       revoke: 'End session', empty: 'No active sessions.',
     },
-    history: { title: 'Login history', at: 'Time', ip: 'IP', userAgent: 'Browser', result: 'Result', empty: 'No logins recorded.' },
+    history: {
+      title: 'Login history', at: 'Time', ip: 'IP', userAgent: 'Browser', result: 'Result', empty: 'No logins recorded.',
+      results: {
+        Success: 'Signed in', WrongPassword: 'Wrong password', UnknownUser: 'Unknown user name', Locked: 'Account locked for a while',
+        CaptchaRequired: 'Security code was required', InvalidCaptcha: 'Wrong security code', Inactive: 'User inactive', Suspended: 'User suspended',
+        Expired: 'Account expired', OrganizationExpired: 'Organization expired', OrganizationInactive: 'Organization inactive', other: 'Sign-in refused',
+      },
+    },
     dashboard: { title: 'Dashboard', organization: 'Organization', balance: 'Balance', lastLogin: 'Last login', lastLoginIp: 'Last login IP', welcome: 'Welcome, {{name}}' },
     paging: { previous: 'Previous', next: 'Next', page: 'Page {{page}} of {{pages}}' },
   },

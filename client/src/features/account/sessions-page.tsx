@@ -21,7 +21,9 @@ export function SessionsPage() {
       {isLoading && <p>{t('common:common.loading')}</p>}
       {data && data.length === 0 && <p>{t('sessions.empty')}</p>}
       {data && data.length > 0 && (
-        <table className="w-full rounded border bg-white text-sm dark:bg-slate-800">
+        // A wide table scrolls inside its own box on a phone, never the page.
+        <div className="overflow-x-auto rounded border">
+        <table className="min-w-full bg-white text-sm dark:bg-slate-800">
           <thead><tr className="text-start">
             <th className="p-2 text-start">{t('sessions.createdAt')}</th><th className="p-2 text-start">{t('sessions.lastRefreshedAt')}</th>
             <th className="p-2 text-start">{t('sessions.ip')}</th><th className="p-2 text-start">{t('sessions.userAgent')}</th><th className="p-2" />
@@ -39,6 +41,7 @@ export function SessionsPage() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </section>
   );

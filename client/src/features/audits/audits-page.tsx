@@ -25,12 +25,14 @@ interface AuditRow {
   newData: unknown;
 }
 
-const CLASS_NAMES = ['Organization', 'User', 'Role', 'RoleTemplate', 'Session'];
+const CLASS_NAMES = ['Organization', 'User', 'Role', 'RoleTemplate', 'Session', 'AccountInformation', 'ApiToken', 'ApiTokenSafeIp', 'BlackList', 'Credit',
+  'Discount', 'MainSettings', 'Media', 'Module', 'OtpFormat', 'Package', 'Payment', 'PaymentGateway', 'PeriodicSend', 'Plan', 'PrivateNumber',
+  'PrivateNumberAssignment', 'ScheduledMessage', 'SenderAgent', 'SmppAccount', 'Tariff', 'Webhook'];
 const OPERATIONS = ['Create', 'Update', 'Delete', 'DeleteWithChildren', 'Activate', 'Deactivate', 'Archive', 'Unarchive', 'Suspend', 'Unblock',
-  'ResetPassword', 'ChangePassword', 'AssignRole', 'AssignRoleTemplate', 'Impersonate', 'StopImpersonation', 'Logout', 'RevokeSession'];
-const asItems = (values: string[]) => values.map((v) => ({ id: v, title: v }));
-const CLASS_ITEMS = asItems(CLASS_NAMES);
-const OPERATION_ITEMS = asItems(OPERATIONS);
+  'ResetPassword', 'ChangePassword', 'AssignRole', 'AssignRoleTemplate', 'Impersonate', 'StopImpersonation', 'Logout', 'RevokeSession',
+  'Assign', 'Unassign', 'AssignModule', 'UnassignModule', 'AssignTariff', 'ChargeOrganization', 'IncreaseUserCredit', 'DecreaseUserCredit', 'SetCreditLimit',
+  'BuyPackage', 'BuyPlan', 'ExtendPlan', 'ConfirmPayment', 'RejectPayment', 'OnlineCallback', 'Confirm', 'UndoConfirm', 'Reject', 'Cancel',
+  'CreateBulk', 'StartEdit', 'AbandonEdit', 'Revoke', 'Rotate'];
 
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
@@ -52,6 +54,11 @@ export function AuditsPage() {
     setPageIndex(0);
   };
   const none = t('adminCommon:none');
+  // Codes are the server's; the operator reads them in words (a code the catalogue lacks reads as "other").
+  const operationText = (code: string) => t(`operations.${code}`, { defaultValue: t('unknownOperation') });
+  const classText = (code: string) => t(`classes.${code}`, { defaultValue: t('unknownClass') });
+  const operationItems = useMemo(() => OPERATIONS.map((id) => ({ id, title: operationText(id) })), [t]);
+  const classItems = useMemo(() => CLASS_NAMES.map((id) => ({ id, title: classText(id) })), [t]);
   const columns = useMemo<DataTableColumn<AuditRow>[]>(() => [
     { key: 'at', header: t('columns.at'), cell: (a) => <DateDisplay value={a.at} /> },
     {
@@ -62,9 +69,9 @@ export function AuditsPage() {
         </>
       ),
     },
-    { key: 'operationType', header: t('columns.operationType'), cell: (a) => <span dir="ltr">{a.operationType}</span> },
-    { key: 'className', header: t('columns.className'), cell: (a) => <span dir="ltr">{a.className}</span> },
-    { key: 'referenceId', header: t('columns.referenceId'), cell: (a) => <span dir="ltr">{a.referenceId ?? none}</span> },
+    { key: 'operationType', header: t('columns.operationType'), cell: (a) => <span data-testid="audit-operation" data-code={a.operationType}>{operationText(a.operationType)}</span> },
+    { key: 'className', header: t('columns.className'), cell: (a) => <span data-testid="audit-class" data-code={a.className}>{classText(a.className)}</span> },
+    { key: 'referenceId', header: t('columns.referenceId'), cell: (a) => <span dir="ltr">{a.referenceId === null ? none : digits(a.referenceId)}</span> },
     { key: 'ip', header: t('columns.ip'), cell: (a) => <span dir="ltr">{a.remoteIpAddress ?? none}</span> },
     {
       key: 'details', header: t('columns.details'), cell: (a) => (a.oldData != null || a.newData != null) && (
@@ -81,11 +88,11 @@ export function AuditsPage() {
       <PageHeader title={t('title')} />
       <form noValidate onSubmit={apply} className="mb-3 flex flex-wrap items-end gap-3" data-testid="audits-filters">
         <div className="min-w-[12rem]">
-          <Select id="audits-className" data-testid="audits-className" label={t('filters.className')} items={CLASS_ITEMS} value={draft.className}
+          <Select id="audits-className" data-testid="audits-className" label={t('filters.className')} items={classItems} value={draft.className}
             onChange={(v) => setDraft((d) => ({ ...d, className: v === null ? '' : String(v) }))} />
         </div>
         <div className="min-w-[12rem]">
-          <Select id="audits-operationType" data-testid="audits-operationType" label={t('filters.operationType')} items={OPERATION_ITEMS} value={draft.operationType}
+          <Select id="audits-operationType" data-testid="audits-operationType" label={t('filters.operationType')} items={operationItems} value={draft.operationType}
             onChange={(v) => setDraft((d) => ({ ...d, operationType: v === null ? '' : String(v) }))} />
         </div>
         <div className="flex gap-2">

@@ -14,6 +14,7 @@ import { TextField } from '../../shared/ui/form/text-field';
 import { SecretOnceDialog } from './secret-once-dialog';
 import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 
@@ -86,9 +87,9 @@ export function ApiTokensPage() {
   };
 
   const columns = useMemo<DataTableColumn<ApiToken>[]>(() => [
-    { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => <Link to={`/developer/api-tokens/${r.id}`} className="text-sky-700 underline" data-testid="api-token-details">{r.title}</Link> },
+    { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => <Link to={`/developer/api-tokens/${r.id}`} className="text-sky-700 underline" data-testid="api-token-details"><UserText>{r.title}</UserText></Link> },
     { key: 'prefix', header: t('columns.prefix'), cell: (r) => <code dir="ltr">{r.prefix}…</code> },
-    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? String(r.userId) },
+    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? r.userId },
     { key: 'ip', header: t('columns.ip'), cell: (r) => (r.isIgnoreCheckIp || !r.ip ? '—' : <span dir="ltr">{r.ip}</span>) },
     { key: 'isCanSend', header: t('columns.isCanSend'), cell: (r) => t(r.isCanSend ? 'yes' : 'no') },
     { key: 'status', header: t('columns.status'), cell: (r) => t(`status.${r.status}`) },

@@ -189,7 +189,7 @@ export function OtpFormatsPage() {
       key: 'status', header: t('columns.status'), hideable: false,
       cell: (r) => <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium', BADGE[r.status])} data-testid="otp-status" data-status={r.status}>{t(`statuses.${r.status}`)}</span>,
     },
-    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? String(r.userId) },
+    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? r.userId },
     { key: 'lastModified', header: t('columns.lastModified'), cell: (r) => <DateDisplay value={r.lastModified} /> },
     {
       key: 'actions', header: t('columns.actions'), hideable: false,

@@ -15,6 +15,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
+import { useDigits } from '../../shared/ui/use-digits';
 
 interface SmppAccount {
   id: number; systemId: string; title: string; userId: number; userName?: string; organizationId: number; apiTokenId: number | null;
@@ -116,6 +117,7 @@ function AccountDialog({ editing, onClose, onSaved }: { editing: SmppAccount | n
 export function SmppAccountsPage() {
   const { api } = useApp();
   const { t } = useTranslation('developer');
+  const digits = useDigits();
   const [editing, setEditing] = useState<SmppAccount | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SmppAccount | null>(null);
   const [busy, setBusy] = useState(false);
@@ -136,10 +138,10 @@ export function SmppAccountsPage() {
   const columns = useMemo<DataTableColumn<SmppAccount>[]>(() => [
     { key: 'systemId', header: t('smpp.systemId'), hideable: false, cell: (r) => <code dir="ltr">{r.systemId}</code> },
     { key: 'title', header: t('columns.title'), cell: (r) => r.title || '—' },
-    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? String(r.userId) },
+    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? digits(r.userId) },
     { key: 'limits', header: t('smpp.limits'), cell: (r) => <span dir="ltr">{`${r.maxBinds} / ${r.windowSize} / ${r.throughput}`}</span> },
     { key: 'allowedIps', header: t('smpp.allowedIps'), cell: (r) => (r.allowedIps.length === 0 ? t('smpp.anyIp') : <span dir="ltr">{r.allowedIps.join(', ')}</span>) },
-    { key: 'liveBinds', header: t('smpp.liveBinds'), cell: (r) => String(r.liveBinds ?? 0) },
+    { key: 'liveBinds', header: t('smpp.liveBinds'), cell: (r) => digits(r.liveBinds ?? 0) },
     { key: 'status', header: t('columns.status'), cell: (r) => t(`smpp.status.${r.status}`) },
     { key: 'createdAt', header: t('columns.createdAt'), cell: (r) => <DateDisplay value={r.createdAt} /> },
     {
@@ -151,7 +153,7 @@ export function SmppAccountsPage() {
         </div>
       ),
     },
-  ], [t]);
+  ], [t, digits]);
 
   const items = data?.items;
   return (

@@ -10,6 +10,7 @@ import { showToast } from '../../shared/ui/dialog/toast-store';
 import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import type { Webhook } from './webhooks-page';
+import { useDigits } from '../../shared/ui/use-digits';
 
 interface Delivery {
   id: number; eventType: 'DeliveryStatus' | 'Inbound' | 'Test'; status: 'pending' | 'succeeded' | 'failed'; attempts: number;
@@ -20,6 +21,7 @@ interface Delivery {
 export function WebhookDeliveriesPage() {
   const { api } = useApp();
   const { t } = useTranslation('webhooks');
+  const digits = useDigits();
   const id = Number(useParams().id);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
@@ -37,12 +39,12 @@ export function WebhookDeliveriesPage() {
   };
 
   const columns = useMemo<DataTableColumn<Delivery>[]>(() => [
-    { key: 'id', header: t('dcol.id'), hideable: false, cell: (r) => String(r.id) },
+    { key: 'id', header: t('dcol.id'), hideable: false, cell: (r) => digits(r.id) },
     { key: 'event', header: t('dcol.event'), cell: (r) => t(`events.${r.eventType}`) },
     { key: 'status', header: t('dcol.status'), hideable: false, cell: (r) => <span data-testid="delivery-status" data-status={r.status}>{t(`deliveryStatuses.${r.status}`)}</span> },
-    { key: 'attempts', header: t('dcol.attempts'), cell: (r) => <span data-testid="delivery-attempts">{String(r.attempts)}</span> },
-    { key: 'code', header: t('dcol.code'), cell: (r) => (r.lastStatusCode === null ? '—' : String(r.lastStatusCode)) },
-    { key: 'duration', header: t('dcol.duration'), cell: (r) => (r.lastDurationMs === null ? '—' : String(r.lastDurationMs)) },
+    { key: 'attempts', header: t('dcol.attempts'), cell: (r) => <span data-testid="delivery-attempts">{digits(r.attempts)}</span> },
+    { key: 'code', header: t('dcol.code'), cell: (r) => (r.lastStatusCode === null ? '—' : digits(r.lastStatusCode)) },
+    { key: 'duration', header: t('dcol.duration'), cell: (r) => (r.lastDurationMs === null ? '—' : digits(r.lastDurationMs)) },
     { key: 'error', header: t('dcol.error'), cell: (r) => (r.lastError ? <span dir="ltr" className="break-all">{r.lastError}</span> : '—') },
     { key: 'next', header: t('dcol.next'), cell: (r) => (r.status === 'pending' ? <DateDisplay value={r.nextAttemptAt} /> : '—') },
     { key: 'createdAt', header: t('dcol.createdAt'), cell: (r) => <DateDisplay value={r.createdAt} /> },
@@ -51,7 +53,7 @@ export function WebhookDeliveriesPage() {
       cell: (r) => (r.status === 'pending' ? '—' : <Button size="sm" variant="secondary" onClick={() => void resend(r)} data-testid="delivery-resend">{t('resend')}</Button>),
     },
   // The actions close over `mutate` of the current key.
-  ], [t, mutate]);
+  ], [t, mutate, digits]);
 
   return (
     <section data-testid="webhook-deliveries-page">

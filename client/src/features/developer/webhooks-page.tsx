@@ -16,6 +16,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
+import { useDigits } from '../../shared/ui/use-digits';
 
 export type WebhookType = 'DeliveryStatus' | 'Inbound';
 export interface Webhook {
@@ -40,6 +41,7 @@ function Select({ id, label, value, options, onChange }: { id: string; label: st
 function WebhookDialog({ editing, onClose, onSaved }: { editing: Webhook | null; onClose(): void; onSaved(w: Webhook | WithSecret): void }) {
   const { api } = useApp();
   const { t } = useTranslation('webhooks');
+  const digits = useDigits();
   const [url, setUrl] = useState(editing?.url ?? 'https://');
   const [webhookType, setWebhookType] = useState<WebhookType>(editing?.webhookType ?? 'DeliveryStatus');
   const [tryCount, setTryCount] = useState(String(editing?.tryCount ?? 5));
@@ -66,7 +68,7 @@ function WebhookDialog({ editing, onClose, onSaved }: { editing: Webhook | null;
         <div className="mb-3 grid gap-3">
           <TextField id="webhook-url" data-testid="webhook-url" label={t('url')} hint={t('urlHint')} value={url} dir="ltr" maxLength={2000} required error={errors.url} onChange={(e) => setUrl(e.target.value)} />
           {!editing && <Select id="webhook-type" label={t('webhookType')} value={webhookType} onChange={(v) => setWebhookType(v as WebhookType)} options={TYPES.map((v) => ({ value: v, text: t(`types.${v}`) }))} />}
-          <Select id="webhook-try-count" label={t('tryCount')} value={tryCount} onChange={setTryCount} options={Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), text: String(i + 1) }))} />
+          <Select id="webhook-try-count" label={t('tryCount')} value={tryCount} onChange={setTryCount} options={Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), text: digits(i + 1) }))} />
           <Select id="webhook-status" label={t('status')} value={status} onChange={(v) => setStatus(v as Webhook['status'])} options={(['Active', 'Disabled'] as const).map((v) => ({ value: v, text: t(`statuses.${v}`) }))} />
           <TextField id="webhook-encoding" label={t('encoding')} value="utf-8" dir="ltr" readOnly />
         </div>
@@ -117,10 +119,10 @@ export function WebhooksPage() {
     { key: 'url', header: t('columns.url'), hideable: false, cell: (r) => <span dir="ltr" className="break-all">{r.url}</span> },
     { key: 'webhookType', header: t('columns.webhookType'), cell: (r) => t(`events.${r.webhookType}`) },
     { key: 'status', header: t('columns.status'), cell: (r) => t(`statuses.${r.status}`) },
-    { key: 'tryCount', header: t('columns.tryCount'), cell: (r) => String(r.tryCount) },
-    { key: 'pending', header: t('columns.pending'), cell: (r) => String(r.pendingCount ?? 0) },
-    { key: 'failed', header: t('columns.failed'), cell: (r) => String(r.failedCount ?? 0) },
-    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? String(r.userId) },
+    { key: 'tryCount', header: t('columns.tryCount'), cell: (r) => r.tryCount },
+    { key: 'pending', header: t('columns.pending'), cell: (r) => r.pendingCount ?? 0 },
+    { key: 'failed', header: t('columns.failed'), cell: (r) => r.failedCount ?? 0 },
+    { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? r.userId },
     { key: 'createdAt', header: t('columns.createdAt'), cell: (r) => <DateDisplay value={r.createdAt} /> },
     {
       key: 'actions', header: t('columns.actions'), hideable: false,

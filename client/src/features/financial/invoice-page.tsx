@@ -61,7 +61,8 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
         <Party title={t('invoices.seller')} party={invoice.seller} testId="invoice-seller" />
         <Party title={t('invoices.buyer')} party={invoice.buyer} testId="invoice-buyer" />
       </div>
-      <table className="mb-4 w-full border-collapse text-sm" data-testid="invoice-lines">
+      <div className="mb-4 overflow-x-auto">
+      <table className="w-full border-collapse text-sm" data-testid="invoice-lines">
         <thead>
           <tr className="bg-slate-100">
             <th className={cell}>{t('invoices.lines.title')}</th>
@@ -81,6 +82,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
           ))}
         </tbody>
       </table>
+      </div>
       <dl className="ms-auto grid max-w-md grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <dt>{t('invoices.price')}</dt><dd><Amount value={invoice.price} testId="invoice-price" /></dd>
         <dt>{t('invoices.levy')}</dt><dd><Amount value={invoice.levy} testId="invoice-levy" /></dd>

@@ -123,7 +123,7 @@ export function InboxPage() {
     },
     { key: 'receivedAt', header: t('columns.receivedAt'), cell: (m) => <DateDisplay value={m.dateTimeReceive} /> },
     { key: 'senderMobile', header: t('columns.senderMobile'), cell: (m) => <span dir="ltr" data-testid="inbox-row-from">{m.senderMobile}</span> },
-    { key: 'line', header: t('columns.line'), cell: (m) => <span dir="ltr">{m.receiverNumber}</span> },
+    { key: 'line', header: t('columns.line'), cell: (m) => <span dir="ltr">{digits(m.receiverNumber)}</span> },
     {
       key: 'text', header: t('columns.text'), hideable: false, cell: (m) => (
         <button type="button" className={`line-clamp-2 max-w-xs text-start underline-offset-2 hover:underline ${m.isRead ? '' : 'font-semibold'}`} title={m.smsText}
@@ -177,7 +177,7 @@ export function InboxPage() {
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-gray-500">{t('columns.receivedAt')}</dt><dd><DateDisplay value={opened.dateTimeReceive} /></dd>
             <dt className="text-gray-500">{t('columns.senderMobile')}</dt><dd><span dir="ltr">{opened.senderMobile}</span></dd>
-            <dt className="text-gray-500">{t('columns.line')}</dt><dd><span dir="ltr">{opened.receiverNumber}</span>{!opened.privateNumberId && ` (${t('unknownLine')})`}</dd>
+            <dt className="text-gray-500">{t('columns.line')}</dt><dd><span dir="ltr">{digits(opened.receiverNumber)}</span>{!opened.privateNumberId && ` (${t('unknownLine')})`}</dd>
             <dt className="text-gray-500">{t('encoding')}</dt><dd>{t(`encodings.${opened.encoding}`)} — {digits(opened.smsParts)}</dd>
           </dl>
           <p className="mt-3 whitespace-pre-wrap break-words rounded bg-slate-100 p-3 dark:bg-slate-900" data-testid="inbox-message-text">{opened.smsText}</p>

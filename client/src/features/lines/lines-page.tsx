@@ -208,7 +208,7 @@ export function LinesPage() {
 
   const columns: DataTableColumn<Line>[] = [
     { key: 'id', header: t('lines.columns.id'), cell: (l) => digits(l.id) },
-    { key: 'number', header: t('lines.columns.number'), hideable: false, cell: (l) => <span dir="ltr" data-testid="line-row-number">{l.number}</span> },
+    { key: 'number', header: t('lines.columns.number'), hideable: false, cell: (l) => <span dir="ltr" data-testid="line-row-number">{digits(l.number)}</span> },
     { key: 'mask', header: t('lines.columns.mask'), cell: (l) => l.mask ?? '—' },
     { key: 'numberType', header: t('lines.columns.numberType'), cell: (l) => t(`lines.numberTypes.${l.numberType}`, { defaultValue: l.numberType }) },
     { key: 'agent', header: t('lines.columns.agent'), cell: (l) => agentTitle(l.smsSenderAgentId) },

@@ -215,7 +215,7 @@ export function OutboxDetailPage() {
       <dl className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field label={t('columns.status')} testId="outbox-status"><SendStatusBadge send={send} testId="outbox-status-badge" /></Field>
         <Field label={t('columns.queueStatus')} testId="outbox-queue-status">{t(`sending:queueStatuses.${send.queueStatus}`, { defaultValue: send.queueStatus })}</Field>
-        <Field label={t('fields.senderNumber')}><span dir="ltr">{send.senderNumber}</span></Field>
+        <Field label={t('fields.senderNumber')}><span dir="ltr">{digits(send.senderNumber)}</span></Field>
         <Field label={t('fields.user')}><UserText>{send.userName ?? send.userId}</UserText></Field>
         <Field label={t('fields.subType')} testId="outbox-sub-type">
           {t(`sending:subTypes.${send.sendSubType}`, { defaultValue: send.sendSubType })}

@@ -140,7 +140,7 @@ export function OutboxPage() {
     { key: 'id', header: t('columns.id'), hideable: false, cell: (s) => <Link className="text-sky-700 underline" to={outboxDetailPath(s.id)} data-testid="outbox-row-link">{digits(s.id)}</Link> },
     { key: 'createdAt', header: t('columns.createdAt'), cell: (s) => <DateDisplay value={s.createdAt} /> },
     { key: 'sendAt', header: t('columns.sendAt'), hiddenByDefault: true, cell: (s) => (s.dateTimeSend ? <DateDisplay value={s.dateTimeSend} /> : '—') },
-    { key: 'senderNumber', header: t('columns.senderNumber'), cell: (s) => <span dir="ltr">{s.senderNumber}</span> },
+    { key: 'senderNumber', header: t('columns.senderNumber'), cell: (s) => <span dir="ltr">{digits(s.senderNumber)}</span> },
     { key: 'text', header: t('columns.text'), cell: (s) => <span className="line-clamp-2 max-w-xs" dir="auto" title={s.smsText}>{s.smsText}</span> },
     { key: 'recipients', header: t('columns.recipients'), cell: (s) => digits(s.recipientCount) },
     { key: 'status', header: t('columns.status'), cell: (s) => <SendStatusBadge send={s} withReason testId="outbox-row-status" /> },

@@ -45,7 +45,7 @@ export function SendQueuePage() {
     { key: 'id', header: t('columns.id'), hideable: false, cell: (s) => <Link className="text-sky-700 underline" to={outboxDetailPath(s.id)} data-testid="queue-row-id">{digits(s.id)}</Link> },
     { key: 'organization', header: t('columns.organization'), cell: (s) => s.organizationName ?? s.organizationId },
     { key: 'user', header: t('columns.user'), cell: (s) => s.userName ?? s.userId },
-    { key: 'senderNumber', header: t('columns.senderNumber'), cell: (s) => <span dir="ltr">{s.senderNumber}</span> },
+    { key: 'senderNumber', header: t('columns.senderNumber'), cell: (s) => <span dir="ltr">{digits(s.senderNumber)}</span> },
     { key: 'text', header: t('columns.text'), cell: (s) => <span className="line-clamp-3 max-w-xs whitespace-pre-wrap" dir="auto" title={s.smsText}>{s.smsText}</span> },
     { key: 'recipients', header: t('columns.recipients'), cell: (s) => digits(s.recipientCount) },
     { key: 'total', header: t('columns.total'), cell: (s) => <Amount value={s.totalPrice} /> },

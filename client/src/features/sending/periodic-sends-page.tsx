@@ -51,7 +51,7 @@ export function PeriodicSendsPage() {
     };
     return [
       { key: 'id', header: t('periodic.columns.id'), hideable: false, cell: (p) => <span data-testid="periodic-row-id">{digits(p.id)}</span> },
-      { key: 'senderNumber', header: t('periodic.columns.senderNumber'), cell: (p) => <span dir="ltr">{p.senderNumber}</span> },
+      { key: 'senderNumber', header: t('periodic.columns.senderNumber'), cell: (p) => <span dir="ltr">{digits(p.senderNumber)}</span> },
       { key: 'text', header: t('periodic.columns.text'), cell: (p) => <span className="line-clamp-3 max-w-xs whitespace-pre-wrap" dir="auto" title={p.smsText}>{p.smsText}</span> },
       { key: 'recipients', header: t('periodic.columns.recipients'), cell: (p) => digits(p.recipientCount) },
       { key: 'pattern', header: t('periodic.columns.pattern'), cell: (p) => <span data-testid="periodic-row-pattern">{t(`periodic.types.${p.periodType}`)}: {pattern(p)}</span> },

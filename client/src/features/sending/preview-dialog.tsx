@@ -111,7 +111,7 @@ export function PreviewDialog({ calc, busy, sendAt, onConfirm, onClose }: { calc
             {sendAt ? <DateDisplay value={sendAt} data-testid="calc-sendTime-at" /> : t('calc.sendNow')}
           </PreviewRow>
         )}
-        <PreviewRow label={t('calc.senderNumber')} testId="calc-senderNumber"><span dir="ltr">{calc.senderNumber}</span></PreviewRow>
+        <PreviewRow label={t('calc.senderNumber')} testId="calc-senderNumber"><span dir="ltr">{digits(calc.senderNumber)}</span></PreviewRow>
         <PreviewRow label={t('calc.recipients')} testId="calc-recipientCount">{n(calc.recipientCount)}</PreviewRow>
         <PreviewRow label={t('calc.mci')} testId="calc-mci">{n(calc.mciCount)}</PreviewRow>
         <PreviewRow label={t('calc.mtn')} testId="calc-mtn">{n(calc.mtnCount)}</PreviewRow>

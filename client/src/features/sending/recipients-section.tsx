@@ -1,18 +1,18 @@
-import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useRef, useState, type ClipboardEvent, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';
+import { FileInput } from '../../shared/ui/form/file-input';
 import { TextField } from '../../shared/ui/form/text-field';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf, type FieldErrors } from '../admin-common/kit';
+import { addMobiles, mobilesIn } from './mobile-list';
 import { splitNumbers, type SendType, type UploadResult } from './sending-api';
 
 export type RecipientsMode = 'manual' | 'clipboard' | 'upload';
 const MODES: RecipientsMode[] = ['manual', 'clipboard', 'upload'];
-// Loose on purpose: the server normalizes and judges every number; this only catches typos early.
-const MOBILE = /^(\+|00)?\d{10,15}$/;
 
 export interface Recipients { manual: string[]; clipboard: string; upload: UploadResult | null }
 export const NO_RECIPIENTS: Recipients = { manual: [], clipboard: '', upload: null };
@@ -46,11 +46,12 @@ const RECEIVERS_ERROR_ID = 'send-receivers-error';
 /** The compose screen's recipients: typed numbers, pasted text (bulk) or an uploaded file (bulk). */
 export function RecipientsSection({ sendType, mode, onModeChange, recipients, setRecipients, error, onErrors }: RecipientsSectionProps) {
   const { api } = useApp();
-  const { t } = useTranslation('sending');
+  const { t, i18n } = useTranslation('sending');
   const digits = useDigits();
   const [mobile, setMobile] = useState('');
   const [mobileError, setMobileError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const switchMode = (next: RecipientsMode) => {
@@ -60,23 +61,38 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
     setRecipients(NO_RECIPIENTS);
     setMobile('');
     setMobileError(null);
+    setFileName(null);
     if (fileInput.current) fileInput.current.value = '';
     onModeChange(next);
   };
 
-  const addMobile = () => {
-    const value = toLatinDigits(mobile.trim()).replace(/[\s-]/g, '');
-    if (!MOBILE.test(value)) { setMobileError(t('invalidMobile')); return; }
-    if (recipients.manual.includes(value)) { setMobileError(t('alreadyAdded')); return; }
-    setRecipients((r) => ({ ...r, manual: [...r.manual, value] }));
-    setMobile('');
-    setMobileError(null);
+  // One number or a pasted list: the valid new numbers join the list; what could not be added stays
+  // in the field with the reason, so it can be corrected.
+  const addMobile = (text = mobile) => {
+    const change = addMobiles(recipients.manual, text);
+    if (change.added.length > 0) setRecipients((r) => ({ ...r, manual: addMobiles(r.manual, change.added.join('\n')).list }));
+    setMobile(change.invalid.join(', '));
+    if (change.invalid.length > 0) {
+      setMobileError(change.invalid.length === 1 && change.added.length === 0 ? t('invalidMobile') : t('invalidMobiles', { count: change.invalid.length, list: change.invalid.join(i18n.language === 'fa' ? '، ' : ', ') }));
+    } else if (change.duplicates.length > 0 && change.added.length === 0) {
+      setMobileError(t('alreadyAdded'));
+    } else {
+      setMobileError(null);
+    }
+  };
+  // A pasted list is added at once; a single number waits for Add or Enter as typed ones do.
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    if (mobilesIn(pasted).length < 2) return;
+    event.preventDefault();
+    addMobile(`${mobile}\n${pasted}`);
   };
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
     const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
     setUploading(true);
+    setFileName(file.name);
     onErrors({});
     try {
       const result = await api.post<UploadResult>('/ScheduledMessages/UploadRecipients', file, {
@@ -85,6 +101,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
       setRecipients({ ...NO_RECIPIENTS, upload: result });
     } catch (e) {
       onErrors(errorsOf(e));
+      setFileName(null);
       if (fileInput.current) fileInput.current.value = '';
     } finally { setUploading(false); }
   };
@@ -110,10 +127,10 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
       {mode === 'manual' && (
         <div>
           <div className="flex flex-wrap items-start gap-2">
-            <TextField id="send-mobile" data-testid="send-mobile" label={t('mobile')} value={mobile} dir="ltr" inputMode="tel" maxLength={20}
-              error={mobileError} {...(mobileError ? {} : invalid)} onChange={(e) => setMobile(e.target.value)}
+            <TextField id="send-mobile" data-testid="send-mobile" label={t('mobile')} hint={t('mobileHint')} value={mobile} dir="ltr" inputMode="tel"
+              className="min-w-0 flex-1 basis-56" error={mobileError} {...(mobileError ? {} : invalid)} onChange={(e) => setMobile(e.target.value)} onPaste={onPaste}
               onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); addMobile(); } }} />
-            <Button variant="secondary" className="mt-6" onClick={addMobile} data-testid="send-mobile-add">{t('add')}</Button>
+            <Button variant="secondary" className="mt-6" onClick={() => addMobile()} data-testid="send-mobile-add">{t('add')}</Button>
           </div>
           <p className="mt-2 text-sm" data-testid="send-manual-count" data-count={manualCount}>{t('numbersCount', { n: digits(manualCount) })}</p>
           <ul className="mt-1 flex flex-wrap gap-2" data-testid="send-manual-list">
@@ -137,14 +154,13 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
       )}
       {mode === 'upload' && (
         <div>
-          <label htmlFor="send-file" className="mb-1 block text-sm">{t('file')}</label>
-          <input ref={fileInput} id="send-file" data-testid="send-file" type="file" accept=".txt,.csv,text/plain,text/csv" disabled={uploading}
-            onChange={(e) => void upload(e.target.files?.[0])} {...invalid} />
+          <FileInput ref={fileInput} id="send-file" data-testid="send-file" label={t('file')} accept=".txt,.csv,text/plain,text/csv" disabled={uploading}
+            fileName={fileName} onFile={(file) => void upload(file)} errorId={error ? RECEIVERS_ERROR_ID : undefined} />
           {uploading && <p className="text-sm" role="status">{t('uploading')}</p>}
           {recipients.upload && (
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm" data-testid="send-upload-result" data-valid={recipients.upload.validCount}>
               <span>{t('uploaded', { valid: digits(recipients.upload.validCount), wrong: digits(recipients.upload.wrongNumberCount), duplicate: digits(recipients.upload.duplicateCount) })}</span>
-              <Button size="sm" variant="ghost" onClick={() => { setRecipients(NO_RECIPIENTS); if (fileInput.current) fileInput.current.value = ''; }}>{t('removeUpload')}</Button>
+              <Button size="sm" variant="ghost" onClick={() => { setRecipients(NO_RECIPIENTS); setFileName(null); if (fileInput.current) fileInput.current.value = ''; }}>{t('removeUpload')}</Button>
             </div>
           )}
         </div>

@@ -140,7 +140,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
           onChange={(v) => { setLineId(v === null ? null : Number(v)); setIsFlash(false); }} />
         <div>
           <label htmlFor="send-text" className="mb-1 block text-sm font-medium">{t('text')}<span className="text-red-600"> *</span></label>
-          <textarea id="send-text" data-testid="send-text" rows={6} value={text} maxLength={5000} onChange={(e) => setText(e.target.value)}
+          <textarea id="send-text" data-testid="send-text" rows={6} dir="auto" value={text} maxLength={5000} onChange={(e) => setText(e.target.value)}
             aria-invalid={errors.smsBody ? true : undefined} aria-describedby={errors.smsBody ? 'send-counter send-text-error' : 'send-counter'}
             className={cx('w-full rounded border px-3 py-2 text-start dark:bg-slate-800', errors.smsBody ? 'border-red-600' : 'border-slate-300 dark:border-slate-600')} />
           <div id="send-counter"><SmsCounter text={text} /></div>

@@ -70,7 +70,7 @@ function LoginHistoryDialog({ user, onClose }: { user: UserListItem; onClose(): 
     { key: 'at', header: t('history.at'), cell: (h) => <DateDisplay value={h.at} /> },
     { key: 'ip', header: t('history.ip'), cell: (h) => <span dir="ltr">{h.ip}</span> },
     { key: 'userAgent', header: t('history.userAgent'), cell: (h) => <span dir="ltr" className="block max-w-xs truncate">{h.userAgent}</span> },
-    { key: 'result', header: t('history.result'), cell: (h) => h.result },
+    { key: 'result', header: t('history.result'), cell: (h) => t(`account:history.results.${h.result}`, { defaultValue: t('account:history.results.other') }) },
   ], [t]);
   return (
     <ModalDialog open size="lg" title={t('history.title', { name: isolateText(user.userName) })} onClose={onClose} data-testid="user-login-history-dialog"

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
+import { FileInput } from '../../shared/ui/form/file-input';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf, type FieldErrors } from '../admin-common/kit';
 import { precheckVoiceFile, uploadVoiceFile, type Media } from './voice-api';
@@ -12,6 +13,7 @@ export function VoiceFileUpload({ onUploaded, onErrors, testId = 'voice-upload' 
   const digits = useDigits();
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -22,6 +24,7 @@ export function VoiceFileUpload({ onUploaded, onErrors, testId = 'voice-upload' 
       return;
     }
     onErrors({});
+    setFileName(file.name);
     setPercent(0);
     try {
       onUploaded(await uploadVoiceFile(api, file, setPercent));
@@ -31,15 +34,16 @@ export function VoiceFileUpload({ onUploaded, onErrors, testId = 'voice-upload' 
       onErrors(errors.file ? { voiceFile: errors.file } : errors);
     } finally {
       setPercent(null);
+      // The uploaded file shows as the caller's chosen media; the picker is ready for another.
+      setFileName(null);
       if (input.current) input.current.value = '';
     }
   };
 
   return (
     <div>
-      <label htmlFor={testId} className="mb-1 block text-sm">{t('uploadNew')}</label>
-      <input ref={input} id={testId} data-testid={testId} type="file" accept=".mp3,.wav,audio/mpeg,audio/wav,audio/x-wav" disabled={percent !== null}
-        onChange={(e) => void upload(e.target.files?.[0])} />
+      <FileInput ref={input} id={testId} data-testid={testId} label={t('uploadNew')} accept=".mp3,.wav,audio/mpeg,audio/wav,audio/x-wav" disabled={percent !== null}
+        fileName={fileName} onFile={(file) => void upload(file)} />
       {percent !== null && (
         <div className="mt-2" role="status" data-testid={`${testId}-progress`}>
           <progress max={100} value={percent} className="w-64" aria-label={t('uploading', { percent: digits(percent) })} />

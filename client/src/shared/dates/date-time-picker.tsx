@@ -330,7 +330,7 @@ export const DateTimePicker = ({
             id={panelId}
             role="dialog"
             aria-label={label ?? (t('dates.dateInput') as string)}
-            className="absolute z-40 mt-1 w-80 rounded-lg border border-gray-200 bg-white p-3 shadow-xl dark:border-gray-700 dark:bg-gray-900"
+            className="absolute z-40 mt-1 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-gray-200 bg-white p-3 shadow-xl dark:border-gray-700 dark:bg-gray-900"
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
                 e.preventDefault();

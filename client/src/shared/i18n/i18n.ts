@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { numberFormatter } from './number-formatter';
 
 /** One namespace of texts: every visible string lives in such a file, in both languages. */
 export interface TextResource {
@@ -22,13 +23,14 @@ export function createI18n(resources: TextResource[], language: string): I18n {
     fa[r.ns] = r.fa;
     en[r.ns] = r.en;
   }
-  void instance.use(initReactI18next).init({
+  void instance.use(initReactI18next).use(numberFormatter).init({
     resources: { fa, [ENGLISH]: en },
     lng: isPersian(language) ? PERSIAN : ENGLISH,
     fallbackLng: ENGLISH,
     ns: resources.map((r) => r.ns),
     defaultNS: 'common',
-    interpolation: { escapeValue: false },
+    // alwaysFormat: every interpolated number passes the formatter and is written in the language's digits.
+    interpolation: { escapeValue: false, alwaysFormat: true },
     initAsync: false,
   });
   return instance;

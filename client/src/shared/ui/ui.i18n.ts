@@ -76,6 +76,10 @@ const fa = {
   empty: {
     title: 'موردی یافت نشد',
   },
+  file: {
+    choose: 'انتخاب فایل',
+    none: 'فایلی انتخاب نشده است',
+  },
   dates: {
     timeAgo: {
       moments: 'لحظاتی پیش',
@@ -185,6 +189,10 @@ const en: typeof fa = {
   },
   empty: {
     title: 'Nothing found',
+  },
+  file: {
+    choose: 'Choose file',
+    none: 'No file chosen',
   },
   dates: {
     timeAgo: {

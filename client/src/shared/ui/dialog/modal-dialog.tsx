@@ -33,6 +33,10 @@ const focusableIn = (root: HTMLElement): HTMLElement[] =>
 
 const sizes = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
 
+// On a phone the panel takes the whole width less a small margin and never more than the screen's
+// height: the body scrolls (both ways, so a wide table inside is never cut off) while the title and
+// the buttons stay in view.
+
 /** A modal dialog: portal to body, focus trapped inside, Escape closes, focus restored on close. */
 export const ModalDialog = ({
   open,
@@ -96,7 +100,7 @@ export const ModalDialog = ({
   };
 
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4" onKeyDown={onKeyDown}>
+    <div className="fixed inset-0 z-50 flex items-center justify-center p-2 sm:p-4" onKeyDown={onKeyDown}>
       <div
         aria-hidden="true"
         className="absolute inset-0 bg-black/40 dark:bg-black/60"
@@ -109,13 +113,13 @@ export const ModalDialog = ({
         aria-labelledby={titleId}
         tabIndex={-1}
         className={cx(
-          'relative flex max-h-full w-full flex-col rounded-lg bg-white text-start shadow-xl focus:outline-none dark:bg-gray-900 dark:text-gray-100',
+          'relative flex max-h-full w-full min-w-0 flex-col rounded-lg bg-white text-start shadow-xl focus:outline-none dark:bg-gray-900 dark:text-gray-100',
           sizes[size],
         )}
         data-testid={testId}
       >
         <div className="flex items-center justify-between gap-2 border-b border-gray-200 px-4 py-3 dark:border-gray-700">
-          <h2 id={titleId} className="text-base font-semibold">
+          <h2 id={titleId} className="min-w-0 break-words text-base font-semibold">
             {title}
           </h2>
           {!hideCloseButton && (
@@ -130,7 +134,7 @@ export const ModalDialog = ({
             </button>
           )}
         </div>
-        <div className="overflow-y-auto px-4 py-3">{children}</div>
+        <div className="min-h-0 flex-1 overflow-auto px-4 py-3" data-testid={testId ? `${testId}-body` : undefined}>{children}</div>
         {footer && (
           <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-4 py-3 dark:border-gray-700">{footer}</div>
         )}

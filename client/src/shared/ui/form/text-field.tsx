@@ -14,7 +14,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, id, className, inputClassName, required, type = 'text', ...rest },
+  { label, hint, error, id, className, inputClassName, required, type = 'text', dir, ...rest },
   ref,
 ) {
   const autoId = useId();
@@ -30,6 +30,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-invalid={errorText ? true : undefined}
         aria-describedby={describedBy(fieldId, hint, errorText)}
         className={[inputClass(!!errorText), inputClassName].filter(Boolean).join(' ')}
+        // Free text takes the direction of what is typed (a Persian name in the English panel);
+        // a caller sets dir="ltr" for numbers, addresses and codes.
+        dir={dir ?? (type === 'text' || type === 'search' ? 'auto' : undefined)}
         {...rest}
       />
     </FieldFrame>

@@ -21,8 +21,9 @@ export interface DataTableColumn<T> {
   /** Already translated header text. */
   header: string;
   /**
-   * A plain string is shown isolated (`<bdi>`): most cells are names and titles users typed. A cell
-   * that renders markup isolates its own user text (`UserText`, or `dir` on the element).
+   * A plain string is shown isolated (`<bdi dir="auto">`): most cells are names and titles users
+   * typed. A number is written in the page's digits. A cell that renders markup isolates its own
+   * user text (`UserText`, or `dir` on the element) and writes its own numbers (`useDigits`).
    */
   cell: (row: T, rowIndex: number) => ReactNode;
   /** False keeps the column always visible (default true). */
@@ -67,7 +68,10 @@ export interface DataTableProps<T> {
 
 const alignClass = { start: 'text-start', center: 'text-center', end: 'text-end' } as const;
 
-const cellContent = (content: ReactNode): ReactNode => (typeof content === 'string' ? <UserText>{content}</UserText> : content);
+// A plain string is user text: isolated, with its own direction. A bare number (a count, an id)
+// is written in the page's digits, so no column can leak Latin digits into the Persian panel.
+const cellContent = (content: ReactNode, digits: (value: number) => string): ReactNode =>
+  typeof content === 'string' ? <UserText>{content}</UserText> : typeof content === 'number' ? digits(content) : content;
 
 export function DataTable<T>({
   columns,
@@ -176,7 +180,7 @@ export function DataTable<T>({
                 <tr key={rowKey(row, rowIndex)} className="hover:bg-gray-50 dark:hover:bg-gray-800/60" data-testid={tid('row')}>
                   {shown.map((c) => (
                     <td key={c.key} className={cx('px-3 py-2 text-gray-800 dark:text-gray-100', alignClass[c.align ?? 'start'], c.className)}>
-                      {cellContent(c.cell(row, rowIndex))}
+                      {cellContent(c.cell(row, rowIndex), digits)}
                     </td>
                   ))}
                   {rowActions && (
