@@ -61,7 +61,7 @@ describe('Impersonation', function () {
       expect(edited.descriptions).to.equal('edited while impersonating');
       const audit = ok(await api.get(`Audits/GetAll?className=User&operationType=Update&referenceId=${tree.subUser.userId}`, { token: superToken }));
       expect(audit.totalCount).to.equal(1);
-      expect(audit.items[0]).to.include({ userId: tree.subAdmin.userId, impersonatorUserId: superUserId });
+      expect(audit.items[0]).to.include({ userId: tree.subAdmin.userId, impersonatorUserId: superUserId, impersonatorUserName: 'admin' });
     });
 
     it('refuses a nested impersonation', async () => {

@@ -74,8 +74,10 @@ export class AuditRepository {
     }
     const [{ count }] = await q.clone().count<{ count: string | number }[]>({ count: '*' });
     if (!filter.search) q.leftJoin('users as u', 'u.id', 'a.userId');
+    // The impersonator by name: an audit row says who really acted, not an id to look up.
     const items = await q
-      .select('a.id', 'a.at', 'a.requestId', 'a.userId', 'u.userName', 'a.impersonatorUserId', 'a.organizationId',
+      .leftJoin('users as iu', 'iu.id', 'a.impersonatorUserId')
+      .select('a.id', 'a.at', 'a.requestId', 'a.userId', 'u.userName', 'a.impersonatorUserId', 'iu.userName as impersonatorUserName', 'a.organizationId',
         'a.remoteIpAddress', 'a.userAgent', 'a.channel', 'a.operationType', 'a.className', 'a.referenceId', 'a.oldData', 'a.newData')
       .orderBy('a.id', 'desc')
       .limit(filter.pageSize)

@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
+import { isolateText } from '../../shared/ui/bidi';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
@@ -16,6 +17,7 @@ interface AuditRow {
   userId: number | null;
   userName: string | null;
   impersonatorUserId: number | null;
+  impersonatorUserName?: string | null;
   organizationId: number | null;
   remoteIpAddress: string | null;
   operationType: string;
@@ -65,7 +67,7 @@ export function AuditsPage() {
       key: 'user', header: t('columns.user'), cell: (a) => (
         <>
           <span dir="ltr">{a.userName ?? (a.userId !== null ? digits(a.userId) : none)}</span>
-          {a.impersonatorUserId && <span className="block text-xs text-amber-700">{t('impersonatedBy', { id: digits(a.impersonatorUserId) })}</span>}
+          {a.impersonatorUserId && <span className="block text-xs text-amber-700">{t('impersonatedBy', { name: isolateText(a.impersonatorUserName ?? String(a.impersonatorUserId)) })}</span>}
         </>
       ),
     },

@@ -6,7 +6,7 @@ export const auditsTexts: TextResource = {
     title: 'ممیزی',
     filters: { className: 'نوع موجودیت', operationType: 'نوع عملیات', apply: 'اعمال فیلتر', clear: 'حذف فیلتر' },
     columns: { at: 'زمان', user: 'کاربر', operationType: 'عملیات', className: 'موجودیت', referenceId: 'شناسه', ip: 'IP', details: 'جزئیات' },
-    oldData: 'داده قبلی', newData: 'داده جدید', show: 'نمایش', impersonatedBy: 'توسط کاربر {{id}} (ورود به جای کاربر)',
+    oldData: 'داده قبلی', newData: 'داده جدید', show: 'نمایش', impersonatedBy: 'توسط {{name}} (ورود به جای کاربر)',
     // The operationType and className values the server's services record (server/modules/*/…service.ts).
     operations: {
       Create: 'ایجاد', Update: 'ویرایش', Delete: 'حذف', DeleteWithChildren: 'حذف با زیرمجموعه‌ها', Activate: 'فعال‌سازی',
@@ -32,7 +32,7 @@ export const auditsTexts: TextResource = {
     title: 'Audit trail',
     filters: { className: 'Entity type', operationType: 'Operation', apply: 'Apply filters', clear: 'Clear filters' },
     columns: { at: 'Time', user: 'User', operationType: 'Operation', className: 'Entity', referenceId: 'Reference', ip: 'IP', details: 'Details' },
-    oldData: 'Old data', newData: 'New data', show: 'Show', impersonatedBy: 'by user {{id}} (impersonating)',
+    oldData: 'Old data', newData: 'New data', show: 'Show', impersonatedBy: 'by {{name}} (impersonating)',
     operations: {
       Create: 'Create', Update: 'Update', Delete: 'Delete', DeleteWithChildren: 'Delete with sub-organizations', Activate: 'Activate',
       Deactivate: 'Deactivate', Archive: 'Archive', Unarchive: 'Unarchive', Suspend: 'Suspend', Unblock: 'Unblock', ResetPassword: 'Reset password',

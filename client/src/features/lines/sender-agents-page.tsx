@@ -269,7 +269,7 @@ function TestAnswer({ answer, testId }: { answer: TestConnectionAnswer; testId: 
 }
 
 export function SenderAgentsPage() {
-  const { api } = useApp();
+  const { api, i18n } = useApp();
   const { t } = useTranslation('lines');
   const digits = useDigits();
   const [pageIndex, setPageIndex] = useState(0);
@@ -316,7 +316,11 @@ export function SenderAgentsPage() {
   const columns = useMemo<DataTableColumn<SenderAgent>[]>(() => [
     { key: 'id', header: t('agents.columns.id'), cell: (a) => digits(a.id) },
     { key: 'title', header: t('agents.columns.title'), hideable: false, cell: (a) => <UserText data-testid="agent-row-title">{a.title}</UserText> },
-    { key: 'plugin', header: t('agents.columns.plugin'), cell: (a) => <span dir="ltr">{a.pluginName}</span> },
+    // The plugin's own title in the page's language; its technical name only when it is not loaded.
+    { key: 'plugin', header: t('agents.columns.plugin'), cell: (a) => {
+      const info = plugins?.plugins.find((p) => p.name === a.pluginName);
+      return info ? <UserText>{i18n.language.startsWith('fa') ? info.title.fa : info.title.en}</UserText> : <span dir="ltr">{a.pluginName}</span>;
+    } },
     { key: 'maxPerSecond', header: t('agents.columns.maxPerSecond'), cell: (a) => digits(a.maxPerSecond) },
     { key: 'window', header: t('agents.columns.window'), cell: (a) => (a.isActiveAllTime || !a.startTime ? t('agents.allTime') : <span dir="ltr">{digits(`${a.startTime}–${a.endTime ?? ''}`)}</span>) },
     { key: 'active', header: t('agents.columns.active'), cell: (a) => t(a.isActive ? 'lines.active' : 'lines.inactive') },
@@ -337,7 +341,7 @@ export function SenderAgentsPage() {
         </div>
       ),
     },
-  ], [t, digits, live, tests, testing]);
+  ], [t, digits, live, tests, testing, plugins, i18n.language]);
 
   const broken = plugins?.broken ?? [];
   return (
