@@ -22,6 +22,7 @@ import { developerWebhooks } from './20261125-0020-developer-webhooks.js';
 import { developerSmppAccounts } from './20261125-0021-developer-smpp-accounts.js';
 import { developerSmppParts } from './20261125-0023-developer-smpp-parts.js';
 import { developerOtpFormats } from './20261125-0022-developer-otp-formats.js';
+import { insightDashboardRollup } from './20261126-0024_insight-dashboard-rollup.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, insightDashboardRollup];

@@ -1,0 +1,2 @@
+export { insightModule } from './insight.module.js';
+export { InsightService } from './insight.service.js';
