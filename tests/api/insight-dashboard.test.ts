@@ -59,7 +59,7 @@ describe('Insight: dashboard and outbox daily statistics equal the outbox and th
   async function fromLedger(token: string, organizationId: number): Promise<{ charged: bigint; givenBack: bigint }> {
     const from = tehranMidnight(range.fromDate).toISOString();
     const to = new Date(tehranMidnight(addDays(range.toDate, 1)).getTime() - 1).toISOString();
-    const sum = async (type: string) => {
+    const sum = async (type: string): Promise<bigint> => {
       const list = ok(await api.get(`Transactions/GetAll?organizationId=${organizationId}&typeCreditChange=${type}&fromDate=${from}&toDate=${to}&pageSize=500`, { token }));
       expect(list.totalCount).to.be.below(500);
       // The list shows amounts without sign, with isIncrement.
