@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
-import { TEHRAN_DAY_OF_SEND } from './insight.repository.js';
+import { TEHRAN_DAY_OF_SEND, noJit } from './insight.repository.js';
 
 const RECEIVER_KEY = '"organizationId", day, "userId", "privateNumberId", "sendType", operator, "deliveryStatus"';
 const SEND_KEY = '"organizationId", day, "userId", "privateNumberId", "sendType"';
@@ -21,15 +21,26 @@ export class RollupRepository {
    * Answers how many deltas were folded.
    */
   async fold(limit: number): Promise<number> {
-    const res = await this.knex.raw(
+    return this.knex.transaction(async (tx) => {
+      await noJit(tx);
+      return this.foldIn(tx, limit);
+    });
+  }
+
+  private async foldIn(tx: Knex.Transaction, limit: number): Promise<number> {
+    const res = await tx.raw(
       `with moved as (
          delete from insight_send_deltas
           where id in (select id from insight_send_deltas order by id limit ? for update skip locked)
          returning "sendId", operator, "deliveryStatus", receivers, sends),
+       -- Summed per send first, then each send found by primary key (lateral, so the plan stays
+       -- index probes however stale the statistics of the log are).
        keyed as (
          select s."organizationId", ${TEHRAN_DAY_OF_SEND} as day, s."userId", s."privateNumberId", s."sendType", s."senderNumber", s."smsParts",
                 m.operator, m."deliveryStatus", m.receivers, m.sends
-           from moved m join sends s on s.id = m."sendId"),
+           from (select "sendId", operator, "deliveryStatus", sum(receivers)::bigint as receivers, sum(sends)::bigint as sends
+                   from moved group by 1, 2, 3) m
+           cross join lateral (select * from sends s where s.id = m."sendId" limit 1) s),
        receivers_folded as (
          insert into insight_daily_receivers (${RECEIVER_KEY}, "senderNumber", receivers, parts)
          select ${RECEIVER_KEY}, max("senderNumber"), sum(receivers), sum(receivers::bigint * "smsParts")
