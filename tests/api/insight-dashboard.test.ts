@@ -128,7 +128,7 @@ describe('Insight: dashboard and outbox daily statistics equal the outbox and th
     expect(answer.operators.find((o: any) => o.operator === 'mci')).to.include({ messages: 9 });
     expect(answer.operators.find((o: any) => o.operator === 'irancell')).to.include({ messages: 2 });
     expect(answer.topLines).to.deep.equal([{ privateNumberId: line.lineId, senderNumber: line.number, messages: 12, parts: 18 }]);
-    expect(answer.sendTypes).to.deep.equal([{ sendType: 'Bulk', messages: 11, sent: 11 }, { sendType: 'Single', messages: 1, sent: 1 }]);
+    expect(answer.sendTypes).to.deep.equal([{ sendType: 'Bulk', messages: 11, parts: 17, sent: 11 }, { sendType: 'Single', messages: 1, parts: 1, sent: 1 }]);
   });
 
   it('scopes like the outbox: a sub-organization sees its own, a plain user only their sends, an administrator may pick an organization of their slice', async () => {

@@ -34,7 +34,7 @@ interface DayFigures extends Counts {
   sent: number;
   statuses: Record<string, Counts>;
   buckets: Record<DeliveryBucket, number>;
-  sendTypes: Record<string, { messages: number; sent: number }>;
+  sendTypes: Record<string, { messages: number; parts: number; sent: number }>;
 }
 
 const emptyBuckets = (): Record<DeliveryBucket, number> => Object.fromEntries(DELIVERY_BUCKETS.map((b) => [b, 0])) as Record<DeliveryBucket, number>;
@@ -140,8 +140,9 @@ export class InsightService {
       status.messages += r.receivers;
       status.parts += r.parts;
       day.buckets[bucketOf(r.deliveryStatus)] += r.receivers;
-      const type = (day.sendTypes[r.sendType] ??= { messages: 0, sent: 0 });
+      const type = (day.sendTypes[r.sendType] ??= { messages: 0, parts: 0, sent: 0 });
       type.messages += r.receivers;
+      type.parts += r.parts;
       type.sent += sent;
     }
     for (const r of rows.sends) {
@@ -164,11 +165,12 @@ export class InsightService {
   }
 
   private sendTypes(days: DayFigures[]) {
-    const out = new Map<string, { sendType: string; messages: number; sent: number }>();
+    const out = new Map<string, { sendType: string; messages: number; parts: number; sent: number }>();
     for (const d of days) {
       for (const [sendType, v] of Object.entries(d.sendTypes)) {
-        const t = out.get(sendType) ?? { sendType, messages: 0, sent: 0 };
+        const t = out.get(sendType) ?? { sendType, messages: 0, parts: 0, sent: 0 };
         t.messages += v.messages;
+        t.parts += v.parts;
         t.sent += v.sent;
         out.set(sendType, t);
       }
