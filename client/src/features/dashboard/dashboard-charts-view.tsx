@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { AreaChart, BarChart, DonutChart, Legend } from './tremor-charts';
+import { AreaChart, BarChart, DonutChart } from './tremor-charts';
 import { DELIVERY_BUCKETS, bucketOf, type DeliveryBucket } from '../../../../server/shared/insight/delivery-buckets';
 import { ApiError } from '../../shared/api/api-client';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
@@ -12,7 +12,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { isolateText } from '../../shared/ui/bidi';
 import { cx } from '../../shared/ui/class-names';
 import { useDigits } from '../../shared/ui/use-digits';
-import { groupThousands } from '../financial/money';
+import { groupThousands, useMoney } from '../financial/money';
 import { SEND_PROGRESS_EVENT } from '../sending/sending-api';
 import { dashboardKey, type DashboardDay, type DashboardInfo } from './dashboard-api';
 import { DASHBOARD_CHARTS_NS } from './dashboard-charts.i18n';
@@ -64,6 +64,57 @@ function Toggle<T extends string>({ label, value, options, onChange, testId }: {
   );
 }
 
+/**
+ * The series of a chart with their colours (and, for the donuts, their values). Tremor's own
+ * legend puts <li> inside a <div> inside its <ol> (an invalid list for screen readers, axe
+ * "list"), so the charts are drawn without it and this list names the series instead.
+ */
+function ChartLegend({ items, testId }: { items: { name: string; color: string; value?: string }[]; testId: string }) {
+  return (
+    <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid={testId}>
+      {items.map((item) => (
+        <li key={item.name} className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className={cx('inline-block h-2.5 w-2.5 rounded-full', `bg-${item.color}-500`)} />
+          <span>{item.name}</span>
+          {item.value !== undefined && <span className="text-slate-600 dark:text-slate-300">{item.value}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What a chart shows, as a table for screen readers: the drawing itself is hidden from them
+ * (recharts' SVG has no text alternative, axe "svg-img-alt").
+ */
+function ChartTable({ caption, indexHeader, categories, rows, format }: {
+  caption: string; indexHeader: string; categories: string[]; rows: Record<string, string | number>[]; format: (n: number) => string;
+}) {
+  return (
+    <table className="sr-only">
+      <caption>{caption}</caption>
+      <thead><tr><th scope="col">{indexHeader}</th>{categories.map((c) => <th key={c} scope="col">{c}</th>)}</tr></thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={String(r.day)}><th scope="row">{r.day}</th>{categories.map((c) => <td key={c}>{format(Number(r[c] ?? 0))}</td>)}</tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * A drawing the keyboard and screen readers skip because its figures are written beside it (the
+ * legend with values). Recharts' pie is focusable, so aria-hidden alone would hide a focusable
+ * element (axe "aria-hidden-focus"); `inert` (set on the element: React 18 has no such prop)
+ * takes it out of both. It also ends the pie's hover tooltips, which the legend makes redundant.
+ */
+function Inert({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => { ref.current?.setAttribute('inert', ''); }, []);
+  return <div ref={ref}>{children}</div>;
+}
+
 /** Parts of a day per delivery bucket (the answer has parts per exact status). */
 function bucketParts(day: DashboardDay): Record<DeliveryBucket, number> {
   const out = Object.fromEntries(DELIVERY_BUCKETS.map((b) => [b, 0])) as Record<DeliveryBucket, number>;
@@ -75,6 +126,7 @@ export function DashboardChartsView() {
   const { t, i18n } = useTranslation(DASHBOARD_CHARTS_NS);
   const language = i18n.language;
   const digits = useDigits();
+  const { rial } = useMoney();
   const [picks, setPicks] = useState<PickedRange>(() => defaultPicks(new Date()));
   const [draft, setDraft] = useState<PickedRange>(picks);
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -171,7 +223,7 @@ export function DashboardChartsView() {
               ['parts', count(data.totals.parts)],
               ['sent', count(data.totals.sent)],
               ['delivered', count(data.totals.buckets.delivered)],
-              ...(data.credit ? [['creditUsed', `${rials(Number(data.credit.used))}`] as [string, string]] : []),
+              ...(data.credit ? [['creditUsed', rial(data.credit.used)] as [string, string]] : []),
             ] as [string, string][]).map(([name, value]) => (
               <div key={name} className="rounded border bg-white p-3 dark:border-slate-700 dark:bg-slate-800">
                 <dt className="text-xs text-slate-600 dark:text-slate-400">{t(`totals.${name}`)}</dt>
@@ -187,33 +239,49 @@ export function DashboardChartsView() {
               <Toggle label={t('daily.unit')} value={unit} onChange={setUnit} testId="dashboard-daily-unit"
                 options={[{ value: 'messages', text: t('daily.messages') }, { value: 'parts', text: t('daily.parts') }]} />
             </div>
-            <BarChart className="h-72" data={charts.daily.rows} index="day" categories={charts.daily.categories} colors={charts.daily.colors} stack
-              valueFormatter={count} yAxisWidth={64} allowDecimals={false} noDataText={t('empty')} data-testid="dashboard-daily-chart" />
+            <ChartLegend testId="dashboard-daily-legend" items={charts.daily.categories.map((name, i) => ({ name, color: charts.daily.colors[i] }))} />
+            <div aria-hidden="true">
+              <BarChart className="h-72" data={charts.daily.rows} index="day" categories={charts.daily.categories} colors={charts.daily.colors} stack showLegend={false}
+                valueFormatter={count} yAxisWidth={64} allowDecimals={false} noDataText={t('empty')} data-testid="dashboard-daily-chart" />
+            </div>
+            <ChartTable caption={t('daily.title')} indexHeader={t('day')} categories={charts.daily.categories} rows={charts.daily.rows} format={count} />
           </Panel>
 
           <div className="grid gap-4 lg:grid-cols-2">
             <Panel title={t('allVsSent.title')} testId="dashboard-all-vs-sent">
-              <AreaChart className="h-56" data={charts.allVsSent} index="day" categories={[t('allVsSent.all'), t('allVsSent.sent')]} colors={['slate', 'blue']}
-                valueFormatter={count} yAxisWidth={64} allowDecimals={false} noDataText={t('empty')} />
+              <ChartLegend testId="dashboard-all-vs-sent-legend" items={[{ name: t('allVsSent.all'), color: 'slate' }, { name: t('allVsSent.sent'), color: 'blue' }]} />
+              <div aria-hidden="true">
+                <AreaChart className="h-56" data={charts.allVsSent} index="day" categories={[t('allVsSent.all'), t('allVsSent.sent')]} colors={['slate', 'blue']} showLegend={false}
+                  valueFormatter={count} yAxisWidth={64} allowDecimals={false} noDataText={t('empty')} />
+              </div>
+              <ChartTable caption={t('allVsSent.title')} indexHeader={t('day')} categories={[t('allVsSent.all'), t('allVsSent.sent')]} rows={charts.allVsSent} format={count} />
             </Panel>
             {charts.credit && (
               <Panel title={t('credit.title')} testId="dashboard-credit">
-                <AreaChart className="h-56" data={charts.credit} index="day" categories={[t('credit.charged'), t('credit.givenBack')]} colors={['rose', 'emerald']}
-                  valueFormatter={rials} yAxisWidth={88} allowDecimals={false} noDataText={t('empty')} />
+                <ChartLegend testId="dashboard-credit-legend" items={[{ name: t('credit.charged'), color: 'rose' }, { name: t('credit.givenBack'), color: 'emerald' }]} />
+                <div aria-hidden="true">
+                  <AreaChart className="h-56" data={charts.credit} index="day" categories={[t('credit.charged'), t('credit.givenBack')]} colors={['rose', 'emerald']} showLegend={false}
+                    valueFormatter={rials} yAxisWidth={88} allowDecimals={false} noDataText={t('empty')} />
+                </div>
+                <ChartTable caption={t('credit.title')} indexHeader={t('day')} categories={[t('credit.charged'), t('credit.givenBack')]} rows={charts.credit} format={rials} />
               </Panel>
             )}
           </div>
 
           <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
             <Panel title={t('operators.title')} testId="dashboard-operators">
-              <DonutChart className="h-44" data={charts.operators} index="name" category="value" colors={charts.operators.map((o) => o.color)} valueFormatter={count}
-                label={count(data.totals.messages)} noDataText={t('empty')} />
-              <Legend className="mt-3" categories={charts.operators.map((o) => o.name)} colors={charts.operators.map((o) => o.color)} />
+              <Inert>
+                <DonutChart className="h-44" data={charts.operators} index="name" category="value" colors={charts.operators.map((o) => o.color)} valueFormatter={count}
+                  label={count(data.totals.messages)} noDataText={t('empty')} />
+              </Inert>
+              <ChartLegend testId="dashboard-operators-legend" items={charts.operators.map((o) => ({ name: o.name, color: o.color, value: count(o.value) }))} />
             </Panel>
             <Panel title={t('sendTypes.title')} testId="dashboard-send-types">
-              <DonutChart className="h-44" data={charts.sendTypes} index="name" category="value" colors={charts.sendTypes.map((s) => s.color)} valueFormatter={percentOfSent}
-                label={count(charts.totalSent)} noDataText={t('empty')} />
-              <Legend className="mt-3" categories={charts.sendTypes.map((s) => s.name)} colors={charts.sendTypes.map((s) => s.color)} />
+              <Inert>
+                <DonutChart className="h-44" data={charts.sendTypes} index="name" category="value" colors={charts.sendTypes.map((s) => s.color)} valueFormatter={percentOfSent}
+                  label={count(charts.totalSent)} noDataText={t('empty')} />
+              </Inert>
+              <ChartLegend testId="dashboard-send-types-legend" items={charts.sendTypes.map((s) => ({ name: s.name, color: s.color, value: percentOfSent(s.value) }))} />
             </Panel>
             <Panel title={t('lines.title')} testId="dashboard-top-lines">
               {data.topLines.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t('lines.none')}</p> : (

@@ -7,6 +7,7 @@ export const dashboardChartsTexts: TextResource = {
   ns: DASHBOARD_CHARTS_NS,
   fa: {
     title: 'آمار ارسال',
+    day: 'روز',
     range: { from: 'از تاریخ', to: 'تا تاریخ', apply: 'نمایش', lastTen: 'ده روز اخیر', bothDates: 'هر دو تاریخ را انتخاب کنید.', endBeforeStart: 'تاریخ پایان نمی‌تواند پیش از تاریخ شروع باشد.', tooLong: 'بازه حداکثر {{days}} روز است.' },
     scope: { user: 'فقط ارسال‌های خود شما', organization: 'ارسال‌های {{name}} و زیرمجموعه‌ها' },
     loading: 'در حال بارگذاری آمار…',
@@ -29,6 +30,7 @@ export const dashboardChartsTexts: TextResource = {
   },
   en: {
     title: 'Sending statistics',
+    day: 'Day',
     range: { from: 'From', to: 'To', apply: 'Show', lastTen: 'Last ten days', bothDates: 'Choose both dates.', endBeforeStart: 'The end date cannot be before the start date.', tooLong: 'The range is at most {{days}} days.' },
     scope: { user: 'Only your own sends', organization: 'Sends of {{name}} and its sub-organizations' },
     loading: 'Loading statistics…',

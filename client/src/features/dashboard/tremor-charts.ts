@@ -7,4 +7,3 @@
 export { default as AreaChart } from '@tremor/react/dist/components/chart-elements/AreaChart/AreaChart.js';
 export { default as BarChart } from '@tremor/react/dist/components/chart-elements/BarChart/BarChart.js';
 export { default as DonutChart } from '@tremor/react/dist/components/chart-elements/DonutChart/DonutChart.js';
-export { default as Legend } from '@tremor/react/dist/components/text-elements/Legend/Legend.js';
