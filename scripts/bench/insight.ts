@@ -22,8 +22,7 @@ import { loadConfig } from '../../server/platform/config.js';
 import { createScratchPostgresDatabase, openDatabase } from '../../server/platform/db.js';
 import { MemoryKeyValueStore } from '../../server/platform/kv-memory.js';
 import { DbQueueFactory } from '../../server/platform/queue-db.js';
-import { InsightRepository, type Slice } from '../../server/modules/insight/insight.repository.js';
-import { RollupRepository } from '../../server/modules/insight/rollup.repository.js';
+import { InsightRepository, RollupRepository, type Slice } from '../../server/modules/insight/index.js';
 import { lastDays } from '../../server/shared/insight/dashboard-days.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
