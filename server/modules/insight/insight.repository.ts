@@ -139,7 +139,7 @@ export class InsightRepository {
   private async credit(tx: Knex.Transaction, owner: CreditOwner, range: DayRange, types: readonly string[]) {
     const q = tx('insight_daily_credit').whereBetween('day', [range.fromDate, range.toDate]).whereIn('typeCreditChange', [...types])
       .select(tx.raw(`to_char(day, 'YYYY-MM-DD') as day`), 'typeCreditChange', tx.raw('sum(amount)::text as amount'), tx.raw('sum(entries)::bigint as entries'))
-      .groupBy('day', 'typeCreditChange').orderBy('day');
+      .groupBy('day', 'typeCreditChange').orderBy(['day', 'typeCreditChange']);
     if ('userId' in owner) q.where('userId', owner.userId);
     else q.where('organizationId', owner.organizationId).whereNull('userId');
     const rows = await q;
