@@ -27,9 +27,10 @@ import { inboxModule } from './modules/inbox/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { developerModule } from './modules/developer/index.js';
 import { contactsModule } from './modules/contacts/index.js';
+import { insightModule } from './modules/insight/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboxModule, developerModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboxModule, developerModule, insightModule];
 
 export interface Infrastructure {
   config: AppConfig;

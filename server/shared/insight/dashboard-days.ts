@@ -1,0 +1,86 @@
+/**
+ * The days of the dashboard and of the outbox's daily statistics: Tehran calendar days written
+ * `YYYY-MM-DD` (Gregorian notation, as periodic sends write theirs). The browser turns a Jalali
+ * pick into such a day and back; the server buckets sends and ledger entries by the same day
+ * (`(createdAt at time zone 'Asia/Tehran')::date`). No imports: the browser bundle reads this file.
+ */
+
+export const TEHRAN_ZONE = 'Asia/Tehran';
+/** The spec: dashboard statistics span the last ten days (today included). */
+export const DEFAULT_RANGE_DAYS = 10;
+/** Like the outbox search: a range of at most 90 days. */
+export const MAX_RANGE_DAYS = 90;
+
+const DAY_MS = 86_400_000;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const tehranDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: TEHRAN_ZONE, calendar: 'gregory', numberingSystem: 'latn', year: 'numeric', month: '2-digit', day: '2-digit',
+});
+
+/** Epoch day number of a `YYYY-MM-DD` day; NaN when it is not a real calendar day. */
+export function dayNumber(day: string): number {
+  const m = DAY_PATTERN.exec(day);
+  if (!m) return Number.NaN;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return Number.NaN;
+  return ms / DAY_MS;
+}
+
+export function isDay(value: string): boolean {
+  return !Number.isNaN(dayNumber(value));
+}
+
+export function dayOfNumber(n: number): string {
+  return new Date(n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Tehran calendar day an instant falls on (Iran's old daylight saving comes from the runtime's zone data). */
+export function tehranDayOf(at: Date): string {
+  const p: Record<string, string> = {};
+  for (const part of tehranDate.formatToParts(at)) p[part.type] = part.value;
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+export function addDays(day: string, n: number): string {
+  return dayOfNumber(dayNumber(day) + n);
+}
+
+/** Every day from `from` to `to`, both included (empty when `to` is before `from`). */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let n = dayNumber(from); n <= dayNumber(to); n += 1) out.push(dayOfNumber(n));
+  return out;
+}
+
+export interface DayRange {
+  fromDate: string;
+  toDate: string;
+}
+
+/** The last `days` Tehran days, today included. */
+export function lastDays(now: Date, days: number = DEFAULT_RANGE_DAYS): DayRange {
+  const toDate = tehranDayOf(now);
+  return { fromDate: addDays(toDate, -(days - 1)), toDate };
+}
+
+export type RangeProblem = 'invalidDay' | 'endBeforeStart' | 'tooLong';
+
+/**
+ * The range a request asks for: both ends default (to today, from nine days before `toDate`), a
+ * missing end is filled the same way, and a range is at most MAX_RANGE_DAYS days long.
+ */
+export function resolveRange(input: { fromDate?: string; toDate?: string }, now: Date): { range: DayRange } | { problem: RangeProblem; field: 'fromDate' | 'toDate' } {
+  if (input.fromDate !== undefined && !isDay(input.fromDate)) return { problem: 'invalidDay', field: 'fromDate' };
+  if (input.toDate !== undefined && !isDay(input.toDate)) return { problem: 'invalidDay', field: 'toDate' };
+  const toDate = input.toDate ?? (input.fromDate !== undefined
+    ? dayOfNumber(Math.min(dayNumber(input.fromDate) + DEFAULT_RANGE_DAYS - 1, dayNumber(tehranDayOf(now))))
+    : tehranDayOf(now));
+  const fromDate = input.fromDate ?? addDays(toDate, -(DEFAULT_RANGE_DAYS - 1));
+  const span = dayNumber(toDate) - dayNumber(fromDate) + 1;
+  if (span < 1) return { problem: 'endBeforeStart', field: 'toDate' };
+  if (span > MAX_RANGE_DAYS) return { problem: 'tooLong', field: 'toDate' };
+  return { range: { fromDate, toDate } };
+}
