@@ -81,7 +81,7 @@ describe('Contacts: phonebooks, contacts, custom fields', function () {
     expect(message(await api.post('Phonebooks/Create', { title: unique('Third ') }, { token: own.subAdmin.token }), 400))
       .to.equal("The organization's maximum number of phonebooks (2) has been reached.");
     expect(message(await api.post('Phonebooks/Create', { title: unique('Third ') }, { token: own.subAdmin.token, culture: 'fa' }), 400))
-      .to.equal('سقف تعداد دفترچه‌های تلفن سازمان (2) پر شده است.');
+      .to.equal('سقف تعداد دفترچه‌های تلفن سازمان (۲) پر شده است.');
     const listed = ok(await api.get('Phonebooks/GetAll', { token: own.subAdmin.token }));
     expect(listed).to.include({ maxPhonebook: 2, phonebookCount: 2 });
 
