@@ -30,6 +30,8 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.RecipientNotExist': { fa: 'لیست شماره موبایل‌ها خالی است.', en: 'Mobile numbers list is empty' },
   'messaging.invalidMobile': { fa: 'شماره نامعتبر است.', en: 'Invalid number' },
   'messaging.maxNumbers': { fa: 'حداکثر {{number}} شماره می‌توانید اضافه کنید.', en: 'You can add a maximum of {{number}} numbers.' },
+  'messaging.indexingWrong': { fa: 'بازه شروع و تعداد از تعداد مخاطبین بیشتر است.', en: 'Indexing is wrong' },
+  'messaging.phonebookFilterUnknown': { fa: 'فیلد «{{field}}» در دفترچه تلفن وجود ندارد.', en: 'The phonebook has no field "{{field}}".' },
   'messaging.modesCombined': { fa: 'ورود دستی یا از کلیپ‌بورد را نمی‌توان با بارگذاری فایل ترکیب کرد.', en: 'Manual or clipboard mode cannot be combined with file upload.' },
   'messaging.uploadNotFound': { fa: 'فایل بارگذاری‌شده یافت نشد؛ دوباره بارگذاری کنید.', en: 'The uploaded file was not found; upload it again.' },
   'messaging.flashNotAllowed': { fa: 'این خط اجازه ارسال پیامک فلش ندارد.', en: 'This line cannot send flash SMS.' },

@@ -4,6 +4,7 @@ import { AppError, fieldError } from '../../../platform/http/errors.js';
 import type { RecipientInput } from '../receivers.repository.js';
 import type { RecipientSet } from './recipient-set.js';
 import { UploadsService } from './uploads.service.js';
+import { PhonebookRecipientSource } from './phonebook-recipient-source.js';
 
 /** Where the receivers of one compose request come from; a request may name several. */
 export type RecipientSourceInput =
@@ -11,6 +12,8 @@ export type RecipientSourceInput =
   | { kind: 'text'; text: string }
   | { kind: 'upload'; uploadId: string }
   | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
+  /** Contacts of phonebooks (`phonebook-recipient-source.ts`): an optional 1-based range, then a filter on one field. */
+  | { kind: 'phonebook'; phonebookIds: number[]; fromIndex?: number | null; number?: number | null; filter?: { field: string; value: string } | null }
   /** Receivers already normalized and deduplicated (a periodic send's stored list). */
   | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
 
@@ -121,4 +124,4 @@ export class StoredListRecipientSource implements RecipientSource<Extract<Recipi
 }
 
 /** Registration order is gathering order among whole lists (a stored list before an upload, as before the seam). */
-export const RECIPIENT_SOURCE_PROVIDERS = [StoredListRecipientSource, UploadRecipientSource, ManualRecipientSource, TextRecipientSource, BulkRecipientSource] as const;
+export const RECIPIENT_SOURCE_PROVIDERS = [StoredListRecipientSource, UploadRecipientSource, ManualRecipientSource, TextRecipientSource, BulkRecipientSource, PhonebookRecipientSource] as const;
