@@ -20,6 +20,7 @@ import { newSendId, outboxDetailPath, type Calculation, type MyNumber, type Send
 import { PERIODIC_SENDS_PATH, type PeriodicSend } from './periodic-api';
 import { formatDateTime } from '../../shared/dates/jalali';
 import { SmsCounter } from './sms-counter';
+import { phonebookBody } from './phonebook-recipients';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from './recipients-section';
 
 /** The compose screen of a single or bulk send: line, text, recipients, flash, schedule, preview, confirm. */
@@ -28,13 +29,16 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const { t, i18n } = useTranslation('sending');
   const navigate = useNavigate();
   const prefix = sendType === 'Single' ? 'single' : 'bulk';
-  const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['my-numbers', sendType], () =>
-    api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType } }));
+  const [mode, setMode] = useState<RecipientsMode>('manual');
+  // A phonebook send is its own send type: the lines that may carry it (isSendPhonebook).
+  const phonebook = mode === 'phonebook';
+  const lineType = phonebook ? 'PhoneBook' : sendType;
+  const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['my-numbers', lineType], () =>
+    api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: lineType } }));
   const [lineId, setLineId] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [isFlash, setIsFlash] = useState(false);
   const [description, setDescription] = useState('');
-  const [mode, setMode] = useState<RecipientsMode>('manual');
   const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
   const [sendDirect, setSendDirect] = useState(true);
   const [sendDateTime, setSendDateTime] = useState<string | null>(null);
@@ -65,15 +69,22 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const body = () => ({
     senderNumberId: lineId ?? undefined,
     smsBody: text,
-    sendType,
+    ...(phonebook ? phonebookBody(recipients.phonebook) : { sendType, ...recipientsBody(recipients, mode) }),
     isFlashSms: isFlash,
     // A periodic send's time comes from its pattern, not from the send-later picker.
     sendDirect: periodic ? true : sendDirect,
     sendDateTime: sendDirect || periodic ? null : sendDateTime,
     ...sendKindBody(kind),
     description: description.trim() || undefined,
-    ...recipientsBody(recipients, mode),
   });
+  const createAction = phonebook ? 'CreateScheduledMessageByPhonebook' : 'Create';
+  const previewAction = phonebook ? 'GetScheduledMessageCalculationsByPhonebook' : 'GetScheduledMessageCalculations';
+  const changeMode = (next: RecipientsMode) => {
+    setMode(next);
+    // Another send type lists other lines; a phonebook send is never periodic.
+    if ((next === 'phonebook') !== phonebook) setLineId(null);
+    if (next === 'phonebook' && periodic) setKind((k) => ({ ...k, typeSend: 'direct' }));
+  };
 
   const check = (): FieldErrors => {
     const out: FieldErrors = {};
@@ -95,7 +106,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
     setErrors({});
     setBusy(true);
     try {
-      setCalc(await api.post<Calculation>('/ScheduledMessages/GetScheduledMessageCalculations', body(), { quiet: true }));
+      setCalc(await api.post<Calculation>(`/ScheduledMessages/${previewAction}`, body(), { quiet: true }));
       // A fresh id for this confirmation: a double click answers the same send, a new compose makes a new one.
       sendId.current = newSendId();
     } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
@@ -117,7 +128,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
         navigate(PERIODIC_SENDS_PATH);
         return;
       }
-      const send = await api.post<Send>('/ScheduledMessages/Create', { ...body(), sendId: sendId.current }, { quiet: true });
+      const send = await api.post<Send>(`/ScheduledMessages/${createAction}`, { ...body(), sendId: sendId.current }, { quiet: true });
       showToast({ kind: 'success', message: t(send.repeated ? 'repeated' : 'created') });
       setCalc(null);
       navigate(outboxDetailPath(send.id));
@@ -129,7 +140,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
   };
 
   // The server names the field of the mode that failed (e.g. its maximum of numbers); all belong under the recipients.
-  const recipientsError = errors.receivers ?? errors.receiversText ?? errors.recipientsUploadId;
+  const recipientsError = errors.receivers ?? errors.receiversText ?? errors.recipientsUploadId ?? errors.phonebookIds;
   return (
     <section data-testid={`${prefix}-send-page`}>
       <PageHeader title={t(`${prefix}.title`)} />
@@ -149,12 +160,12 @@ function SendPage({ sendType }: { sendType: SendType }) {
         <CheckboxField id="send-flash" data-testid="send-flash" label={t('flash')} checked={isFlash} onCheckedChange={setIsFlash}
           disabled={!!line && !line.isCanSendFlashSms} hint={line && !line.isCanSendFlashSms ? t('flashNotAllowed') : undefined} error={errors.isFlashSms} />
 
-        <RecipientsSection sendType={sendType} mode={mode} onModeChange={setMode} recipients={recipients} setRecipients={setRecipients}
-          error={recipientsError} onErrors={setErrors} />
+        <RecipientsSection sendType={sendType} mode={mode} onModeChange={changeMode} recipients={recipients} setRecipients={setRecipients}
+          error={recipientsError} errors={errors} allowPhonebook={sendType === 'Bulk'} onErrors={setErrors} />
 
         <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700">
           <legend className="px-1 text-sm font-semibold">{t('schedule')}</legend>
-          <SendKindSection value={kind} onChange={setKind} allowGradual={sendType === 'Bulk'} errors={errors} />
+          <SendKindSection value={kind} onChange={setKind} allowGradual={sendType === 'Bulk'} allowPeriodic={!phonebook} errors={errors} />
           {!periodic && (<>
           <div className="my-2 flex gap-4">
             <label className="flex items-center gap-1 text-sm"><input type="radio" name="send-when" checked={sendDirect} onChange={() => setSendDirect(true)} data-testid="send-now" />{t('sendNow')}</label>

@@ -3,6 +3,21 @@ import { FINISHED_QUEUE_STATUSES, type DeliveryStatus } from '../../../../server
 
 export type SendType = 'Single' | 'Bulk';
 
+/** A phonebook as the send screen lists it (`Phonebooks/GetSelectList`). */
+export interface PhonebookChoice {
+  id: number;
+  title: string;
+  contactsCount: number;
+  organizationName?: string | null;
+}
+
+/** A custom field a phonebook send may filter on (`CustomFields/GetAll`). */
+export interface PhonebookFieldChoice {
+  id: number;
+  nameEn: string;
+  nameFa: string;
+}
+
 export interface MyNumber {
   id: number;
   number: string;
