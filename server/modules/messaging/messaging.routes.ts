@@ -56,11 +56,13 @@ function fromBulk(body: BulkBody, strict: boolean): ComposeInput {
   return { ...rest, sendType: 'Bulk', sources: [{ kind: 'bulk', items: bulkRecipients, strict }], gradual: gradualOf(body) };
 }
 
-/** A phonebook send (sendType PhoneBook: the line's isSendPhonebook); a filter needs both its field and value. */
-function fromPhonebook(body: PhonebookBody): ComposeInput {
+/** A phonebook send (sendType PhoneBook: the line's isSendPhonebook), or a dynamic one; a filter is its field and value. */
+function fromPhonebook(body: PhonebookBody, dynamic = false): ComposeInput {
   const { phonebookIds, fromIndex, number, filterField, filterValue, ...rest } = body;
   const filter = filterField ? { field: filterField, value: filterValue ?? '' } : null;
-  return { ...rest, sendType: 'PhoneBook', sources: [{ kind: 'phonebook', phonebookIds, fromIndex, number, filter }], gradual: gradualOf(body) };
+  // A dynamic send (the line's isSendDynamic): smsBody is the template each contact fills.
+  const template = dynamic ? body.smsBody : null;
+  return { ...rest, sendType: dynamic ? 'Dynamic' : 'PhoneBook', sources: [{ kind: 'phonebook', phonebookIds, fromIndex, number, filter, template }], gradual: gradualOf(body) };
 }
 
 /** typeSend 'periodic' stores a definition (PeriodicService); any other kind is one send now or at sendDateTime. */
@@ -104,6 +106,11 @@ export function scheduledMessagesController(compose: ComposeService, single: Sin
       userRoute({
         method: 'POST', action: 'GetScheduledMessageCalculationsByPhonebook', body: phonebookSendSchema, claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromPhonebook(body)),
+      }),
+      userRoute({ method: 'POST', action: 'CreateDynamicScheduledMessage', body: phonebookSendSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromPhonebook(body, true)) }),
+      userRoute({
+        method: 'POST', action: 'GetScheduledMessageCalculationsByDynamic', body: phonebookSendSchema, claim: 'Sending.Bulk', successMessage: '',
+        handler: async ({ ctx, body }) => compose.calculate(ctx, fromPhonebook(body, true)),
       }),
       userRoute({ method: 'GET', action: 'GetPeriodicSends', query: periodicListQuery, handler: async ({ ctx, query }) => { requireAnySendClaim(ctx); return periodic.list(ctx, query); } }),
       userRoute({

@@ -4,6 +4,7 @@ import { fieldError } from '../../../platform/http/errors.js';
 import { ContactsService, CustomFieldsService, type StreamedContact } from '../../contacts/index.js';
 import type { RecipientSet } from './recipient-set.js';
 import type { RecipientSource, RecipientSourceContext, RecipientSourceInput } from './recipient-sources.js';
+import { compileTemplate, parseTemplate, type TemplateContact } from './dynamic-template.js';
 
 type PhonebookInput = Extract<RecipientSourceInput, { kind: 'phonebook' }>;
 
@@ -43,6 +44,7 @@ export class PhonebookRecipientSource implements RecipientSource<PhonebookInput>
     const { start, end } = rangeOf(input, total);
     const filters = input.filter ? await Promise.all(books.map((b) => this.resolveFilter(b.organizationId, input.filter!.field))) : null;
     const wanted = input.filter ? folded(input.filter.value) : '';
+    const renderers = input.template === null || input.template === undefined ? null : await this.renderers(books, input.template);
     const max = await ctx.setting('MaxUploadRecipients');
     let position = 0;
     for (const [k, book] of books.entries()) {
@@ -53,19 +55,33 @@ export class PhonebookRecipientSource implements RecipientSource<PhonebookInput>
         continue;
       }
       const filter = filters?.[k] ?? null;
+      const render = renderers?.[k] ?? null;
       for await (const batch of this.contacts.streamContacts(actor, book.id)) {
         for (const c of batch) {
           const at = position++;
           if (at < start) continue;
           if (at >= end) break;
           if (filter && folded(valueOf(c, filter)) !== wanted) continue;
-          set.add(c.cellphone);
+          if (render) set.add(c.cellphone, null, render(c));
+          else set.add(c.cellphone);
         }
         if (position >= end) break;
         if (set.size > max) throw fieldError(this.field, 'messaging.maxNumbers', { number: max });
       }
     }
     if (set.size > max) throw fieldError(this.field, 'messaging.maxNumbers', { number: max });
+  }
+
+  /** A dynamic template compiled for each phonebook's organization's custom fields; an unknown placeholder refuses the send. */
+  private async renderers(books: { organizationId: number }[], template: string): Promise<((c: TemplateContact) => string)[]> {
+    const parts = parseTemplate(template);
+    const out: ((c: TemplateContact) => string)[] = [];
+    for (const book of books) {
+      const compiled = compileTemplate(parts, (await this.fields.ofOrganization(book.organizationId)).map((f) => f.nameEn));
+      if ('unknown' in compiled) throw fieldError('smsBody', 'messaging.dynamicUnknownField', { fields: compiled.unknown.map((n) => `{${n}}`).join(' ') });
+      out.push(compiled.render);
+    }
+    return out;
   }
 
   /** The filter's field in one phonebook's organization: a contact field, or a custom field's nameEn (any case). */

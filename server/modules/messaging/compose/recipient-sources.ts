@@ -12,8 +12,11 @@ export type RecipientSourceInput =
   | { kind: 'text'; text: string }
   | { kind: 'upload'; uploadId: string }
   | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
-  /** Contacts of phonebooks (`phonebook-recipient-source.ts`): an optional 1-based range, then a filter on one field. */
-  | { kind: 'phonebook'; phonebookIds: number[]; fromIndex?: number | null; number?: number | null; filter?: { field: string; value: string } | null }
+  /**
+   * Contacts of phonebooks (`phonebook-recipient-source.ts`): an optional 1-based range, then a
+   * filter on one field; with `template` (a dynamic send) each receiver gets its own text.
+   */
+  | { kind: 'phonebook'; phonebookIds: number[]; fromIndex?: number | null; number?: number | null; filter?: { field: string; value: string } | null; template?: string | null }
   /** Receivers already normalized and deduplicated (a periodic send's stored list). */
   | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
 
