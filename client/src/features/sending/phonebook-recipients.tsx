@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
+import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { TextField } from '../../shared/ui/form/text-field';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { Select } from '../../shared/ui/select/select';
@@ -17,12 +18,45 @@ export interface PhonebookRecipients {
   number: string;
   filterField: string;
   filterValue: string;
+  /** A dynamic send: the text is a template each contact fills (`CreateDynamicScheduledMessage`). */
+  dynamic: boolean;
 }
 
-export const NO_PHONEBOOKS: PhonebookRecipients = { books: [], fromIndex: '', number: '', filterField: '', filterValue: '' };
+export const NO_PHONEBOOKS: PhonebookRecipients = { books: [], fromIndex: '', number: '', filterField: '', filterValue: '', dynamic: false };
 
 /** The contact's own fields the server filters on (its PHONEBOOK_FILTER_FIELDS). */
 const OWN_FIELDS = ['firstName', 'lastName', 'phonebookGroup', 'job', 'email', 'address', 'telephone'] as const;
+/** The contact's own fields a dynamic template may name (the server's DYNAMIC_CONTACT_FIELDS, most used first). */
+const TEMPLATE_FIELDS = ['firstName', 'lastName', 'cellphone', 'phonebookGroup', 'job', 'email', 'address', 'telephone', 'birthdate'] as const;
+
+const useCustomFields = () => {
+  const { api } = useApp();
+  return useSWR<{ items: PhonebookFieldChoice[] }>(['send-phonebook-fields'], () => api.get<{ items: PhonebookFieldChoice[] }>('/CustomFields/GetAll'));
+};
+
+/**
+ * The placeholders of a dynamic template as buttons: a click puts `{name}` into the text. The
+ * syntax (the server's): `{name}` of a contact field or a custom field's English name; `{{` and
+ * `}}` are literal braces; an empty field is empty text.
+ */
+export function TemplateFields({ onInsert }: { onInsert(placeholder: string): void }) {
+  const { t } = useTranslation('sending');
+  const { data: fields } = useCustomFields();
+  const names = [...TEMPLATE_FIELDS.map((f) => ({ key: f, title: t(`phonebook.fields.${f}`) })), ...(fields?.items ?? []).map((f) => ({ key: f.nameEn, title: f.nameFa }))];
+  return (
+    <div className="mt-1" data-testid="send-template-fields">
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('phonebook.templateHint', { open: '{{', close: '}}' })}</p>
+      <div className="mt-1 flex flex-wrap gap-1">
+        {names.map((n) => (
+          <button key={n.key} type="button" className="rounded border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-700"
+            data-testid={`send-template-field-${n.key}`} onClick={() => onInsert(`{${n.key}}`)}>
+            <UserText>{n.title}</UserText> <span dir="ltr">{`{${n.key}}`}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 const int = (v: string): number | null => {
   const n = Number(toLatinDigits(v.trim()));
@@ -54,7 +88,7 @@ export function PhonebookRecipientsPicker({ value, onChange, errors, invalid }: 
   const digits = useDigits();
   const [picked, setPicked] = useState<number | null>(null);
   const { data: books, isLoading } = useSWR<PhonebookChoice[]>(['send-phonebooks'], () => api.get<PhonebookChoice[]>('/Phonebooks/GetSelectList'));
-  const { data: fields } = useSWR<{ items: PhonebookFieldChoice[] }>(['send-phonebook-fields'], () => api.get<{ items: PhonebookFieldChoice[] }>('/CustomFields/GetAll'));
+  const { data: fields } = useCustomFields();
   const items = useMemo(() => (books ?? []).filter((b) => !value.books.some((x) => x.id === b.id)), [books, value.books]);
   const fieldItems = useMemo(() => [
     ...OWN_FIELDS.map((f) => ({ id: f, title: t(`phonebook.fields.${f}`) })),
@@ -65,6 +99,8 @@ export function PhonebookRecipientsPicker({ value, onChange, errors, invalid }: 
 
   return (
     <div className="grid gap-3" data-testid="send-phonebook">
+      <CheckboxField id="send-dynamic" data-testid="send-dynamic" label={t('phonebook.dynamic')} hint={t('phonebook.dynamicHint')}
+        checked={value.dynamic} onCheckedChange={(dynamic) => set({ dynamic })} />
       <Select id="send-phonebook-pick" data-testid="send-phonebook-pick" label={t('phonebook.pick')} items={items} value={picked} loading={isLoading}
         hint={!isLoading && books?.length === 0 ? t('phonebook.none') : undefined} {...invalid}
         renderOption={(b) => <span><UserText>{b.title}</UserText> <span className="text-xs text-slate-600 dark:text-slate-300">({digits(b.contactsCount)})</span></span>}

@@ -20,7 +20,7 @@ import { newSendId, outboxDetailPath, type Calculation, type MyNumber, type Send
 import { PERIODIC_SENDS_PATH, type PeriodicSend } from './periodic-api';
 import { formatDateTime } from '../../shared/dates/jalali';
 import { SmsCounter } from './sms-counter';
-import { phonebookBody } from './phonebook-recipients';
+import { phonebookBody, TemplateFields } from './phonebook-recipients';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from './recipients-section';
 
 /** The compose screen of a single or bulk send: line, text, recipients, flash, schedule, preview, confirm. */
@@ -30,16 +30,18 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const navigate = useNavigate();
   const prefix = sendType === 'Single' ? 'single' : 'bulk';
   const [mode, setMode] = useState<RecipientsMode>('manual');
-  // A phonebook send is its own send type: the lines that may carry it (isSendPhonebook).
+  const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
+  // A phonebook send is its own send type, and a dynamic one another: the lines that may carry it
+  // (isSendPhonebook, isSendDynamic).
   const phonebook = mode === 'phonebook';
-  const lineType = phonebook ? 'PhoneBook' : sendType;
+  const dynamic = phonebook && recipients.phonebook.dynamic;
+  const lineType = dynamic ? 'Dynamic' : phonebook ? 'PhoneBook' : sendType;
   const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['my-numbers', lineType], () =>
     api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: lineType } }));
   const [lineId, setLineId] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [isFlash, setIsFlash] = useState(false);
   const [description, setDescription] = useState('');
-  const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
   const [sendDirect, setSendDirect] = useState(true);
   const [sendDateTime, setSendDateTime] = useState<string | null>(null);
   // `?kind=periodic` (the periodic list's New) opens the form with its schedule set to Periodic.
@@ -77,12 +79,17 @@ function SendPage({ sendType }: { sendType: SendType }) {
     ...sendKindBody(kind),
     description: description.trim() || undefined,
   });
-  const createAction = phonebook ? 'CreateScheduledMessageByPhonebook' : 'Create';
-  const previewAction = phonebook ? 'GetScheduledMessageCalculationsByPhonebook' : 'GetScheduledMessageCalculations';
+  const createAction = dynamic ? 'CreateDynamicScheduledMessage' : phonebook ? 'CreateScheduledMessageByPhonebook' : 'Create';
+  const previewAction = dynamic ? 'GetScheduledMessageCalculationsByDynamic' : phonebook ? 'GetScheduledMessageCalculationsByPhonebook' : 'GetScheduledMessageCalculations';
+  // The chosen line stays only while the send type (and so the list of lines) stays.
+  const [linesOf, setLinesOf] = useState(lineType);
+  if (linesOf !== lineType) {
+    setLinesOf(lineType);
+    setLineId(null);
+  }
   const changeMode = (next: RecipientsMode) => {
     setMode(next);
-    // Another send type lists other lines; a phonebook send is never periodic.
-    if ((next === 'phonebook') !== phonebook) setLineId(null);
+    // A phonebook send is never periodic.
     if (next === 'phonebook' && periodic) setKind((k) => ({ ...k, typeSend: 'direct' }));
   };
 
@@ -155,6 +162,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
             aria-invalid={errors.smsBody ? true : undefined} aria-describedby={errors.smsBody ? 'send-counter send-text-error' : 'send-counter'}
             className={cx('w-full rounded border px-3 py-2 text-start dark:bg-slate-800', errors.smsBody ? 'border-red-600' : 'border-slate-300 dark:border-slate-600')} />
           <div id="send-counter"><SmsCounter text={text} /></div>
+          {dynamic && <TemplateFields onInsert={(placeholder) => setText((v) => v + placeholder)} />}
           {errors.smsBody && <p id="send-text-error" role="alert" className="text-sm text-red-700" data-testid="send-text-error">{errors.smsBody}</p>}
         </div>
         <CheckboxField id="send-flash" data-testid="send-flash" label={t('flash')} checked={isFlash} onCheckedChange={setIsFlash}
