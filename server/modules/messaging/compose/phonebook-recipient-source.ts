@@ -3,7 +3,7 @@ import type { Actor } from '../../../platform/actor.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import { ContactsService, CustomFieldsService, type StreamedContact } from '../../contacts/index.js';
 import type { RecipientSet } from './recipient-set.js';
-import type { RecipientSource, RecipientSourceContext, RecipientSourceInput } from './recipient-sources.js';
+import type { RecipientSource, RecipientSourceContext, RecipientSourceInput } from './recipient-source-contract.js';
 import { compileTemplate, parseTemplate, type TemplateContact } from './dynamic-template.js';
 
 type PhonebookInput = Extract<RecipientSourceInput, { kind: 'phonebook' }>;
