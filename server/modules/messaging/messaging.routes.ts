@@ -10,13 +10,14 @@ import { PeriodicService } from './periodic/periodic.service.js';
 import { SendEditService } from './compose/send-edit.service.js';
 import { FirstRunService } from './first-run/first-run.service.js';
 import {
-  bulkSchema, createSchema, editSchema, voiceSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
+  bulkSchema, createSchema, editSchema, phonebookSendSchema, voiceSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
 import type { SendTypeName } from './statuses.js';
 
 type CreateBody = SchemaType<typeof createSchema>;
 type BulkBody = SchemaType<typeof bulkSchema>;
 type VoiceBody = SchemaType<typeof voiceSchema>;
+type PhonebookBody = SchemaType<typeof phonebookSendSchema>;
 
 /** Single sends need Sending.Single; every other kind needs Sending.Bulk. */
 function requireSendClaim(ctx: AuthedContext, sendType: SendTypeName): void {
@@ -53,6 +54,15 @@ function fromVoice(body: VoiceBody): ComposeInput {
 function fromBulk(body: BulkBody, strict: boolean): ComposeInput {
   const { bulkRecipients, ...rest } = body;
   return { ...rest, sendType: 'Bulk', sources: [{ kind: 'bulk', items: bulkRecipients, strict }], gradual: gradualOf(body) };
+}
+
+/** A phonebook send (sendType PhoneBook: the line's isSendPhonebook), or a dynamic one; a filter is its field and value. */
+function fromPhonebook(body: PhonebookBody, dynamic = false): ComposeInput {
+  const { phonebookIds, fromIndex, number, filterField, filterValue, ...rest } = body;
+  const filter = filterField ? { field: filterField, value: filterValue ?? '' } : null;
+  // A dynamic send (the line's isSendDynamic): smsBody is the template each contact fills.
+  const template = dynamic ? body.smsBody : null;
+  return { ...rest, sendType: dynamic ? 'Dynamic' : 'PhoneBook', sources: [{ kind: 'phonebook', phonebookIds, fromIndex, number, filter, template }], gradual: gradualOf(body) };
 }
 
 /** typeSend 'periodic' stores a definition (PeriodicService); any other kind is one send now or at sendDateTime. */
@@ -92,6 +102,16 @@ export function scheduledMessagesController(compose: ComposeService, single: Sin
       }),
       userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, true)) }),
       userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, false)) }),
+      userRoute({ method: 'POST', action: 'CreateScheduledMessageByPhonebook', body: phonebookSendSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromPhonebook(body)) }),
+      userRoute({
+        method: 'POST', action: 'GetScheduledMessageCalculationsByPhonebook', body: phonebookSendSchema, claim: 'Sending.Bulk', successMessage: '',
+        handler: async ({ ctx, body }) => compose.calculate(ctx, fromPhonebook(body)),
+      }),
+      userRoute({ method: 'POST', action: 'CreateDynamicScheduledMessage', body: phonebookSendSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromPhonebook(body, true)) }),
+      userRoute({
+        method: 'POST', action: 'GetScheduledMessageCalculationsByDynamic', body: phonebookSendSchema, claim: 'Sending.Bulk', successMessage: '',
+        handler: async ({ ctx, body }) => compose.calculate(ctx, fromPhonebook(body, true)),
+      }),
       userRoute({ method: 'GET', action: 'GetPeriodicSends', query: periodicListQuery, handler: async ({ ctx, query }) => { requireAnySendClaim(ctx); return periodic.list(ctx, query); } }),
       userRoute({
         method: 'POST', action: 'CancelPeriodicSend', body: periodicIdSchema,

@@ -87,6 +87,24 @@ export const bulkSchema = {
   },
 } as const;
 
+/**
+ * `CreateScheduledMessageByPhonebook` and its preview: one or more phonebooks, the spec's 'From
+ * index' (1-based) and 'Number' range, and an optional filter on one field (a contact field or a
+ * custom field's nameEn). Direct or gradual; a periodic send of a phonebook is not offered.
+ */
+export const phonebookSendSchema = {
+  type: 'object', additionalProperties: false, required: ['senderNumberId', 'smsBody', 'phonebookIds'],
+  properties: {
+    ...common,
+    typeSend: { type: 'string', enum: ['direct', 'gradual'], default: 'direct' },
+    phonebookIds: { type: 'array', minItems: 1, maxItems: 50, uniqueItems: true, items: id },
+    fromIndex: { type: ['integer', 'null'], minimum: 1, maximum: 100_000_000 },
+    number: { type: ['integer', 'null'], minimum: 1, maximum: 100_000_000 },
+    filterField: { type: ['string', 'null'], maxLength: 64 },
+    filterValue: { type: ['string', 'null'], maxLength: 500 },
+  },
+} as const;
+
 export const uploadQuery = {
   type: 'object', additionalProperties: false, properties: { format: { type: 'string', enum: ['text', 'csv'], default: 'text' } },
 } as const;

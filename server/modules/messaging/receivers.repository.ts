@@ -15,6 +15,10 @@ export interface RecipientInput {
   number: string;
   operator: string;
   description?: string | null;
+  /** A dynamic send's own text for this receiver (absent: the send's text). */
+  text?: string;
+  /** Its parts (set by compose for receivers with a text). */
+  parts?: number;
 }
 
 export interface ClaimedRecipient {
@@ -22,6 +26,9 @@ export interface ClaimedRecipient {
   toNumber: string;
   operator: string;
   attempts: number;
+  /** The receiver's own text and parts (a dynamic send); null: the send's. */
+  smsText?: string | null;
+  smsParts?: number | null;
 }
 
 export interface SubmitOutcome {
@@ -53,6 +60,8 @@ export class ReceiversRepository {
    */
   async insertRecipients(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus): Promise<void> {
     if (recipients.length === 0) return;
+    // Decided once per send (every receiver of a dynamic send has a text): ordinary loads keep their columns.
+    if (recipients[0].text !== undefined) return this.insertWithTexts(tx, sendId, recipients, startSeq, deliveryStatus);
     if (this.kind === 'postgres') return this.copyRecipients(tx, sendId, recipients, startSeq, deliveryStatus);
     for (let i = 0; i < recipients.length; i += RECIPIENT_CHUNK) {
       const chunk = recipients.slice(i, i + RECIPIENT_CHUNK);
@@ -60,6 +69,19 @@ export class ReceiversRepository {
       await tx.raw(
         `insert into send_recipients ("sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus")
          select ?, (e->>0)::int, e->>1, e->>2, e->>3, 'Stored', ? from jsonb_array_elements(?::jsonb) e`,
+        [sendId, deliveryStatus, payload],
+      );
+    }
+  }
+
+  /** A dynamic send's receivers with their own text and parts (jsonb batches on both databases). */
+  private async insertWithTexts(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus): Promise<void> {
+    for (let i = 0; i < recipients.length; i += RECIPIENT_CHUNK) {
+      const chunk = recipients.slice(i, i + RECIPIENT_CHUNK);
+      const payload = JSON.stringify(chunk.map((r, j) => [startSeq + i + j, r.number, r.operator, r.description ?? null, r.text ?? '', r.parts ?? 1]));
+      await tx.raw(
+        `insert into send_recipients ("sendId", seq, "toNumber", operator, description, "smsText", "smsParts", "sendStatus", "deliveryStatus")
+         select ?, (e->>0)::int, e->>1, e->>2, e->>3, e->>4, (e->>5)::smallint, 'Stored', ? from jsonb_array_elements(?::jsonb) e`,
         [sendId, deliveryStatus, payload],
       );
     }
@@ -116,10 +138,12 @@ export class ReceiversRepository {
     return out;
   }
 
-  async countsByOperator(tx: Tx, sendId: number, statuses: DeliveryStatus[]): Promise<Record<string, number>> {
-    const rows = await tx('send_recipients').where({ sendId }).whereIn('deliveryStatus', statuses).select('operator').count<{ operator: string; count: string }[]>({ count: '*' }).groupBy('operator');
+  /** Parts of the receivers in these statuses per operator: each receiver's own parts (a dynamic send) or the send's. */
+  async partsByOperator(tx: Tx, sendId: number, statuses: DeliveryStatus[], sendParts: number): Promise<Record<string, number>> {
+    const rows = await tx('send_recipients').where({ sendId }).whereIn('deliveryStatus', statuses)
+      .select('operator', tx.raw('sum(coalesce("smsParts", ?))::bigint as parts', [sendParts])).groupBy('operator') as { operator: string; parts: string | number }[];
     const out: Record<string, number> = {};
-    for (const r of rows) out[r.operator] = Number(r.count);
+    for (const r of rows) out[r.operator] = Number(r.parts);
     return out;
   }
 
@@ -143,10 +167,10 @@ export class ReceiversRepository {
          from unnest(?::bigint[], ?::bigint[]) as x(sid, fence), dispatch_leases l
         where r."sendId" = x.sid and r.seq = 0 and r."deliveryStatus" = 'WaitingForSend'
           and l."sendId" = x.sid and l."fromSeq" = 0 and l.fence = x.fence
-       returning r."sendId", r.seq, r."toNumber", r.operator, r.attempts`,
+       returning r."sendId", r.seq, r."toNumber", r.operator, r.attempts, r."smsText", r."smsParts"`,
       [`{${leases.map((l) => l.sendId).join(',')}}`, `{${leases.map((l) => l.fence).join(',')}}`],
     );
-    return (res.rows as (ClaimedRecipient & { sendId: string | number })[]).map((r) => ({ sendId: Number(r.sendId), seq: r.seq, toNumber: r.toNumber, operator: r.operator, attempts: r.attempts }));
+    return (res.rows as (ClaimedRecipient & { sendId: string | number })[]).map((r) => ({ sendId: Number(r.sendId), seq: r.seq, toNumber: r.toNumber, operator: r.operator, attempts: r.attempts, smsText: r.smsText, smsParts: r.smsParts }));
   }
 
   /** `writeSubmitResults` for receivers of many sends; answers counts per send and status. */
@@ -177,11 +201,11 @@ export class ReceiversRepository {
                                where w."sendId" = ? and w.seq >= ? and w.seq < ? and w."deliveryStatus" = any(?::text[])
                                order by w.seq limit ?))
          and exists (select 1 from dispatch_leases l where l."sendId" = ? and l."fromSeq" = ? and l.fence = ?)
-       returning r.seq, r."toNumber", r.operator, r.attempts`,
+       returning r.seq, r."toNumber", r.operator, r.attempts, r."smsText", r."smsParts"`,
       [lease.sendId, statuses, lease.sendId, fromSeq, lease.toSeq, statuses, limit, lease.sendId, lease.fromSeq, lease.fence],
     );
     const claimed: ClaimedRecipient[] = [];
-    for (const r of res.rows as ClaimedRecipient[]) claimed.push({ seq: r.seq, toNumber: r.toNumber, operator: r.operator, attempts: r.attempts });
+    for (const r of res.rows as ClaimedRecipient[]) claimed.push({ seq: r.seq, toNumber: r.toNumber, operator: r.operator, attempts: r.attempts, smsText: r.smsText, smsParts: r.smsParts });
     return claimed.sort((a, b) => a.seq - b.seq);
   }
 
@@ -277,7 +301,7 @@ export class ReceiversRepository {
     if (filter.deliveryStatus) base.where('deliveryStatus', filter.deliveryStatus);
     if (filter.toNumber) base.where('toNumber', 'like', likeContains(filter.toNumber));
     const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
-    const items = await base.clone().select('seq', 'toNumber', 'operator', 'description', 'sendStatus', 'deliveryStatus', 'providerId', 'attempts', 'refunded', 'sendDateTime', 'statusDateTime')
+    const items = await base.clone().select('seq', 'toNumber', 'operator', 'description', 'sendStatus', 'deliveryStatus', 'providerId', 'attempts', 'refunded', 'sendDateTime', 'statusDateTime', 'smsText', 'smsParts')
       .orderBy('seq').offset(filter.pageIndex * filter.pageSize).limit(filter.pageSize);
     return { items, totalCount: Number(count) };
   }
@@ -294,7 +318,7 @@ export class ReceiversRepository {
   }
 }
 
-const RECEIVER_COLUMNS = '"sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus", "providerId", attempts, refunded, "sendDateTime", "statusDateTime", "deliveryReport"';
+const RECEIVER_COLUMNS = '"sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus", "providerId", attempts, refunded, "sendDateTime", "statusDateTime", "deliveryReport", "smsText", "smsParts"';
 
 /** COPY text format: backslash, tab and line breaks escaped. */
 function copyText(value: string): string {

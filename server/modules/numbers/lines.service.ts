@@ -26,6 +26,8 @@ export interface SendLine {
   sendToBlackList: boolean;
   isGeneralBlackList: boolean;
   isCanSendFlashSms: boolean;
+  /** Dynamic and P2P sends on this line wait for an administrator's confirmation. */
+  confirmP2pAndDynamic: boolean;
   refundPolicy: { deliveryBase: boolean; deliveryLevel1: boolean; deliveryLevel2: boolean; refundDeliveryStatusId: string | null };
   tryCount: number;
 }
@@ -118,6 +120,7 @@ export class LinesService {
       sendToBlackList: Boolean(line.sendToBlackList),
       isGeneralBlackList: Boolean(line.isGeneralBlackList),
       isCanSendFlashSms: Boolean(line.isCanSendFlashSms),
+      confirmP2pAndDynamic: Boolean(line.confirmP2pAndDynamic),
       refundPolicy: {
         deliveryBase: Boolean(line.deliveryBase), deliveryLevel1: Boolean(line.deliveryLevel1), deliveryLevel2: Boolean(line.deliveryLevel2),
         refundDeliveryStatusId: (line.refundDeliveryStatusId as string | null) ?? null,

@@ -100,6 +100,27 @@ export class BulkSendPage extends SendPageBase {
     await this.addManually(numbers);
   }
 
+  /** Chooses phonebook recipients (by title, through the select search) and, for a dynamic send, the template switch. */
+  async phonebooks(titles: string[], options: { dynamic?: boolean } = {}): Promise<void> {
+    await this.page.getByTestId('send-mode-phonebook').check();
+    const picker = new SelectControl(this.page, this.page, 'send-phonebook-pick');
+    for (const title of titles) {
+      await picker.choose(title);
+      await this.page.getByTestId('send-phonebook-item').filter({ hasText: title }).waitFor();
+    }
+    if (options.dynamic) await this.page.getByTestId('send-dynamic').check();
+  }
+
+  /** Puts a placeholder into the template with its button (`name`: a contact field or a custom field's nameEn). */
+  async insertField(name: string): Promise<void> {
+    await this.page.getByTestId(`send-template-field-${name}`).click();
+  }
+
+  /** The most expensive recipient the preview of a dynamic send shows. */
+  async dynamicSample(): Promise<{ number: string; text: string }> {
+    return { number: await this.page.getByTestId('calc-dynamic-number').innerText(), text: await this.page.getByTestId('calc-dynamic-text').innerText() };
+  }
+
   /** Uploads a recipients file and waits for its counts. */
   async upload(file: { name: string; mimeType: string; buffer: Buffer }): Promise<Locator> {
     await this.page.getByTestId('send-mode-upload').check();
@@ -132,6 +153,9 @@ export class OutboxDetailPage {
     const item = this.page.getByTestId(`outbox-delivery-${status}`);
     return (await item.count()) ? Number(await item.getAttribute('data-count')) : 0;
   }
+
+  /** The own text a dynamic send's receiver got, as its row shows it. */
+  receiverText(toNumber: string): Promise<string> { return this.receivers.row(toNumber).getByTestId('receiver-text').innerText(); }
 
   /** Waits, without reloading, until the page shows `count` receivers in `status` (live progress). */
   async waitForDeliveryStatus(status: string, count: number, timeoutMs = 30_000): Promise<void> {

@@ -4,25 +4,28 @@ import { RecipientSet } from '../../../server/modules/messaging/compose/recipien
 import { UploadsService } from '../../../server/modules/messaging/compose/uploads.service.js';
 import { RECIPIENT_SOURCE_PROVIDERS, RECIPIENT_SOURCES, type RecipientSource } from '../../../server/modules/messaging/compose/recipient-sources.js';
 import type { Actor } from '../../../server/platform/actor.js';
+import { ContactsService, CustomFieldsService } from '../../../server/modules/contacts/index.js';
 
 describe('recipient sources: the providers ComposeService gathers through', () => {
   function sources(): RecipientSource[] {
     const container = new Container();
     container.bind(UploadsService).toConstantValue({} as UploadsService);
+    container.bind(ContactsService).toConstantValue({} as ContactsService);
+    container.bind(CustomFieldsService).toConstantValue({} as CustomFieldsService);
     for (const provider of RECIPIENT_SOURCE_PROVIDERS) container.bind(RECIPIENT_SOURCES).to(provider).inSingletonScope();
     return container.getAll<RecipientSource>(RECIPIENT_SOURCES);
   }
   const actor = { principal: { userId: 1 } } as unknown as Actor;
   const limits = (max: number) => ({ setting: async () => max });
 
-  it('multi-injection keeps registration order: whole lists first, then manual, text, bulk', () => {
-    expect(sources().map((s) => s.kind)).to.deep.equal(['list', 'upload', 'manual', 'text', 'bulk']);
+  it('multi-injection keeps registration order: whole lists first, then manual, text, bulk, phonebook', () => {
+    expect(sources().map((s) => s.kind)).to.deep.equal(['list', 'upload', 'manual', 'text', 'bulk', 'phonebook']);
   });
 
   it('an upload excludes manual and text, and refusals point at each source\'s field', () => {
     const byKind = new Map(sources().map((s) => [s.kind, s]));
     expect(byKind.get('upload')!.excludes).to.deep.equal(['manual', 'text']);
-    expect([...byKind.values()].map((s) => s.field)).to.deep.equal(['receivers', 'recipientsUploadId', 'receivers', 'receiversText', 'bulkRecipients']);
+    expect([...byKind.values()].map((s) => s.field)).to.deep.equal(['receivers', 'recipientsUploadId', 'receivers', 'receiversText', 'bulkRecipients', 'phonebookIds']);
   });
 
   it('adds into one set with each maximum, and strict bulk names every invalid mobile', async () => {

@@ -111,11 +111,17 @@ export function OutboxDetailPage() {
   });
 
   const statusItems = useMemo(() => DELIVERY_STATUSES.map((s) => ({ id: s, title: t(`sending:deliveryStatuses.${s}`) })), [t]);
+  const dynamic = send?.sendType === 'Dynamic';
   const columns = useMemo<DataTableColumn<Receiver>[]>(() => [
     { key: 'seq', header: t('receiverColumns.seq'), cell: (r) => digits(r.seq + 1) },
     { key: 'toNumber', header: t('receiverColumns.toNumber'), hideable: false, cell: (r) => <span dir="ltr" data-testid="receiver-number">{digits(r.toNumber)}</span> },
     { key: 'operator', header: t('receiverColumns.operator'), cell: (r) => t(`sending:operators.${r.operator}`, { defaultValue: r.operator }) },
     { key: 'description', header: t('receiverColumns.description'), hiddenByDefault: true, cell: (r) => r.description ?? '—' },
+    // A dynamic send: each receiver's own text and parts.
+    ...(dynamic ? [{
+      key: 'smsText', header: t('receiverColumns.smsText'),
+      cell: (r: Receiver) => <span className="whitespace-pre-wrap break-all" data-testid="receiver-text"><UserText>{r.smsText ?? ''}</UserText> <span className="text-xs text-slate-600 dark:text-slate-300">({t('receiverColumns.parts', { n: digits(r.smsParts ?? 0) })})</span></span>,
+    }] : []),
     {
       // A cancelled receiver is stored as ErrorInSending (the spec's SendStatus has no cancel): it says Cancelled.
       key: 'sendStatus', header: t('receiverColumns.sendStatus'), hiddenByDefault: true,
@@ -133,7 +139,7 @@ export function OutboxDetailPage() {
       key: 'report', header: t('receiverColumns.report'), hideable: false,
       cell: (r) => <Button size="sm" variant="ghost" onClick={() => setReport(r)} data-testid="receiver-raw-report">{t('rawReport')}</Button>,
     },
-  ], [t, digits]);
+  ], [t, digits, dynamic]);
 
   const cancel = async () => {
     setBusy(true);

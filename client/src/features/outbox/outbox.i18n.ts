@@ -38,6 +38,7 @@ export const outboxTexts: TextResource = {
     receiverColumns: {
       seq: 'ردیف', toNumber: 'گیرنده', operator: 'اپراتور', description: 'توضیحات', sendStatus: 'وضعیت ارسال', deliveryStatus: 'وضعیت تحویل',
       providerId: 'شناسه درگاه', attempts: 'تلاش', refunded: 'برگشت اعتبار', statusDateTime: 'زمان وضعیت', report: 'گزارش',
+      smsText: 'متن پیامک گیرنده', parts: '{{n}} بخش',
     },
     rawReport: 'گزارش خام', rawReportTitle: 'گزارش خام تحویل — {{number}}', noReport: 'گزارشی دریافت نشده است.',
     cancel: 'لغو ارسال', cancelTitle: 'لغو ارسال', cancelMessage: 'گیرندگانی که هنوز ارسال نشده‌اند لغو می‌شوند و اعتبار آن‌ها برمی‌گردد. ادامه می‌دهید؟',
@@ -101,6 +102,7 @@ export const outboxTexts: TextResource = {
     receiverColumns: {
       seq: 'Row', toNumber: 'Recipient', operator: 'Operator', description: 'Description', sendStatus: 'Send status', deliveryStatus: 'Delivery status',
       providerId: 'Provider id', attempts: 'Attempts', refunded: 'Refunded', statusDateTime: 'Status time', report: 'Report',
+      smsText: "Recipient's text", parts: '{{n}} part(s)',
     },
     rawReport: 'Raw report', rawReportTitle: 'Raw delivery report — {{number}}', noReport: 'No report has been received.',
     cancel: 'Cancel send', cancelTitle: 'Cancel send', cancelMessage: 'Recipients not sent yet will be cancelled and their credit given back. Continue?',

@@ -8,6 +8,7 @@ import { isolateText } from '../../shared/ui/bidi';
 import { Button } from '../../shared/ui/button';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
+import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import { Amount } from '../financial/money';
 import { problemFix, type Calculation, type SendProblem } from './sending-api';
@@ -129,6 +130,13 @@ export function PreviewDialog({ calc, busy, sendAt, onConfirm, onClose }: { calc
         <PreviewRow label={t('calc.vat', { percent: digits(calc.taxPercent) })} testId="calc-vat-row"><Amount value={money(calc.taxPrice)} testId="calc-vat" /></PreviewRow>
         <PreviewRow label={t('calc.total')} testId="calc-total-row"><Amount value={money(calc.totalPrice)} testId="calc-total" /></PreviewRow>
       </dl>
+      {calc.dynamicSample && (
+        <div className="mt-3 text-sm" data-testid="calc-dynamic-sample">
+          <p><span className="font-semibold">{t('calc.dynamicSample')}:</span> <span dir="ltr" data-testid="calc-dynamic-number">{digits(calc.dynamicSample.toNumber)}</span></p>
+          <p className="font-semibold">{t('calc.dynamicSampleText', { parts: digits(calc.dynamicSample.smsParts) })}</p>
+          <p className="whitespace-pre-wrap break-all rounded bg-slate-100 p-2 dark:bg-slate-700" data-testid="calc-dynamic-text"><UserText>{calc.dynamicSample.smsText}</UserText></p>
+        </div>
+      )}
       {calc.invalidSamples?.length > 0 && (
         <div className="mt-3 text-sm" data-testid="calc-invalid-samples">
           <p className="font-semibold">{t('calc.invalidSamples')}</p>

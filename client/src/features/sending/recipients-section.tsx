@@ -9,15 +9,18 @@ import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf, type FieldErrors } from '../admin-common/kit';
 import { addMobiles, mobilesIn } from './mobile-list';
+import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { splitNumbers, type SendType, type UploadResult } from './sending-api';
+import { NO_PHONEBOOKS, PhonebookRecipientsPicker, type PhonebookRecipients } from './phonebook-recipients';
 
-export type RecipientsMode = 'manual' | 'clipboard' | 'upload';
-const MODES: RecipientsMode[] = ['manual', 'clipboard', 'upload'];
+export type RecipientsMode = 'manual' | 'clipboard' | 'upload' | 'phonebook';
+const MODES: RecipientsMode[] = ['manual', 'clipboard', 'upload', 'phonebook'];
 
-export interface Recipients { manual: string[]; clipboard: string; upload: UploadResult | null }
-export const NO_RECIPIENTS: Recipients = { manual: [], clipboard: '', upload: null };
+export interface Recipients { manual: string[]; clipboard: string; upload: UploadResult | null; phonebook: PhonebookRecipients }
+export const NO_RECIPIENTS: Recipients = { manual: [], clipboard: '', upload: null, phonebook: NO_PHONEBOOKS };
 
 export function hasRecipients(r: Recipients, mode: RecipientsMode): boolean {
+  if (mode === 'phonebook') return r.phonebook.books.length > 0;
   return mode === 'manual' ? r.manual.length > 0 : mode === 'clipboard' ? r.clipboard.trim() !== '' : r.upload !== null;
 }
 
@@ -37,6 +40,10 @@ interface RecipientsSectionProps {
   recipients: Recipients;
   setRecipients: Dispatch<SetStateAction<Recipients>>;
   error?: string;
+  /** The form's errors: the phonebook choice shows its range and filter errors on their fields. */
+  errors?: FieldErrors;
+  /** The bulk SMS screen offers phonebooks (a send of its own kind); the voice screen does not. */
+  allowPhonebook?: boolean;
   /** An upload clears the form's errors when it starts and reports the server's when it fails. */
   onErrors(errors: FieldErrors): void;
 }
@@ -44,8 +51,11 @@ interface RecipientsSectionProps {
 const RECEIVERS_ERROR_ID = 'send-receivers-error';
 
 /** The compose screen's recipients: typed numbers, pasted text (bulk) or an uploaded file (bulk). */
-export function RecipientsSection({ sendType, mode, onModeChange, recipients, setRecipients, error, onErrors }: RecipientsSectionProps) {
+export function RecipientsSection({ sendType, mode, onModeChange, recipients, setRecipients, error, errors = {}, allowPhonebook = false, onErrors }: RecipientsSectionProps) {
   const { api } = useApp();
+  const { data: user } = useCurrentUser();
+  // Phonebooks are read through the phonebook screens' claim.
+  const modes = MODES.filter((m) => m !== 'phonebook' || (allowPhonebook && hasClaim(user, 'Phonebook.Manage')));
   const { t, i18n } = useTranslation('sending');
   const digits = useDigits();
   const [mobile, setMobile] = useState('');
@@ -116,7 +126,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
       <legend className="px-1 text-sm font-semibold">{t('recipients')}</legend>
       {sendType === 'Bulk' && (
         <div role="radiogroup" aria-label={t('recipients')} className="mb-3 flex flex-wrap gap-4">
-          {MODES.map((m) => (
+          {modes.map((m) => (
             <label key={m} className="flex items-center gap-1 text-sm">
               <input type="radio" name="send-mode" value={m} checked={mode === m} onChange={() => switchMode(m)} data-testid={`send-mode-${m}`} />
               {t(`modes.${m}`)}
@@ -164,6 +174,9 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
             </div>
           )}
         </div>
+      )}
+      {mode === 'phonebook' && (
+        <PhonebookRecipientsPicker value={recipients.phonebook} onChange={(phonebook) => setRecipients((r) => ({ ...r, phonebook }))} errors={errors} invalid={invalid} />
       )}
       {error && <p id={RECEIVERS_ERROR_ID} role="alert" className="mt-2 text-sm text-red-700" data-testid="send-receivers-error">{error}</p>}
     </fieldset>

@@ -85,15 +85,17 @@ interface Props {
   onChange: (next: SendKind) => void;
   /** Gradual needs 1,000 receivers: offered on the bulk screen only. */
   allowGradual: boolean;
+  /** A phonebook send is direct or gradual only (its contacts are read when it is made). */
+  allowPeriodic?: boolean;
   errors: FieldErrors;
 }
 
 /** Direct / gradual / periodic choice with the fields of each (the schedule section of the send screen). */
-export function SendKindSection({ value, onChange, allowGradual, errors }: Props) {
+export function SendKindSection({ value, onChange, allowGradual, allowPeriodic = true, errors }: Props) {
   const { t } = useTranslation('sending');
   const digits = useDigits();
   const set = (patch: Partial<SendKind>) => onChange({ ...value, ...patch });
-  const kinds: TypeSend[] = allowGradual ? ['direct', 'gradual', 'periodic'] : ['direct', 'periodic'];
+  const kinds = (['direct', 'gradual', 'periodic'] as const).filter((k) => (k !== 'gradual' || allowGradual) && (k !== 'periodic' || allowPeriodic));
   const hours = Array.from({ length: 24 }, (_, h) => ({ id: h, title: digits(String(h).padStart(2, '0')) }));
   return (
     <div className="grid gap-3" data-testid="send-kind">

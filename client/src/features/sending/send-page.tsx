@@ -20,6 +20,7 @@ import { newSendId, outboxDetailPath, type Calculation, type MyNumber, type Send
 import { PERIODIC_SENDS_PATH, type PeriodicSend } from './periodic-api';
 import { formatDateTime } from '../../shared/dates/jalali';
 import { SmsCounter } from './sms-counter';
+import { phonebookBody, TemplateFields } from './phonebook-recipients';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from './recipients-section';
 
 /** The compose screen of a single or bulk send: line, text, recipients, flash, schedule, preview, confirm. */
@@ -28,14 +29,19 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const { t, i18n } = useTranslation('sending');
   const navigate = useNavigate();
   const prefix = sendType === 'Single' ? 'single' : 'bulk';
-  const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['my-numbers', sendType], () =>
-    api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType } }));
+  const [mode, setMode] = useState<RecipientsMode>('manual');
+  const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
+  // A phonebook send is its own send type, and a dynamic one another: the lines that may carry it
+  // (isSendPhonebook, isSendDynamic).
+  const phonebook = mode === 'phonebook';
+  const dynamic = phonebook && recipients.phonebook.dynamic;
+  const lineType = dynamic ? 'Dynamic' : phonebook ? 'PhoneBook' : sendType;
+  const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['my-numbers', lineType], () =>
+    api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: lineType } }));
   const [lineId, setLineId] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [isFlash, setIsFlash] = useState(false);
   const [description, setDescription] = useState('');
-  const [mode, setMode] = useState<RecipientsMode>('manual');
-  const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
   const [sendDirect, setSendDirect] = useState(true);
   const [sendDateTime, setSendDateTime] = useState<string | null>(null);
   // `?kind=periodic` (the periodic list's New) opens the form with its schedule set to Periodic.
@@ -65,15 +71,27 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const body = () => ({
     senderNumberId: lineId ?? undefined,
     smsBody: text,
-    sendType,
+    ...(phonebook ? phonebookBody(recipients.phonebook) : { sendType, ...recipientsBody(recipients, mode) }),
     isFlashSms: isFlash,
     // A periodic send's time comes from its pattern, not from the send-later picker.
     sendDirect: periodic ? true : sendDirect,
     sendDateTime: sendDirect || periodic ? null : sendDateTime,
     ...sendKindBody(kind),
     description: description.trim() || undefined,
-    ...recipientsBody(recipients, mode),
   });
+  const createAction = dynamic ? 'CreateDynamicScheduledMessage' : phonebook ? 'CreateScheduledMessageByPhonebook' : 'Create';
+  const previewAction = dynamic ? 'GetScheduledMessageCalculationsByDynamic' : phonebook ? 'GetScheduledMessageCalculationsByPhonebook' : 'GetScheduledMessageCalculations';
+  // The chosen line stays only while the send type (and so the list of lines) stays.
+  const [linesOf, setLinesOf] = useState(lineType);
+  if (linesOf !== lineType) {
+    setLinesOf(lineType);
+    setLineId(null);
+  }
+  const changeMode = (next: RecipientsMode) => {
+    setMode(next);
+    // A phonebook send is never periodic.
+    if (next === 'phonebook' && periodic) setKind((k) => ({ ...k, typeSend: 'direct' }));
+  };
 
   const check = (): FieldErrors => {
     const out: FieldErrors = {};
@@ -95,7 +113,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
     setErrors({});
     setBusy(true);
     try {
-      setCalc(await api.post<Calculation>('/ScheduledMessages/GetScheduledMessageCalculations', body(), { quiet: true }));
+      setCalc(await api.post<Calculation>(`/ScheduledMessages/${previewAction}`, body(), { quiet: true }));
       // A fresh id for this confirmation: a double click answers the same send, a new compose makes a new one.
       sendId.current = newSendId();
     } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
@@ -117,7 +135,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
         navigate(PERIODIC_SENDS_PATH);
         return;
       }
-      const send = await api.post<Send>('/ScheduledMessages/Create', { ...body(), sendId: sendId.current }, { quiet: true });
+      const send = await api.post<Send>(`/ScheduledMessages/${createAction}`, { ...body(), sendId: sendId.current }, { quiet: true });
       showToast({ kind: 'success', message: t(send.repeated ? 'repeated' : 'created') });
       setCalc(null);
       navigate(outboxDetailPath(send.id));
@@ -129,7 +147,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
   };
 
   // The server names the field of the mode that failed (e.g. its maximum of numbers); all belong under the recipients.
-  const recipientsError = errors.receivers ?? errors.receiversText ?? errors.recipientsUploadId;
+  const recipientsError = errors.receivers ?? errors.receiversText ?? errors.recipientsUploadId ?? errors.phonebookIds;
   return (
     <section data-testid={`${prefix}-send-page`}>
       <PageHeader title={t(`${prefix}.title`)} />
@@ -144,17 +162,18 @@ function SendPage({ sendType }: { sendType: SendType }) {
             aria-invalid={errors.smsBody ? true : undefined} aria-describedby={errors.smsBody ? 'send-counter send-text-error' : 'send-counter'}
             className={cx('w-full rounded border px-3 py-2 text-start dark:bg-slate-800', errors.smsBody ? 'border-red-600' : 'border-slate-300 dark:border-slate-600')} />
           <div id="send-counter"><SmsCounter text={text} /></div>
+          {dynamic && <TemplateFields onInsert={(placeholder) => setText((v) => v + placeholder)} />}
           {errors.smsBody && <p id="send-text-error" role="alert" className="text-sm text-red-700" data-testid="send-text-error">{errors.smsBody}</p>}
         </div>
         <CheckboxField id="send-flash" data-testid="send-flash" label={t('flash')} checked={isFlash} onCheckedChange={setIsFlash}
           disabled={!!line && !line.isCanSendFlashSms} hint={line && !line.isCanSendFlashSms ? t('flashNotAllowed') : undefined} error={errors.isFlashSms} />
 
-        <RecipientsSection sendType={sendType} mode={mode} onModeChange={setMode} recipients={recipients} setRecipients={setRecipients}
-          error={recipientsError} onErrors={setErrors} />
+        <RecipientsSection sendType={sendType} mode={mode} onModeChange={changeMode} recipients={recipients} setRecipients={setRecipients}
+          error={recipientsError} errors={errors} allowPhonebook={sendType === 'Bulk'} onErrors={setErrors} />
 
         <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700">
           <legend className="px-1 text-sm font-semibold">{t('schedule')}</legend>
-          <SendKindSection value={kind} onChange={setKind} allowGradual={sendType === 'Bulk'} errors={errors} />
+          <SendKindSection value={kind} onChange={setKind} allowGradual={sendType === 'Bulk'} allowPeriodic={!phonebook} errors={errors} />
           {!periodic && (<>
           <div className="my-2 flex gap-4">
             <label className="flex items-center gap-1 text-sm"><input type="radio" name="send-when" checked={sendDirect} onChange={() => setSendDirect(true)} data-testid="send-now" />{t('sendNow')}</label>

@@ -3,6 +3,21 @@ import { FINISHED_QUEUE_STATUSES, type DeliveryStatus } from '../../../../server
 
 export type SendType = 'Single' | 'Bulk';
 
+/** A phonebook as the send screen lists it (`Phonebooks/GetSelectList`). */
+export interface PhonebookChoice {
+  id: number;
+  title: string;
+  contactsCount: number;
+  organizationName?: string | null;
+}
+
+/** A custom field a phonebook send may filter on (`CustomFields/GetAll`). */
+export interface PhonebookFieldChoice {
+  id: number;
+  nameEn: string;
+  nameFa: string;
+}
+
 export interface MyNumber {
   id: number;
   number: string;
@@ -117,6 +132,8 @@ export function problemFix(problem: SendProblem): { kind: ProblemFixKind; path: 
 }
 
 export interface Calculation {
+  /** A dynamic send: the receiver whose own text has the most parts (smsParts is its parts). */
+  dynamicSample?: { toNumber: string; smsText: string; smsParts: number } | null;
   recipientCount: number;
   mciCount: number;
   mtnCount: number;
@@ -165,6 +182,9 @@ export interface Receiver {
   sendDateTime: string | null;
   statusDateTime: string | null;
   deliveryReport?: unknown;
+  /** A dynamic send's own text and parts for this receiver (null otherwise). */
+  smsText?: string | null;
+  smsParts?: number | null;
 }
 
 export { OUTBOX_STATUSES } from '../../../../server/shared/sends/send-statuses';

@@ -111,6 +111,15 @@ interface Prepared {
   at: Date;
   chain: OrganizationRow[];
   voice: PreparedVoice | null;
+  /** A dynamic send: its most expensive receiver (what the preview shows; the send row's parts). */
+  dynamic: DynamicSample | null;
+}
+
+/** The receiver of a dynamic send whose own text has the most parts (the first of them). */
+export interface DynamicSample {
+  toNumber: string;
+  smsText: string;
+  smsParts: number;
 }
 
 /**
@@ -152,8 +161,8 @@ export class ComposeService {
    */
   async calculate(ctx: Actor, input: ComposeInput) {
     const p = await this.prepare(ctx, input);
-    const { blocked, counts, recipientCount } = await this.split(p, ctx.tenant.organizationId);
-    const check = recipientCount > 0 ? await this.standingProblems(ctx, p, counts, recipientCount) : null;
+    const { blocked, counts, parts, recipientCount } = await this.split(p, ctx.tenant.organizationId);
+    const check = recipientCount > 0 ? await this.standingProblems(ctx, p, parts, recipientCount) : null;
     const price = check?.price ?? null;
     return {
       recipientCount,
@@ -169,6 +178,8 @@ export class ComposeService {
       taxPercent: check?.taxPercent ?? null, levyPerPart: check?.levyPerPart ?? null,
       senderNumber: p.line.number,
       voiceSeconds: p.voice?.seconds ?? null,
+      // A dynamic send: the most expensive receiver's text (smsParts above is its parts).
+      dynamicSample: p.dynamic,
       problems: (check?.problems ?? []).map((err) => this.problemView(ctx, err, p.chain)),
     };
   }
@@ -180,8 +191,8 @@ export class ComposeService {
    * line's day and month limits without counting. Problems come in the order the send meets them,
    * so the first is what `store` answers.
    */
-  private async standingProblems(ctx: Actor, p: Prepared, counts: Record<string, number>, recipientCount: number): Promise<HoldCheck> {
-    const check = await this.billing.checkHold({ organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts: partsOf(counts, p), lineType: p.line.lineType });
+  private async standingProblems(ctx: Actor, p: Prepared, parts: Record<string, number>, recipientCount: number): Promise<HoldCheck> {
+    const check = await this.billing.checkHold({ organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
     const limits = await this.lines.limitsFailure({ privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
     return limits ? { ...check, problems: [...check.problems, limits] } : check;
   }
@@ -239,11 +250,11 @@ export class ComposeService {
    */
   async prepareForLater(ctx: Actor, input: ComposeInput) {
     const p = await this.prepare(ctx, input);
-    const { counts, recipientCount, blocked } = await this.split(p, ctx.tenant.organizationId);
+    const { parts, recipientCount, blocked } = await this.split(p, ctx.tenant.organizationId);
     if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
     // Priced as the hold will price each occurrence; a chain that cannot price it (a tariff or a rate
     // missing) refuses the definition now, while credit and limits are judged at each occurrence.
-    const check = await this.billing.checkHold({ organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts: partsOf(counts, p), lineType: p.line.lineType });
+    const check = await this.billing.checkHold({ organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
     const unpriced = check.problems.find((e) => PRICING_CODES.has(String((e.data as { failureCode?: string }).failureCode)));
     if (unpriced || !check.price) throw unpriced ?? creditFailure('GroupPriceIsNull', ctx.tenant.organizationId);
     return {
@@ -268,15 +279,14 @@ export class ComposeService {
     const organizationId = ctx.tenant.organizationId;
     // Judged before the transaction: on the embedded database every query inside it must use its
     // handle, and the tariff and blacklist reads are not transactional anyway.
-    const { sendable, blocked, counts, recipientCount } = await this.split(p, organizationId);
+    const { sendable, blocked, counts, parts, recipientCount } = await this.split(p, organizationId);
     if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
     if (input.gradual && recipientCount < GRADUAL_MIN_RECIPIENTS) throw fieldError('receivers', 'messaging.gradualMinimum', { min: GRADUAL_MIN_RECIPIENTS });
-    const parts = partsOf(counts, p);
     // The early check, the preview's own (`standingProblems`): a tariff or rate missing anywhere in
     // the chain, credit short on any line, a line limit passed, or ErrorCalculate is answered here,
     // before up to a million receivers are loaded. Its price is not stored: the hold prices the send
     // again inside the transaction and the send row takes the hold's breakdown (price once).
-    const { problems } = await this.standingProblems(ctx, p, counts, recipientCount);
+    const { problems } = await this.standingProblems(ctx, p, parts, recipientCount);
     if (problems.length) throw problems[0];
     return this.uow.run(async (tx) => {
       // The file was checked before the transaction; from here until commit it cannot be deleted.
@@ -475,7 +485,9 @@ export class ComposeService {
   /** The row of a new send (its price comes from the hold, written after it). */
   private sendValues(ctx: Actor, input: ComposeInput, p: Prepared, split: Split, options: StoreOptions): Record<string, unknown> {
     const organizationId = ctx.tenant.organizationId;
-    const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true;
+    // The line's confirmP2pAndDynamic sends its dynamic and P2P sends through the confirmation queue too.
+    const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true
+      || (p.line.confirmP2pAndDynamic && (input.sendType === 'Dynamic' || input.sendType === 'P2P'));
     const { blocked, counts, recipientCount } = split;
     const values: Record<string, unknown> = {
       organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
@@ -508,7 +520,13 @@ export class ComposeService {
         counts[r.operator] = (counts[r.operator] ?? 0) + 1;
       }
     }
-    return { sendable, blocked, counts, recipientCount: sendable.length };
+    // Parts to price per operator: a dynamic send's receivers each carry their own.
+    let parts: Record<string, number>;
+    if (p.dynamic) {
+      parts = {};
+      for (const r of sendable) parts[r.operator] = (parts[r.operator] ?? 0) + (r.parts ?? 1);
+    } else parts = partsOf(counts, p);
+    return { sendable, blocked, counts, parts, recipientCount: sendable.length };
   }
 
   private async prepare(ctx: Actor, input: ComposeInput, cachedReads = false): Promise<Prepared> {
@@ -547,7 +565,9 @@ export class ComposeService {
 
     const recipients = await this.gather(ctx, input.sources);
     if (recipients.size === 0) throw sendFailure('RecipientNotExist', 'receivers');
-    return { line, text: judged.text, parts: judged.parts, recipients, at, chain, voice };
+    const dynamic = input.sendType === 'Dynamic' ? await this.judgeDynamicTexts(org, recipients.items) : null;
+    const parts = dynamic ? countParts(dynamic.smsText) : judged.parts;
+    return { line, text: judged.text, parts, recipients, at, chain, voice, dynamic };
   }
 
   /**
@@ -582,6 +602,30 @@ export class ComposeService {
     const maxParts = await this.setting('MaxSmsParts');
     if (parts.parts > maxParts) throw fieldError('smsBody', 'messaging.textTooLong', { max: maxParts });
     return { text, parts };
+  }
+
+  /**
+   * A dynamic send's own texts, judged as the template was (`judgeText`): HTML tags written in
+   * parentheses, forbidden characters a contact's value brought are dropped (the value is data,
+   * not the sender's text), a link needs the organization's isAllowLink, and each receiver's parts
+   * at most MaxSmsParts. Sets each receiver's text and parts; answers the most expensive receiver.
+   */
+  private async judgeDynamicTexts(org: Record<string, unknown>, items: RecipientInput[]): Promise<DynamicSample> {
+    const maxParts = await this.setting('MaxSmsParts');
+    let sample: DynamicSample | null = null;
+    for (const r of items) {
+      let text = escapeHtmlTags(r.text ?? '');
+      const forbidden = findForbiddenCharacters(text);
+      for (const c of forbidden) text = text.split(c).join('');
+      if (!org.isAllowLink && containsLink(text)) throw sendFailure('LinkIsNotAllowed', 'smsBody');
+      // An empty text still goes as one (empty) part: the spec sends an empty field as empty text.
+      const parts = Math.max(1, countParts(text).parts);
+      if (parts > maxParts) throw fieldError('smsBody', 'messaging.dynamicTextTooLong', { mobile: r.number, parts, max: maxParts });
+      r.text = text;
+      r.parts = parts;
+      if (!sample || parts > sample.smsParts) sample = { toNumber: r.number, smsText: text, smsParts: parts };
+    }
+    return sample as DynamicSample;
   }
 
   /**

@@ -17,8 +17,8 @@ export class RecipientSet {
   duplicateCount = 0;
   readonly invalidSamples: string[] = [];
 
-  /** Adds one token; answers false when it is not a valid number. */
-  add(token: string, description?: string | null): boolean {
+  /** Adds one token (with a dynamic send's own text); answers false when it is not a valid number. */
+  add(token: string, description?: string | null, text?: string): boolean {
     const parsed = parseRecipient(token);
     if (!parsed) {
       this.wrongNumberCount++;
@@ -29,7 +29,8 @@ export class RecipientSet {
       this.duplicateCount++;
       return true;
     }
-    this.items.push({ number: parsed.number, operator: parsed.operator, description: description ?? null });
+    if (text === undefined) this.items.push({ number: parsed.number, operator: parsed.operator, description: description ?? null });
+    else this.items.push({ number: parsed.number, operator: parsed.operator, description: description ?? null, text });
     return true;
   }
 

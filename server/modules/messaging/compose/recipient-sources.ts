@@ -1,54 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { Actor } from '../../../platform/actor.js';
 import { AppError, fieldError } from '../../../platform/http/errors.js';
-import type { RecipientInput } from '../receivers.repository.js';
 import type { RecipientSet } from './recipient-set.js';
+import type { GatheredRecipients, RecipientSource, RecipientSourceContext, RecipientSourceInput } from './recipient-source-contract.js';
 import { UploadsService } from './uploads.service.js';
+import { PhonebookRecipientSource } from './phonebook-recipient-source.js';
 
-/** Where the receivers of one compose request come from; a request may name several. */
-export type RecipientSourceInput =
-  | { kind: 'manual'; numbers: string[] }
-  | { kind: 'text'; text: string }
-  | { kind: 'upload'; uploadId: string }
-  | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
-  /** Receivers already normalized and deduplicated (a periodic send's stored list). */
-  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
-
-/** The receivers of a send as gathered: normalized, deduplicated, with what was dropped and why. */
-export interface GatheredRecipients {
-  items: RecipientInput[];
-  wrongNumberCount: number;
-  duplicateCount: number;
-  invalidSamples: string[];
-  size: number;
-}
-
-/** What gathering lends a source: the main settings' maximums, read through compose's one reader. */
-export interface RecipientSourceContext {
-  setting(key: string): Promise<number>;
-}
-
-/**
- * One provider per kind of compose input, all registered under `RECIPIENT_SOURCES`; ComposeService
- * gathers through whichever accept the request's inputs, so a new source adds a provider and never
- * edits the gathering.
- */
-export interface RecipientSource<I extends RecipientSourceInput = RecipientSourceInput> {
-  /** The input kind this provider takes (one provider per kind). */
-  readonly kind: I['kind'];
-  /** The request field a refusal about this source is reported on. */
-  readonly field: string;
-  /** Kinds this one cannot be combined with in one request (answered on `field`). */
-  readonly excludes?: readonly RecipientSourceInput['kind'][];
-  /**
-   * Adds this input's receivers to the request's set (its maximum checked against the set), or —
-   * for a source that is already a whole, deduplicated list — answers that list, which is the
-   * send's receivers as they are (no other input is merged with it).
-   */
-  collect(actor: Actor, input: I, set: RecipientSet, ctx: RecipientSourceContext): Promise<GatheredRecipients | void>;
-  /** After the send (or the definition) that used it is stored. */
-  consumed?(input: I): Promise<void>;
-}
+// The contract lives in its own file so that providers in other files (the phonebook) need not import this list.
+export type { GatheredRecipients, RecipientSource, RecipientSourceContext, RecipientSourceInput } from './recipient-source-contract.js';
 
 export const RECIPIENT_SOURCES = Symbol.for('peyk.messaging.RecipientSource');
 
@@ -121,4 +80,4 @@ export class StoredListRecipientSource implements RecipientSource<Extract<Recipi
 }
 
 /** Registration order is gathering order among whole lists (a stored list before an upload, as before the seam). */
-export const RECIPIENT_SOURCE_PROVIDERS = [StoredListRecipientSource, UploadRecipientSource, ManualRecipientSource, TextRecipientSource, BulkRecipientSource] as const;
+export const RECIPIENT_SOURCE_PROVIDERS = [StoredListRecipientSource, UploadRecipientSource, ManualRecipientSource, TextRecipientSource, BulkRecipientSource, PhonebookRecipientSource] as const;

@@ -76,6 +76,8 @@ export class SendEditService {
     let text = send.smsText;
     let encoding = send.smsEncoding;
     if (input.smsBody !== undefined) {
+      // Each receiver of a dynamic send holds its own text, filled when the send was made.
+      if (send.sendType === 'Dynamic' && input.smsBody !== send.smsText) throw fieldError('smsBody', 'messaging.editDynamicText');
       const judged = await this.compose.judgeText(org, input.smsBody);
       if (judged.parts.parts !== send.smsParts) throw fieldError('smsBody', 'messaging.editChangesParts', { parts: send.smsParts });
       text = judged.text;

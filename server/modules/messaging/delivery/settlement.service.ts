@@ -264,13 +264,10 @@ export class SettlementService {
    */
   async finalize(tx: Tx, send: SendRow): Promise<SendRow> {
     const refundable = refundableStatuses(send.refundPolicy);
-    const counts = await this.receivers.countsByOperator(tx, send.id, refundable);
-    const parts: Record<string, number> = {};
+    // Per receiver: a dynamic send's receivers each hold their own parts.
+    const parts = await this.receivers.partsByOperator(tx, send.id, refundable, send.smsParts);
     let refundedParts = 0;
-    for (const [op, n] of Object.entries(counts)) {
-      parts[op] = n * send.smsParts;
-      refundedParts += parts[op];
-    }
+    for (const n of Object.values(parts)) refundedParts += n;
     const reference = holdReference(send.id);
     if (refundedParts > 0) {
       await this.billing.refund(tx, reference, parts, 'final');

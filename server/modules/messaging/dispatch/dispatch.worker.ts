@@ -24,6 +24,7 @@ import { OutboxArchiver } from '../outbox/archive.worker.js';
 import { insideWindow, standingFailure } from '../send-rules.js';
 import { SendStopService } from '../send-stop.service.js';
 import { SendProgressPublisher } from '../delivery/send-progress.service.js';
+import { smsEncoding } from '../../../shared/sms/sms-text.js';
 import { DISPATCH_QUEUE_STATUSES, refusalStatus, WAITING_QUEUE_STATUSES, type FailureCode } from '../statuses.js';
 
 export interface BatchJob {
@@ -421,8 +422,7 @@ export class Dispatcher {
       if (chunk.length === 0) break;
       cursor = chunk[chunk.length - 1].seq + 1;
       const messages: OutboundMessage[] = chunk.map((r) => ({
-        id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, text: send.smsText,
-        encoding: send.smsEncoding, parts: send.smsParts, flash: send.isFlashSms, ...(voice ? { voice } : {}),
+        id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, ...textOf(send, r), flash: send.isFlashSms, ...(voice ? { voice } : {}),
       }));
       const results = await submitSafely(gateway, messages);
       const outcomes: SubmitOutcome[] = [];
@@ -499,7 +499,7 @@ export class Dispatcher {
         await this.pacer.acquire(agent.id, chunk.length, rate);
         const messages: OutboundMessage[] = chunk.map((r) => {
           const send = byId.get(r.sendId) as SendRow;
-          return { id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, text: send.smsText, encoding: send.smsEncoding, parts: send.smsParts, flash: send.isFlashSms };
+          return { id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, ...textOf(send, r), flash: send.isFlashSms };
         });
         const results = await submitSafely(gateway, messages);
         const outcomes: (SubmitOutcome & { sendId: number })[] = [];
@@ -583,6 +583,12 @@ export class Dispatcher {
 }
 
 /** A receiver that ends without leaving us (given back at settlement): in doubt, or out of tries. */
+/** The text a receiver gets: its own (a dynamic send) or the send's; only a receiver with its own text is measured here. */
+function textOf(send: SendRow, r: Pick<ClaimedRecipient, 'smsText' | 'smsParts'>): Pick<OutboundMessage, 'text' | 'encoding' | 'parts'> {
+  if (r.smsText === null || r.smsText === undefined) return { text: send.smsText, encoding: send.smsEncoding as OutboundMessage['encoding'], parts: send.smsParts };
+  return { text: r.smsText, encoding: smsEncoding(r.smsText), parts: r.smsParts ?? send.smsParts };
+}
+
 function notSent(seq: number): SubmitOutcome {
   return { seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null };
 }

@@ -1,0 +1,53 @@
+import type { Actor } from '../../../platform/actor.js';
+import type { RecipientInput } from '../receivers.repository.js';
+import type { RecipientSet } from './recipient-set.js';
+
+/** Where the receivers of one compose request come from; a request may name several. */
+export type RecipientSourceInput =
+  | { kind: 'manual'; numbers: string[] }
+  | { kind: 'text'; text: string }
+  | { kind: 'upload'; uploadId: string }
+  | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
+  /**
+   * Contacts of phonebooks (`phonebook-recipient-source.ts`): an optional 1-based range, then a
+   * filter on one field; with `template` (a dynamic send) each receiver gets its own text.
+   */
+  | { kind: 'phonebook'; phonebookIds: number[]; fromIndex?: number | null; number?: number | null; filter?: { field: string; value: string } | null; template?: string | null }
+  /** Receivers already normalized and deduplicated (a periodic send's stored list). */
+  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
+
+/** The receivers of a send as gathered: normalized, deduplicated, with what was dropped and why. */
+export interface GatheredRecipients {
+  items: RecipientInput[];
+  wrongNumberCount: number;
+  duplicateCount: number;
+  invalidSamples: string[];
+  size: number;
+}
+
+/** What gathering lends a source: the main settings' maximums, read through compose's one reader. */
+export interface RecipientSourceContext {
+  setting(key: string): Promise<number>;
+}
+
+/**
+ * One provider per kind of compose input, all registered under `RECIPIENT_SOURCES`; ComposeService
+ * gathers through whichever accept the request's inputs, so a new source adds a provider and never
+ * edits the gathering.
+ */
+export interface RecipientSource<I extends RecipientSourceInput = RecipientSourceInput> {
+  /** The input kind this provider takes (one provider per kind). */
+  readonly kind: I['kind'];
+  /** The request field a refusal about this source is reported on. */
+  readonly field: string;
+  /** Kinds this one cannot be combined with in one request (answered on `field`). */
+  readonly excludes?: readonly RecipientSourceInput['kind'][];
+  /**
+   * Adds this input's receivers to the request's set (its maximum checked against the set), or —
+   * for a source that is already a whole, deduplicated list — answers that list, which is the
+   * send's receivers as they are (no other input is merged with it).
+   */
+  collect(actor: Actor, input: I, set: RecipientSet, ctx: RecipientSourceContext): Promise<GatheredRecipients | void>;
+  /** After the send (or the definition) that used it is stored. */
+  consumed?(input: I): Promise<void>;
+}

@@ -1,0 +1,34 @@
+import { expect } from 'chai';
+import { compileTemplate, parseTemplate, placeholderNames } from '../../../server/modules/messaging/compose/dynamic-template.js';
+import { rangeOf } from '../../../server/modules/messaging/compose/phonebook-recipient-source.js';
+
+describe('dynamic templates and the phonebook range', () => {
+  const contact = { firstName: 'Sara', lastName: null, cellphone: '989121234567', fields: { City: 'Tehran', Points: 12, Vip: true } };
+
+  it('cuts a template into text and placeholders; doubled braces are literal, other braces text', () => {
+    expect(parseTemplate('Hi {firstName}, {{not}} {x y} {}')).to.deep.equal(['Hi ', { name: 'firstName' }, ', {not} {x y} {}']);
+    expect(placeholderNames(parseTemplate('{a}{b}{a}'))).to.deep.equal(['a', 'b']);
+  });
+
+  it('fills contact and custom fields in any case; an empty or missing field is empty text', () => {
+    const compiled = compileTemplate(parseTemplate('{FIRSTNAME} {lastName}|{city}|{points}|{vip}|{cellphone}'), ['City', 'Points', 'Vip', 'Empty']);
+    if (!('render' in compiled)) throw new Error('expected a renderer');
+    expect(compiled.render(contact)).to.equal('Sara |Tehran|12|true|989121234567');
+    const empty = compileTemplate(parseTemplate('[{Empty}]'), ['Empty']);
+    if (!('render' in empty)) throw new Error('expected a renderer');
+    expect(empty.render(contact)).to.equal('[]');
+  });
+
+  it('names the placeholders that match no field', () => {
+    expect(compileTemplate(parseTemplate('{nick} {firstName} {nick} {color}'), ['City'])).to.deep.equal({ unknown: ['nick', 'color'] });
+  });
+
+  it("counts 'From index' from 1 and refuses a range beyond the contacts", () => {
+    expect(rangeOf({}, 10)).to.deep.equal({ start: 0, end: 10 });
+    expect(rangeOf({ fromIndex: 3 }, 10)).to.deep.equal({ start: 2, end: 10 });
+    expect(rangeOf({ fromIndex: 3, number: 8 }, 10)).to.deep.equal({ start: 2, end: 10 });
+    expect(() => rangeOf({ fromIndex: 3, number: 9 }, 10)).to.throw().with.property('key', 'messaging.indexingWrong');
+    expect(() => rangeOf({ fromIndex: 11 }, 10)).to.throw().with.property('key', 'messaging.indexingWrong');
+    expect(() => rangeOf({ fromIndex: 1 }, 0)).to.throw();
+  });
+});
