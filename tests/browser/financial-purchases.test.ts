@@ -52,7 +52,7 @@ describe('browser: invoices, buying packages and plans', function () {
     await new PanelSignIn(page, baseUrl).signIn(taxedUser.userName, USER_PASSWORD);
     const payments = new PaymentsScreen(page, baseUrl);
     await payments.open();
-    const row = payments.table.rows().filter({ has: page.locator(`[data-testid="payment-row-id"]:text-is("${payment.id}")`) });
+    const row = payments.table.rows().filter({ has: page.locator(`[data-testid="payment-row-id"][data-id="${payment.id}"]`) });
     await row.getByTestId('payment-invoice').click();
     const invoice = new InvoiceScreen(page);
     await invoice.waitFor();

@@ -208,7 +208,7 @@ describe('browser: pickers instead of typed ids', function () {
     expect(saved).to.include({ number, organizationId: tree.organization.id, smsSenderAgentId: line.agentId });
 
     // Who may send from it: a user of the owner organization, picked by name.
-    await page.getByTestId('lines-table-row').filter({ hasText: number }).getByTestId('line-assignments').click();
+    await page.getByTestId('lines-table-row').filter({ hasText: toPersian(number) }).getByTestId('line-assignments').click();
     const assignments = page.getByTestId('assignments-dialog');
     await new SelectControl(page, assignments, 'assignment-user-select').choose(tree.orgAdmin.userName);
     await assignments.getByTestId('assignment-save').click();

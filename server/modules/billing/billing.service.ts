@@ -175,7 +175,9 @@ export class BillingService {
       }
       return {
         price: plan.price ? priceView(plan.price) : null,
-        taxPercent: (Number(priceSettings.taxHundredths) / 100).toString(),
+        // The rate the sender's own price carries: 0 for an organization that pays no VAT (the
+        // preview must not say "10 %" next to a VAT of 0).
+        taxPercent: (chain[chain.length - 1]?.isTax ? Number(priceSettings.taxHundredths) / 100 : 0).toString(),
         levyPerPart: priceSettings.levyPerPart.toString(),
         problems,
       };

@@ -122,7 +122,7 @@ export function dialogFit(page: Page, testId: string): Promise<DialogFit> {
   })()`);
 }
 
-// Source text (see MEASURE). Text the page wrote itself: user text (bdi), code, and spans written
+// Source text (see MEASURE). Text the page wrote itself: user text (bdi, dir="auto"), code, and spans written
 // left-to-right on purpose (IP addresses, browser names) are the user's or the machine's own words.
 const LATIN_DIGITS = `(() => {
   const found = [];
@@ -131,7 +131,7 @@ const LATIN_DIGITS = `(() => {
     const el = node.parentElement;
     const text = (node.textContent || '').trim();
     if (!el || !text || el.getClientRects().length === 0) continue;
-    if (el.closest('bdi, code, pre, kbd, samp, script, style, option, [dir="ltr"], [hidden], .sr-only')) continue;
+    if (el.closest('bdi, [dir="auto"], code, pre, kbd, samp, script, style, option, [dir="ltr"], [hidden], .sr-only')) continue;
     // A digit run standing alone: not part of a word (MP3), an address (127.0.0.1) or a
     // placeholder the user types ({0}).
     if (/(?<![A-Za-z0-9.{])[0-9]+(?![A-Za-z0-9.}])/.test(text)) {

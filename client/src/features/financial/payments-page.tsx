@@ -14,6 +14,7 @@ import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { NumericInput } from '../../shared/ui/form/numeric-input';
 import { TextField } from '../../shared/ui/form/text-field';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
+import { useDigits } from '../../shared/ui/use-digits';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { UserText } from '../../shared/ui/user-text';
@@ -138,8 +139,9 @@ export function PaymentsPage() {
       void globalMutate(MY_CREDIT_KEY);
     } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
   };
+  const digits = useDigits();
   const columns = useMemo<DataTableColumn<Payment>[]>(() => [
-    { key: 'id', header: t('payments.columns.id'), cell: (p) => <span data-testid="payment-row-id">{p.id}</span> },
+    { key: 'id', header: t('payments.columns.id'), cell: (p) => <span data-testid="payment-row-id" data-id={p.id}>{digits(p.id)}</span> },
     { key: 'organization', header: t('payments.columns.organization'), cell: (p) => <UserText fallback="—">{p.payerOrganizationName}</UserText> },
     { key: 'type', header: t('payments.columns.type'), cell: (p) => t(`payments.types.${p.typePayment}`) },
     { key: 'amount', header: t('payments.columns.amount'), cell: (p) => <Amount value={p.amount} /> },
@@ -158,7 +160,7 @@ export function PaymentsPage() {
         </div>
       ),
     },
-  ], [t, canDecide, user?.organizationId]);
+  ], [t, canDecide, user?.organizationId, digits]);
   return (
     <section data-testid="payments-page">
       <PageHeader title={t('payments.title')} actions={canCreate && <Button data-testid="payments-create" onClick={() => setCreating(true)}>{t('payments.create')}</Button>} />
