@@ -4,6 +4,7 @@ import { AppError, fieldError } from '../../../platform/http/errors.js';
 import type { RecipientInput } from '../receivers.repository.js';
 import type { RecipientSet } from './recipient-set.js';
 import { UploadsService } from './uploads.service.js';
+import { ResendRecipientSource } from '../resend/resend-recipient-source.js';
 
 /** Where the receivers of one compose request come from; a request may name several. */
 export type RecipientSourceInput =
@@ -12,7 +13,9 @@ export type RecipientSourceInput =
   | { kind: 'upload'; uploadId: string }
   | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
   /** Receivers already normalized and deduplicated (a periodic send's stored list). */
-  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
+  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number }
+  /** The receivers of an earlier send with these delivery statuses (resend/resend-recipient-source.ts). */
+  | { kind: 'resend'; sendId: number; deliveryStatuses: string[] };
 
 /** The receivers of a send as gathered: normalized, deduplicated, with what was dropped and why. */
 export interface GatheredRecipients {
@@ -121,4 +124,4 @@ export class StoredListRecipientSource implements RecipientSource<Extract<Recipi
 }
 
 /** Registration order is gathering order among whole lists (a stored list before an upload, as before the seam). */
-export const RECIPIENT_SOURCE_PROVIDERS = [StoredListRecipientSource, UploadRecipientSource, ManualRecipientSource, TextRecipientSource, BulkRecipientSource] as const;
+export const RECIPIENT_SOURCE_PROVIDERS = [StoredListRecipientSource, UploadRecipientSource, ResendRecipientSource, ManualRecipientSource, TextRecipientSource, BulkRecipientSource] as const;
