@@ -31,6 +31,7 @@ import { OutboxArchiver } from './outbox/archive.worker.js';
 import { FirstRunService } from './first-run/first-run.service.js';
 import { ResendRepository } from './resend/resend.repository.js';
 import { ResendService } from './resend/resend.service.js';
+import { ResendRecipientSource } from './resend/resend-recipient-source.js';
 import { resendMessages } from './resend/resend.messages.js';
 import { automaticResendsController, resendOutboxController } from './resend/resend.routes.js';
 import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
@@ -60,6 +61,8 @@ export const messagingModule: PeykModule = {
     }).inSingletonScope();
     // Multi-injected into ComposeService in this order (see recipient-sources.ts).
     for (const provider of RECIPIENT_SOURCE_PROVIDERS) container.bind(RECIPIENT_SOURCES).to(provider).inSingletonScope();
+    // Bound here, not listed in RECIPIENT_SOURCE_PROVIDERS: its file imports the contract, so the list importing it would be a cycle.
+    container.bind(RECIPIENT_SOURCES).to(ResendRecipientSource).inSingletonScope();
   },
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(SingleSendService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),

@@ -4,15 +4,11 @@ import { RecipientSet } from '../../../server/modules/messaging/compose/recipien
 import { UploadsService } from '../../../server/modules/messaging/compose/uploads.service.js';
 import { RECIPIENT_SOURCE_PROVIDERS, RECIPIENT_SOURCES, type RecipientSource } from '../../../server/modules/messaging/compose/recipient-sources.js';
 import type { Actor } from '../../../server/platform/actor.js';
-import { OutboxService } from '../../../server/modules/messaging/outbox/outbox.service.js';
-import { ResendRepository } from '../../../server/modules/messaging/resend/resend.repository.js';
 
 describe('recipient sources: the providers ComposeService gathers through', () => {
   function sources(): RecipientSource[] {
     const container = new Container();
     container.bind(UploadsService).toConstantValue({} as UploadsService);
-    container.bind(OutboxService).toConstantValue({} as OutboxService);
-    container.bind(ResendRepository).toConstantValue({} as ResendRepository);
     for (const provider of RECIPIENT_SOURCE_PROVIDERS) container.bind(RECIPIENT_SOURCES).to(provider).inSingletonScope();
     return container.getAll<RecipientSource>(RECIPIENT_SOURCES);
   }
@@ -20,13 +16,13 @@ describe('recipient sources: the providers ComposeService gathers through', () =
   const limits = (max: number) => ({ setting: async () => max });
 
   it('multi-injection keeps registration order: whole lists first, then manual, text, bulk', () => {
-    expect(sources().map((s) => s.kind)).to.deep.equal(['list', 'upload', 'resend', 'manual', 'text', 'bulk']);
+    expect(sources().map((s) => s.kind)).to.deep.equal(['list', 'upload', 'manual', 'text', 'bulk']);
   });
 
   it('an upload excludes manual and text, and refusals point at each source\'s field', () => {
     const byKind = new Map(sources().map((s) => [s.kind, s]));
     expect(byKind.get('upload')!.excludes).to.deep.equal(['manual', 'text']);
-    expect([...byKind.values()].map((s) => s.field)).to.deep.equal(['receivers', 'recipientsUploadId', 'deliveryStatuses', 'receivers', 'receiversText', 'bulkRecipients']);
+    expect([...byKind.values()].map((s) => s.field)).to.deep.equal(['receivers', 'recipientsUploadId', 'receivers', 'receiversText', 'bulkRecipients']);
   });
 
   it('adds into one set with each maximum, and strict bulk names every invalid mobile', async () => {

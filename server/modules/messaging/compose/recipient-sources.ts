@@ -4,7 +4,6 @@ import { AppError, fieldError } from '../../../platform/http/errors.js';
 import type { RecipientInput } from '../receivers.repository.js';
 import type { RecipientSet } from './recipient-set.js';
 import { UploadsService } from './uploads.service.js';
-import { ResendRecipientSource } from '../resend/resend-recipient-source.js';
 
 /** Where the receivers of one compose request come from; a request may name several. */
 export type RecipientSourceInput =
@@ -124,4 +123,4 @@ export class StoredListRecipientSource implements RecipientSource<Extract<Recipi
 }
 
 /** Registration order is gathering order among whole lists (a stored list before an upload, as before the seam). */
-export const RECIPIENT_SOURCE_PROVIDERS = [StoredListRecipientSource, UploadRecipientSource, ResendRecipientSource, ManualRecipientSource, TextRecipientSource, BulkRecipientSource] as const;
+export const RECIPIENT_SOURCE_PROVIDERS = [StoredListRecipientSource, UploadRecipientSource, ManualRecipientSource, TextRecipientSource, BulkRecipientSource] as const;
