@@ -1,12 +1,14 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { onSharedBrowser } from '../support/browser.js';
-import { adminToken, login, USER_PASSWORD } from '../support/fixtures.js';
+import { ADMIN_PASSWORD, adminToken, login, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { fundedCustomer, ok, simulatorLine, waitForSend } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { OutboxDetailPage } from './pages/sending-pages.js';
-import { ResendSection } from './pages/resend-pages.js';
+import { ResendRulesDialog, ResendSection } from './pages/resend-pages.js';
+import { DataTableControl } from './pages/data-table.js';
+import { persianDigits } from './pages/digits.js';
 
 describe('browser: outbox — resend by delivery status', function () {
   this.timeout(180_000);
@@ -71,6 +73,34 @@ describe('browser: outbox — resend by delivery status', function () {
     await detail.open(created.id);
     await resend.resendLinks().first().waitFor();
     expect(await resend.resendLinks().evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))))).to.deep.equal([newId]);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('adds and deletes an automatic resend rule of a line from the lines page', async () => {
+    const admin = await adminToken(api);
+    const own = await simulatorLine(api, { deliveryDelayMs: 10 });
+    const adminPage = await browser.newPage();
+    adminPage.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await new PanelSignIn(adminPage, baseUrl).signIn('admin', ADMIN_PASSWORD);
+      await adminPage.goto(`${baseUrl}/infrastructure/lines`);
+      const table = new DataTableControl(adminPage, 'lines-table');
+      const row = table.row(persianDigits(own.number));
+      await row.waitFor();
+      await row.getByTestId('line-resend-rules').click();
+      const dialog = new ResendRulesDialog(adminPage);
+      await dialog.root().waitFor();
+      await dialog.add(['HaveNotReceivedToPhone', 'Expired'], [good.lineId]);
+      await dialog.rules().first().waitFor();
+      const saved = ok(await api.get(`AutomaticResends/GetAll?privateNumberId=${own.lineId}`, { token: admin })).items;
+      expect(saved).to.have.length(1);
+      expect(saved[0]).to.deep.include({ deliveryStatus: ['HaveNotReceivedToPhone', 'Expired'], targetPrivateNumbers: [good.lineId] });
+      await dialog.rules().first().getByTestId('resend-rule-delete').click();
+      await dialog.rules().first().waitFor({ state: 'detached' });
+      expect(ok(await api.get(`AutomaticResends/GetAll?privateNumberId=${own.lineId}`, { token: admin })).items).to.deep.equal([]);
+    } finally {
+      await adminPage.close();
+    }
     expect(errors).to.deep.equal([]);
   });
 });

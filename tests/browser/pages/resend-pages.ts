@@ -34,3 +34,17 @@ export class ResendSection {
 
   async submit(): Promise<void> { await this.page.getByTestId('resend-submit').click(); }
 }
+
+/** The lines page's automatic resend dialog of one line. */
+export class ResendRulesDialog {
+  constructor(private readonly page: Page) {}
+
+  root(): Locator { return this.page.getByTestId('resend-rules-dialog'); }
+  rules(): Locator { return this.root().locator('[data-testid="resend-rules"] tbody tr').filter({ has: this.page.getByTestId('resend-rule-delete') }); }
+
+  async add(statuses: string[], targetLineIds: number[]): Promise<void> {
+    for (const s of statuses) await this.root().getByTestId(`resend-rule-status-${s}`).check();
+    for (const id of targetLineIds) await this.root().getByTestId(`resend-rule-target-${id}`).check();
+    await this.root().getByTestId('resend-rule-add').click();
+  }
+}
