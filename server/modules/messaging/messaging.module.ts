@@ -29,13 +29,18 @@ import { SendStopService } from './send-stop.service.js';
 import { SendProgressPublisher } from './delivery/send-progress.service.js';
 import { OutboxArchiver } from './outbox/archive.worker.js';
 import { FirstRunService } from './first-run/first-run.service.js';
+import { ResendRepository } from './resend/resend.repository.js';
+import { ResendService } from './resend/resend.service.js';
+import { ResendRecipientSource } from './resend/resend-recipient-source.js';
+import { resendMessages } from './resend/resend.messages.js';
+import { automaticResendsController, resendOutboxController } from './resend/resend.routes.js';
 import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
-  messages: messagingMessages,
+  messages: { ...messagingMessages, ...resendMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.
@@ -56,12 +61,16 @@ export const messagingModule: PeykModule = {
     }).inSingletonScope();
     // Multi-injected into ComposeService in this order (see recipient-sources.ts).
     for (const provider of RECIPIENT_SOURCE_PROVIDERS) container.bind(RECIPIENT_SOURCES).to(provider).inSingletonScope();
+    // Bound here, not listed in RECIPIENT_SOURCE_PROVIDERS: its file imports the contract, so the list importing it would be a cycle.
+    container.bind(RECIPIENT_SOURCES).to(ResendRecipientSource).inSingletonScope();
   },
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(SingleSendService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
     outboxController(container.get(OutboxService)),
     sendQueueController(container.get(OutboxService)),
     firstRunController(container.get(FirstRunService)),
+    resendOutboxController(container.get(ResendService)),
+    automaticResendsController(container.get(ResendService)),
   ],
   async onStart(container) {
     const config = container.get<AppConfig>(TYPES.Config);
@@ -76,6 +85,7 @@ export const messagingModule: PeykModule = {
     const edits = container.get(SendEditService);
     const archiver = container.get(OutboxArchiver);
     const liveHealth = container.get(AgentHealthService);
+    const resend = container.get(ResendService);
     // Global: one process per occurrence is enough; each sweep is still safe run twice (row claims).
     return [
       { name: 'messaging.retry-failed-extract', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.retryFailedExtract(now) },
@@ -83,6 +93,7 @@ export const messagingModule: PeykModule = {
       { name: 'messaging.resume-stale', schedule: '*/30 * * * * *', scope: 'global', run: (now) => dispatcher.resumeStale(now) },
       { name: 'messaging.abandon-stale-edits', schedule: '0 * * * * *', scope: 'global', run: (now) => edits.abandonStale(now) },
       { name: 'messaging.resume-stuck-archives', schedule: '0 * * * * *', scope: 'global', run: () => archiver.resumeStuck() },
+      { name: 'messaging.auto-resend', schedule: '*/5 * * * * *', scope: 'global', run: async (now) => { await resend.runDue(now); } },
       { name: 'messaging.close-overdue-reports', schedule: '0 * * * * *', scope: 'global', run: (now) => dispatcher.closeOverdueReports(now) },
       // Local: each process connects the agents saved elsewhere (or whose connect failed) itself.
       { name: 'messaging.connect-agents', schedule: '*/15 * * * * *', scope: 'local', run: () => dispatcher.connectAgentsSweep() },

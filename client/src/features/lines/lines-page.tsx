@@ -20,6 +20,7 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
 import { OrganizationPicker } from '../admin-common/pickers';
 import { AssignmentsDialog } from './assignments-dialog';
+import { ResendRulesDialog } from './resend-rules-dialog';
 import { DELIVERY_FLAGS, LINE_FLAGS, LINE_SWITCH_GROUPS, NUMBER_TYPES, REFUND_STATUSES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type Line, type LineSwitch } from './lines-api';
 
 type Flag = LineSwitch;
@@ -188,6 +189,7 @@ export function LinesPage() {
   const [pageSize, setPageSize] = useState(20);
   const [editing, setEditing] = useState<Line | 'new' | null>(null);
   const [assigning, setAssigning] = useState<Line | null>(null);
+  const [resendRules, setResendRules] = useState<Line | null>(null);
   const [deleting, setDeleting] = useState<Line | null>(null);
   const [busy, setBusy] = useState(false);
   const { data, isLoading, mutate } = useSWR<Page<Line>>(['lines', pageIndex, pageSize], () =>
@@ -219,6 +221,7 @@ export function LinesPage() {
         <div className="flex flex-wrap gap-1">
           <Button size="sm" variant="secondary" onClick={() => setEditing(l)} data-testid="line-edit">{t('edit')}</Button>
           <Button size="sm" variant="secondary" onClick={() => setAssigning(l)} data-testid="line-assignments">{t('lines.assignments')}</Button>
+          <Button size="sm" variant="secondary" onClick={() => setResendRules(l)} data-testid="line-resend-rules">{t('resend:rules.button')}</Button>
           <Button size="sm" variant="danger" onClick={() => setDeleting(l)} data-testid="line-delete">{t('delete')}</Button>
         </div>
       ),
@@ -235,6 +238,7 @@ export function LinesPage() {
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="lines-table" />
       {editing && <LineDialog original={editing === 'new' ? null : editing} agents={agents} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void mutate(); }} />}
       {assigning && <AssignmentsDialog line={assigning} onClose={() => setAssigning(null)} />}
+      {resendRules && <ResendRulesDialog line={resendRules} onClose={() => setResendRules(null)} />}
       <ConfirmDialog open={!!deleting} busy={busy} danger title={t('deleteTitle')} message={deleting ? t('deleteMessage', { name: deleting.number }) : undefined}
         confirmText={t('delete')} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} data-testid="line-delete-dialog" />
     </section>

@@ -1,10 +1,11 @@
 import type { FeatureManifest } from '../../shared/app/feature-manifest';
 import { lazyPage } from '../../shared/app/lazy-page';
 import { linesTexts } from './lines.i18n';
+import { resendTexts } from '../outbox/resend.i18n';
 
 export const linesFeature: FeatureManifest = {
   key: 'lines',
-  texts: [linesTexts],
+  texts: [linesTexts, resendTexts],
   routes: [
     { path: 'infrastructure/sender-agents', lazy: lazyPage(() => import('./sender-agents-page'), (m) => m.SenderAgentsPage) },
     { path: 'infrastructure/lines', lazy: lazyPage(() => import('./lines-page'), (m) => m.LinesPage) },

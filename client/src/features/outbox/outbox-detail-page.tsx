@@ -24,6 +24,7 @@ import { useSendProgress } from './use-send-progress';
 import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, startEdit, unarchiveSends, type OutboxSend } from './outbox-api';
 import { SendEditDialog } from './send-edit-dialog';
 import { SendStatusBadge } from './send-status-badge';
+import { ResendSection } from './resend-section';
 import { UserText } from '../../shared/ui/user-text';
 
 const COUNTERS: (keyof SendCounters)[] = ['recipientCount', 'pendingCount', 'sentCount', 'deliveredCount', 'notDeliveredCount', 'failedCount', 'canceledCount'];
@@ -279,6 +280,8 @@ export function OutboxDetailPage() {
           </ul>
         </section>
       )}
+
+      <ResendSection send={send} />
 
       <h2 className="mb-2 font-semibold">{t('receivers')}</h2>
       <div className="mb-2 flex flex-wrap items-end gap-3">

@@ -1,10 +1,11 @@
 import type { FeatureManifest } from '../../shared/app/feature-manifest';
 import { lazyPage } from '../../shared/app/lazy-page';
 import { outboxTexts } from './outbox.i18n';
+import { resendTexts } from './resend.i18n';
 
 export const outboxFeature: FeatureManifest = {
   key: 'outbox',
-  texts: [outboxTexts],
+  texts: [outboxTexts, resendTexts],
   routes: [
     { path: 'outbox', lazy: lazyPage(() => import('./outbox-page'), (m) => m.OutboxPage) },
     { path: 'outbox/:id', lazy: lazyPage(() => import('./outbox-detail-page'), (m) => m.OutboxDetailPage) },

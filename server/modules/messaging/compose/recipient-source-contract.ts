@@ -14,7 +14,9 @@ export type RecipientSourceInput =
    */
   | { kind: 'phonebook'; phonebookIds: number[]; fromIndex?: number | null; number?: number | null; filter?: { field: string; value: string } | null; template?: string | null }
   /** Receivers already normalized and deduplicated (a periodic send's stored list). */
-  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
+  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number }
+  /** The receivers of an earlier send with these delivery statuses (resend/resend-recipient-source.ts). */
+  | { kind: 'resend'; sendId: number; deliveryStatuses: string[] };
 
 /** The receivers of a send as gathered: normalized, deduplicated, with what was dropped and why. */
 export interface GatheredRecipients {

@@ -1,0 +1,109 @@
+import { useRef, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useApp } from '../../shared/app/app-context';
+import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
+import { Button } from '../../shared/ui/button';
+import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
+import { showToast } from '../../shared/ui/dialog/toast-store';
+import { CheckboxField } from '../../shared/ui/form/checkbox-field';
+import { Select } from '../../shared/ui/select/select';
+import { useDigits } from '../../shared/ui/use-digits';
+import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
+import { isFinished, newSendId, outboxDetailPath, type MyNumber } from '../sending/sending-api';
+import type { OutboxSend } from './outbox-api';
+import { getResendLinks, RESENDABLE_STATUSES, resendByDeliveryStatus } from './resend-api';
+
+/** Resend by delivery status: the user picks statuses (with their counts) and a line; the receivers in them go out as a new send. */
+function ResendDialog({ send, counts, onClose, onResent }: { send: OutboxSend; counts: [string, number][]; onClose(): void; onResent(id: number): void }) {
+  const { api } = useApp();
+  const { t } = useTranslation('resend');
+  const digits = useDigits();
+  const [chosen, setChosen] = useState<string[]>(counts.some(([s]) => s !== 'SentAndReceivedbyPhone') ? counts.filter(([s]) => s !== 'SentAndReceivedbyPhone').map(([s]) => s) : []);
+  const [line, setLine] = useState<number | null>((send as OutboxSend & { privateNumberId?: number }).privateNumberId ?? null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  // One id per dialog: a double click answers the first resend instead of making a second.
+  const sendId = useRef(newSendId());
+  const { data: lines } = useSWR<MyNumber[]>(['resend-lines'], () => api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'Bulk' } }));
+  const total = counts.filter(([s]) => chosen.includes(s)).reduce((sum, [, n]) => sum + n, 0);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const made = await resendByDeliveryStatus(api, { id: send.id, deliveryStatuses: chosen, senderNumberId: line, sendId: sendId.current });
+      showToast({ kind: 'success', message: t('made', { id: digits(made.id) }) });
+      onResent(made.id);
+    } catch (err) {
+      setErrors(errorsOf(err, { deliveryStatuses: t('statuses'), senderNumberId: t('line') }));
+    } finally { setBusy(false); }
+  };
+
+  return (
+    <ModalDialog open onClose={onClose} title={t('title', { id: digits(send.id) })} data-testid="resend-dialog">
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <ErrorSummary errors={errors} testId="resend-errors" />
+        <fieldset className="mb-3">
+          <legend className="mb-1 text-sm font-medium">{t('statuses')}</legend>
+          {counts.map(([status, n]) => (
+            <CheckboxField key={status} id={`resend-status-${status}`} data-testid={`resend-status-${status}`}
+              label={`${t(`sending:deliveryStatuses.${status}`, { defaultValue: status })} (${digits(n)})`}
+              checked={chosen.includes(status)} onCheckedChange={(on) => setChosen((c) => (on ? [...c, status] : c.filter((s) => s !== status)))} />
+          ))}
+        </fieldset>
+        <Select id="resend-line" data-testid="resend-line" label={t('line')} items={lines} titleField="number" value={line ?? ''} required
+          onChange={(v) => setLine(v === null ? null : Number(v))} />
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="resend-count" data-value={total}>{t('count', { n: digits(total) })}</p>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>{t('cancel')}</Button>
+          <Button type="submit" loading={busy} data-testid="resend-submit">{t('submit')}</Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** The outbox detail's resend part: the send it was made from, the sends made from it, and the resend action. */
+export function ResendSection({ send }: { send: OutboxSend }) {
+  const { api } = useApp();
+  const { t } = useTranslation('resend');
+  const digits = useDigits();
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const { data: links, mutate } = useSWR(['outbox-resends', send.id, send.queueStatus], () => getResendLinks(api, send.id));
+  const counts = Object.entries(send.deliveryStatusCounts ?? {}).filter(([s, n]) => n > 0 && RESENDABLE_STATUSES.includes(s));
+  const canResend = isFinished(send) && counts.length > 0 && hasClaim(user, 'Sending.Bulk');
+  if (!links?.resendOfSendId && !links?.resends.length && !canResend) return null;
+  return (
+    <section className="mb-4" data-testid="outbox-resend-section">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="font-semibold">{t('heading')}</h2>
+        {canResend && <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="outbox-resend">{t('button')}</Button>}
+      </div>
+      {links?.resendOfSendId && (
+        <p className="mt-1 text-sm" data-testid="outbox-resend-of">
+          {t(links.resendRuleId ? 'automaticOf' : 'resendOf')} <Link className="text-sky-700 underline" to={outboxDetailPath(links.resendOfSendId)}>#{digits(links.resendOfSendId)}</Link>
+        </p>
+      )}
+      {!!links?.resends.length && (
+        <ul className="mt-1 text-sm" data-testid="outbox-resends">
+          {links.resends.map((r) => (
+            <li key={r.id} data-testid="outbox-resend-link" data-id={r.id}>
+              <Link className="text-sky-700 underline" to={outboxDetailPath(r.id)}>#{digits(r.id)}</Link>{' '}
+              {t(r.resendRuleId ? 'automatic' : 'manual')} — {t('receivers', { n: digits(r.recipientCount) })}, <span dir="ltr">{digits(r.senderNumber)}</span>,{' '}
+              {t(`sending:outboxStatuses.${r.status}`, { defaultValue: r.status })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <ResendDialog send={send} counts={counts} onClose={() => setOpen(false)}
+          onResent={(id) => { setOpen(false); void mutate(); navigate(outboxDetailPath(id)); }} />
+      )}
+    </section>
+  );
+}

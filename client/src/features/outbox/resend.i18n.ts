@@ -1,0 +1,32 @@
+import type { TextResource } from '../../shared/i18n/i18n';
+
+/** Resend by delivery status (outbox detail) and the automatic resend rules of a line (lines page). */
+export const resendTexts: TextResource = {
+  ns: 'resend',
+  fa: {
+    heading: 'ارسال مجدد', button: 'ارسال مجدد بر اساس وضعیت تحویل', title: 'ارسال مجدد ارسال #{{id}}',
+    statuses: 'وضعیت‌های تحویل', line: 'خط ارسال', count: '{{n}} گیرنده دوباره فرستاده می‌شود.', submit: 'ارسال مجدد', cancel: 'انصراف',
+    made: 'ارسال مجدد #{{id}} ثبت شد.', resendOf: 'ارسال مجدد از ارسال', automaticOf: 'ارسال مجدد خودکار از ارسال',
+    manual: 'ارسال مجدد', automatic: 'ارسال مجدد خودکار', receivers: '{{n}} گیرنده',
+    rules: {
+      button: 'ارسال مجدد خودکار', title: 'ارسال مجدد خودکار خط {{number}}',
+      hint: 'وقتی ارسالی از این خط تمام شد، گیرندگانی که گزارش نهایی‌شان یکی از این وضعیت‌هاست یک بار دیگر با یکی از خط‌های مقصد (به ترتیب) فرستاده می‌شوند؛ هزینه آن مانند یک ارسال تازه است.',
+      empty: 'قانونی برای این خط نیست.', statuses: 'وقتی وضعیت تحویل یکی از این‌ها بود', targets: 'دوباره بفرست با خط', add: 'افزودن قانون', delete: 'حذف',
+      added: 'قانون ارسال مجدد افزوده شد.', deleted: 'قانون ارسال مجدد حذف شد.', close: 'بستن',
+      columns: { statuses: 'وضعیت‌های تحویل', targets: 'خط‌های مقصد', actions: 'عملیات' },
+    },
+  },
+  en: {
+    heading: 'Resend', button: 'Resend by delivery status', title: 'Resend send #{{id}}',
+    statuses: 'Delivery statuses', line: 'Line', count: '{{n}} receivers will be sent again.', submit: 'Resend', cancel: 'Cancel',
+    made: 'Resend #{{id}} created.', resendOf: 'Resent from send', automaticOf: 'Automatically resent from send',
+    manual: 'Resend', automatic: 'Automatic resend', receivers: '{{n}} receivers',
+    rules: {
+      button: 'Automatic resend', title: 'Automatic resend of line {{number}}',
+      hint: 'When a send from this line finishes, receivers whose final report is one of these statuses are sent once more on one of the target lines (in order), priced as a new send.',
+      empty: 'No rules for this line.', statuses: 'When the delivery status is one of', targets: 'Send again on line', add: 'Add rule', delete: 'Delete',
+      added: 'Resend rule added.', deleted: 'Resend rule deleted.', close: 'Close',
+      columns: { statuses: 'Delivery statuses', targets: 'Target lines', actions: 'Actions' },
+    },
+  },
+};

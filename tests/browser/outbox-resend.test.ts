@@ -1,0 +1,106 @@
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { onSharedBrowser } from '../support/browser.js';
+import { ADMIN_PASSWORD, adminToken, login, USER_PASSWORD } from '../support/fixtures.js';
+import type { ApiClient } from '../support/api-client.js';
+import { fundedCustomer, ok, simulatorLine, waitForSend } from '../support/sending.js';
+import { PanelSignIn } from './pages/panel-sign-in.js';
+import { OutboxDetailPage } from './pages/sending-pages.js';
+import { ResendRulesDialog, ResendSection } from './pages/resend-pages.js';
+import { DataTableControl } from './pages/data-table.js';
+import { persianDigits } from './pages/digits.js';
+
+describe('browser: outbox — resend by delivery status', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+  let baseUrl: string;
+  let api: ApiClient;
+  let user: { userName: string };
+  let token: string;
+  let lossy: { lineId: number; number: string };
+  let good: { lineId: number; number: string };
+  let page: Page;
+  let errors: string[];
+
+  onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
+
+  before(async () => {
+    const admin = await adminToken(api);
+    ({ user } = await fundedCustomer(api, admin, 'Resender', 'Reza'));
+    token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
+    lossy = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 0.5, expireRatio: 0.5, seed: 9 });
+    good = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 1 });
+  });
+
+  beforeEach(async () => {
+    page = await browser.newPage();
+    errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+  });
+  afterEach(async () => { await page?.close(); });
+
+  it('resends the undelivered receivers on another line and links the two sends both ways', async () => {
+    const receivers = Array.from({ length: 10 }, (_, i) => `0912128${String(1000 + i)}`);
+    const created = ok(await api.post('ScheduledMessages/Create', { senderNumberId: lossy.lineId, smsBody: 'Try again', sendType: 'Bulk', receivers }, { token }));
+    const settled = await waitForSend(api, token, created.id);
+    const undelivered = settled.deliveryStatusCounts.HaveNotReceivedToPhone as number;
+    expect(undelivered, 'some not delivered').to.be.greaterThan(0);
+
+    const detail = new OutboxDetailPage(page, baseUrl);
+    await detail.open(created.id);
+    const resend = new ResendSection(page);
+    await resend.open();
+    // Nothing chosen: the spec's message, nothing sent.
+    await resend.choose([]);
+    await resend.submit();
+    await resend.errors().waitFor();
+    expect(await resend.errors().innerText()).to.contain('دست‌کم یک وضعیت تحویل');
+
+    await resend.choose(['HaveNotReceivedToPhone']);
+    expect(Number(await resend.count().getAttribute('data-value'))).to.equal(undelivered);
+    await resend.line.choose(good.number);
+    await resend.submit();
+    // The new send opens: linked to the original, with only the chosen receivers.
+    await page.waitForURL((url) => /\/outbox\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${created.id}`));
+    const newId = Number(new URL(page.url()).pathname.split('/').pop());
+    await resend.resendOf().waitFor();
+    expect(await resend.resendOf().locator('a').getAttribute('href')).to.equal(`/outbox/${created.id}`);
+    const made = await waitForSend(api, token, newId);
+    expect(made).to.include({ isResend: true, resendOfSendId: created.id, recipientCount: undelivered, senderNumber: good.number });
+    await detail.waitForState({ queueStatus: 'Completed' });
+
+    await detail.open(created.id);
+    await resend.resendLinks().first().waitFor();
+    expect(await resend.resendLinks().evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))))).to.deep.equal([newId]);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('adds and deletes an automatic resend rule of a line from the lines page', async () => {
+    const admin = await adminToken(api);
+    const own = await simulatorLine(api, { deliveryDelayMs: 10 });
+    const adminPage = await browser.newPage();
+    adminPage.on('pageerror', (e) => errors.push(String(e)));
+    try {
+      await new PanelSignIn(adminPage, baseUrl).signIn('admin', ADMIN_PASSWORD);
+      await adminPage.goto(`${baseUrl}/infrastructure/lines`);
+      const table = new DataTableControl(adminPage, 'lines-table');
+      const row = table.row(persianDigits(own.number));
+      await row.waitFor();
+      await row.getByTestId('line-resend-rules').click();
+      const dialog = new ResendRulesDialog(adminPage);
+      await dialog.root().waitFor();
+      await dialog.add(['HaveNotReceivedToPhone', 'Expired'], [good.lineId]);
+      await dialog.rules().first().waitFor();
+      const saved = ok(await api.get(`AutomaticResends/GetAll?privateNumberId=${own.lineId}`, { token: admin })).items;
+      expect(saved).to.have.length(1);
+      expect(saved[0]).to.deep.include({ deliveryStatus: ['HaveNotReceivedToPhone', 'Expired'], targetPrivateNumbers: [good.lineId] });
+      await dialog.rules().first().getByTestId('resend-rule-delete').click();
+      await dialog.rules().first().waitFor({ state: 'detached' });
+      expect(ok(await api.get(`AutomaticResends/GetAll?privateNumberId=${own.lineId}`, { token: admin })).items).to.deep.equal([]);
+    } finally {
+      await adminPage.close();
+    }
+    expect(errors).to.deep.equal([]);
+  });
+});
