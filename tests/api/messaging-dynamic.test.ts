@@ -79,6 +79,9 @@ describe('Dynamic sends: CreateDynamicScheduledMessage (each receiver its own te
     // Contacts 5..7: 1 + 3 + 2 parts, all given back.
     expect(Object.values(done.refundedParts as Record<string, number>).reduce((a, b) => a + b, 0)).to.equal(6);
     expect(await available(api, tree.orgAdmin.token, tree.sub.id)).to.deep.equal(before);
+    // Its failed receivers cannot be resent by status: the send row holds only the template.
+    const resend = bad(await api.post('OutBox/ResendByDeliveryStatus', { id: created.id, deliveryStatuses: ['HaveNotReceivedToPhone'], senderNumberId: line.lineId }, { token: tree.subAdmin.token, culture: 'en-US' }), 400);
+    expect(resend.message).to.equal('A dynamic send (its own text per receiver) cannot be resent by delivery status.');
   });
 
   it('refuses an unknown placeholder, a line without isSendDynamic, and waits for confirmation on confirmP2pAndDynamic', async () => {

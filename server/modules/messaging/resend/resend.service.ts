@@ -60,6 +60,8 @@ export class ResendService {
     if (input.deliveryStatuses.length === 0) throw fieldError('deliveryStatuses', 'messaging.resendNeedsStatus');
     const original = await this.outbox.visible(ctx, input.id);
     if (original.sendSubType === 'Voice') throw badRequest('messaging.resendVoice');
+    // Each receiver of a dynamic send had its own text; the send row holds only the template.
+    if (original.sendType === 'Dynamic') throw badRequest('messaging.resendDynamic');
     const statuses = [...new Set(input.deliveryStatuses)].sort();
     const sendId = input.sendId ?? `resend:${original.id}:${input.senderNumberId}:${statuses.join(',')}`;
     return this.compose.create(ctx, this.resendInput(original, input.senderNumberId, statuses, sendId), {
