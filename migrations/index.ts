@@ -23,6 +23,7 @@ import { developerSmppAccounts } from './20261125-0021-developer-smpp-accounts.j
 import { developerSmppParts } from './20261125-0023-developer-smpp-parts.js';
 import { developerOtpFormats } from './20261125-0022-developer-otp-formats.js';
 import { contactsPhonebooks } from './20261125-0024-contacts-phonebooks.js';
+import { contactsPhonebookFiles } from './20261125-0025_import-contacts-phonebook-files.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, contactsPhonebookFiles];

@@ -1,0 +1,256 @@
+import { inject, injectable } from 'inversify';
+import type { Logger } from 'pino';
+import { TYPES } from '../../platform/tokens.js';
+import type { Actor } from '../../platform/actor.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Translator } from '../../platform/i18n.js';
+import type { JobQueue, QueueFactory } from '../../platform/queue.js';
+import type { Realtime } from '../../platform/realtime.js';
+import type { UnitOfWork } from '../../platform/unit-of-work.js';
+import { AppError } from '../../platform/http/errors.js';
+import { AuditService } from '../audit/index.js';
+import { ActorFactory } from '../identity/index.js';
+import { PhonebooksRepository } from './phonebooks.repository.js';
+import { PhonebookAccessService } from './phonebook-access.service.js';
+import { CustomFieldsService } from './custom-fields.service.js';
+import { tehranToday } from './contact-input.js';
+import { ContactImportRepository, type BatchCounts, type PhonebookFileRow, type RejectedRow } from './contact-import.repository.js';
+import { cellText, CONTACT_COLUMNS, RowReader, type ImportedContact } from './contact-import.rows.js';
+import { isEmptyRow, SheetError } from './contact-import.sheet.js';
+import { PHONEBOOK_FILE_EVENT, publicPhonebookFile, readSheetRows } from './contact-import.files.js';
+
+export const IMPORT_QUEUE = 'contact-import';
+/** The claim of every contacts route (the Phonebook menu's). */
+export const IMPORT_CLAIM = 'Phonebook.Manage';
+/** Data rows per transaction: each commits its contacts, rejects, the phonebook's count and the import's counters together. */
+export const IMPORT_BATCH = 5_000;
+/** A Waiting or Extracting import untouched this long lost its job (a batch commits every second or so). */
+const STUCK_MS = 120_000;
+/** Uploads whose mapping was never chosen are removed after a day. */
+const STALE_UPLOAD_MS = 24 * 60 * 60_000;
+const PUSH_EVERY_MS = 250;
+
+export interface ImportJob {
+  fileId: number;
+}
+
+/** Another run of the same import committed meanwhile (a job run twice): this run stops, the other goes on. */
+class Superseded extends Error {}
+
+interface Batch {
+  processed: number;
+  duplicate: number;
+  contacts: ImportedContact[];
+  rejects: RejectedRow[];
+}
+
+const newBatch = (): Batch => ({ processed: 0, duplicate: 0, contacts: [], rejects: [] });
+
+/**
+ * Runs imports on the job queue (one at a time per worker process): reads the stored file row by
+ * row, maps and checks each row, drops numbers repeated in the file, and commits every
+ * IMPORT_BATCH rows in one transaction that locks the phonebook (with the caller's rights checked
+ * again), adds the new contacts (duplicates of the phonebook skipped or updated), stores the
+ * rejected rows, adds to contactsCount and to the import's counters, and moves its
+ * `processedCount` on. While one batch commits, the next is read. A crash loses at most the batch
+ * in flight: the next run (the queue's retry, the stuck sweep, a restart) starts from
+ * `processedCount`, re-reading the rows before it only to rebuild the set of numbers already seen.
+ */
+@injectable()
+export class ContactImporter {
+  private queue: JobQueue<ImportJob> | null = null;
+  private stopping = false;
+
+  constructor(
+    @inject(ContactImportRepository) private readonly repo: ContactImportRepository,
+    @inject(PhonebookAccessService) private readonly access: PhonebookAccessService,
+    @inject(PhonebooksRepository) private readonly phonebooks: PhonebooksRepository,
+    @inject(CustomFieldsService) private readonly fields: CustomFieldsService,
+    @inject(AuditService) private readonly audit: AuditService,
+    @inject(ActorFactory) private readonly actors: ActorFactory,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.QueueFactory) private readonly queues: QueueFactory,
+    @inject(TYPES.Realtime) private readonly realtime: Realtime,
+    @inject(TYPES.Translator) private readonly translator: Translator,
+    @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(TYPES.Clock) private readonly clock: Clock,
+  ) {}
+
+  importQueue(): JobQueue<ImportJob> {
+    this.queue ??= this.queues.queue<ImportJob>(IMPORT_QUEUE, {
+      onFailed: (_queue, jobId, error, willRetry) => {
+        if (willRetry) return;
+        const fileId = Number(/^import:(\d+)/.exec(jobId)?.[1]);
+        this.logger.error({ err: error, fileId }, 'contact import failed');
+        if (fileId) void this.fail(fileId, 'contacts.import.failed').catch((err: unknown) => this.logger.error({ err, fileId }, 'contact import: marking failed'));
+      },
+    });
+    return this.queue;
+  }
+
+  async enqueue(fileId: number, round = ''): Promise<void> {
+    await this.importQueue().add({ fileId }, { jobId: `import:${fileId}${round ? `:${round}` : ''}`, retries: 3 });
+  }
+
+  /** Worker processes only. Imports a stopped process left behind go on at once. */
+  async start(): Promise<void> {
+    this.stopping = false;
+    this.importQueue().process(1, (job) => this.run(job.data.fileId));
+    await this.resumeStuck(30_000);
+  }
+
+  /** Running imports stop after their current batch and stay Extracting: the next start (or another process's sweep) resumes them. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.queue?.close(15_000);
+  }
+
+  /** Imports whose job was lost with a process: queued again under a new job id (a duplicate run is harmless, see Superseded). */
+  async resumeStuck(afterMs = STUCK_MS): Promise<void> {
+    const ids = await this.repo.stuck(new Date(this.clock.now().getTime() - afterMs), 100);
+    for (const id of ids) await this.enqueue(id, `resume${Date.now().toString(36)}`);
+  }
+
+  async sweepUploads(): Promise<void> {
+    await this.repo.deleteStaleStored(new Date(this.clock.now().getTime() - STALE_UPLOAD_MS));
+  }
+
+  async run(fileId: number): Promise<void> {
+    const file = await this.repo.find(fileId);
+    if (!file || (file.status !== 'Waiting' && file.status !== 'Extracting') || !file.mapping) return;
+    const found = await this.actors.forUser(file.userId, file.organizationId, 'panel', { requestId: `phonebook-file:${fileId}` });
+    // The rights of the route that started it, checked again: a user who lost them since imports nothing more.
+    if (!('actor' in found) || !found.actor.principal.claims.has(IMPORT_CLAIM)) {
+      await this.fail(fileId, 'contacts.import.userGone');
+      return;
+    }
+    const actor = found.actor;
+    const now = this.clock.now();
+    if (!(await this.repo.setStatusIf(fileId, ['Waiting', 'Extracting'], { status: 'Extracting', startedAt: file.startedAt ?? now, lastModified: now }))) return;
+    const defs = await this.fields.ofOrganization(file.organizationId);
+    const reader = new RowReader(file.mapping, defs, tehranToday(now));
+    const seen = new Set<number>();
+    const skip = file.processedCount;
+    let committed = file.processedCount;
+    let headerSkipped = !file.hasHeaderRow;
+    let dataRows = 0;
+    let fraction = 0;
+    let batch = newBatch();
+    let inFlight: Promise<void> | null = null;
+    let lastPush = 0;
+    const commitNext = async (final: boolean) => {
+      const b = batch;
+      batch = newBatch();
+      const at = fraction;
+      const expected = committed;
+      committed += b.processed;
+      const row = await this.commit(actor, file, b, expected, final ? 1 : at, final);
+      if (final || Date.now() - lastPush >= PUSH_EVERY_MS) {
+        lastPush = Date.now();
+        this.push(row);
+      }
+    };
+    const stored = this.repo.storedFile(fileId, file.sizeBytes);
+    const rows = readSheetRows(stored, file, { onProgress: (f) => { fraction = f; } });
+    try {
+      for await (const sheetRows of rows) {
+        for (const r of sheetRows) {
+          if (isEmptyRow(r.cells)) continue;
+          if (!headerSkipped) { headerSkipped = true; continue; }
+          dataRows++;
+          const result = reader.read(r.cells);
+          if (dataRows <= skip) {
+            // Committed by an earlier run: only its number matters now (a later repeat of it is a duplicate).
+            if (result.ok) seen.add(Number(result.contact.cellphone));
+            continue;
+          }
+          batch.processed++;
+          if (!result.ok) {
+            batch.rejects.push({ rowNumber: r.rowNumber, reasons: result.issues, cells: r.cells.map(cellText) });
+          } else {
+            const key = Number(result.contact.cellphone);
+            if (seen.has(key)) batch.duplicate++;
+            else {
+              seen.add(key);
+              batch.contacts.push(result.contact);
+            }
+          }
+          if (batch.processed >= IMPORT_BATCH) {
+            // One commit at a time; the rows of the next batch are read while it runs.
+            await inFlight;
+            if (this.stopping) return;
+            inFlight = commitNext(false);
+            inFlight.catch(() => undefined);
+          }
+        }
+        // Other requests get their turn between every thousand rows, whatever the reader's own pace.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      await inFlight;
+      if (this.stopping) return;
+      await commitNext(true);
+      this.logger.info({ fileId, rows: committed }, 'contacts imported');
+    } catch (err) {
+      await inFlight?.catch(() => undefined);
+      if (err instanceof Superseded) return;
+      if (err instanceof SheetError) return void (await this.fail(fileId, err.key, err.params));
+      // The importing user lost the right to change the phonebook (or the phonebook went: the import went with it).
+      if (err instanceof AppError && (err.status === 403 || err.status === 404)) return void (await this.fail(fileId, 'contacts.import.userGone'));
+      throw err;
+    } finally {
+      await rows.return(undefined);
+    }
+  }
+
+  private async commit(actor: Actor, file: PhonebookFileRow, b: Batch, expected: number, fraction: number, final: boolean): Promise<PhonebookFileRow> {
+    const now = this.clock.now();
+    return this.uow.run(async (tx) => {
+      // The phonebook first (as every change of its contacts), then the import: no lock order inversion.
+      const open = await this.access.forChange(actor, file.phonebookId, tx);
+      const locked = await this.repo.lock(tx, file.id);
+      if (!locked || locked.status !== 'Extracting' || locked.processedCount !== expected) throw new Superseded();
+      const columns = CONTACT_COLUMNS.filter((c) => file.mapping!.columns[c] !== undefined);
+      const { inserted, updated } = await this.repo.insertContacts(tx, file.phonebookId, b.contacts, file.updateExisting ? { columns } : null, now);
+      await this.repo.insertRejects(tx, file.id, b.rejects);
+      await this.phonebooks.addToCount(tx, file.phonebookId, inserted, now);
+      const counts: BatchCounts = {
+        processed: b.processed, added: inserted, updated, duplicate: b.duplicate, existing: b.contacts.length - inserted - updated, rejected: b.rejects.length,
+      };
+      const processed = expected + b.processed;
+      const patch: Record<string, unknown> = final
+        ? { status: 'Completed', progressPercent: 100, totalCount: processed, finishedAt: now, lastModified: now }
+        : { progressPercent: Math.min(99, Math.floor(fraction * 100)), lastModified: now, ...(locked.totalCount !== null && locked.totalCount < processed ? { totalCount: processed } : {}) };
+      await this.repo.addCounts(tx, file.id, counts, patch);
+      if (final) {
+        await this.repo.deleteChunks(file.id, tx);
+        const done = (await this.repo.find(file.id, tx))!;
+        await this.audit.record(tx, actor, {
+          operationType: 'Import', className: 'Contact', referenceId: file.phonebookId, organizationId: open.phonebook.organizationId,
+          newData: {
+            phonebookFileId: file.id, fileName: file.fileName, totalCount: done.totalCount, addedCount: done.addedCount, updatedCount: done.updatedCount,
+            duplicateCount: done.duplicateCount, existingCount: done.existingCount, rejectedCount: done.rejectedCount,
+          },
+        });
+        return done;
+      }
+      return (await this.repo.find(file.id, tx))!;
+    });
+  }
+
+  /** Failed with a reason (a message key); what was committed stays, the stored file goes. */
+  async fail(fileId: number, key: string, params: Record<string, unknown> = {}): Promise<void> {
+    const now = this.clock.now();
+    const moved = await this.repo.setStatusIf(fileId, ['Stored', 'Waiting', 'Extracting'], {
+      status: 'Failed', failedReason: key, failedParams: JSON.stringify(params), finishedAt: now, lastModified: now,
+    });
+    if (!moved) return;
+    await this.repo.deleteChunks(fileId);
+    const row = await this.repo.find(fileId);
+    if (row) this.push(row);
+  }
+
+  private push(row: PhonebookFileRow): void {
+    // The actor's language is not known here; the screen reloads the list (in its own language) when an import ends.
+    this.realtime.emitToUser(row.userId, PHONEBOOK_FILE_EVENT, publicPhonebookFile(row, (key, params) => this.translator.t('fa', key, params)));
+  }
+}
