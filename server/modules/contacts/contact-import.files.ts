@@ -9,7 +9,7 @@ import type { PhonebookFileRow } from './contact-import.repository.js';
 export const PHONEBOOK_FILE_EVENT = 'phonebook-file-progress';
 
 /** Rows of a stored file in the format its upload was judged to be. */
-export function readSheetRows(file: StoredFile, format: SheetFormat, options: SheetReadOptions & { onDimension?(lastRow: number): void } = {}): AsyncGenerator<SheetRow[]> {
+export function readSheetRows(file: StoredFile, format: SheetFormat, options: SheetReadOptions & { onDimension?(lastRow: number): void; lazySharedStrings?: boolean } = {}): AsyncGenerator<SheetRow[]> {
   return format.format === 'xlsx' ? readXlsxRows(file, options) : readCsvRows(file, format.encoding ?? 'utf-8', format.delimiter ?? ',', options);
 }
 

@@ -144,7 +144,7 @@ export class ContactImportService {
       const stored = this.repo.storedFile(id, received.size);
       let lastRow: number | null = null;
       const rows: string[][] = [];
-      const reading = readSheetRows(stored, format, { onDimension: (n) => { lastRow = n; } });
+      const reading = readSheetRows(stored, format, { onDimension: (n) => { lastRow = n; }, lazySharedStrings: true });
       try {
         for await (const batch of reading) {
           for (const r of batch) {

@@ -48,6 +48,9 @@ export interface SheetReadOptions {
 }
 
 export function isEmptyRow(cells: readonly CellValue[]): boolean {
-  for (const c of cells) if (c !== null && !(typeof c === 'string' && c.trim() === '')) return false;
+  for (const c of cells) {
+    if (c === null || c === '') continue;
+    if (typeof c !== 'string' || c.charCodeAt(0) > 32 || c.trim() !== '') return false;
+  }
   return true;
 }

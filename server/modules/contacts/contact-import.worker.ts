@@ -15,7 +15,7 @@ import { PhonebookAccessService } from './phonebook-access.service.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import { tehranToday } from './contact-input.js';
 import { ContactImportRepository, type BatchCounts, type PhonebookFileRow, type RejectedRow } from './contact-import.repository.js';
-import { cellText, CONTACT_COLUMNS, RowReader, type ImportedContact } from './contact-import.rows.js';
+import { cellText, CONTACT_COLUMNS, MobileSet, RowReader, type ImportedContact } from './contact-import.rows.js';
 import { isEmptyRow, SheetError } from './contact-import.sheet.js';
 import { PHONEBOOK_FILE_EVENT, publicPhonebookFile, readSheetRows } from './contact-import.files.js';
 
@@ -129,7 +129,7 @@ export class ContactImporter {
     if (!(await this.repo.setStatusIf(fileId, ['Waiting', 'Extracting'], { status: 'Extracting', startedAt: file.startedAt ?? now, lastModified: now }))) return;
     const defs = await this.fields.ofOrganization(file.organizationId);
     const reader = new RowReader(file.mapping, defs, tehranToday(now));
-    const seen = new Set<number>();
+    const seen = new MobileSet();
     const skip = file.processedCount;
     let committed = file.processedCount;
     let headerSkipped = !file.hasHeaderRow;
@@ -161,19 +161,15 @@ export class ContactImporter {
           const result = reader.read(r.cells);
           if (dataRows <= skip) {
             // Committed by an earlier run: only its number matters now (a later repeat of it is a duplicate).
-            if (result.ok) seen.add(Number(result.contact.cellphone));
+            if (result.ok) seen.add(result.contact.cellphone);
             continue;
           }
           batch.processed++;
           if (!result.ok) {
             batch.rejects.push({ rowNumber: r.rowNumber, reasons: result.issues, cells: r.cells.map(cellText) });
           } else {
-            const key = Number(result.contact.cellphone);
-            if (seen.has(key)) batch.duplicate++;
-            else {
-              seen.add(key);
-              batch.contacts.push(result.contact);
-            }
+            if (seen.add(result.contact.cellphone)) batch.contacts.push(result.contact);
+            else batch.duplicate++;
           }
           if (batch.processed >= IMPORT_BATCH) {
             // One commit at a time; the rows of the next batch are read while it runs.
@@ -206,6 +202,7 @@ export class ContactImporter {
     const now = this.clock.now();
     return this.uow.run(async (tx) => {
       // The phonebook first (as every change of its contacts), then the import: no lock order inversion.
+      await this.repo.commitWithoutFlushWait(tx);
       const open = await this.access.forChange(actor, file.phonebookId, tx);
       const locked = await this.repo.lock(tx, file.id);
       if (!locked || locked.status !== 'Extracting' || locked.processedCount !== expected) throw new Superseded();

@@ -214,11 +214,46 @@ export function plainCell(value: unknown): CellValue {
 }
 
 /**
+ * Shared strings read only as far as the rows asked for need (the preview of a million-row file
+ * needs the first few of a million strings).
+ */
+class LazySharedStrings {
+  private readonly strings: unknown[] = [];
+  private readonly source: AsyncGenerator<{ index: number; text: unknown }> | null;
+
+  constructor(file: StoredFile, entry: ZipEntry | undefined) {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), { sharedStrings: 'emit' }) as unknown as ExcelWorkbookReader;
+    this.source = entry ? reader._parseSharedStrings(entryStream(file, entry, MAX_SHARED_STRINGS_BYTES)) as AsyncGenerator<{ index: number; text: unknown }> : null;
+  }
+
+  async upTo(index: number): Promise<void> {
+    while (this.source && this.strings.length <= index) {
+      const next = await this.source.next();
+      if (next.done) return;
+      this.strings.push(next.value.text);
+    }
+  }
+
+  get(index: number): unknown {
+    return this.strings[index] ?? null;
+  }
+
+  async close(): Promise<void> {
+    await this.source?.return(undefined);
+  }
+}
+
+function sharedIndex(value: unknown): number | null {
+  return value !== null && typeof value === 'object' && 'sharedString' in value ? Number((value as { sharedString: unknown }).sharedString) : null;
+}
+
+/**
  * Reads the first worksheet's rows in batches. `onProgress` gets the share of the sheet's
  * compressed bytes consumed. The total rows, when the sheet records its used range (Excel does)
- * is given to `onDimension` before the first batch.
+ * is given to `onDimension` before the first batch. `lazySharedStrings`: for reading only the
+ * first rows (the preview), shared strings are read only as far as those rows use them.
  */
-export async function* readXlsxRows(file: StoredFile, options: SheetReadOptions & { onDimension?(lastRow: number): void } = {}): AsyncGenerator<SheetRow[]> {
+export async function* readXlsxRows(file: StoredFile, options: SheetReadOptions & { onDimension?(lastRow: number): void; lazySharedStrings?: boolean } = {}): AsyncGenerator<SheetRow[]> {
   const entries = await readZipDirectory(file);
   if (!entries.has('xl/workbook.xml')) throw notXlsx();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
@@ -229,12 +264,26 @@ export async function* readXlsxRows(file: StoredFile, options: SheetReadOptions 
   if (rels) await reader._parseRels(entryStream(file, rels, MAX_SMALL_PART_BYTES));
   await reader._parseWorkbook(entryStream(file, part('xl/workbook.xml')!, MAX_SMALL_PART_BYTES));
   const shared = part('xl/sharedStrings.xml');
-  if (shared) {
+  // Without a cache the worksheet reader leaves {sharedString: n} in the cells, resolved below.
+  const lazy = options.lazySharedStrings ? new LazySharedStrings(file, shared) : null;
+  if (lazy) {
+    // Left unset on purpose.
+  } else if (shared) {
     // Parsed into the reader's cache; the generator yields nothing in 'cache' mode.
     for await (const _ of reader._parseSharedStrings(entryStream(file, shared, MAX_SHARED_STRINGS_BYTES))) { /* cached */ }
   } else {
     (reader as unknown as { sharedStrings: unknown[] }).sharedStrings = [];
   }
+  try {
+    yield* readSheet(file, entries, reader, lazy, options);
+  } finally {
+    await lazy?.close();
+  }
+}
+
+async function* readSheet(file: StoredFile, entries: Map<string, ZipEntry>, reader: ExcelWorkbookReader, lazy: LazySharedStrings | null,
+  options: SheetReadOptions & { onDimension?(lastRow: number): void }): AsyncGenerator<SheetRow[]> {
+  const part = (name: string) => entries.get(name);
   const styles = part('xl/styles.xml');
   if (styles) await reader._parseStyles(entryStream(file, styles, MAX_SMALL_PART_BYTES));
   const { entry, sheetNo } = firstSheet(reader, entries);
@@ -257,7 +306,14 @@ export async function* readXlsxRows(file: StoredFile, options: SheetReadOptions 
     const values = row.values;
     const cells: CellValue[] = [];
     // exceljs' values are 1-based (index 0 unused) and sparse.
-    for (let i = 1; i < values.length; i++) cells.push(plainCell(values[i]));
+    for (let i = 1; i < values.length; i++) {
+      const index = lazy ? sharedIndex(values[i]) : null;
+      if (index === null) cells.push(plainCell(values[i]));
+      else {
+        await lazy!.upTo(index);
+        cells.push(plainCell(lazy!.get(index)));
+      }
+    }
     batch.push({ rowNumber: row.number, cells });
     if (batch.length >= SHEET_BATCH_ROWS) {
       options.onProgress?.(compressed / total);
