@@ -279,7 +279,9 @@ export class MobileSet {
   add(mobile: string): boolean {
     const key = Number(mobile);
     if (this.count * 2 >= this.table.length) this.grow();
-    return this.insert(this.table, key);
+    const added = this.insert(this.table, key);
+    if (added) this.count++;
+    return added;
   }
 
   get size(): number { return this.count; }
@@ -292,7 +294,6 @@ export class MobileSet {
       const v = table[i];
       if (v === 0) {
         table[i] = key;
-        if (table === this.table) this.count++;
         return true;
       }
       if (v === key) return false;
