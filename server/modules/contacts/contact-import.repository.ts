@@ -6,9 +6,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { TYPES } from '../../platform/tokens.js';
 import type { DatabaseKind } from '../../platform/db.js';
 import type { Tx } from '../../platform/unit-of-work.js';
-import type { CustomFieldValue } from '../../shared/contacts/contact-fields.js';
 import type { StoredFile, ImportFormat, CsvEncoding, CsvDelimiter } from './contact-import.sheet.js';
-import type { ColumnMapping, ContactColumn, ImportedContact, RowIssue } from './contact-import.rows.js';
+import { CONTACT_COLUMNS, type ColumnMapping, type ContactColumn, type RejectedRow } from './contact-import.rows.js';
 
 /** The spec's phonebook file progress statuses (values borrowed from the queue and smart-club sets: the spec lists none). */
 export const PHONEBOOK_FILE_STATUSES = ['Stored', 'Waiting', 'Extracting', 'Completed', 'Failed'] as const;
@@ -49,10 +48,12 @@ export interface PhonebookFileRow {
   phonebookName: string;
 }
 
-export interface RejectedRow {
-  rowNumber: number;
-  reasons: RowIssue[];
-  cells: string[];
+export type { RejectedRow } from './contact-import.rows.js';
+
+/** A batch of contacts written as the database loads them (contact-import.batches.ts `batchPayload`). */
+export interface ContactsPayload {
+  count: number;
+  payload: string;
 }
 
 /** What one committed batch adds to an import's counters. */
@@ -71,7 +72,7 @@ export const CHUNK_BYTES = 1024 * 1024;
 const COUNTERS = ['processedCount', 'addedCount', 'updatedCount', 'duplicateCount', 'existingCount', 'rejectedCount'] as const;
 
 // The contact's own columns in the batch table and the jsonb rows, in this order.
-const BATCH_COLUMNS = ['cellphone', 'firstName', 'lastName', 'email', 'job', 'birthdate', 'telephone', 'address', 'phonebookGroup'] as const;
+const BATCH_COLUMNS = CONTACT_COLUMNS;
 
 function toRow(r: Record<string, unknown>): PhonebookFileRow {
   return { ...(r as unknown as PhonebookFileRow), sizeBytes: Number(r.sizeBytes) };
@@ -81,12 +82,6 @@ function bytesOf(value: unknown): Buffer {
   if (Buffer.isBuffer(value)) return value;
   const u8 = value as Uint8Array;
   return Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
-}
-
-/** COPY text format: backslash, tab and line breaks escaped; null as \N. */
-function copyValue(value: string | null): string {
-  if (value === null) return '\\N';
-  return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
 function countsOf(result: unknown): { inserted: number; updated: number } {
@@ -107,6 +102,9 @@ export class ContactImportRepository {
   ) {}
 
   private db(tx?: Tx): Knex | Tx { return tx ?? this.knex; }
+
+  /** How a batch of contacts is handed to `insertContacts`: COPY text on PostgreSQL, a jsonb array on the embedded database (no COPY from a client there). */
+  get payloadKind(): 'copy' | 'json' { return this.kind === 'postgres' ? 'copy' : 'json'; }
 
   private view(db: Knex | Tx): Knex.QueryBuilder {
     return db('phonebook_files as f').join('phonebooks as p', 'p.id', 'f.phonebookId').select('f.*', 'p.title as phonebookName');
@@ -244,8 +242,8 @@ export class ContactImportRepository {
    * phonebook has is skipped or, with `update`, gets the mapped columns that are not empty in the
    * row and its custom values merged in. Answers how many were added and updated.
    */
-  async insertContacts(tx: Tx, phonebookId: number, contacts: ImportedContact[], update: { columns: ContactColumn[] } | null, now: Date): Promise<{ inserted: number; updated: number }> {
-    if (contacts.length === 0) return { inserted: 0, updated: 0 };
+  async insertContacts(tx: Tx, phonebookId: number, batch: ContactsPayload, update: { columns: ContactColumn[] } | null, now: Date): Promise<{ inserted: number; updated: number }> {
+    if (batch.count === 0) return { inserted: 0, updated: 0 };
     const cols = BATCH_COLUMNS.map((c) => `"${c}"`).join(', ');
     const conflict = update
       ? `on conflict ("phonebookId", cellphone) do update set ${[
@@ -258,38 +256,13 @@ export class ContactImportRepository {
     if (this.kind === 'postgres') {
       await tx.raw(`create temp table if not exists contact_import_batch (seq int, cellphone text, "firstName" text, "lastName" text, email text, job text,
         birthdate date, telephone text, address text, "phonebookGroup" text, fields jsonb) on commit delete rows`);
-      await this.copyBatch(tx, contacts);
+      const connection = await (tx as unknown as { client: { acquireConnection(): Promise<{ query(stream: unknown): NodeJS.WritableStream }> } }).client.acquireConnection();
+      const copy = connection.query(copyFrom(`COPY contact_import_batch (seq, ${cols}, fields) FROM STDIN`));
+      await pipeline(Readable.from([batch.payload]), copy as unknown as NodeJS.WritableStream);
       return countsOf(await tx.raw(counted(`select ?, ${cols}, 'Import', fields, ?, ? from contact_import_batch order by seq`), [phonebookId, now, now]));
     }
-    const payload = JSON.stringify(contacts.map((c) => [...BATCH_COLUMNS.map((k) => c[k]), c.fields]));
     const select = BATCH_COLUMNS.map((c, i) => (c === 'birthdate' ? `(e->>${i})::date` : `e->>${i}`)).join(', ');
     return countsOf(await tx.raw(counted(`select ?, ${select}, 'Import', e->${BATCH_COLUMNS.length}, ?, ? from jsonb_array_elements(?::jsonb) with ordinality as x(e, n) order by n`),
-      [phonebookId, now, now, payload]));
+      [phonebookId, now, now, batch.payload]));
   }
-
-  private async copyBatch(tx: Tx, contacts: ImportedContact[]): Promise<void> {
-    const connection = await (tx as unknown as { client: { acquireConnection(): Promise<{ query(stream: unknown): NodeJS.WritableStream }> } }).client.acquireConnection();
-    const copy = connection.query(copyFrom(`COPY contact_import_batch (seq, ${BATCH_COLUMNS.map((c) => `"${c}"`).join(', ')}, fields) FROM STDIN`));
-    function* lines(): Generator<string> {
-      let chunk = '';
-      for (let i = 0; i < contacts.length; i++) {
-        const c = contacts[i];
-        let line = String(i);
-        for (const k of BATCH_COLUMNS) line += `\t${copyValue(c[k])}`;
-        line += `\t${copyValue(fieldsJson(c.fields))}\n`;
-        chunk += line;
-        if (chunk.length > 1 << 16) {
-          yield chunk;
-          chunk = '';
-        }
-      }
-      if (chunk) yield chunk;
-    }
-    await pipeline(Readable.from(lines()), copy as unknown as NodeJS.WritableStream);
-  }
-}
-
-function fieldsJson(fields: Record<string, CustomFieldValue>): string {
-  for (const _ in fields) return JSON.stringify(fields);
-  return '{}';
 }

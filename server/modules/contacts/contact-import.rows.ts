@@ -42,6 +42,13 @@ export interface RowIssue {
 
 export type RowResult = { ok: true; contact: ImportedContact } | { ok: false; issues: RowIssue[] };
 
+/** A row that did not become a contact: where it was, why, and its cells as text (the rejected-rows file). */
+export interface RejectedRow {
+  rowNumber: number;
+  reasons: RowIssue[];
+  cells: string[];
+}
+
 /** Names of the contact's columns in both languages, for reasons that name one (the messages pick theirs). */
 export const COLUMN_LABELS: Record<ContactColumn, { fa: string; en: string }> = {
   cellphone: { fa: 'موبایل', en: 'Mobile' },

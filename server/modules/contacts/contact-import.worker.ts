@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
@@ -14,16 +15,18 @@ import { PhonebooksRepository } from './phonebooks.repository.js';
 import { PhonebookAccessService } from './phonebook-access.service.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import { tehranToday } from './contact-input.js';
-import { ContactImportRepository, type BatchCounts, type PhonebookFileRow, type RejectedRow } from './contact-import.repository.js';
-import { cellText, CONTACT_COLUMNS, MobileSet, RowReader, type ImportedContact } from './contact-import.rows.js';
-import { isEmptyRow, SheetError } from './contact-import.sheet.js';
-import { PHONEBOOK_FILE_EVENT, publicPhonebookFile, readSheetRows } from './contact-import.files.js';
+import { CHUNK_BYTES, ContactImportRepository, type BatchCounts, type PhonebookFileRow } from './contact-import.repository.js';
+import { CONTACT_COLUMNS } from './contact-import.rows.js';
+import { SheetError, type StoredFile } from './contact-import.sheet.js';
+import { PHONEBOOK_FILE_EVENT, publicPhonebookFile } from './contact-import.files.js';
+import { importBatches, type BatchJob, type ReadyBatch } from './contact-import.batches.js';
+import type { ThreadData } from './contact-import.thread.js';
 
 export const IMPORT_QUEUE = 'contact-import';
 /** The claim of every contacts route (the Phonebook menu's). */
 export const IMPORT_CLAIM = 'Phonebook.Manage';
-/** Data rows per transaction: each commits its contacts, rejects, the phonebook's count and the import's counters together. */
-export const IMPORT_BATCH = 5_000;
+/** Files from this size are read in a worker thread (off the event loop, on another core); smaller ones here, where a thread's start would cost more than it saves. */
+const THREAD_FROM_BYTES = 2 * 1024 * 1024;
 /** A Waiting or Extracting import untouched this long lost its job (a batch commits every second or so). */
 const STUCK_MS = 120_000;
 /** Uploads whose mapping was never chosen are removed after a day. */
@@ -36,15 +39,6 @@ export interface ImportJob {
 
 /** Another run of the same import committed meanwhile (a job run twice): this run stops, the other goes on. */
 class Superseded extends Error {}
-
-interface Batch {
-  processed: number;
-  duplicate: number;
-  contacts: ImportedContact[];
-  rejects: RejectedRow[];
-}
-
-const newBatch = (): Batch => ({ processed: 0, duplicate: 0, contacts: [], rejects: [] });
 
 /**
  * Runs imports on the job queue (one at a time per worker process): reads the stored file row by
@@ -128,63 +122,33 @@ export class ContactImporter {
     const now = this.clock.now();
     if (!(await this.repo.setStatusIf(fileId, ['Waiting', 'Extracting'], { status: 'Extracting', startedAt: file.startedAt ?? now, lastModified: now }))) return;
     const defs = await this.fields.ofOrganization(file.organizationId);
-    const reader = new RowReader(file.mapping, defs, tehranToday(now));
-    const seen = new MobileSet();
-    const skip = file.processedCount;
-    let committed = file.processedCount;
-    let headerSkipped = !file.hasHeaderRow;
-    let dataRows = 0;
-    let fraction = 0;
-    let batch = newBatch();
-    let inFlight: Promise<void> | null = null;
-    let lastPush = 0;
-    const commitNext = async (final: boolean) => {
-      const b = batch;
-      batch = newBatch();
-      const at = fraction;
-      const expected = committed;
-      committed += b.processed;
-      const row = await this.commit(actor, file, b, expected, final ? 1 : at, final);
-      if (final || Date.now() - lastPush >= PUSH_EVERY_MS) {
-        lastPush = Date.now();
-        this.push(row);
-      }
+    const job: BatchJob = {
+      format: { format: file.format, encoding: file.encoding, delimiter: file.delimiter }, mapping: file.mapping,
+      definitions: defs.map((d) => ({ id: d.id, type: d.type, nameEn: d.nameEn, nameFa: d.nameFa })), today: tehranToday(now),
+      hasHeaderRow: file.hasHeaderRow, skip: file.processedCount, payloadKind: this.repo.payloadKind,
     };
     const stored = this.repo.storedFile(fileId, file.sizeBytes);
-    const rows = readSheetRows(stored, file, { onProgress: (f) => { fraction = f; } });
+    const batches = file.sizeBytes >= THREAD_FROM_BYTES ? threadBatches(stored, job) : importBatches(stored, job);
+    let committed = file.processedCount;
+    let inFlight: Promise<void> | null = null;
+    let lastPush = 0;
     try {
-      for await (const sheetRows of rows) {
-        for (const r of sheetRows) {
-          if (isEmptyRow(r.cells)) continue;
-          if (!headerSkipped) { headerSkipped = true; continue; }
-          dataRows++;
-          const result = reader.read(r.cells);
-          if (dataRows <= skip) {
-            // Committed by an earlier run: only its number matters now (a later repeat of it is a duplicate).
-            if (result.ok) seen.add(result.contact.cellphone);
-            continue;
+      for await (const batch of batches) {
+        // One commit at a time; the next batch is read and checked while it runs.
+        await inFlight;
+        if (this.stopping) return;
+        const expected = committed;
+        committed += batch.processed;
+        inFlight = this.commit(actor, file, batch, expected).then((row) => {
+          if (batch.last || Date.now() - lastPush >= PUSH_EVERY_MS) {
+            lastPush = Date.now();
+            this.push(row);
           }
-          batch.processed++;
-          if (!result.ok) {
-            batch.rejects.push({ rowNumber: r.rowNumber, reasons: result.issues, cells: r.cells.map(cellText) });
-          } else {
-            if (seen.add(result.contact.cellphone)) batch.contacts.push(result.contact);
-            else batch.duplicate++;
-          }
-          if (batch.processed >= IMPORT_BATCH) {
-            // One commit at a time; the rows of the next batch are read while it runs.
-            await inFlight;
-            if (this.stopping) return;
-            inFlight = commitNext(false);
-            inFlight.catch(() => undefined);
-          }
-        }
-        // Other requests get their turn between every thousand rows, whatever the reader's own pace.
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        });
+        inFlight.catch(() => undefined);
+        if (batch.last) break;
       }
       await inFlight;
-      if (this.stopping) return;
-      await commitNext(true);
       this.logger.info({ fileId, rows: committed }, 'contacts imported');
     } catch (err) {
       await inFlight?.catch(() => undefined);
@@ -194,11 +158,12 @@ export class ContactImporter {
       if (err instanceof AppError && (err.status === 403 || err.status === 404)) return void (await this.fail(fileId, 'contacts.import.userGone'));
       throw err;
     } finally {
-      await rows.return(undefined);
+      await batches.return(undefined);
     }
   }
 
-  private async commit(actor: Actor, file: PhonebookFileRow, b: Batch, expected: number, fraction: number, final: boolean): Promise<PhonebookFileRow> {
+  private async commit(actor: Actor, file: PhonebookFileRow, b: ReadyBatch, expected: number): Promise<PhonebookFileRow> {
+    const final = b.last;
     const now = this.clock.now();
     return this.uow.run(async (tx) => {
       // The phonebook first (as every change of its contacts), then the import: no lock order inversion.
@@ -207,16 +172,16 @@ export class ContactImporter {
       const locked = await this.repo.lock(tx, file.id);
       if (!locked || locked.status !== 'Extracting' || locked.processedCount !== expected) throw new Superseded();
       const columns = CONTACT_COLUMNS.filter((c) => file.mapping!.columns[c] !== undefined);
-      const { inserted, updated } = await this.repo.insertContacts(tx, file.phonebookId, b.contacts, file.updateExisting ? { columns } : null, now);
+      const { inserted, updated } = await this.repo.insertContacts(tx, file.phonebookId, b, file.updateExisting ? { columns } : null, now);
       await this.repo.insertRejects(tx, file.id, b.rejects);
       await this.phonebooks.addToCount(tx, file.phonebookId, inserted, now);
       const counts: BatchCounts = {
-        processed: b.processed, added: inserted, updated, duplicate: b.duplicate, existing: b.contacts.length - inserted - updated, rejected: b.rejects.length,
+        processed: b.processed, added: inserted, updated, duplicate: b.duplicate, existing: b.count - inserted - updated, rejected: b.rejects.length,
       };
       const processed = expected + b.processed;
       const patch: Record<string, unknown> = final
         ? { status: 'Completed', progressPercent: 100, totalCount: processed, finishedAt: now, lastModified: now }
-        : { progressPercent: Math.min(99, Math.floor(fraction * 100)), lastModified: now, ...(locked.totalCount !== null && locked.totalCount < processed ? { totalCount: processed } : {}) };
+        : { progressPercent: Math.min(99, Math.floor(b.fraction * 100)), lastModified: now, ...(locked.totalCount !== null && locked.totalCount < processed ? { totalCount: processed } : {}) };
       await this.repo.addCounts(tx, file.id, counts, patch);
       if (final) {
         await this.repo.deleteChunks(file.id, tx);
@@ -251,3 +216,61 @@ export class ContactImporter {
     this.realtime.emitToUser(row.userId, PHONEBOOK_FILE_EVENT, publicPhonebookFile(row, (key, params) => this.translator.t('fa', key, params)));
   }
 }
+
+/**
+ * The import's worker thread (contact-import.thread.ts). Under the tsx loader (tests, benchmarks
+ * run from source) a thread does not inherit the loader, so it registers tsx itself first.
+ */
+function startThread(data: ThreadData): Worker {
+  const own = new URL(import.meta.url);
+  const entry = new URL(`./contact-import.thread${own.pathname.endsWith('.ts') ? '.ts' : '.js'}`, own);
+  if (entry.pathname.endsWith('.ts')) {
+    return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, workerData: data });
+  }
+  return new Worker(entry, { workerData: data });
+}
+
+type ThreadMessage =
+  | { type: 'read'; id: number; offset: number; length: number }
+  | { type: 'batch'; batch: ReadyBatch }
+  | { type: 'end' }
+  | { type: 'failed'; key: string; params: Record<string, unknown> }
+  | { type: 'error'; message: string };
+
+/** The batches of `importBatches`, made in a worker thread: the thread asks for the file's bytes, this side reads them from storage. */
+async function* threadBatches(stored: StoredFile, job: BatchJob): AsyncGenerator<ReadyBatch> {
+  const thread = startThread({ job, size: stored.size, pieceBytes: CHUNK_BYTES });
+  const inbox: ThreadMessage[] = [];
+  let wake: (() => void) | null = null;
+  const deliver = (m: ThreadMessage) => {
+    inbox.push(m);
+    wake?.();
+    wake = null;
+  };
+  thread.on('message', (m: ThreadMessage) => {
+    if (m.type !== 'read') return deliver(m);
+    stored.read(m.offset, m.length).then((piece) => {
+      // A copy of its own to transfer: a Buffer may be a view into a shared pool.
+      const bytes = piece.buffer.slice(piece.byteOffset, piece.byteOffset + piece.byteLength) as ArrayBuffer;
+      thread.postMessage({ type: 'bytes', id: m.id, bytes }, [bytes]);
+    }, (err: unknown) => deliver({ type: 'error', message: err instanceof Error ? err.message : String(err) }));
+  });
+  thread.on('error', (err) => deliver({ type: 'error', message: err.stack ?? err.message }));
+  thread.on('exit', (code) => deliver({ type: 'error', message: `import thread exited (${code})` }));
+  try {
+    for (;;) {
+      while (inbox.length === 0) await new Promise<void>((resolve) => { wake = resolve; });
+      const m = inbox.shift()!;
+      if (m.type === 'batch') {
+        yield m.batch;
+        thread.postMessage({ type: 'more' });
+      } else if (m.type === 'end') return;
+      else if (m.type === 'failed') throw new SheetError(m.key, m.params);
+      else if (m.type === 'error') throw new Error(m.message);
+    }
+  } finally {
+    thread.removeAllListeners('exit');
+    await thread.terminate();
+  }
+}
+
