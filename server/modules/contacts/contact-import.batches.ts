@@ -13,7 +13,7 @@ import { readSheetRows } from './contact-import.files.js';
  */
 
 /** Data rows per transaction: each commits its contacts, rejects, the phonebook's count and the import's counters together. */
-export const IMPORT_BATCH = 5_000;
+export const IMPORT_BATCH = 10_000;
 
 export type PayloadKind = 'copy' | 'json';
 

@@ -119,6 +119,14 @@ export class ContactImporter {
       return;
     }
     const actor = found.actor;
+    try {
+      // Checked once per run (and again on a resume); each batch then only locks the phonebook.
+      const { access } = await this.access.open(actor, file.phonebookId);
+      if (!access.canManage) throw new AppError(403, 'contacts.phonebookReadOnly');
+    } catch (err) {
+      if (err instanceof AppError && (err.status === 403 || err.status === 404)) return void (await this.fail(fileId, 'contacts.import.userGone'));
+      throw err;
+    }
     const now = this.clock.now();
     if (!(await this.repo.setStatusIf(fileId, ['Waiting', 'Extracting'], { status: 'Extracting', startedAt: file.startedAt ?? now, lastModified: now }))) return;
     const defs = await this.fields.ofOrganization(file.organizationId);
@@ -139,12 +147,9 @@ export class ContactImporter {
         if (this.stopping) return;
         const expected = committed;
         committed += batch.processed;
-        inFlight = this.commit(actor, file, batch, expected).then((row) => {
-          if (batch.last || Date.now() - lastPush >= PUSH_EVERY_MS) {
-            lastPush = Date.now();
-            this.push(row);
-          }
-        });
+        const push = batch.last || Date.now() - lastPush >= PUSH_EVERY_MS;
+        if (push) lastPush = Date.now();
+        inFlight = this.commit(actor, file, batch, expected, push).then((row) => { if (row) this.push(row); });
         inFlight.catch(() => undefined);
         if (batch.last) break;
       }
@@ -154,21 +159,21 @@ export class ContactImporter {
       await inFlight?.catch(() => undefined);
       if (err instanceof Superseded) return;
       if (err instanceof SheetError) return void (await this.fail(fileId, err.key, err.params));
-      // The importing user lost the right to change the phonebook (or the phonebook went: the import went with it).
-      if (err instanceof AppError && (err.status === 403 || err.status === 404)) return void (await this.fail(fileId, 'contacts.import.userGone'));
       throw err;
     } finally {
       await batches.return(undefined);
     }
   }
 
-  private async commit(actor: Actor, file: PhonebookFileRow, b: ReadyBatch, expected: number): Promise<PhonebookFileRow> {
+  /** One batch in one transaction; answers the import's row when it is to be pushed. */
+  private async commit(actor: Actor, file: PhonebookFileRow, b: ReadyBatch, expected: number, push: boolean): Promise<PhonebookFileRow | null> {
     const final = b.last;
     const now = this.clock.now();
     return this.uow.run(async (tx) => {
-      // The phonebook first (as every change of its contacts), then the import: no lock order inversion.
       await this.repo.commitWithoutFlushWait(tx);
-      const open = await this.access.forChange(actor, file.phonebookId, tx);
+      // The phonebook first (as every change of its contacts), then the import: no lock order inversion.
+      // A deleted phonebook took the import with it: the import's row is gone, and this run stops.
+      await this.phonebooks.lock(tx, [file.phonebookId]);
       const locked = await this.repo.lock(tx, file.id);
       if (!locked || locked.status !== 'Extracting' || locked.processedCount !== expected) throw new Superseded();
       const columns = CONTACT_COLUMNS.filter((c) => file.mapping!.columns[c] !== undefined);
@@ -187,7 +192,7 @@ export class ContactImporter {
         await this.repo.deleteChunks(file.id, tx);
         const done = (await this.repo.find(file.id, tx))!;
         await this.audit.record(tx, actor, {
-          operationType: 'Import', className: 'Contact', referenceId: file.phonebookId, organizationId: open.phonebook.organizationId,
+          operationType: 'Import', className: 'Contact', referenceId: file.phonebookId, organizationId: file.organizationId,
           newData: {
             phonebookFileId: file.id, fileName: file.fileName, totalCount: done.totalCount, addedCount: done.addedCount, updatedCount: done.updatedCount,
             duplicateCount: done.duplicateCount, existingCount: done.existingCount, rejectedCount: done.rejectedCount,
@@ -195,7 +200,7 @@ export class ContactImporter {
         });
         return done;
       }
-      return (await this.repo.find(file.id, tx))!;
+      return push ? this.repo.find(file.id, tx) : null;
     });
   }
 
