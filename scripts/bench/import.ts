@@ -11,7 +11,7 @@
  *   npm run bench:import          (DATABASE_URL defaults to the local test server)
  *   BENCH_ROWS=200000 npm run bench:import
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,6 +59,9 @@ async function writeCsv(file: string): Promise<void> {
 }
 
 interface Run {
+  idleRssMb: number;
+  /** CPU the server process used from the upload to Completed (its threads together): what the machine's load does not change much. */
+  cpuSeconds: number;
   uploadSeconds: number;
   totalSeconds: number;
   file: any;
@@ -66,6 +69,12 @@ interface Run {
   peakRssMb: number;
   healthMaxMs: number;
   healthP99Ms: number;
+}
+
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function importOnce(db: BenchDatabase, firstStart: boolean, file: string, fileName: string): Promise<Run> {
@@ -78,6 +87,8 @@ async function importOnce(db: BenchDatabase, firstStart: boolean, file: string, 
       }
     }
     const book = await sender.post('Phonebooks/Create', { title: `Bench ${fileName}` });
+    const idleRssMb = server.peakRssMb();
+    const cpu0 = cpuSecondsOf(server.process.pid!);
     // The server's responsiveness while it imports: one health call every 100 ms.
     const latencies: number[] = [];
     let probing = true;
@@ -110,13 +121,14 @@ async function importOnce(db: BenchDatabase, firstStart: boolean, file: string, 
       await new Promise((r) => setTimeout(r, 100));
     }
     const t2 = performance.now();
+    const cpuSeconds = cpuSecondsOf(server.process.pid!) - cpu0;
     probing = false;
     await probe;
     if (last.status !== 'Completed') throw new Error(`import ${last.status}: ${last.failedReason}`);
     const after = await sender.get(`Phonebooks/Get/${book.id}`);
     const sorted = [...latencies].sort((a, b) => a - b);
     return {
-      uploadSeconds: (t1 - t0) / 1000, totalSeconds: (t2 - t0) / 1000, file: last, contactsCount: after.contactsCount, peakRssMb: server.peakRssMb(),
+      idleRssMb, cpuSeconds, uploadSeconds: (t1 - t0) / 1000, totalSeconds: (t2 - t0) / 1000, file: last, contactsCount: after.contactsCount, peakRssMb: server.peakRssMb(),
       healthMaxMs: sorted.at(-1) ?? 0, healthP99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
     };
   } finally {
@@ -130,7 +142,8 @@ function report(label: string, bytes: number, run: Run, aimSeconds: number): voi
     `(${f.duplicateCount} duplicates, ${f.existingCount} existing, ${f.rejectedCount} rejected); phonebook contactsCount ${run.contactsCount.toLocaleString('en')}`);
   console.log(`  upload + preview: ${run.uploadSeconds.toFixed(2)} s`);
   console.log(`  total until Completed: ${run.totalSeconds.toFixed(2)} s, ${Math.round(rows / run.totalSeconds).toLocaleString('en')} rows/s (aim <= ${aimSeconds} s)`);
-  console.log(`  server peak RSS: ${run.peakRssMb} MB (aim <= 600 MB)`);
+  console.log(`  server CPU: ${run.cpuSeconds.toFixed(1)} s (main thread and import thread; PostgreSQL's own not counted)`);
+  console.log(`  server peak RSS: ${run.peakRssMb} MB (before the upload: ${run.idleRssMb} MB; aim <= 600 MB)`);
   console.log(`  /api/health while importing: p99 ${run.healthP99Ms.toFixed(0)} ms, slowest ${run.healthMaxMs.toFixed(0)} ms`);
 }
 
