@@ -19,6 +19,7 @@ import { CHUNK_BYTES, ContactImportRepository, type BatchCounts, type PhonebookF
 import { CONTACT_COLUMNS } from './contact-import.rows.js';
 import { SheetError, type StoredFile } from './contact-import.sheet.js';
 import { PHONEBOOK_FILE_EVENT, publicPhonebookFile } from './contact-import.files.js';
+import { readZipDirectory } from './contact-import.xlsx-reader.js';
 import { importBatches, type BatchJob, type ReadyBatch } from './contact-import.batches.js';
 import type { ThreadData } from './contact-import.thread.js';
 
@@ -226,13 +227,26 @@ export class ContactImporter {
  * The import's worker thread (contact-import.thread.ts). Under the tsx loader (tests, benchmarks
  * run from source) a thread does not inherit the loader, so it registers tsx itself first.
  */
-function startThread(data: ThreadData): Worker {
+function startThread(data: ThreadData, heapMb: number): Worker {
   const own = new URL(import.meta.url);
   const entry = new URL(`./contact-import.thread${own.pathname.endsWith('.ts') ? '.ts' : '.js'}`, own);
+  const options = { workerData: data, resourceLimits: { maxOldGenerationSizeMb: heapMb } };
   if (entry.pathname.endsWith('.ts')) {
-    return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, workerData: data });
+    return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { ...options, eval: true });
   }
-  return new Worker(entry, { workerData: data });
+  return new Worker(entry, options);
+}
+
+/**
+ * The thread's old generation: V8 would let it grow to gigabytes before collecting (a million-row
+ * xlsx then peaked at 740 MB of the process); bounded, it collects early (500 MB). What stays
+ * alive is an xlsx's shared strings (about twice their XML as strings) and the set of numbers seen
+ * (16 MB a million rows, double while it grows), besides the batches in flight.
+ */
+async function threadHeapMb(stored: StoredFile, job: BatchJob): Promise<number> {
+  const mb = 1024 * 1024;
+  const shared = job.format.format === 'xlsx' ? (await readZipDirectory(stored)).get('xl/sharedStrings.xml')?.size ?? 0 : 0;
+  return Math.ceil(192 + (2 * shared) / mb + stored.size / mb / 2);
 }
 
 type ThreadMessage =
@@ -244,7 +258,7 @@ type ThreadMessage =
 
 /** The batches of `importBatches`, made in a worker thread: the thread asks for the file's bytes, this side reads them from storage. */
 async function* threadBatches(stored: StoredFile, job: BatchJob): AsyncGenerator<ReadyBatch> {
-  const thread = startThread({ job, size: stored.size, pieceBytes: CHUNK_BYTES });
+  const thread = startThread({ job, size: stored.size, pieceBytes: CHUNK_BYTES }, await threadHeapMb(stored, job));
   const inbox: ThreadMessage[] = [];
   let wake: (() => void) | null = null;
   const deliver = (m: ThreadMessage) => {
