@@ -1,5 +1,7 @@
 import type { Container } from 'inversify';
 import type { PeykModule } from '../../platform/module.js';
+import { TYPES } from '../../platform/tokens.js';
+import type { AppConfig } from '../../platform/config.js';
 import { contactsMessages } from './contacts.messages.js';
 import { PhonebooksRepository } from './phonebooks.repository.js';
 import { ContactsRepository } from './contacts.repository.js';
@@ -9,13 +11,19 @@ import { PhonebooksService } from './phonebooks.service.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import { ContactsService } from './contacts.service.js';
 import { contactsController, customFieldsController, phonebooksController } from './contacts.routes.js';
+import { contactImportMessages } from './contact-import.messages.js';
+import { ContactImportRepository } from './contact-import.repository.js';
+import { ContactImportService } from './contact-import.service.js';
+import { ContactImporter } from './contact-import.worker.js';
+import { phonebookFilesController } from './contact-import.routes.js';
 
 export const contactsModule: PeykModule = {
   name: 'contacts',
-  messages: contactsMessages,
+  messages: { ...contactsMessages, ...contactImportMessages },
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
       PhonebooksRepository, ContactsRepository, CustomFieldsRepository, PhonebookAccessService, PhonebooksService, CustomFieldsService, ContactsService,
+      ContactImportRepository, ContactImportService, ContactImporter,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },
@@ -23,5 +31,20 @@ export const contactsModule: PeykModule = {
     phonebooksController(container.get(PhonebooksService)),
     contactsController(container.get(ContactsService)),
     customFieldsController(container.get(CustomFieldsService)),
+    phonebookFilesController(container.get(ContactImportService)),
   ],
+  async onStart(container) {
+    // Imports run where jobs run (role all or worker); a web-only process only queues them.
+    if (container.get<AppConfig>(TYPES.Config).role !== 'web') await container.get(ContactImporter).start();
+  },
+  jobs(container) {
+    const importer = container.get(ContactImporter);
+    return [
+      { name: 'contacts.resume-stuck-imports', schedule: '30 * * * * *', scope: 'global', run: () => importer.resumeStuck() },
+      { name: 'contacts.sweep-import-uploads', schedule: '0 17 * * * *', scope: 'global', run: () => importer.sweepUploads() },
+    ];
+  },
+  async onStop(container) {
+    await container.get(ContactImporter).stop();
+  },
 };

@@ -19,7 +19,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { errorsOf, type FieldErrors } from '../admin-common/kit';
 import type { CustomFieldValue } from '../../../../server/shared/contacts/contact-fields';
 import {
-  dayToPickerValue, filterQuery, MAX_BULK_IDS, NO_FILTER, type Contact, type ContactFilter, type CustomField, type CustomFieldList, type Phonebook,
+  dayToPickerValue, filterQuery, MAX_BULK_IDS, NO_FILTER, phonebookPath, type Contact, type ContactFilter, type CustomField, type CustomFieldList, type Phonebook,
 } from './contacts-api';
 import { ContactDialog } from './contact-dialog';
 import { FieldValueInput } from './field-value-input';
@@ -214,6 +214,7 @@ export function PhonebookDetailPage() {
         actions={(
           <>
             <KindBadge phonebook={phonebook} />
+            {canManage && <Link to={`${phonebookPath(phonebook.id)}/import`} className="text-sky-700 underline dark:text-sky-300" data-testid="phonebook-import">{t('contactImport:open')}</Link>}
             {canManage && <Button onClick={() => setContactDialog({ editing: null })} data-testid="contact-add">{t('detail.addContact')}</Button>}
           </>
         )} data-testid="phonebook-header" />

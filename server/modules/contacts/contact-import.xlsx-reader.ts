@@ -1,0 +1,326 @@
+import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { createInflateRaw } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { SHEET_BATCH_ROWS, SheetError, type CellValue, type SheetReadOptions, type SheetRow, type StoredFile } from './contact-import.sheet.js';
+
+/**
+ * The first worksheet of an .xlsx, row by row, through exceljs' streaming WorkbookReader, with the
+ * zip read by random access from storage instead of as one forward stream. Why:
+ * - exceljs parses a worksheet at once only when the shared strings came before it in the zip;
+ *   Excel writes them after the sheets, so exceljs would first inflate the whole sheet into a
+ *   temporary file (400 MB for a million rows) and, when a reader stops early (the preview),
+ *   leave it behind until the process exits. Here the workbook, its relations, the shared strings
+ *   and the styles are read first, then the sheet is streamed straight into the parser.
+ * - exceljs decodes each inflated piece with TextDecoder without `stream`, so a Persian letter
+ *   split between two pieces becomes U+FFFD; the pieces are decoded here (StringDecoder) and
+ *   exceljs gets whole characters.
+ * - Only the first sheet is read, and sizes are known before anything is inflated, so a zip bomb
+ *   is refused up front (`contacts.import.fileTooLarge`).
+ * The methods called on the reader (`_parseRels`, `_parseWorkbook`, `_parseSharedStrings`,
+ * `_parseStyles`, `_parseWorksheet`) are the ones its own `parse()` calls, in exceljs 4.4.0 (pinned);
+ * `tests/unit/contacts/contact-import-readers.test.ts` reads real workbooks through them.
+ */
+
+/** Inflated bytes an entry may have (a million-row sheet is ~400 MB); beyond is a zip bomb, or not a contact list. */
+const MAX_SHEET_BYTES = 2 * 1024 ** 3;
+/** The shared strings are held in memory while the sheet is read. */
+const MAX_SHARED_STRINGS_BYTES = 256 * 1024 ** 2;
+const MAX_SMALL_PART_BYTES = 32 * 1024 ** 2;
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  localHeaderOffset: number;
+  encrypted: boolean;
+}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+
+function notXlsx(): SheetError {
+  return new SheetError('contacts.import.notSpreadsheet');
+}
+
+/** The central directory: every entry's name, sizes and where its data starts. */
+export async function readZipDirectory(file: StoredFile): Promise<Map<string, ZipEntry>> {
+  const tailLength = Math.min(file.size, 22 + 0xffff);
+  const tail = await file.read(file.size - tailLength, tailLength);
+  let at = -1;
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === EOCD) { at = i; break; }
+  }
+  if (at < 0) throw notXlsx();
+  let count = tail.readUInt16LE(at + 10);
+  let cdSize = tail.readUInt32LE(at + 12);
+  let cdOffset = tail.readUInt32LE(at + 16);
+  if (cdOffset === 0xffffffff || count === 0xffff) {
+    const locator = at - 20;
+    if (locator < 0 || tail.readUInt32LE(locator) !== ZIP64_LOCATOR) throw notXlsx();
+    const eocd64 = await file.read(Number(tail.readBigUInt64LE(locator + 8)), 56);
+    if (eocd64.readUInt32LE(0) !== ZIP64_EOCD) throw notXlsx();
+    count = Number(eocd64.readBigUInt64LE(32));
+    cdSize = Number(eocd64.readBigUInt64LE(40));
+    cdOffset = Number(eocd64.readBigUInt64LE(48));
+  }
+  if (cdOffset + cdSize > file.size || cdSize > 64 * 1024 ** 2) throw notXlsx();
+  const cd = await file.read(cdOffset, cdSize);
+  const entries = new Map<string, ZipEntry>();
+  let p = 0;
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL) throw notXlsx();
+    const flags = cd.readUInt16LE(p + 8);
+    const nameLength = cd.readUInt16LE(p + 28);
+    const extraLength = cd.readUInt16LE(p + 30);
+    const commentLength = cd.readUInt16LE(p + 32);
+    const entry: ZipEntry = {
+      name: cd.toString('utf8', p + 46, p + 46 + nameLength),
+      method: cd.readUInt16LE(p + 10),
+      compressedSize: cd.readUInt32LE(p + 20),
+      size: cd.readUInt32LE(p + 24),
+      localHeaderOffset: cd.readUInt32LE(p + 42),
+      encrypted: (flags & 1) === 1,
+    };
+    // ZIP64 extra field: the 8-byte values of the fields that read 0xFFFFFFFF, in this order.
+    const extraStart = p + 46 + nameLength;
+    for (let e = extraStart; e + 4 <= extraStart + extraLength;) {
+      const id = cd.readUInt16LE(e);
+      const len = cd.readUInt16LE(e + 2);
+      if (id === 1) {
+        let q = e + 4;
+        if (entry.size === 0xffffffff) { entry.size = Number(cd.readBigUInt64LE(q)); q += 8; }
+        if (entry.compressedSize === 0xffffffff) { entry.compressedSize = Number(cd.readBigUInt64LE(q)); q += 8; }
+        if (entry.localHeaderOffset === 0xffffffff) entry.localHeaderOffset = Number(cd.readBigUInt64LE(q));
+      }
+      e += 4 + len;
+    }
+    entries.set(entry.name.replace(/^\/+/, ''), entry);
+    p = extraStart + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/**
+ * An entry's bytes, inflated, as they come. `onCompressed` counts the compressed bytes consumed
+ * (the import's progress). Beyond `maxBytes` inflated (or the size the directory declared) is a
+ * refusal: a zip may lie about sizes.
+ */
+async function* entryBytes(file: StoredFile, entry: ZipEntry, maxBytes: number, onCompressed?: (n: number) => void): AsyncGenerator<Buffer> {
+  if (entry.encrypted) throw new SheetError('contacts.import.encrypted');
+  if (entry.method !== 0 && entry.method !== 8) throw notXlsx();
+  if (entry.size > maxBytes) throw new SheetError('contacts.import.fileTooLarge');
+  const header = await file.read(entry.localHeaderOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw notXlsx();
+  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (start + entry.compressedSize > file.size) throw notXlsx();
+  const source = file.stream(start, entry.compressedSize);
+  const limit = Math.min(maxBytes, entry.size);
+  if (entry.method === 0) {
+    for await (const piece of source) {
+      onCompressed?.(piece.length);
+      yield piece;
+    }
+    return;
+  }
+  const inflate = createInflateRaw();
+  const counted = (async function* () {
+    for await (const piece of source) {
+      onCompressed?.(piece.length);
+      yield piece;
+    }
+  })();
+  const inflated = Readable.from(counted).pipe(inflate);
+  let total = 0;
+  try {
+    for await (const out of inflated) {
+      total += (out as Buffer).length;
+      if (total > limit) throw new SheetError('contacts.import.fileTooLarge');
+      yield out as Buffer;
+    }
+  } finally {
+    inflated.destroy();
+  }
+}
+
+/** Whole characters for the XML parser: a UTF-8 sequence split between two inflated pieces is joined first. */
+async function* entryText(file: StoredFile, entry: ZipEntry, maxBytes: number, onCompressed?: (n: number) => void): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const piece of entryBytes(file, entry, maxBytes, onCompressed)) {
+    const text = decoder.write(piece);
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+function entryStream(file: StoredFile, entry: ZipEntry, maxBytes: number): Readable {
+  return Readable.from(entryText(file, entry, maxBytes));
+}
+
+/** The members of exceljs' streaming WorkbookReader this reader drives (see the comment at the top). */
+interface ExcelWorkbookReader {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(iterator: AsyncIterable<string>, sheetNo: string): Generator<{ eventType: string; value: ExcelWorksheetReader }>;
+  model?: { sheets?: { name: string; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+}
+
+interface ExcelWorksheetReader {
+  [Symbol.asyncIterator](): AsyncIterator<ExcelRow>;
+}
+
+interface ExcelRow {
+  number: number;
+  values: unknown[];
+}
+
+/** The first sheet the workbook lists (by its relation), else the lowest-numbered sheet part. */
+function firstSheet(reader: ExcelWorkbookReader, entries: Map<string, ZipEntry>): { entry: ZipEntry; sheetNo: string } {
+  const first = reader.model?.sheets?.[0];
+  const rel = first && reader.workbookRels?.find((r) => r.Id === first.rId);
+  const target = rel ? rel.Target.replace(/^\/?(xl\/)?/, '') : null;
+  const byRel = target ? /^worksheets\/sheet(\d+)\.xml$/.exec(target) : null;
+  if (byRel && entries.has(`xl/${target}`)) return { entry: entries.get(`xl/${target}`)!, sheetNo: byRel[1] };
+  const sheets = [...entries.keys()].map((k) => /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(k)).filter((m): m is RegExpExecArray => !!m)
+    .sort((a, b) => Number(a[1]) - Number(b[1]));
+  if (sheets.length === 0) throw notXlsx();
+  return { entry: entries.get(sheets[0][0])!, sheetNo: sheets[0][1] };
+}
+
+/** A cell as exceljs gives it, as the plain value the import maps: formulas as their last computed result. */
+export function plainCell(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    // A formula (or a shared formula's copy): the value Excel stored with it; none stored = empty.
+    if ('formula' in v || 'sharedFormula' in v) return 'result' in v ? plainCell(v.result) : null;
+    if (Array.isArray(v.richText)) return (v.richText as { text?: unknown }[]).map((r) => (typeof r.text === 'string' ? r.text : '')).join('');
+    if (typeof v.text === 'string') return v.text;
+    // An error value (#N/A, #REF!): nothing usable.
+    if ('error' in v) return null;
+  }
+  return null;
+}
+
+/**
+ * Shared strings read only as far as the rows asked for need (the preview of a million-row file
+ * needs the first few of a million strings).
+ */
+class LazySharedStrings {
+  private readonly strings: unknown[] = [];
+  private readonly source: AsyncGenerator<{ index: number; text: unknown }> | null;
+
+  constructor(file: StoredFile, entry: ZipEntry | undefined) {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), { sharedStrings: 'emit' }) as unknown as ExcelWorkbookReader;
+    this.source = entry ? reader._parseSharedStrings(entryStream(file, entry, MAX_SHARED_STRINGS_BYTES)) as AsyncGenerator<{ index: number; text: unknown }> : null;
+  }
+
+  async upTo(index: number): Promise<void> {
+    while (this.source && this.strings.length <= index) {
+      const next = await this.source.next();
+      if (next.done) return;
+      this.strings.push(next.value.text);
+    }
+  }
+
+  get(index: number): unknown {
+    return this.strings[index] ?? null;
+  }
+
+  async close(): Promise<void> {
+    await this.source?.return(undefined);
+  }
+}
+
+function sharedIndex(value: unknown): number | null {
+  return value !== null && typeof value === 'object' && 'sharedString' in value ? Number((value as { sharedString: unknown }).sharedString) : null;
+}
+
+/**
+ * Reads the first worksheet's rows in batches. `onProgress` gets the share of the sheet's
+ * compressed bytes consumed. The total rows, when the sheet records its used range (Excel does)
+ * is given to `onDimension` before the first batch. `lazySharedStrings`: for reading only the
+ * first rows (the preview), shared strings are read only as far as those rows use them.
+ */
+export async function* readXlsxRows(file: StoredFile, options: SheetReadOptions & { onDimension?(lastRow: number): void; lazySharedStrings?: boolean } = {}): AsyncGenerator<SheetRow[]> {
+  const entries = await readZipDirectory(file);
+  if (!entries.has('xl/workbook.xml')) throw notXlsx();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
+  }) as unknown as ExcelWorkbookReader;
+  const part = (name: string) => entries.get(name);
+  const rels = part('xl/_rels/workbook.xml.rels');
+  if (rels) await reader._parseRels(entryStream(file, rels, MAX_SMALL_PART_BYTES));
+  await reader._parseWorkbook(entryStream(file, part('xl/workbook.xml')!, MAX_SMALL_PART_BYTES));
+  const shared = part('xl/sharedStrings.xml');
+  // Without a cache the worksheet reader leaves {sharedString: n} in the cells, resolved below.
+  const lazy = options.lazySharedStrings ? new LazySharedStrings(file, shared) : null;
+  if (lazy) {
+    // Left unset on purpose.
+  } else if (shared) {
+    // Parsed into the reader's cache; the generator yields nothing in 'cache' mode.
+    for await (const _ of reader._parseSharedStrings(entryStream(file, shared, MAX_SHARED_STRINGS_BYTES))) { /* cached */ }
+  } else {
+    (reader as unknown as { sharedStrings: unknown[] }).sharedStrings = [];
+  }
+  try {
+    yield* readSheet(file, entries, reader, lazy, options);
+  } finally {
+    await lazy?.close();
+  }
+}
+
+async function* readSheet(file: StoredFile, entries: Map<string, ZipEntry>, reader: ExcelWorkbookReader, lazy: LazySharedStrings | null,
+  options: SheetReadOptions & { onDimension?(lastRow: number): void }): AsyncGenerator<SheetRow[]> {
+  const part = (name: string) => entries.get(name);
+  const styles = part('xl/styles.xml');
+  if (styles) await reader._parseStyles(entryStream(file, styles, MAX_SMALL_PART_BYTES));
+  const { entry, sheetNo } = firstSheet(reader, entries);
+  let compressed = 0;
+  const total = Math.max(1, entry.compressedSize);
+  const text = entryText(file, entry, MAX_SHEET_BYTES, (n) => { compressed += n; });
+  // The used range, if the sheet starts with one (<dimension ref="A1:H1000001"/>), before exceljs sees the text.
+  const first = await text.next();
+  const head = first.done ? '' : first.value;
+  const dimension = /<(?:\w+:)?dimension\s+ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(head.slice(0, 4096));
+  if (dimension) options.onDimension?.(Number(dimension[1]));
+  const replay = (async function* () {
+    if (head) yield head;
+    yield* text;
+  })();
+  const sheet = reader._parseWorksheet(replay, sheetNo).next().value?.value;
+  if (!sheet) throw notXlsx();
+  let batch: SheetRow[] = [];
+  for await (const row of sheet) {
+    const values = row.values;
+    const cells: CellValue[] = [];
+    // exceljs' values are 1-based (index 0 unused) and sparse.
+    for (let i = 1; i < values.length; i++) {
+      const index = lazy ? sharedIndex(values[i]) : null;
+      if (index === null) cells.push(plainCell(values[i]));
+      else {
+        await lazy!.upTo(index);
+        cells.push(plainCell(lazy!.get(index)));
+      }
+    }
+    batch.push({ rowNumber: row.number, cells });
+    if (batch.length >= SHEET_BATCH_ROWS) {
+      options.onProgress?.(compressed / total);
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+  options.onProgress?.(1);
+}
