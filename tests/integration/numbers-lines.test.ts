@@ -97,6 +97,7 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
       agentWindow: { isActiveAllTime: false, startTime: '08:00', endTime: '22:00' },
       sendToBlackList: true, isGeneralBlackList: false, isCanSendFlashSms: true,
       refundPolicy: { deliveryBase: false, deliveryLevel1: true, deliveryLevel2: false, refundDeliveryStatusId: 'Expired' }, tryCount: 2,
+      confirmP2pAndDynamic: false,
     });
     const mask = await newLine({ useForm: 'Mask', mask: 'PeykShop' });
     expect((await resolve({ privateNumberId: mask.id })).number).to.equal('PeykShop');
