@@ -29,13 +29,16 @@ import { SendStopService } from './send-stop.service.js';
 import { SendProgressPublisher } from './delivery/send-progress.service.js';
 import { OutboxArchiver } from './outbox/archive.worker.js';
 import { FirstRunService } from './first-run/first-run.service.js';
+import { OutboxSearchRepository } from './outbox/outbox-search.repository.js';
+import { OutboxSearchService } from './outbox/outbox-search.service.js';
+import { outboxSearchController } from './outbox/outbox-search.routes.js';
 import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, OutboxSearchRepository, OutboxSearchService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.
@@ -60,6 +63,7 @@ export const messagingModule: PeykModule = {
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(SingleSendService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
     outboxController(container.get(OutboxService)),
+    outboxSearchController(container.get(OutboxSearchService)),
     sendQueueController(container.get(OutboxService)),
     firstRunController(container.get(FirstRunService)),
   ],
