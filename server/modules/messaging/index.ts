@@ -10,3 +10,4 @@ export { OutboxService } from './outbox/outbox.service.js';
 export { RECEIVER_EVENT_LISTENERS, type ReceiverEvent, type ReceiverEventListener } from './delivery/receiver-events.js';
 export { SingleSendService, type SingleSendInput } from './compose/single-send.service.js';
 export type { StoreOptions, GroupHook } from './compose/compose.service.js';
+export { OutboxSearchRepository, type ReceiverSearch } from './outbox/outbox-search.repository.js';
