@@ -32,6 +32,9 @@ export const messagingOutboxSearch: Migration = {
       t.string('type', 40).notNullable();
       t.jsonb('filter').notNullable();
       t.string('path', 300);
+      // The download link's secret: the link works without a session (a plain <a download>), so
+      // only who holds it (the requester, told in the answers) can fetch the file.
+      t.string('downloadKey', 64).notNullable();
       t.boolean('isReadyForDownload').notNullable().defaultTo(false);
       t.jsonb('errors').notNullable().defaultTo('[]');
       t.integer('rowCount').notNullable().defaultTo(0);

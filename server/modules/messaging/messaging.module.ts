@@ -32,13 +32,16 @@ import { FirstRunService } from './first-run/first-run.service.js';
 import { OutboxSearchRepository } from './outbox/outbox-search.repository.js';
 import { OutboxSearchService } from './outbox/outbox-search.service.js';
 import { outboxSearchController } from './outbox/outbox-search.routes.js';
+import { ExcelRequestsRepository } from './outbox/excel-requests.repository.js';
+import { OutboxExportService } from './outbox/outbox-export.service.js';
+import { OutboxExporter } from './outbox/outbox-export.worker.js';
 import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: messagingMessages,
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, OutboxSearchRepository, OutboxSearchService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.
@@ -63,7 +66,7 @@ export const messagingModule: PeykModule = {
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(SingleSendService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
     outboxController(container.get(OutboxService)),
-    outboxSearchController(container.get(OutboxSearchService)),
+    outboxSearchController(container.get(OutboxSearchService), container.get(OutboxExportService)),
     sendQueueController(container.get(OutboxService)),
     firstRunController(container.get(FirstRunService)),
   ],
@@ -71,6 +74,8 @@ export const messagingModule: PeykModule = {
     const config = container.get<AppConfig>(TYPES.Config);
     // The web-only role takes requests and leaves dispatching to worker processes.
     if (config.role !== 'web' && config.dispatch.enabled) await container.get(Dispatcher).start(config.dispatch.concurrency);
+    // Exports are slow reads: worker processes write them, whatever dispatch does.
+    if (config.role !== 'web') container.get(OutboxExporter).start();
   },
   jobs(container) {
     const config = container.get<AppConfig>(TYPES.Config);
@@ -98,6 +103,7 @@ export const messagingModule: PeykModule = {
   },
   async onStop(container) {
     await container.get(Dispatcher).stop();
+    await container.get(OutboxExporter).stop();
     await container.get(SettlementService).drain();
     container.get(SettlementService).stop();
     await container.get(GatewayRegistry).closeAll({ drain: false });

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { TYPES } from '../../../platform/tokens.js';
 import type { Tenant } from '../../../platform/actor.js';
 import { likeContains } from '../../../platform/http/search.js';
+import { escapeLike } from '../../../platform/tenancy.js';
 
 /** Where a keyset page ends: the last row's send and seq (rows come newest send first, highest seq first). */
 export interface SearchCursor {
@@ -54,12 +55,13 @@ const RECEIVER_FIELDS = '"sendId", seq, "toNumber", operator, description, "send
 export class OutboxSearchRepository {
   constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
 
-  async page(tenant: Tenant, q: ReceiverSearch, limit: number, after?: SearchCursor): Promise<ReceiverHit[]> {
+  /** The filter as SQL: the send conditions (alias s) and the receiver conditions (no alias). */
+  private where(tenant: Tenant, q: ReceiverSearch) {
     const sendWhere: string[] = [];
     const sendArgs: unknown[] = [];
     if (tenant.subtree) {
       sendWhere.push('s."organizationId" in (select id from organizations where path like ? and "deletedAt" is null)');
-      sendArgs.push(`${tenant.path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      sendArgs.push(`${escapeLike(tenant.path)}%`);
     } else {
       sendWhere.push('s."organizationId" = ?');
       sendArgs.push(tenant.organizationId);
@@ -77,7 +79,25 @@ export class OutboxSearchRepository {
     if (q.description) { recWhere.push('description ilike ?'); recArgs.push(likeContains(q.description)); }
     if (q.sendStatus?.length) { recWhere.push(`"sendStatus" in (${q.sendStatus.map(() => '?').join(', ')})`); recArgs.push(...q.sendStatus); }
     if (q.deliveryStatus?.length) { recWhere.push(`"deliveryStatus" in (${q.deliveryStatus.map(() => '?').join(', ')})`); recArgs.push(...q.deliveryStatus); }
-    const recFilter = recWhere.map((w) => ` and ${w}`).join('');
+    return { sendWhere, sendArgs, recFilter: recWhere.map((w) => ` and ${w}`).join(''), recArgs };
+  }
+
+  /** How many receivers match (the export's progress denominator; never asked by the search itself). */
+  async count(tenant: Tenant, q: ReceiverSearch): Promise<number> {
+    const { sendWhere, sendArgs, recFilter, recArgs } = this.where(tenant, q);
+    const number = q.toNumber ? ' and "toNumber" = ?' : '';
+    const numberArgs = q.toNumber ? [q.toNumber] : [];
+    const branch = (table: string) => `select "sendId" from ${table} where true${number}${recFilter}`;
+    const res = await this.knex.raw(
+      `select count(*)::bigint as n from (${branch('send_recipients')} union all ${branch('send_recipients_archive')}) r
+         join sends s on s.id = r."sendId" where ${sendWhere.join(' and ')}`,
+      [...numberArgs, ...recArgs, ...numberArgs, ...recArgs, ...sendArgs] as Knex.RawBinding[],
+    );
+    return Number(res.rows[0].n);
+  }
+
+  async page(tenant: Tenant, q: ReceiverSearch, limit: number, after?: SearchCursor): Promise<ReceiverHit[]> {
+    const { sendWhere, sendArgs, recFilter, recArgs } = this.where(tenant, q);
     const columns = `r."sendId", r.seq, r."toNumber", r.operator, r.description, r."sendStatus", r."deliveryStatus", r."sendDateTime", r."statusDateTime", s."smsText", s."senderNumber", s."dateTimeSend"`;
 
     if (q.toNumber) {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Actor } from '../../../platform/actor.js';
+import type { Actor, Tenant } from '../../../platform/actor.js';
 import { badRequest, fieldError } from '../../../platform/http/errors.js';
 import type { SchemaType } from '../../../platform/http/router.js';
 import { normalizeMobile, toLatinDigits } from '../../../shared/sms/phone-numbers.js';
@@ -56,14 +56,18 @@ export class OutboxSearchService {
   }
 
   /** Every receiver of the filter, page by page (the export reads through this, never one giant result). */
-  async *pages(ctx: Actor, filter: ReceiverSearch, pageSize: number): AsyncGenerator<ReceiverHit[]> {
+  async *pages(tenant: Tenant, filter: ReceiverSearch, pageSize: number): AsyncGenerator<ReceiverHit[]> {
     let after: SearchCursor | undefined;
     for (;;) {
-      const rows = await this.repo.page(ctx.tenant, filter, pageSize, after);
+      const rows = await this.repo.page(tenant, filter, pageSize, after);
       if (rows.length > 0) yield rows;
       if (rows.length < pageSize) return;
       const last = rows[rows.length - 1];
       after = { sendId: last.sendId, seq: last.seq };
     }
+  }
+
+  count(tenant: Tenant, filter: ReceiverSearch): Promise<number> {
+    return this.repo.count(tenant, filter);
   }
 }
