@@ -6,7 +6,8 @@
  * triggers are off while loading: they are not what is measured here). Prints the load, the index
  * builds, p50/p95 of a search by number and by delivery status + date range (7 and 90 days, the
  * organization and the system administrator's whole tree), a rare status, and what the new number
- * index costs each 1,000,000-receiver insert.
+ * index costs each 1,000,000-receiver insert, and the export of BENCH_EXPORT_ROWS (default
+ * 1,000,000) receivers to .xlsx by the export job (time, peak RSS of this process while it runs).
  *
  *   npm run bench:outbox-search        (DATABASE_URL defaults to the local test server)
  *   BENCH_RECEIVERS=2000000 npm run bench:outbox-search
@@ -24,7 +25,7 @@ import { createScratchPostgresDatabase, openDatabase } from '../../server/platfo
 import { MemoryKeyValueStore } from '../../server/platform/kv-memory.js';
 import { DbQueueFactory } from '../../server/platform/queue-db.js';
 import type { Tenant } from '../../server/platform/actor.js';
-import { OutboxSearchRepository, type ReceiverSearch } from '../../server/modules/messaging/index.js';
+import { ExcelRequestsRepository, OutboxExporter, OutboxSearchRepository, type ReceiverSearch } from '../../server/modules/messaging/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -145,6 +146,25 @@ async function main(): Promise<void> {
     await measure('by status + 90 days, the whole tree', everything, () => ({ ...full, deliveryStatus: [statuses[Math.floor(random() * 3)]] }));
     await measure('by a rare status (Expired, 2%) + 7-day range, the organization', busy, () => ({ ...week(), deliveryStatus: ['Expired'] }));
     await measure('by number + status + 7-day range', busy, () => ({ ...week(), toNumber: number(), deliveryStatus: ['SentAndReceivedbyPhone'] }));
+
+    // The export job on ~BENCH_EXPORT_ROWS receivers: the busy organization's newest sends.
+    const exportRows = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+    const busySends = Math.ceil(exportRows / PER_SEND);
+    const since = await knex('sends').where({ organizationId: orgs[0].id }).orderBy('id', 'desc').offset(busySends - 1).first('dateTimeSend');
+    const exportFrom = since ? new Date(since.dateTimeSend) : full.from;
+    const request = await container.get(ExcelRequestsRepository).create({
+      organizationId: orgs[0].id, userId: 1, type: 'OutboxSearch', downloadKey: '0'.repeat(48),
+      filter: { tenant: busy, search: { from: exportFrom.toISOString(), to: full.to.toISOString() } },
+    });
+    const exporter = container.get(OutboxExporter);
+    const rssBefore = process.memoryUsage().rss;
+    let peak = rssBefore;
+    const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 50);
+    const exported = await timed(() => exporter.run(request.id));
+    clearInterval(sampler);
+    const after = await container.get(ExcelRequestsRepository).find(request.id);
+    const { size } = await import('node:fs/promises').then((fs) => fs.stat(exporter.filePath(request.id)));
+    console.log(`  export of ${fmt(after?.rowCount ?? 0)} receivers to xlsx (${after?.status}): ${exported.s.toFixed(1)} s, ${(size / 1e6).toFixed(0)} MB file, peak RSS ${(peak / 1e6).toFixed(0)} MB (${(rssBefore / 1e6).toFixed(0)} MB before)`);
 
     // What the number index costs the ingest: one 1,000,000-receiver send inserted into a copy of
     // the table without it and with it (fillfactor and primary key as the real one), twice each.
