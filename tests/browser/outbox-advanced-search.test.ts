@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { onSharedBrowser } from '../support/browser.js';
 import { adminToken, login, USER_PASSWORD } from '../support/fixtures.js';
@@ -53,6 +54,17 @@ describe('browser: outbox advanced search', function () {
     expect(await panel.shown()).to.deep.equal([{ send: sends[1], number: '989121450001' }, { send: sends[0], number: '989121450001' }]);
     expect(await panel.next().isDisabled()).to.equal(true);
     expect(await panel.rawReport(0)).to.include('DELIVRD');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('outbox-raw-report').waitFor({ state: 'hidden' });
+
+    // The result to Excel: a background job, then the download link; the file holds the rows shown.
+    const file = await panel.exportAndDownload();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet('Sheet1')!;
+    const rows: { send: number; number: string }[] = [];
+    sheet.eachRow((row, n) => { if (n > 1) rows.push({ send: Number(row.getCell(1).value), number: String(row.getCell(2).value) }); });
+    expect(rows).to.deep.equal(await panel.shown());
     expect(errors).to.deep.equal([]);
   });
 

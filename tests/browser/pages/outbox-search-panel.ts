@@ -50,4 +50,15 @@ export class OutboxSearchPanel {
     await json.waitFor();
     return (await json.textContent()) ?? '';
   }
+
+  /** Exports the search result, waits for the job (progress pushed to the page), downloads the file: its saved path. */
+  async exportAndDownload(): Promise<string> {
+    await this.page.getByTestId('adv-export-start').click();
+    const link = this.page.getByTestId('adv-export-download');
+    await link.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([this.page.waitForEvent('download'), link.click()]);
+    const saved = await download.path();
+    if (!saved) throw new Error(`download failed: ${await download.failure()}`);
+    return saved;
+  }
 }

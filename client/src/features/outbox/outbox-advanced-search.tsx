@@ -11,9 +11,10 @@ import { Select } from '../../shared/ui/select/select';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf } from '../admin-common/kit';
 import { DELIVERY_STATUSES, outboxDetailPath } from '../sending/sending-api';
-import { advancedSearch, RECEIVER_SEND_STATUSES, type AdvancedSearchBody, type ReceiverHit, type SearchPage } from './outbox-search-api';
+import { advancedSearch, exportSearch, RECEIVER_SEND_STATUSES, type AdvancedSearchBody, type ReceiverHit, type SearchPage } from './outbox-search-api';
 import { endOfDay, rangeError, type DateRange } from './outbox-range';
 import { RawReportDialog } from './raw-report-dialog';
+import { ExcelExportButton } from './excel-export-button';
 
 interface Draft extends DateRange {
   fromHour: string; toHour: string; toNumber: string; smsText: string; description: string; sendStatus: string; deliveryStatus: string;
@@ -144,10 +145,11 @@ export function OutboxAdvancedSearch() {
             </table>
           </div>
           {page.items.length === 0 && <p className="p-3 text-center text-sm" data-testid="adv-empty">{t('search.empty')}</p>}
-          <div className="mt-2 flex items-center gap-2">
+          <div className="mt-2 flex flex-wrap items-center gap-2">
             <Button size="sm" variant="secondary" disabled={pageIndex === 0 || loading} onClick={() => void load(body, pageIndex - 1, cursors)} data-testid="adv-prev">{t('search.previous')}</Button>
             <span className="text-sm" aria-live="polite" data-testid="adv-page">{t('search.page', { n: digits(pageIndex + 1) })}</span>
             <Button size="sm" variant="secondary" disabled={!page.nextCursor || loading} onClick={() => void load(body, pageIndex + 1, cursors)} data-testid="adv-next">{t('search.next')}</Button>
+            {page.items.length > 0 && <ExcelExportButton key={JSON.stringify(body)} start={() => exportSearch(api, body)} testId="adv-export" />}
           </div>
         </div>
       )}

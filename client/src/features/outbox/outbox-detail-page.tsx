@@ -23,6 +23,8 @@ import { useSendProgress } from './use-send-progress';
 import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, startEdit, unarchiveSends, type OutboxSend } from './outbox-api';
 import { SendEditDialog } from './send-edit-dialog';
 import { RawReportDialog } from './raw-report-dialog';
+import { ExcelExportButton } from './excel-export-button';
+import { exportRecipients } from './outbox-search-api';
 import { SendStatusBadge } from './send-status-badge';
 import { UserText } from '../../shared/ui/user-text';
 
@@ -269,6 +271,7 @@ export function OutboxDetailPage() {
             onChange={(e) => { setNumberDraft(e.target.value); if (!e.target.value.trim()) { setToNumber(''); setPageIndex(0); } }} />
           <Button type="submit" variant="secondary" data-testid="outbox-to-number-submit">{t('findNumber')}</Button>
         </form>
+        <ExcelExportButton start={() => exportRecipients(api, send.id)} testId="outbox-receivers-export" />
       </div>
       <DataTable columns={columns} rows={receivers?.items} rowKey={(r) => r.seq} loading={receiversLoading} emptyText={t('adminCommon:table.empty')} caption={t('receivers')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={receivers?.totalCount ?? 0} onPageChange={setPageIndex}

@@ -19,6 +19,9 @@ export const outboxTexts: TextResource = {
       label: 'پیشرفت ارسال {{id}}', delivered: 'رسیده', sent: 'ارسال‌شده', failed: 'ناموفق', canceled: 'لغو شده', total: 'کل',
     },
     rejectReason: 'دلیل رد',
+    export: {
+      button: 'خروجی اکسل', progress: 'پیشرفت خروجی اکسل', percent: '{{n}}٪', download: 'دریافت فایل اکسل ({{n}} ردیف)', failed: 'ساخت فایل اکسل ناموفق بود.',
+    },
     search: {
       open: 'جستجوی پیشرفته', close: 'بستن جستجوی پیشرفته', title: 'جستجوی پیشرفته گیرندگان', fromHour: 'از ساعت', toHour: 'تا ساعت',
       hourOrder: 'ساعت پایان نمی‌تواند پیش از ساعت شروع باشد.', toNumber: 'شماره گیرنده', smsText: 'متن پیامک', description: 'توضیحات',
@@ -92,6 +95,9 @@ export const outboxTexts: TextResource = {
       label: 'Progress of send {{id}}', delivered: 'Delivered', sent: 'Sent', failed: 'Failed', canceled: 'Cancelled', total: 'Total',
     },
     rejectReason: 'Reason for rejection',
+    export: {
+      button: 'Export to Excel', progress: 'Excel export progress', percent: '{{n}}%', download: 'Download the Excel file ({{n}} rows)', failed: 'The Excel file could not be made.',
+    },
     search: {
       open: 'Advanced search', close: 'Close advanced search', title: 'Advanced search of recipients', fromHour: 'From hour', toHour: 'To hour',
       hourOrder: 'The end hour cannot be before the start hour.', toNumber: 'Recipient number', smsText: 'SMS text', description: 'Description',
