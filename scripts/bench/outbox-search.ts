@@ -145,6 +145,8 @@ async function main(): Promise<void> {
     await measure('by status + 7-day range, the organization (pages 1-5 by cursor)', busy, () => ({ ...week(), deliveryStatus: [statuses[Math.floor(random() * 3)]] }), 5);
     await measure('by status + 90 days, the whole tree', everything, () => ({ ...full, deliveryStatus: [statuses[Math.floor(random() * 3)]] }));
     await measure('by a rare status (Expired, 2%) + 7-day range, the organization', busy, () => ({ ...week(), deliveryStatus: ['Expired'] }));
+    // The worst case of the status shape: a status no receiver has walks every receiver of the range.
+    await measure('by a status nobody has (BlackList) + 7-day range, the organization (worst case)', busy, () => ({ ...week(), deliveryStatus: ['BlackList'] }));
     await measure('by number + status + 7-day range', busy, () => ({ ...week(), toNumber: number(), deliveryStatus: ['SentAndReceivedbyPhone'] }));
 
     // The export job on ~BENCH_EXPORT_ROWS receivers: the busy organization's newest sends.
