@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ApiClient } from '../support/api-client.js';
 import { sharedServer, type Tree } from '../support/fixtures.js';
 import { expectLedgerClean, ok, sendingTree, waitForSend } from '../support/sending.js';
+import { OutboxExporter } from '../../server/modules/messaging/index.js';
 
 const HEADERS = ['SendId', 'ToNumber', 'Operator', 'Description', 'SendStatus', 'DeliveryStatus', 'SendDateTime', 'StatusDateTime', 'SenderNumber', 'DateTimeSend', 'SmsText'];
 
@@ -116,5 +117,16 @@ describe('Outbox export to Excel', function () {
     const listed = ok(await api.get('OutBox/ExcelRequests', { token: tree.subAdmin.token })) as any[];
     expect(listed.map((r) => r.id)).to.include(request.id);
     expect(ok(await api.get('OutBox/ExcelRequests', { token: tree.orgAdmin.token })).map((r: any) => r.id)).to.not.include(request.id);
+  });
+
+  it('the daily sweep removes requests older than a week with their files', async () => {
+    const request = ok(await api.post(`OutBox/ExportRecipients/${sendId}`, {}, { token: tree.subAdmin.token }));
+    const done = await finished(request.id);
+    const exporter = (await sharedServer()).peyk.container.get(OutboxExporter);
+    expect(await exporter.sweep(new Date(Date.now() + 6 * 86_400_000))).to.equal(0);
+    expect((await fetch(`${url}/api/${done.path}`)).status).to.equal(200);
+    expect(await exporter.sweep(new Date(Date.now() + 8 * 86_400_000))).to.be.greaterThan(0);
+    expect((await api.get(`OutBox/ExcelRequest/${request.id}`, { token: tree.subAdmin.token })).status).to.equal(404);
+    expect((await fetch(`${url}/api/${done.path}`)).status).to.equal(404);
   });
 });

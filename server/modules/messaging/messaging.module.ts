@@ -85,8 +85,10 @@ export const messagingModule: PeykModule = {
     const edits = container.get(SendEditService);
     const archiver = container.get(OutboxArchiver);
     const liveHealth = container.get(AgentHealthService);
+    const exporter = container.get(OutboxExporter);
     // Global: one process per occurrence is enough; each sweep is still safe run twice (row claims).
     return [
+      { name: 'messaging.sweep-exports', schedule: '0 30 3 * * *', scope: 'global', run: async (now) => { await exporter.sweep(now); } },
       { name: 'messaging.retry-failed-extract', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.retryFailedExtract(now) },
       { name: 'messaging.apply-parked-reports', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.applyParkedReports(now) },
       { name: 'messaging.resume-stale', schedule: '*/30 * * * * *', scope: 'global', run: (now) => dispatcher.resumeStale(now) },

@@ -49,4 +49,11 @@ export class ExcelRequestsRepository {
     const [row] = await this.knex('excel_requests').where({ id }).whereNotIn('status', ['Done', 'Failed']).update(values).returning('*');
     return row ? normalize(row) : null;
   }
+
+  /** Removes requests created before `before` and answers their ids (their files go next). */
+  async removeOlderThan(before: Date, limit: number): Promise<number[]> {
+    const rows = await this.knex('excel_requests').whereIn('id', this.knex('excel_requests').select('id').where('createdAt', '<', before).orderBy('id').limit(limit))
+      .delete().returning('id');
+    return rows.map((r: { id: string | number }) => Number(r.id));
+  }
 }

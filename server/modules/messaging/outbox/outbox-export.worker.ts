@@ -20,6 +20,8 @@ export const EXCEL_REQUEST_EVENT = 'excel-request';
 /** Receivers read per statement: one keyset page each (never one giant result held in memory). */
 const EXPORT_PAGE = 10_000;
 const BACKLOG_BYTES = 4 << 20;
+/** Export files (and their requests) are kept this long, then swept. */
+export const EXPORT_KEEP_MS = 7 * 86_400_000;
 
 export interface ExportJob { requestId: number }
 
@@ -120,6 +122,20 @@ export class OutboxExporter {
 
   async stop(): Promise<void> {
     await this.queue?.close(10_000);
+  }
+
+  /** Removes requests older than EXPORT_KEEP_MS and their files (a daily job). */
+  async sweep(now: Date): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const ids = await this.requests.removeOlderThan(new Date(now.getTime() - EXPORT_KEEP_MS), 500);
+      for (const id of ids) {
+        await rm(this.filePath(id), { force: true });
+        await rm(`${this.filePath(id)}.part`, { force: true });
+      }
+      removed += ids.length;
+      if (ids.length < 500) return removed;
+    }
   }
 
   filePath(id: number): string {
