@@ -79,16 +79,18 @@ export const messagingModule: PeykModule = {
   },
   jobs(container) {
     const config = container.get<AppConfig>(TYPES.Config);
+    // Exports are written by every worker process, dispatching or not.
+    const exporter = container.get(OutboxExporter);
+    const sweepExports = { name: 'messaging.sweep-exports', schedule: '0 30 3 * * *', scope: 'global' as const, run: async (now: Date) => { await exporter.sweep(now); } };
     // Dispatch off: another process dispatches, and the sweeps that repair dispatch go with it.
-    if (!config.dispatch.enabled) return [];
+    if (!config.dispatch.enabled) return [sweepExports];
     const dispatcher = container.get(Dispatcher);
     const edits = container.get(SendEditService);
     const archiver = container.get(OutboxArchiver);
     const liveHealth = container.get(AgentHealthService);
-    const exporter = container.get(OutboxExporter);
     // Global: one process per occurrence is enough; each sweep is still safe run twice (row claims).
     return [
-      { name: 'messaging.sweep-exports', schedule: '0 30 3 * * *', scope: 'global', run: async (now) => { await exporter.sweep(now); } },
+      sweepExports,
       { name: 'messaging.retry-failed-extract', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.retryFailedExtract(now) },
       { name: 'messaging.apply-parked-reports', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.applyParkedReports(now) },
       { name: 'messaging.resume-stale', schedule: '*/30 * * * * *', scope: 'global', run: (now) => dispatcher.resumeStale(now) },
