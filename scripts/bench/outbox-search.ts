@@ -158,6 +158,8 @@ async function main(): Promise<void> {
       organizationId: orgs[0].id, userId: 1, type: 'OutboxSearch', downloadKey: '0'.repeat(48),
       filter: { tenant: busy, search: { from: exportFrom.toISOString(), to: full.to.toISOString() } },
     });
+    const counted = await timed(() => repo.count(busy, { from: exportFrom, to: full.to }));
+    console.log(`  count of the export's ${fmt(counted.value)} receivers (its progress denominator): ${(counted.s * 1000).toFixed(0)} ms`);
     const exporter = container.get(OutboxExporter);
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;

@@ -85,13 +85,22 @@ export class OutboxSearchRepository {
   /** How many receivers match (the export's progress denominator; never asked by the search itself). */
   async count(tenant: Tenant, q: ReceiverSearch): Promise<number> {
     const { sendWhere, sendArgs, recFilter, recArgs } = this.where(tenant, q);
-    const number = q.toNumber ? ' and "toNumber" = ?' : '';
-    const numberArgs = q.toNumber ? [q.toNumber] : [];
-    const branch = (table: string) => `select "sendId" from ${table} where true${number}${recFilter}`;
+    if (q.toNumber) {
+      const branch = (table: string) => `select "sendId" from ${table} where "toNumber" = ?${recFilter}`;
+      const res = await this.knex.raw(
+        `select count(*)::bigint as n from (${branch('send_recipients')} union all ${branch('send_recipients_archive')}) r
+           join sends s on s.id = r."sendId" where ${sendWhere.join(' and ')}`,
+        [q.toNumber, ...recArgs, q.toNumber, ...recArgs, ...sendArgs] as Knex.RawBinding[],
+      );
+      return Number(res.rows[0].n);
+    }
+    // Per send through the primary key, as the pages read them (a join could scan every receiver).
     const res = await this.knex.raw(
-      `select count(*)::bigint as n from (${branch('send_recipients')} union all ${branch('send_recipients_archive')}) r
-         join sends s on s.id = r."sendId" where ${sendWhere.join(' and ')}`,
-      [...numberArgs, ...recArgs, ...numberArgs, ...recArgs, ...sendArgs] as Knex.RawBinding[],
+      `select coalesce(sum(r.n), 0)::bigint as n from sends s cross join lateral (
+         select (select count(*) from send_recipients where "sendId" = s.id${recFilter})
+              + (select count(*) from send_recipients_archive where s."archivedAt" is not null and "sendId" = s.id${recFilter}) as n) r
+       where ${sendWhere.join(' and ')}`,
+      [...recArgs, ...recArgs, ...sendArgs] as Knex.RawBinding[],
     );
     return Number(res.rows[0].n);
   }
