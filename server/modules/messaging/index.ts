@@ -10,3 +10,6 @@ export { OutboxService } from './outbox/outbox.service.js';
 export { RECEIVER_EVENT_LISTENERS, type ReceiverEvent, type ReceiverEventListener } from './delivery/receiver-events.js';
 export { SingleSendService, type SingleSendInput } from './compose/single-send.service.js';
 export type { StoreOptions, GroupHook } from './compose/compose.service.js';
+export { OutboxSearchRepository, type ReceiverSearch } from './outbox/outbox-search.repository.js';
+export { ExcelRequestsRepository } from './outbox/excel-requests.repository.js';
+export { OutboxExporter } from './outbox/outbox-export.worker.js';

@@ -63,4 +63,5 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.periodicNoOccurrence': { fa: 'با این تنظیمات هیچ زمان ارسالی پیش از تاریخ پایان نمی‌ماند.', en: 'With these settings no send time is left before the end date.' },
   'messaging.periodicNotFound': { fa: 'ارسال دوره‌ای یافت نشد.', en: 'The periodic send was not found.' },
   'messaging.periodicNotActive': { fa: 'این ارسال دوره‌ای فعال نیست.', en: 'This periodic send is not active.' },
+  'messaging.exportNotReady': { fa: 'فایل اکسل هنوز آماده دریافت نیست.', en: 'The Excel file is not ready for download yet.' },
 };

@@ -34,13 +34,19 @@ import { ResendService } from './resend/resend.service.js';
 import { ResendRecipientSource } from './resend/resend-recipient-source.js';
 import { resendMessages } from './resend/resend.messages.js';
 import { automaticResendsController, resendOutboxController } from './resend/resend.routes.js';
+import { OutboxSearchRepository } from './outbox/outbox-search.repository.js';
+import { OutboxSearchService } from './outbox/outbox-search.service.js';
+import { outboxSearchController } from './outbox/outbox-search.routes.js';
+import { ExcelRequestsRepository } from './outbox/excel-requests.repository.js';
+import { OutboxExportService } from './outbox/outbox-export.service.js';
+import { OutboxExporter } from './outbox/outbox-export.worker.js';
 import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: { ...messagingMessages, ...resendMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.
@@ -67,6 +73,7 @@ export const messagingModule: PeykModule = {
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(SingleSendService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
     outboxController(container.get(OutboxService)),
+    outboxSearchController(container.get(OutboxSearchService), container.get(OutboxExportService)),
     sendQueueController(container.get(OutboxService)),
     firstRunController(container.get(FirstRunService)),
     resendOutboxController(container.get(ResendService)),
@@ -76,11 +83,16 @@ export const messagingModule: PeykModule = {
     const config = container.get<AppConfig>(TYPES.Config);
     // The web-only role takes requests and leaves dispatching to worker processes.
     if (config.role !== 'web' && config.dispatch.enabled) await container.get(Dispatcher).start(config.dispatch.concurrency);
+    // Exports are slow reads: worker processes write them, whatever dispatch does.
+    if (config.role !== 'web') container.get(OutboxExporter).start();
   },
   jobs(container) {
     const config = container.get<AppConfig>(TYPES.Config);
+    // Exports are written by every worker process, dispatching or not.
+    const exporter = container.get(OutboxExporter);
+    const sweepExports = { name: 'messaging.sweep-exports', schedule: '0 30 3 * * *', scope: 'global' as const, run: async (now: Date) => { await exporter.sweep(now); } };
     // Dispatch off: another process dispatches, and the sweeps that repair dispatch go with it.
-    if (!config.dispatch.enabled) return [];
+    if (!config.dispatch.enabled) return [sweepExports];
     const dispatcher = container.get(Dispatcher);
     const edits = container.get(SendEditService);
     const archiver = container.get(OutboxArchiver);
@@ -88,6 +100,7 @@ export const messagingModule: PeykModule = {
     const resend = container.get(ResendService);
     // Global: one process per occurrence is enough; each sweep is still safe run twice (row claims).
     return [
+      sweepExports,
       { name: 'messaging.retry-failed-extract', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.retryFailedExtract(now) },
       { name: 'messaging.apply-parked-reports', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.applyParkedReports(now) },
       { name: 'messaging.resume-stale', schedule: '*/30 * * * * *', scope: 'global', run: (now) => dispatcher.resumeStale(now) },
@@ -105,6 +118,7 @@ export const messagingModule: PeykModule = {
   },
   async onStop(container) {
     await container.get(Dispatcher).stop();
+    await container.get(OutboxExporter).stop();
     await container.get(SettlementService).drain();
     container.get(SettlementService).stop();
     await container.get(GatewayRegistry).closeAll({ drain: false });

@@ -7,7 +7,6 @@ import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
-import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { TextField } from '../../shared/ui/form/text-field';
@@ -23,6 +22,9 @@ import { DELIVERY_STATUSES, isFinished, type Receiver, type Send, type SendCount
 import { useSendProgress } from './use-send-progress';
 import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, startEdit, unarchiveSends, type OutboxSend } from './outbox-api';
 import { SendEditDialog } from './send-edit-dialog';
+import { RawReportDialog } from './raw-report-dialog';
+import { ExcelExportButton } from './excel-export-button';
+import { exportRecipients } from './outbox-search-api';
 import { SendStatusBadge } from './send-status-badge';
 import { ResendSection } from './resend-section';
 import { UserText } from '../../shared/ui/user-text';
@@ -38,23 +40,6 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
       <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
       <dd className="font-medium" data-testid={testId}>{children}</dd>
     </div>
-  );
-}
-
-function RawReportDialog({ sendId, receiver, onClose }: { sendId: number; receiver: Receiver; onClose(): void }) {
-  const { api } = useApp();
-  const { t } = useTranslation('outbox');
-  const { data, isLoading } = useSWR<Receiver>(['outbox-report', sendId, receiver.seq], () =>
-    api.get<Receiver>('/OutBox/GetDeliveryReport', { query: { id: sendId, seq: receiver.seq } }));
-  const report = data?.deliveryReport;
-  return (
-    <ModalDialog open onClose={onClose} size="lg" title={t('rawReportTitle', { number: receiver.toNumber })} data-testid="outbox-raw-report">
-      {isLoading ? <Spinner /> : report == null ? <p>{t('noReport')}</p> : (
-        <pre dir="ltr" className="max-h-[60vh] overflow-auto rounded bg-slate-100 p-3 text-start text-xs dark:bg-slate-900" data-testid="outbox-raw-report-json">
-          {JSON.stringify(report, null, 2)}
-        </pre>
-      )}
-    </ModalDialog>
   );
 }
 
@@ -295,6 +280,7 @@ export function OutboxDetailPage() {
             onChange={(e) => { setNumberDraft(e.target.value); if (!e.target.value.trim()) { setToNumber(''); setPageIndex(0); } }} />
           <Button type="submit" variant="secondary" data-testid="outbox-to-number-submit">{t('findNumber')}</Button>
         </form>
+        <ExcelExportButton start={() => exportRecipients(api, send.id)} testId="outbox-receivers-export" />
       </div>
       <DataTable columns={columns} rows={receivers?.items} rowKey={(r) => r.seq} loading={receiversLoading} emptyText={t('adminCommon:table.empty')} caption={t('receivers')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={receivers?.totalCount ?? 0} onPageChange={setPageIndex}

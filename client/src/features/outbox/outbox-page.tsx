@@ -21,26 +21,12 @@ import { OUTBOX_STATUSES, outboxDetailPath, type Send } from '../sending/sending
 import { useSendProgress } from './use-send-progress';
 import { SendProgressCell } from './send-progress-cell';
 import { SendStatusBadge } from './send-status-badge';
+import { endOfDay, rangeError, type DateRange } from './outbox-range';
+import { OutboxAdvancedSearch } from './outbox-advanced-search';
 import { archiveSends, isArchivable, isArchived, MAX_ARCHIVE_IDS, unarchiveSends } from './outbox-api';
 
-const DAY_MS = 86_400_000;
-const MAX_RANGE_DAYS = 90;
-
-interface Filters { status: string; fromDate: string | null; toDate: string | null }
+interface Filters extends DateRange { status: string }
 const NO_FILTERS: Filters = { status: '', fromDate: null, toDate: null };
-
-/** The spec's outbox range rule (start and end together, under 90 days); null when valid. */
-function rangeError(f: Filters): 'bothDates' | 'rangeOrder' | 'rangeTooLong' | null {
-  if (!f.fromDate && !f.toDate) return null;
-  if (!f.fromDate || !f.toDate) return 'bothDates';
-  const span = new Date(f.toDate).getTime() - new Date(f.fromDate).getTime();
-  if (span < 0) return 'rangeOrder';
-  // Both ends are whole days (the end day included), so at most 90 calendar days.
-  return span > (MAX_RANGE_DAYS - 1) * DAY_MS ? 'rangeTooLong' : null;
-}
-
-/** The picker gives the start of the chosen day; the range includes the whole end day. */
-const endOfDay = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() + DAY_MS - 1).toISOString() : undefined);
 
 export function OutboxPage() {
   const { api } = useApp();
@@ -56,6 +42,7 @@ export function OutboxPage() {
   const [draftError, setDraftError] = useState<string | null>(null);
   // Archived sends are hidden unless asked for: this toggle, or the Archived / Archiving status filter.
   const [showArchived, setShowArchived] = useState(false);
+  const [advanced, setAdvanced] = useState(false);
   // Selected rows by id (kept across pages, cleared when the list is filtered differently).
   const [selected, setSelected] = useState<ReadonlyMap<number, Send>>(new Map());
   const [confirmArchive, setConfirmArchive] = useState(false);
@@ -167,6 +154,12 @@ export function OutboxPage() {
   return (
     <section data-testid="outbox-page">
       <PageHeader title={t('title')} />
+      <div className="mb-3">
+        <Button variant="secondary" aria-expanded={advanced} onClick={() => setAdvanced((on) => !on)} data-testid="outbox-advanced-toggle">
+          {advanced ? t('search.close') : t('search.open')}
+        </Button>
+      </div>
+      {advanced && <OutboxAdvancedSearch />}
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <SearchBox value={search} idPrefix="outbox" onSearch={(term) => { setSearch(term); setPageIndex(0); clearSelection(); }} />
         <CheckboxField id="outbox-show-archived" data-testid="outbox-show-archived" label={t('archive.showArchived')} checked={showArchived} className="mb-2"

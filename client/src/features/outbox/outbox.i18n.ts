@@ -19,6 +19,19 @@ export const outboxTexts: TextResource = {
       label: 'پیشرفت ارسال {{id}}', delivered: 'رسیده', sent: 'ارسال‌شده', failed: 'ناموفق', canceled: 'لغو شده', total: 'کل',
     },
     rejectReason: 'دلیل رد',
+    export: {
+      button: 'خروجی اکسل', progress: 'پیشرفت خروجی اکسل', percent: '{{n}}٪', download: 'دریافت فایل اکسل ({{n}} ردیف)', failed: 'ساخت فایل اکسل ناموفق بود.',
+    },
+    search: {
+      open: 'جستجوی پیشرفته', close: 'بستن جستجوی پیشرفته', title: 'جستجوی پیشرفته گیرندگان', fromHour: 'از ساعت', toHour: 'تا ساعت',
+      hourOrder: 'ساعت پایان نمی‌تواند پیش از ساعت شروع باشد.', toNumber: 'شماره گیرنده', smsText: 'متن پیامک', description: 'توضیحات',
+      sendStatus: 'وضعیت ارسال', deliveryStatus: 'وضعیت تحویل', submit: 'جستجو', results: 'نتایج جستجو', empty: 'گیرنده‌ای با این فیلترها یافت نشد.',
+      previous: 'صفحه قبل', next: 'صفحه بعد', page: 'صفحه {{n}}',
+      columns: {
+        send: 'ارسال', number: 'گیرنده', text: 'متن', description: 'توضیحات', dateTimeSend: 'زمان ارسال', sendStatus: 'وضعیت ارسال',
+        deliveryStatus: 'وضعیت تحویل', statusDateTime: 'زمان وضعیت', report: 'گزارش خام',
+      },
+    },
     empty: {
       title: 'هنوز ارسالی ثبت نشده است.',
       description: 'هر پیامکی که می‌فرستید — فوری، زمان‌بندی‌شده یا دوره‌ای — با وضعیت و گزارش تحویلش اینجا می‌آید.',
@@ -83,6 +96,19 @@ export const outboxTexts: TextResource = {
       label: 'Progress of send {{id}}', delivered: 'Delivered', sent: 'Sent', failed: 'Failed', canceled: 'Cancelled', total: 'Total',
     },
     rejectReason: 'Reason for rejection',
+    export: {
+      button: 'Export to Excel', progress: 'Excel export progress', percent: '{{n}}%', download: 'Download the Excel file ({{n}} rows)', failed: 'The Excel file could not be made.',
+    },
+    search: {
+      open: 'Advanced search', close: 'Close advanced search', title: 'Advanced search of recipients', fromHour: 'From hour', toHour: 'To hour',
+      hourOrder: 'The end hour cannot be before the start hour.', toNumber: 'Recipient number', smsText: 'SMS text', description: 'Description',
+      sendStatus: 'Send status', deliveryStatus: 'Delivery status', submit: 'Search', results: 'Search results', empty: 'No recipient matches these filters.',
+      previous: 'Previous page', next: 'Next page', page: 'Page {{n}}',
+      columns: {
+        send: 'Send', number: 'Recipient', text: 'Text', description: 'Description', dateTimeSend: 'Send time', sendStatus: 'Send status',
+        deliveryStatus: 'Delivery status', statusDateTime: 'Status time', report: 'Raw report',
+      },
+    },
     empty: {
       title: 'No sends yet.',
       description: 'Every SMS you send — now, scheduled or periodic — shows here with its status and delivery report.',

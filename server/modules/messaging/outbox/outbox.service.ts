@@ -31,6 +31,11 @@ function wasArchived(send: SendRow): boolean {
   return send.archivedAt !== null && send.archivedAt !== undefined;
 }
 
+/** A plain user sees their own sends; administrators see their organization's (and, with subtree, below). */
+export function outboxOwner(ctx: Actor): number | undefined {
+  return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? undefined : ctx.principal.userId;
+}
+
 const notFoundSend = () => new AppError(404, 'messaging.ScheduledMessageNotFound', {}, [], { failureCode: 'ScheduledMessageNotFound' });
 
 /** The outbox (sends and their receivers), cancelling a send, and the confirmation queue of administrators. */
@@ -50,9 +55,8 @@ export class OutboxService {
     @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
   ) {}
 
-  /** A plain user sees their own sends; administrators see their organization's (and, with subtree, below). */
   private ownerFilter(ctx: Actor): number | undefined {
-    return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? undefined : ctx.principal.userId;
+    return outboxOwner(ctx);
   }
 
   async list(ctx: Actor, q: { pageIndex: number; pageSize: number; search?: string; status?: string; queueStatus?: string; fromDate?: string; toDate?: string; includeArchived?: boolean }) {
