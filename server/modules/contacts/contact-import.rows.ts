@@ -1,5 +1,5 @@
 import { normalizeMobile, toLatinDigits } from '../../shared/sms/phone-numbers.js';
-import { CONTACT_LIMITS, parseCustomFieldValue, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { CONTACT_LIMITS, parseCustomFieldValue, type ContactOwnFields, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
 import { stripBidiControls } from '../../shared/text/bidi-controls.js';
 import { BIRTHDATE_MIN, normalizeTelephone, type FieldDefinition } from './contact-input.js';
 import type { CellValue } from './contact-import.sheet.js';
@@ -21,16 +21,7 @@ export interface ColumnMapping {
   fields: Record<string, number>;
 }
 
-export interface ImportedContact {
-  cellphone: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  job: string | null;
-  birthdate: string | null;
-  telephone: string | null;
-  address: string | null;
-  phonebookGroup: string | null;
+export interface ImportedContact extends ContactOwnFields {
   /** Custom values by field id (only non-empty ones). */
   fields: Record<string, CustomFieldValue>;
 }

@@ -3,21 +3,11 @@ import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import { likeContains } from '../../platform/http/search.js';
-import type { ContactSearch, CreateType, CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import type { ContactOwnFields, ContactSearch, CreateType, CustomFieldValue } from '../../shared/contacts/contact-fields.js';
 
-export interface ContactRow {
+export interface ContactRow extends ContactOwnFields {
   id: number;
   phonebookId: number;
-  cellphone: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  job: string | null;
-  /** YYYY-MM-DD */
-  birthdate: string | null;
-  telephone: string | null;
-  address: string | null;
-  phonebookGroup: string | null;
   createType: CreateType;
   /** Custom field values by field id. */
   fields: Record<string, CustomFieldValue>;

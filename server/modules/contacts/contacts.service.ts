@@ -7,7 +7,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../platform/http/e
 import { normalizeSearch } from '../../platform/http/search.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import { toLatinDigits } from '../../shared/sms/phone-numbers.js';
-import { maskNumber, parseContactSearch, parseCustomFieldValue, type CreateType, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { maskNumber, parseContactSearch, parseCustomFieldValue, type ContactOwnFields, type CreateType, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
 import { AuditService } from '../audit/index.js';
 import { ContactsRepository, type ContactFilter, type ContactRow, type ContactValues, type FieldCondition, type FieldMap } from './contacts.repository.js';
 import { PhonebooksRepository } from './phonebooks.repository.js';
@@ -19,17 +19,8 @@ import type { PhonebookAccess } from './phonebook-access.js';
 import type { bulkDeleteSchema, contactsQuery, createContactSchema, moveCopySchema, updateContactSchema } from './contacts.schemas.js';
 
 /** A contact of a phonebook as a send reads it: its own fields, and custom values by English name (template placeholders). */
-export interface StreamedContact {
+export interface StreamedContact extends ContactOwnFields {
   id: number;
-  cellphone: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  job: string | null;
-  birthdate: string | null;
-  telephone: string | null;
-  address: string | null;
-  phonebookGroup: string | null;
   fields: Record<string, CustomFieldValue>;
 }
 

@@ -48,6 +48,20 @@ export function isReservedFieldName(nameEn: string): boolean {
 
 export type CustomFieldValue = boolean | number | string;
 
+/** A contact's own fields (the spec's names), as every reader and writer of contacts holds them. */
+export interface ContactOwnFields {
+  cellphone: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  job: string | null;
+  /** YYYY-MM-DD */
+  birthdate: string | null;
+  telephone: string | null;
+  address: string | null;
+  phonebookGroup: string | null;
+}
+
 export type FieldValueIssue = 'boolean' | 'integer' | 'float' | 'datetime' | 'string' | 'tooLong' | 'control';
 
 export type ParsedFieldValue = { ok: true; value: CustomFieldValue | null } | { ok: false; issue: FieldValueIssue };
