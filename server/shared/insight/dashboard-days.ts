@@ -2,8 +2,10 @@
  * The days of the dashboard and of the outbox's daily statistics: Tehran calendar days written
  * `YYYY-MM-DD` (Gregorian notation, as periodic sends write theirs). The browser turns a Jalali
  * pick into such a day and back; the server buckets sends and ledger entries by the same day
- * (`(createdAt at time zone 'Asia/Tehran')::date`). No imports: the browser bundle reads this file.
+ * (`(createdAt at time zone 'Asia/Tehran')::date`). Imports only other import-free shared files: the
+ * browser bundle reads this file.
  */
+import { DAY_MS, dayNumber, dayString } from '../dates/calendar-days.js';
 
 export const TEHRAN_ZONE = 'Asia/Tehran';
 /** The spec: dashboard statistics span the last ten days (today included). */
@@ -11,31 +13,17 @@ export const DEFAULT_RANGE_DAYS = 10;
 /** Like the outbox search: a range of at most 90 days. */
 export const MAX_RANGE_DAYS = 90;
 
-const DAY_MS = 86_400_000;
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const tehranDate = new Intl.DateTimeFormat('en-US', {
   timeZone: TEHRAN_ZONE, calendar: 'gregory', numberingSystem: 'latn', year: 'numeric', month: '2-digit', day: '2-digit',
 });
 
-/** Epoch day number of a `YYYY-MM-DD` day; NaN when it is not a real calendar day. */
-export function dayNumber(day: string): number {
-  const m = DAY_PATTERN.exec(day);
-  if (!m) return Number.NaN;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return Number.NaN;
-  return ms / DAY_MS;
-}
-
 export function isDay(value: string): boolean {
   return !Number.isNaN(dayNumber(value));
 }
 
-export function dayOfNumber(n: number): string {
-  return new Date(n * DAY_MS).toISOString().slice(0, 10);
-}
+export { dayNumber };
+export const dayOfNumber = dayString;
 
 /** The Tehran calendar day an instant falls on (Iran's old daylight saving comes from the runtime's zone data). */
 export function tehranDayOf(at: Date): string {

@@ -14,6 +14,7 @@
  *   skipped and does not count as an occurrence.
  * - `endDate` is inclusive; `maxOccurrences` counts occurrences already made (failed ones included).
  */
+import { DAY_MS, dayNumber, dayString } from '../../../shared/dates/calendar-days.js';
 
 export const PERIOD_TYPES = ['Daily', 'Weekly', 'Monthly'] as const;
 export type PeriodType = (typeof PERIOD_TYPES)[number];
@@ -38,24 +39,9 @@ export interface ScheduleIssue {
   key: string;
 }
 
-const DAY_MS = 86_400_000;
+export { dayNumber, dayString };
 /** How far ahead to look for a candidate (about 30 years): beyond that the schedule has none. */
 const SEARCH_DAYS = 11_000;
-
-/** Epoch day number of a YYYY-MM-DD date; NaN when it is not a real date. */
-export function dayNumber(date: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return Number.NaN;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return Number.NaN;
-  return ms / DAY_MS;
-}
-
-export function dayString(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** Saturday = 0 … Friday = 6. */
 export function iranWeekday(day: number): number {
