@@ -19,6 +19,18 @@ describe('dynamic templates and the phonebook range', () => {
     expect(empty.render(contact)).to.equal('[]');
   });
 
+  it('writes dates in the solar calendar: a birthdate as its day, a Datetime field as its Tehran day (and time when not midnight)', () => {
+    const compiled = compileTemplate(parseTemplate('{birthdate}|{joined}|{visit}|{note}'), [{ nameEn: 'Joined', type: 'Datetime' }, { nameEn: 'Visit', type: 'Datetime' }, { nameEn: 'Note', type: 'String' }]);
+    if (!('render' in compiled)) throw new Error('expected a renderer');
+    // 1990-05-12 is 22 Ordibehesht 1369; 2024-03-19T20:30Z is midnight of 1 Farvardin 1403 in Tehran (+03:30).
+    const text = compiled.render({ birthdate: '1990-05-12', fields: { Joined: '2024-03-19T20:30:00.000Z', Visit: '2024-03-20T03:00:00.000Z', Note: '2024-01-01' } } as any);
+    expect(text).to.equal('1369/02/22|1403/01/01|1403/01/01 06:30|2024-01-01');
+    // Esfand 30 of a leap year (1403) is 2025-03-20.
+    const leap = compileTemplate(parseTemplate('{birthdate}'), []);
+    if (!('render' in leap)) throw new Error('expected a renderer');
+    expect(leap.render({ birthdate: '2025-03-20', fields: {} } as any)).to.equal('1403/12/30');
+  });
+
   it('names the placeholders that match no field', () => {
     expect(compileTemplate(parseTemplate('{nick} {firstName} {nick} {color}'), ['City'])).to.deep.equal({ unknown: ['nick', 'color'] });
   });

@@ -77,7 +77,7 @@ export class PhonebookRecipientSource implements RecipientSource<PhonebookInput>
     const parts = parseTemplate(template);
     const out: ((c: TemplateContact) => string)[] = [];
     for (const book of books) {
-      const compiled = compileTemplate(parts, (await this.fields.ofOrganization(book.organizationId)).map((f) => f.nameEn));
+      const compiled = compileTemplate(parts, (await this.fields.ofOrganization(book.organizationId)).map((f) => ({ nameEn: f.nameEn, type: f.type })));
       if ('unknown' in compiled) throw fieldError('smsBody', 'messaging.dynamicUnknownField', { fields: compiled.unknown.map((n) => `{${n}}`).join(' ') });
       out.push(compiled.render);
     }
