@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createUser, login, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { bad, expectLedgerClean, ok, sendingTree, waitForSend } from '../support/sending.js';
+import { bad, expectLedgerClean, ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
 
 /** OutBox/AdvancedSearch: each filter, tenancy, keyset paging (server/modules/messaging/CONTEXT.md). */
 describe('Outbox advanced search', function () {
@@ -57,6 +57,23 @@ describe('Outbox advanced search', function () {
     const sendStatus = all[0].sendStatus;
     expect(keys(ok(await search({ smsText: tag, sendStatus: [sendStatus] })).items)).to.deep.equal(expected((r) => r.sendStatus === sendStatus));
     expect(ok(await search({ smsText: tag, sendStatus: ['BlackList'] })).items).to.deep.equal([]);
+  });
+
+  it('filters by the phonebooks a send was made from (phonebookIds)', async () => {
+    const token = tree.subAdmin.token;
+    const bookLine = await simulatorLine(api, {}, { isSendPhonebook: true });
+    const book = ok(await api.post('Phonebooks/Create', { title: unique('Search book ') }, { token })).id;
+    const other = ok(await api.post('Phonebooks/Create', { title: unique('Other book ') }, { token })).id;
+    for (const cellphone of ['09123330001', '09123330002']) ok(await api.post('Contacts/Create', { phonebookId: book, cellphone }, { token }));
+    // Its own text (not the suite's tag, which the other searches count on).
+    const marker = `pb${Date.now().toString(36)}`;
+    const made = ok(await api.post('ScheduledMessages/CreateScheduledMessageByPhonebook', { senderNumberId: bookLine.lineId, smsBody: `${marker} book`, phonebookIds: [book] }, { token }));
+    await waitForSend(api, token, made.id);
+    const found = ok(await search({ phonebookIds: [other, book] })).items as any[];
+    expect(found.map((r) => [r.sendId, r.toNumber]).sort()).to.deep.equal([[made.id, '989123330001'], [made.id, '989123330002']]);
+    expect(ok(await search({ phonebookIds: [other] })).items).to.deep.equal([]);
+    // Without the filter the same number is found in the earlier sends too.
+    expect((ok(await search({ toNumber: '09123330001' })).items as any[]).map((r) => r.sendId)).to.include.members([made.id, sends[0], sends[1]]);
   });
 
   it('keeps to the date and hour range', async () => {

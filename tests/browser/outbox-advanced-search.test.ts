@@ -7,6 +7,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { fundedCustomer, ok, simulatorLine, waitForSend } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { OutboxSearchPanel } from './pages/outbox-search-panel.js';
+import { SelectControl } from './pages/select-control.js';
 
 const DAY = 86_400_000;
 
@@ -43,6 +44,24 @@ describe('browser: outbox advanced search', function () {
     await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
   });
   afterEach(async () => { await page?.close(); });
+
+  it('narrows to the sends made from a picked phonebook', async () => {
+    const bookLine = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 1 }, { isSendPhonebook: true });
+    const title = `دفترچه جستجو ${Date.now() % 100000}`;
+    const book = ok(await api.post('Phonebooks/Create', { title }, { token })).id;
+    // A number of its own: the other tests count the sends of theirs.
+    ok(await api.post('Contacts/Create', { phonebookId: book, cellphone: '09121450009' }, { token }));
+    const made = ok(await api.post('ScheduledMessages/CreateScheduledMessageByPhonebook', { senderNumberId: bookLine.lineId, smsBody: 'From the book', phonebookIds: [book] }, { token }));
+    await waitForSend(api, token, made.id);
+    await page.goto(`${baseUrl}/outbox`);
+    const panel = new OutboxSearchPanel(page);
+    await panel.open();
+    await panel.range(new Date(Date.now() - DAY), new Date());
+    await new SelectControl(page, page, 'adv-phonebook').choose(title, title.slice(0, 6));
+    await panel.submit();
+    expect(await panel.shown()).to.deep.equal([{ send: made.id, number: '989121450009' }]);
+    expect(errors).to.deep.equal([]);
+  });
 
   it('finds a number over a Jalali date range, newest send first, and shows its raw report', async () => {
     await page.goto(`${baseUrl}/outbox`);

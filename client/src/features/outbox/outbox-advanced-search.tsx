@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
@@ -10,16 +11,16 @@ import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { Select } from '../../shared/ui/select/select';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf } from '../admin-common/kit';
-import { DELIVERY_STATUSES, outboxDetailPath } from '../sending/sending-api';
+import { DELIVERY_STATUSES, outboxDetailPath, type PhonebookChoice } from '../sending/sending-api';
 import { advancedSearch, exportSearch, RECEIVER_SEND_STATUSES, type AdvancedSearchBody, type ReceiverHit, type SearchPage } from './outbox-search-api';
 import { endOfDay, rangeError, type DateRange } from './outbox-range';
 import { RawReportDialog } from './raw-report-dialog';
 import { ExcelExportButton } from './excel-export-button';
 
 interface Draft extends DateRange {
-  fromHour: string; toHour: string; toNumber: string; smsText: string; description: string; sendStatus: string; deliveryStatus: string;
+  fromHour: string; toHour: string; toNumber: string; smsText: string; description: string; sendStatus: string; deliveryStatus: string; phonebookId: string;
 }
-const EMPTY: Draft = { fromDate: null, toDate: null, fromHour: '', toHour: '', toNumber: '', smsText: '', description: '', sendStatus: '', deliveryStatus: '' };
+const EMPTY: Draft = { fromDate: null, toDate: null, fromHour: '', toHour: '', toNumber: '', smsText: '', description: '', sendStatus: '', deliveryStatus: '', phonebookId: '' };
 const PAGE_SIZE = 50;
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -31,6 +32,7 @@ function bodyOf(d: Draft): AdvancedSearchBody {
     fromHour: d.fromHour === '' ? undefined : Number(d.fromHour), toHour: d.toHour === '' ? undefined : Number(d.toHour),
     toNumber: text(toLatinDigits(d.toNumber)), smsText: text(d.smsText), description: text(d.description),
     sendStatus: d.sendStatus ? [d.sendStatus] : undefined, deliveryStatus: d.deliveryStatus ? [d.deliveryStatus] : undefined,
+    phonebookIds: d.phonebookId ? [Number(d.phonebookId)] : undefined,
     pageSize: PAGE_SIZE,
   };
 }
@@ -55,6 +57,8 @@ export function OutboxAdvancedSearch() {
 
   const hourItems = useMemo(() => HOURS.map((h) => ({ id: String(h), title: digits(String(h).padStart(2, '0')) })), [digits]);
   const sendStatusItems = useMemo(() => RECEIVER_SEND_STATUSES.map((id) => ({ id, title: t(`sending:outboxStatuses.${id}`, { defaultValue: id }) })), [t]);
+  // Sends made from a phonebook (phonebook and dynamic sends); hidden for users who have no phonebooks to read.
+  const { data: phonebooks } = useSWR<PhonebookChoice[]>(['outbox-search-phonebooks'], () => api.get<PhonebookChoice[]>('/Phonebooks/GetSelectList', { quiet: true }), { shouldRetryOnError: false });
   const deliveryItems = useMemo(() => DELIVERY_STATUSES.map((id) => ({ id, title: t(`sending:deliveryStatuses.${id}`, { defaultValue: id }) })), [t]);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -111,6 +115,12 @@ export function OutboxAdvancedSearch() {
           <Select id="adv-delivery-status" data-testid="adv-delivery-status" label={t('search.deliveryStatus')} items={deliveryItems} value={draft.deliveryStatus}
             onChange={(v) => set({ deliveryStatus: v === null ? '' : String(v) })} />
         </div>
+        {phonebooks && phonebooks.length > 0 && (
+          <div className="min-w-[12rem]">
+            <Select id="adv-phonebook" data-testid="adv-phonebook" label={t('search.phonebook')} items={phonebooks} value={draft.phonebookId}
+              onChange={(v) => set({ phonebookId: v === null ? '' : String(v) })} />
+          </div>
+        )}
         <Button type="submit" loading={loading} data-testid="adv-submit">{t('search.submit')}</Button>
         <Button variant="secondary" onClick={() => { setDraft(EMPTY); setBody(null); setPage(null); setErrors({}); }} data-testid="adv-clear">{t('clear')}</Button>
         {(errors.toDate || errors['']) && <p role="alert" className="w-full text-sm text-red-700" data-testid="adv-error">{errors.toDate ?? errors['']}</p>}

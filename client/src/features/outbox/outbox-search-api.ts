@@ -11,6 +11,7 @@ export interface AdvancedSearchBody {
   description?: string;
   sendStatus?: string[];
   deliveryStatus?: string[];
+  phonebookIds?: number[];
   pageSize?: number;
   /** The previous page's `nextCursor`. */
   after?: string;

@@ -25,7 +25,7 @@ export const outboxTexts: TextResource = {
     search: {
       open: 'جستجوی پیشرفته', close: 'بستن جستجوی پیشرفته', title: 'جستجوی پیشرفته گیرندگان', fromHour: 'از ساعت', toHour: 'تا ساعت',
       hourOrder: 'ساعت پایان نمی‌تواند پیش از ساعت شروع باشد.', toNumber: 'شماره گیرنده', smsText: 'متن پیامک', description: 'توضیحات',
-      sendStatus: 'وضعیت ارسال', deliveryStatus: 'وضعیت تحویل', submit: 'جستجو', results: 'نتایج جستجو', empty: 'گیرنده‌ای با این فیلترها یافت نشد.',
+      sendStatus: 'وضعیت ارسال', deliveryStatus: 'وضعیت تحویل', phonebook: 'ارسال‌شده از دفترچه تلفن', submit: 'جستجو', results: 'نتایج جستجو', empty: 'گیرنده‌ای با این فیلترها یافت نشد.',
       previous: 'صفحه قبل', next: 'صفحه بعد', page: 'صفحه {{n}}',
       columns: {
         send: 'ارسال', number: 'گیرنده', text: 'متن', description: 'توضیحات', dateTimeSend: 'زمان ارسال', sendStatus: 'وضعیت ارسال',
@@ -102,7 +102,7 @@ export const outboxTexts: TextResource = {
     search: {
       open: 'Advanced search', close: 'Close advanced search', title: 'Advanced search of recipients', fromHour: 'From hour', toHour: 'To hour',
       hourOrder: 'The end hour cannot be before the start hour.', toNumber: 'Recipient number', smsText: 'SMS text', description: 'Description',
-      sendStatus: 'Send status', deliveryStatus: 'Delivery status', submit: 'Search', results: 'Search results', empty: 'No recipient matches these filters.',
+      sendStatus: 'Send status', deliveryStatus: 'Delivery status', phonebook: 'Sent from phonebook', submit: 'Search', results: 'Search results', empty: 'No recipient matches these filters.',
       previous: 'Previous page', next: 'Next page', page: 'Page {{n}}',
       columns: {
         send: 'Send', number: 'Recipient', text: 'Text', description: 'Description', dateTimeSend: 'Send time', sendStatus: 'Send status',

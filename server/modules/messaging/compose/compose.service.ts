@@ -500,6 +500,8 @@ export class ComposeService {
       recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
       ...waitingStatus(confirm ? 'WatingForConfirm' : 'Ready', p.at > this.clock.now()),
       dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
+      // The phonebooks it was made from: the outbox search filters by them.
+      phonebookIds: phonebookIdsOf(input),
     };
     for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) values[column] = counts[op] ?? 0;
     Object.assign(values, options.values ?? {});
@@ -677,4 +679,10 @@ function partsOf(counts: Record<string, number>, p: Prepared): Record<string, nu
 /** A voice message's parts in the shape the SMS path prices: one part per started 30 seconds. */
 function voicePartCount(seconds: number): ReturnType<typeof countParts> {
   return { encoding: 'ucs2', length: 0, parts: voiceParts(seconds), perPart: 0, remaining: 0 };
+}
+
+/** The phonebooks a compose request reads, in the order named; null when it reads none. */
+function phonebookIdsOf(input: ComposeInput): number[] | null {
+  const ids = input.sources.flatMap((s) => (s.kind === 'phonebook' ? s.phonebookIds : []));
+  return ids.length ? [...new Set(ids)] : null;
 }

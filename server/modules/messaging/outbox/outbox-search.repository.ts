@@ -22,6 +22,8 @@ export interface ReceiverSearch {
   description?: string;
   sendStatus?: string[];
   deliveryStatus?: string[];
+  /** Sends made from any of these phonebooks. */
+  phonebookIds?: number[];
   /** Plain users see only their own sends. */
   userId?: number;
   sendId?: number;
@@ -73,6 +75,7 @@ export class OutboxSearchRepository {
     if (q.fromHour !== undefined) { sendWhere.push(`extract(hour from s."dateTimeSend" at time zone 'Asia/Tehran') >= ?`); sendArgs.push(q.fromHour); }
     if (q.toHour !== undefined) { sendWhere.push(`extract(hour from s."dateTimeSend" at time zone 'Asia/Tehran') <= ?`); sendArgs.push(q.toHour); }
     if (q.smsText) { sendWhere.push('s."smsText" ilike ?'); sendArgs.push(likeContains(q.smsText)); }
+    if (q.phonebookIds?.length) { sendWhere.push(`s."phonebookIds" && array[${q.phonebookIds.map(() => '?::int').join(', ')}]`); sendArgs.push(...q.phonebookIds); }
 
     const recWhere: string[] = [];
     const recArgs: unknown[] = [];

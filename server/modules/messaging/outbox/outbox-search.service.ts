@@ -43,6 +43,7 @@ export class OutboxSearchService {
       from, to, fromHour: q.fromHour, toHour: q.toHour, toNumber,
       smsText: blankToUndefined(q.smsText), description: blankToUndefined(q.description),
       sendStatus: q.sendStatus, deliveryStatus: q.deliveryStatus,
+      phonebookIds: q.phonebookIds?.length ? [...new Set(q.phonebookIds)] : undefined,
       userId: outboxOwner(ctx), sendId,
     };
   }
