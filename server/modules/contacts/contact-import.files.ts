@@ -1,6 +1,6 @@
-import { readCsvRows } from './contact-import.csv-reader.js';
+import { detectCsvEncoding, detectDelimiter, looksLikeText, readCsvRows } from './contact-import.csv-reader.js';
 import { readXlsxRows } from './contact-import.xlsx-reader.js';
-import type { SheetFormat, SheetReadOptions, SheetRow, StoredFile } from './contact-import.sheet.js';
+import { SheetError, type SheetFormat, type SheetReadOptions, type SheetRow, type StoredFile } from './contact-import.sheet.js';
 import type { PhonebookFileRow } from './contact-import.repository.js';
 
 /** What the upload, the mapping screen and the import worker share: reading a stored file, and how an import is shown. */
@@ -9,8 +9,21 @@ import type { PhonebookFileRow } from './contact-import.repository.js';
 export const PHONEBOOK_FILE_EVENT = 'phonebook-file-progress';
 
 /** Rows of a stored file in the format its upload was judged to be. */
-export function readSheetRows(file: StoredFile, format: SheetFormat, options: SheetReadOptions & { onDimension?(lastRow: number): void; lazySharedStrings?: boolean } = {}): AsyncGenerator<SheetRow[]> {
+export function readSheetRows(file: StoredFile, format: SheetFormat, options: SheetReadOptions & { onDimension?(lastRow: number): void; lazySharedStrings?: boolean; onSheetName?(name: string | null): void } = {}): AsyncGenerator<SheetRow[]> {
   return format.format === 'xlsx' ? readXlsxRows(file, options) : readCsvRows(file, format.encoding ?? 'utf-8', format.delimiter ?? ',', options);
+}
+
+/**
+ * A file's format judged from its first bytes: a zip is an xlsx, OLE2 an old .xls (refused), text
+ * is CSV (encoding and delimiter from the text); anything else is refused (SheetError).
+ */
+export function sheetFormatOf(head: Buffer): SheetFormat {
+  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return { format: 'xlsx', encoding: null, delimiter: null };
+  if (head.length >= 4 && head.readUInt32BE(0) === 0xd0cf11e0) throw new SheetError('contacts.import.xlsNotSupported');
+  if (!looksLikeText(head)) throw new SheetError('contacts.import.notSpreadsheet');
+  const { encoding, bomLength } = detectCsvEncoding(head);
+  const text = new TextDecoder(encoding).decode(head.subarray(bomLength), { stream: true });
+  return { format: 'csv', encoding, delimiter: detectDelimiter(text) };
 }
 
 /**

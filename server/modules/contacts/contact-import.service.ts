@@ -13,8 +13,8 @@ import { PhonebookAccessService } from './phonebook-access.service.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import type { CustomFieldRow } from './custom-fields.repository.js';
 import { CHUNK_BYTES, ContactImportRepository, type PhonebookFileRow } from './contact-import.repository.js';
-import { CsvLineCounter, detectCsvEncoding, detectDelimiter, looksLikeText } from './contact-import.csv-reader.js';
-import { publicPhonebookFile, readSheetRows } from './contact-import.files.js';
+import { CsvLineCounter, detectCsvEncoding } from './contact-import.csv-reader.js';
+import { publicPhonebookFile, readSheetRows, sheetFormatOf } from './contact-import.files.js';
 import { isEmptyRow, SheetError, type SheetFormat } from './contact-import.sheet.js';
 import { cellText, CONTACT_COLUMNS, type ColumnMapping, type ContactColumn } from './contact-import.rows.js';
 import { rejectedFile } from './contact-import.rejected-file.js';
@@ -241,12 +241,11 @@ export class ContactImportService {
 
   /** xlsx (a zip), CSV (text), or a refusal: judged from the bytes, never the name. */
   private judge(head: Buffer): SheetFormat {
-    if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return { format: 'xlsx', encoding: null, delimiter: null };
-    if (head.length >= 4 && head.readUInt32BE(0) === 0xd0cf11e0) throw fieldError('file', 'contacts.import.xlsNotSupported');
-    if (!looksLikeText(head)) throw fieldError('file', 'contacts.import.notSpreadsheet');
-    const { encoding, bomLength } = detectCsvEncoding(head);
-    const text = new TextDecoder(encoding).decode(head.subarray(bomLength), { stream: true });
-    return { format: 'csv', encoding, delimiter: detectDelimiter(text) };
+    try {
+      return sheetFormatOf(head);
+    } catch (err) {
+      throw sheetRefusal(err);
+    }
   }
 
   /** The mapping chosen on the screen; the import is queued (status Waiting). */

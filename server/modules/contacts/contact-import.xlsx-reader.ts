@@ -253,7 +253,7 @@ function sharedIndex(value: unknown): number | null {
  * is given to `onDimension` before the first batch. `lazySharedStrings`: for reading only the
  * first rows (the preview), shared strings are read only as far as those rows use them.
  */
-export async function* readXlsxRows(file: StoredFile, options: SheetReadOptions & { onDimension?(lastRow: number): void; lazySharedStrings?: boolean } = {}): AsyncGenerator<SheetRow[]> {
+export async function* readXlsxRows(file: StoredFile, options: SheetReadOptions & { onDimension?(lastRow: number): void; lazySharedStrings?: boolean; onSheetName?(name: string | null): void } = {}): AsyncGenerator<SheetRow[]> {
   const entries = await readZipDirectory(file);
   if (!entries.has('xl/workbook.xml')) throw notXlsx();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
@@ -282,11 +282,13 @@ export async function* readXlsxRows(file: StoredFile, options: SheetReadOptions 
 }
 
 async function* readSheet(file: StoredFile, entries: Map<string, ZipEntry>, reader: ExcelWorkbookReader, lazy: LazySharedStrings | null,
-  options: SheetReadOptions & { onDimension?(lastRow: number): void }): AsyncGenerator<SheetRow[]> {
+  options: SheetReadOptions & { onDimension?(lastRow: number): void; onSheetName?(name: string | null): void }): AsyncGenerator<SheetRow[]> {
   const part = (name: string) => entries.get(name);
   const styles = part('xl/styles.xml');
   if (styles) await reader._parseStyles(entryStream(file, styles, MAX_SMALL_PART_BYTES));
   const { entry, sheetNo } = firstSheet(reader, entries);
+  // The P2P send's rule names the sheet (Sheet1); the workbook's first listed sheet is the one read.
+  options.onSheetName?.(reader.model?.sheets?.[0]?.name ?? null);
   let compressed = 0;
   const total = Math.max(1, entry.compressedSize);
   const text = entryText(file, entry, MAX_SHEET_BYTES, (n) => { compressed += n; });

@@ -40,13 +40,18 @@ import { outboxSearchController } from './outbox/outbox-search.routes.js';
 import { ExcelRequestsRepository } from './outbox/excel-requests.repository.js';
 import { OutboxExportService } from './outbox/outbox-export.service.js';
 import { OutboxExporter } from './outbox/outbox-export.worker.js';
+import { P2PFilesService } from './p2p/p2p-files.service.js';
+import { P2PSendService } from './p2p/p2p-send.service.js';
+import { P2PRecipientSource } from './p2p/p2p-recipient-source.js';
+import { p2pMessages } from './p2p/p2p.messages.js';
+import { p2pController } from './p2p/p2p.routes.js';
 import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
-  messages: { ...messagingMessages, ...resendMessages },
+  messages: { ...messagingMessages, ...resendMessages, ...p2pMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.
@@ -69,6 +74,7 @@ export const messagingModule: PeykModule = {
     for (const provider of RECIPIENT_SOURCE_PROVIDERS) container.bind(RECIPIENT_SOURCES).to(provider).inSingletonScope();
     // Bound here, not listed in RECIPIENT_SOURCE_PROVIDERS: its file imports the contract, so the list importing it would be a cycle.
     container.bind(RECIPIENT_SOURCES).to(ResendRecipientSource).inSingletonScope();
+    container.bind(RECIPIENT_SOURCES).to(P2PRecipientSource).inSingletonScope();
   },
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(SingleSendService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
@@ -78,6 +84,7 @@ export const messagingModule: PeykModule = {
     firstRunController(container.get(FirstRunService)),
     resendOutboxController(container.get(ResendService)),
     automaticResendsController(container.get(ResendService)),
+    p2pController(container.get(P2PSendService)),
   ],
   async onStart(container) {
     const config = container.get<AppConfig>(TYPES.Config);

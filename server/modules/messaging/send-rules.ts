@@ -73,3 +73,12 @@ function tehranMinutes(at: Date): number {
 export function holdReference(sendId: number): string {
   return `send:${sendId}`;
 }
+
+/**
+ * Whether each receiver of this send has its own text (a dynamic send, or a P2P send made from a
+ * file, which alone sets p2PIsSendDuplicateNumber): its row holds only a template or one sample,
+ * so its text cannot be edited and it cannot be resent by status from that text.
+ */
+export function hasOwnTexts(send: { sendType: string; p2PIsSendDuplicateNumber?: boolean | null }): boolean {
+  return send.sendType === 'Dynamic' || (send.p2PIsSendDuplicateNumber !== null && send.p2PIsSendDuplicateNumber !== undefined);
+}

@@ -33,6 +33,8 @@ export interface SendRow {
   refundPolicy: { deliveryBase: boolean; deliveryLevel1: boolean; deliveryLevel2: boolean; refundDeliveryStatusId: string | null };
   /** While Updating: the queue status the send goes back to. */
   editFromQueueStatus?: string | null;
+  /** A P2P file send: whether repeated numbers were kept (each row its own message); null for every other send. */
+  p2PIsSendDuplicateNumber?: boolean | null;
   [key: string]: unknown;
 }
 

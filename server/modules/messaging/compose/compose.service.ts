@@ -63,6 +63,11 @@ export interface ComposeInput {
    * (`voiceFile`, a media id) or text read out by the provider (`voiceText`); `smsBody` is unused.
    */
   voice?: VoiceInput | null;
+  /**
+   * A P2P file without a template: every receiver's text comes from the file, so `smsBody` is not
+   * the message and is not judged; the send row shows its most expensive receiver's text.
+   */
+  textPerReceiver?: boolean;
 }
 
 export interface VoiceInput {
@@ -553,7 +558,7 @@ export class ComposeService {
     if (cachedReads && direct && !reads) this.keepReads(readsKey, { at: now.getTime(), chain, line });
     judgeWindows(org, line.agentWindow, at, direct);
     let voice: PreparedVoice | null = null;
-    let judged: { text: string; parts: ReturnType<typeof countParts> };
+    let judged: { text: string; parts: ReturnType<typeof countParts> } | null;
     if (input.voice) {
       // A voice line plays audio; it cannot carry a text message, and an SMS line cannot carry voice.
       if (line.agentType !== 'Voice') throw fieldError('senderNumberId', 'messaging.voiceLineRequired');
@@ -562,14 +567,18 @@ export class ComposeService {
     } else {
       if (line.agentType === 'Voice') throw fieldError('senderNumberId', 'messaging.smsOnVoiceLine');
       if (input.isFlashSms && !line.isCanSendFlashSms) throw fieldError('isFlashSms', 'messaging.flashNotAllowed');
-      judged = await this.judgeText(org, input.smsBody ?? '');
+      judged = input.textPerReceiver ? null : await this.judgeText(org, input.smsBody ?? '');
     }
 
     const recipients = await this.gather(ctx, input.sources);
     if (recipients.size === 0) throw sendFailure('RecipientNotExist', 'receivers');
-    const dynamic = input.sendType === 'Dynamic' ? await this.judgeDynamicTexts(org, recipients.items) : null;
-    const parts = dynamic ? countParts(dynamic.smsText) : judged.parts;
-    return { line, text: judged.text, parts, recipients, at, chain, voice, dynamic };
+    // Receivers with their own texts (a dynamic send, a P2P file): a source gives every receiver a
+    // text or none, as the receivers' load decides (`insertRecipients`).
+    const ownTexts = input.sendType === 'Dynamic' || input.textPerReceiver === true || recipients.items[0].text !== undefined;
+    const dynamic = ownTexts ? await this.judgeDynamicTexts(org, recipients.items) : null;
+    const parts = dynamic ? countParts(dynamic.smsText) : (judged as { parts: ReturnType<typeof countParts> }).parts;
+    const text = judged?.text ?? (dynamic as DynamicSample).smsText;
+    return { line, text, parts, recipients, at, chain, voice, dynamic };
   }
 
   /**

@@ -112,3 +112,25 @@ export function compileTemplate(parts: readonly TemplatePart[], customFields: re
     },
   };
 }
+
+/**
+ * A P2P file's template: each placeholder names one of the file's column titles (any case), filled
+ * from that row's cell; an empty cell is empty text. Answers the names that match no column instead.
+ */
+export function compileColumnTemplate(parts: readonly TemplatePart[], columns: readonly string[]): { render: (cells: readonly string[]) => string } | { unknown: string[] } {
+  const unknown: string[] = [];
+  const pieces: (string | number)[] = parts.map((p) => {
+    if (typeof p === 'string') return p;
+    const index = columns.findIndex((c) => c.toLowerCase() === p.name.toLowerCase());
+    if (index < 0) unknown.push(p.name);
+    return index;
+  });
+  if (unknown.length) return { unknown: [...new Set(unknown)] };
+  return {
+    render: (cells) => {
+      let out = '';
+      for (const piece of pieces) out += typeof piece === 'string' ? piece : (cells[piece] ?? '');
+      return out;
+    },
+  };
+}

@@ -15,7 +15,15 @@ export class RecipientSet {
   private readonly seen = new NumberSet();
   wrongNumberCount = 0;
   duplicateCount = 0;
+  /** Rows repeating an earlier number that were kept (a P2P send with p2PIsSendDuplicateNumber). */
+  keptDuplicateCount = 0;
   readonly invalidSamples: string[] = [];
+
+  /**
+   * `keepDuplicates`: a repeated number is its own receiver again (a P2P file where each row is its
+   * own message, by the sender's choice); otherwise it is dropped and counted in duplicateCount.
+   */
+  constructor(private readonly options: { keepDuplicates?: boolean } = {}) {}
 
   /** Adds one token (with a dynamic send's own text); answers false when it is not a valid number. */
   add(token: string, description?: string | null, text?: string): boolean {
@@ -26,8 +34,11 @@ export class RecipientSet {
       return false;
     }
     if (!this.seen.add(Number(parsed.number))) {
-      this.duplicateCount++;
-      return true;
+      if (!this.options.keepDuplicates) {
+        this.duplicateCount++;
+        return true;
+      }
+      this.keptDuplicateCount++;
     }
     if (text === undefined) this.items.push({ number: parsed.number, operator: parsed.operator, description: description ?? null });
     else this.items.push({ number: parsed.number, operator: parsed.operator, description: description ?? null, text });

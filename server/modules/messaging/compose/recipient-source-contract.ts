@@ -13,6 +13,11 @@ export type RecipientSourceInput =
    * filter on one field; with `template` (a dynamic send) each receiver gets its own text.
    */
   | { kind: 'phonebook'; phonebookIds: number[]; fromIndex?: number | null; number?: number | null; filter?: { field: string; value: string } | null; template?: string | null }
+  /**
+   * A P2P file (`p2p/p2p-recipient-source.ts`): mobile in the first column; each row's text is its
+   * second column, or `template` filled from its columns; `trackingColumn` must be named and filled.
+   */
+  | { kind: 'p2p'; uploadId: string; template: string | null; keepDuplicates: boolean; trackingColumn?: string | null }
   /** Receivers already normalized and deduplicated (a periodic send's stored list). */
   | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number }
   /** The receivers of an earlier send with these delivery statuses (resend/resend-recipient-source.ts). */

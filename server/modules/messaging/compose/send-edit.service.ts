@@ -10,7 +10,7 @@ import { LinesService } from '../../numbers/index.js';
 import { AuditService } from '../../audit/index.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ComposeService } from './compose.service.js';
-import { judgeSendDate, judgeWindows } from '../send-rules.js';
+import { hasOwnTexts, judgeSendDate, judgeWindows } from '../send-rules.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { DispatchSignal } from '../dispatch/dispatch-signal.js';
 import { publicSend } from '../outbox/outbox.view.js';
@@ -77,7 +77,7 @@ export class SendEditService {
     let encoding = send.smsEncoding;
     if (input.smsBody !== undefined) {
       // Each receiver of a dynamic send holds its own text, filled when the send was made.
-      if (send.sendType === 'Dynamic' && input.smsBody !== send.smsText) throw fieldError('smsBody', 'messaging.editDynamicText');
+      if (hasOwnTexts(send) && input.smsBody !== send.smsText) throw fieldError('smsBody', send.sendType === 'Dynamic' ? 'messaging.editDynamicText' : 'messaging.editP2PText');
       const judged = await this.compose.judgeText(org, input.smsBody);
       if (judged.parts.parts !== send.smsParts) throw fieldError('smsBody', 'messaging.editChangesParts', { parts: send.smsParts });
       text = judged.text;

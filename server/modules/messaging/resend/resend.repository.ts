@@ -76,7 +76,7 @@ export class ResendRepository {
   /**
    * Finished sends (Completed since `since`) of a line with a live rule of the send's organization
    * that existed when the send was made, not answered by that rule yet. Automatic resends are not
-   * themselves resent (a rule pair A→B, B→A would otherwise never end). Dynamic sends are left out:
+   * themselves resent (a rule pair A→B, B→A would otherwise never end). Dynamic and P2P file sends are left out:
    * each receiver had its own text, which a resend of the send's template would not carry.
    */
   async candidates(since: Date, limit: number): Promise<ResendCandidate[]> {
@@ -86,6 +86,7 @@ export class ResendRepository {
          join sends s on s."privateNumberId" = r."privateNumberId" and s."organizationId" = r."organizationId"
         where r."deletedAt" is null and s."queueStatus" = 'Completed' and s."dateTimeEnd" >= ?::timestamptz
           and s."resendRuleId" is null and s."dateTimeSend" >= r."createdAt" and s."sendType" is distinct from 'Dynamic'
+          and s."p2PIsSendDuplicateNumber" is null
           and not exists (select 1 from resend_runs x where x."sendId" = s.id and x."ruleId" = r.id)
         order by s.id, r.id limit ?`,
       [since.toISOString(), limit],

@@ -12,6 +12,7 @@ import { ComposeService, type ComposeInput } from '../compose/compose.service.js
 import { OutboxService } from '../outbox/outbox.service.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ResendRepository, type ResendRuleRow } from './resend.repository.js';
+import { hasOwnTexts } from '../send-rules.js';
 
 /** How far back the automatic sweep looks for finished sends (a longer outage than this is not made up). */
 const AUTO_RESEND_LOOKBACK_MS = 7 * 86_400_000;
@@ -61,7 +62,7 @@ export class ResendService {
     const original = await this.outbox.visible(ctx, input.id);
     if (original.sendSubType === 'Voice') throw badRequest('messaging.resendVoice');
     // Each receiver of a dynamic send had its own text; the send row holds only the template.
-    if (original.sendType === 'Dynamic') throw badRequest('messaging.resendDynamic');
+    if (hasOwnTexts(original)) throw badRequest(original.sendType === 'Dynamic' ? 'messaging.resendDynamic' : 'messaging.resendP2P');
     const statuses = [...new Set(input.deliveryStatuses)].sort();
     const sendId = input.sendId ?? `resend:${original.id}:${input.senderNumberId}:${statuses.join(',')}`;
     return this.compose.create(ctx, this.resendInput(original, input.senderNumberId, statuses, sendId), {

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { inject, injectable } from 'inversify';
+import { TYPES } from '../../../platform/tokens.js';
+import type { AppConfig } from '../../../platform/config.js';
+import { AppError, fieldError, type ValidationIssue } from '../../../platform/http/errors.js';
+import { parseRecipient } from '../../../shared/sms/phone-numbers.js';
+import { cellText, isEmptyRow, readSheetRows, SheetError, sheetFormatOf, type StoredFile } from '../../contacts/index.js';
+import { NumberSet } from '../compose/recipient-set.js';
+
+/** What the P2P file's upload answers (and keeps next to the rows for the send). */
+export interface P2PFileSummary {
+  uploadId: string;
+  fileName: string;
+  format: 'xlsx' | 'csv';
+  /** The first row's titles, in column order (column 1 is the mobile). */
+  columns: string[];
+  /** Data rows (the title row and empty rows not counted). */
+  rowCount: number;
+  /** Rows whose first cell is a mobile. */
+  validCount: number;
+  wrongNumberCount: number;
+  /** Rows repeating a mobile of an earlier row (removed at the send unless the sender keeps them). */
+  duplicateCount: number;
+  invalidSamples: string[];
+  /** The first rows as text, for the screen to show under the titles. */
+  sampleRows: string[][];
+}
+
+export interface P2PFileRow {
+  /** The row's number as the spreadsheet shows it. */
+  row: number;
+  cells: string[];
+}
+
+/** The rule for a column title (the spec: English text without spaces); also what a template placeholder may name. */
+const TITLE = /^[A-Za-z][A-Za-z0-9_]*$/;
+const SAMPLE_ROWS = 5;
+/** Uploads older than this are swept, as recipient uploads are: a file is a step of composing, not storage. */
+const TTL_MS = 24 * 60 * 60_000;
+const ID = /^[0-9a-f-]{36}$/;
+
+/** A local file read at any offset, as the spreadsheet readers take a stored file. */
+function localFile(file: string, size: number): StoredFile {
+  return {
+    size,
+    async *stream(offset: number, length: number): AsyncGenerator<Buffer> {
+      if (length <= 0) return;
+      for await (const piece of createReadStream(file, { start: offset, end: offset + length - 1, highWaterMark: 1 << 20 })) yield piece as Buffer;
+    },
+    async read(offset: number, length: number): Promise<Buffer> {
+      const handle = await open(file, 'r');
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, offset);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
+
+async function write(out: WriteStream, text: string | Buffer): Promise<void> {
+  if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+}
+
+async function close(out: WriteStream): Promise<void> {
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+}
+
+/**
+ * The P2P send's file (xlsx or CSV: mobile + text, or mobile + columns for a template). The body is
+ * written to the data directory as it arrives (byte cap), then read once with the contacts
+ * module's streaming readers: the spec's rules are judged (sheet Sheet1, first row English titles
+ * without spaces, mobiles in the first column, at most MaxUploadRecipients rows) and the rows are
+ * kept as one JSON line each for the send. Only the uploader may use it; swept after a day.
+ */
+@injectable()
+export class P2PFilesService {
+  constructor(@inject(TYPES.Config) private readonly config: AppConfig) {}
+
+  private dir(): string {
+    return path.join(this.config.dataDir, 'uploads');
+  }
+
+  private paths(uploadId: string) {
+    const base = path.join(this.dir(), `p2p-${uploadId}`);
+    return { source: `${base}.src`, rows: `${base}.ndjson`, meta: `${base}.json` };
+  }
+
+  async receive(stream: Readable, options: { fileName: string; userId: number; maxRows: number; maxBytes: number; declaredBytes: number | null }): Promise<P2PFileSummary> {
+    if (options.declaredBytes !== null && options.declaredBytes > options.maxBytes) throw fieldError('file', 'messaging.uploadTooLarge');
+    await mkdir(this.dir(), { recursive: true });
+    void this.sweep();
+    const uploadId = randomUUID();
+    const files = this.paths(uploadId);
+    try {
+      const { size, head } = await this.store(stream, files.source, options.maxBytes);
+      if (size === 0) throw fieldError('file', 'messaging.p2pFileEmpty');
+      const summary = await this.read(uploadId, localFile(files.source, size), head, options);
+      await writeFile(files.meta, JSON.stringify({ ...summary, userId: options.userId, createdAt: Date.now() }));
+      return summary;
+    } catch (err) {
+      await rm(files.rows, { force: true });
+      throw err instanceof SheetError ? fieldError('file', err.key, err.params) : err;
+    } finally {
+      await rm(files.source, { force: true });
+    }
+  }
+
+  /** The body to disk, keeping its first bytes (the format is judged from them); beyond the cap the rest is left unread. */
+  private async store(stream: Readable, file: string, maxBytes: number): Promise<{ size: number; head: Buffer }> {
+    const out = createWriteStream(file);
+    let size = 0;
+    const heads: Buffer[] = [];
+    let headBytes = 0;
+    try {
+      for await (const chunk of stream) {
+        const piece = chunk as Buffer;
+        size += piece.length;
+        if (size > maxBytes) throw fieldError('file', 'messaging.uploadTooLarge');
+        if (headBytes < 64 * 1024) { heads.push(piece); headBytes += piece.length; }
+        await write(out, piece);
+      }
+    } finally {
+      await close(out);
+    }
+    return { size, head: Buffer.concat(heads) };
+  }
+
+  /** Reads the stored file once: judges the rules and writes its rows, one JSON array per line. */
+  private async read(uploadId: string, file: StoredFile, head: Buffer, options: { fileName: string; maxRows: number }): Promise<P2PFileSummary> {
+    const format = sheetFormatOf(head);
+    let sheetName: string | null = null;
+    const rows = readSheetRows(file, format, { onSheetName: (name) => { sheetName = name; } });
+    const out = createWriteStream(this.paths(uploadId).rows);
+    const seen = new NumberSet();
+    const summary: P2PFileSummary = {
+      uploadId, fileName: options.fileName, format: format.format, columns: [], rowCount: 0, validCount: 0, wrongNumberCount: 0, duplicateCount: 0, invalidSamples: [], sampleRows: [],
+    };
+    let titles: string[] | null = null;
+    // Whether a mobile was seen in another column while none is in the first (the spec: mobiles only in the first).
+    let mobileElsewhere = false;
+    try {
+      for await (const batch of rows) {
+        if (format.format === 'xlsx' && titles === null && sheetName !== 'Sheet1') throw fieldError('file', 'messaging.p2pSheetName', { name: sheetName ?? '' });
+        let buffer = '';
+        for (const r of batch) {
+          if (isEmptyRow(r.cells)) continue;
+          const cells = r.cells.map((c) => cellText(c).trim());
+          if (titles === null) {
+            titles = judgeTitles(cells);
+            summary.columns = titles;
+            continue;
+          }
+          const kept = cells.slice(0, titles.length);
+          if (++summary.rowCount > options.maxRows) throw fieldError('file', 'messaging.maxNumbers', { number: options.maxRows });
+          const parsed = parseRecipient(kept[0] ?? '');
+          if (!parsed) {
+            summary.wrongNumberCount++;
+            if (summary.invalidSamples.length < 20) summary.invalidSamples.push((kept[0] ?? '').slice(0, 40));
+            if (summary.validCount === 0 && !mobileElsewhere && summary.rowCount <= 1_000) mobileElsewhere = kept.slice(1).some((c) => parseRecipient(c) !== null);
+          } else {
+            summary.validCount++;
+            if (!seen.add(Number(parsed.number))) summary.duplicateCount++;
+          }
+          if (summary.sampleRows.length < SAMPLE_ROWS) summary.sampleRows.push(kept.map((c) => c.slice(0, 200)));
+          buffer += `${JSON.stringify([r.rowNumber, ...kept])}\n`;
+        }
+        // One write per batch of rows; the reader yields between batches, so a large file never holds the event loop long.
+        await write(out, buffer);
+      }
+    } finally {
+      await close(out);
+    }
+    if (format.format === 'xlsx' && sheetName !== 'Sheet1') throw fieldError('file', 'messaging.p2pSheetName', { name: sheetName ?? '' });
+    if (titles === null) throw fieldError('file', 'messaging.p2pFileEmpty');
+    if (summary.validCount === 0) throw fieldError('file', mobileElsewhere ? 'messaging.p2pMobileFirstColumn' : 'messaging.RecipientNotExist');
+    return summary;
+  }
+
+  /** The upload's summary, for its uploader only (anyone else: not found, as for a missing one). */
+  async summary(uploadId: string, userId: number): Promise<P2PFileSummary> {
+    if (!ID.test(uploadId)) throw fieldError('uploadId', 'messaging.uploadNotFound');
+    let meta: P2PFileSummary & { userId: number };
+    try {
+      meta = JSON.parse(await readFile(this.paths(uploadId).meta, 'utf8'));
+    } catch {
+      throw fieldError('uploadId', 'messaging.uploadNotFound');
+    }
+    if (meta.userId !== userId) throw fieldError('uploadId', 'messaging.uploadNotFound');
+    const { userId: _u, ...summary } = meta as P2PFileSummary & { userId: number; createdAt?: number };
+    delete (summary as { createdAt?: number }).createdAt;
+    return summary;
+  }
+
+  /** The upload's rows in file order, read line by line. */
+  async *rows(uploadId: string): AsyncGenerator<P2PFileRow> {
+    const lines = createInterface({ input: createReadStream(this.paths(uploadId).rows), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (!line) continue;
+      const [row, ...cells] = JSON.parse(line) as [number, ...string[]];
+      yield { row, cells };
+    }
+  }
+
+  async discard(uploadId: string): Promise<void> {
+    if (!ID.test(uploadId)) return;
+    const files = this.paths(uploadId);
+    await rm(files.rows, { force: true });
+    await rm(files.meta, { force: true });
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      for (const name of await readdir(this.dir())) {
+        if (!name.startsWith('p2p-')) continue;
+        const full = path.join(this.dir(), name);
+        if (Date.now() - (await stat(full)).mtimeMs > TTL_MS) await rm(full, { force: true });
+      }
+    } catch {
+      // Best effort: a leftover file is only disk space.
+    }
+  }
+}
+
+/**
+ * The first row's titles (the spec: English text without spaces; the mobile column first). Trailing
+ * empty cells are no columns. Every title that breaks a rule is named, each as its own issue on `file`.
+ */
+function judgeTitles(cells: string[]): string[] {
+  let n = cells.length;
+  while (n > 0 && cells[n - 1] === '') n--;
+  const titles = cells.slice(0, n);
+  // A mobile where the titles belong: the file has no title row (the spec: the first row is not read).
+  if (titles[0] && parseRecipient(titles[0])) throw fieldError('file', 'messaging.p2pTitlesMissing');
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  if (!titles[0]) issues.push({ propertyName: 'file', key: 'messaging.p2pFirstTitleEmpty' });
+  titles.forEach((title, i) => {
+    if (i === 0 && !title) return;
+    if (!title) issues.push({ propertyName: 'file', key: 'messaging.p2pTitleEmpty', params: { column: i + 1 } });
+    else if (/\s/.test(title)) issues.push({ propertyName: 'file', key: 'messaging.p2pTitleSpaces', params: { title } });
+    else if (!TITLE.test(title)) issues.push({ propertyName: 'file', key: 'messaging.p2pTitleNotEnglish', params: { title } });
+    else if (seen.has(title.toLowerCase())) issues.push({ propertyName: 'file', key: 'messaging.p2pTitleRepeated', params: { title } });
+    seen.add(title.toLowerCase());
+  });
+  if (issues.length) throw new AppError(400, 'status.400', {}, issues);
+  return titles;
+}

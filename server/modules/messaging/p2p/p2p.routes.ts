@@ -1,0 +1,35 @@
+import { userRoute, type Controller } from '../../../platform/http/router.js';
+import { P2PSendService } from './p2p-send.service.js';
+import { p2pSendSchema, p2pUploadQuery } from './p2p.schemas.js';
+
+/** P2P sends from an uploaded file (claim Sending.Bulk): the upload, the two sends and their previews. */
+export function p2pController(p2p: P2PSendService): Controller {
+  return {
+    name: 'ScheduledMessages',
+    routes: [
+      userRoute({
+        // The body is the file itself (xlsx or CSV), written to disk as it arrives.
+        method: 'POST', action: 'UploadP2PFile', query: p2pUploadQuery, claim: 'Sending.Bulk', rawBody: true, successMessage: '',
+        handler: async ({ ctx, query, req }) => {
+          try {
+            return await p2p.upload(ctx, req, query);
+          } catch (err) {
+            // Refused before the whole file arrived: the rest is never read, so this connection cannot carry another request.
+            if (!req.complete) req.res?.setHeader('Connection', 'close');
+            throw err;
+          }
+        },
+      }),
+      userRoute({ method: 'POST', action: 'CreateP2PScheduledMessage', body: p2pSendSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => p2p.create(ctx, body, false) }),
+      userRoute({
+        method: 'POST', action: 'GetScheduledMessageCalculationsByP2P', body: p2pSendSchema, claim: 'Sending.Bulk', successMessage: '',
+        handler: async ({ ctx, body }) => p2p.calculate(ctx, body, false),
+      }),
+      userRoute({ method: 'POST', action: 'CreateTrackingNumberP2PScheduledMessage', body: p2pSendSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => p2p.create(ctx, body, true) }),
+      userRoute({
+        method: 'POST', action: 'GetScheduledMessageCalculationsByTrackingNumberP2P', body: p2pSendSchema, claim: 'Sending.Bulk', successMessage: '',
+        handler: async ({ ctx, body }) => p2p.calculate(ctx, body, true),
+      }),
+    ],
+  };
+}
