@@ -7,7 +7,7 @@ export interface ApiResponse<T = any> {
 
 export interface CallOptions {
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Buffer;
   token?: string | null;
   orgId?: number | string | null;
   culture?: string;
@@ -23,7 +23,7 @@ export class ApiClient {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.orgId !== undefined && options.orgId !== null) headers['c-org-id'] = String(options.orgId);
-    let body: string | undefined;
+    let body: string | Buffer | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
