@@ -7,6 +7,7 @@ import { xlsxBuffer, type XlsxCell } from '../support/spreadsheets.js';
 describe('P2P sends from a file: CreateP2PScheduledMessage and CreateTrackingNumberP2PScheduledMessage', function () {
   this.timeout(180_000);
   let api: ApiClient;
+  let superToken: string;
   let tree: Tree;
   let line: { lineId: number };
   const intl = (n: string) => `98${n.slice(1)}`;
@@ -35,7 +36,7 @@ describe('P2P sends from a file: CreateP2PScheduledMessage and CreateTrackingNum
   const refusedFile = async (cells: XlsxCell[][], options: { sheetName?: string } = {}) => bad(await upload(await xlsxBuffer(cells, options)), 400, 'file').validationErrors!.map((e) => e.message);
 
   before(async () => {
-    ({ api, tree } = await sendingTree());
+    ({ api, tree, superToken } = await sendingTree());
     line = await simulatorLine(api, {});
   });
 
@@ -191,5 +192,19 @@ describe('P2P sends from a file: CreateP2PScheduledMessage and CreateTrackingNum
     expect(held.queueStatus).to.equal('WatingForConfirm');
     ok(await api.post('SendQueue/Reject', { id: held.id, reason: 'test' }, { token: tree.resellerAdmin.token }));
     expect(await available(api, tree.orgAdmin.token, tree.sub.id)).to.deep.equal(before);
+  });
+
+  it('allows at most MaxUploadRecipients rows, at the upload and again at the send', async () => {
+    const three: XlsxCell[][] = [['mobile', 'text'], ['09121250041', 'a'], ['09121250042', 'b'], ['09121250043', 'c']];
+    try {
+      ok(await api.post('MainSettings/Update', { MaxUploadRecipients: 2 }, { token: superToken }));
+      expect(await refusedFile(three)).to.deep.equal(['You can add a maximum of 2 numbers.']);
+      ok(await api.post('MainSettings/Update', { MaxUploadRecipients: 3 }, { token: superToken }));
+      const uploadId = await uploaded(three);
+      ok(await api.post('MainSettings/Update', { MaxUploadRecipients: 2 }, { token: superToken }));
+      expect(bad(await send({ uploadId }), 400, 'uploadId').validationErrors![0].message).to.equal('You can add a maximum of 2 numbers.');
+    } finally {
+      ok(await api.post('MainSettings/Update', { MaxUploadRecipients: 1_000_000 }, { token: superToken }));
+    }
   });
 });
