@@ -87,7 +87,7 @@ export function PreviewRow({ label, children, testId }: { label: string; childre
  * goes: a scheduled send's time (UTC ISO, shown Jalali in Persian), null for now, left out when a
  * periodic pattern decides.
  */
-export function PreviewDialog({ calc, busy, sendAt, onConfirm, onClose }: { calc: Calculation; busy: boolean; sendAt?: string | null; onConfirm(): void; onClose(): void }) {
+export function PreviewDialog({ calc, busy, sendAt, notice, onConfirm, onClose }: { calc: Calculation; busy: boolean; sendAt?: string | null; notice?: string | null; onConfirm(): void; onClose(): void }) {
   const { t } = useTranslation('sending');
   const digits = useDigits();
   const n = (v: number | string | undefined) => digits(v ?? 0);
@@ -106,6 +106,8 @@ export function PreviewDialog({ calc, busy, sendAt, onConfirm, onClose }: { calc
         </div>
       )}>
       {problems.length > 0 && <ProblemList ref={problemsRef} problems={problems} />}
+      {/* A caveat of this kind of send the sender accepted (a P2P file's kept duplicates), in the server's words. */}
+      {notice && <p className="mb-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm dark:bg-amber-950" data-testid="calc-notice">{notice}</p>}
       <dl className="text-sm">
         {sendAt !== undefined && (
           <PreviewRow label={t('calc.sendTime')} testId="calc-sendTime">
