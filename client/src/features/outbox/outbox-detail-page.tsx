@@ -97,7 +97,8 @@ export function OutboxDetailPage() {
   });
 
   const statusItems = useMemo(() => DELIVERY_STATUSES.map((s) => ({ id: s, title: t(`sending:deliveryStatuses.${s}`) })), [t]);
-  const dynamic = send?.sendType === 'Dynamic';
+  // Each receiver has its own text: a dynamic send, or a P2P send made from a file (the only sends with p2PIsSendDuplicateNumber).
+  const dynamic = send?.sendType === 'Dynamic' || (send?.p2PIsSendDuplicateNumber !== null && send?.p2PIsSendDuplicateNumber !== undefined);
   const columns = useMemo<DataTableColumn<Receiver>[]>(() => [
     { key: 'seq', header: t('receiverColumns.seq'), cell: (r) => digits(r.seq + 1) },
     { key: 'toNumber', header: t('receiverColumns.toNumber'), hideable: false, cell: (r) => <span dir="ltr" data-testid="receiver-number">{digits(r.toNumber)}</span> },

@@ -81,6 +81,8 @@ export interface Send extends SendCounters {
   /** While Archiving / Archived: the status an unarchive gives back. */
   archivedFromStatus?: string | null;
   repeated?: boolean;
+  /** A P2P send made from a file: whether its repeated numbers were kept; null for any other send. */
+  p2PIsSendDuplicateNumber?: boolean | null;
   deliveryStatusCounts?: Record<string, number>;
 }
 
