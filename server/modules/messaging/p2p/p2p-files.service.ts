@@ -172,8 +172,10 @@ export class P2PFilesService {
           if (summary.sampleRows.length < SAMPLE_ROWS) summary.sampleRows.push(kept.map((c) => c.slice(0, 200)));
           buffer += `${JSON.stringify([r.rowNumber, ...kept])}\n`;
         }
-        // One write per batch of rows; the reader yields between batches, so a large file never holds the event loop long.
+        // One write per batch of rows, then a turn of the event loop: the readers hand batches on as
+        // microtasks when their input is buffered, so without it a large file would hold the loop.
         await write(out, buffer);
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } finally {
       await close(out);

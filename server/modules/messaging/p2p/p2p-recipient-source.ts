@@ -8,6 +8,9 @@ import { P2PFilesService } from './p2p-files.service.js';
 
 type P2PInput = Extract<RecipientSourceInput, { kind: 'p2p' }>;
 
+/** Rows read between two turns of the event loop. */
+const YIELD_ROWS = 5_000;
+
 /**
  * A P2P file (`CreateP2PScheduledMessage`, `CreateTrackingNumberP2PScheduledMessage`): one receiver
  * per row, mobile in the first column, its text the second column or the template filled from its
@@ -28,7 +31,10 @@ export class P2PRecipientSource implements RecipientSource<P2PInput> {
     const tracking = input.trackingColumn ? trackingIndex(input, summary.columns) : -1;
     const render = this.renderer(input, summary.columns);
     const set = new RecipientSet({ keepDuplicates: input.keepDuplicates });
+    let read = 0;
     for await (const { row, cells } of this.files.rows(input.uploadId)) {
+      // Buffered lines arrive as microtasks, which never let the event loop turn: give it a turn now and then.
+      if (++read % YIELD_ROWS === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const text = render(cells);
       const valid = set.add(cells[0] ?? '', null, text);
       if (!valid) continue;
