@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compileTemplate, parseTemplate, placeholderNames } from '../../../server/modules/messaging/compose/dynamic-template.js';
+import { compileColumnTemplate, compileTemplate, parseTemplate, placeholderNames } from '../../../server/modules/messaging/compose/dynamic-template.js';
 import { rangeOf } from '../../../server/modules/messaging/compose/phonebook-recipient-source.js';
 
 describe('dynamic templates and the phonebook range', () => {
@@ -33,6 +33,13 @@ describe('dynamic templates and the phonebook range', () => {
 
   it('names the placeholders that match no field', () => {
     expect(compileTemplate(parseTemplate('{nick} {firstName} {nick} {color}'), ['City'])).to.deep.equal({ unknown: ['nick', 'color'] });
+  });
+
+  it('fills a P2P file\'s template from the row\'s cells by column title (any case); unknown titles are named', () => {
+    const compiled = compileColumnTemplate(parseTemplate('{NAME} owes {amount} {{rials}} [{note}]'), ['mobile', 'name', 'amount', 'note']);
+    if (!('render' in compiled)) throw new Error('expected a renderer');
+    expect(compiled.render(['09121234567', 'Sara', '1200'])).to.equal('Sara owes 1200 {rials} []');
+    expect(compileColumnTemplate(parseTemplate('{name} {city} {firstName}'), ['mobile', 'name'])).to.deep.equal({ unknown: ['city', 'firstName'] });
   });
 
   it("counts 'From index' from 1 and refuses a range beyond the contacts", () => {

@@ -26,4 +26,18 @@ describe('recipient set: deduplication', () => {
     expect(set.duplicateCount).to.equal(3);
     expect(set.wrongNumberCount).to.equal(1);
   });
+
+  it('keeps a repeated number as its own receiver with its own text when asked (a P2P file), counting it apart', () => {
+    const kept = new RecipientSet({ keepDuplicates: true });
+    kept.add('09121234567', null, 'first');
+    kept.add('+98 912 123 4567', null, 'second');
+    kept.add('nope', null, 'x');
+    expect(kept.items.map((r) => [r.number, r.text])).to.deep.equal([['989121234567', 'first'], ['989121234567', 'second']]);
+    expect(kept).to.include({ duplicateCount: 0, keptDuplicateCount: 1, wrongNumberCount: 1 });
+    const removed = new RecipientSet();
+    removed.add('09121234567', null, 'first');
+    removed.add('+98 912 123 4567', null, 'second');
+    expect(removed.items.map((r) => r.text)).to.deep.equal(['first']);
+    expect(removed).to.include({ duplicateCount: 1, keptDuplicateCount: 0 });
+  });
 });
