@@ -184,6 +184,20 @@ describe('P2P sends from a file: CreateP2PScheduledMessage and CreateTrackingNum
     expect(bad(await send({ uploadId, senderNumberId: bulkOnly.lineId }), 400).data.failureCode).to.equal('PrivateNumberNotValid');
   });
 
+  it('a scheduled P2P send may be moved but its texts are not edited; leaving the edit gives everything back', async () => {
+    const uploadId = await uploaded(sheet());
+    const before = await available(api, tree.orgAdmin.token, tree.sub.id);
+    const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const created = ok(await send({ uploadId, sendDirect: false, sendDateTime: later(1) }));
+    const edit = (action: string, body: Record<string, unknown>) => api.post(`ScheduledMessages/${action}`, body, { token: tree.subAdmin.token, culture: 'en-US' });
+    ok(await edit(`StartEdit/${created.id}`, {}));
+    expect(bad(await edit('Update', { id: created.id, smsBody: 'one text for all' }), 400, 'smsBody').validationErrors![0].message)
+      .to.equal('The text of a P2P send cannot be edited; each recipient has its own text.');
+    ok(await edit(`AbandonEdit/${created.id}`, {}));
+    expect(await waitForSend(api, tree.subAdmin.token, created.id)).to.include({ queueStatus: 'Completed', canceledCount: 5, sentCount: 0 });
+    expect(await available(api, tree.orgAdmin.token, tree.sub.id)).to.deep.equal(before);
+  });
+
   it('sends to the confirmation queue on a line with confirmP2pAndDynamic; a reject releases the hold', async () => {
     const confirming = await simulatorLine(api, {}, { confirmP2pAndDynamic: true });
     const uploadId = await uploaded(sheet());
