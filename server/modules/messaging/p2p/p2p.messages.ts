@@ -34,6 +34,6 @@ export const p2pMessages: MessageCatalogue = {
     fa: 'شماره‌های تکراری فایل حذف نمی‌شوند: هر سطر جداگانه ارسال و محاسبه می‌شود.',
     en: 'Duplicate numbers in the file are not removed: each row is sent and charged separately.',
   },
-  'messaging.editP2PText': { fa: 'متن ارسال نظیربه‌نظیر را نمی‌توان ویرایش کرد؛ هر گیرنده متن خود را دارد.', en: 'The text of a P2P send cannot be edited; each recipient has its own text.' },
-  'messaging.resendP2P': { fa: 'ارسال نظیربه‌نظیر (متن جداگانه برای هر گیرنده) با ارسال مجدد بر اساس وضعیت تحویل فرستاده نمی‌شود.', en: 'A P2P send (its own text per receiver) cannot be resent by delivery status.' },
+  'messaging.editP2PText': { fa: 'متن ارسال نظیر به نظیر را نمی‌توان ویرایش کرد؛ هر گیرنده متن خود را دارد.', en: 'The text of a P2P send cannot be edited; each recipient has its own text.' },
+  'messaging.resendP2P': { fa: 'ارسال نظیر به نظیر (متن جداگانه برای هر گیرنده) با ارسال مجدد بر اساس وضعیت تحویل فرستاده نمی‌شود.', en: 'A P2P send (its own text per receiver) cannot be resent by delivery status.' },
 };
