@@ -5,6 +5,7 @@ import { createTree, sharedApi, sharedServer, unique, type Actor, type Tree } fr
 import { bad, ok } from '../support/envelope.js';
 import { readXlsx } from '../support/spreadsheets.js';
 import { ContactExporter } from '../../server/modules/contacts/contact-export.worker.js';
+import { ContactExportRepository } from '../../server/modules/contacts/contact-export.repository.js';
 
 const OWN = ['Cellphone', 'FirstName', 'LastName', 'Email', 'Job', 'Birthdate', 'Telephone', 'Address', 'PhonebookGroup'];
 const OWN_KEYS = ['cellphone', 'firstName', 'lastName', 'email', 'job', 'birthdate', 'telephone', 'address', 'phonebookGroup'];
@@ -231,6 +232,20 @@ describe('Contacts: export to xlsx and CSV (ContactExports)', function () {
     expect(both.validationErrors![0].message).to.equal('مخاطبان را انتخاب کنید (ids) یا همه موارد منطبق را (selectAll)، نه هر دو.');
     bad(await create(tree.subAdmin, { phonebookId: book.id }), 400, 'ids');
     bad(await create(tree.subAdmin, { phonebookId: book.id, selectAll: true, format: 'pdf' }), 400, 'format');
+  });
+
+  it('rights are checked again when the job runs: a reader who lost the contacts flag since gets a Failed export and no file', async () => {
+    const user = await plainUser({});
+    const container = (await sharedServer()).peyk.container;
+    // Requested while the flag was on (the row as Create writes it), run after it went off.
+    const row = await container.get(ContactExportRepository).create({
+      organizationId: tree.sub.id, userId: user.userId, phonebookId: book.id, format: 'xlsx', selection: { phonebookId: book.id, selectAll: true },
+      downloadKey: 'ab'.repeat(24), numbersHidden: true, culture: 'en-US',
+    });
+    await container.get(ContactExporter).run(row.id);
+    const after = ok(await api.get(`ContactExports/Get/${row.id}`, { token: user.token }));
+    expect(after).to.include({ status: 'Failed', failedReason: 'You are not allowed to see the contacts of this phonebook.', path: null, rowCount: 0 });
+    expect((await fetch(`${base}/api/ContactExports/Download/${row.id}/${'ab'.repeat(24)}`)).status).to.equal(400);
   });
 
   it('the hourly sweep removes exports older than a day with their files', async () => {

@@ -26,9 +26,9 @@ export const CONTACT_EXPORT_EVENT = 'contact-export';
 /** The claim of every contacts route (the Phonebook menu's), checked again when the job runs. */
 const CLAIM = 'Phonebook.Manage';
 /** Contacts read per statement (one keyset page, id order). */
-const EXPORT_PAGE = 5_000;
+const EXPORT_PAGE = 2_000;
 /** Rows written between two turns of the event loop (other requests are served in between). */
-const ROWS_PER_TURN = 1_000;
+const ROWS_PER_TURN = 500;
 /** Files hold people's numbers: kept one day, then swept with their rows. */
 export const CONTACT_EXPORT_KEEP_MS = 86_400_000;
 const PUSH_EVERY_MS = 250;
@@ -95,7 +95,7 @@ interface Target { file: string; part: string }
 
 /**
  * Writes a phonebook export to `<dataDir>/exports/contacts-<id>.<format>`: keyset pages of the
- * selection (5,000 contacts each, the next read while the current one is written), rows committed
+ * selection (2,000 contacts each, the next read while the current one is written), rows committed
  * as they are written (exceljs' streaming WorkbookWriter with its zip backlog bounded, or CSV lines
  * with the file stream's backpressure), so memory stays flat for a million contacts; the event
  * loop gets a turn every ROWS_PER_TURN rows. The requester's rights are rebuilt and checked when
