@@ -234,6 +234,39 @@ describe('Contacts: export to xlsx and CSV (ContactExports)', function () {
     bad(await create(tree.subAdmin, { phonebookId: book.id, selectAll: true, format: 'pdf' }), 400, 'format');
   });
 
+  it('a large selection (25,000 contacts) is written in a worker thread: the same columns, every row, in id order, progress pushed', async () => {
+    const who = tree.subAdmin;
+    const big = ok(await api.post('Phonebooks/Create', { title: unique('Large ') }, { token: who.token }));
+    const count = 25_000;
+    let csv = 'mobile,firstName,city,points\r\n';
+    for (let i = 0; i < count; i++) csv += `0913${String(i).padStart(7, '0')},نام${i},${i % 2 ? '=cmd' : 'Yazd'},${i}\r\n`;
+    const upload = await fetch(`${base}/api/PhonebookFiles/Upload?phonebookId=${big.id}&fileName=big.csv`, {
+      method: 'POST', headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/octet-stream' }, body: csv,
+    });
+    const uploaded = ok({ status: upload.status, body: await upload.json() } as Parameters<typeof ok>[0]);
+    ok(await api.post('PhonebookFiles/Start', { id: uploaded.id, hasHeaderRow: true, mapping: { cellphone: 0, firstName: 1 }, fields: { [fields.city.id]: 2, [fields.points.id]: 3 } }, { token: who.token }));
+    for (const until = Date.now() + 120_000; ;) {
+      const file = ok(await api.get(`PhonebookFiles/Get/${uploaded.id}`, { token: who.token }));
+      if (file.status === 'Completed') break;
+      if (file.status === 'Failed' || Date.now() > until) throw new Error(JSON.stringify(file));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    for (const format of ['xlsx', 'csv'] as const) {
+      const { row, res } = await exported(who, { phonebookId: big.id, selectAll: true, format });
+      expect(row).to.include({ rowCount: count, totalCount: count });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const rows = format === 'xlsx' ? await readXlsx(bytes) : parseCsv(bytes.subarray(3).toString('utf8'));
+      expect(rows, format).to.have.length(count + 1);
+      expect(rows[0]).to.deep.equal([...OWN, 'city', 'points', 'vip', 'joined', 'score', 'CreateType']);
+      const pick = (r: unknown[]) => [r[0], r[1], r[9], r[10], r[14]].map((v) => (v === undefined || v === '' ? null : String(v)));
+      expect(pick(rows[1])).to.deep.equal(['989130000000', 'نام0', 'Yazd', '0', 'Import']);
+      expect(pick(rows[count])).to.deep.equal(['989130024999', 'نام24999', "'=cmd", '24999', 'Import']);
+      expect(rows.slice(1).every((r, i) => r[0] === `98913${String(i).padStart(7, '0')}`), format).to.equal(true);
+      const mine = pushed.filter((p) => p.id === row.id);
+      expect(mine.some((p) => p.status === 'Running' && p.progressPercent > 0 && p.progressPercent < 100), format).to.equal(true);
+    }
+  });
+
   it('rights are checked again when the job runs: a reader who lost the contacts flag since gets a Failed export and no file', async () => {
     const user = await plainUser({});
     const container = (await sharedServer()).peyk.container;

@@ -1,8 +1,7 @@
-import { createWriteStream } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { inject, injectable } from 'inversify';
-import ExcelJS from 'exceljs';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config.js';
@@ -11,14 +10,13 @@ import type { Translator } from '../../platform/i18n.js';
 import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { AppError } from '../../platform/http/errors.js';
-import { drained, prefetched } from '../../platform/xlsx-stream.js';
-import { csvLine, spreadsheetCell, type SpreadsheetValue } from '../../shared/text/spreadsheet-cells.js';
-import { maskNumber, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { prefetched } from '../../platform/xlsx-stream.js';
 import { ActorFactory } from '../identity/index.js';
 import { ContactsService } from './contacts.service.js';
-import { ContactsRepository, type ContactFilter, type ContactRow } from './contacts.repository.js';
-import type { CustomFieldRow } from './custom-fields.repository.js';
+import { ContactsRepository, type ContactFilter, type ExportRow } from './contacts.repository.js';
 import { ContactExportRepository, type ContactExportFormat, type ContactExportRow } from './contact-export.repository.js';
+import { exportLayout, writeCsv, writeXlsx, type ExportField } from './contact-export.files.js';
+import type { ExportThreadData } from './contact-export.thread.js';
 
 export const CONTACT_EXPORT_QUEUE = 'contact-export';
 /** The push the requester's sockets get on every step of an export. */
@@ -27,68 +25,15 @@ export const CONTACT_EXPORT_EVENT = 'contact-export';
 const CLAIM = 'Phonebook.Manage';
 /** Contacts read per statement (one keyset page, id order). */
 const EXPORT_PAGE = 2_000;
-/** Rows written between two turns of the event loop (other requests are served in between). */
-const ROWS_PER_TURN = 500;
+/** From this many contacts the file is written in a worker thread (a thread's start costs more than a small file). */
+const THREAD_FROM_ROWS = 20_000;
+/** Batches handed to the thread and not yet written: bounds memory when the database reads faster than the file is written. */
+const THREAD_AHEAD = 2;
 /** Files hold people's numbers: kept one day, then swept with their rows. */
 export const CONTACT_EXPORT_KEEP_MS = 86_400_000;
 const PUSH_EVERY_MS = 250;
 
 export interface ContactExportJob { exportId: number }
-
-/**
- * The contact's own columns: English titles without spaces, the words the import's mapping
- * screen recognises (`suggestMapping`), so an exported file goes back in with no mapping work.
- */
-const OWN_COLUMNS = [
-  ['Cellphone', 'cellphone'], ['FirstName', 'firstName'], ['LastName', 'lastName'], ['Email', 'email'], ['Job', 'job'],
-  ['Birthdate', 'birthdate'], ['Telephone', 'telephone'], ['Address', 'address'], ['PhonebookGroup', 'phonebookGroup'],
-] as const;
-
-const tehranClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-});
-
-/**
- * A stored Datetime value (an ISO instant) as Tehran's wall clock, `YYYY-MM-DD` when it is the
- * start of a day (what the panel stores) else `YYYY-MM-DD HH:mm:ss`: readable, and read back by
- * the import as the same Tehran instant. Gregorian, because the import does not read Jalali dates.
- */
-export function tehranDateText(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  const p = Object.fromEntries(tehranClock.formatToParts(at).map((x) => [x.type, x.value]));
-  const day = `${p.year}-${p.month}-${p.day}`;
-  return p.hour === '00' && p.minute === '00' && p.second === '00' ? day : `${day} ${p.hour}:${p.minute}:${p.second}`;
-}
-
-/** The sheet's titles and the row writer for one organization's fields and one reader. */
-export function exportLayout(defs: readonly CustomFieldRow[], numbersHidden: boolean) {
-  const titles = [...OWN_COLUMNS.map(([title]) => title), ...defs.map((d) => d.nameEn), 'CreateType'];
-  const dates = new Map<string, string>();
-  const dateText = (iso: string) => {
-    let text = dates.get(iso);
-    if (text === undefined) {
-      text = tehranDateText(iso);
-      // The same instants come again and again (days of joining); the cache stays small.
-      if (dates.size >= 10_000) dates.clear();
-      dates.set(iso, text);
-    }
-    return text;
-  };
-  const custom = (def: CustomFieldRow, value: CustomFieldValue | undefined): SpreadsheetValue => {
-    if (value === undefined || value === null) return null;
-    return def.type === 'Datetime' && typeof value === 'string' ? dateText(value) : value;
-  };
-  const values = (r: ContactRow): SpreadsheetValue[] => [
-    numbersHidden ? maskNumber(r.cellphone) : r.cellphone,
-    r.firstName, r.lastName, r.email, r.job, r.birthdate,
-    numbersHidden && r.telephone ? maskNumber(r.telephone) : r.telephone,
-    r.address, r.phonebookGroup,
-    ...defs.map((d) => custom(d, r.fields[String(d.id)])),
-    r.createType,
-  ];
-  return { titles, values };
-}
 
 /** Where a file is written while it grows and once it is whole. */
 interface Target { file: string; part: string }
@@ -96,9 +41,9 @@ interface Target { file: string; part: string }
 /**
  * Writes a phonebook export to `<dataDir>/exports/contacts-<id>.<format>`: keyset pages of the
  * selection (2,000 contacts each, the next read while the current one is written), rows committed
- * as they are written (exceljs' streaming WorkbookWriter with its zip backlog bounded, or CSV lines
- * with the file stream's backpressure), so memory stays flat for a million contacts; the event
- * loop gets a turn every ROWS_PER_TURN rows. The requester's rights are rebuilt and checked when
+ * as they are written (contact-export.files.ts), so memory stays flat for a million contacts. From
+ * THREAD_FROM_ROWS contacts the file is made in a worker thread and this process only reads the
+ * database. The requester's rights are rebuilt and checked when
  * the job runs. A repeated job finds the export finished and does nothing; a crash leaves a
  * `.part` that the next run overwrites.
  */
@@ -181,7 +126,6 @@ export class ContactExporter {
       const total = selection.filtered ? await this.rows.count(selection.filter) : selection.phonebook.contactsCount;
       this.push(await this.repo.update(exportId, { status: 'Running', progressPercent: 0, totalCount: total, numbersHidden: selection.numbersHidden }));
       await mkdir(path.dirname(target.file), { recursive: true });
-      const layout = exportLayout(selection.defs, selection.numbersHidden);
       let written = 0;
       let shown = 0;
       let lastPush = 0;
@@ -195,9 +139,14 @@ export class ContactExporter {
           this.push(await this.repo.update(exportId, { progressPercent: percent, rowCount: written }));
         }
       };
+      const defs: ExportField[] = selection.defs.map((d) => ({ id: d.id, type: d.type, nameEn: d.nameEn }));
       const pages = prefetched(this.pages(selection.filter));
-      if (request.format === 'csv') await writeCsv(target.part, layout, pages, progress);
-      else await writeXlsx(target.part, layout, pages, progress);
+      if (total >= THREAD_FROM_ROWS) {
+        written = await writeInThread({ file: target.part, format: request.format, defs, numbersHidden: selection.numbersHidden }, pages, progress);
+      } else {
+        const layout = exportLayout(defs, selection.numbersHidden);
+        written = await (request.format === 'csv' ? writeCsv : writeXlsx)(target.part, layout, pages, progress);
+      }
       await rename(target.part, target.file);
       this.push(await this.repo.update(exportId, { status: 'Done', progressPercent: 100, rowCount: written, totalCount: written, finishedAt: this.clock.now() }));
       this.logger.info({ exportId, rows: written }, 'contact export written');
@@ -209,68 +158,15 @@ export class ContactExporter {
   }
 
   /** The selection in id order, one keyset page per statement (no cursor or transaction held between pages). */
-  private async *pages(filter: ContactFilter): AsyncGenerator<ContactRow[]> {
+  private async *pages(filter: ContactFilter): AsyncGenerator<ExportRow[]> {
     let after = 0;
     for (;;) {
-      const rows = await this.rows.page(filter, { pageIndex: 0, pageSize: EXPORT_PAGE, afterId: after });
+      const rows = await this.rows.exportPage(filter, after, EXPORT_PAGE);
       if (rows.length === 0) return;
       yield rows;
       after = rows[rows.length - 1].id;
       if (rows.length < EXPORT_PAGE) return;
     }
-  }
-}
-
-type Layout = ReturnType<typeof exportLayout>;
-type Progress = (written: number) => Promise<void>;
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function writeXlsx(file: string, layout: Layout, pages: AsyncGenerator<ContactRow[]>, progress: Progress): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
-  // Sheet1: the name the spec gives the sheets Peyk reads.
-  const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.addRow(layout.titles).commit();
-  let written = 0;
-  for await (const rows of pages) {
-    for (const r of rows) {
-      sheet.addRow(layout.values(r).map(spreadsheetCell)).commit();
-      if (++written % ROWS_PER_TURN === 0) await turn();
-    }
-    await drained(sheet);
-    await progress(written);
-  }
-  sheet.commit();
-  await workbook.commit();
-}
-
-async function writeCsv(file: string, layout: Layout, pages: AsyncGenerator<ContactRow[]>, progress: Progress): Promise<void> {
-  const out = createWriteStream(file);
-  const failed = new Promise<never>((_, reject) => out.once('error', reject));
-  failed.catch(() => undefined);
-  const write = async (text: string) => {
-    if (!out.write(text)) await Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]);
-  };
-  try {
-    // A BOM: without it Excel reads UTF-8 Persian as mojibake.
-    await write(`\ufeff${csvLine(layout.titles)}`);
-    let written = 0;
-    for await (const rows of pages) {
-      let chunk = '';
-      for (const r of rows) {
-        chunk += csvLine(layout.values(r));
-        if (++written % ROWS_PER_TURN === 0) {
-          await write(chunk);
-          chunk = '';
-          await turn();
-        }
-      }
-      if (chunk) await write(chunk);
-      await progress(written);
-    }
-    await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);
-  } finally {
-    if (!out.closed) out.destroy();
   }
 }
 
@@ -283,4 +179,60 @@ export function publicContactExport(row: ContactExportRow, translator: Translato
     createdAt: row.createdAt, finishedAt: row.finishedAt,
     path: row.status === 'Done' ? `ContactExports/Download/${row.id}/${row.downloadKey}` : null,
   };
+}
+
+function startThread(data: ExportThreadData): Worker {
+  const own = new URL(import.meta.url);
+  const entry = new URL(`./contact-export.thread${own.pathname.endsWith('.ts') ? '.ts' : '.js'}`, own);
+  // Bounded, the thread's heap is collected early instead of growing to gigabytes (its garbage is XML text).
+  const options = { workerData: data, resourceLimits: { maxOldGenerationSizeMb: 128 } };
+  if (entry.pathname.endsWith('.ts')) {
+    return new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { ...options, eval: true });
+  }
+  return new Worker(entry, options);
+}
+
+type ThreadMessage = { type: 'written'; count: number } | { type: 'done'; count: number } | { type: 'error'; message: string };
+
+/** Hands the pages to a writer thread, at most THREAD_AHEAD unwritten; reports its progress; ends when the file is whole. */
+async function writeInThread(data: ExportThreadData, pages: AsyncGenerator<ExportRow[]>, progress: (written: number) => Promise<void>): Promise<number> {
+  const thread = startThread(data);
+  let sent = 0;
+  let acknowledged = 0;
+  let failure: Error | null = null;
+  let finished = false;
+  let count = 0;
+  let wake: (() => void) | null = null;
+  const signal = () => { wake?.(); wake = null; };
+  const waitFor = async (ready: () => boolean) => {
+    while (!ready() && !failure) await new Promise<void>((resolve) => { wake = resolve; });
+    if (failure) throw failure;
+  };
+  let reported = Promise.resolve();
+  thread.on('message', (m: ThreadMessage) => {
+    if (m.type === 'written') {
+      acknowledged++;
+      reported = reported.then(() => progress(m.count));
+    } else if (m.type === 'done') {
+      finished = true;
+      count = m.count;
+    } else failure = new Error(m.message);
+    signal();
+  });
+  thread.on('error', (err) => { failure = err; signal(); });
+  thread.on('exit', (code) => { if (!finished) failure ??= new Error(`export thread exited (${code})`); signal(); });
+  try {
+    for await (const rows of pages) {
+      await waitFor(() => sent - acknowledged < THREAD_AHEAD);
+      thread.postMessage({ type: 'rows', rows });
+      sent++;
+    }
+    thread.postMessage({ type: 'end' });
+    await waitFor(() => finished);
+    await reported;
+    return count;
+  } finally {
+    thread.removeAllListeners('exit');
+    await thread.terminate();
+  }
 }

@@ -93,10 +93,10 @@ export class ContactsPages {
     const earlier = (await link.count()) > 0 ? await link.getAttribute('href') : null;
     await this.page.getByTestId('contacts-export-start').click();
     // Each export has its own link: wait for this one's, not an earlier one still shown.
-    await this.page.waitForFunction((before) => {
-      const href = document.querySelector('[data-testid="contacts-export-download"]')?.getAttribute('href');
-      return !!href && href !== before;
-    }, earlier, { timeout: 30_000 });
+    await this.page.waitForFunction(
+      `(() => { const href = document.querySelector('[data-testid="contacts-export-download"]')?.getAttribute('href'); return !!href && href !== ${JSON.stringify(earlier)}; })()`,
+      undefined, { timeout: 30_000 },
+    );
     const [download] = await Promise.all([this.page.waitForEvent('download'), link.click()]);
     const saved = await download.path();
     if (!saved) throw new Error(`download failed: ${await download.failure()}`);
