@@ -93,10 +93,12 @@ export class ContactsPages {
     const earlier = (await link.count()) > 0 ? await link.getAttribute('href') : null;
     await this.page.getByTestId('contacts-export-start').click();
     // Each export has its own link: wait for this one's, not an earlier one still shown.
-    await this.page.waitForFunction(
-      `(() => { const href = document.querySelector('[data-testid="contacts-export-download"]')?.getAttribute('href'); return !!href && href !== ${JSON.stringify(earlier)}; })()`,
-      undefined, { timeout: 30_000 },
-    );
+    await this.page.waitForFunction((before: string | null) => {
+      // Runs in the page (this file is compiled without the DOM's types).
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document;
+      const href = doc.querySelector('[data-testid="contacts-export-download"]')?.getAttribute('href');
+      return !!href && href !== before;
+    }, earlier, { timeout: 30_000 });
     const [download] = await Promise.all([this.page.waitForEvent('download'), link.click()]);
     const saved = await download.path();
     if (!saved) throw new Error(`download failed: ${await download.failure()}`);
