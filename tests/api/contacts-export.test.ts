@@ -6,6 +6,8 @@ import { bad, ok } from '../support/envelope.js';
 import { readXlsx } from '../support/spreadsheets.js';
 import { ContactExporter } from '../../server/modules/contacts/contact-export.worker.js';
 import { ContactExportRepository } from '../../server/modules/contacts/contact-export.repository.js';
+import { TYPES } from '../../server/platform/tokens.js';
+import type { UnitOfWork } from '../../server/platform/unit-of-work.js';
 
 const OWN = ['Cellphone', 'FirstName', 'LastName', 'Email', 'Job', 'Birthdate', 'Telephone', 'Address', 'PhonebookGroup'];
 const OWN_KEYS = ['cellphone', 'firstName', 'lastName', 'email', 'job', 'birthdate', 'telephone', 'address', 'phonebookGroup'];
@@ -145,6 +147,9 @@ describe('Contacts: export to xlsx and CSV (ContactExports)', function () {
       expect(byNumber.get(c.cellphone), c.cellphone).to.deep.equal(expectedCells(c));
     }
 
+    const audits = ok(await api.get('Audits/GetAll?pageSize=100&className=Contact&operationType=Export', { token: tree.subAdmin.token })).items as any[];
+    expect(audits.find((a) => a.newData?.exportId === row.id)).to.deep.include({ referenceId: String(book.id) });
+
     await new Promise((r) => setTimeout(r, 300));
     const mine = pushed.filter((p) => p.id === row.id);
     expect(mine.map((p) => p.status)).to.include.members(['Running', 'Done']);
@@ -271,10 +276,10 @@ describe('Contacts: export to xlsx and CSV (ContactExports)', function () {
     const user = await plainUser({});
     const container = (await sharedServer()).peyk.container;
     // Requested while the flag was on (the row as Create writes it), run after it went off.
-    const row = await container.get(ContactExportRepository).create({
+    const row = await container.get<UnitOfWork>(TYPES.UnitOfWork).run((tx) => container.get(ContactExportRepository).create(tx, {
       organizationId: tree.sub.id, userId: user.userId, phonebookId: book.id, format: 'xlsx', selection: { phonebookId: book.id, selectAll: true },
       downloadKey: 'ab'.repeat(24), numbersHidden: true, culture: 'en-US',
-    });
+    }));
     await container.get(ContactExporter).run(row.id);
     const after = ok(await api.get(`ContactExports/Get/${row.id}`, { token: user.token }));
     expect(after).to.include({ status: 'Failed', failedReason: 'You are not allowed to see the contacts of this phonebook.', path: null, rowCount: 0 });

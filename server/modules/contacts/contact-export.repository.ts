@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
+import type { Tx } from '../../platform/unit-of-work.js';
 import type { Culture } from '../../platform/i18n.js';
 
 export type ContactExportStatus = 'Waiting' | 'Running' | 'Done' | 'Failed';
@@ -42,8 +43,8 @@ const normalize = (r: ContactExportRow): ContactExportRow => ({ ...r, id: Number
 export class ContactExportRepository {
   constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
 
-  async create(row: Pick<ContactExportRow, 'organizationId' | 'userId' | 'phonebookId' | 'format' | 'selection' | 'downloadKey' | 'numbersHidden' | 'culture'>): Promise<ContactExportRow> {
-    const [created] = await this.knex('contact_exports').insert({ ...row, selection: JSON.stringify(row.selection) }).returning('*');
+  async create(tx: Tx, row: Pick<ContactExportRow, 'organizationId' | 'userId' | 'phonebookId' | 'format' | 'selection' | 'downloadKey' | 'numbersHidden' | 'culture'>): Promise<ContactExportRow> {
+    const [created] = await tx('contact_exports').insert({ ...row, selection: JSON.stringify(row.selection) }).returning('*');
     return normalize(created);
   }
 
