@@ -51,6 +51,10 @@ describe('browser: phonebook export', function () {
       "989121234567,سارا,احمدی,,'=SUM(A1),,,,,تهران,Manual",
     ]);
     expect(await page.getByTestId('contacts-export-download').innerText()).to.contain('CSV').and.contain('۱');
+    // Back on the page later, the latest export's link is still there.
+    await page.reload();
+    await page.getByTestId('contacts-export-download').waitFor();
+    expect(await page.getByTestId('contacts-export-download').innerText()).to.contain('CSV');
 
     // Two rows chosen, then xlsx: exactly those.
     await page.getByTestId('contacts-clear').click();

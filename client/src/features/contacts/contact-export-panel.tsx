@@ -31,6 +31,15 @@ export function ContactExportPanel({ phonebookId, selection, count, chosen }: {
   const [request, setRequest] = useState<ContactExport | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // Coming back to the page shows the caller's latest export of this phonebook (still running, or its link).
+  useEffect(() => {
+    let live = true;
+    void api.get<ContactExport[]>('/ContactExports/GetAll', { query: { phonebookId }, quiet: true })
+      .then((list) => { if (live && list[0]) setRequest((current) => current ?? list[0]); })
+      .catch(() => undefined);
+    return () => { live = false; };
+  }, [api, phonebookId]);
+
   const id = request?.id;
   const done = request ? finished(request) : true;
   useEffect(() => {
