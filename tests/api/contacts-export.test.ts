@@ -286,10 +286,20 @@ describe('Contacts: export to xlsx and CSV (ContactExports)', function () {
     expect((await fetch(`${base}/api/ContactExports/Download/${row.id}/${'ab'.repeat(24)}`)).status).to.equal(400);
   });
 
-  it('the hourly sweep removes exports older than a day with their files', async () => {
+  it('the hourly sweep fails exports left unfinished for an hour and removes exports older than a day with their files', async () => {
     const { row } = await exported(tree.subAdmin, { phonebookId: book.id, ids: [contacts[0].id] });
-    const exporter = (await sharedServer()).peyk.container.get(ContactExporter);
+    const container = (await sharedServer()).peyk.container;
+    const exporter = container.get(ContactExporter);
+    // An export whose process died before it ran (never queued here).
+    const lost = await container.get<UnitOfWork>(TYPES.UnitOfWork).run((tx) => container.get(ContactExportRepository).create(tx, {
+      organizationId: tree.sub.id, userId: tree.subAdmin.userId, phonebookId: book.id, format: 'csv', selection: { phonebookId: book.id, selectAll: true },
+      downloadKey: 'cd'.repeat(24), numbersHidden: false, culture: 'fa',
+    }));
+    await exporter.sweep(new Date(Date.now() + 30 * 60_000));
+    expect(ok(await api.get(`ContactExports/Get/${lost.id}`, { token: tree.subAdmin.token })).status).to.equal('Waiting');
     await exporter.sweep(new Date(Date.now() + 23 * 3_600_000));
+    expect(ok(await api.get(`ContactExports/Get/${lost.id}`, { token: tree.subAdmin.token }))).to.include({ status: 'Failed', failedReason: 'تهیه فایل خروجی با خطا متوقف شد؛ دوباره درخواست دهید.' });
+    expect(ok(await api.get(`ContactExports/Get/${row.id}`, { token: tree.subAdmin.token })).status).to.equal('Done');
     expect((await fetch(`${base}/api/${row.path}`)).status).to.equal(200);
     expect(await exporter.sweep(new Date(Date.now() + 25 * 3_600_000))).to.be.greaterThan(0);
     bad(await api.get(`ContactExports/Get/${row.id}`, { token: tree.subAdmin.token }), 404);

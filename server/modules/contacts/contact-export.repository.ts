@@ -64,6 +64,13 @@ export class ContactExportRepository {
     return row ? normalize(row) : null;
   }
 
+  /** Marks Failed the exports requested before `before` and still Waiting or Running; answers them. */
+  async failUnfinished(before: Date, reason: string, now: Date): Promise<ContactExportRow[]> {
+    const rows = await this.knex('contact_exports').whereIn('status', ['Waiting', 'Running']).where('createdAt', '<', before)
+      .update({ status: 'Failed', failedReason: reason, finishedAt: now }).returning('*');
+    return rows.map(normalize);
+  }
+
   /** Removes exports created before `before` and answers them (their files go next). */
   async removeOlderThan(before: Date, limit: number): Promise<{ id: number; format: ContactExportFormat }[]> {
     const rows = await this.knex('contact_exports')

@@ -32,6 +32,8 @@ const THREAD_AHEAD = 2;
 /** Files hold people's numbers: kept one day, then swept with their rows. */
 export const CONTACT_EXPORT_KEEP_MS = 86_400_000;
 const PUSH_EVERY_MS = 250;
+/** An export not finished this long after its request lost its process. */
+const STALE_MS = 3_600_000;
 
 export interface ContactExportJob { exportId: number }
 
@@ -65,7 +67,15 @@ export class ContactExporter {
   ) {}
 
   private exportQueue(): JobQueue<ContactExportJob> {
-    this.queue ??= this.queues.queue<ContactExportJob>(CONTACT_EXPORT_QUEUE);
+    this.queue ??= this.queues.queue<ContactExportJob>(CONTACT_EXPORT_QUEUE, {
+      // A run that threw (the database away) and has no retry left: the export says so instead of waiting for ever.
+      onFailed: (_queue, jobId, error, willRetry) => {
+        if (willRetry) return;
+        const exportId = Number(/^contact-export:(\d+)/.exec(jobId)?.[1]);
+        this.logger.error({ err: error, exportId }, 'contact export failed');
+        if (exportId) void this.fail(exportId, 'contacts.export.failed').catch((err: unknown) => this.logger.error({ err, exportId }, 'contact export: marking failed'));
+      },
+    });
     return this.queue;
   }
 
@@ -86,8 +96,13 @@ export class ContactExporter {
     return path.join(this.config.dataDir, 'exports', `contacts-${id}.${format}`);
   }
 
-  /** Removes exports older than CONTACT_EXPORT_KEEP_MS with their files (an hourly job). */
+  /**
+   * Removes exports older than CONTACT_EXPORT_KEEP_MS with their files, and fails those still
+   * unfinished after STALE_MS (their process died mid-file: a million contacts take a minute or
+   * two); the requester asks again. An hourly job.
+   */
   async sweep(now: Date): Promise<number> {
+    for (const row of await this.repo.failUnfinished(new Date(now.getTime() - STALE_MS), 'contacts.export.failed', now)) this.push(row);
     let removed = 0;
     for (;;) {
       const gone = await this.repo.removeOlderThan(new Date(now.getTime() - CONTACT_EXPORT_KEEP_MS), 500);
