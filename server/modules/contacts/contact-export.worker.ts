@@ -45,9 +45,8 @@ interface Target { file: string; part: string }
  * selection (2,000 contacts each, the next read while the current one is written), rows committed
  * as they are written (contact-export.files.ts), so memory stays flat for a million contacts. From
  * THREAD_FROM_ROWS contacts the file is made in a worker thread and this process only reads the
- * database. The requester's rights are rebuilt and checked when
- * the job runs. A repeated job finds the export finished and does nothing; a crash leaves a
- * `.part` that the next run overwrites.
+ * database. The requester's rights are rebuilt and checked when the job runs. A repeated job finds
+ * the export finished and does nothing; a crash leaves a `.part` that the next run overwrites.
  */
 @injectable()
 export class ContactExporter {
