@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { expect } from 'chai';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ApiClient } from '../support/api-client.js';
@@ -284,6 +285,23 @@ describe('Contacts: export to xlsx and CSV (ContactExports)', function () {
     const after = ok(await api.get(`ContactExports/Get/${row.id}`, { token: user.token }));
     expect(after).to.include({ status: 'Failed', failedReason: 'You are not allowed to see the contacts of this phonebook.', path: null, rowCount: 0 });
     expect((await fetch(`${base}/api/ContactExports/Download/${row.id}/${'ab'.repeat(24)}`)).status).to.equal(400);
+  });
+
+  it('a job delivered twice writes nothing the second time: the export is claimed by one run', async () => {
+    const container = (await sharedServer()).peyk.container;
+    const repo = container.get(ContactExportRepository);
+    const row = await container.get<UnitOfWork>(TYPES.UnitOfWork).run((tx) => repo.create(tx, {
+      organizationId: tree.sub.id, userId: tree.subAdmin.userId, phonebookId: book.id, format: 'xlsx', selection: { phonebookId: book.id, selectAll: true },
+      downloadKey: 'ef'.repeat(24), numbersHidden: false, culture: 'en-US',
+    }));
+    // Another process took it first.
+    expect(await repo.claim(row.id)).to.include({ status: 'Running' });
+    expect(await repo.claim(row.id)).to.equal(null);
+    const exporter = container.get(ContactExporter);
+    await exporter.run(row.id);
+    expect(ok(await api.get(`ContactExports/Get/${row.id}`, { token: tree.subAdmin.token }))).to.include({ status: 'Running', rowCount: 0, totalCount: null });
+    expect(existsSync(exporter.filePath(row.id, 'xlsx'))).to.equal(false);
+    expect(existsSync(`${exporter.filePath(row.id, 'xlsx')}.part`)).to.equal(false);
   });
 
   it('the hourly sweep fails exports left unfinished for an hour and removes exports older than a day with their files', async () => {

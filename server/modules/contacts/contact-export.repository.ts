@@ -58,6 +58,12 @@ export class ContactExportRepository {
     return (await this.knex('contact_exports').where({ userId, phonebookId }).orderBy('id', 'desc').limit(limit)).map(normalize);
   }
 
+  /** Waiting → Running, once: null when another run has it (or it is finished). */
+  async claim(id: number): Promise<ContactExportRow | null> {
+    const [row] = await this.knex('contact_exports').where({ id, status: 'Waiting' }).update({ status: 'Running' }).returning('*');
+    return row ? normalize(row) : null;
+  }
+
   /** Moves an export on; one already Done or Failed is never moved back (a job delivered twice). */
   async update(id: number, patch: Partial<Pick<ContactExportRow, 'status' | 'progressPercent' | 'rowCount' | 'totalCount' | 'numbersHidden' | 'failedReason' | 'finishedAt'>>): Promise<ContactExportRow | null> {
     const [row] = await this.knex('contact_exports').where({ id }).whereNotIn('status', ['Done', 'Failed']).update(patch).returning('*');

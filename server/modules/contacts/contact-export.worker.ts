@@ -45,8 +45,9 @@ interface Target { file: string; part: string }
  * selection (2,000 contacts each, the next read while the current one is written), rows committed
  * as they are written (contact-export.files.ts), so memory stays flat for a million contacts. From
  * THREAD_FROM_ROWS contacts the file is made in a worker thread and this process only reads the
- * database. The requester's rights are rebuilt and checked when the job runs. A repeated job finds
- * the export finished and does nothing; a crash leaves a `.part` that the next run overwrites.
+ * database. The requester's rights are rebuilt and checked when the job runs. A run claims its
+ * export (Waiting → Running) first, so a job delivered again does nothing; an export whose process
+ * died stays Running until the sweep fails it (and removes its `.part` a day later).
  */
 @injectable()
 export class ContactExporter {
@@ -135,10 +136,14 @@ export class ContactExporter {
       if (err instanceof AppError && err.status < 500) return this.fail(exportId, err.key);
       throw err;
     }
+    // Claimed once: a job delivered twice (a stalled worker's job handed to another) never writes the same file from two places.
+    const claimed = await this.repo.claim(exportId);
+    if (!claimed) return;
+    this.push(claimed);
     const target: Target = { file: this.filePath(exportId, request.format), part: `${this.filePath(exportId, request.format)}.part` };
     try {
       const total = selection.filtered ? await this.rows.count(selection.filter) : selection.phonebook.contactsCount;
-      this.push(await this.repo.update(exportId, { status: 'Running', progressPercent: 0, totalCount: total, numbersHidden: selection.numbersHidden }));
+      this.push(await this.repo.update(exportId, { totalCount: total, numbersHidden: selection.numbersHidden }));
       await mkdir(path.dirname(target.file), { recursive: true });
       let written = 0;
       let shown = 0;
