@@ -18,7 +18,7 @@ export const contactImportMessages: MessageCatalogue = {
   'contacts.import.reason.mobileMissing': { fa: 'موبایل خالی است.', en: 'The mobile is empty.' },
   'contacts.import.reason.mobileInvalid': { fa: 'شماره موبایل نامعتبر است.', en: 'Invalid mobile number.' },
   'contacts.import.reason.emailInvalid': { fa: 'ایمیل نامعتبر است.', en: 'Invalid email address.' },
-  'contacts.import.reason.birthdateInvalid': { fa: 'تاریخ تولد نامعتبر است (سال-ماه-روز میلادی).', en: 'Invalid birthdate (year-month-day, Gregorian).' },
+  'contacts.import.reason.birthdateInvalid': { fa: 'تاریخ تولد نامعتبر است (سال/ماه/روز شمسی یا میلادی).', en: 'Invalid birthdate (year/month/day, solar or Gregorian).' },
   'contacts.import.reason.tooLong': { fa: '«{{labelFa}}» بیش از {{limit}} کاراکتر است.', en: '{{labelEn}} is longer than {{limit}} characters.' },
   'contacts.import.rejected.row': { fa: 'ردیف', en: 'Row' },
   'contacts.import.rejected.reason': { fa: 'دلیل', en: 'Reason' },

@@ -1,3 +1,4 @@
+import { isValidJalaaliDate, toGregorian } from 'jalaali-js';
 import { normalizeMobile, toLatinDigits } from '../../shared/sms/phone-numbers.js';
 import { CONTACT_LIMITS, parseCustomFieldValue, type ContactOwnFields, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
 import { stripBidiControls } from '../../shared/text/bidi-controls.js';
@@ -7,7 +8,7 @@ import type { CellValue } from './contact-import.sheet.js';
 /**
  * One spreadsheet row → one contact, by the column mapping the user chose: the same rules as the
  * contact form (contact-input.ts, contact-fields.ts), adapted to what files hold — numbers and
- * dates as typed cells, line breaks and bidi embeddings pasted into names, Excel serial dates. A
+ * dates as typed cells or written in either calendar, line breaks and bidi embeddings pasted into names, Excel serial dates. A
  * row either becomes a contact or is rejected with every reason at once (the rejected-rows file).
  */
 
@@ -107,8 +108,22 @@ function wallClock(value: CellValue): { y: number; mo: number; d: number; h: num
   if (typeof value !== 'string') return null;
   const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(toLatinDigits(value.trim()));
   if (!m) return null;
-  return { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]), h: Number(m[4] ?? 0), mi: Number(m[5] ?? 0), s: Number(m[6] ?? 0) };
+  let [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y >= JALALI_FROM_YEAR && y < JALALI_TO_YEAR) {
+    // A solar date, as Persian users write them (1369/01/01): read, not taken for the year 1369 AD.
+    if (!isValidJalaaliDate(y, mo, d)) return null;
+    ({ gy: y, gm: mo, gd: d } = toGregorian(y, mo, d));
+  }
+  return { y, mo, d, h: Number(m[4] ?? 0), mi: Number(m[5] ?? 0), s: Number(m[6] ?? 0) };
 }
+
+/**
+ * Years of written dates taken as solar (Jalali): no contact was born or joined in 1200–1499 AD,
+ * while solar years of living people and of records are 1280–1420. Before this a Datetime cell
+ * "1402/05/10" became an instant in the year 1402 AD.
+ */
+const JALALI_FROM_YEAR = 1200;
+const JALALI_TO_YEAR = 1500;
 
 function validDay(y: number, mo: number, d: number): boolean {
   const t = new Date(Date.UTC(y, mo - 1, d));

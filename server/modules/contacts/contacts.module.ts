@@ -16,14 +16,19 @@ import { ContactImportRepository } from './contact-import.repository.js';
 import { ContactImportService } from './contact-import.service.js';
 import { ContactImporter } from './contact-import.worker.js';
 import { phonebookFilesController } from './contact-import.routes.js';
+import { contactExportMessages } from './contact-export.messages.js';
+import { ContactExportRepository } from './contact-export.repository.js';
+import { ContactExportService } from './contact-export.service.js';
+import { ContactExporter } from './contact-export.worker.js';
+import { contactExportsController } from './contact-export.routes.js';
 
 export const contactsModule: PeykModule = {
   name: 'contacts',
-  messages: { ...contactsMessages, ...contactImportMessages },
+  messages: { ...contactsMessages, ...contactImportMessages, ...contactExportMessages },
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
       PhonebooksRepository, ContactsRepository, CustomFieldsRepository, PhonebookAccessService, PhonebooksService, CustomFieldsService, ContactsService,
-      ContactImportRepository, ContactImportService, ContactImporter,
+      ContactImportRepository, ContactImportService, ContactImporter, ContactExportRepository, ContactExportService, ContactExporter,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },
@@ -32,19 +37,26 @@ export const contactsModule: PeykModule = {
     contactsController(container.get(ContactsService)),
     customFieldsController(container.get(CustomFieldsService)),
     phonebookFilesController(container.get(ContactImportService)),
+    contactExportsController(container.get(ContactExportService)),
   ],
   async onStart(container) {
     // Imports run where jobs run (role all or worker); a web-only process only queues them.
-    if (container.get<AppConfig>(TYPES.Config).role !== 'web') await container.get(ContactImporter).start();
+    if (container.get<AppConfig>(TYPES.Config).role !== 'web') {
+      await container.get(ContactImporter).start();
+      container.get(ContactExporter).start();
+    }
   },
   jobs(container) {
     const importer = container.get(ContactImporter);
+    const exporter = container.get(ContactExporter);
     return [
+      { name: 'contacts.sweep-exports', schedule: '0 41 * * * *', scope: 'global', run: async (now) => { await exporter.sweep(now); } },
       { name: 'contacts.resume-stuck-imports', schedule: '30 * * * * *', scope: 'global', run: () => importer.resumeStuck() },
       { name: 'contacts.sweep-import-uploads', schedule: '0 17 * * * *', scope: 'global', run: () => importer.sweepUploads() },
     ];
   },
   async onStop(container) {
     await container.get(ContactImporter).stop();
+    await container.get(ContactExporter).stop();
   },
 };

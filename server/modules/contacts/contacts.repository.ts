@@ -17,6 +17,9 @@ export interface ContactRow extends ContactOwnFields {
 
 export type ContactValues = Omit<ContactRow, 'id' | 'createdAt' | 'lastModified'>;
 
+/** A contact as an export writes it. */
+export type ExportRow = Omit<ContactRow, 'phonebookId' | 'createdAt' | 'lastModified'>;
+
 /** A condition on one custom field's value (the service turns the typed filter into one of these). */
 export type FieldCondition =
   | { kind: 'contains'; fieldId: number; text: string }
@@ -135,6 +138,18 @@ export class ContactsRepository {
     if (paging.afterId !== undefined) q.where('c.id', '>', paging.afterId);
     else q.offset(paging.pageIndex * paging.pageSize);
     return (await q).map(toRow);
+  }
+
+  /**
+   * The next page of a selection in id order for an export: the exported columns only (no
+   * timestamps to parse), keyset on the (phonebookId, id) index.
+   */
+  async exportPage(f: ContactFilter, afterId: number, limit: number): Promise<ExportRow[]> {
+    const q = this.where(this.knex('contacts as c'), f)
+      .select(['c.id', 'c.cellphone', 'c.firstName', 'c.lastName', 'c.email', 'c.job', 'c.telephone', 'c.address', 'c.phonebookGroup', 'c.createType', 'c.fields'])
+      .select(this.knex.raw(`to_char(c.birthdate, 'YYYY-MM-DD') as birthdate`))
+      .where('c.id', '>', afterId).orderBy('c.id').limit(limit);
+    return (await q).map((r: Record<string, unknown>) => ({ ...(r as unknown as ExportRow), id: Number(r.id), fields: (r.fields ?? {}) as ExportRow['fields'] }));
   }
 
   /** The next batch of a phonebook in id order, for streaming it to a send. */

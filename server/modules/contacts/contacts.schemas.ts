@@ -116,7 +116,8 @@ export const contactsQuery = {
   },
 } as const;
 
-const selection = {
+/** Which contacts of one phonebook a bulk act (delete, move, copy, export) takes. */
+export const contactSelection = {
   phonebookId: { ...id, title: 'The phonebook the contacts are in / دفترچه مبدأ' },
   ids: { type: 'array', minItems: 1, maxItems: MAX_BULK_IDS, uniqueItems: true, items: contactId },
   selectAll: { type: 'boolean', title: 'Every contact of the phonebook that matches the filter / همه موارد منطبق' },
@@ -125,13 +126,13 @@ const selection = {
 
 export const bulkDeleteSchema = {
   type: 'object', additionalProperties: false, required: ['phonebookId'],
-  properties: selection,
+  properties: contactSelection,
   examples: [{ phonebookId: 3, ids: [120, 121] }, { phonebookId: 3, selectAll: true, search: 'Ahmadi' }],
 } as const;
 
 export const moveCopySchema = {
   type: 'object', additionalProperties: false, required: ['phonebookId', 'targetPhonebookId'],
-  properties: { ...selection, targetPhonebookId: { ...id, title: 'Destination phonebook / دفترچه مقصد' } },
+  properties: { ...contactSelection, targetPhonebookId: { ...id, title: 'Destination phonebook / دفترچه مقصد' } },
   examples: [{ phonebookId: 3, targetPhonebookId: 4, ids: [120, 121] }],
 } as const;
 

@@ -286,6 +286,19 @@ export class ContactsService {
   }
 
   /**
+   * What an export writes: the selection checked as a bulk act checks it, on a phonebook whose
+   * contacts the caller may read (an export is a reading: numbers hidden from the list are hidden
+   * in the file). `filtered` says whether the count is the phonebook's contactsCount.
+   */
+  async exportSelection(ctx: Actor, body: SchemaType<typeof bulkDeleteSchema>) {
+    const open = await this.access.forReading(ctx, body.phonebookId);
+    const defs = await this.fields.ofOrganization(open.phonebook.organizationId);
+    const filter = this.selectionOf(open, defs, body);
+    const filtered = filter.ids !== undefined || filter.search !== undefined || filter.phonebookGroup !== undefined || filter.field !== undefined;
+    return { phonebook: open.phonebook, numbersHidden: open.access.numbersHidden, defs, filter, filtered };
+  }
+
+  /**
    * A visible phonebook for a send (the caller need not see its contacts to send to them): what a
    * phonebook send shows and checks its range against ('Indexing is wrong' beyond contactsCount).
    */

@@ -83,4 +83,25 @@ export class ContactsPages {
     await this.page.getByTestId('transfer-confirm').click();
     await this.page.getByTestId('transfer-dialog').waitFor({ state: 'detached' });
   }
+
+  exportScope(): Locator { return this.page.getByTestId('contacts-export-scope'); }
+
+  /** Exports in this format (the chosen rows, or the filter's result), waits for the job (progress pushed to the page), downloads the file: its saved path. */
+  async exportAndDownload(format: 'xlsx' | 'csv'): Promise<string> {
+    await this.page.getByTestId(`contacts-export-format-${format}`).check();
+    const link = this.page.getByTestId('contacts-export-download');
+    const earlier = (await link.count()) > 0 ? await link.getAttribute('href') : null;
+    await this.page.getByTestId('contacts-export-start').click();
+    // Each export has its own link: wait for this one's, not an earlier one still shown.
+    await this.page.waitForFunction((before: string | null) => {
+      // Runs in the page (this file is compiled without the DOM's types).
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document;
+      const href = doc.querySelector('[data-testid="contacts-export-download"]')?.getAttribute('href');
+      return !!href && href !== before;
+    }, earlier, { timeout: 30_000 });
+    const [download] = await Promise.all([this.page.waitForEvent('download'), link.click()]);
+    const saved = await download.path();
+    if (!saved) throw new Error(`download failed: ${await download.failure()}`);
+    return saved;
+  }
 }

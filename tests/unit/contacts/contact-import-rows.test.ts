@@ -39,6 +39,16 @@ describe('contact import: rows', () => {
     expect((reader.read(['09121234567', null, null, 32874]) as { contact: { birthdate: string } }).contact.birthdate).to.equal('1990-01-01');
   });
 
+  it('reads solar (Jalali) dates as Persian users write them, in any digits, for birthdates and Datetime fields', () => {
+    const row = reader.read(['09121234567', null, null, '۱۳۶۹/۰۱/۰۱', null, null, null, null, '1402/05/10 14:30']);
+    expect(row.ok && row.contact).to.deep.include({ birthdate: '1990-03-21', fields: { 6: '2023-08-01T11:00:00.000Z' } });
+    // 1403 was a leap year (30 Esfand exists), 1402 was not.
+    expect((reader.read(['09121234567', null, null, '1403/12/30']) as { contact: { birthdate: string } }).contact.birthdate).to.equal('2025-03-20');
+    expect((reader.read(['09121234567', null, null, '1402/12/30']) as { issues: unknown[] }).issues).to.deep.equal([{ key: 'contacts.import.reason.birthdateInvalid' }]);
+    // Gregorian years stay Gregorian.
+    expect((reader.read(['09121234567', null, null, '1990/03/21']) as { contact: { birthdate: string } }).contact.birthdate).to.equal('1990-03-21');
+  });
+
   it('rejects a row with every reason at once', () => {
     expect(reader.read([null])).to.deep.equal({ ok: false, issues: [{ key: 'contacts.import.reason.mobileMissing' }] });
     const bad = reader.read(['0912', 'x'.repeat(101), 'not-mail', '2030-01-01', '12', 'ok', '1.5', 'maybe', 'soon', 'NaN?']);

@@ -98,3 +98,24 @@ export function pickerValueToDay(iso: string | null): string | null {
   const z = utcToZonedGregorian(iso, TEHRAN_TIME_ZONE);
   return `${String(z.year).padStart(4, '0')}-${String(z.month).padStart(2, '0')}-${String(z.day).padStart(2, '0')}`;
 }
+
+/** A phonebook export as the server answers it (ContactExports/*); `path` is the download link (relative to the API root) once done. */
+export interface ContactExport {
+  id: number;
+  phonebookId: number;
+  format: 'xlsx' | 'csv';
+  status: 'Waiting' | 'Running' | 'Done' | 'Failed';
+  numbersHidden: boolean;
+  progressPercent: number;
+  rowCount: number;
+  totalCount: number | null;
+  failedReason: string | null;
+  path: string | null;
+}
+
+/** The push the requester's sockets get on every step of an export (server: CONTACT_EXPORT_EVENT). */
+export const CONTACT_EXPORT_EVENT = 'contact-export';
+
+export const isContactExport = (value: unknown): value is ContactExport =>
+  !!value && typeof value === 'object' && typeof (value as ContactExport).id === 'number' && typeof (value as ContactExport).progressPercent === 'number'
+  && typeof (value as ContactExport).phonebookId === 'number';

@@ -2,11 +2,12 @@ import type { FeatureManifest } from '../../shared/app/feature-manifest';
 import { lazyPage } from '../../shared/app/lazy-page';
 import { contactsTexts } from './contacts.i18n';
 import { contactImportTexts } from './contact-import.i18n';
+import { contactExportTexts } from './contact-export.i18n';
 
 /** Phonebooks, their contacts and the organization's custom fields (server module `contacts`). */
 export const contactsFeature: FeatureManifest = {
   key: 'contacts',
-  texts: [contactsTexts, contactImportTexts],
+  texts: [contactsTexts, contactImportTexts, contactExportTexts],
   routes: [
     { path: 'phonebooks', lazy: lazyPage(() => import('./phonebooks-page'), (m) => m.PhonebooksPage) },
     { path: 'phonebooks/custom-fields', lazy: lazyPage(() => import('./custom-fields-page'), (m) => m.CustomFieldsPage) },

@@ -25,6 +25,7 @@ import { ContactDialog } from './contact-dialog';
 import { FieldValueInput } from './field-value-input';
 import { KindBadge } from './phonebooks-page';
 import { TransferDialog } from './transfer-dialog';
+import { ContactExportPanel } from './contact-export-panel';
 
 function FieldCell({ field, value }: { field: CustomField; value: CustomFieldValue | undefined }) {
   const { t } = useTranslation('contacts');
@@ -250,6 +251,8 @@ export function PhonebookDetailPage() {
               {tooMany && <span role="alert" className="text-sm text-red-700">{t('detail.tooMany', { max: digits(MAX_BULK_IDS) })}</span>}
             </div>
           )}
+          <ContactExportPanel phonebookId={phonebook.id} chosen={chosenCount > 0 && !tooMany}
+            selection={chosenCount > 0 && !tooMany ? selection : { selectAll: true, ...query }} count={chosenCount > 0 && !tooMany ? chosenCount : totalCount} />
           {fieldList && (
             <DataTable key={fields.map((f) => f.id).join(',')} columns={columns} rows={page?.items} rowKey={(c) => c.id} loading={isLoading}
               emptyText={t('adminCommon:table.empty')} caption={phonebook.title}

@@ -9,6 +9,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Tenant } from '../../../platform/actor.js';
 import type { JobQueue, QueueFactory } from '../../../platform/queue.js';
 import type { Realtime } from '../../../platform/realtime.js';
+import { drained, prefetched } from '../../../platform/xlsx-stream.js';
 import { escapeSpreadsheetText as spreadsheetSafe } from '../../../shared/text/spreadsheet-cells.js';
 import { ExcelRequestsRepository, type ExcelRequestRow } from './excel-requests.repository.js';
 import { OutboxSearchService } from './outbox-search.service.js';
@@ -19,7 +20,6 @@ export const EXPORT_QUEUE = 'outbox-export';
 export const EXCEL_REQUEST_EVENT = 'excel-request';
 /** Receivers read per statement: one keyset page each (never one giant result held in memory). */
 const EXPORT_PAGE = 10_000;
-const BACKLOG_BYTES = 4 << 20;
 /** Export files (and their requests) are kept this long, then swept. */
 export const EXPORT_KEEP_MS = 7 * 86_400_000;
 
@@ -52,35 +52,6 @@ function cell(value: unknown): string | number | null {
   if (typeof value === 'number') return value;
   if (value instanceof Date) return value.toISOString();
   return spreadsheetSafe(String(value));
-}
-
-/** Bytes of sheet XML written but not yet taken by the zip's deflate (see `drained`). */
-function backlog(sheet: ExcelJS.Worksheet): number {
-  const pipes = (sheet as unknown as { stream?: { pipes?: { _writableState?: { length: number }; _readableState?: { length: number } }[] } }).stream?.pipes ?? [];
-  return pipes.reduce((n, p) => n + (p._writableState?.length ?? 0) + (p._readableState?.length ?? 0), 0);
-}
-
-/**
- * exceljs' streaming writer ignores backpressure: committed rows pile up in front of the zip's
- * deflate, which is slower than writing rows (a 1,000,000-row export held ~500 MB of XML that
- * way). Waits until that backlog is small. It reads exceljs internals (the worksheet's stream and
- * its pipes); if their shape changes the backlog reads 0 and the export runs without the wait.
- */
-async function drained(sheet: ExcelJS.Worksheet): Promise<void> {
-  while (backlog(sheet) > BACKLOG_BYTES) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-/** The source's next item is read while the caller works on the current one (the database and the writer overlap). */
-async function* prefetched<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
-  let next = source.next();
-  for (;;) {
-    const item = await next;
-    if (item.done) return;
-    next = source.next();
-    // Handled here too: a write that fails leaves the read in flight, and its failure must not go unhandled.
-    next.catch(() => undefined);
-    yield item.value;
-  }
 }
 
 export const exportFileName = (id: number) => `outbox-${id}.xlsx`;
