@@ -1,0 +1,1 @@
+export { occasionsModule } from './occasions.module.js';
