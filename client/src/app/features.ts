@@ -10,6 +10,7 @@ import { financialFeature } from '../features/financial/financial.feature';
 import { impersonationFeature } from '../features/impersonation/impersonation.feature';
 import { inboxFeature } from '../features/inbox/inbox.feature';
 import { linesFeature } from '../features/lines/lines.feature';
+import { occasionsFeature } from '../features/occasions/occasions.feature';
 import { organizationsFeature } from '../features/organizations/organizations.feature';
 import { outboxFeature } from '../features/outbox/outbox.feature';
 import { rolesFeature } from '../features/roles/roles.feature';
@@ -26,5 +27,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, occasionsFeature, placeholderSections,
 ];
