@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
@@ -33,6 +33,7 @@ export function OccasionFormPage() {
   const { t, i18n } = useTranslation('occasions');
   const digits = useDigits();
   const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
   const { data: existing, isLoading: loadingExisting } = useSWR<Occasion & { runs: OccasionRun[] }>(editingId ? ['occasion', editingId] : null, () => api.get(`/OccasionScheduledMessages/Get/${editingId}`));
   const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['occasion-lines'], () => api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'Dynamic' } }));
   const { data: books, isLoading: booksLoading } = useSWR<PhonebookChoice[]>(['occasion-phonebooks'], () => api.get<PhonebookChoice[]>('/Phonebooks/GetSelectList'));
@@ -100,6 +101,8 @@ export function OccasionFormPage() {
       if (editingId) await api.post('/OccasionScheduledMessages/Update', { id: editingId, ...body }, { quiet: true });
       else await api.post('/OccasionScheduledMessages/Create', body, { quiet: true });
       showToast({ kind: 'success', message: t('list.saved') });
+      // The list and this occasion read again: a page visited moments ago would otherwise show its cached rows.
+      await mutate((key) => Array.isArray(key) && (key[0] === 'occasions' || key[0] === 'occasion'));
       void navigate(OCCASIONS_PATH);
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
   };
