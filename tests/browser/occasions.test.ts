@@ -7,6 +7,7 @@ import { fundedCustomer, ok, simulatorLine } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { OccasionsPages } from './pages/occasions-pages.js';
 import { SelectControl } from './pages/select-control.js';
+import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 import { OccasionRunner } from '../../server/modules/occasions/occasion-runner.service.js';
 import { fromJalali } from '../../server/modules/occasions/occasion-dates.js';
 import { tehranTime } from '../../server/modules/messaging/index.js';
@@ -113,5 +114,30 @@ describe('browser: occasion sends and calendar events', function () {
     await screens.openOccasions();
     expect(await screens.occasions.row('تبریک تولد').getByTestId('occasion-row-last-run').innerText()).to.contain(`#${fa(String(sendId))}`);
     expect(errors).to.deep.equal([]);
+  });
+
+  it('the occasion screens have no serious accessibility violation (the form with its errors too)', async () => {
+    const admin = await adminToken(api);
+    const { user } = await fundedCustomer(api, admin, 'Occasiona', 'Sima');
+    // bypassCSP: the panel's policy (script-src 'self') would refuse axe-core's injected script.
+    const context = await browser.newContext({ locale: 'fa-IR', bypassCSP: true });
+    const page = await context.newPage();
+    await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+    const check = new AccessibilityCheck(page);
+    const found: string[] = [];
+    for (const target of [
+      { name: 'occasions', path: '/sending/occasions', testId: 'occasions-page' },
+      { name: 'occasion form', path: '/sending/occasions/new', testId: 'occasion-form' },
+      { name: 'calendar events', path: '/sending/calendar-events', testId: 'calendar-events-page' },
+    ]) {
+      await check.open(baseUrl, target);
+      found.push(describeViolations(target.name, await check.seriousViolations()));
+    }
+    await check.open(baseUrl, { name: 'occasion form', path: '/sending/occasions/new', testId: 'occasion-form' });
+    await page.getByTestId('occasion-save').click();
+    await page.getByTestId('occasion-errors').waitFor();
+    found.push(describeViolations('occasion form with errors', await check.seriousViolations()));
+    await context.close();
+    expect(found.filter(Boolean).join('\n')).to.equal('');
   });
 });
