@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { bad, ok, standaloneLine, standaloneSender, tariffBody, waitForSend } from '../support/sending.js';
 import { OccasionRunner } from '../../server/modules/occasions/occasion-runner.service.js';
 import { fromJalali } from '../../server/modules/occasions/occasion-dates.js';
+import { OccasionsRepository } from '../../server/modules/occasions/occasions.repository.js';
 import { tehranTime } from '../../server/modules/messaging/index.js';
 import { dayString } from '../../server/shared/dates/calendar-days.js';
 
@@ -156,8 +157,12 @@ describe('Occasion sends: OccasionScheduledMessages and CalendarEvents (the dail
     it('sends one day before a Mehr 1 birthday on Shahrivar 31, with each contact\'s own text, priced and settled exactly', async () => {
       const occasion = ok(await create({ howManyDaysSendItBeforeDueDate: 1, title: 'Tomorrow' }));
       const start = await credit();
-      // Before the hour: nothing.
+      // Before the hour: nothing; nor on a day before the occasion was made (Farvardin 1405), nor while it is off.
       expect(await runner.runDue(at(1406, 6, 31, 8, 59))).to.not.have.property(String(occasion.id));
+      expect(await runner.runDue(at(1405, 1, 1, 12))).to.not.have.property(String(occasion.id));
+      ok(await api.post('OccasionScheduledMessages/ChangeStatus', { id: occasion.id, isActive: false }, { token }));
+      expect(await runner.runDue(at(1406, 6, 31))).to.not.have.property(String(occasion.id));
+      ok(await api.post('OccasionScheduledMessages/ChangeStatus', { id: occasion.id, isActive: true }, { token }));
       expect(await runner.runDue(at(1406, 6, 31))).to.deep.include({ [occasion.id]: 'sent' });
       const runs = await sendsOf(occasion.id);
       expect(runs).to.have.length(1);
@@ -210,13 +215,25 @@ describe('Occasion sends: OccasionScheduledMessages and CalendarEvents (the dail
       ok(await api.delete(`OccasionScheduledMessages/Delete/${occasion.id}`, { token }));
     });
 
-    it('sends every contact N days before a calendar event, exactly once with two runs at once and a retry', async () => {
+    it('sends every contact N days before a calendar event, exactly once after a crash, with two runs at once and a retry', async () => {
       const nowruz = (ok(await api.get('CalendarEvents/GetAll?month=1', { token })).items as any[]).find((e) => e.isSystem && e.jalaliDay === 1);
       const own = ok(await api.post('CalendarEvents/Create', { title: 'Sale', jalaliYear: 1407, jalaliMonth: 2, jalaliDay: 10 }, { token }));
       const occasion = ok(await create({ title: 'Nowruz', calenderEvent: true, calendarEvents: [nowruz.id], calenderOrganizationEvents: [own.id], howManyDaysSendItBeforeDueDate: 3, smsBody: 'Happy new year {firstName}' }));
       const start = await credit();
-      // Esfand 27, 1406 + 3 days = Farvardin 1, 1407 (Esfand 1406 has 29 days). Two processes and a retry: one send.
+      // Esfand 27, 1406 + 3 days = Farvardin 1, 1407 (Esfand 1406 has 29 days).
       const now = at(1406, 12, 27);
+      // A crash inside the send's transaction after its run row was written: all of it rolls back.
+      const repo = server.peyk.container.get(OccasionsRepository);
+      const real = repo.insertRun.bind(repo);
+      repo.insertRun = async (tx, r) => { await real(tx, r); throw new Error('process died'); };
+      try {
+        expect(await runner.runDue(now)).to.not.have.property(String(occasion.id));
+      } finally {
+        repo.insertRun = real;
+      }
+      expect(await sendsOf(occasion.id)).to.deep.equal([]);
+      expect(await credit()).to.deep.equal(start);
+      // Two processes at once, then a retry: one send.
       const [a, b] = await Promise.all([runner.runDue(now), runner.runDue(now)]);
       expect([a[occasion.id], b[occasion.id]].filter((x) => x === 'sent')).to.have.length(1);
       expect(await runner.runDue(new Date(now.getTime() + 60_000))).to.not.have.property(String(occasion.id));

@@ -13,7 +13,7 @@ import { CalendarEventsRepository } from './calendar-events.repository.js';
 import { OccasionsRepository, type OccasionRow, type OccasionRun } from './occasions.repository.js';
 import { contactIsDue, dueDay, eventFallsOn, type JalaliDate } from './occasion-dates.js';
 
-/** Occasions looked at per pass; the rest wait a minute (each is one send, at most a phonebook's read). */
+/** Occasions read per page of a pass (each is one send, at most its phonebooks' read). */
 const RUN_BATCH = 50;
 
 export type RunOutcome = 'sent' | 'nobody' | 'refused' | 'taken';
@@ -49,15 +49,22 @@ export class OccasionRunner {
   async runDue(now: Date): Promise<Record<number, RunOutcome>> {
     const today = tehranDay(now);
     const runDay = dayString(today);
+    // The Tehran hour now; occasions made after today's Tehran day are not due on it.
+    let hour = 23;
+    while (hour > 0 && tehranTime(today, hour, 0).getTime() > now.getTime()) hour--;
+    const createdBefore = tehranTime(today + 1, 0, 0);
     const outcomes: Record<number, RunOutcome> = {};
-    for (const occasion of await this.repo.withoutRun(runDay, RUN_BATCH)) {
-      // Days before the occasion existed are not its days; before its hour, not yet.
-      if (tehranDay(occasion.createdAt) > today || now.getTime() < tehranTime(today, occasion.sendHour, 0).getTime()) continue;
-      try {
-        outcomes[occasion.id] = await this.runOne(occasion, today);
-      } catch (err) {
-        // Not a refusal (the database, a bug): no run row, so the next minute tries again.
-        this.logger.error({ err, occasionId: occasion.id, runDay }, 'occasion send failed');
+    for (let afterId = 0; ;) {
+      const page = await this.repo.dueWithoutRun({ runDay, hour, createdBefore, afterId, limit: RUN_BATCH });
+      if (page.length === 0) break;
+      for (const occasion of page) {
+        afterId = occasion.id;
+        try {
+          outcomes[occasion.id] = await this.runOne(occasion, today);
+        } catch (err) {
+          // Not a refusal (the database, a bug): no run row, so the next minute tries again.
+          this.logger.error({ err, occasionId: occasion.id, runDay }, 'occasion send failed');
+        }
       }
     }
     return outcomes;

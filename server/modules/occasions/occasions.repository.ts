@@ -87,12 +87,16 @@ export class OccasionsRepository {
     return (await tx('occasion_scheduled_messages').where({ id }).whereNull('deletedAt').update({ deletedAt: at, isActive: false })) > 0;
   }
 
-  /** Active occasions with no run on `runDay` yet (the runner checks the hour and the creation day). */
-  async withoutRun(runDay: string, limit: number): Promise<OccasionRow[]> {
+  /**
+   * Active occasions due by `hour` (Tehran) with no run on `runDay` yet, made before `createdBefore`,
+   * in id order after `afterId` (keyset: occasions whose hour has not come never fill a page).
+   */
+  async dueWithoutRun(filter: { runDay: string; hour: number; createdBefore: Date; afterId: number; limit: number }): Promise<OccasionRow[]> {
     const rows = await this.knex('occasion_scheduled_messages as o').select('o.*')
-      .where('o.isActive', true).whereNull('o.deletedAt')
-      .whereNotExists(this.knex('occasion_runs as r').select(this.knex.raw('1')).whereRaw('r."occasionId" = o.id').where('r.runDay', runDay))
-      .orderBy('o.id').limit(limit);
+      .where('o.isActive', true).whereNull('o.deletedAt').where('o.sendHour', '<=', filter.hour)
+      .where('o.createdAt', '<', filter.createdBefore).where('o.id', '>', filter.afterId)
+      .whereNotExists(this.knex('occasion_runs as r').select(this.knex.raw('1')).whereRaw('r."occasionId" = o.id').where('r.runDay', filter.runDay))
+      .orderBy('o.id').limit(filter.limit);
     return rows.map(normalize);
   }
 
