@@ -96,9 +96,9 @@ describe('Occasion sends: OccasionScheduledMessages and CalendarEvents (the dail
 
     it('refuses a date the solar calendar does not have, and changes to an official holiday', async () => {
       const noDay = bad(await api.post('CalendarEvents/Create', { title: 'x', jalaliYear: 1404, jalaliMonth: 12, jalaliDay: 30 }, { token, culture: 'en-US' }), 400, 'jalaliDay');
-      expect(noDay.validationErrors[0].message).to.equal('This date does not exist in the solar calendar.');
+      expect(noDay.validationErrors![0].message).to.equal('This date does not exist in the solar calendar.');
       const fa = bad(await api.post('CalendarEvents/Create', { title: ' ', jalaliMonth: 7, jalaliDay: 31 }, { token, culture: 'fa' }), 400);
-      expect(fa.validationErrors.map((v: any) => v.message)).to.deep.equal(['عنوان را وارد کنید.', 'این تاریخ در تقویم شمسی وجود ندارد.']);
+      expect(fa.validationErrors!.map((v: any) => v.message)).to.deep.equal(['عنوان را وارد کنید.', 'این تاریخ در تقویم شمسی وجود ندارد.']);
       bad(await api.post('CalendarEvents/Create', { title: 'x', jalaliMonth: 13, jalaliDay: 1 }, { token }), 400, 'jalaliMonth');
       const nowruz = (ok(await api.get('CalendarEvents/GetAll?month=1', { token })).items as any[]).find((e) => e.isSystem);
       const refused = bad(await api.post('CalendarEvents/Update', { id: nowruz.id, title: 'x', jalaliMonth: 1, jalaliDay: 1 }, { token, culture: 'en-US' }), 403);
@@ -140,7 +140,7 @@ describe('Occasion sends: OccasionScheduledMessages and CalendarEvents (the dail
         { propertyName: 'phonebookCustomFieldNameEn', message: 'The field "Nickname" is not a date field of the phonebook; choose birthdate or a Datetime custom field.' },
       ]);
       const fa = bad(await create({ calenderEvent: true }, 'fa'), 400, 'calendarEvents');
-      expect(fa.validationErrors[0].message).to.equal('دست‌کم یک رویداد تقویم یا رویداد سازمان انتخاب کنید.');
+      expect(fa.validationErrors![0].message).to.equal('دست‌کم یک رویداد تقویم یا رویداد سازمان انتخاب کنید.');
       bad(await create({ calenderEvent: true, calendarEvents: [999_999] }), 400, 'calendarEvents');
       bad(await create({ phonebookCustomFieldNameEn: null }), 400, 'phonebookCustomFieldNameEn');
       bad(await create({ phonebookIds: [999_999] }), 400, 'phonebookIds');
