@@ -28,6 +28,7 @@ describe('Occasion sends: OccasionScheduledMessages and CalendarEvents (the dail
   let orgId: number;
   let lineId: number;
   let plainLineId: number;
+  let dynamicOnlyLineId: number;
   let book: number;
   let runner: OccasionRunner;
   let anniversaryId: number;
@@ -48,8 +49,9 @@ describe('Occasion sends: OccasionScheduledMessages and CalendarEvents (the dail
     await server.peyk.scheduler?.stop();
     api = new ApiClient(server.url);
     ({ admin, token, organizationId: orgId } = await standaloneSender(api, 'Occasions', 1_000_000));
-    ({ lineId } = await standaloneLine(api, admin, '30008801', { deliveryDelayMs: 5 }, { isSendDynamic: true }));
+    ({ lineId } = await standaloneLine(api, admin, '30008801', { deliveryDelayMs: 5 }, { isSendDynamic: true, isSendOccasionPhonebook: true }));
     ({ lineId: plainLineId } = await standaloneLine(api, admin, '30008802', {}, {}));
+    ({ lineId: dynamicOnlyLineId } = await standaloneLine(api, admin, '30008803', {}, { isSendDynamic: true }));
     runner = server.peyk.container.get(OccasionRunner);
     anniversaryId = ok(await api.post('CustomFields/Create', { type: 'Datetime', nameEn: 'Anniversary', nameFa: 'سالگرد' }, { token })).id;
     ok(await api.post('CustomFields/Create', { type: 'String', nameEn: 'Nickname', nameFa: 'لقب' }, { token }));
@@ -144,6 +146,8 @@ describe('Occasion sends: OccasionScheduledMessages and CalendarEvents (the dail
       bad(await create({ calenderEvent: true, calendarEvents: [999_999] }), 400, 'calendarEvents');
       bad(await create({ phonebookCustomFieldNameEn: null }), 400, 'phonebookCustomFieldNameEn');
       bad(await create({ phonebookIds: [999_999] }), 400, 'phonebookIds');
+      const noFlag = bad(await create({ privateNumberId: dynamicOnlyLineId }), 400, 'privateNumberId');
+      expect(noFlag.validationErrors![0].message).to.equal('Occasion sends are not enabled on this line.');
       bad(await create({ sendHour: 24 }), 400, 'sendHour');
       bad(await create({ howManyDaysSendItBeforeDueDate: -1 }), 400, 'howManyDaysSendItBeforeDueDate');
       bad(await create({ calenderEvent: 'yes' }), 400, 'calenderEvent');

@@ -61,7 +61,7 @@ describe('browser: occasion sends and calendar events', function () {
     const admin = await adminToken(api);
     const { user } = await fundedCustomer(api, admin, 'Occasion', 'Maryam');
     const token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
-    const line = await simulatorLine(api, {}, { isSendDynamic: true });
+    const line = await simulatorLine(api, {}, { isSendDynamic: true, isSendOccasionPhonebook: true });
     const title = unique('Club ');
     const book = ok(await api.post('Phonebooks/Create', { title }, { token })).id;
     // Mehr 1, 1380: the greeting goes one day before, on Shahrivar 31.

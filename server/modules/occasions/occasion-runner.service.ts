@@ -8,6 +8,7 @@ import { dayString } from '../../shared/dates/calendar-days.js';
 import { ActorFactory } from '../identity/index.js';
 import { ContactsService, CustomFieldsService, type StreamedContact } from '../contacts/index.js';
 import { NotificationsService } from '../notifications/index.js';
+import { PrivateNumbersService } from '../numbers/index.js';
 import { ComposeService, compileTemplate, parseTemplate, RecipientSet, tehranDay, tehranTime, type TemplateContact } from '../messaging/index.js';
 import { CalendarEventsRepository } from './calendar-events.repository.js';
 import { OccasionsRepository, type OccasionRow, type OccasionRun } from './occasions.repository.js';
@@ -38,6 +39,7 @@ export class OccasionRunner {
     @inject(CustomFieldsService) private readonly fields: CustomFieldsService,
     @inject(ActorFactory) private readonly actors: ActorFactory,
     @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(PrivateNumbersService) private readonly numbers: PrivateNumbersService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
@@ -75,6 +77,9 @@ export class OccasionRunner {
     const runDay = dayString(today);
     const built = await this.actors.forUser(occasion.userId, occasion.organizationId, 'system', { requestId: `occasion:${occasion.id}:${runDay}`, userAgent: 'occasion-send' });
     if ('missing' in built) return this.refuse(occasion, runDay, built.missing === 'user' ? 'UserIsInactive' : 'OrganizationNotFound');
+    // Compose checks the line for Dynamic sends; the occasion flag (or the user's assignment) may have gone since.
+    const line = (await this.numbers.myNumbers(built.actor, 'Dynamic')).find((l) => l.id === occasion.privateNumberId);
+    if (!line?.isSendOccasionPhonebook) return this.refuse(occasion, runDay, 'PrivateNumberNotValid');
     const target = dueDay(today, occasion.howManyDaysSendItBeforeDueDate);
     if (occasion.calenderEvent && !(await this.eventDue(occasion, target))) return this.nobody(occasion, runDay);
     let set: RecipientSet;

@@ -121,9 +121,10 @@ export class OccasionsService {
     if (!templateTitle) issues.push({ propertyName: 'dynamicTemplateTitle', key: 'occasions.templateTitleRequired' });
     if (!input.smsBody.trim()) issues.push({ propertyName: 'smsBody', key: 'occasions.templateRequired' });
 
-    // An occasion send is a dynamic send (own text per receiver): the line must carry those for this user.
-    const lines = await this.numbers.myNumbers(ctx, 'Dynamic');
-    if (!lines.some((l) => l.id === input.privateNumberId)) issues.push({ propertyName: 'privateNumberId', key: 'occasions.lineNotUsable' });
+    // An occasion send is a dynamic send (own text per receiver) on a line open to occasion sends.
+    const line = (await this.numbers.myNumbers(ctx, 'Dynamic')).find((l) => l.id === input.privateNumberId);
+    if (!line) issues.push({ propertyName: 'privateNumberId', key: 'occasions.lineNotUsable' });
+    else if (!line.isSendOccasionPhonebook) issues.push({ propertyName: 'privateNumberId', key: 'occasions.lineNoOccasion' });
 
     const phonebookIds = [...new Set(input.phonebookIds)];
     const organizations = new Set<number>();

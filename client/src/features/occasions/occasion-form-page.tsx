@@ -65,7 +65,7 @@ export function OccasionFormPage() {
     setTemplateTitle(existing.dynamicTemplateTitle); setText(existing.smsBody); setIsActive(existing.isActive);
   }, [existing]);
 
-  const lineItems = useMemo(() => (lines ?? []).map((l) => ({ id: l.id, title: l.useForm === 'Mask' && l.mask ? l.mask : l.number })), [lines]);
+  const lineItems = useMemo(() => (lines ?? []).filter((l) => l.isSendOccasionPhonebook).map((l) => ({ id: l.id, title: l.useForm === 'Mask' && l.mask ? l.mask : l.number })), [lines]);
   const bookItems = useMemo(() => (books ?? []).filter((b) => !bookIds.includes(b.id)), [books, bookIds]);
   const eventItems = useMemo(() => (events?.items ?? []).filter((e) => !eventIds.includes(e.id))
     .map((e) => ({ ...e, label: `${eventDateText(e, i18n.language)} — ${eventTitle(e, i18n.language)}` })), [events, eventIds, i18n.language]);
@@ -116,7 +116,7 @@ export function OccasionFormPage() {
         <TextField id="occasion-title" data-testid="occasion-title" label={t('form.title')} value={title} dir="auto" maxLength={200} required
           error={errors.title} onChange={(e) => setTitle(e.target.value)} />
         <Select id="occasion-line" data-testid="occasion-line" label={t('form.line')} items={lineItems} value={lineId ?? ''} loading={linesLoading} required
-          hint={!linesLoading && lines?.length === 0 ? t('form.noLines') : undefined} error={errors.privateNumberId}
+          hint={!linesLoading && lineItems.length === 0 ? t('form.noLines') : undefined} error={errors.privateNumberId}
           onChange={(v) => setLineId(v === null ? null : Number(v))} />
         <div>
           <Select id="occasion-phonebook" data-testid="occasion-phonebook" label={t('form.phonebooks')} placeholder={t('form.pickPhonebook')} items={bookItems} value={null}
