@@ -110,6 +110,7 @@ describe('browser: occasion sends and calendar events', function () {
     await run.getByRole('link').click();
     await page.waitForURL(new RegExp(`/outbox/${sendId}$`));
     await page.locator(`[data-testid="outbox-detail-page"][data-send-id="${sendId}"]`).waitFor();
+    expect(await page.getByTestId('outbox-sub-type').innerText()).to.contain('مناسبتی');
     // The list shows the last run's day and its send in Persian digits.
     await screens.openOccasions();
     expect(await screens.occasions.row('تبریک تولد').getByTestId('occasion-row-last-run').innerText()).to.contain(`#${fa(String(sendId))}`);
