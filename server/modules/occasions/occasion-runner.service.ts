@@ -75,6 +75,9 @@ export class OccasionRunner {
   /** One occasion's run for the Tehran day `today` (an epoch day). */
   async runOne(occasion: OccasionRow, today: number): Promise<RunOutcome> {
     const runDay = dayString(today);
+    // Answered already (another process, a repeat): say so before reading a whole phonebook. Only a
+    // shortcut: the key in the send's transaction decides when two runs pass this at once.
+    if (await this.repo.run(occasion.id, runDay)) return 'taken';
     const built = await this.actors.forUser(occasion.userId, occasion.organizationId, 'system', { requestId: `occasion:${occasion.id}:${runDay}`, userAgent: 'occasion-send' });
     if ('missing' in built) return this.refuse(occasion, runDay, built.missing === 'user' ? 'UserIsInactive' : 'OrganizationNotFound');
     // Compose checks the line for Dynamic sends; the occasion flag (or the user's assignment) may have gone since.
