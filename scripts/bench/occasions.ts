@@ -20,9 +20,7 @@ import { loadConfig } from '../../server/platform/config.js';
 import { createScratchPostgresDatabase } from '../../server/platform/db.js';
 import { TYPES } from '../../server/platform/tokens.js';
 import { startPeyk } from '../../server/app.js';
-import { OccasionRunner } from '../../server/modules/occasions/occasion-runner.service.js';
-import { OccasionsRepository } from '../../server/modules/occasions/occasions.repository.js';
-import { fromJalali } from '../../server/modules/occasions/occasion-dates.js';
+import { fromJalali, OccasionRunner, OccasionsRepository } from '../../server/modules/occasions/index.js';
 import { Api } from './bench-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
