@@ -270,6 +270,12 @@ describe('Occasion sends: OccasionScheduledMessages and CalendarEvents (the dail
       const brokeBook = ok(await api.post('Phonebooks/Create', { title: 'Customers' }, { token: brokeToken })).id;
       ok(await api.post('Contacts/Create', { phonebookId: brokeBook, cellphone: '09121880009', firstName: 'Z', birthdate: born(1380, 6, 31), fields: {} }, { token: brokeToken }));
       const occasion = ok(await create({ phonebookIds: [brokeBook] }, 'en-US', brokeToken));
+      // Another organization's occasion is invisible (a sibling organization's administrator).
+      bad(await api.get(`OccasionScheduledMessages/Get/${occasion.id}`, { token }), 404);
+      bad(await api.post('OccasionScheduledMessages/ChangeStatus', { id: occasion.id, isActive: false }, { token }), 404);
+      expect((ok(await api.get('OccasionScheduledMessages/GetAll', { token })).items as any[]).map((o) => o.id)).not.to.include(occasion.id);
+      // Nor may it name another organization's phonebook.
+      bad(await create({ phonebookIds: [brokeBook] }), 400, 'phonebookIds');
       expect(await runner.runDue(at(1406, 6, 31))).to.deep.include({ [occasion.id]: 'refused' });
       expect(await runner.runDue(at(1406, 6, 31, 10))).to.not.have.property(String(occasion.id));
       const shown = ok(await api.get(`OccasionScheduledMessages/Get/${occasion.id}`, { token: brokeToken }));
