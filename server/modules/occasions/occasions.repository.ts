@@ -118,10 +118,9 @@ export class OccasionsRepository {
     return true;
   }
 
+  /** The occasion shows its latest day's answer as it was: a day without a send has no send to link. */
   private async markLast(tx: Tx, run: OccasionRun): Promise<void> {
-    await tx('occasion_scheduled_messages').where({ id: run.occasionId }).update({
-      lastRunDay: run.runDay, lastFailureCode: run.failureCode, ...(run.sendId ? { lastSendId: run.sendId } : {}),
-    });
+    await tx('occasion_scheduled_messages').where({ id: run.occasionId }).update({ lastRunDay: run.runDay, lastFailureCode: run.failureCode, lastSendId: run.sendId });
   }
 
   /** The latest runs of an occasion, with their sends' outcome for the panel's links. */

@@ -64,6 +64,7 @@ export function OccasionsPage() {
             {jalaliDayText(o.lastRunDay, i18n.language)}
             {o.lastFailureCode && <span className="ms-1 text-red-700">({o.lastFailureCode})</span>}
             {o.lastSendId && <Link className="ms-1 text-sky-700 underline" to={outboxDetailPath(o.lastSendId)}>#{digits(o.lastSendId)}</Link>}
+            {!o.lastSendId && !o.lastFailureCode && <span className="ms-1 text-slate-600 dark:text-slate-300">({t('form.results.nobody')})</span>}
           </span>
         )
         : <span className="text-slate-600 dark:text-slate-300">{t('list.never')}</span>),
