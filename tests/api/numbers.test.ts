@@ -156,7 +156,7 @@ describe('Numbers: sender agents, private numbers, assignments, blacklists', fun
       bad(await api.get('PrivateNumbers/GetMyNumbers?sendType=Nope', { token: tree.subUser.token }), 400, 'sendType');
       // agentType: the voice send screen offers only lines of a Voice agent.
       const shape = (ok(await api.get('PrivateNumbers/GetMyNumbers?sendType=Bulk', { token: tree.subUser.token })) as any[]).find((l) => l.id === publicLine.id);
-      expect(Object.keys(shape).sort()).to.deep.equal(['agentType', 'expireTime', 'id', 'isCanSendFlashSms', 'isPublic', 'mask', 'number', 'numberType', 'typePrivateNumber', 'useForm']);
+      expect(Object.keys(shape).sort()).to.deep.equal(['agentType', 'expireTime', 'id', 'isCanSendFlashSms', 'isPublic', 'isSendOccasionPhonebook', 'mask', 'number', 'numberType', 'typePrivateNumber', 'useForm']);
     });
   });
 

@@ -10,6 +10,7 @@ import { financialFeature } from '../features/financial/financial.feature';
 import { impersonationFeature } from '../features/impersonation/impersonation.feature';
 import { inboxFeature } from '../features/inbox/inbox.feature';
 import { linesFeature } from '../features/lines/lines.feature';
+import { occasionsFeature } from '../features/occasions/occasions.feature';
 import { organizationsFeature } from '../features/organizations/organizations.feature';
 import { outboxFeature } from '../features/outbox/outbox.feature';
 import { p2pFeature } from '../features/p2p/p2p.feature';
@@ -27,5 +28,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, occasionsFeature, placeholderSections,
 ];

@@ -13,3 +13,7 @@ export type { StoreOptions, GroupHook } from './compose/compose.service.js';
 export { OutboxSearchRepository, type ReceiverSearch } from './outbox/outbox-search.repository.js';
 export { ExcelRequestsRepository } from './outbox/excel-requests.repository.js';
 export { OutboxExporter } from './outbox/outbox-export.worker.js';
+// Occasion sends (occasions module): the Tehran/Jalali day arithmetic, the receiver set and the dynamic template.
+export { toJalali, jalaliMonthLength, tehranDay, tehranTime } from './periodic/periodic-schedule.js';
+export { RecipientSet } from './compose/recipient-set.js';
+export { parseTemplate, compileTemplate, type TemplateContact } from './compose/dynamic-template.js';

@@ -27,6 +27,8 @@ export interface MyNumber {
   typePrivateNumber: string;
   isPublic: boolean;
   isCanSendFlashSms: boolean;
+  /** The line's isSendOccasionPhonebook: occasion sends may use it. */
+  isSendOccasionPhonebook?: boolean;
   expireTime: string | null;
   /** The sender agent's type (SMS, MMS, Email, Voice): the voice screen lists only Voice lines. */
   agentType?: string;

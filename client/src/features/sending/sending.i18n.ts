@@ -35,7 +35,7 @@ export const sendingTexts: TextResource = {
     modeSwitchCleared: 'با تغییر روش ورود، شماره‌های روش قبلی پاک شد.',
     schedule: 'زمان ارسال', sendNow: 'ارسال فوری', sendLater: 'ارسال زمان‌بندی‌شده', sendDateTime: 'تاریخ و ساعت ارسال',
     typeSend: { label: 'نوع ارسال', direct: 'عادی', gradual: 'تدریجی', periodic: 'دوره‌ای' },
-    subTypes: { Direct: 'عادی', Gradual: 'تدریجی', Periodic: 'دوره‌ای', GradualPeriodic: 'تدریجی دوره‌ای', Voice: 'صوتی' },
+    subTypes: { Direct: 'عادی', Gradual: 'تدریجی', Periodic: 'دوره‌ای', GradualPeriodic: 'تدریجی دوره‌ای', Voice: 'صوتی', Occasion: 'مناسبتی' },
     gradualSteps: '{{size}} گیرنده هر {{minutes}} دقیقه',
     gradual: {
       stepCount: 'تعداد در هر مرحله', intervalMinutes: 'فاصله مراحل (دقیقه)',
@@ -151,7 +151,7 @@ export const sendingTexts: TextResource = {
     modeSwitchCleared: 'The numbers of the previous mode were cleared.',
     schedule: 'Send time', sendNow: 'Send now', sendLater: 'Schedule', sendDateTime: 'Send date and time',
     typeSend: { label: 'Send type', direct: 'Direct', gradual: 'Gradual', periodic: 'Periodic' },
-    subTypes: { Direct: 'Direct', Gradual: 'Gradual', Periodic: 'Periodic', GradualPeriodic: 'Gradual periodic', Voice: 'Voice' },
+    subTypes: { Direct: 'Direct', Gradual: 'Gradual', Periodic: 'Periodic', GradualPeriodic: 'Gradual periodic', Voice: 'Voice', Occasion: 'Occasion' },
     gradualSteps: '{{size}} recipients every {{minutes}} minutes',
     gradual: {
       stepCount: 'Recipients per step', intervalMinutes: 'Interval between steps (minutes)',

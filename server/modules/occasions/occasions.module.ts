@@ -1,0 +1,29 @@
+import type { Container } from 'inversify';
+import type { PeykModule } from '../../platform/module.js';
+import { occasionsMessages } from './occasions.messages.js';
+import { CalendarEventsRepository } from './calendar-events.repository.js';
+import { CalendarEventsService } from './calendar-events.service.js';
+import { OccasionsRepository } from './occasions.repository.js';
+import { OccasionsService } from './occasions.service.js';
+import { OccasionRunner } from './occasion-runner.service.js';
+import { calendarEventsController, occasionsController } from './occasions.routes.js';
+
+export const occasionsModule: PeykModule = {
+  name: 'occasions',
+  messages: occasionsMessages,
+  register(container: Container) {
+    for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
+  },
+  controllers: (container) => [
+    occasionsController(container.get(OccasionsService)),
+    calendarEventsController(container.get(CalendarEventsService)),
+  ],
+  jobs(container) {
+    const runner = container.get(OccasionRunner);
+    // Every minute, Tehran hours checked by the runner itself (the cron's own zone does not matter):
+    // global, so one process per minute looks; the run row, not this lease, makes each day's send once.
+    return [{ name: 'occasions.run-due', schedule: '0 * * * * *', scope: 'global', run: (now) => runner.runDue(now) }];
+  },
+};
