@@ -30,8 +30,8 @@ import { contactsPhonebookFiles } from './20261125-0028-contacts-phonebook-files
 import { messagingOutboxSearch } from './20261125-0029-messaging-outbox-search.js';
 import { messagingSendPhonebooks } from './20261125-0030-messaging-send-phonebooks.js';
 import { messagingP2p } from './20261126-0031-messaging-p2p.js';
+import { engageOccasions } from './20261126-0033-engage-occasions.js';
 import { contactsExports } from './20261126-0034-contacts-exports.js';
-import { messagingOccasions } from './20261126-0033-messaging-occasions.js';
 
 /** Every migration in order; both database backends run exactly this list. */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, contactsExports, messagingOccasions];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, engageOccasions, contactsExports];

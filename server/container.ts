@@ -23,7 +23,7 @@ import { billingModule } from './modules/billing/index.js';
 import { numbersModule } from './modules/numbers/index.js';
 import { mediaModule } from './modules/media/index.js';
 import { messagingModule } from './modules/messaging/index.js';
-import { occasionsModule } from './modules/occasions/index.js';
+import { engageModule } from './modules/engage/index.js';
 import { inboxModule } from './modules/inbox/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { developerModule } from './modules/developer/index.js';
@@ -31,7 +31,7 @@ import { contactsModule } from './modules/contacts/index.js';
 import { insightModule } from './modules/insight/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboxModule, developerModule, insightModule, occasionsModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboxModule, developerModule, insightModule, engageModule];
 
 export interface Infrastructure {
   config: AppConfig;

@@ -20,7 +20,7 @@ import { loadConfig } from '../../server/platform/config.js';
 import { createScratchPostgresDatabase } from '../../server/platform/db.js';
 import { TYPES } from '../../server/platform/tokens.js';
 import { startPeyk } from '../../server/app.js';
-import { fromJalali, OccasionRunner, OccasionsRepository } from '../../server/modules/occasions/index.js';
+import { fromJalali, OccasionRunner, OccasionsRepository } from '../../server/modules/engage/index.js';
 import { Api } from './bench-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { bad, ok, standaloneLine, standaloneSender, tariffBody, waitForSend } from '../support/sending.js';
-import { OccasionRunner } from '../../server/modules/occasions/occasion-runner.service.js';
-import { fromJalali } from '../../server/modules/occasions/occasion-dates.js';
-import { OccasionsRepository } from '../../server/modules/occasions/occasions.repository.js';
+import { OccasionRunner } from '../../server/modules/engage/occasion-runner.service.js';
+import { fromJalali } from '../../server/modules/engage/occasion-dates.js';
+import { OccasionsRepository } from '../../server/modules/engage/occasions.repository.js';
 import { tehranTime } from '../../server/modules/messaging/index.js';
 import { dayString } from '../../server/shared/dates/calendar-days.js';
 

@@ -8,8 +8,8 @@ import { PanelSignIn } from './pages/panel-sign-in.js';
 import { OccasionsPages } from './pages/occasions-pages.js';
 import { SelectControl } from './pages/select-control.js';
 import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
-import { OccasionRunner } from '../../server/modules/occasions/occasion-runner.service.js';
-import { fromJalali } from '../../server/modules/occasions/occasion-dates.js';
+import { OccasionRunner } from '../../server/modules/engage/occasion-runner.service.js';
+import { fromJalali } from '../../server/modules/engage/occasion-dates.js';
 import { tehranTime } from '../../server/modules/messaging/index.js';
 import { dayString } from '../../server/shared/dates/calendar-days.js';
 

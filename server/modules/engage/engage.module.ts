@@ -8,8 +8,8 @@ import { OccasionsService } from './occasions.service.js';
 import { OccasionRunner } from './occasion-runner.service.js';
 import { calendarEventsController, occasionsController } from './occasions.routes.js';
 
-export const occasionsModule: PeykModule = {
-  name: 'occasions',
+export const engageModule: PeykModule = {
+  name: 'engage',
   messages: occasionsMessages,
   register(container: Container) {
     for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner] as (new (...args: never[]) => unknown)[]) {
@@ -24,6 +24,6 @@ export const occasionsModule: PeykModule = {
     const runner = container.get(OccasionRunner);
     // Every minute, Tehran hours checked by the runner itself (the cron's own zone does not matter):
     // global, so one process per minute looks; the run row, not this lease, makes each day's send once.
-    return [{ name: 'occasions.run-due', schedule: '0 * * * * *', scope: 'global', run: (now) => runner.runDue(now) }];
+    return [{ name: 'engage.run-occasions', schedule: '0 * * * * *', scope: 'global', run: (now) => runner.runDue(now) }];
   },
 };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { contactDate, contactIsDue, dueDay, eventFallsOn, fallsOn, fromJalali, toJalali, validEventDate } from '../../../server/modules/occasions/occasion-dates.js';
+import { contactDate, contactIsDue, dueDay, eventFallsOn, fallsOn, fromJalali, toJalali, validEventDate } from '../../../server/modules/engage/occasion-dates.js';
 import { dayString } from '../../../server/shared/dates/calendar-days.js';
 
 /** The epoch day of a Jalali date, and its Gregorian YYYY-MM-DD. */

@@ -59,8 +59,8 @@ export function calendarSeed(): Seed[] {
   return [...SOLAR, ...LUNAR_EARLY, ...lunar];
 }
 
-export const messagingOccasions: Migration = {
-  name: '20261126-0033-messaging-occasions',
+export const engageOccasions: Migration = {
+  name: '20261126-0033-engage-occasions',
   async up(knex: Knex): Promise<void> {
     await knex.schema.createTable('calendar_events', (t) => {
       t.increments('id');

@@ -20,7 +20,7 @@ const RUN_BATCH = 50;
 export type RunOutcome = 'sent' | 'nobody' | 'refused' | 'taken';
 
 /**
- * The daily occasion sends (`occasions.run-due`, every minute, global). An occasion is due on a
+ * The daily occasion sends (`engage.run-occasions`, every minute, global). An occasion is due on a
  * Tehran day from its hour on, once it exists; its run makes ONE ordinary dynamic send through
  * compose (price, hold, limits, dispatch, outbox) for the contacts whose due date is
  * `howManyDaysSendItBeforeDueDate` days ahead, as its owner. Exactly once per (occasion, day): the

@@ -1,4 +1,4 @@
-export { occasionsModule } from './occasions.module.js';
+export { engageModule } from './engage.module.js';
 // For the benchmark (scripts/bench/occasions.ts): the runner, its repository and the Jalali day helper.
 export { OccasionRunner } from './occasion-runner.service.js';
 export { OccasionsRepository } from './occasions.repository.js';
