@@ -40,13 +40,17 @@ import { outboxSearchController } from './outbox/outbox-search.routes.js';
 import { ExcelRequestsRepository } from './outbox/excel-requests.repository.js';
 import { OutboxExportService } from './outbox/outbox-export.service.js';
 import { OutboxExporter } from './outbox/outbox-export.worker.js';
+import { PatternsRepository } from './patterns/patterns.repository.js';
+import { PatternsService } from './patterns/patterns.service.js';
+import { patternMessages } from './patterns/patterns.messages.js';
+import { fastPatternController, patternsController } from './patterns/patterns.routes.js';
 import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
-  messages: { ...messagingMessages, ...resendMessages },
+  messages: { ...messagingMessages, ...resendMessages, ...patternMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter, PatternsRepository, PatternsService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.
@@ -78,6 +82,8 @@ export const messagingModule: PeykModule = {
     firstRunController(container.get(FirstRunService)),
     resendOutboxController(container.get(ResendService)),
     automaticResendsController(container.get(ResendService)),
+    patternsController(container.get(PatternsService)),
+    fastPatternController(container.get(PatternsService)),
   ],
   async onStart(container) {
     const config = container.get<AppConfig>(TYPES.Config);

@@ -63,6 +63,11 @@ export interface ComposeInput {
    * (`voiceFile`, a media id) or text read out by the provider (`voiceText`); `smsBody` is unused.
    */
   voice?: VoiceInput | null;
+  /**
+   * The text was confirmed before the send by someone who may confirm the organization's sends (a
+   * pattern confirmed from above, patterns/): the send skips the confirmation queue.
+   */
+  textApproved?: boolean;
 }
 
 export interface VoiceInput {
@@ -486,8 +491,8 @@ export class ComposeService {
   private sendValues(ctx: Actor, input: ComposeInput, p: Prepared, split: Split, options: StoreOptions): Record<string, unknown> {
     const organizationId = ctx.tenant.organizationId;
     // The line's confirmP2pAndDynamic sends its dynamic and P2P sends through the confirmation queue too.
-    const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true
-      || (p.line.confirmP2pAndDynamic && (input.sendType === 'Dynamic' || input.sendType === 'P2P'));
+    const confirm = input.textApproved !== true && ((p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true
+      || (p.line.confirmP2pAndDynamic && (input.sendType === 'Dynamic' || input.sendType === 'P2P')));
     const { blocked, counts, recipientCount } = split;
     const values: Record<string, unknown> = {
       organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
