@@ -12,16 +12,16 @@ function fromFastPattern(body: FastPatternBody): { patternId: number; input: Pat
   return { patternId, input: { ...rest, gradual, sources: [{ kind: 'phonebook', phonebookIds, fromIndex, number, filter }] } };
 }
 
-/** Saved patterns: any bulk sender for their own; administrators also their slice's, and they decide. */
+/** Saved patterns: any signed-in user for their own (sending needs Sending.Bulk); administrators also their slice's, and they decide. */
 export function patternsController(s: PatternsService): Controller {
   return {
     name: 'Patterns',
     routes: [
-      userRoute({ method: 'POST', action: 'Create', body: createPatternSchema, claim: 'Sending.Bulk', handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Create', body: createPatternSchema, handler: ({ ctx, body }) => s.create(ctx, body) }),
       userRoute({ method: 'GET', action: 'GetAll', query: patternsQuery, handler: ({ ctx, query }) => s.list(ctx, { ...query, pageIndex: query.pageIndex ?? 0, pageSize: query.pageSize ?? 20 }) }),
       userRoute({ method: 'GET', action: 'GetSelectList', claim: 'Sending.Bulk', handler: ({ ctx }) => s.selectList(ctx) }),
-      userRoute({ method: 'POST', action: 'Update', body: updatePatternSchema, claim: 'Sending.Bulk', handler: ({ ctx, body }) => s.update(ctx, body) }),
-      userRoute({ method: 'DELETE', action: 'Delete/:id', params: idParamSchema, claim: 'Sending.Bulk', handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Update', body: updatePatternSchema, handler: ({ ctx, body }) => s.update(ctx, body) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
       userRoute({ method: 'POST', action: 'Confirm/:id', params: idParamSchema, handler: ({ ctx, params }) => s.decide(ctx, params.id, 'Confirm') }),
       userRoute({ method: 'POST', action: 'Reject', body: rejectPatternSchema, handler: ({ ctx, body }) => s.decide(ctx, body.id, 'Reject', body.reason ?? null) }),
     ],

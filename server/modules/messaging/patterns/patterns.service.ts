@@ -76,17 +76,18 @@ export class PatternsService {
    * organization strictly below, or the system administrator). An organization's own administrator
    * confirms its patterns for use, but cannot lift a confirmation its parent or the line asks for.
    */
-  private async confirmsAbove(ctx: Actor, organizationId: number): Promise<boolean> {
+  private async confirmsAbove(ctx: Actor, organizationId: number, tx?: Tx): Promise<boolean> {
     if (ctx.principal.scope === 'superAdmin') return true;
     if (!ctx.principal.claims.has('Sending.Confirm')) return false;
-    const chain = await this.organizations.chainOf(organizationId);
+    // Inside the decision's transaction, its handle (the embedded database has one connection).
+    const chain = await this.organizations.chainOf(organizationId, tx);
     return chain.slice(0, -1).some((o) => o.id === ctx.principal.organizationId);
   }
 
   /** The status a change by this caller leaves: confirmed when a manager made it, otherwise waiting. */
-  private async statusFor(ctx: Actor, organizationId: number): Promise<{ status: PatternStatus; decidedByUserId: number | null; decidedAt: Date | null; confirmedAbove: boolean; rejectReason: null }> {
+  private async statusFor(ctx: Actor, organizationId: number, tx?: Tx): Promise<{ status: PatternStatus; decidedByUserId: number | null; decidedAt: Date | null; confirmedAbove: boolean; rejectReason: null }> {
     if (ownerFilter(ctx) !== null) return { status: 'WatingForConfirm', decidedByUserId: null, decidedAt: null, confirmedAbove: false, rejectReason: null };
-    return { status: 'Confirmed', decidedByUserId: ctx.principal.userId, decidedAt: this.clock.now(), confirmedAbove: await this.confirmsAbove(ctx, organizationId), rejectReason: null };
+    return { status: 'Confirmed', decidedByUserId: ctx.principal.userId, decidedAt: this.clock.now(), confirmedAbove: await this.confirmsAbove(ctx, organizationId, tx), rejectReason: null };
   }
 
   private async visible(ctx: Actor, id: number, tx: Tx): Promise<PatternRow> {
@@ -124,14 +125,17 @@ export class PatternsService {
    */
   async update(ctx: Actor, input: { id: number; title?: string; smsText?: string }) {
     const title = input.title === undefined ? undefined : PatternsService.title(input.title);
+    // The text is judged before the change's transaction (settings and fields are read outside it);
+    // the pattern's organization never changes, so judging it against a first read holds.
+    if (input.smsText !== undefined) {
+      const current = await this.uow.run((tx) => this.visible(ctx, input.id, tx));
+      if (input.smsText !== current.smsText) await this.checkText(current.organizationId, input.smsText);
+    }
     return this.uow.run(async (tx) => {
       const row = await this.visible(ctx, input.id, tx);
       const patch: Partial<PatternRow> = { lastModified: this.clock.now() };
       if (title !== undefined) patch.title = title;
-      if (input.smsText !== undefined && input.smsText !== row.smsText) {
-        await this.checkText(row.organizationId, input.smsText);
-        Object.assign(patch, { smsText: input.smsText }, await this.statusFor(ctx, row.organizationId));
-      }
+      if (input.smsText !== undefined && input.smsText !== row.smsText) Object.assign(patch, { smsText: input.smsText }, await this.statusFor(ctx, row.organizationId, tx));
       const updated = await this.repo.update(tx, row.id, patch);
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'MessagePattern', referenceId: row.id, organizationId: row.organizationId, oldData: row, newData: updated });
       return updated;
@@ -157,7 +161,7 @@ export class PatternsService {
       const confirmed = decision === 'Confirm';
       const updated = await this.repo.update(tx, row.id, {
         status: confirmed ? 'Confirmed' : 'Rejected', decidedByUserId: ctx.principal.userId, decidedAt: now, lastModified: now,
-        confirmedAbove: confirmed ? await this.confirmsAbove(ctx, row.organizationId) : false, rejectReason: confirmed ? null : (reason?.trim() || null),
+        confirmedAbove: confirmed ? await this.confirmsAbove(ctx, row.organizationId, tx) : false, rejectReason: confirmed ? null : (reason?.trim() || null),
       });
       await this.audit.record(tx, ctx, { operationType: decision, className: 'MessagePattern', referenceId: row.id, organizationId: row.organizationId, oldData: row, newData: updated });
       return updated;
