@@ -11,6 +11,7 @@
  *   npm run bench:dynamic          (DATABASE_URL defaults to the local test server)
  *   BENCH_CONTACTS=100000 npm run bench:dynamic
  */
+import os from 'node:os';
 import { openDatabase } from '../../server/platform/db.js';
 import { benchDatabase, setupSender, startBenchServer } from './bench-server.js';
 
@@ -47,12 +48,16 @@ async function main(): Promise<void> {
 
     const body = { senderNumberId: lineId, smsBody: template, phonebookIds: [book.id] };
     const baseline = server.peakRssMb();
+    const pc0 = server.cpuSeconds();
     const p0 = performance.now();
     const quote = await sender.post('ScheduledMessages/GetScheduledMessageCalculationsByDynamic', body);
     const p1 = performance.now();
+    const previewCpu = server.cpuSeconds() - pc0;
+    const cpu0 = server.cpuSeconds();
     const t0 = performance.now();
     const send = await sender.post('ScheduledMessages/CreateDynamicScheduledMessage', { ...body, sendId: 'bench-dynamic' });
     const t1 = performance.now();
+    const cpu = server.cpuSeconds() - cpu0;
     let current = send;
     while (current.queueStatus !== 'Ready') {
       if (current.queueStatus !== 'Stored' && current.queueStatus !== 'Scheduled') throw new Error(`send is ${current.queueStatus}, not Ready`);
@@ -65,8 +70,8 @@ async function main(): Promise<void> {
     const seconds = (t1 - t0) / 1000;
     console.log(`  template: ${template}`);
     console.log(`  e.g. ${sample.toNumber}: ${sample.smsText} (${sample.smsParts} parts)`);
-    console.log(`  preview (GetScheduledMessageCalculationsByDynamic): ${((p1 - p0) / 1000).toFixed(2)} s, ${quote.recipientCount.toLocaleString('en')} receivers, price ${quote.totalPrice}`);
-    console.log(`  time to answer (stored, receivers loaded with their texts, credit held): ${seconds.toFixed(2)} s`);
+    console.log(`  preview (GetScheduledMessageCalculationsByDynamic): ${((p1 - p0) / 1000).toFixed(2)} s (server CPU ${previewCpu.toFixed(2)} s), ${quote.recipientCount.toLocaleString('en')} receivers, price ${quote.totalPrice}`);
+    console.log(`  time to answer (stored, receivers loaded with their texts, credit held): ${seconds.toFixed(2)} s (server CPU ${cpu.toFixed(2)} s; the machine's load average ${os.loadavg()[0].toFixed(1)})`);
     console.log(`  time to Ready: ${((t2 - t0) / 1000).toFixed(2)} s (aim <= 5 s); ${send.recipientCount.toLocaleString('en')} receivers, most expensive ${send.smsParts} parts, held ${send.totalPrice} rials`);
     console.log(`  receivers/s: ${Math.round(send.recipientCount / seconds).toLocaleString('en')}`);
     console.log(`  server peak RSS: ${server.peakRssMb()} MB (idle before: ${baseline} MB)`);
