@@ -12,6 +12,7 @@ import { inboxFeature } from '../features/inbox/inbox.feature';
 import { linesFeature } from '../features/lines/lines.feature';
 import { organizationsFeature } from '../features/organizations/organizations.feature';
 import { outboxFeature } from '../features/outbox/outbox.feature';
+import { patternsFeature } from '../features/patterns/patterns.feature';
 import { rolesFeature } from '../features/roles/roles.feature';
 import { sendQueueFeature } from '../features/send-queue/send-queue.feature';
 import { sendingFeature } from '../features/sending/sending.feature';
@@ -26,5 +27,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, patternsFeature, placeholderSections,
 ];

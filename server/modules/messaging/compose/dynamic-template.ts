@@ -8,39 +8,14 @@
  * added when it is not midnight in Tehran.
  */
 
+import type { TemplatePart } from '../../../shared/text/template-placeholders.js';
+
 /** The contact's own fields a template may name (the streamed contact's keys). */
 export const DYNAMIC_CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'job', 'birthdate', 'telephone', 'cellphone', 'address', 'phonebookGroup'] as const;
 type ContactField = (typeof DYNAMIC_CONTACT_FIELDS)[number];
 
-export type TemplatePart = string | { name: string };
-
-const TOKEN = /\{\{|\}\}|\{([A-Za-z][A-Za-z0-9_]*)\}/g;
-
-/** The template cut into literal text and placeholders, once per send. */
-export function parseTemplate(template: string): TemplatePart[] {
-  const parts: TemplatePart[] = [];
-  let last = 0;
-  let literal = '';
-  for (const m of template.matchAll(TOKEN)) {
-    literal += template.slice(last, m.index);
-    last = (m.index ?? 0) + m[0].length;
-    if (m[0] === '{{') literal += '{';
-    else if (m[0] === '}}') literal += '}';
-    else {
-      if (literal) parts.push(literal);
-      literal = '';
-      parts.push({ name: m[1] });
-    }
-  }
-  literal += template.slice(last);
-  if (literal) parts.push(literal);
-  return parts;
-}
-
-/** The placeholders' names as written (for the message naming an unknown one). */
-export function placeholderNames(parts: readonly TemplatePart[]): string[] {
-  return [...new Set(parts.filter((p): p is { name: string } => typeof p !== 'string').map((p) => p.name))];
-}
+// The syntax is shared with the panel's pattern preview (server/shared/text/template-placeholders.ts).
+export { parseTemplate, placeholderNames, type TemplatePart } from '../../../shared/text/template-placeholders.js';
 
 export interface TemplateContact {
   fields: Record<string, unknown>;
