@@ -11,7 +11,7 @@ describe('Saved patterns and CreateFastPatternScheduledMessageByPhonebook', func
   let book: number;
   const template = 'سلام {firstName}، {City}';
   const contacts = [
-    { cellphone: '09121250001', firstName: 'Sara', city: 'Teh\\ran\nNorth' },
+    { cellphone: '09121250001', firstName: 'Sara', city: 'Teh\\ran' },
     { cellphone: '09351250002', firstName: 'Ali', city: 'x'.repeat(80) },
     { cellphone: '09121250003', firstName: null, city: null },
   ];
