@@ -148,7 +148,13 @@ export class ContactsRepository {
     const db = tx ?? this.knex;
     const q = db('contacts as c').select(STREAM_SELECT).select(db.raw(`to_char(c.birthdate, 'YYYY-MM-DD') as birthdate`))
       .where('c.phonebookId', phonebookId).where('c.id', '>', afterId).orderBy('c.id').limit(limit);
-    return (await q).map((r: Record<string, unknown>) => ({ ...(r as unknown as StreamedRow), id: Number(r.id), fields: (r.fields ?? {}) as ContactRow['fields'] }));
+    const rows = (await q) as Record<string, unknown>[];
+    // In place: one object a contact, not two (a send streams up to a million).
+    for (const r of rows) {
+      r.id = Number(r.id);
+      r.fields ??= {};
+    }
+    return rows as unknown as StreamedRow[];
   }
 
   async deleteWhere(tx: Tx, f: ContactFilter): Promise<number> {

@@ -125,6 +125,20 @@ export function findForbiddenCharacters(text: string): string[] {
   return [...found];
 }
 
+/** Whether `findForbiddenCharacters` would find any, without building the list (checked for every text of a dynamic send). */
+export function hasForbiddenCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) { i++; continue; }
+      return true;
+    }
+    if ((c >= 0xdc00 && c <= 0xdfff) || isForbidden(c)) return true;
+  }
+  return false;
+}
+
 /** True when nothing but forbidden characters and white space is left. */
 export function isOnlyForbidden(text: string): boolean {
   const forbidden = new Set(findForbiddenCharacters(text));

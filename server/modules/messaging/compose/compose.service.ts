@@ -13,7 +13,7 @@ import { LinesService, type SendLine } from '../../numbers/index.js';
 import { AuditService } from '../../audit/index.js';
 import { MediaService } from '../../media/index.js';
 import { spokenText, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceSendingMethod } from '../../../shared/voice/voice-rules.js';
-import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from '../../../shared/sms/sms-text.js';
+import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, hasForbiddenCharacters, isOnlyForbidden } from '../../../shared/sms/sms-text.js';
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository, type RecipientInput } from '../receivers.repository.js';
@@ -622,8 +622,7 @@ export class ComposeService {
     let sample: DynamicSample | null = null;
     for (const r of items) {
       let text = escapeHtmlTags(r.text ?? '');
-      const forbidden = findForbiddenCharacters(text);
-      for (const c of forbidden) text = text.split(c).join('');
+      if (hasForbiddenCharacters(text)) for (const c of findForbiddenCharacters(text)) text = text.split(c).join('');
       if (!org.isAllowLink && containsLink(text)) throw sendFailure('LinkIsNotAllowed', 'smsBody');
       // An empty text still goes as one (empty) part: the spec sends an empty field as empty text.
       const parts = Math.max(1, countParts(text).parts);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { containsLink, countParts, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden, smsEncoding, splitParts, withSignature } from '../../../../server/shared/sms/sms-text.js';
+import { containsLink, countParts, escapeHtmlTags, findForbiddenCharacters, hasForbiddenCharacters, isOnlyForbidden, smsEncoding, splitParts, withSignature } from '../../../../server/shared/sms/sms-text.js';
 
 describe('SMS text: encoding, parts, forbidden characters, links', () => {
   it('tells GSM-7 from UCS-2', () => {
@@ -111,5 +111,9 @@ describe('SMS text: encoding, parts, forbidden characters, links', () => {
       for (let k = 0; k < n; k++) text += chars[next() % chars.length];
       expect(countParts(text), JSON.stringify(text)).to.deep.equal(reference(text));
     }
+  });
+  it('tells whether a text has forbidden characters exactly when the list of them is not empty', () => {
+    const samples = ['', 'سلام', 'abc\u202Edef', 'a\u0000b', 'line\nbreak\r', 'emoji 😀 ok', 'lone \uD83D high', 'lone \uDE00 low', '\uFEFFbom', 'x\u0085y', 'tab\there'];
+    for (const text of samples) expect(hasForbiddenCharacters(text), JSON.stringify(text)).to.equal(findForbiddenCharacters(text).length > 0);
   });
 });
