@@ -211,6 +211,7 @@ export function PatternsPage() {
     { key: 'smsText', header: t('columns.smsText'), cell: (r) => <span dir="auto" className="whitespace-pre-wrap break-words">{r.smsText}</span> },
     { key: 'status', header: t('columns.status'), hideable: false, cell: (r) => <StatusBadge pattern={r} /> },
     { key: 'user', header: t('columns.user'), cell: (r) => <UserText>{r.userName ?? String(r.userId)}</UserText> },
+    { key: 'organization', header: t('columns.organization'), cell: (r) => <UserText>{r.organizationName ?? String(r.organizationId)}</UserText> },
     { key: 'lastModified', header: t('columns.lastModified'), cell: (r) => <DateDisplay value={r.lastModified} /> },
     {
       key: 'actions', header: t('columns.actions'), hideable: false,

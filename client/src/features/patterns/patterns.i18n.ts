@@ -18,7 +18,7 @@ export const patternsTexts: TextResource = {
     rejectTitle: 'رد الگو', rejectReason: 'دلیل رد (اختیاری)', rejectMessage: 'الگوی «{{title}}» رد شود؟',
     deleteTitle: 'حذف الگو', deleteMessage: 'الگوی «{{title}}» حذف شود؟ ارسال‌های قبلی آن در صندوق ارسال می‌مانند.',
     empty: 'هنوز الگویی نساخته‌اید.', emptyHint: 'یک الگو بسازید: متن را بنویسید و با دکمه‌های فیلد، نام و دیگر فیلدهای مخاطب را در آن بگذارید.',
-    columns: { id: 'شناسه', title: 'عنوان', smsText: 'متن', status: 'وضعیت', user: 'کاربر', lastModified: 'آخرین تغییر', actions: 'عملیات' },
+    columns: { id: 'شناسه', title: 'عنوان', smsText: 'متن', status: 'وضعیت', user: 'کاربر', organization: 'سازمان', lastModified: 'آخرین تغییر', actions: 'عملیات' },
     sendPage: {
       title: 'ارسال الگو به دفترچه تلفن', line: 'خط ارسال', pattern: 'الگو', patternText: 'متن الگو',
       noLines: 'خطی با امکان ارسال پویا ندارید.', noPatterns: 'الگوی تأییدشده‌ای ندارید.', goPatterns: 'ساخت الگو',
@@ -44,7 +44,7 @@ export const patternsTexts: TextResource = {
     rejectTitle: 'Reject pattern', rejectReason: 'Reason (optional)', rejectMessage: 'Reject the pattern "{{title}}"?',
     deleteTitle: 'Delete pattern', deleteMessage: 'Delete the pattern "{{title}}"? Its earlier sends stay in the outbox.',
     empty: 'You have no pattern yet.', emptyHint: 'Create one: write the text and put the contact\'s name and other fields in it with the field buttons.',
-    columns: { id: 'ID', title: 'Title', smsText: 'Text', status: 'Status', user: 'User', lastModified: 'Last modified', actions: 'Actions' },
+    columns: { id: 'ID', title: 'Title', smsText: 'Text', status: 'Status', user: 'User', organization: 'Organization', lastModified: 'Last modified', actions: 'Actions' },
     sendPage: {
       title: 'Send a pattern to a phonebook', line: 'Sender line', pattern: 'Pattern', patternText: 'Pattern text',
       noLines: 'You have no line that may send dynamic messages.', noPatterns: 'You have no confirmed pattern.', goPatterns: 'Create a pattern',
