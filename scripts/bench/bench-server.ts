@@ -17,6 +17,8 @@ export interface BenchServer {
   process: ChildProcess;
   /** Peak resident memory of the server process so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** CPU time (user + system) the server process used so far, in seconds: a figure the machine's other load does not inflate as much as wall time. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,11 @@ export async function startBenchServer(db: BenchDatabase, port: number, env: Rec
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round(kb / 1024);
+    },
+    cpuSeconds() {
+      // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (100 a second on Linux).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     async stop() {
       child.kill('SIGTERM');

@@ -14,6 +14,7 @@ import { occasionsFeature } from '../features/occasions/occasions.feature';
 import { organizationsFeature } from '../features/organizations/organizations.feature';
 import { outboxFeature } from '../features/outbox/outbox.feature';
 import { p2pFeature } from '../features/p2p/p2p.feature';
+import { patternsFeature } from '../features/patterns/patterns.feature';
 import { rolesFeature } from '../features/roles/roles.feature';
 import { sendQueueFeature } from '../features/send-queue/send-queue.feature';
 import { sendingFeature } from '../features/sending/sending.feature';
@@ -28,5 +29,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, occasionsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, placeholderSections,
 ];

@@ -45,6 +45,10 @@ const COLUMNS = ['cellphone', 'firstName', 'lastName', 'email', 'job', 'birthdat
 const SELECT = ['c.id', 'c.phonebookId', 'c.cellphone', 'c.firstName', 'c.lastName', 'c.email', 'c.job', 'c.telephone', 'c.address', 'c.phonebookGroup',
   'c.createType', 'c.fields', 'c.createdAt', 'c.lastModified'];
 
+/** The columns a send streams (`batchAfter`). */
+const STREAM_SELECT = ['c.id', 'c.cellphone', 'c.firstName', 'c.lastName', 'c.email', 'c.job', 'c.telephone', 'c.address', 'c.phonebookGroup', 'c.fields'];
+export type StreamedRow = Omit<ContactRow, 'phonebookId' | 'createType' | 'createdAt' | 'lastModified'>;
+
 /**
  * The instant a Tehran calendar day starts, written as `Date.toISOString()` writes it (how Datetime
  * values are stored), so a day is a text range over the stored values. The database's time-zone
@@ -153,9 +157,19 @@ export class ContactsRepository {
   }
 
   /** The next batch of a phonebook in id order, for streaming it to a send. */
-  async batchAfter(phonebookId: number, afterId: number, limit: number, tx?: Tx): Promise<ContactRow[]> {
-    const q = this.select(tx ?? this.knex).where('c.phonebookId', phonebookId).where('c.id', '>', afterId).orderBy('c.id').limit(limit);
-    return (await q).map(toRow);
+  async batchAfter(phonebookId: number, afterId: number, limit: number, tx?: Tx): Promise<StreamedRow[]> {
+    // Only what a send reads: the timestamps alone were two Date objects a contact, a large share
+    // of a 500,000-contact dynamic send's parsing and garbage (bench:dynamic).
+    const db = tx ?? this.knex;
+    const q = db('contacts as c').select(STREAM_SELECT).select(db.raw(`to_char(c.birthdate, 'YYYY-MM-DD') as birthdate`))
+      .where('c.phonebookId', phonebookId).where('c.id', '>', afterId).orderBy('c.id').limit(limit);
+    const rows = (await q) as Record<string, unknown>[];
+    // In place: one object a contact, not two (a send streams up to a million).
+    for (const r of rows) {
+      r.id = Number(r.id);
+      r.fields ??= {};
+    }
+    return rows as unknown as StreamedRow[];
   }
 
   async deleteWhere(tx: Tx, f: ContactFilter): Promise<number> {

@@ -45,13 +45,17 @@ import { P2PSendService } from './p2p/p2p-send.service.js';
 import { P2PRecipientSource } from './p2p/p2p-recipient-source.js';
 import { p2pMessages } from './p2p/p2p.messages.js';
 import { p2pController } from './p2p/p2p.routes.js';
+import { PatternsRepository } from './patterns/patterns.repository.js';
+import { PatternsService } from './patterns/patterns.service.js';
+import { patternMessages } from './patterns/patterns.messages.js';
+import { fastPatternController, patternsController } from './patterns/patterns.routes.js';
 import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
-  messages: { ...messagingMessages, ...resendMessages, ...p2pMessages },
+  messages: { ...messagingMessages, ...resendMessages, ...p2pMessages, ...patternMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // The host bridge: gateways know settlement and the inbox only through these sinks.
@@ -85,6 +89,8 @@ export const messagingModule: PeykModule = {
     resendOutboxController(container.get(ResendService)),
     automaticResendsController(container.get(ResendService)),
     p2pController(container.get(P2PSendService)),
+    patternsController(container.get(PatternsService)),
+    fastPatternController(container.get(PatternsService)),
   ],
   async onStart(container) {
     const config = container.get<AppConfig>(TYPES.Config);

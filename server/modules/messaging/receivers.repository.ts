@@ -74,8 +74,9 @@ export class ReceiversRepository {
     }
   }
 
-  /** A dynamic send's receivers with their own text and parts (jsonb batches on both databases). */
+  /** A dynamic send's receivers with their own text and parts (COPY on PostgreSQL, jsonb batches on the embedded database). */
   private async insertWithTexts(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus): Promise<void> {
+    if (this.kind === 'postgres') return this.copyRecipients(tx, sendId, recipients, startSeq, deliveryStatus, true);
     for (let i = 0; i < recipients.length; i += RECIPIENT_CHUNK) {
       const chunk = recipients.slice(i, i + RECIPIENT_CHUNK);
       const payload = JSON.stringify(chunk.map((r, j) => [startSeq + i + j, r.number, r.operator, r.description ?? null, r.text ?? '', r.parts ?? 1]));
@@ -98,9 +99,11 @@ export class ReceiversRepository {
     );
   }
 
-  private async copyRecipients(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus): Promise<void> {
+  /** COPY on the transaction's own connection; `withTexts`: each receiver's own text and parts too (a dynamic send). */
+  private async copyRecipients(tx: Tx, sendId: number, recipients: RecipientInput[], startSeq: number, deliveryStatus: DeliveryStatus, withTexts = false): Promise<void> {
     const connection = await (tx as unknown as { client: { acquireConnection(): Promise<{ query(stream: unknown): NodeJS.WritableStream }> } }).client.acquireConnection();
-    const copy = connection.query(copyFrom('COPY send_recipients ("sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus") FROM STDIN'));
+    const columns = withTexts ? '"sendId", seq, "toNumber", operator, description, "smsText", "smsParts", "sendStatus", "deliveryStatus"' : '"sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus"';
+    const copy = connection.query(copyFrom(`COPY send_recipients (${columns}) FROM STDIN`));
     const prefix = `${sendId}\t`;
     const suffix = `\tStored\t${deliveryStatus}\n`;
     function* rows(): Generator<string> {
@@ -108,7 +111,8 @@ export class ReceiversRepository {
       for (let i = 0; i < recipients.length; i++) {
         const r = recipients[i];
         const description = r.description ? copyText(r.description) : '\\N';
-        chunk += `${prefix}${startSeq + i}\t${r.number}\t${r.operator}\t${description}${suffix}`;
+        const text = withTexts ? `\t${copyText(r.text ?? '')}\t${r.parts ?? 1}` : '';
+        chunk += `${prefix}${startSeq + i}\t${r.number}\t${r.operator}\t${description}${text}${suffix}`;
         if (chunk.length > 1 << 16) {
           yield chunk;
           chunk = '';

@@ -28,18 +28,34 @@ export interface PartCount {
   remaining: number;
 }
 
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/;
+
+function hasExtended(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (extended.has(text[i])) return true;
+  return false;
+}
+
 /**
  * Parts the way a handset concatenates them: an escape pair (gsm7) or a surrogate pair (ucs2) is
  * never split across two parts, so a part may carry one unit less than its size.
  */
 export function countParts(text: string): PartCount {
   const encoding = smsEncoding(text);
+  const single = encoding === 'gsm7' ? 160 : 70;
+  const multi = encoding === 'gsm7' ? 153 : 67;
+  // Without an escape pair or a surrogate pair every unit is one wide and the cut below is plain
+  // division; a dynamic send counts this for each of up to a million texts.
+  if (encoding === 'gsm7' ? !hasExtended(text) : !SURROGATE_PAIR.test(text)) {
+    const length = text.length;
+    if (length === 0) return { encoding, length: 0, parts: 0, perPart: single, remaining: single };
+    if (length <= single) return { encoding, length, parts: 1, perPart: single, remaining: single - length };
+    const parts = Math.ceil(length / multi);
+    return { encoding, length, parts, perPart: multi, remaining: multi * parts - length };
+  }
   const units: number[] = [];
   if (encoding === 'gsm7') for (const ch of text) units.push(extended.has(ch) ? 2 : 1);
   else for (const ch of text) units.push(ch.length);
   const length = units.reduce((a, b) => a + b, 0);
-  const single = encoding === 'gsm7' ? 160 : 70;
-  const multi = encoding === 'gsm7' ? 153 : 67;
   if (length === 0) return { encoding, length: 0, parts: 0, perPart: single, remaining: single };
   if (length <= single) return { encoding, length, parts: 1, perPart: single, remaining: single - length };
   let parts = 1;
@@ -109,6 +125,20 @@ export function findForbiddenCharacters(text: string): string[] {
   return [...found];
 }
 
+/** Whether `findForbiddenCharacters` would find any, without building the list (checked for every text of a dynamic send). */
+export function hasForbiddenCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) { i++; continue; }
+      return true;
+    }
+    if ((c >= 0xdc00 && c <= 0xdfff) || isForbidden(c)) return true;
+  }
+  return false;
+}
+
 /** True when nothing but forbidden characters and white space is left. */
 export function isOnlyForbidden(text: string): boolean {
   const forbidden = new Set(findForbiddenCharacters(text));
@@ -121,9 +151,14 @@ const TLDS = 'com|net|org|ir|io|ly|me|info|co|app|xyz|site|online|link|ai|dev|bi
 const LINK = new RegExp(`(https?:\\/\\/|www\\.)\\S+|\\b[a-z0-9][a-z0-9-]*(\\.[a-z0-9-]+)*\\.(${TLDS})\\b(\\/\\S*)?`, 'i');
 
 /** http(s)://…, www.…, or a bare domain such as example.com/x or bit.ly/abc; not decimals like 3.5. */
+// One global copy, rewound on every call: compiling the pattern per call cost more than matching it.
+const LINK_ALL = new RegExp(LINK.source, 'gi');
+
 export function containsLink(text: string): boolean {
-  for (const m of text.matchAll(new RegExp(LINK.source, 'gi'))) {
+  LINK_ALL.lastIndex = 0;
+  for (let m = LINK_ALL.exec(text); m; m = LINK_ALL.exec(text)) {
     if (/^[a-z]\.[a-z]{1,3}$/i.test(m[0])) continue; // "e.g"-like abbreviations
+    LINK_ALL.lastIndex = 0;
     return true;
   }
   return false;
@@ -131,5 +166,5 @@ export function containsLink(text: string): boolean {
 
 /** The spec: "An HTML tag in SMS text is written in parentheses" — <b> becomes (b). */
 export function escapeHtmlTags(text: string): string {
-  return text.replace(/<(\/?[a-zA-Z][^<>]*)>/g, '($1)');
+  return text.includes('<') ? text.replace(/<(\/?[a-zA-Z][^<>]*)>/g, '($1)') : text;
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compileColumnTemplate, compileTemplate, parseTemplate, placeholderNames } from '../../../server/modules/messaging/compose/dynamic-template.js';
+import { compileColumnTemplate, compileTemplate, parseTemplate, placeholderNames, solarInstant } from '../../../server/modules/messaging/compose/dynamic-template.js';
 import { rangeOf } from '../../../server/modules/messaging/compose/phonebook-recipient-source.js';
 
 describe('dynamic templates and the phonebook range', () => {
@@ -29,6 +29,30 @@ describe('dynamic templates and the phonebook range', () => {
     const leap = compileTemplate(parseTemplate('{birthdate}'), []);
     if (!('render' in leap)) throw new Error('expected a renderer');
     expect(leap.render({ birthdate: '2025-03-20', fields: {} } as any)).to.equal('1403/12/30');
+  });
+
+  it('writes an instant exactly as the time-zone database reads it, across the daylight-saving years and their change-over days', () => {
+    // The memoized offsets against Intl asked for each instant, over 2004–2024 (Tehran kept daylight
+    // saving 2008–2022; its change-overs fall at 00:00 local, 19:30/20:30 UTC, inside a UTC day).
+    const intl = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const expected = (at: Date) => {
+      const p = Object.fromEntries(intl.formatToParts(at).map((x) => [x.type, x.value]));
+      return `${p.year}/${p.month}/${p.day}${p.hour === '00' && p.minute === '00' ? '' : ` ${p.hour}:${p.minute}`}`;
+    };
+    const instants: number[] = [];
+    for (let ms = Date.UTC(2004, 0, 1); ms < Date.UTC(2024, 0, 1); ms += 6 * 3_600_000 + 7 * 60_000 + 13_000) instants.push(ms);
+    // Every 5 minutes of the evenings around each change-over (21/22 March and September).
+    for (let year = 2007; year <= 2023; year++) {
+      for (const [month, day] of [[2, 20], [2, 21], [2, 22], [8, 20], [8, 21], [8, 22]]) {
+        for (let ms = Date.UTC(year, month, day, 17); ms < Date.UTC(year, month, day, 23); ms += 5 * 60_000) instants.push(ms);
+      }
+    }
+    for (const ms of instants) {
+      const at = new Date(ms);
+      expect(solarInstant(at.toISOString()), at.toISOString()).to.equal(expected(at));
+    }
+    expect(instants.length).to.be.greaterThan(35_000);
+    expect(solarInstant('not a date')).to.equal('not a date');
   });
 
   it('names the placeholders that match no field', () => {

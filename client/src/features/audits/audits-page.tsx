@@ -28,7 +28,7 @@ interface AuditRow {
 }
 
 const CLASS_NAMES = ['Organization', 'User', 'Role', 'RoleTemplate', 'Session', 'AccountInformation', 'ApiToken', 'ApiTokenSafeIp', 'BlackList', 'Credit',
-  'Discount', 'MainSettings', 'Media', 'Module', 'OtpFormat', 'Package', 'Payment', 'PaymentGateway', 'PeriodicSend', 'Plan', 'PrivateNumber',
+  'Discount', 'MainSettings', 'Media', 'MessagePattern', 'Module', 'OtpFormat', 'Package', 'Payment', 'PaymentGateway', 'PeriodicSend', 'Plan', 'PrivateNumber',
   'PrivateNumberAssignment', 'ScheduledMessage', 'SenderAgent', 'SmppAccount', 'Tariff', 'Webhook'];
 const OPERATIONS = ['Create', 'Update', 'Delete', 'DeleteWithChildren', 'Activate', 'Deactivate', 'Archive', 'Unarchive', 'Suspend', 'Unblock',
   'ResetPassword', 'ChangePassword', 'AssignRole', 'AssignRoleTemplate', 'Impersonate', 'StopImpersonation', 'Logout', 'RevokeSession',

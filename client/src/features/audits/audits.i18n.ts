@@ -22,7 +22,7 @@ export const auditsTexts: TextResource = {
     classes: {
       Organization: 'سازمان', User: 'کاربر', Role: 'نقش', RoleTemplate: 'قالب نقش', Session: 'نشست', AccountInformation: 'اطلاعات حساب',
       ApiToken: 'کلید API', ApiTokenSafeIp: 'IP مجاز کلید API', BlackList: 'لیست سیاه', Credit: 'اعتبار', Discount: 'کد تخفیف',
-      MainSettings: 'تنظیمات اصلی', Media: 'فایل صوتی', Module: 'ماژول', OtpFormat: 'الگوی رمز یکبار مصرف', Package: 'بسته', Payment: 'پرداخت',
+      MainSettings: 'تنظیمات اصلی', Media: 'فایل صوتی', MessagePattern: 'الگوی پیام', Module: 'ماژول', OtpFormat: 'الگوی رمز یکبار مصرف', Package: 'بسته', Payment: 'پرداخت',
       PaymentGateway: 'درگاه پرداخت', PeriodicSend: 'ارسال دوره‌ای', Plan: 'طرح', PrivateNumber: 'خط', PrivateNumberAssignment: 'تخصیص خط',
       ScheduledMessage: 'ارسال پیامک', SenderAgent: 'ارسال‌کننده', SmppAccount: 'حساب SMPP', Tariff: 'تعرفه', Webhook: 'وب‌هوک',
     },
@@ -47,7 +47,7 @@ export const auditsTexts: TextResource = {
     classes: {
       Organization: 'Organization', User: 'User', Role: 'Role', RoleTemplate: 'Role template', Session: 'Session',
       AccountInformation: 'Account information', ApiToken: 'API token', ApiTokenSafeIp: 'API token allowed IP', BlackList: 'Blacklist',
-      Credit: 'Credit', Discount: 'Discount code', MainSettings: 'Main settings', Media: 'Voice file', Module: 'Module', OtpFormat: 'OTP format',
+      Credit: 'Credit', Discount: 'Discount code', MainSettings: 'Main settings', Media: 'Voice file', MessagePattern: 'Message pattern', Module: 'Module', OtpFormat: 'OTP format',
       Package: 'Package', Payment: 'Payment', PaymentGateway: 'Payment gateway', PeriodicSend: 'Periodic send', Plan: 'Plan', PrivateNumber: 'Line',
       PrivateNumberAssignment: 'Line assignment', ScheduledMessage: 'SMS send', SenderAgent: 'Sender agent', SmppAccount: 'SMPP account',
       Tariff: 'Tariff', Webhook: 'Webhook',

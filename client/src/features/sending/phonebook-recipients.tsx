@@ -80,9 +80,11 @@ interface Props {
   errors: FieldErrors;
   /** Ties the recipients' error to the picker (a failed submit focuses it). */
   invalid: Record<string, unknown>;
+  /** The screen decides the text itself (a saved pattern's send): no dynamic choice here. */
+  hideDynamic?: boolean;
 }
 
-export function PhonebookRecipientsPicker({ value, onChange, errors, invalid }: Props) {
+export function PhonebookRecipientsPicker({ value, onChange, errors, invalid, hideDynamic = false }: Props) {
   const { api } = useApp();
   const { t } = useTranslation('sending');
   const digits = useDigits();
@@ -99,8 +101,8 @@ export function PhonebookRecipientsPicker({ value, onChange, errors, invalid }: 
 
   return (
     <div className="grid gap-3" data-testid="send-phonebook">
-      <CheckboxField id="send-dynamic" data-testid="send-dynamic" label={t('phonebook.dynamic')} hint={t('phonebook.dynamicHint')}
-        checked={value.dynamic} onCheckedChange={(dynamic) => set({ dynamic })} />
+      {!hideDynamic && <CheckboxField id="send-dynamic" data-testid="send-dynamic" label={t('phonebook.dynamic')} hint={t('phonebook.dynamicHint')}
+        checked={value.dynamic} onCheckedChange={(dynamic) => set({ dynamic })} />}
       <Select id="send-phonebook-pick" data-testid="send-phonebook-pick" label={t('phonebook.pick')} items={items} value={picked} loading={isLoading}
         hint={!isLoading && books?.length === 0 ? t('phonebook.none') : undefined} {...invalid}
         renderOption={(b) => <span><UserText>{b.title}</UserText> <span className="text-xs text-slate-600 dark:text-slate-300">({digits(b.contactsCount)})</span></span>}

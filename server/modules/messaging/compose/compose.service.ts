@@ -13,7 +13,7 @@ import { LinesService, type SendLine } from '../../numbers/index.js';
 import { AuditService } from '../../audit/index.js';
 import { MediaService } from '../../media/index.js';
 import { spokenText, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceSendingMethod } from '../../../shared/voice/voice-rules.js';
-import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden } from '../../../shared/sms/sms-text.js';
+import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, hasForbiddenCharacters, isOnlyForbidden } from '../../../shared/sms/sms-text.js';
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository, type RecipientInput } from '../receivers.repository.js';
@@ -68,6 +68,11 @@ export interface ComposeInput {
    * the message and is not judged; the send row shows its most expensive receiver's text.
    */
   textPerReceiver?: boolean;
+  /**
+   * The text was confirmed before the send by someone who may confirm the organization's sends (a
+   * pattern confirmed from above, patterns/): the send skips the confirmation queue.
+   */
+  textApproved?: boolean;
 }
 
 export interface VoiceInput {
@@ -491,8 +496,8 @@ export class ComposeService {
   private sendValues(ctx: Actor, input: ComposeInput, p: Prepared, split: Split, options: StoreOptions): Record<string, unknown> {
     const organizationId = ctx.tenant.organizationId;
     // The line's confirmP2pAndDynamic sends its dynamic and P2P sends through the confirmation queue too.
-    const confirm = (p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true
-      || (p.line.confirmP2pAndDynamic && (input.sendType === 'Dynamic' || input.sendType === 'P2P'));
+    const confirm = input.textApproved !== true && ((p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true
+      || (p.line.confirmP2pAndDynamic && (input.sendType === 'Dynamic' || input.sendType === 'P2P')));
     const { blocked, counts, recipientCount } = split;
     const values: Record<string, unknown> = {
       organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
@@ -629,8 +634,7 @@ export class ComposeService {
       if (i > 0 && i % TEXT_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const r = items[i];
       let text = escapeHtmlTags(r.text ?? '');
-      const forbidden = findForbiddenCharacters(text);
-      for (const c of forbidden) text = text.split(c).join('');
+      if (hasForbiddenCharacters(text)) for (const c of findForbiddenCharacters(text)) text = text.split(c).join('');
       if (!org.isAllowLink && containsLink(text)) throw sendFailure('LinkIsNotAllowed', 'smsBody');
       // An empty text still goes as one (empty) part: the spec sends an empty field as empty text.
       const parts = Math.max(1, countParts(text).parts);

@@ -8,39 +8,14 @@
  * added when it is not midnight in Tehran.
  */
 
+import type { TemplatePart } from '../../../shared/text/template-placeholders.js';
+
 /** The contact's own fields a template may name (the streamed contact's keys). */
 export const DYNAMIC_CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'job', 'birthdate', 'telephone', 'cellphone', 'address', 'phonebookGroup'] as const;
 type ContactField = (typeof DYNAMIC_CONTACT_FIELDS)[number];
 
-export type TemplatePart = string | { name: string };
-
-const TOKEN = /\{\{|\}\}|\{([A-Za-z][A-Za-z0-9_]*)\}/g;
-
-/** The template cut into literal text and placeholders, once per send. */
-export function parseTemplate(template: string): TemplatePart[] {
-  const parts: TemplatePart[] = [];
-  let last = 0;
-  let literal = '';
-  for (const m of template.matchAll(TOKEN)) {
-    literal += template.slice(last, m.index);
-    last = (m.index ?? 0) + m[0].length;
-    if (m[0] === '{{') literal += '{';
-    else if (m[0] === '}}') literal += '}';
-    else {
-      if (literal) parts.push(literal);
-      literal = '';
-      parts.push({ name: m[1] });
-    }
-  }
-  literal += template.slice(last);
-  if (literal) parts.push(literal);
-  return parts;
-}
-
-/** The placeholders' names as written (for the message naming an unknown one). */
-export function placeholderNames(parts: readonly TemplatePart[]): string[] {
-  return [...new Set(parts.filter((p): p is { name: string } => typeof p !== 'string').map((p) => p.name))];
-}
+// The syntax is shared with the panel's pattern preview (server/shared/text/template-placeholders.ts).
+export { parseTemplate, placeholderNames, type TemplatePart } from '../../../shared/text/template-placeholders.js';
 
 export interface TemplateContact {
   fields: Record<string, unknown>;
@@ -51,31 +26,81 @@ type Getter = (c: TemplateContact & Record<string, unknown>) => unknown;
 /** A custom field a template may name: its English name, and its type when known (Datetime is rendered as a date). */
 export type TemplateField = string | { nameEn: string; type?: string };
 
-const solarParts = (zone: string, withTime: boolean) => new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
-  timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+const SOLAR_DAY = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+const TEHRAN_CLOCK = new Intl.DateTimeFormat('en-US-u-nu-latn', {
+  timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
 });
-const SOLAR_DAY = solarParts('UTC', false);
-const SOLAR_TEHRAN = solarParts('Asia/Tehran', true);
 
 function partsOf(format: Intl.DateTimeFormat, at: Date): Record<string, string> {
   return Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
 }
 
+/**
+ * Memo tables: Intl's formatToParts costs ~10 µs a call, which was most of a 500,000-contact
+ * dynamic send's rendering (bench:dynamic). Calendar days are few (a century is ~36,500), so the
+ * solar day of a Gregorian day and Tehran's offset of a UTC day are computed once each; bounded
+ * by clearing, never by evicting wrong answers.
+ */
+const MEMO_LIMIT = 50_000;
+const solarOfDay = new Map<string, string>();
+const tehranOffsetOfDay = new Map<number, number | null>();
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
+  if (map.size >= MEMO_LIMIT) map.clear();
+  map.set(key, value);
+  return value;
+}
+
+/** The solar date of a Gregorian calendar day (`YYYY-MM-DD`, already validated) as `1403/01/01`. */
+function solarOf(key: string, y: number, m: number, d: number): string {
+  const known = solarOfDay.get(key);
+  if (known !== undefined) return known;
+  const p = partsOf(SOLAR_DAY, new Date(Date.UTC(y, m - 1, d)));
+  return remember(solarOfDay, key, `${p.year}/${p.month}/${p.day}`);
+}
+
+/** Tehran's offset from UTC (ms) at an instant, read from the time-zone database. */
+function tehranOffsetAt(ms: number): number {
+  const p = partsOf(TEHRAN_CLOCK, new Date(ms));
+  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return local - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * Tehran's offset at an instant: one value per UTC day, unless the offset changed during that day
+ * (the daylight-saving days Iran kept until 2022), which are asked instant by instant.
+ */
+function tehranOffset(ms: number): number {
+  const day = Math.floor(ms / 86_400_000);
+  let offset = tehranOffsetOfDay.get(day);
+  if (offset === undefined) {
+    const start = tehranOffsetAt(day * 86_400_000);
+    offset = remember(tehranOffsetOfDay, day, start === tehranOffsetAt((day + 1) * 86_400_000 - 1) ? start : null);
+  }
+  return offset ?? tehranOffsetAt(ms);
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** `YYYY-MM-DD` (a calendar day) in the solar calendar; anything else as it was stored. */
 export function solarDay(value: unknown): unknown {
   const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   if (!m) return value;
-  const p = partsOf(SOLAR_DAY, new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
-  return `${p.year}/${p.month}/${p.day}`;
+  return solarOf(value as string, Number(m[1]), Number(m[2]), Number(m[3]));
 }
 
 /** An ISO instant as its Tehran solar day, with the Tehran time when it is not midnight. */
 export function solarInstant(value: unknown): unknown {
-  const at = typeof value === 'string' ? new Date(value) : null;
-  if (!at || Number.isNaN(at.getTime())) return value;
-  const p = partsOf(SOLAR_TEHRAN, at);
-  const time = p.hour === '00' && p.minute === '00' ? '' : ` ${p.hour}:${p.minute}`;
-  return `${p.year}/${p.month}/${p.day}${time}`;
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) return value;
+  const local = new Date(ms + tehranOffset(ms));
+  const y = local.getUTCFullYear();
+  const mo = local.getUTCMonth() + 1;
+  const d = local.getUTCDate();
+  const day = solarOf(`${y}-${two(mo)}-${two(d)}`, y, mo, d);
+  const h = local.getUTCHours();
+  const mi = local.getUTCMinutes();
+  return h === 0 && mi === 0 ? day : `${day} ${two(h)}:${two(mi)}`;
 }
 
 /**

@@ -12,6 +12,9 @@ type PhonebookInput = Extract<RecipientSourceInput, { kind: 'phonebook' }>;
 export const PHONEBOOK_FILTER_FIELDS = ['firstName', 'lastName', 'email', 'job', 'address', 'phonebookGroup', 'telephone', 'birthdate'] as const;
 type OwnField = (typeof PHONEBOOK_FILTER_FIELDS)[number];
 
+/** Contacts per read: a 500,000-contact phonebook in 25 round trips rather than 100 (bench:dynamic). */
+const STREAM_BATCH = 20_000;
+
 /** A field filter resolved for one phonebook: its own field, or the organization's custom field by its exact nameEn. */
 type ResolvedFilter = { own: OwnField } | { custom: string };
 
@@ -56,7 +59,7 @@ export class PhonebookRecipientSource implements RecipientSource<PhonebookInput>
       }
       const filter = filters?.[k] ?? null;
       const render = renderers?.[k] ?? null;
-      for await (const batch of this.contacts.streamContacts(actor, book.id)) {
+      for await (const batch of this.contacts.streamContacts(actor, book.id, { batchSize: STREAM_BATCH })) {
         for (const c of batch) {
           const at = position++;
           if (at < start) continue;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { containsLink, countParts, escapeHtmlTags, findForbiddenCharacters, isOnlyForbidden, smsEncoding, splitParts, withSignature } from '../../../../server/shared/sms/sms-text.js';
+import { containsLink, countParts, escapeHtmlTags, findForbiddenCharacters, hasForbiddenCharacters, isOnlyForbidden, smsEncoding, splitParts, withSignature } from '../../../../server/shared/sms/sms-text.js';
 
 describe('SMS text: encoding, parts, forbidden characters, links', () => {
   it('tells GSM-7 from UCS-2', () => {
@@ -82,5 +82,38 @@ describe('SMS text: encoding, parts, forbidden characters, links', () => {
   it('splits by UCS-2 sizes when told to, even for a GSM-7 text', () => {
     const parts = splitParts('a'.repeat(100), 'ucs2');
     expect(parts.map((p) => p.length)).to.deep.equal([67, 33]);
+  });
+  it('counts parts the same whether or not a text has escape or surrogate pairs (the division shortcut against the unit-by-unit cut)', () => {
+    // The cut unit by unit: escape pairs (GSM-7) and surrogate pairs (UCS-2) never split.
+    const reference = (text: string) => {
+      const encoding = smsEncoding(text);
+      const units = [...text].map((ch) => (encoding === 'gsm7' ? ('^{}\\[~]|€\f'.includes(ch) ? 2 : 1) : ch.length));
+      const length = units.reduce((a, b) => a + b, 0);
+      const single = encoding === 'gsm7' ? 160 : 70;
+      const multi = encoding === 'gsm7' ? 153 : 67;
+      if (length === 0) return { encoding, length, parts: 0, perPart: single, remaining: single };
+      if (length <= single) return { encoding, length, parts: 1, perPart: single, remaining: single - length };
+      let parts = 1;
+      let used = 0;
+      for (const u of units) {
+        if (used + u > multi) { parts++; used = 0; }
+        used += u;
+      }
+      return { encoding, length, parts, perPart: multi, remaining: multi - used };
+    };
+    const alphabets = ['ab c', 'ab{', 'سلام ', 'سلام😀', 'a😀', 'a'];
+    let seed = 7;
+    const next = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed; };
+    for (let i = 0; i < 3000; i++) {
+      const chars = [...alphabets[i % alphabets.length]];
+      const n = next() % 700;
+      let text = '';
+      for (let k = 0; k < n; k++) text += chars[next() % chars.length];
+      expect(countParts(text), JSON.stringify(text)).to.deep.equal(reference(text));
+    }
+  });
+  it('tells whether a text has forbidden characters exactly when the list of them is not empty', () => {
+    const samples = ['', 'سلام', 'abc\u202Edef', 'a\u0000b', 'line\nbreak\r', 'emoji 😀 ok', 'lone \uD83D high', 'lone \uDE00 low', '\uFEFFbom', 'x\u0085y', 'tab\there'];
+    for (const text of samples) expect(hasForbiddenCharacters(text), JSON.stringify(text)).to.equal(findForbiddenCharacters(text).length > 0);
   });
 });
