@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import type { ApiClient } from './api-client.js';
-import { sharedApi, sharedServer } from './fixtures.js';
+import { enterBrowserPhase, sharedApi, sharedServer } from './fixtures.js';
 
 export const CHROMIUM_PATH = process.env.PEYK_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -40,6 +40,9 @@ export function onSharedBrowser(take: (shared: SharedBrowser) => void): void {
   let browser: Browser | undefined;
   before(async function () {
     skipWithoutChromium(this);
+    // Stopping the earlier phases' server and starting the browsers' one takes a while, once.
+    this.timeout(Math.max(this.timeout(), 120_000));
+    await enterBrowserPhase();
     const baseUrl = (await sharedServer()).url;
     const api = await sharedApi();
     browser = await launchBrowser();

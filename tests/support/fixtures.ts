@@ -23,6 +23,20 @@ export async function stopSharedServer(): Promise<void> {
   await s.stop();
 }
 
+let browserPhase = false;
+
+/**
+ * Once, before the first browser suite: the shared server the unit, API and integration suites
+ * filled is stopped, so the browser suites get a fresh one. The pages then meet neither that data
+ * nor the background work it keeps alive on the embedded database's one connection (resend rules,
+ * webhook retries, occasions, imports); the browser phase once saturated that connection.
+ */
+export async function enterBrowserPhase(): Promise<void> {
+  if (browserPhase) return;
+  browserPhase = true;
+  await stopSharedServer();
+}
+
 export async function sharedApi(): Promise<ApiClient> {
   return new ApiClient((await sharedServer()).url);
 }
