@@ -34,7 +34,15 @@ export class P2PSendPage {
 
   async chooseKind(kind: 'column' | 'template' | 'tracking'): Promise<void> { await this.page.getByTestId(`p2p-kind-${kind}`).check(); }
   template(): Locator { return this.page.getByTestId('p2p-template'); }
-  async insertColumn(title: string): Promise<void> { await this.page.getByTestId(`p2p-insert-${title}`).click(); }
+  /**
+   * Puts a column's placeholder into the template with its button, then waits until the screen has
+   * given the caret back to the template after it (a frame later): typing sooner lands where the caret was.
+   */
+  async insertColumn(title: string): Promise<void> {
+    await this.page.getByTestId(`p2p-insert-${title}`).click();
+    const token = JSON.stringify(`{${title}}`);
+    await this.page.waitForFunction(`(() => { const el = document.querySelector('[data-testid="p2p-template"]'); return el !== null && document.activeElement === el && el.value.slice(0, el.selectionStart).endsWith(${token}); })()`);
+  }
 
   async keepDuplicates(): Promise<string> {
     await this.page.getByTestId('p2p-keep-duplicates').check();
