@@ -17,6 +17,7 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { TemplateFields } from '../sending/phonebook-recipients';
 import { outboxDetailPath, type MyNumber, type PhonebookChoice } from '../sending/sending-api';
+import { useFormFailure } from '../sending/send-form-failure';
 import { SmsCounter } from '../sending/sms-counter';
 import { eventDateText, eventTitle, jalaliDayText, OCCASIONS_PATH, type CalendarEvent, type Occasion, type OccasionRun } from './occasions-api';
 
@@ -52,7 +53,7 @@ export function OccasionFormPage() {
   const [templateTitle, setTemplateTitle] = useState('');
   const [text, setText] = useState('');
   const [isActive, setIsActive] = useState(true);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, formRef, fail } = useFormFailure(t('common.formInvalid'));
   const [busy, setBusy] = useState(false);
   const loaded = useRef(false);
 
@@ -85,9 +86,8 @@ export function OccasionFormPage() {
     if (!templateTitle.trim()) local.dynamicTemplateTitle = t('common.required');
     if (!text.trim()) local.smsBody = t('common.required');
     const days = Number(toLatinDigits(daysBefore.trim() || '0'));
-    if (!Number.isInteger(days) || days < 0) local.howManyDaysSendItBeforeDueDate = t('common.required');
-    setErrors(local);
-    if (Object.keys(local).length) return;
+    if (!Number.isInteger(days) || days < 0 || days > 365) local.howManyDaysSendItBeforeDueDate = t('common.daysInvalid');
+    if (Object.keys(local).length) { fail(local); return; }
     const picked = eventIds.map(eventById).filter((x): x is CalendarEvent => !!x);
     const body = {
       title: title.trim(), privateNumberId: lineId, phonebookIds: bookIds, dynamicTemplateTitle: templateTitle.trim(), smsBody: text,
@@ -104,14 +104,14 @@ export function OccasionFormPage() {
       // The list and this occasion read again: a page visited moments ago would otherwise show its cached rows.
       await mutate((key) => Array.isArray(key) && (key[0] === 'occasions' || key[0] === 'occasion'));
       void navigate(OCCASIONS_PATH);
-    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
+    } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
   };
 
   if (editingId && loadingExisting) return <Spinner />;
   return (
     <section data-testid="occasion-form-page">
       <PageHeader title={t(editingId ? 'form.editTitle' : 'form.createTitle')} breadcrumbs={<Link to={OCCASIONS_PATH} className="underline">{t('common.back')}</Link>} />
-      <form noValidate onSubmit={(e) => void submit(e)} className="grid max-w-3xl gap-4" data-testid="occasion-form">
+      <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="grid max-w-3xl gap-4" data-testid="occasion-form">
         <ErrorSummary errors={errors} testId="occasion-errors" />
         <TextField id="occasion-title" data-testid="occasion-title" label={t('form.title')} value={title} dir="auto" maxLength={200} required
           error={errors.title} onChange={(e) => setTitle(e.target.value)} />

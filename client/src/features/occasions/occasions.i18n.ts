@@ -4,7 +4,7 @@ export const occasionsTexts: TextResource = {
   ns: 'occasions',
   fa: {
     menu: { occasions: 'ارسال مناسبتی', calendar: 'رویدادهای تقویم' },
-    common: { save: 'ذخیره', cancel: 'انصراف', delete: 'حذف', edit: 'ویرایش', required: 'این فیلد الزامی است.', back: 'بازگشت به ارسال‌های مناسبتی', remove: 'برداشتن' },
+    common: { save: 'ذخیره', cancel: 'انصراف', delete: 'حذف', edit: 'ویرایش', required: 'این فیلد الزامی است.', formInvalid: 'فرم کامل نیست؛ موارد مشخص‌شده را اصلاح کنید.', daysInvalid: 'عددی صحیح از ۰ تا ۳۶۵ وارد کنید.', back: 'بازگشت به ارسال‌های مناسبتی', remove: 'برداشتن' },
     list: {
       title: 'ارسال‌های مناسبتی', create: 'ارسال مناسبتی جدید',
       empty: 'هنوز ارسال مناسبتی ندارید',
@@ -41,7 +41,7 @@ export const occasionsTexts: TextResource = {
   },
   en: {
     menu: { occasions: 'Occasion sends', calendar: 'Calendar events' },
-    common: { save: 'Save', cancel: 'Cancel', delete: 'Delete', edit: 'Edit', required: 'This field is required.', back: 'Back to occasion sends', remove: 'Remove' },
+    common: { save: 'Save', cancel: 'Cancel', delete: 'Delete', edit: 'Edit', required: 'This field is required.', formInvalid: 'The form is not complete: fix the marked fields.', daysInvalid: 'Enter a whole number from 0 to 365.', back: 'Back to occasion sends', remove: 'Remove' },
     list: {
       title: 'Occasion sends', create: 'New occasion send',
       empty: 'No occasion sends yet',

@@ -17,6 +17,7 @@ import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { PreviewDialog } from '../sending/preview-dialog';
+import { sendTimeProblem, useFormFailure } from '../sending/send-form-failure';
 import { SmsCounter } from '../sending/sms-counter';
 import { newSendId, outboxDetailPath, type MyNumber } from '../sending/sending-api';
 import { P2P_ACTIONS, TRACKING_COLUMN, type P2PCalculation, type P2PFile, type P2PMessageKind, type P2PSend } from './p2p-api';
@@ -86,7 +87,7 @@ export function P2PSendPage() {
   const [sendDirect, setSendDirect] = useState(true);
   const [sendDateTime, setSendDateTime] = useState<string | null>(null);
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, formRef, fail } = useFormFailure(t('formInvalid'));
   const [calc, setCalc] = useState<P2PCalculation | null>(null);
   const [busy, setBusy] = useState(false);
   const sendId = useRef<string>(newSendId());
@@ -105,7 +106,7 @@ export function P2PSendPage() {
         query: { fileName: chosen.name }, rawContentType: 'application/octet-stream', quiet: true,
       }));
     } catch (err) {
-      setErrors(errorsOf(err));
+      fail(errorsOf(err), err);
       setFileName(null);
       if (fileInput.current) fileInput.current.value = '';
     } finally { setUploading(false); }
@@ -145,23 +146,21 @@ export function P2PSendPage() {
     else if (kind === 'column' && file.columns.length < 2) out.smsBody = t('needsTextColumn');
     else if (kind === 'tracking' && !file.columns.some((c) => c.toLowerCase() === TRACKING_COLUMN.toLowerCase())) out.uploadId = t('trackingMissing');
     if (kind !== 'column' && !template.trim()) out.smsBody = t('templateRequired');
-    if (!sendDirect) {
-      if (!sendDateTime) out.sendDateTime = t('required');
-      else if (new Date(sendDateTime).getTime() <= Date.now()) out.sendDateTime = t('dateExpired');
-    }
+    const timeProblem = sendTimeProblem(sendDirect, sendDateTime);
+    if (timeProblem) out.sendDateTime = t(timeProblem);
     return out;
   };
 
   const preview = async (e: FormEvent) => {
     e.preventDefault();
     const local = check();
-    setErrors(local);
-    if (Object.keys(local).length) return;
+    if (Object.keys(local).length) { fail(local); return; }
+    setErrors({});
     setBusy(true);
     try {
       setCalc(await api.post<P2PCalculation>(`/ScheduledMessages/${P2P_ACTIONS[kind].preview}`, body(), { quiet: true }));
       sendId.current = newSendId();
-    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
+    } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
   };
 
   const confirm = async () => {
@@ -175,7 +174,7 @@ export function P2PSendPage() {
       // A second click while the first is on its way: the first one answers.
       if (err instanceof ApiError && err.kind === 'duplicate') return;
       setCalc(null);
-      setErrors(errorsOf(err));
+      fail(errorsOf(err), err);
     } finally { setBusy(false); }
   };
 
@@ -189,7 +188,7 @@ export function P2PSendPage() {
           {(['sheet', 'titles', 'mobile', 'text', 'duplicates'] as const).map((r) => <li key={r}>{t(`rules.${r}`)}</li>)}
         </ul>
       </section>
-      <form noValidate onSubmit={(e) => void preview(e)} className="grid max-w-3xl gap-4" data-testid="p2p-form">
+      <form ref={formRef} noValidate onSubmit={(e) => void preview(e)} className="grid max-w-3xl gap-4" data-testid="p2p-form">
         <ErrorSummary errors={errors} testId="p2p-errors" />
         <Select id="p2p-line" data-testid="p2p-line" label={t('line')} items={lineItems} value={lineId ?? ''} loading={linesLoading} required
           hint={!linesLoading && lines?.length === 0 ? t('noLines') : undefined} error={errors.senderNumberId}

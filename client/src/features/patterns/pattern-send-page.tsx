@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/api/api-client';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';
-import { revealFirstError } from '../../shared/ui/form/reveal-first-error';
+import { sendTimeProblem, useFormFailure } from '../sending/send-form-failure';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { UserText } from '../../shared/ui/user-text';
@@ -36,23 +36,13 @@ export function PatternSendPage() {
   const [books, setBooks] = useState<PhonebookRecipients>(NO_PHONEBOOKS);
   const [sendDirect, setSendDirect] = useState(true);
   const [sendDateTime, setSendDateTime] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [calc, setCalc] = useState<Calculation | null>(null);
   const [busy, setBusy] = useState(false);
   const sendId = useRef<string>(newSendId());
-  const formRef = useRef<HTMLFormElement>(null);
-  const [failures, setFailures] = useState(0);
-  useEffect(() => { if (failures) revealFirstError(formRef.current); }, [failures]);
+  const { errors, setErrors, formRef, fail } = useFormFailure(t('sendPage.formInvalid'));
 
   const lineItems = useMemo(() => (lines ?? []).map((l) => ({ id: l.id, title: l.mask ? `${l.number} (${l.mask})` : l.number })), [lines]);
   const pattern = patterns?.find((p) => p.id === patternId) ?? null;
-
-  const fail = (next: FieldErrors, err?: unknown) => {
-    setErrors(next);
-    setFailures((n) => n + 1);
-    const server = err instanceof ApiError ? err.message || err.validationErrors[0]?.message : undefined;
-    showToast({ kind: 'error', message: server || t('sendPage.formInvalid') });
-  };
 
   const body = () => ({
     senderNumberId: lineId ?? undefined,
@@ -67,10 +57,8 @@ export function PatternSendPage() {
     if (!lineId) out.senderNumberId = t('required');
     if (!patternId) out.patternId = t('required');
     if (books.books.length === 0) out.phonebookIds = t('sendPage.noRecipients');
-    if (!sendDirect) {
-      if (!sendDateTime) out.sendDateTime = t('required');
-      else if (new Date(sendDateTime).getTime() <= Date.now()) out.sendDateTime = t('sendPage.dateExpired');
-    }
+    const timeProblem = sendTimeProblem(sendDirect, sendDateTime);
+    if (timeProblem) out.sendDateTime = t(timeProblem === 'required' ? 'required' : 'sendPage.dateExpired');
     return out;
   };
 

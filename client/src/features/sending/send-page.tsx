@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +9,6 @@ import { Button } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/class-names';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { CheckboxField } from '../../shared/ui/form/checkbox-field';
-import { revealFirstError } from '../../shared/ui/form/reveal-first-error';
 import { TextField } from '../../shared/ui/form/text-field';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
@@ -20,6 +19,7 @@ import { newSendId, outboxDetailPath, type Calculation, type MyNumber, type Send
 import { PERIODIC_SENDS_PATH, type PeriodicSend } from './periodic-api';
 import { formatDateTime } from '../../shared/dates/jalali';
 import { SmsCounter } from './sms-counter';
+import { sendTimeProblem, useFormFailure } from './send-form-failure';
 import { phonebookBody, TemplateFields } from './phonebook-recipients';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from './recipients-section';
 
@@ -48,22 +48,10 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const [params] = useSearchParams();
   const [kind, setKind] = useState<SendKind>(() => (params.get('kind') === 'periodic' ? { ...INITIAL_SEND_KIND, typeSend: 'periodic' } : INITIAL_SEND_KIND));
   const periodic = kind.typeSend === 'periodic';
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [calc, setCalc] = useState<Calculation | null>(null);
   const [busy, setBusy] = useState(false);
   const sendId = useRef<string>(newSendId());
-  const formRef = useRef<HTMLFormElement>(null);
-  // Bumped by every failed submit: the effect runs after the errors are in the DOM.
-  const [failures, setFailures] = useState(0);
-  useEffect(() => { if (failures) revealFirstError(formRef.current); }, [failures]);
-
-  /** A failed submit: the errors go on their fields, the first is brought into view, a toast says why. */
-  const fail = (next: FieldErrors, err?: unknown) => {
-    setErrors(next);
-    setFailures((n) => n + 1);
-    const server = err instanceof ApiError ? err.message || err.validationErrors[0]?.message : undefined;
-    showToast({ kind: 'error', message: server || next[''] || t('formInvalid') });
-  };
+  const { errors, setErrors, formRef, fail } = useFormFailure(t('formInvalid'));
 
   const lineItems = useMemo(() => (lines ?? []).map((l) => ({ id: l.id, title: l.mask ? `${l.number} (${l.mask})` : l.number })), [lines]);
   const line = lines?.find((l) => l.id === lineId) ?? null;
@@ -99,10 +87,8 @@ function SendPage({ sendType }: { sendType: SendType }) {
     if (!text.trim()) out.smsBody = t('required');
     if (!hasRecipients(recipients, mode)) out.receivers = t('noRecipients');
     Object.assign(out, checkSendKind(kind, t));
-    if (!sendDirect && !periodic) {
-      if (!sendDateTime) out.sendDateTime = t('required');
-      else if (new Date(sendDateTime).getTime() <= Date.now()) out.sendDateTime = t('dateExpired');
-    }
+    const timeProblem = periodic ? null : sendTimeProblem(sendDirect, sendDateTime);
+    if (timeProblem) out.sendDateTime = t(timeProblem);
     return out;
   };
 
