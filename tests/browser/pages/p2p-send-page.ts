@@ -40,8 +40,14 @@ export class P2PSendPage {
    */
   async insertColumn(title: string): Promise<void> {
     await this.page.getByTestId(`p2p-insert-${title}`).click();
-    const token = JSON.stringify(`{${title}}`);
-    await this.page.waitForFunction(`(() => { const el = document.querySelector('[data-testid="p2p-template"]'); return el !== null && document.activeElement === el && el.value.slice(0, el.selectionStart).endsWith(${token}); })()`);
+    // Polled from here: the panel's CSP refuses the eval a polled page-side string predicate needs.
+    const token = `{${title}}`;
+    for (const deadline = Date.now() + 10_000; ;) {
+      const back = await this.template().evaluate((el: any, t: string) => el.ownerDocument.activeElement === el && String(el.value).slice(0, el.selectionStart).endsWith(t), token);
+      if (back) return;
+      if (Date.now() > deadline) throw new Error(`the caret did not come back after ${token}`);
+      await this.page.waitForTimeout(50);
+    }
   }
 
   async keepDuplicates(): Promise<string> {
