@@ -32,6 +32,18 @@ function configurePgTypes(): void {
   pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
 }
 
+/**
+ * knex-pglite names a command after knex's method, and knex calls a delete `del`: the pg dialect
+ * then answers PGlite's result object where pg answers the count. Renaming the method here makes
+ * every `delete()`/`del()` answer the count on both clients (tests/contract/database-adapters).
+ */
+class PeykPgLiteClient extends (ClientPgLite as unknown as { new (config: unknown): { processResponse(obj: unknown, runner: unknown): unknown } }) {
+  override processResponse(obj: unknown, runner: unknown): unknown {
+    const o = obj as { method?: string };
+    return super.processResponse(o.method === 'del' ? { ...o, method: 'delete' } : o, runner);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   configurePgTypes();
   let knex: Knex;
@@ -51,7 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
       connection = { filename: options.pgliteDir };
     }
-    knex = knexFactory({ client: ClientPgLite as unknown as typeof knexFactory.Client, dialect: 'postgres', connection });
+    knex = knexFactory({ client: PeykPgLiteClient as unknown as typeof knexFactory.Client, dialect: 'postgres', connection });
   }
   await knex.raw('select 1');
   if (options.migrate !== false) await runMigrations(knex);
@@ -76,4 +88,21 @@ export async function createScratchPostgresDatabase(baseUrl: string, prefix: str
       await c.end();
     },
   };
+}
+
+/**
+ * The number of rows a write touched, whatever shape the client answered it in: a count (knex's
+ * update/delete), a pg `Result` or a PGlite result (raw queries, inserts without `returning`), or the
+ * rows of a `returning`. Anything else throws: a loop that reads a count must never read NaN or an
+ * object (a sweep once spun forever on `{command:'DEL', affectedRows: 0}`).
+ */
+export function affectedRows(result: unknown): number {
+  if (typeof result === 'number' && Number.isInteger(result) && result >= 0) return result;
+  if (Array.isArray(result)) return result.length;
+  if (result !== null && typeof result === 'object') {
+    const r = result as { rowCount?: unknown; affectedRows?: unknown };
+    if (typeof r.rowCount === 'number') return r.rowCount;
+    if (typeof r.affectedRows === 'number') return r.affectedRows;
+  }
+  throw new TypeError(`not an affected-row count: ${JSON.stringify(result)?.slice(0, 200)}`);
 }

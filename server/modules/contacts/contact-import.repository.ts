@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { from as copyFrom } from 'pg-copy-streams';
 import { TYPES } from '../../platform/tokens.js';
 import type { DatabaseKind } from '../../platform/db.js';
+import { affectedRows } from '../../platform/db.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { StoredFile, ImportFormat, CsvEncoding, CsvDelimiter } from './contact-import.sheet.js';
 import { CONTACT_COLUMNS, type ColumnMapping, type ContactColumn, type RejectedRow } from './contact-import.rows.js';
@@ -187,7 +188,7 @@ export class ContactImportRepository {
   /** Moves an import from one status to another only if it is still in `from` (answers whether it moved). */
   async setStatusIf(id: number, from: readonly PhonebookFileStatus[], patch: Record<string, unknown>, tx?: Tx): Promise<boolean> {
     const n = await this.db(tx)('phonebook_files').where({ id }).whereIn('status', from as PhonebookFileStatus[]).update(patch);
-    return Number(n) > 0;
+    return affectedRows(n) > 0;
   }
 
   async delete(tx: Tx, id: number): Promise<void> {
@@ -234,7 +235,7 @@ export class ContactImportRepository {
 
   /** Uploads never started (mapping screen left) older than `before`: they and their bytes go. */
   async deleteStaleStored(before: Date): Promise<number> {
-    return Number(await this.knex('phonebook_files').where('status', 'Stored').where('lastModified', '<', before).delete());
+    return affectedRows(await this.knex('phonebook_files').where('status', 'Stored').where('lastModified', '<', before).delete());
   }
 
   /**

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
+import { affectedRows } from '../../platform/db.js';
 import type { Tenant } from '../../platform/actor.js';
 import { escapeLike, whereOrganizationVisible } from '../../platform/tenancy.js';
 
@@ -66,6 +67,6 @@ export class ApiCallLogsRepository {
 
   /** Deletes at most `batch` rows older than `before`; the sweep repeats until fewer come back. */
   async deleteOlderThan(before: Date, batch: number): Promise<number> {
-    return this.knex('api_call_logs').whereIn('id', this.knex('api_call_logs').select('id').where('createdAt', '<', before).limit(batch)).delete();
+    return affectedRows(await this.knex('api_call_logs').whereIn('id', this.knex('api_call_logs').select('id').where('createdAt', '<', before).limit(batch)).delete());
   }
 }

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
+import { affectedRows } from '../../platform/db.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/actor.js';
 import type { Page } from '../../platform/http/envelope.js';
@@ -189,7 +190,7 @@ export class WebhooksRepository {
       nextAttemptAt: outcome.retryInMs === null ? this.knex.raw('clock_timestamp()') : this.knex.raw(`clock_timestamp() + ? * interval '1 millisecond'`, [outcome.retryInMs]),
       completedAt: done ? this.knex.raw('clock_timestamp()') : null,
     });
-    return Number(n) > 0;
+    return affectedRows(n) > 0;
   }
 
   async markApiSends(tx: Tx, rows: { sendId: number; userId: number; clientSendId: string | null }[]): Promise<void> {

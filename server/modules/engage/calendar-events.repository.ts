@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
+import { affectedRows } from '../../platform/db.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 
 /** A calendar event: a system one (`organizationId` null, the official holidays) or an organization's own. */
@@ -67,7 +68,7 @@ export class CalendarEventsRepository {
   }
 
   async softDelete(tx: Tx, organizationId: number, id: number, at: Date): Promise<boolean> {
-    return (await tx('calendar_events').where({ id, organizationId }).whereNull('deletedAt').update({ deletedAt: at })) > 0;
+    return affectedRows(await tx('calendar_events').where({ id, organizationId }).whereNull('deletedAt').update({ deletedAt: at })) > 0;
   }
 }
 

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
+import { affectedRows } from '../../platform/db.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import { escapeLike, whereOrganizationVisible } from '../../platform/tenancy.js';
@@ -84,7 +85,7 @@ export class OccasionsRepository {
   }
 
   async softDelete(tx: Tx, id: number, at: Date): Promise<boolean> {
-    return (await tx('occasion_scheduled_messages').where({ id }).whereNull('deletedAt').update({ deletedAt: at, isActive: false })) > 0;
+    return affectedRows(await tx('occasion_scheduled_messages').where({ id }).whereNull('deletedAt').update({ deletedAt: at, isActive: false })) > 0;
   }
 
   /**

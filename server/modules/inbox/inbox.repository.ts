@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
+import { affectedRows } from '../../platform/db.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
@@ -141,7 +142,7 @@ export class InboxRepository {
   async markAsRead(viewer: InboxViewer, ids: number[]): Promise<number> {
     if (ids.length === 0) return 0;
     const visibleIds = this.visible(viewer).whereIn('m.id', ids).where('m.isRead', false).select('m.id');
-    return this.knex('inbox_messages').whereIn('id', visibleIds).update({ isRead: true });
+    return affectedRows(await this.knex('inbox_messages').whereIn('id', visibleIds).update({ isRead: true }));
   }
 
   async unreadCount(viewer: InboxViewer): Promise<number> {

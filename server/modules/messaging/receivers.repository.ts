@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { DatabaseKind } from '../../platform/db.js';
+import { affectedRows, type DatabaseKind } from '../../platform/db.js';
 import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Page } from '../../platform/http/envelope.js';
@@ -250,7 +250,7 @@ export class ReceiversRepository {
       `update send_recipients set "deliveryStatus" = 'IsCanceled', "sendStatus" = 'ErrorInSending', "statusDateTime" = ? where "sendId" = ? and "deliveryStatus" = 'WaitingForSend'`,
       [at.toISOString(), sendId],
     );
-    return res.rowCount ?? 0;
+    return affectedRows(res);
   }
 
   /** Receivers accepted but never reported on (closed by the report time-out). */
@@ -297,7 +297,7 @@ export class ReceiversRepository {
        insert into send_recipients_archive (${RECEIVER_COLUMNS}) select ${RECEIVER_COLUMNS} from moved`,
       [sendId, sendId, limit],
     );
-    return res.rowCount ?? 0;
+    return affectedRows(res);
   }
 
   async recipients(sendId: number, filter: { pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string; archived?: boolean }): Promise<Page<Record<string, unknown>>> {

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
+import { affectedRows } from '../../platform/db.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 
 export interface NotificationRow {
@@ -35,6 +36,6 @@ export class NotificationsRepository {
   async markRead(tx: Tx, userId: number, ids: number[] | 'all'): Promise<number> {
     const q = tx('notifications').where({ userId, isRead: false });
     if (ids !== 'all') q.whereIn('id', ids);
-    return q.update({ isRead: true, readAt: tx.fn.now() });
+    return affectedRows(await q.update({ isRead: true, readAt: tx.fn.now() }));
   }
 }

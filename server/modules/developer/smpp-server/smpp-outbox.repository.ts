@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../../platform/tokens.js';
+import { affectedRows } from '../../../platform/db.js';
 import type { Tx } from '../../../platform/unit-of-work.js';
 
 /** What a send made over SMPP keeps until its final state (the receipt is built from it). */
@@ -108,7 +109,7 @@ export class SmppOutboxRepository {
   }
 
   async expire(before: Date): Promise<number> {
-    return this.knex('smpp_outbox').where('createdAt', '<', before).del();
+    return affectedRows(await this.knex('smpp_outbox').where('createdAt', '<', before).del());
   }
 
   async pendingCount(accountId: number): Promise<number> {

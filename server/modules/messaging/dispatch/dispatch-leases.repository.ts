@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../../platform/tokens.js';
+import { affectedRows } from '../../../platform/db.js';
 import type { Tx } from '../../../platform/unit-of-work.js';
 import { DISPATCH_QUEUE_STATUSES } from '../statuses.js';
 
@@ -126,8 +127,8 @@ export class DispatchLeasesRepository {
    * so an old holder's fenced writes would change nothing anyway.
    */
   async dropFinished(): Promise<number> {
-    return this.knex('dispatch_leases as l')
+    return affectedRows(await this.knex('dispatch_leases as l')
       .whereNotExists(this.knex('sends as s').whereRaw('s.id = l."sendId"').whereIn('s.queueStatus', [...DISPATCH_QUEUE_STATUSES]))
-      .delete();
+      .delete());
   }
 }

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../../platform/tokens.js';
+import { affectedRows } from '../../../platform/db.js';
 import type { Tx } from '../../../platform/unit-of-work.js';
 import type { Tenant } from '../../../platform/http/context.js';
 import type { Page } from '../../../platform/http/envelope.js';
@@ -115,7 +116,7 @@ export class PeriodicRepository {
   async advance(tx: Tx, id: number, expectedOccurrences: number, values: Record<string, unknown>): Promise<boolean> {
     const count = await tx('periodic_sends').where({ id, occurrences: expectedOccurrences, status: 'Active' })
       .update({ ...values, updatedAt: this.knex.fn.now() });
-    return Number(count) === 1;
+    return affectedRows(count) === 1;
   }
 
   /** Active → Canceled; null when it was not active any more. */

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../../platform/tokens.js';
+import { affectedRows } from '../../../platform/db.js';
 import type { Tx } from '../../../platform/unit-of-work.js';
 import type { Tenant } from '../../../platform/http/context.js';
 import { whereOrganizationVisible } from '../../../platform/tenancy.js';
@@ -70,7 +71,7 @@ export class ResendRepository {
   }
 
   async deleteRule(tx: Tx, id: number, at: Date): Promise<boolean> {
-    return (await tx('resend_rules').where({ id }).whereNull('deletedAt').update({ deletedAt: at })) > 0;
+    return affectedRows(await tx('resend_rules').where({ id }).whereNull('deletedAt').update({ deletedAt: at })) > 0;
   }
 
   /**
