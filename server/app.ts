@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
@@ -87,12 +88,14 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
     scheduler.start();
   }
 
+  // Sampled from the start: /api/health reports how late the event loop ran over the last window.
+  const loopDelay = new LoopDelay();
   let server: Server | null = null;
   let url: string | null = null;
   let apiRoutes: RegisteredRoute[] = [];
   if (config.role !== 'worker') {
     const translator = container.get<Translator>(TYPES.Translator);
-    const controllers: Controller[] = [healthController(database.kind, kv.kind, config.version)];
+    const controllers: Controller[] = [healthController(database.kind, kv.kind, config.version, loopDelay, scheduler)];
     for (const m of MODULES) if (m.controllers) controllers.push(...m.controllers(container).map((c) => ({ ...c, module: c.module ?? m.name })));
     apiRoutes = registeredRoutes(controllers);
     const authenticator = container.get<Authenticator>(TYPES.Authenticator);
@@ -131,6 +134,7 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   return {
     config, container, database, kv, url, firstAdmin, scheduler, apiRoutes,
     async stop() {
+      loopDelay.close();
       // First: no sweep may start against a module that is stopping, and runs in progress finish.
       await scheduler?.stop();
       await realtime.close();
@@ -146,9 +150,47 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   };
 }
 
-function healthController(database: string, queue: string, version: string): Controller {
+/** Event-loop delay over a rolling window: the last full window and the one filling now, whichever is worse. */
+class LoopDelay {
+  private readonly histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  private last = { p99Ms: 0, maxMs: 0 };
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(windowMs = 10_000) {
+    this.histogram.enable();
+    this.timer = setInterval(() => {
+      this.last = this.read();
+      this.histogram.reset();
+    }, windowMs);
+    this.timer.unref();
+  }
+
+  private read(): { p99Ms: number; maxMs: number } {
+    if (this.histogram.count === 0) return { p99Ms: 0, maxMs: 0 };
+    return { p99Ms: Math.round(this.histogram.percentile(99) / 1e4) / 100, maxMs: Math.round(this.histogram.max / 1e4) / 100 };
+  }
+
+  snapshot(): { p99Ms: number; maxMs: number } {
+    const now = this.read();
+    return { p99Ms: Math.max(now.p99Ms, this.last.p99Ms), maxMs: Math.max(now.maxMs, this.last.maxMs) };
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.histogram.disable();
+  }
+}
+
+/**
+ * `/api/health`: what a load balancer and a person need to see a stuck process: the event loop's
+ * delay and the oldest scheduled run in progress (`overdue` once it runs longer than its period).
+ */
+function healthController(database: string, queue: string, version: string, loopDelay: LoopDelay, scheduler: Scheduler | null): Controller {
   return {
     name: '',
-    routes: [{ method: 'GET', action: 'health', auth: 'public', handler: async () => ({ status: 'ok', database, queue, version }) }],
+    routes: [{
+      method: 'GET', action: 'health', auth: 'public',
+      handler: async () => ({ status: 'ok', database, queue, version, eventLoopDelayMs: loopDelay.snapshot(), oldestRunningJob: scheduler?.oldestRunning() ?? null }),
+    }],
   };
 }

@@ -19,6 +19,12 @@ describe('HTTP platform', function () {
     expect(res.body.data.database).to.equal(process.env.DATABASE_URL ? 'postgres' : 'pglite');
     expect(res.body.data.queue).to.equal(process.env.REDIS_URL ? 'redis' : 'memory');
     expect(res.body.data.version).to.match(/^\d+\.\d+\.\d+/);
+    expect(res.body.data.eventLoopDelayMs).to.have.all.keys('p99Ms', 'maxMs');
+    expect(res.body.data.eventLoopDelayMs.p99Ms).to.be.a('number');
+    // The shared server runs the modules' jobs: null when none runs, else the oldest by name.
+    const oldest = res.body.data.oldestRunningJob;
+    if (oldest !== null) expect(oldest).to.have.all.keys('name', 'runningMs', 'overdue');
+    else expect(oldest).to.equal(null);
   });
 
   it('serves the runtime config and the origin headers', async () => {

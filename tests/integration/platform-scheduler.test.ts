@@ -78,13 +78,66 @@ for (const backend of testDatabases()) {
       expect(await s.fire(slow, new Date()), 'stopped: nothing runs').to.equal(false);
     });
 
+    it('the watchdog logs a run longer than its period, aborts it past its deadline, and stop() leaves a deaf run behind', async () => {
+      const log = pino({ level: 'silent' });
+      const warned: unknown[] = [];
+      const errors: unknown[] = [];
+      log.warn = ((o: unknown) => { warned.push(o); }) as typeof log.warn;
+      log.error = ((o: unknown) => { errors.push(o); }) as typeof log.error;
+      let abortedWith: unknown = null;
+      const hang: ScheduledJob = {
+        name: 'test.hang', schedule: '* * * * * *', scope: 'global',
+        run: (_now, signal) => new Promise(() => { signal.addEventListener('abort', () => { abortedWith = signal.reason; }); }),
+      };
+      const s = new Scheduler([hang], { logger: log, clock: systemClock, runs: new ScheduledRunsRepository(db.knex), minDeadlineMs: 1_500, stopWaitMs: 300 });
+      made.push(s);
+      const at = new Date('2026-11-24T11:00:00Z');
+      void s.fire(hang, at);
+      await sleep(100);
+      expect(s.oldestRunning()?.name).to.equal('test.hang');
+      s.watch(Date.now() + 1_100);
+      expect(warned, 'longer than its one-second period').to.have.length(1);
+      expect(warned[0]).to.include({ job: 'test.hang' });
+      expect(abortedWith, 'not yet at the deadline').to.equal(null);
+      s.watch(Date.now() + 1_600);
+      expect(String(abortedWith)).to.match(/deadline/);
+      expect(errors.some((e) => (e as { job?: string }).job === 'test.hang'), 'logged by name').to.equal(true);
+      const lease = await db.knex('scheduled_runs').where({ job: 'test.hang' }).first();
+      expect(lease.deadlineAt, 'the lease carries its deadline').to.be.instanceOf(Date);
+      expect(new Date(lease.deadlineAt).getTime() - at.getTime()).to.equal(1_500);
+      const t0 = Date.now();
+      await s.stop();
+      expect(Date.now() - t0, 'stop() does not wait for a run that ignores its signal').to.be.below(2_000);
+    });
+
+    it('a run that ends records its outcome on the lease; an aborted loop stops at its signal', async () => {
+      let turns = 0;
+      const loop: ScheduledJob = {
+        name: 'test.loop', schedule: '0 * * * * *', scope: 'global',
+        run: async (_now, signal) => { while (!signal.aborted) { turns++; await sleep(20); } },
+      };
+      const ok: ScheduledJob = { name: 'test.ok', schedule: '0 * * * * *', scope: 'global', run: async () => undefined };
+      const s = scheduler([loop, ok]);
+      expect(await s.fire(ok, new Date('2026-11-24T12:00:00Z'))).to.equal(true);
+      const done = await db.knex('scheduled_runs').where({ job: 'test.ok' }).first();
+      expect(done.outcome).to.equal('done');
+      expect(done.finishedAt).to.be.instanceOf(Date);
+      const running = s.fire(loop, new Date('2026-11-24T12:00:00Z'));
+      await sleep(100);
+      await s.stop();
+      await running;
+      expect(turns).to.be.above(0);
+      const aborted = await db.knex('scheduled_runs').where({ job: 'test.loop' }).first();
+      expect(aborted.outcome).to.equal('aborted');
+    });
+
     it('refuses a job name declared twice and prunes old leases', async () => {
       const j: ScheduledJob = { name: 'test.twice', schedule: '0 0 1 1 *', scope: 'local', run: async () => undefined };
       expect(() => new Scheduler([j, j], { logger, clock: systemClock, runs: new ScheduledRunsRepository(db.knex) })).to.throw(/declared twice/);
       const runs = new ScheduledRunsRepository(db.knex);
-      expect(await runs.take('test.prune', new Date('2020-01-01T00:00:00Z'), 'x')).to.equal(true);
+      expect(await runs.take('test.prune', new Date('2020-01-01T00:00:00Z'), 'x', new Date('2020-01-01T00:01:00Z'))).to.equal(true);
       expect(await runs.prune(new Date('2021-01-01T00:00:00Z'))).to.be.at.least(1);
-      expect(await runs.take('test.prune', new Date('2020-01-01T00:00:00Z'), 'x'), 'pruned: free again').to.equal(true);
+      expect(await runs.take('test.prune', new Date('2020-01-01T00:00:00Z'), 'x', new Date('2020-01-01T00:01:00Z')), 'pruned: free again').to.equal(true);
     });
   });
 }

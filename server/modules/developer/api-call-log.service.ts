@@ -160,10 +160,12 @@ export class ApiCallLogService {
   }
 
   /** Deletes rows older than CALL_LOG_KEEP_DAYS, in chunks so no one statement holds the table long. */
-  async sweep(now: Date): Promise<number> {
+  async sweep(now: Date, signal?: AbortSignal): Promise<number> {
     const before = new Date(now.getTime() - CALL_LOG_KEEP_DAYS * 86_400_000);
     let total = 0;
     for (;;) {
+      // Past its deadline the scheduler aborts: the rest waits for the next hour.
+      if (signal?.aborted) return total;
       const n = await this.repo.deleteOlderThan(before, 5_000);
       total += n;
       if (n < 5_000) return total;

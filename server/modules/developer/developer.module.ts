@@ -69,7 +69,7 @@ export const developerModule: PeykModule = {
     const callLog = container.get(ApiCallLogService);
     const smppOutbox = container.get(SmppOutboxRepository);
     return [
-      { name: 'developer.sweep-call-logs', schedule: '0 41 * * * *', scope: 'global', run: (now) => callLog.sweep(now) },
+      { name: 'developer.sweep-call-logs', schedule: '0 41 * * * *', scope: 'global', run: (now, signal) => callLog.sweep(now, signal) },
       // Receipts and inbound messages no receiver bound for within OUTBOX_TTL_HOURS (smpp-server/CONTEXT.md).
       { name: 'developer.smppOutboxExpiry', schedule: '0 */10 * * * *', scope: 'global', run: (now) => smppOutbox.expire(new Date(now.getTime() - OUTBOX_TTL_HOURS * 3_600_000)) },
     ];
