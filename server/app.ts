@@ -135,13 +135,14 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
     config, container, database, kv, url, firstAdmin, scheduler, apiRoutes,
     async stop() {
       loopDelay.close();
-      // First: no sweep may start against a module that is stopping, and runs in progress finish.
+      // Intake first: the listener closes now, while the rest drains (the process's deadline bounds it).
+      const closed = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
+      server?.closeIdleConnections();
+      // No sweep may start against a module that is stopping; runs in progress are aborted and waited for.
       await scheduler?.stop();
       await realtime.close();
-      if (server) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server!.close(() => resolve()));
-      }
+      server?.closeAllConnections();
+      await closed;
       for (const m of [...MODULES].reverse()) if (m.onStop) await m.onStop(container);
       await queues.close();
       await kv.close();

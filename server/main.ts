@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { findRepoRoot, loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logger.js';
 import { startPeyk } from './app.js';
+import { exitOnSignals } from './platform/shutdown.js';
 
 /**
  * Ends the process with this code. After `stop()` every handle is closed, but a plugin's or a
@@ -34,15 +35,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${lines.filter((l) => l !== '').join('\n')}\n\n`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    peyk.stop().then(() => quit(0), (err) => { logger.error({ err }, 'stop failed'); quit(1); });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  exitOnSignals({ stop: () => peyk.stop(), deadlineMs: config.shutdownMs, logger, exit: quit });
 }
 
 main().catch((err) => {

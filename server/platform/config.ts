@@ -74,6 +74,11 @@ export interface AppConfig {
    * paths). Listens on `host`; runs in processes that serve traffic (role all or web).
    */
   smppServer: SmppServerConfig;
+  /**
+   * How long a stopping process drains (`PEYK_SHUTDOWN_MS`): after SIGTERM/SIGINT intake stops at
+   * once, work in progress gets this long, then the process exits whatever still runs.
+   */
+  shutdownMs: number;
   version: string;
 }
 
@@ -222,6 +227,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     version: String(pkg.version),
     allowSandboxGateway: false,
     smppServer: parseSmppServer(env),
+    shutdownMs: parseMs('PEYK_SHUTDOWN_MS', env.PEYK_SHUTDOWN_MS, merged.shutdownMs ?? 10_000, 100, 600_000),
     ...overrides,
   };
   // Decided after the overrides, so a server started as production (tests too) gets the production default.
