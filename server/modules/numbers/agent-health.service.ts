@@ -73,6 +73,8 @@ export class AgentHealthService {
   private readonly listeners = new Set<AgentChangeListener>();
   /** One chain for every push, so a later state never overtakes an earlier one of the same agent. */
   private pushes: Promise<void> = Promise.resolve();
+  /** Set when the process stops (forgetHeld): pushes no longer read the database. */
+  private stopping = false;
   /** One chain for every shared-store write too: a re-publish read before a change never lands after it. */
   private writes: Promise<void> = Promise.resolve();
   /** When each agent's state last changed in this process (the `since` of a re-publish). */
@@ -119,6 +121,9 @@ export class AgentHealthService {
       binds: health.binds ?? null, submitsPerSecond: health.submitsPerSecond ?? null, lastError: health.lastError ?? null, at: at.toISOString(),
     };
     this.pushes = this.pushes.then(async () => {
+      // Stopping: the database may be closing under this read (the embedded one then made it wait
+      // its whole acquire time-out), and no browser is listening any more.
+      if (this.stopping) return;
       const agent = await this.agents.findById(agentId);
       if (!agent) return;
       const organization = await this.organizations.findById(agent.organizationId);
@@ -146,7 +151,9 @@ export class AgentHealthService {
    * owns, so the others answer "not connected in any worker" at once rather than at the expiry. A
    * record another worker wrote meanwhile is kept (it owns that one).
    */
-  forgetHeld(): Promise<void> {
+  async forgetHeld(): Promise<void> {
+    this.stopping = true;
+    await this.pushes;
     return this.enqueueWrite(async () => {
       const ids = [...this.written];
       const raw = await this.kv.getMany(ids.map(recordKey));
