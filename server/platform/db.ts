@@ -37,7 +37,17 @@ function configurePgTypes(): void {
  * then answers PGlite's result object where pg answers the count. Renaming the method here makes
  * every `delete()`/`del()` answer the count on both clients (tests/contract/database-adapters).
  */
-class PeykPgLiteClient extends (ClientPgLite as unknown as { new (config: unknown): { processResponse(obj: unknown, runner: unknown): unknown } }) {
+class PeykPgLiteClient extends (ClientPgLite as unknown as { new (config: unknown): { processResponse(obj: unknown, runner: unknown): unknown; _query(connection: unknown, obj: unknown): Promise<unknown> } }) {
+  /**
+   * PGlite runs each statement inside this thread and answers through microtasks only: a loop of
+   * queries never lets timers, sockets or signals in (a runaway sweep froze HTTP, SMPP and SIGTERM
+   * alike). One macrotask turn before each statement keeps the process responsive, whatever loops.
+   */
+  override async _query(connection: unknown, obj: unknown): Promise<unknown> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return super._query(connection, obj);
+  }
+
   override processResponse(obj: unknown, runner: unknown): unknown {
     const o = obj as { method?: string };
     return super.processResponse(o.method === 'del' ? { ...o, method: 'delete' } : o, runner);
