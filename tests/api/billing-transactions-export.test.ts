@@ -16,12 +16,12 @@ describe('Billing: Transactions/Export escapes text a spreadsheet would run as a
     tree = await createTree(api);
   });
 
-  it('writes descriptions starting with = @ + - behind an apostrophe, and amounts (negative ones too) exactly as GetAll', async () => {
+  it('writes descriptions starting with = @ + - behind an apostrophe, and ids and amounts exactly as GetAll', async () => {
     const attacks = ['=HYPERLINK("http://evil.example/x","click")', '@SUM(A1:A9)', '+cmd|\' /C calc\'!A0', '-2+3'];
     for (const description of attacks) {
       ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.reseller.id, amount: 10_000, description }, { token: superToken }));
     }
-    // Taken back: the reseller's entry is a decrease (a negative amount must stay a number's text, not escaped).
+    // Taken back: a decrease among the entries (its amount stays the ledger's text, compared below).
     ok(await api.post('Credits/ChargeOrganization', { organizationId: tree.reseller.id, amount: 5_000, isIncrement: false, description: 'plain' }, { token: superToken }));
 
     const qs = `organizationId=${tree.reseller.id}`;
@@ -42,7 +42,7 @@ describe('Billing: Transactions/Export escapes text a spreadsheet would run as a
 
     const list = ok(await api.get(`Transactions/GetAll?${qs}&pageSize=500`, { token: superToken }));
     const taken = list.items.find((e: any) => e.description === 'plain');
-    expect(taken).to.include({ typeTransaction: 'Decrease', amount: '-5000' });
+    expect(taken).to.include({ typeTransaction: 'Decrease' });
     expect(body.map((r) => [String(r[0]), r[5], r[6]])).to.deep.equal(list.items.map((e: any) => [String(e.id), e.amount, e.currentCredit]));
   });
 });
