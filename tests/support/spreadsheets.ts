@@ -141,3 +141,31 @@ export function repeatedDeflate(chunk: Buffer | string, times: number, prefix: B
   const bytes = Buffer.concat([block(prefix), ...Array.from({ length: times }, () => one), block(suffix), deflateRawSync(Buffer.alloc(0))]);
   return { bytes, size: Buffer.byteLength(prefix) + Buffer.byteLength(chunk) * times + Buffer.byteLength(suffix) };
 }
+
+/**
+ * Workbooks no spreadsheet program writes, each with the refusal (English) every upload of a
+ * spreadsheet answers for it: cells without or with impossible references, broken XML, a DOCTYPE,
+ * zip bombs (a sheet compressed 1,000 to 1; sizes past the limit; a part larger than declared).
+ */
+export function brokenWorkbooks(): { label: string; bytes: Buffer; message: string }[] {
+  const titles = inlineRow(1, ['mobile', 'text']);
+  const sheet = 'xl/worksheets/sheet1.xml';
+  const invalid = 'The file is not a valid Excel workbook:';
+  // 420 MB of spaces between the sheet's elements (compressed ~1,000 to 1, as F4's 1 MB file of 426 MB).
+  const spaces = () => repeatedDeflate(' '.repeat(1 << 20), 420, '<?xml version="1.0" encoding="UTF-8"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>', `${titles}${inlineRow(2, ['09121234567', 'x'])}</sheetData></worksheet>`);
+  const bomb = spaces();
+  return [
+    { label: 'a cell without a reference', bytes: xlsxFromSheet(sheetXml(`${titles}<row r="2"><c t="inlineStr"><is><t>09121234567</t></is></c></row>`)), message: `${invalid} a cell has no reference (such as A1).` },
+    { label: 'a cell past column XFD', bytes: xlsxFromSheet(sheetXml(`${titles}<row r="2"><c r="XFE2" t="inlineStr"><is><t>09121234567</t></is></c></row>`)), message: `${invalid} cell XFE2 is past the last column, XFD.` },
+    { label: 'a reference that is no cell', bytes: xlsxFromSheet(sheetXml(`${titles}<row r="2"><c r="2A" t="inlineStr"><is><t>09121234567</t></is></c></row>`)), message: `${invalid} "2A" is not a cell reference.` },
+    { label: 'a row without a number', bytes: xlsxFromSheet(sheetXml(`${titles}<row><c r="A2" t="inlineStr"><is><t>09121234567</t></is></c></row>`)), message: `${invalid} a row has no number.` },
+    { label: 'broken XML in the sheet', bytes: xlsxFromSheet(sheetXml(`${titles}<row r="2"><c r="A2" t="inlineStr"><is><t>0912</is></c></row>`)), message: `${invalid} the XML of ${sheet} is broken.` },
+    { label: 'broken XML in the workbook', bytes: xlsxFromSheet(sheetXml(titles), [{ name: 'xl/workbook.xml', data: '<workbook><sheets><sheet name="S" </workbook>' }]), message: `${invalid} the XML of xl/workbook.xml is broken.` },
+    { label: 'a DOCTYPE in the sheet', bytes: xlsxFromSheet(sheetXml(titles.replace('mobile', '&m;'), '<!DOCTYPE worksheet [<!ENTITY m "mobile">]>')), message: `${invalid} ${sheet} has a DOCTYPE, which is not allowed.` },
+    { label: 'a DOCTYPE without entities', bytes: xlsxFromSheet(sheetXml(titles, '<!-- made by hand -->\n<!DOCTYPE worksheet>')), message: `${invalid} ${sheet} has a DOCTYPE, which is not allowed.` },
+    { label: 'a sheet compressed 1,000 to 1', bytes: xlsxFromSheet({ deflated: bomb }), message: `${invalid} ${sheet} is compressed more than 100 to 1 (a zip bomb).` },
+    { label: 'a part that unpacks to more than it declares', bytes: xlsxFromSheet({ deflated: bomb, declaredSize: 4 * bomb.bytes.length }), message: `${invalid} ${sheet} unpacks to more than its declared size.` },
+    { label: 'sizes past the limit', bytes: xlsxFromSheet(sheetXml(titles), [{ name: 'xl/media/image1.png', deflated: { bytes: Buffer.alloc(1024), size: 0 }, declaredSize: 1100 * 1024 * 1024 }]), message: `${invalid} it unpacks to more than 1024 MB.` },
+    { label: 'a damaged deflate stream', bytes: xlsxFromSheet({ deflated: { bytes: Buffer.from([0xff, 0xff, 0xff, 0xff, 0x00, 0x12]), size: 600 } }), message: `${invalid} ${sheet} cannot be unpacked (the file is damaged).` },
+  ];
+}
