@@ -19,8 +19,13 @@ export const MAX_UNPACKED_BYTES = 1024 ** 3;
  * live (F4: 1.04 MB → 426 MB, 410:1).
  */
 export const MAX_COMPRESSION_RATIO = 100;
-/** Small parts (styles, relations, a theme) may compress harder without costing anything. */
-const RATIO_FROM_BYTES = 1024 ** 2;
+/**
+ * The ratio is judged only for entries unpacking past this: what a bomb costs is the inflated XML
+ * parsed (F4: 85 s for 426 MB), and a smaller entry may legitimately be repetitive (a long note
+ * repeated on 3,000 rows compresses past 100:1: the readers' unit test has one). 64 MB is
+ * ~200,000 rows; a 640 KB upload cannot make the server parse more.
+ */
+export const RATIO_FROM_BYTES = 64 * 1024 ** 2;
 
 /** The last column a sheet can have (XFD). */
 const MAX_COLUMN = 16_384;
@@ -98,7 +103,8 @@ export class XmlPart {
   /** The part's text ended: its root element must have closed (comments and processing instructions may follow). */
   end(): void {
     if (this.prolog !== null) throw this.broken();
-    const rest = this.tail.replace(/(?:\s|<!--[\s\S]*?-->|<\?[\s\S]*?\?>)*$/, '');
+    // Comments hold no "--" and instructions no "?>": a lazy [\s\S]*? would span from an earlier comment to the last one.
+    const rest = this.tail.replace(/(?:\s|<!--(?:(?!--)[\s\S])*-->|<\?(?:(?!\?>)[\s\S])*\?>)*$/, '');
     const root = escapeRegExp(this.root);
     if (!new RegExp(`</${root}\\s*>$`).test(rest) && !new RegExp(`<${root}(?:\\s[^<]*)?/>$`).test(rest)) throw this.broken();
   }
