@@ -5,7 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ApiClient } from '../support/api-client.js';
 import { createTree, sharedApi, sharedServer, unique, type Actor, type Tree } from '../support/fixtures.js';
 import { bad, ok } from '../support/envelope.js';
-import { readXlsx, xlsxBuffer, type XlsxCell } from '../support/spreadsheets.js';
+import { brokenWorkbooks, readXlsx, xlsxBuffer, type XlsxCell } from '../support/spreadsheets.js';
 import { ContactImportRepository } from '../../server/modules/contacts/contact-import.repository.js';
 import { IMPORT_BATCH } from '../../server/modules/contacts/contact-import.batches.js';
 
@@ -285,6 +285,23 @@ describe('Contacts: import from xlsx and CSV (PhonebookFiles)', function () {
     bad(await api.get(`PhonebookFiles/Get/${uploaded.id}`, { token: tree.otherAdmin.token }), 404);
     bad(await api.post('PhonebookFiles/Start', { id: uploaded.id, mapping: { cellphone: 0 } }, { token: tree.otherAdmin.token }), 404);
     expect((await upload(tree.otherAdmin, book.id, Buffer.from('x'), 'x')).status).to.equal(404);
+  });
+
+  it('answers 400 naming the problem for a workbook no spreadsheet program writes (never 500), bombs refused before they are unpacked', async () => {
+    const who = tree.subAdmin;
+    const book = await phonebook(who);
+    for (const broken of brokenWorkbooks()) {
+      const started = Date.now();
+      const res = await upload(who, book.id, broken.bytes, 'broken.xlsx');
+      expect(res.status, `${broken.label}: ${JSON.stringify(res.body)}`).to.equal(400);
+      expect(res.body.validationErrors, broken.label).to.deep.equal([{ propertyName: 'file', message: broken.message }]);
+      expect(Date.now() - started, broken.label).to.be.below(5_000);
+    }
+    const fa = await upload(who, book.id, brokenWorkbooks()[1].bytes, 'broken.xlsx', 'fa');
+    expect(fa.status).to.equal(400);
+    expect(fa.body.validationErrors).to.deep.equal([{ propertyName: 'file', message: 'فایل، فایل اکسل معتبری نیست: خانه XFE2 بعد از آخرین ستون (XFD) است.' }]);
+    // Nothing of the refused uploads is left.
+    expect(ok(await api.get(`PhonebookFiles/GetAll?phonebookId=${book.id}`, { token: who.token })).totalCount).to.equal(0);
   });
 
   it('a batch that fails mid-import is retried from the last committed batch: no row twice, contactsCount exact', async () => {

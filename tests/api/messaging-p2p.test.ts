@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { ApiClient } from '../support/api-client.js';
 import type { Tree } from '../support/fixtures.js';
 import { available, bad, expectLedgerClean, ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
-import { xlsxBuffer, type XlsxCell } from '../support/spreadsheets.js';
+import { brokenWorkbooks, xlsxBuffer, type XlsxCell } from '../support/spreadsheets.js';
 
 describe('P2P sends from a file: CreateP2PScheduledMessage and CreateTrackingNumberP2PScheduledMessage', function () {
   this.timeout(180_000);
@@ -174,6 +174,16 @@ describe('P2P sends from a file: CreateP2PScheduledMessage and CreateTrackingNum
     expect(fa.validationErrors![0].message).to.equal('نام برگه اکسل باید Sheet1 باشد (نام برگه فایل: «Data»).');
     // Not a spreadsheet at all.
     expect(bad(await upload(Buffer.from([0, 1, 2, 3, 0, 0, 7])), 400, 'file').validationErrors).to.have.length(1);
+  });
+
+  it('answers 400 naming the problem for a workbook no spreadsheet program writes (never 500), bombs refused before they are unpacked', async () => {
+    for (const broken of brokenWorkbooks()) {
+      const started = Date.now();
+      const res = await upload(broken.bytes);
+      expect(res.status, `${broken.label}: ${JSON.stringify(res.body)}`).to.equal(400);
+      expect(res.body.validationErrors, broken.label).to.deep.equal([{ propertyName: 'file', message: broken.message }]);
+      expect(Date.now() - started, broken.label).to.be.below(5_000);
+    }
   });
 
   it('keeps an upload to its uploader, and refuses a line without isSendP2P', async () => {

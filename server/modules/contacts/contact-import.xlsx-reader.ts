@@ -1,8 +1,9 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { SHEET_BATCH_ROWS, SheetError, type CellValue, type SheetReadOptions, type SheetRow, type StoredFile } from './contact-import.sheet.js';
+import { checkZipSizes, inflateRefusal, MAX_UNPACKED_BYTES, partTooLarge, sizeMismatch, XmlPart } from './contact-import.xlsx-checks.js';
 
 /**
  * The first worksheet of an .xlsx, row by row, through exceljs' streaming WorkbookReader, with the
@@ -16,17 +17,21 @@ import { SHEET_BATCH_ROWS, SheetError, type CellValue, type SheetReadOptions, ty
  *   split between two pieces becomes U+FFFD; the pieces are decoded here (StringDecoder) and
  *   exceljs gets whole characters.
  * - Only the first sheet is read, and sizes are known before anything is inflated, so a zip bomb
- *   is refused up front (`contacts.import.fileTooLarge`).
+ *   is refused up front (`contact-import.xlsx-checks.ts`: the total and each entry's ratio), and
+ *   again while inflating (no entry past its declared size).
+ * - Whatever the file holds, a refusal is a SheetError naming the problem (a damaged zip, broken
+ *   XML, a DOCTYPE, a cell exceljs cannot place): `XmlPart` watches each part's text.
  * The methods called on the reader (`_parseRels`, `_parseWorkbook`, `_parseSharedStrings`,
  * `_parseStyles`, `_parseWorksheet`) are the ones its own `parse()` calls, in exceljs 4.4.0 (pinned);
  * `tests/unit/contacts/contact-import-readers.test.ts` reads real workbooks through them.
  */
 
-/** Inflated bytes an entry may have (a million-row sheet is ~400 MB); beyond is a zip bomb, or not a contact list. */
-const MAX_SHEET_BYTES = 2 * 1024 ** 3;
+/** Inflated bytes the sheet may have (a million-row sheet is ~330 MB): the whole file's limit. */
+const MAX_SHEET_BYTES = MAX_UNPACKED_BYTES;
 /** The shared strings are held in memory while the sheet is read. */
 const MAX_SHARED_STRINGS_BYTES = 256 * 1024 ** 2;
 const MAX_SMALL_PART_BYTES = 32 * 1024 ** 2;
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
 
 interface ZipEntry {
   name: string;
@@ -47,8 +52,17 @@ function notXlsx(): SheetError {
   return new SheetError('contacts.import.notSpreadsheet');
 }
 
-/** The central directory: every entry's name, sizes and where its data starts. */
+/** The central directory: every entry's name, sizes and where its data starts. A damaged one is no xlsx (never a RangeError). */
 export async function readZipDirectory(file: StoredFile): Promise<Map<string, ZipEntry>> {
+  try {
+    return await zipDirectory(file);
+  } catch (err) {
+    if (err instanceof RangeError) throw notXlsx();
+    throw err;
+  }
+}
+
+async function zipDirectory(file: StoredFile): Promise<Map<string, ZipEntry>> {
   const tailLength = Math.min(file.size, 22 + 0xffff);
   const tail = await file.read(file.size - tailLength, tailLength);
   let at = -1;
@@ -107,13 +121,13 @@ export async function readZipDirectory(file: StoredFile): Promise<Map<string, Zi
 
 /**
  * An entry's bytes, inflated, as they come. `onCompressed` counts the compressed bytes consumed
- * (the import's progress). Beyond `maxBytes` inflated (or the size the directory declared) is a
- * refusal: a zip may lie about sizes.
+ * (the import's progress). Beyond `maxBytes` inflated, or beyond the size the directory declared
+ * (which the ratio check trusted), is a refusal: a zip may lie about sizes.
  */
-async function* entryBytes(file: StoredFile, entry: ZipEntry, maxBytes: number, onCompressed?: (n: number) => void): AsyncGenerator<Buffer> {
+async function* entryBytes(file: StoredFile, part: string, entry: ZipEntry, maxBytes: number, onCompressed?: (n: number) => void): AsyncGenerator<Buffer> {
   if (entry.encrypted) throw new SheetError('contacts.import.encrypted');
   if (entry.method !== 0 && entry.method !== 8) throw notXlsx();
-  if (entry.size > maxBytes) throw new SheetError('contacts.import.fileTooLarge');
+  if (entry.size > maxBytes) throw partTooLarge(part, maxBytes);
   const header = await file.read(entry.localHeaderOffset, 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw notXlsx();
   const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
@@ -134,32 +148,60 @@ async function* entryBytes(file: StoredFile, entry: ZipEntry, maxBytes: number, 
       yield piece;
     }
   })();
-  const inflated = Readable.from(counted).pipe(inflate);
+  // pipeline, not pipe: a failing read of storage must end the inflate too (pipe would leave it waiting).
+  const inflated = pipeline(Readable.from(counted), inflate, () => { /* the error reaches the loop below through inflate */ });
   let total = 0;
   try {
     for await (const out of inflated) {
       total += (out as Buffer).length;
-      if (total > limit) throw new SheetError('contacts.import.fileTooLarge');
+      if (total > limit) throw total > maxBytes ? partTooLarge(part, maxBytes) : sizeMismatch(part);
       yield out as Buffer;
     }
+  } catch (err) {
+    throw inflateRefusal(part, err);
   } finally {
     inflated.destroy();
   }
 }
 
-/** Whole characters for the XML parser: a UTF-8 sequence split between two inflated pieces is joined first. */
-async function* entryText(file: StoredFile, entry: ZipEntry, maxBytes: number, onCompressed?: (n: number) => void): AsyncGenerator<string> {
+/**
+ * Whole characters for the XML parser: a UTF-8 sequence split between two inflated pieces is joined
+ * first. Each piece is shown to the part's watcher before the parser gets it.
+ */
+async function* entryText(file: StoredFile, part: XmlPart, entry: ZipEntry, maxBytes: number, onCompressed?: (n: number) => void): AsyncGenerator<string> {
   const decoder = new StringDecoder('utf8');
-  for await (const piece of entryBytes(file, entry, maxBytes, onCompressed)) {
+  for await (const piece of entryBytes(file, part.name, entry, maxBytes, onCompressed)) {
     const text = decoder.write(piece);
-    if (text) yield text;
+    if (text) {
+      part.see(text);
+      yield text;
+    }
   }
   const rest = decoder.end();
-  if (rest) yield rest;
+  if (rest) {
+    part.see(rest);
+    yield rest;
+  }
+  part.end();
 }
 
-function entryStream(file: StoredFile, entry: ZipEntry, maxBytes: number): Readable {
-  return Readable.from(entryText(file, entry, maxBytes));
+function entryStream(file: StoredFile, part: XmlPart, entry: ZipEntry, maxBytes: number): Readable {
+  return Readable.from(entryText(file, part, entry, maxBytes));
+}
+
+/** One of exceljs' part parsers run over a part; what it throws becomes a refusal naming the problem. */
+async function parsePart(file: StoredFile, name: string, entry: ZipEntry, maxBytes: number, parse: (text: Readable) => Promise<unknown> | AsyncGenerator<unknown>): Promise<void> {
+  const part = new XmlPart(name);
+  try {
+    const run = parse(entryStream(file, part, entry, maxBytes));
+    if (Symbol.asyncIterator in run) {
+      for await (const _ of run) { /* cached by the reader */ }
+    } else {
+      await run;
+    }
+  } catch (err) {
+    throw part.refusal(err);
+  }
 }
 
 /** The members of exceljs' streaming WorkbookReader this reader drives (see the comment at the top). */
@@ -183,16 +225,16 @@ interface ExcelRow {
 }
 
 /** The first sheet the workbook lists (by its relation), else the lowest-numbered sheet part. */
-function firstSheet(reader: ExcelWorkbookReader, entries: Map<string, ZipEntry>): { entry: ZipEntry; sheetNo: string } {
+function firstSheet(reader: ExcelWorkbookReader, entries: Map<string, ZipEntry>): { name: string; entry: ZipEntry; sheetNo: string } {
   const first = reader.model?.sheets?.[0];
   const rel = first && reader.workbookRels?.find((r) => r.Id === first.rId);
   const target = rel ? rel.Target.replace(/^\/?(xl\/)?/, '') : null;
   const byRel = target ? /^worksheets\/sheet(\d+)\.xml$/.exec(target) : null;
-  if (byRel && entries.has(`xl/${target}`)) return { entry: entries.get(`xl/${target}`)!, sheetNo: byRel[1] };
+  if (byRel && entries.has(`xl/${target}`)) return { name: `xl/${target}`, entry: entries.get(`xl/${target}`)!, sheetNo: byRel[1] };
   const sheets = [...entries.keys()].map((k) => /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(k)).filter((m): m is RegExpExecArray => !!m)
     .sort((a, b) => Number(a[1]) - Number(b[1]));
   if (sheets.length === 0) throw notXlsx();
-  return { entry: entries.get(sheets[0][0])!, sheetNo: sheets[0][1] };
+  return { name: sheets[0][0], entry: entries.get(sheets[0][0])!, sheetNo: sheets[0][1] };
 }
 
 /** A cell as exceljs gives it, as the plain value the import maps: formulas as their last computed result. */
@@ -220,17 +262,22 @@ export function plainCell(value: unknown): CellValue {
 class LazySharedStrings {
   private readonly strings: unknown[] = [];
   private readonly source: AsyncGenerator<{ index: number; text: unknown }> | null;
+  private readonly part = new XmlPart(SHARED_STRINGS);
 
   constructor(file: StoredFile, entry: ZipEntry | undefined) {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), { sharedStrings: 'emit' }) as unknown as ExcelWorkbookReader;
-    this.source = entry ? reader._parseSharedStrings(entryStream(file, entry, MAX_SHARED_STRINGS_BYTES)) as AsyncGenerator<{ index: number; text: unknown }> : null;
+    this.source = entry ? reader._parseSharedStrings(entryStream(file, this.part, entry, MAX_SHARED_STRINGS_BYTES)) as AsyncGenerator<{ index: number; text: unknown }> : null;
   }
 
   async upTo(index: number): Promise<void> {
-    while (this.source && this.strings.length <= index) {
-      const next = await this.source.next();
-      if (next.done) return;
-      this.strings.push(next.value.text);
+    try {
+      while (this.source && this.strings.length <= index) {
+        const next = await this.source.next();
+        if (next.done) return;
+        this.strings.push(next.value.text);
+      }
+    } catch (err) {
+      throw this.part.refusal(err);
     }
   }
 
@@ -256,21 +303,22 @@ function sharedIndex(value: unknown): number | null {
 export async function* readXlsxRows(file: StoredFile, options: SheetReadOptions & { onDimension?(lastRow: number): void; lazySharedStrings?: boolean; onSheetName?(name: string | null): void } = {}): AsyncGenerator<SheetRow[]> {
   const entries = await readZipDirectory(file);
   if (!entries.has('xl/workbook.xml')) throw notXlsx();
+  checkZipSizes([...entries].map(([name, e]) => ({ name, compressedSize: e.compressedSize, size: e.size })));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
   }) as unknown as ExcelWorkbookReader;
   const part = (name: string) => entries.get(name);
   const rels = part('xl/_rels/workbook.xml.rels');
-  if (rels) await reader._parseRels(entryStream(file, rels, MAX_SMALL_PART_BYTES));
-  await reader._parseWorkbook(entryStream(file, part('xl/workbook.xml')!, MAX_SMALL_PART_BYTES));
-  const shared = part('xl/sharedStrings.xml');
+  if (rels) await parsePart(file, 'xl/_rels/workbook.xml.rels', rels, MAX_SMALL_PART_BYTES, (text) => reader._parseRels(text));
+  await parsePart(file, 'xl/workbook.xml', part('xl/workbook.xml')!, MAX_SMALL_PART_BYTES, (text) => reader._parseWorkbook(text));
+  const shared = part(SHARED_STRINGS);
   // Without a cache the worksheet reader leaves {sharedString: n} in the cells, resolved below.
   const lazy = options.lazySharedStrings ? new LazySharedStrings(file, shared) : null;
   if (lazy) {
     // Left unset on purpose.
   } else if (shared) {
     // Parsed into the reader's cache; the generator yields nothing in 'cache' mode.
-    for await (const _ of reader._parseSharedStrings(entryStream(file, shared, MAX_SHARED_STRINGS_BYTES))) { /* cached */ }
+    await parsePart(file, SHARED_STRINGS, shared, MAX_SHARED_STRINGS_BYTES, (text) => reader._parseSharedStrings(text));
   } else {
     (reader as unknown as { sharedStrings: unknown[] }).sharedStrings = [];
   }
@@ -285,15 +333,16 @@ async function* readSheet(file: StoredFile, entries: Map<string, ZipEntry>, read
   options: SheetReadOptions & { onDimension?(lastRow: number): void; onSheetName?(name: string | null): void }): AsyncGenerator<SheetRow[]> {
   const part = (name: string) => entries.get(name);
   const styles = part('xl/styles.xml');
-  if (styles) await reader._parseStyles(entryStream(file, styles, MAX_SMALL_PART_BYTES));
-  const { entry, sheetNo } = firstSheet(reader, entries);
+  if (styles) await parsePart(file, 'xl/styles.xml', styles, MAX_SMALL_PART_BYTES, (text) => reader._parseStyles(text));
+  const { name, entry, sheetNo } = firstSheet(reader, entries);
+  const xml = new XmlPart(name);
   // The P2P send's rule names the sheet (Sheet1); the workbook's first listed sheet is the one read.
   options.onSheetName?.(reader.model?.sheets?.[0]?.name ?? null);
   let compressed = 0;
   const total = Math.max(1, entry.compressedSize);
-  const text = entryText(file, entry, MAX_SHEET_BYTES, (n) => { compressed += n; });
+  const text = entryText(file, xml, entry, MAX_SHEET_BYTES, (n) => { compressed += n; });
   // The used range, if the sheet starts with one (<dimension ref="A1:H1000001"/>), before exceljs sees the text.
-  const first = await text.next();
+  const first = await text.next().catch((err: unknown) => { throw xml.refusal(err); });
   const head = first.done ? '' : first.value;
   const dimension = /<(?:\w+:)?dimension\s+ref="[A-Z]+\d+:[A-Z]+(\d+)"/.exec(head.slice(0, 4096));
   if (dimension) options.onDimension?.(Number(dimension[1]));
@@ -304,7 +353,16 @@ async function* readSheet(file: StoredFile, entries: Map<string, ZipEntry>, read
   const sheet = reader._parseWorksheet(replay, sheetNo).next().value?.value;
   if (!sheet) throw notXlsx();
   let batch: SheetRow[] = [];
-  for await (const row of sheet) {
+  const rows = sheet[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<ExcelRow>;
+    try {
+      next = await rows.next();
+    } catch (err) {
+      throw xml.refusal(err);
+    }
+    if (next.done) break;
+    const row = next.value;
     const values = row.values;
     const cells: CellValue[] = [];
     // exceljs' values are 1-based (index 0 unused) and sparse.

@@ -28,6 +28,17 @@ export function spreadsheetCell(value: SpreadsheetValue): string | number | bool
 }
 
 /**
+ * An exact integer kept as text (rials and ids: a spreadsheet number is a double and rounds beyond
+ * 2^53). A plain integer, a negative one too, is no formula (`-5000` evaluates to itself), so it
+ * is not escaped: the exported value stays the ledger's. Anything else is escaped as text.
+ */
+export function integerTextCell(value: string | number | bigint | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value);
+  return /^-?\d+$/.test(text) ? text : escapeSpreadsheetText(text);
+}
+
+/**
  * One CSV field (RFC 4180), escaped against formulas first: quoted when it holds the delimiter,
  * a quote or a line break (a quote doubled inside).
  */

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { csvField, csvLine, escapeSpreadsheetText, spreadsheetCell } from '../../../server/shared/text/spreadsheet-cells.js';
+import { csvField, csvLine, escapeSpreadsheetText, integerTextCell, spreadsheetCell } from '../../../server/shared/text/spreadsheet-cells.js';
 
 describe('spreadsheet cells: formula injection escaped', () => {
   it('prefixes text a spreadsheet would run as a formula with an apostrophe', () => {
@@ -20,6 +20,14 @@ describe('spreadsheet cells: formula injection escaped', () => {
     expect(spreadsheetCell(undefined)).to.equal(null);
     expect(spreadsheetCell(Number.NaN)).to.equal(null);
     expect(spreadsheetCell('+98912')).to.equal("'+98912");
+  });
+
+  it('keeps exact integers as text unescaped, a negative one too; escapes anything else', () => {
+    expect(integerTextCell('-120000000000000000001')).to.equal('-120000000000000000001');
+    expect(integerTextCell(42n)).to.equal('42');
+    expect(integerTextCell(null)).to.equal(null);
+    expect(integerTextCell('-2+3')).to.equal("'-2+3");
+    expect(integerTextCell('=1')).to.equal("'=1");
   });
 
   it('writes CSV fields quoted where needed, escaped first', () => {

@@ -10,7 +10,7 @@ import type { Tenant } from '../../../platform/actor.js';
 import type { JobQueue, QueueFactory } from '../../../platform/queue.js';
 import type { Realtime } from '../../../platform/realtime.js';
 import { drained, prefetched } from '../../../platform/xlsx-stream.js';
-import { escapeSpreadsheetText as spreadsheetSafe } from '../../../shared/text/spreadsheet-cells.js';
+import { spreadsheetCell } from '../../../shared/text/spreadsheet-cells.js';
 import { ExcelRequestsRepository, type ExcelRequestRow } from './excel-requests.repository.js';
 import { OutboxSearchService } from './outbox-search.service.js';
 import type { ReceiverHit, ReceiverSearch } from './outbox-search.repository.js';
@@ -46,12 +46,11 @@ const COLUMNS: { header: string; key: keyof ReceiverHit; width: number }[] = [
   { header: 'SmsText', key: 'smsText', width: 50 },
 ];
 
-/** A cell's value: dates as UTC ISO text, every text escaped so no cell is read as a formula. */
+/** A cell's value: dates as UTC ISO text, every text through the one escaping rule of all exports (no cell is read as a formula). */
 function cell(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  if (value instanceof Date) return value.toISOString();
-  return spreadsheetSafe(String(value));
+  if (typeof value === 'number') return spreadsheetCell(value) as number | null;
+  return spreadsheetCell(value instanceof Date ? value.toISOString() : String(value)) as string | null;
 }
 
 export const exportFileName = (id: number) => `outbox-${id}.xlsx`;
