@@ -1,6 +1,7 @@
 import { readFileSync, mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import path from 'node:path';
+import { parseAllowList } from './outbound/outbound-address.js';
 
 export type PeykRole = 'all' | 'web' | 'worker';
 
@@ -74,6 +75,12 @@ export interface AppConfig {
    * paths). Listens on `host`; runs in processes that serve traffic (role all or web).
    */
   smppServer: SmppServerConfig;
+  /**
+   * Ranges the outbound URL guard lets the server call although they are loopback, private or
+   * link-local (`PEYK_OUTBOUND_ALLOW`: CIDRs or addresses, comma-separated), besides the
+   * administrator's OutboundAllowedRanges setting. Empty: only public addresses.
+   */
+  outboundAllow: string[];
   version: string;
 }
 
@@ -156,6 +163,12 @@ function parseLeaseMs(value: string | undefined, fallback: number): number {
   return ms;
 }
 
+function parseOutboundAllow(value: string | undefined): string[] {
+  const { ranges, invalid } = parseAllowList(value ?? '');
+  if (invalid.length > 0) throw new Error(`PEYK_OUTBOUND_ALLOW must list CIDRs or addresses (cannot read "${invalid.join('", "')}")`);
+  return ranges;
+}
+
 function parseMs(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const ms = Number(value);
@@ -222,6 +235,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     version: String(pkg.version),
     allowSandboxGateway: false,
     smppServer: parseSmppServer(env),
+    outboundAllow: parseOutboundAllow(env.PEYK_OUTBOUND_ALLOW),
     ...overrides,
   };
   // Decided after the overrides, so a server started as production (tests too) gets the production default.
