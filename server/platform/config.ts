@@ -65,6 +65,12 @@ export interface AppConfig {
    */
   webhooks: { enabled: boolean; concurrency: number; timeoutMs: number; retryBaseMs: number; pollMs: number };
   /**
+   * Ranges the outbound URL guard lets the server call although they are loopback, private or
+   * link-local (`PEYK_OUTBOUND_ALLOW`: CIDRs or addresses, comma-separated), besides the
+   * administrator's OutboundAllowedRanges setting. Empty: only public addresses.
+   */
+  outboundAllow: string[];
+  /**
    * The Sandbox payment gateway signs its own "paid" answers, so anyone can pay with it: allowed
    * only outside production unless `PEYK_SANDBOX_GATEWAY=true` says otherwise (a staging install).
    */
@@ -75,12 +81,6 @@ export interface AppConfig {
    * paths). Listens on `host`; runs in processes that serve traffic (role all or web).
    */
   smppServer: SmppServerConfig;
-  /**
-   * Ranges the outbound URL guard lets the server call although they are loopback, private or
-   * link-local (`PEYK_OUTBOUND_ALLOW`: CIDRs or addresses, comma-separated), besides the
-   * administrator's OutboundAllowedRanges setting. Empty: only public addresses.
-   */
-  outboundAllow: string[];
   version: string;
 }
 
@@ -232,10 +232,10 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     jwtSecret: persistentSecret(dataDir, 'jwt-secret', env.PEYK_JWT_SECRET),
     jwtKey: undefined as unknown as KeyObject,
     serverStateToken: persistentSecret(dataDir, 'server-state-token', env.PEYK_SERVER_STATE_TOKEN),
+    outboundAllow: parseOutboundAllow(env.PEYK_OUTBOUND_ALLOW),
     version: String(pkg.version),
     allowSandboxGateway: false,
     smppServer: parseSmppServer(env),
-    outboundAllow: parseOutboundAllow(env.PEYK_OUTBOUND_ALLOW),
     ...overrides,
   };
   // Decided after the overrides, so a server started as production (tests too) gets the production default.
