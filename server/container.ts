@@ -15,6 +15,7 @@ import { Realtime } from './platform/realtime.js';
 import { AuthEpoch } from './platform/auth-epoch.js';
 import { SettingsRepository } from './platform/settings.repository.js';
 import { SettingsService } from './platform/settings.service.js';
+import { OutboundUrlGuard } from './platform/outbound/outbound-url-guard.js';
 import type { PeykModule } from './platform/module.js';
 import { auditModule } from './modules/audit/index.js';
 import { organizationsModule } from './modules/organizations/index.js';
@@ -58,6 +59,7 @@ export function buildContainer(infra: Infrastructure, modules: PeykModule[] = MO
   container.bind(TYPES.AuthEpoch).toConstantValue(new AuthEpoch());
   container.bind(SettingsRepository).toSelf().inSingletonScope();
   container.bind(TYPES.Settings).to(SettingsService).inSingletonScope();
+  container.bind(OutboundUrlGuard).toSelf().inSingletonScope();
   const translator = new Translator();
   for (const m of modules) if (m.messages) translator.add(m.messages);
   container.bind(TYPES.Translator).toConstantValue(translator);

@@ -1,6 +1,7 @@
 import { readFileSync, mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import path from 'node:path';
+import { parseAllowList } from './outbound/outbound-address.js';
 
 export type PeykRole = 'all' | 'web' | 'worker';
 
@@ -63,6 +64,12 @@ export interface AppConfig {
    * (with jitter), due rows looked for every `pollMs` (`PEYK_WEBHOOK_*`).
    */
   webhooks: { enabled: boolean; concurrency: number; timeoutMs: number; retryBaseMs: number; pollMs: number };
+  /**
+   * Ranges the outbound URL guard lets the server call although they are loopback, private or
+   * link-local (`PEYK_OUTBOUND_ALLOW`: CIDRs or addresses, comma-separated), besides the
+   * administrator's OutboundAllowedRanges setting. Empty: only public addresses.
+   */
+  outboundAllow: string[];
   /**
    * The Sandbox payment gateway signs its own "paid" answers, so anyone can pay with it: allowed
    * only outside production unless `PEYK_SANDBOX_GATEWAY=true` says otherwise (a staging install).
@@ -161,6 +168,12 @@ function parseLeaseMs(value: string | undefined, fallback: number): number {
   return ms;
 }
 
+function parseOutboundAllow(value: string | undefined): string[] {
+  const { ranges, invalid } = parseAllowList(value ?? '');
+  if (invalid.length > 0) throw new Error(`PEYK_OUTBOUND_ALLOW must list CIDRs or addresses (cannot read "${invalid.join('", "')}")`);
+  return ranges;
+}
+
 function parseMs(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const ms = Number(value);
@@ -224,6 +237,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     jwtSecret: persistentSecret(dataDir, 'jwt-secret', env.PEYK_JWT_SECRET),
     jwtKey: undefined as unknown as KeyObject,
     serverStateToken: persistentSecret(dataDir, 'server-state-token', env.PEYK_SERVER_STATE_TOKEN),
+    outboundAllow: parseOutboundAllow(env.PEYK_OUTBOUND_ALLOW),
     version: String(pkg.version),
     allowSandboxGateway: false,
     smppServer: parseSmppServer(env),

@@ -32,6 +32,12 @@ export const MAIN_SETTING_DEFAULTS = {
    * closed as Unknown so the send can settle (operators keep reports for one to three days).
    */
   DeliveryReportTimeoutHours: '72',
+  /**
+   * Ranges (CIDRs or addresses, comma-separated) of loopback, private or link-local addresses the
+   * server may call at users' URLs (webhooks and later URL features), besides PEYK_OUTBOUND_ALLOW.
+   * Empty: only public addresses (platform/outbound/CONTEXT.md).
+   */
+  OutboundAllowedRanges: '',
 } as const satisfies Record<string, string>;
 
 /** The typed key catalogue: a key outside it is a type error, not a silent default. */

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchPostgresDatabase } from '../../server/platform/db.js';
-import { INITIAL_ADMIN_PASSWORD, ROOT_DIR } from './test-server.js';
+import { INITIAL_ADMIN_PASSWORD, ROOT_DIR, TEST_OUTBOUND_ALLOW } from './test-server.js';
 
 /** A port the system says is free now (a fixed one could be held by any other server of the run). */
 export function freePort(): Promise<number> {
@@ -18,11 +18,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `server/main.ts` in a child process, as `npm start` runs it, with these variables over the test's own. */
+/**
+ * `server/main.ts` in a child process, as `npm start` runs it, with these variables over the test's
+ * own. Like startTestServer, it may call the tests' receivers on 127.0.0.1 (PEYK_OUTBOUND_ALLOW).
+ */
 export function spawnPeyk(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server', 'main.ts')], {
     cwd: ROOT_DIR,
-    env: { ...process.env, LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, LOG_LEVEL: 'error', PEYK_OUTBOUND_ALLOW: TEST_OUTBOUND_ALLOW.join(','), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -18,8 +18,15 @@ export interface TestServer {
 }
 
 /**
+ * Where the tests' own receivers listen (webhook receivers, fake providers): the outbound URL guard
+ * refuses loopback, so test servers are given this allowance explicitly, as an operator would.
+ */
+export const TEST_OUTBOUND_ALLOW = ['127.0.0.1/32'];
+
+/**
  * A real server on a random port: the embedded database in memory, or a fresh PostgreSQL database
- * when DATABASE_URL is set; Redis when REDIS_URL is set (keys under a private prefix).
+ * when DATABASE_URL is set; Redis when REDIS_URL is set (keys under a private prefix). Loopback
+ * may be called (TEST_OUTBOUND_ALLOW) unless `overrides.outboundAllow` says otherwise.
  */
 export async function startTestServer(overrides: Partial<AppConfig> = {}, clock?: Clock): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-test-'));
@@ -37,7 +44,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}, clock?
     PEYK_ADMIN_PASSWORD: INITIAL_ADMIN_PASSWORD,
     REDIS_URL: process.env.REDIS_URL,
     NODE_ENV: 'test',
-  }, ROOT_DIR, { host: '127.0.0.1', databaseUrl, redisPrefix: `peyk-test-${process.pid}-${Date.now().toString(36)}`, ...overrides });
+  }, ROOT_DIR, { host: '127.0.0.1', databaseUrl, outboundAllow: TEST_OUTBOUND_ALLOW, redisPrefix: `peyk-test-${process.pid}-${Date.now().toString(36)}`, ...overrides });
   const peyk = await startPeyk(config, { rootDir: ROOT_DIR, inMemoryDatabase: true, logger: pino({ level: 'silent' }), clock });
   return {
     peyk,

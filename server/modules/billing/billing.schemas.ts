@@ -98,6 +98,7 @@ export const mainSettingsSchema = {
     LowestCreditOfUser: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },
     ResolutionOfParliament: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },
     LowCreditAlertText: text(2000), PaymentConfirmedText: text(2000),
+    OutboundAllowedRanges: text(2000),
     ...eachOf(POSITIVE_INTEGER_SETTINGS, { type: ['integer', 'string', 'null'], minimum: 1, maximum: 999_999_999, maxLength: 9 } as const),
   },
 } as const;

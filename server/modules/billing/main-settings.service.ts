@@ -5,6 +5,7 @@ import type { Actor } from '../../platform/actor.js';
 import { fieldError } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { MAIN_SETTING_DEFAULTS, POSITIVE_INTEGER_SETTINGS, SettingsService, type MainSettingKey } from '../../platform/settings.service.js';
+import { parseAllowList } from '../../platform/outbound/outbound-url-guard.js';
 import { percentHundredths, toAmount } from './money.js';
 import type { PriceSettings } from './pricing.js';
 
@@ -56,6 +57,11 @@ export class MainSettingsService {
       if ((key === 'ResolutionOfParliament' || key === 'LowestCreditOfUser') && value !== null) toAmount(value, key);
       if ((POSITIVE_INTEGER_SETTINGS as readonly string[]).includes(key) && value !== null && !/^[1-9]\d{0,8}$/.test(value)) throw fieldError(key, 'billing.amountInvalid', { field: key });
       if (key === 'MaximumFailedTryCount' && value !== null && !/^\d{1,4}$/.test(value)) throw fieldError(key, 'billing.amountInvalid', { field: key });
+      // The outbound URL guard skips what it cannot read: refused here so an administrator never believes a range is open.
+      if (key === 'OutboundAllowedRanges' && value !== null) {
+        const { invalid } = parseAllowList(value);
+        if (invalid.length > 0) throw fieldError(key, 'billing.outboundAllowInvalid', { entries: invalid.join(', ') });
+      }
       changes[key] = value;
     }
     return this.uow.run(async (tx) => {

@@ -7,6 +7,7 @@ export const developerMessages: MessageCatalogue = {
   'developer.tokenCannotSend': { fa: 'این کلید API اجازه ارسال پیامک ندارد.', en: 'This API key is not allowed to send messages.' },
   'developer.tokenNotFound': { fa: 'کلید API یافت نشد.', en: 'API key not found.' },
   'developer.webhookUrlInvalid': { fa: 'آدرس وب‌هوک باید با http یا https شروع شود.', en: 'Webhook address must start with http or https.' },
+  'developer.webhookUrlNotAllowed': { fa: 'این نشانی وب‌هوک به شبکه داخلی خود سرور اشاره می‌کند و مجاز نیست.', en: 'This webhook address points inside the server\'s own network and is not allowed.' },
   'developer.webhookNotFound': { fa: 'وب‌هوک یافت نشد.', en: 'Webhook not found.' },
   'developer.webhookDisabled': { fa: 'این وب‌هوک غیرفعال است.', en: 'This webhook is disabled.' },
   'developer.deliveryNotFound': { fa: 'ارسال وب‌هوک یافت نشد.', en: 'Webhook delivery not found.' },

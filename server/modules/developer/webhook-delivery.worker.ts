@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
+import { OutboundUrlGuard, outboundFailureText } from '../../platform/outbound/outbound-url-guard.js';
 import { InboxService, type InboxRow } from '../inbox/index.js';
 import { WebhooksRepository, type ClaimedDelivery, type InboundTarget, type NewDelivery } from './webhooks.repository.js';
 import { WebhookSignal } from './webhook-signal.js';
@@ -12,8 +13,6 @@ export const INBOUND_CURSOR = 'webhooks.inbound';
 /** Inbox rows younger than this are read again next time: ids are handed out before commit (see InboxRepository.storedAfter). */
 export const INBOUND_SETTLE_MS = 5_000;
 const INBOUND_PAGE = 500;
-/** Kept of a receiver's error text: enough to tell what went wrong, not a stored copy of their page. */
-const MAX_ERROR = 500;
 
 /** The stored payload of an inbound delivery: the GET's To, From and Text. */
 export interface InboundPayload {
@@ -100,6 +99,7 @@ export class WebhookDeliveryWorker {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Config) private readonly config: AppConfig,
     @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(OutboundUrlGuard) private readonly outbound: OutboundUrlGuard,
   ) {}
 
   private get settings() {
@@ -210,7 +210,14 @@ export class WebhookDeliveryWorker {
     }
   }
 
-  /** One attempt and its outcome. Only a 2xx answer is a success; redirects are not followed. */
+  /**
+   * One attempt and its outcome. Only a 2xx answer is a success; redirects are not followed. The
+   * request goes through the outbound URL guard (checked again at connect: the address may have
+   * been forbidden since the save, or the name may now resolve inside). `lastError` is a short
+   * reason only — the status, "connection failed", "timed out", "address not allowed" — never the
+   * receiver's answer nor the system's error: a user must not read an internal page through it, nor
+   * tell an open port from a closed one.
+   */
   async deliver(d: ClaimedDelivery): Promise<void> {
     const timestamp = Math.floor(Date.now() / 1000);
     const req = buildRequest(d, timestamp, this.config.version);
@@ -218,19 +225,10 @@ export class WebhookDeliveryWorker {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const res = await fetch(req.url, {
-        method: req.method, headers: req.headers, body: req.body ?? undefined, redirect: 'manual',
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-      statusCode = res.status;
-      // Nothing of the answer is used; reading it ends the request cleanly (the time-out still applies).
-      const text = await res.text().catch(() => '');
-      if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
+      ({ statusCode } = await this.outbound.request({ ...req, timeoutMs: this.settings.timeoutMs }));
+      if (statusCode < 200 || statusCode >= 300) error = `HTTP ${statusCode}`;
     } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      error = e.name === 'TimeoutError' || e.name === 'AbortError'
-        ? `timed out after ${this.settings.timeoutMs} ms`
-        : [e.message, e.cause?.code ?? e.cause?.message].filter(Boolean).join(': ');
+      error = outboundFailureText(err);
     }
     const durationMs = Math.round(performance.now() - started);
     const succeeded = error === null;
@@ -238,7 +236,7 @@ export class WebhookDeliveryWorker {
     await this.repo.finishAttempt(d.id, d.attempts, {
       status: succeeded ? 'succeeded' : exhausted ? 'failed' : 'pending',
       retryInMs: succeeded || exhausted ? null : retryDelayMs(d.attempts, this.settings.retryBaseMs),
-      error: error?.slice(0, MAX_ERROR) ?? null,
+      error,
       statusCode,
       durationMs,
     });

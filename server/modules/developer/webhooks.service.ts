@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
+import { OutboundUrlGuard } from '../../platform/outbound/outbound-url-guard.js';
 import { AuditService } from '../audit/index.js';
 import { WebhooksRepository, type DeliveryRow, type DeliveryState, type WebhookRow, type WebhookStatus, type WebhookType } from './webhooks.repository.js';
 import { newWebhookSecret } from './webhook-signature.js';
@@ -41,19 +42,6 @@ export function publicDelivery(row: DeliveryRow) {
   return row;
 }
 
-/**
- * The spec's rule: the address must start with http or https; whether it answers is the user's
- * concern (it is not fetched here). A URL that does not parse could never be delivered to.
- */
-function checkUrl(url: string): string {
-  const trimmed = url.trim();
-  let ok = /^https?:\/\//i.test(trimmed);
-  if (ok) {
-    try { new URL(trimmed); } catch { ok = false; }
-  }
-  if (!ok) throw fieldError('url', 'developer.webhookUrlInvalid');
-  return trimmed;
-}
 
 /**
  * A user's webhooks, managed like their API tokens: the owner, or an administrator (reseller,
@@ -68,7 +56,21 @@ export class WebhooksService {
     @inject(WebhookSignal) private readonly signal: WebhookSignal,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(OutboundUrlGuard) private readonly outbound: OutboundUrlGuard,
   ) {}
+
+  /**
+   * The spec's rule (http or https, and a URL that parses) and the outbound guard's (no loopback,
+   * private, link-local or metadata address in any notation, no site-only name). Whether it answers
+   * is the user's concern: it is not fetched here; where a name points is checked at connect.
+   */
+  private async checkUrl(url: string): Promise<string> {
+    const trimmed = url.trim();
+    const refusal = await this.outbound.refusal(trimmed);
+    if (refusal === 'scheme' || refusal === 'malformed') throw fieldError('url', 'developer.webhookUrlInvalid');
+    if (refusal !== null) throw fieldError('url', 'developer.webhookUrlNotAllowed');
+    return trimmed;
+  }
 
   private ownerFilter(ctx: Actor): number | null {
     return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? null : ctx.principal.userId;
@@ -82,7 +84,7 @@ export class WebhooksService {
 
   async create(ctx: Actor, input: CreateWebhookInput) {
     if (input.webhookType === 'Inbound' && !ctx.principal.claims.has(INBOX_CLAIM)) throw forbidden();
-    const url = checkUrl(input.url);
+    const url = await this.checkUrl(input.url);
     const secret = newWebhookSecret();
     return this.uow.run(async (tx) => {
       const row = await this.repo.insert(tx, {
@@ -110,7 +112,7 @@ export class WebhooksService {
   }
 
   async update(ctx: Actor, input: UpdateWebhookInput) {
-    const url = input.url === undefined ? undefined : checkUrl(input.url);
+    const url = input.url === undefined ? undefined : await this.checkUrl(input.url);
     return this.uow.run(async (tx) => {
       const row = await this.visible(ctx, input.id, tx);
       const patch: Partial<WebhookRow> = { updatedAt: this.clock.now() };

@@ -47,3 +47,17 @@ describe('config: how long a shared agent-health record lives', () => {
     expect(republishSeconds(7_999)).to.equal(1);
   });
 });
+
+describe('config: the outbound URL guard\'s allowance', () => {
+  let dataDir: string;
+  before(() => { dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-config-')); });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string>) => loadConfig({ PEYK_DATA_DIR: dataDir, ...env }, ROOT_DIR);
+
+  it('is empty unless PEYK_OUTBOUND_ALLOW lists ranges, and an unreadable entry stops the start', () => {
+    expect(load({}).outboundAllow).to.deep.equal([]);
+    expect(load({ PEYK_OUTBOUND_ALLOW: '127.0.0.1, 10.20.0.0/16,fd00:1::/64' }).outboundAllow).to.deep.equal(['127.0.0.1/32', '10.20.0.0/16', 'fd00:1::/64']);
+    expect(() => load({ PEYK_OUTBOUND_ALLOW: '10.0.0.0/8,intranet' })).to.throw(/PEYK_OUTBOUND_ALLOW.*intranet/);
+  });
+});

@@ -17,6 +17,9 @@ interface Delivery {
   lastStatusCode: number | null; lastDurationMs: number | null; lastError: string | null; nextAttemptAt: string; createdAt: string;
 }
 
+/** The server's short reasons (platform/outbound: never the receiver's text); anything else, older rows' texts too, is shown as stored. */
+const LAST_ERRORS: Record<string, string> = { 'connection failed': 'connectionFailed', 'timed out': 'timedOut', 'address not allowed': 'addressNotAllowed' };
+
 /** One webhook's deliveries, newest first, refreshed while any is pending; a finished one can be resent. */
 export function WebhookDeliveriesPage() {
   const { api } = useApp();
@@ -45,7 +48,11 @@ export function WebhookDeliveriesPage() {
     { key: 'attempts', header: t('dcol.attempts'), cell: (r) => <span data-testid="delivery-attempts">{digits(r.attempts)}</span> },
     { key: 'code', header: t('dcol.code'), cell: (r) => (r.lastStatusCode === null ? '—' : digits(r.lastStatusCode)) },
     { key: 'duration', header: t('dcol.duration'), cell: (r) => (r.lastDurationMs === null ? '—' : digits(r.lastDurationMs)) },
-    { key: 'error', header: t('dcol.error'), cell: (r) => (r.lastError ? <span dir="ltr" className="break-all">{r.lastError}</span> : '—') },
+    { key: 'error', header: t('dcol.error'), cell: (r) => {
+      if (!r.lastError) return '—';
+      const known = LAST_ERRORS[r.lastError];
+      return <span dir={known ? undefined : 'ltr'} className="break-all" data-testid="delivery-error">{known ? t(`lastErrors.${known}`) : r.lastError}</span>;
+    } },
     { key: 'next', header: t('dcol.next'), cell: (r) => (r.status === 'pending' ? <DateDisplay value={r.nextAttemptAt} /> : '—') },
     { key: 'createdAt', header: t('dcol.createdAt'), cell: (r) => <DateDisplay value={r.createdAt} /> },
     {

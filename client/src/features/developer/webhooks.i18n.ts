@@ -7,7 +7,7 @@ export const webhooksTexts: TextResource = {
     title: 'وب‌هوک‌ها', create: 'وب‌هوک جدید', edit: 'ویرایش وب‌هوک', save: 'ذخیره', cancel: 'انصراف', close: 'بستن',
     intro: 'گزارش تحویل پیامک‌هایی که از طریق وب‌سرویس (API) ارسال می‌کنید و پیامک‌های دریافتی خطوط شما به این نشانی‌ها فرستاده می‌شود. هر درخواست با کلید مخفی وب‌هوک امضا می‌شود.',
     url: 'آدرس (http یا https)', webhookType: 'نوع', tryCount: 'تعداد تلاش', encoding: 'کدگذاری', status: 'وضعیت', required: 'این فیلد الزامی است.',
-    urlHint: 'بررسی درستی و در دسترس بودن آدرس بر عهده شماست.',
+    urlHint: 'بررسی درستی و در دسترس بودن آدرس بر عهده شماست. نشانی‌های شبکه داخلی سرور (مانند localhost و 127.0.0.1 و 10.x) پذیرفته نمی‌شوند.',
     types: { DeliveryStatus: 'گزارش تحویل (ارسال‌های وب‌سرویس)', Inbound: 'پیامک دریافتی (GET با To، From و Text)' },
     statuses: { Active: 'فعال', Disabled: 'غیرفعال' },
     secretTitle: 'کلید مخفی وب‌هوک', secretWarning: 'این کلید فقط همین یک بار نمایش داده می‌شود. با آن امضای x-peyk-signature هر درخواست را بررسی کنید.',
@@ -20,6 +20,7 @@ export const webhooksTexts: TextResource = {
     deliveriesTitle: 'ارسال‌های وب‌هوک', back: 'بازگشت به وب‌هوک‌ها', resend: 'ارسال دوباره', resent: 'دوباره در صف قرار گرفت.', noDeliveries: 'هنوز ارسالی برای این وب‌هوک نیست.',
     events: { DeliveryStatus: 'گزارش تحویل', Inbound: 'پیامک دریافتی', Test: 'آزمایشی' },
     deliveryStatuses: { pending: 'در صف', succeeded: 'موفق', failed: 'ناموفق' },
+    lastErrors: { connectionFailed: 'اتصال برقرار نشد', timedOut: 'پاسخ در مهلت نرسید', addressNotAllowed: 'نشانی مجاز نیست' },
     dcol: { id: 'شناسه', event: 'رویداد', status: 'وضعیت', attempts: 'تلاش‌ها', code: 'پاسخ', duration: 'مدت (ms)', error: 'آخرین خطا', next: 'تلاش بعدی', createdAt: 'زمان', actions: 'عملیات' },
   },
   en: {
@@ -27,7 +28,7 @@ export const webhooksTexts: TextResource = {
     title: 'Webhooks', create: 'New webhook', edit: 'Edit webhook', save: 'Save', cancel: 'Cancel', close: 'Close',
     intro: 'Delivery reports of the messages you send through the web service (API) and messages received on your lines are sent to these addresses. Every request is signed with the webhook\'s secret.',
     url: 'Address (http or https)', webhookType: 'Type', tryCount: 'Tries', encoding: 'Encoding', status: 'Status', required: 'This field is required.',
-    urlHint: 'Checking that the address is right and reachable is your responsibility.',
+    urlHint: 'Checking that the address is right and reachable is your responsibility. Addresses inside the server\'s own network (such as localhost, 127.0.0.1, 10.x) are not accepted.',
     types: { DeliveryStatus: 'Delivery reports (web-service sends)', Inbound: 'Received messages (GET with To, From and Text)' },
     statuses: { Active: 'Active', Disabled: 'Disabled' },
     secretTitle: 'Webhook secret', secretWarning: 'This secret is shown only this once. Use it to check the x-peyk-signature of every request.',
@@ -40,6 +41,7 @@ export const webhooksTexts: TextResource = {
     deliveriesTitle: 'Webhook deliveries', back: 'Back to webhooks', resend: 'Resend', resent: 'Queued again.', noDeliveries: 'No deliveries for this webhook yet.',
     events: { DeliveryStatus: 'Delivery report', Inbound: 'Received message', Test: 'Test' },
     deliveryStatuses: { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' },
+    lastErrors: { connectionFailed: 'Connection failed', timedOut: 'Timed out', addressNotAllowed: 'Address not allowed' },
     dcol: { id: 'Id', event: 'Event', status: 'Status', attempts: 'Attempts', code: 'Answer', duration: 'Duration (ms)', error: 'Last error', next: 'Next attempt', createdAt: 'Created', actions: 'Actions' },
   },
 };
