@@ -3,12 +3,13 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
-import { notFound } from '../../platform/http/errors.js';
+import { fieldError, notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
 import { newSecret } from './token-secret.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
 import { tokenOwnerFilter } from './token-access.js';
+import { parseIpEntry } from './ip-address.js';
 
 export interface CreateTokenInput {
   title: string;
@@ -45,6 +46,13 @@ export class ApiTokensService {
   }
 
   async create(ctx: Actor, input: CreateTokenInput) {
+    // Stored in the spelling the guard compares (no ranges here): `::ffff:127.0.0.1` is 127.0.0.1.
+    let ip: string | null = null;
+    if (input.ip?.trim()) {
+      const parsed = parseIpEntry(input.ip);
+      if ('error' in parsed || parsed.entry.kind !== 'single') throw fieldError('ip', 'developer.ipInvalid');
+      ip = parsed.entry.text;
+    }
     const s = newSecret();
     return this.uow.run(async (tx) => {
       const row = await this.repo.insert(tx, {
@@ -53,7 +61,7 @@ export class ApiTokensService {
         title: input.title.trim(),
         prefix: s.prefix,
         tokenHash: s.hash,
-        ip: input.ip?.trim() || null,
+        ip,
         isCanSend: input.isCanSend ?? true,
         isCanSendSmart: input.isCanSendSmart ?? false,
         isIgnoreCheckIp: input.isIgnoreCheckIp ?? true,
