@@ -20,7 +20,7 @@ import { smppPasswordMatches } from './smpp-password.js';
 import { SmppSignal } from './smpp-signal.js';
 import { wantsReceipt } from './smpp-receipts.listener.js';
 import {
-  concatOf, createSmppListener, encodeDeliverSm, encodeSubmitSmResp, isFlash, nextSequence, pdu, receiptStateOf, receiptText, STATUS, textOf,
+  concatOf, createSmppListener, encodeDeliverSm, encodeSubmitSmResp, hasNul, isFlash, nextSequence, pdu, receiptStateOf, receiptText, STATUS, textOf,
   type Concat, type SmppListener, type SmppPdu, type SmppSession,
 } from './smpp-protocol.js';
 
@@ -406,11 +406,15 @@ export class SmppServer {
     const failKey = `smpp-bind-fail:${b.ip}`;
     if (Number((await this.kv.get(failKey)) ?? 0) >= MAX_BIND_FAILURES) return STATUS.RBINDFAIL;
     const systemId = String(p.system_id ?? '');
-    const row = systemId ? await this.accountsRepo.findForBind(systemId) : null;
     const fail = async (status: number) => {
       await this.kv.incr(failKey, BIND_FAILURE_WINDOW_MS);
       return status;
     };
+    // A NUL would fail the account query (PostgreSQL text): refused here, counted as a failed bind.
+    if (hasNul(p.system_id)) return fail(STATUS.RINVSYSID);
+    if (hasNul(p.password)) return fail(STATUS.RINVPASWD);
+    if (hasNul(p.system_type) || hasNul(p.address_range)) return STATUS.RBINDFAIL;
+    const row = systemId ? await this.accountsRepo.findForBind(systemId) : null;
     if (!row) return fail(STATUS.RINVSYSID);
     if (!smppPasswordMatches(String(p.password ?? ''), row.passwordHash)) return fail(STATUS.RINVPASWD);
     if (row.allowedIps.length > 0 && !row.allowedIps.includes(b.ip)) return STATUS.RBINDFAIL;
@@ -504,8 +508,14 @@ export class SmppServer {
     const acc = b.account!;
     if (b.submitsOut >= acc.row.windowSize) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RMSGQFUL, ''));
     if (!this.takeToken(acc)) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RTHROTTLED, ''));
+    // Strings that reach the database (parts, SMPP rows, the send) hold no NUL: refused before any query.
+    if (hasNul(p.source_addr)) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVSRCADR, ''));
+    if (hasNul(p.destination_addr)) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVDSTADR, ''));
+    if (hasNul(p.service_type)) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVSERTYP, ''));
     const text = textOf(p);
     if (text === null) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVDCS, ''));
+    // The send would refuse it as a forbidden character anyway; a long message's part is stored first.
+    if (text.includes('\u0000')) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RSUBMITFAIL, ''));
     const source = String(p.source_addr ?? '');
     const dest = String(p.destination_addr ?? '');
     if (!dest) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVDSTADR, ''));
