@@ -22,6 +22,7 @@ const ESME_RMSGQFUL = 0x14;
 const ESME_RSUBMITFAIL = 0x45;
 const ESME_RTHROTTLED = 0x58;
 const ESME_RINVCMDID = 0x03;
+const ESME_RINVBNDSTS = 0x04;
 const ESME_RINVSERTYP = 0x15;
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'plugins', 'fixtures');
 
@@ -337,6 +338,47 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     expect(await sends()).to.equal(before);
     // The bind is still good.
     expect(await submit({})).to.equal(ESME_ROK);
+  });
+
+  it('revoking or rotating the linked API token ends its live binds at once: the next submit_sm is refused and not billed (issue 21 F7)', async () => {
+    const sends = async () => Number((await knex('sends').where({ userId }).count({ c: '*' }))[0].c);
+    // Spendable credit: an earlier send settling meanwhile moves its hold into the balance, not this.
+    const settled = async () => {
+      const c = await credit();
+      return BigInt(c.balance) - BigInt(c.held);
+    };
+    const ended = async (e: TestEsme) => {
+      const before = await sends();
+      const money = await settled();
+      const answer = await e.submit({ source_addr: lineNumber, destination_addr: '989121234572', short_message: 'after the end' }).then((r) => r.command_status, () => 'closed');
+      expect(answer, 'refused (or the connection already gone), never accepted').to.be.oneOf([ESME_RINVBNDSTS, 'closed']);
+      await e.until(() => e.closed, 10_000, 'the bind to end');
+      expect(e.unbinds, 'the server asked the client to unbind').to.be.greaterThan(0);
+      expect(await sends()).to.equal(before);
+      expect(await settled()).to.equal(money);
+    };
+
+    const revoked = ok(await api.post('ApiTokens/Create', { title: 'smpp carrier' }, { token }));
+    const a = await account({ apiTokenId: revoked.id });
+    const e = await bound(a);
+    expect((await e.submit({ source_addr: lineNumber, destination_addr: '989121234572', short_message: 'before' })).command_status).to.equal(ESME_ROK);
+    ok(await api.post(`ApiTokens/Revoke/${revoked.id}`, {}, { token }));
+    await ended(e);
+    const late = await TestEsme.connect(port);
+    esmes.push(late);
+    expect(await late.bind(a.systemId, a.password), 'a revoked token refuses new binds').to.equal(ESME_RBINDFAIL);
+
+    // Rotation: the credentials changed, so the live binds end too; the token is still good for a new bind.
+    const rotated = ok(await api.post('ApiTokens/Create', { title: 'smpp carrier 2' }, { token }));
+    const r = await account({ apiTokenId: rotated.id });
+    const re = await bound(r);
+    const other = await bound(await account());
+    ok(await api.post(`ApiTokens/Rotate/${rotated.id}`, {}, { token }));
+    await ended(re);
+    const again = await bound(r);
+    expect((await again.submit({ source_addr: lineNumber, destination_addr: '989121234572', short_message: 'bound again' })).command_status).to.equal(ESME_ROK);
+    // An account without that token keeps its bind.
+    expect((await other.request('enquire_link')).command_status).to.equal(ESME_ROK);
   });
 
   it('binds and submits over TLS on the TLS port', async () => {

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
-import { UnitOfWork } from '../../platform/unit-of-work.js';
+import { UnitOfWork, afterCommit } from '../../platform/unit-of-work.js';
 import { fieldError, notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
@@ -10,6 +10,7 @@ import { newSecret } from './token-secret.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
 import { tokenOwnerFilter } from './token-access.js';
 import { parseIpEntry } from './ip-address.js';
+import { SmppSignal } from './smpp-server/smpp-signal.js';
 
 export interface CreateTokenInput {
   title: string;
@@ -39,6 +40,7 @@ export class ApiTokensService {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.AuthEpoch) private readonly epoch: AuthEpoch,
+    @inject(SmppSignal) private readonly smpp: SmppSignal,
   ) {}
 
   private ownerFilter(ctx: Actor): number | null {
@@ -83,8 +85,10 @@ export class ApiTokensService {
       if (!row) throw notFound('developer.tokenNotFound');
       if (row.status === 'Revoked') return publicToken(row);
       const updated = await this.repo.update(tx, id, { status: 'Revoked', revokedAt: this.clock.now() });
-      // Drops the authenticator's cached callers: the next call with this token is refused.
+      // Drops the authenticator's cached callers: the next call with this token is refused; and
+      // SMPP binds of accounts linked to it end (they were authorised by it).
       this.epoch.bumpAfterCommit(tx);
+      afterCommit(tx, () => this.smpp.tokenChanged(id));
       await this.audit.record(tx, ctx, { operationType: 'Revoke', className: 'ApiToken', referenceId: id, organizationId: row.organizationId, oldData: publicToken(row), newData: publicToken(updated) });
       return publicToken(updated);
     });
@@ -98,6 +102,8 @@ export class ApiTokensService {
       if (!row || row.status === 'Revoked') throw notFound('developer.tokenNotFound');
       const updated = await this.repo.update(tx, id, { tokenHash: s.hash, prefix: s.prefix, rotatedAt: this.clock.now() });
       this.epoch.bumpAfterCommit(tx);
+      // A rotation answers a leaked secret: sessions opened under the old one (SMPP binds) end too.
+      afterCommit(tx, () => this.smpp.tokenChanged(id));
       await this.audit.record(tx, ctx, { operationType: 'Rotate', className: 'ApiToken', referenceId: id, organizationId: row.organizationId, oldData: publicToken(row), newData: publicToken(updated) });
       return { ...publicToken(updated), token: s.secret };
     });
