@@ -47,10 +47,31 @@ describe('API token safe IPs, rate rules and the call log', function () {
       const range = ok(await addIp(tree.subAdmin.token, t.id, '127.0.0.1-9'));
       expect(range.ip).to.equal('127.0.0.1-9');
       ok(await v1(t.token, 'credit'));
-      // isIgnoreCheckIp on another token with the same list: no check at all.
-      const ignoring = await create(tree.subAdmin.token, { isIgnoreCheckIp: true });
+    });
+
+    it('confirmed safe IPs apply to a token made with the defaults too: isIgnoreCheckIp does not hide them (issue 21 F6)', async () => {
+      const t = await create(tree.subAdmin.token); // isIgnoreCheckIp defaults to true
+      ok(await addIp(tree.subAdmin.token, t.id, '203.0.113.9'));
+      expect(bad(await v1(t.token, 'credit'), 403).message).to.equal('This API key may not be used from this IP address.');
+      const ignoring = await create(tree.subAdmin.token, { isIgnoreCheckIp: true, ip: '203.0.113.7' });
+      ok(await v1(ignoring.token, 'credit')); // the flag ignores the token's own ip only
       ok(await addIp(tree.subAdmin.token, ignoring.id, '203.0.113.9'));
-      ok(await v1(ignoring.token, 'credit'));
+      bad(await v1(ignoring.token, 'credit'), 403);
+    });
+
+    it('stores ::ffff:127.0.0.1 as 127.0.0.1, which lets the IPv4 caller in, and knows it for a duplicate (issue 21 F6)', async () => {
+      const t = await create(tree.subAdmin.token, { isIgnoreCheckIp: false });
+      ok(await addIp(tree.subAdmin.token, t.id, '203.0.113.9'));
+      bad(await v1(t.token, 'credit'), 403);
+      const mapped = ok(await addIp(tree.subAdmin.token, t.id, '::ffff:127.0.0.1'));
+      expect(mapped.ip).to.equal('127.0.0.1');
+      ok(await v1(t.token, 'credit'));
+      bad(await addIp(tree.subAdmin.token, t.id, '127.0.0.1'), 400, 'ip');
+      expect(ok(await addIp(tree.subAdmin.token, t.id, '2001:0DB8:0:0::1')).ip).to.equal('2001:db8::1');
+      // The token's own ip is normalised the same way.
+      const own = ok(await api.post('ApiTokens/Create', { title: unique('Mapped '), isIgnoreCheckIp: false, ip: '::FFFF:127.0.0.1' }, { token: tree.subAdmin.token }));
+      expect(own.ip).to.equal('127.0.0.1');
+      ok(await v1(own.token, 'credit'));
     });
 
     it("keeps the token's own ip as one more allowed address", async () => {

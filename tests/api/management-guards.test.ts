@@ -181,6 +181,27 @@ describe('who may manage whom', function () {
       expect((await api.post(`Users/Unblock/${finance.id}`, undefined, { token: helperToken })).status).to.equal(403);
     });
 
+    it('nor suspend that colleague (issue 21 F9): 403 naming the claims, and the colleague still signs in', async () => {
+      const res = bad(await api.post(`Users/Suspend/${finance.id}`, undefined, { token: helperToken }), 403);
+      expect(res.message).to.include('Financial.View');
+      await login(api, finance.userName, USER_PASSWORD);
+    });
+
+    it("nor change that colleague's email or mobile (where a reset code would go); posting them back unchanged passes", async () => {
+      const before = ok(await api.get(`Users/Get/${finance.id}`, { token: t.orgAdmin.token }));
+      const email = bad(await api.post('Users/Update', { id: finance.id, email: 'taken@example.com' }, { token: helperToken }), 403, 'email');
+      expect(email.message).to.include('Financial.View');
+      bad(await api.post('Users/Update', { id: finance.id, mobile: '09127770000' }, { token: helperToken }), 403, 'mobile');
+      const after = ok(await api.get(`Users/Get/${finance.id}`, { token: t.orgAdmin.token }));
+      expect([after.email, after.mobile]).to.deep.equal([before.email, before.mobile]);
+      // The edit form posts every field back: unchanged ones are no change, and a name still is the helper's to fix.
+      ok(await api.post('Users/Update', { id: finance.id, email: before.email, mobile: before.mobile, firstName: 'Fixed' }, { token: helperToken }));
+      // A colleague holding fewer claims is given a new email and mobile.
+      ok(await api.post('Users/Update', { id: plain.id, email: 'plain@example.com', mobile: '09127770001' }, { token: helperToken }));
+      // The administrator, who holds the whole ceiling, changes the colleague's email.
+      ok(await api.post('Users/Update', { id: finance.id, email: 'finance@example.com' }, { token: t.orgAdmin.token }));
+    });
+
     it('ResetPassword on a colleague holding fewer claims works', async () => {
       ok(await api.post('Users/ResetPassword', { id: plain.id, password: 'Fresh#Pass12' }, { token: helperToken }));
       expect((await login(api, plain.userName, 'Fresh#Pass12')).changePasswordRequired).to.equal(true);

@@ -39,6 +39,15 @@ describe('Names refuse bidi control characters', function () {
     { what: 'a sender agent title', path: 'SenderAgents/Create', field: 'title', token: () => superToken, body: () => ({ title: spoof('Agent '), pluginName: 'simulator' }) },
     { what: 'a line sender name (mask)', path: 'PrivateNumbers/Create', field: 'mask', token: () => superToken, body: () => ({ useForm: 'Mask', mask: `Pey${RLO}k`, smsSenderAgentId: line.agentId }) },
     { what: 'a line tag', path: 'PrivateNumbers/Create', field: 'tag', token: () => superToken, body: () => ({ number: '30001234', smsSenderAgentId: line.agentId, tag: spoof('Tag ') }) },
+    // Issue 21 item 7 (F8): the titles of the later modules, and a webhook's address, take the same format.
+    { what: 'a pattern title', path: 'Patterns/Create', field: 'title', token: () => tree.subAdmin.token, body: () => ({ title: spoof('Pattern '), smsText: 'Hello {0}' }) },
+    { what: 'an API token title', path: 'ApiTokens/Create', field: 'title', token: () => tree.subAdmin.token, body: () => ({ title: spoof('Key ') }) },
+    { what: 'a calendar event title', path: 'CalendarEvents/Create', field: 'title', token: () => tree.subAdmin.token, body: () => ({ title: spoof('Day '), jalaliMonth: 1, jalaliDay: 1 }) },
+    { what: 'a calendar event English title', path: 'CalendarEvents/Create', field: 'titleEn', token: () => tree.subAdmin.token, body: () => ({ title: 'Day', titleEn: spoof('Day '), jalaliMonth: 1, jalaliDay: 1 }) },
+    { what: 'an occasion title', path: 'OccasionScheduledMessages/Create', field: 'title', token: () => tree.subAdmin.token, body: () => ({ title: spoof('Occasion '), privateNumberId: line.lineId, phonebookIds: [1], dynamicTemplateTitle: 'T', smsBody: 'Hi', sendHour: 9, calenderEvent: false }) },
+    { what: 'an SMPP account title', path: 'SmppAccounts/Create', field: 'title', token: () => superToken, body: () => ({ systemId: unique('bidi').replace(/[^A-Za-z0-9]/g, '').slice(-15), password: 'pw123', userId: tree.subAdmin.userId, title: spoof('Carrier ') }) },
+    { what: 'an OTP format title', path: 'OtpFormats/Create', field: 'title', token: () => tree.subAdmin.token, body: () => ({ title: spoof('Login '), smsText: 'Code {0}' }) },
+    { what: 'a webhook address', path: 'Webhooks/Create', field: 'url', token: () => tree.subAdmin.token, body: () => ({ url: `https://shop.example.com/${RLO}gpj.exe`, webhookType: 'DeliveryStatus' }) },
   ];
 
   for (const c of cases) {

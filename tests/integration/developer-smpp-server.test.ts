@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { bad, ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
 import { TestEsme, ESME_ROK } from '../support/smpp-esme.js';
 import { SmppServer } from '../../server/modules/developer/smpp-server/smpp-server.js';
+import { SmppAccountsRepository } from '../../server/modules/developer/smpp-server/smpp-accounts.repository.js';
 import { InboxService } from '../../server/modules/inbox/index.js';
 
 const ESME_RINVSRCADR = 0x0a;
@@ -20,6 +22,8 @@ const ESME_RMSGQFUL = 0x14;
 const ESME_RSUBMITFAIL = 0x45;
 const ESME_RTHROTTLED = 0x58;
 const ESME_RINVCMDID = 0x03;
+const ESME_RINVBNDSTS = 0x04;
+const ESME_RINVSERTYP = 0x15;
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'plugins', 'fixtures');
 
 /**
@@ -299,6 +303,82 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     expect(mo).to.have.length(1);
     expect(mo[0]).to.deep.include({ source_addr: '989121112233', destination_addr: '30008880', data_coding: 8 });
     expect(mo[0]!.short_message.message).to.equal('سلام از گوشی');
+  });
+
+  it('a NUL in bind or submit strings is refused at the edge with the protocol status, before any database call (issue 21 F11)', async () => {
+    // The library reads C-octet strings as 'ascii', which folds byte 0x80 to U+0000: that is how a NUL reaches us.
+    const nul = (text: string) => Buffer.concat([Buffer.from(text.slice(0, 2), 'ascii'), Buffer.from([0x80]), Buffer.from(text.slice(2), 'ascii')]);
+    const a = await account();
+    const findForBind = sinon.spy(SmppAccountsRepository.prototype, 'findForBind');
+    try {
+      const probe = async (fields: Record<string, unknown>) => {
+        const e = await TestEsme.connect(port);
+        esmes.push(e);
+        return (await e.request('bind_transceiver', { system_id: a.systemId, password: a.password, ...fields })).command_status;
+      };
+      expect(await probe({ system_id: nul(a.systemId) })).to.equal(ESME_RINVSYSID);
+      expect(await probe({ password: nul(a.password) })).to.equal(ESME_RINVPASWD);
+      expect(await probe({ system_type: nul('smpp') })).to.equal(ESME_RBINDFAIL);
+      expect(findForBind.callCount, 'no account was looked up for them').to.equal(0);
+    } finally {
+      findForBind.restore();
+    }
+    const e = await bound(a);
+    const sends = async () => Number((await knex('sends').where({ userId }).count({ c: '*' }))[0].c);
+    const before = await sends();
+    const submit = async (fields: Record<string, unknown>) =>
+      (await e.submit({ source_addr: lineNumber, destination_addr: '989121234571', short_message: 'nul', ...fields })).command_status;
+    expect(await submit({ source_addr: nul(lineNumber) })).to.equal(ESME_RINVSRCADR);
+    expect(await submit({ destination_addr: nul('989121234571') })).to.equal(ESME_RINVDSTADR);
+    expect(await submit({ service_type: nul('CMT') })).to.equal(ESME_RINVSERTYP);
+    // A long message's part is stored before the send: a NUL in its text must not get that far either.
+    const part = await submit({ esm_class: 0x40, data_coding: 3, short_message: { udh: Buffer.from([0x05, 0x00, 0x03, 0x43, 2, 1]), message: Buffer.from([0x41, 0x00, 0x42]) } });
+    expect(part).to.equal(ESME_RSUBMITFAIL);
+    expect(await knex('smpp_parts').where({ accountId: a.id })).to.deep.equal([]);
+    expect(await sends()).to.equal(before);
+    // The bind is still good.
+    expect(await submit({})).to.equal(ESME_ROK);
+  });
+
+  it('revoking or rotating the linked API token ends its live binds at once: the next submit_sm is refused and not billed (issue 21 F7)', async () => {
+    const sends = async () => Number((await knex('sends').where({ userId }).count({ c: '*' }))[0].c);
+    // Spendable credit: an earlier send settling meanwhile moves its hold into the balance, not this.
+    const settled = async () => {
+      const c = await credit();
+      return BigInt(c.balance) - BigInt(c.held);
+    };
+    const ended = async (e: TestEsme) => {
+      const before = await sends();
+      const money = await settled();
+      const answer = await e.submit({ source_addr: lineNumber, destination_addr: '989121234572', short_message: 'after the end' }).then((r) => r.command_status, () => 'closed');
+      expect(answer, 'refused (or the connection already gone), never accepted').to.be.oneOf([ESME_RINVBNDSTS, 'closed']);
+      await e.until(() => e.closed, 10_000, 'the bind to end');
+      expect(e.unbinds, 'the server asked the client to unbind').to.be.greaterThan(0);
+      expect(await sends()).to.equal(before);
+      expect(await settled()).to.equal(money);
+    };
+
+    const revoked = ok(await api.post('ApiTokens/Create', { title: 'smpp carrier' }, { token }));
+    const a = await account({ apiTokenId: revoked.id });
+    const e = await bound(a);
+    expect((await e.submit({ source_addr: lineNumber, destination_addr: '989121234572', short_message: 'before' })).command_status).to.equal(ESME_ROK);
+    ok(await api.post(`ApiTokens/Revoke/${revoked.id}`, {}, { token }));
+    await ended(e);
+    const late = await TestEsme.connect(port);
+    esmes.push(late);
+    expect(await late.bind(a.systemId, a.password), 'a revoked token refuses new binds').to.equal(ESME_RBINDFAIL);
+
+    // Rotation: the credentials changed, so the live binds end too; the token is still good for a new bind.
+    const rotated = ok(await api.post('ApiTokens/Create', { title: 'smpp carrier 2' }, { token }));
+    const r = await account({ apiTokenId: rotated.id });
+    const re = await bound(r);
+    const other = await bound(await account());
+    ok(await api.post(`ApiTokens/Rotate/${rotated.id}`, {}, { token }));
+    await ended(re);
+    const again = await bound(r);
+    expect((await again.submit({ source_addr: lineNumber, destination_addr: '989121234572', short_message: 'bound again' })).command_status).to.equal(ESME_ROK);
+    // An account without that token keeps its bind.
+    expect((await other.request('enquire_link')).command_status).to.equal(ESME_ROK);
   });
 
   it('binds and submits over TLS on the TLS port', async () => {

@@ -34,6 +34,8 @@ export class TestEsme {
   /** Acknowledge deliver_sm (false: take them and never answer, as a client that dies would). */
   ack = true;
   closed = false;
+  /** unbind requests the server sent (left unanswered: the server must end the bind by itself). */
+  unbinds = 0;
   private waiters: (() => void)[] = [];
 
   private constructor(readonly session: Session) {
@@ -49,6 +51,10 @@ export class TestEsme {
       this.notify();
     });
     session.on('enquire_link', (p: Pdu) => session.send(p.response()));
+    session.on('unbind', () => {
+      this.unbinds += 1;
+      this.notify();
+    });
   }
 
   /** Plain TCP to 127.0.0.1, or TLS to `localhost` trusting `tlsCa`. */

@@ -1,3 +1,4 @@
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { CONTACT_COLUMNS, type ContactColumn } from './contact-import.rows.js';
 
@@ -11,7 +12,7 @@ export const uploadPhonebookFileQuery = {
   properties: {
     phonebookId: id,
     // No control characters: the name is shown in lists (NUL is refused for every route).
-    fileName: { type: 'string', maxLength: 200, format: 'name', pattern: '^[^\\u0001-\\u001f\\u007f]*$', title: 'The uploaded file\'s name (display only) / نام فایل' },
+    fileName: { type: 'string', maxLength: 200, format: NAME_FORMAT, pattern: '^[^\\u0001-\\u001f\\u007f]*$', title: 'The uploaded file\'s name (display only) / نام فایل' },
   },
 } as const;
 

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../platform/http/context.js';
 import { AppError, forbidden } from '../../platform/http/errors.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
 import { ApiRulesRepository, type PeriodType, type RateRuleRow } from './api-rules.repository.js';
-import { ipMatches, parseIpEntry, type IpEntry } from './ip-address.js';
+import { callerAddress, ipMatches, parseIpEntry, type IpEntry } from './ip-address.js';
 
 /** How long a process trusts its copy of a token's safe IPs and rules; another process's change shows within this. */
 export const GUARD_CACHE_MS = 5_000;
@@ -65,20 +65,22 @@ export class ApiGuardService {
 
   async check(req: Request, ctx: RequestContext, token: ApiTokenRow): Promise<void> {
     const state = await this.stateOf(token.id);
-    if (!token.isIgnoreCheckIp) {
-      // The token's own `ip` (from its creation form) is one more allowed address.
-      const allowed = token.ip ? [...state.safeIps, { kind: 'single', text: token.ip.toLowerCase() } as IpEntry] : state.safeIps;
-      if (allowed.length && !allowed.some((entry) => ipMatches(entry, ctx.ip))) throw forbidden('developer.ipNotAllowed');
-    }
-    if (state.rules.length) await this.checkRates(req, ctx, state.rules);
+    const caller = callerAddress(ctx.ip);
+    // Confirmed safe IPs always apply: an administrator confirmed them, and a flag the creation form
+    // sets by default must not silently void that. `isIgnoreCheckIp` leaves out only the token's own
+    // `ip` (its creation form's address); when false, that address alone restricts the token too.
+    const own = !token.isIgnoreCheckIp && token.ip ? parseIpEntry(token.ip) : null;
+    const allowed = own && 'entry' in own ? [...state.safeIps, own.entry] : state.safeIps;
+    if (allowed.length && !allowed.some((entry) => ipMatches(entry, caller))) throw forbidden('developer.ipNotAllowed');
+    if (state.rules.length) await this.checkRates(req, ctx, caller, state.rules);
   }
 
-  private async checkRates(req: Request, ctx: RequestContext, rules: RateRuleRow[]): Promise<void> {
+  private async checkRates(req: Request, ctx: RequestContext, caller: string, rules: RateRuleRow[]): Promise<void> {
     const endpoint = endpointOf(req);
     const clientId = clientIdOf(req);
     const applicable = rules.filter((r) =>
       (r.endpoint === '*' || r.endpoint === endpoint)
-      && (r.ip === null || r.ip === ctx.ip)
+      && (r.ip === null || r.ip === caller)
       && (r.ruleType === 'Ip' || r.clientId === null || r.clientId === clientId));
     if (!applicable.length) return;
     const now = this.clock.now().getTime();
@@ -87,7 +89,7 @@ export class ApiGuardService {
     const counts = await Promise.all(applicable.map((rule) => {
       const span = windowMs(rule);
       const index = Math.floor(now / span);
-      const who = `${rule.ip === null ? ctx.ip : ''}|${rule.ruleType === 'Client' ? clientId ?? '' : ''}`;
+      const who = `${rule.ip === null ? caller : ''}|${rule.ruleType === 'Client' ? clientId ?? '' : ''}`;
       const key = `developer:rate:${rule.id}:${index}:${who}`;
       const ttl = (index + 1) * span - now + 1_000;
       return this.kv.incr(key, ttl).then((count) => ({ rule, key, ttl, count, endsAt: (index + 1) * span }));

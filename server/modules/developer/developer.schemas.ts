@@ -1,3 +1,4 @@
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { DELIVERY_STATUSES } from '../../shared/sends/send-statuses.js';
 import { SEND_TYPES } from '../numbers/index.js';
 
@@ -6,7 +7,7 @@ const flag = { type: 'boolean' } as const;
 export const createTokenSchema = {
   type: 'object', additionalProperties: false, required: ['title'],
   properties: {
-    title: { type: 'string', minLength: 1, maxLength: 100 },
+    title: { type: 'string', minLength: 1, maxLength: 100, format: NAME_FORMAT },
     // An IPv4 or IPv6 address as the server sees the caller (no ranges in this slice).
     ip: { type: ['string', 'null'], maxLength: 45, pattern: '^[0-9A-Fa-f:.]*$' },
     isCanSend: flag, isCanSendSmart: flag, isIgnoreCheckIp: flag, canUseSmartClass: flag,

@@ -1,3 +1,4 @@
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { MAX_OTP_PARAMETERS } from '../../shared/text/otp-format.js';
 import { OTP_PRIORITIES, OTP_STATUSES } from './otp-formats.repository.js';
@@ -5,7 +6,7 @@ import { OTP_PRIORITIES, OTP_STATUSES } from './otp-formats.repository.js';
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
 const title = {
-  type: 'string', minLength: 1, maxLength: 100,
+  type: 'string', minLength: 1, maxLength: 100, format: NAME_FORMAT,
   title: 'Title / عنوان', description: 'A name for the panel\'s list. / نامی برای فهرست پنل.', examples: ['Login code'],
 } as const;
 

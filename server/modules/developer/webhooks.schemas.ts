@@ -1,9 +1,11 @@
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { DELIVERY_STATUSES, WEBHOOK_ENCODINGS, WEBHOOK_STATUSES, WEBHOOK_TYPES } from './webhooks.repository.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 // The pattern only bounds the shape; the service parses it (and answers the spec's message).
-const url = { type: 'string', minLength: 1, maxLength: 2000, examples: ['https://shop.example.com/peyk/reports'] } as const;
+// No bidi controls: a list would show another address than the one called.
+const url = { type: 'string', minLength: 1, maxLength: 2000, format: NAME_FORMAT, examples: ['https://shop.example.com/peyk/reports'] } as const;
 const tryCount = { type: 'integer', minimum: 1, maximum: 10, examples: [5] } as const;
 const encoding = { enum: WEBHOOK_ENCODINGS, examples: ['utf-8'] } as const;
 const status = { enum: WEBHOOK_STATUSES, examples: ['Active'] } as const;

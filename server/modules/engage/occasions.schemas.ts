@@ -1,15 +1,18 @@
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { pagingQuerySchema } from '../../platform/http/router.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const ids = (max: number) => ({ type: 'array', maxItems: max, items: id }) as const;
 // Required texts have no minLength: an empty one is answered with the module's own message, on its field.
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+/** A title shown in lists and the calendar: no bidi controls. */
+const nameText = (max: number) => ({ ...text(max), format: NAME_FORMAT }) as const;
 
 const occasionFields = {
-  title: text(200),
+  title: nameText(200),
   privateNumberId: id,
   phonebookIds: { type: 'array', minItems: 1, maxItems: 50, items: id },
-  dynamicTemplateTitle: text(200),
+  dynamicTemplateTitle: nameText(200),
   smsBody: text(5_000),
   sendHour: { type: 'integer', minimum: 0, maximum: 23 },
   howManyDaysSendItBeforeDueDate: { type: 'integer', minimum: 0, maximum: 365, default: 0 },
@@ -38,8 +41,8 @@ export const setActiveSchema = {
 export const occasionsQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;
 
 const eventFields = {
-  title: text(200),
-  titleEn: { type: ['string', 'null'], maxLength: 200, default: null },
+  title: nameText(200),
+  titleEn: { type: ['string', 'null'], maxLength: 200, format: NAME_FORMAT, default: null },
   jalaliYear: { type: ['integer', 'null'], minimum: 1300, maximum: 1500, default: null },
   jalaliMonth: { type: 'integer', minimum: 1, maximum: 12 },
   jalaliDay: { type: 'integer', minimum: 1, maximum: 31 },

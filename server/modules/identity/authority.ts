@@ -37,15 +37,25 @@ export function assertMaySetLimits(ctx: Actor, target: UserAuthorityRow, changed
 }
 
 /**
+ * Fields where a reset code or notice for the account would go: changing them prepares a take-over
+ * (and a colleague's mobile or email is how they would learn of one), so they follow
+ * `assertMayTakeOver`, not the personal-field rule.
+ */
+export const USER_CONTACT_FIELDS: ReadonlySet<string> = new Set(['email', 'mobile']);
+
+/**
  * Acting as a user (impersonation) or taking their account (password reset, second password,
- * unblock) hands the caller everything that user may do. So the role-assignment rule applies:
+ * unblock, and changing their email or mobile) hands the caller everything that user may do.
+ * Suspending them takes their account away from them, so it follows the same rule. So the role-assignment rule applies:
  * never to someone holding a claim the caller lacks, nor to an administrator by a non-administrator.
  * The super admin holds every claim.
  */
-export function assertMayTakeOver(ctx: Actor, target: UserAuthorityRow): void {
+export function assertMayTakeOver(ctx: Actor, target: UserAuthorityRow, fields: string[] = []): void {
   const p = ctx.principal;
   if (target.id === p.userId || p.scope === 'superAdmin') return;
   if (target.isAdmin && !p.isAdmin) throw forbidden('user.cannotManagePeerAdmin');
   const beyond = claimsBeyond(p.claims, claimsOf(target));
-  if (beyond.length) throw forbidden('user.claimsBeyondYours', { claims: beyond.join(', ') });
+  if (!beyond.length) return;
+  const params = { claims: beyond.join(', ') };
+  throw new AppError(403, 'user.claimsBeyondYours', params, fields.map((f) => ({ propertyName: f, key: 'user.claimsBeyondYours', params })));
 }

@@ -15,7 +15,7 @@ import { RolesRepository } from './roles.repository.js';
 import { AuthService } from './auth.service.js';
 import { checkPasswordPolicy, generatePassword, hashPassword } from './passwords.js';
 import { publicProfile } from './principal.js';
-import { USER_LIMIT_FIELDS, assertMaySetLimits, assertMayTakeOver } from './authority.js';
+import { USER_CONTACT_FIELDS, USER_LIMIT_FIELDS, assertMaySetLimits, assertMayTakeOver } from './authority.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import type { createUserSchema, updateUserSchema } from './identity.schemas.js';
 import { USER_FLAGS, USER_TEXT_FIELDS } from './user.fields.js';
@@ -148,10 +148,13 @@ export class UsersService implements OrganizationLifecycleListener {
       if (self && (values.isAdmin === false || values.isActive === false)) throw forbidden('user.cannotChangeOwnAccess');
       // Only a change is refused: the edit form may post a limit back with its stored value.
       const changedLimits = Object.keys(values).filter((k) => USER_LIMIT_FIELDS.has(k) && !sameAsStored(values[k], user[k]));
-      if (changedLimits.length || secondPasswordHash) {
+      const changedContacts = Object.keys(values).filter((k) => USER_CONTACT_FIELDS.has(k) && !sameAsStored(values[k], user[k]));
+      if (changedLimits.length || changedContacts.length || secondPasswordHash) {
         const target = await this.authorityOf(user.id, tx);
         assertMaySetLimits(ctx, target, changedLimits);
-        // The second password is a credential: setting a colleague's is taking their account over.
+        // The second password is a credential, and the email or mobile is where a reset would go:
+        // setting a colleague's is taking their account over.
+        if (changedContacts.length) assertMayTakeOver(ctx, target, changedContacts);
         if (secondPasswordHash) assertMayTakeOver(ctx, target);
       }
       if (secondPasswordHash) values.secondPasswordHash = secondPasswordHash;
@@ -182,8 +185,9 @@ export class UsersService implements OrganizationLifecycleListener {
       if (!user) throw notFound('user.notFound');
       assertMayManage(ctx, user);
       if (user.id === ctx.principal.userId) throw forbidden('user.cannotChangeOwnAccess');
-      // Unblock also lifts a login lockout, which otherwise stops guessing the user's password.
-      if (!suspended) assertMayTakeOver(ctx, await this.authorityOf(user.id, tx));
+      // Unblock also lifts a login lockout, which otherwise stops guessing the user's password;
+      // suspending takes the account from its holder. Either way: not over someone holding more.
+      assertMayTakeOver(ctx, await this.authorityOf(user.id, tx));
       const values = suspended ? { isSuspended: true } : { isSuspended: false, lockedUntil: null, failedLoginCount: 0 };
       await this.users.update(tx, user.id, values);
       if (suspended) await this.sessions.revokeUserSessions(tx, [user.id], 'suspended');

@@ -1,10 +1,11 @@
+import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { pagingQuerySchema } from '../../platform/http/router.js';
 
 /** The body of an upload is the file itself; its name comes in the query (for the title only, never to judge the type). */
 export const uploadMediaQuery = {
   type: 'object', additionalProperties: false,
   // No control characters: the name is shown in lists and the outbox (NUL is refused for every route).
-  properties: { fileName: { type: 'string', maxLength: 200, format: 'name', pattern: '^[^\\u0001-\\u001f\\u007f]*$' } },
+  properties: { fileName: { type: 'string', maxLength: 200, format: NAME_FORMAT, pattern: '^[^\\u0001-\\u001f\\u007f]*$' } },
 } as const;
 
 export const mediaListQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;

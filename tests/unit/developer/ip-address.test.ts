@@ -29,4 +29,19 @@ describe('safe IP entries', () => {
     expect(ipMatches(entry('2001:db8::1'), '2001:DB8::1')).to.equal(true);
     expect(ipMatches(entry('10.0.0.1'), '10.0.0.10')).to.equal(false);
   });
+
+  it('stores an IPv4-mapped IPv6 address as the IPv4 address, and IPv6 in its one canonical spelling (issue 21 F6)', () => {
+    expect(entry('::ffff:127.0.0.1')).to.deep.equal({ kind: 'single', text: '127.0.0.1' });
+    expect(entry('::FFFF:7f00:1')).to.deep.equal({ kind: 'single', text: '127.0.0.1' });
+    expect(entry('0:0:0:0:0:ffff:10.1.2.3')).to.deep.equal({ kind: 'single', text: '10.1.2.3' });
+    expect(entry('2001:0DB8:0:0:0:0:0:1')).to.deep.equal({ kind: 'single', text: '2001:db8::1' });
+    expect(entry('::1')).to.deep.equal({ kind: 'single', text: '::1' });
+  });
+
+  it('matches an IPv4-mapped caller address against IPv4 entries and ranges', () => {
+    expect(ipMatches(entry('127.0.0.1'), '::ffff:127.0.0.1')).to.equal(true);
+    expect(ipMatches(entry('127.0.0.1-9'), '::ffff:127.0.0.5')).to.equal(true);
+    expect(ipMatches(entry('127.0.0.1-9'), '::ffff:127.0.0.10')).to.equal(false);
+    expect(ipMatches(entry('2001:db8::1'), '2001:db8:0::1')).to.equal(true);
+  });
 });

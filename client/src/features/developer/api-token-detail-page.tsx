@@ -278,7 +278,7 @@ export function ApiTokenDetailPage() {
     <section data-testid="api-token-detail-page">
       <PageHeader title={token ? token.title : t('detailTitle')} subtitle={token ? `${token.prefix}…` : undefined}
         breadcrumbs={<Link to="/developer/api-tokens" className="underline">{t('title')}</Link>} />
-      {token?.isIgnoreCheckIp && <p className="mb-3 text-sm text-amber-700 dark:text-amber-300" data-testid="ip-check-off">{t('ipCheckOff')}</p>}
+      {token?.isIgnoreCheckIp && token.ip && <p className="mb-3 text-sm text-amber-700 dark:text-amber-300" data-testid="ip-check-off">{t('ipCheckOff', { ip: token.ip })}</p>}
       <div role="tablist" aria-label={t('detailTitle')} className="mb-4 flex flex-wrap gap-1 border-b border-gray-200 dark:border-gray-700" onKeyDown={move}>
         {TABS.map((name) => (
           <button key={name} type="button" role="tab" id={`api-token-tab-${name}`} aria-controls={`api-token-panel-${name}`} aria-selected={tab === name}

@@ -51,7 +51,7 @@ function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(t: Wi
           <TextField id="api-token-title" data-testid="api-token-title" label={t('titleField')} value={title} maxLength={100} required error={errors.title} onChange={(e) => setTitle(e.target.value)} />
           <TextField id="api-token-ip" data-testid="api-token-ip" label={t('ip')} value={ip} dir="ltr" maxLength={45} error={errors.ip} onChange={(e) => setIp(e.target.value)} />
           <CheckboxField id="api-token-can-send" label={t('isCanSend')} checked={isCanSend} onCheckedChange={setIsCanSend} />
-          <CheckboxField id="api-token-ignore-ip" label={t('isIgnoreCheckIp')} checked={isIgnoreCheckIp} onCheckedChange={setIsIgnoreCheckIp} />
+          <CheckboxField id="api-token-ignore-ip" label={t('isIgnoreCheckIp')} hint={t('isIgnoreCheckIpHint')} checked={isIgnoreCheckIp} onCheckedChange={setIsIgnoreCheckIp} />
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>{t('cancel')}</Button>

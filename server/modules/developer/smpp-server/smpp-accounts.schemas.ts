@@ -1,7 +1,9 @@
+import { NAME_FORMAT } from '../../../platform/http/validation.js';
+
 const ip = { type: 'string', minLength: 2, maxLength: 45, pattern: '^[0-9A-Fa-f:.]+$' } as const;
 
 const accountFields = {
-  title: { type: 'string', maxLength: 100 },
+  title: { type: 'string', maxLength: 100, format: NAME_FORMAT },
   // SMPP 3.4: system_id at most 15 characters, password at most 8.
   password: { type: 'string', minLength: 4, maxLength: 8, pattern: '^[\\x21-\\x7e]+$' },
   apiTokenId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },

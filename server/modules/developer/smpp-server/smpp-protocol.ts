@@ -64,10 +64,20 @@ export const STATUS = {
   RINVPASWD: 0x0e,
   RINVSYSID: 0x0f,
   RMSGQFUL: 0x14,
+  RINVSERTYP: 0x15,
   RSUBMITFAIL: 0x45,
   RTHROTTLED: 0x58,
   RINVDCS: 0x104,
 } as const;
+
+/**
+ * A C-octet string field holding U+0000. The library reads these fields as 'ascii', which folds
+ * byte 0x80 to U+0000, and PostgreSQL text cannot store it (the query fails): such a field is
+ * refused at the edge with the field's own status, before any lookup.
+ */
+export function hasNul(value: unknown): boolean {
+  return typeof value === 'string' && value.includes('\u0000');
+}
 
 /** The codec the SMPP client plugin uses too (hot-path PDUs as bytes). */
 export { encodeDeliverSm, encodeSubmitSmResp, nextSequence } from '../../../shared/sms/smpp-pdu.js';

@@ -20,7 +20,7 @@ import { smppPasswordMatches } from './smpp-password.js';
 import { SmppSignal } from './smpp-signal.js';
 import { wantsReceipt } from './smpp-receipts.listener.js';
 import {
-  concatOf, createSmppListener, encodeDeliverSm, encodeSubmitSmResp, isFlash, nextSequence, pdu, receiptStateOf, receiptText, STATUS, textOf,
+  concatOf, createSmppListener, encodeDeliverSm, encodeSubmitSmResp, hasNul, isFlash, nextSequence, pdu, receiptStateOf, receiptText, STATUS, textOf,
   type Concat, type SmppListener, type SmppPdu, type SmppSession,
 } from './smpp-protocol.js';
 
@@ -34,6 +34,8 @@ const DELIVER_TIMEOUT_MS = 30_000;
 const LONG_MESSAGE_WAIT_MS = 60_000;
 /** Long messages being assembled per account (a client that never finishes them cannot grow memory). */
 const MAX_PENDING_LONG = 10_000;
+/** After the server asks a client to unbind, its connection is closed at the answer or after this. */
+const UNBIND_GRACE_MS = 2_000;
 /** A connection that has not bound within this is closed. */
 const BIND_TIMEOUT_MS = 30_000;
 /** Connections not yet bound from one address; more are closed at once (bind storms). */
@@ -193,6 +195,7 @@ export class SmppServer {
     }
     this.unsubscribe.push(this.signal.onOutbox((ids) => { for (const id of ids) this.wakeAccount(id); }));
     this.unsubscribe.push(this.signal.onAccountChanged((id) => void this.refreshAccount(id)));
+    this.unsubscribe.push(this.signal.onTokenChanged((tokenId) => this.endTokenBinds(tokenId)));
     this.unsubscribe.push(this.signal.onInbound(() => void this.feedInbound()));
     this.every(POLL_MS, () => { for (const acc of this.accounts.values()) void this.pump(acc); });
     this.every(5_000, () => this.sweep());
@@ -325,6 +328,10 @@ export class SmppServer {
       case 'bind_transmitter': void this.onBind(b, p, 'transmitter'); return;
       case 'bind_receiver': void this.onBind(b, p, 'receiver'); return;
       case 'bind_transceiver': void this.onBind(b, p, 'transceiver'); return;
+      case 'unbind_resp':
+        // The answer to our own unbind (a revoked token): the bind is over.
+        if (b.state === 'closed') b.session.close();
+        return;
       case 'unbind':
         this.writePdu(b, p.response());
         this.unbound(b);
@@ -406,11 +413,15 @@ export class SmppServer {
     const failKey = `smpp-bind-fail:${b.ip}`;
     if (Number((await this.kv.get(failKey)) ?? 0) >= MAX_BIND_FAILURES) return STATUS.RBINDFAIL;
     const systemId = String(p.system_id ?? '');
-    const row = systemId ? await this.accountsRepo.findForBind(systemId) : null;
     const fail = async (status: number) => {
       await this.kv.incr(failKey, BIND_FAILURE_WINDOW_MS);
       return status;
     };
+    // A NUL would fail the account query (PostgreSQL text): refused here, counted as a failed bind.
+    if (hasNul(p.system_id)) return fail(STATUS.RINVSYSID);
+    if (hasNul(p.password)) return fail(STATUS.RINVPASWD);
+    if (hasNul(p.system_type) || hasNul(p.address_range)) return STATUS.RBINDFAIL;
+    const row = systemId ? await this.accountsRepo.findForBind(systemId) : null;
     if (!row) return fail(STATUS.RINVSYSID);
     if (!smppPasswordMatches(String(p.password ?? ''), row.passwordHash)) return fail(STATUS.RINVPASWD);
     if (row.allowedIps.length > 0 && !row.allowedIps.includes(b.ip)) return STATUS.RBINDFAIL;
@@ -430,6 +441,24 @@ export class SmppServer {
     this.leaveUnbound(b);
     if (b.bindTimer) clearTimeout(b.bindTimer);
     return STATUS.ROK;
+  }
+
+  /**
+   * The API token these accounts were linked to was revoked or rotated. Their binds end now, with
+   * no await: each is marked closed at once (a submit_sm read after this is answered
+   * ESME_RINVBNDSTS and never sent), asked to unbind, and its connection closed when the client
+   * answers or after UNBIND_GRACE_MS. A new bind is checked afresh (a revoked token refuses it).
+   */
+  private endTokenBinds(tokenId: number): void {
+    for (const acc of this.accounts.values()) {
+      if (acc.row.apiTokenId !== tokenId) continue;
+      this.contexts.delete(acc.row.id);
+      for (const b of [...acc.binds]) {
+        this.unbound(b);
+        this.writePdu(b, pdu('unbind', { sequence_number: nextSequence(b.session) }));
+        setTimeout(() => b.session.close(), UNBIND_GRACE_MS).unref();
+      }
+    }
   }
 
   /** Reads an account again: new limits apply, a disabled or deleted one loses its binds. */
@@ -504,8 +533,14 @@ export class SmppServer {
     const acc = b.account!;
     if (b.submitsOut >= acc.row.windowSize) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RMSGQFUL, ''));
     if (!this.takeToken(acc)) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RTHROTTLED, ''));
+    // Strings that reach the database (parts, SMPP rows, the send) hold no NUL: refused before any query.
+    if (hasNul(p.source_addr)) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVSRCADR, ''));
+    if (hasNul(p.destination_addr)) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVDSTADR, ''));
+    if (hasNul(p.service_type)) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVSERTYP, ''));
     const text = textOf(p);
     if (text === null) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVDCS, ''));
+    // The send would refuse it as a forbidden character anyway; a long message's part is stored first.
+    if (text.includes('\u0000')) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RSUBMITFAIL, ''));
     const source = String(p.source_addr ?? '');
     const dest = String(p.destination_addr ?? '');
     if (!dest) return this.writeBytes(b, encodeSubmitSmResp(seq, STATUS.RINVDSTADR, ''));

@@ -1,8 +1,8 @@
 import { injectable } from 'inversify';
 
 /**
- * In-process wake-ups between the writers of the SMPP outbox (receipts listener, account changes)
- * and the SMPP server that hands rows out. A hint only: the server also polls, so rows written by
+ * In-process wake-ups between the writers of the SMPP outbox (receipts listener, account changes,
+ * API token revocations) and the SMPP server that hands rows out and holds the binds. A hint only: the server also polls, so rows written by
  * another process are found too.
  */
 @injectable()
@@ -10,6 +10,17 @@ export class SmppSignal {
   private readonly outboxListeners = new Set<(accounts: Set<number>) => void>();
   private readonly accountListeners = new Set<(accountId: number) => void>();
   private readonly inboundListeners = new Set<() => void>();
+  private readonly tokenListeners = new Set<(tokenId: number) => void>();
+
+  onTokenChanged(fn: (tokenId: number) => void): () => void {
+    this.tokenListeners.add(fn);
+    return () => this.tokenListeners.delete(fn);
+  }
+
+  /** An API token was revoked or rotated (after commit): binds of accounts linked to it end. */
+  tokenChanged(tokenId: number): void {
+    for (const fn of this.tokenListeners) fn(tokenId);
+  }
 
   onInbound(fn: () => void): () => void {
     this.inboundListeners.add(fn);

@@ -1,3 +1,5 @@
+import { NAME_FORMAT } from '../../../platform/http/validation.js';
+
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 
 /**
@@ -26,5 +28,5 @@ export const p2pSendSchema = {
 
 /** `UploadP2PFile?fileName=`: the body is the file itself (xlsx or CSV). */
 export const p2pUploadQuery = {
-  type: 'object', additionalProperties: false, properties: { fileName: { type: 'string', maxLength: 200 } },
+  type: 'object', additionalProperties: false, properties: { fileName: { type: 'string', maxLength: 200, format: NAME_FORMAT } },
 } as const;

@@ -1,10 +1,11 @@
+import { NAME_FORMAT } from '../../../platform/http/validation.js';
 import { pagingQuerySchema } from '../../../platform/http/router.js';
 import { phonebookSendSchema } from '../messaging.schemas.js';
 import { PATTERN_STATUSES } from './patterns.repository.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 // An empty or blank title gets the service's own message on the field, not a length error.
-const title = { type: 'string', maxLength: 100 } as const;
+const title = { type: 'string', maxLength: 100, format: NAME_FORMAT } as const;
 // The template's rules (placeholders, characters, links, parts) are the service's: its messages name what is wrong.
 const smsText = { type: 'string', maxLength: 5000 } as const;
 
