@@ -23,7 +23,7 @@ describe('Send engine through the SMPP plugin: kill -9 with a claimed chunk wait
 
   before(async () => {
     panel = await KillablePanel.create('smpp-crash-unsent', { PEYK_DISPATCH_LEASE_MS: '3000' });
-    sim = await startSmscSim({ systemId: 'unsent', password: 'unsent-pw', deliveredRatio: 1, receiptDelayMs: 20, submitLatencyMs: SLOW_ANSWER_MS, seed: 21 });
+    sim = await startSmscSim({ systemId: 'unsent', password: 'unsentpw', deliveredRatio: 1, receiptDelayMs: 20, submitLatencyMs: SLOW_ANSWER_MS, seed: 21 });
   });
 
   after(async () => {
@@ -38,7 +38,7 @@ describe('Send engine through the SMPP plugin: kill -9 with a claimed chunk wait
     const agent = ok(await api.post('SenderAgents/Create', {
       title: 'SMPP unsent', pluginName: 'smpp', maxPerSecond: 1_000, isActive: true, isSendActive: true, isActiveAllTime: true,
       options: {
-        host: '127.0.0.1', port: sim!.port, systemId: 'unsent', password: 'unsent-pw', binds: 1, window: WINDOW,
+        host: '127.0.0.1', port: sim!.port, systemId: 'unsent', password: 'unsentpw', binds: 1, window: WINDOW,
         responseTimeoutMs: 30_000, reconnectMinMs: 100, reconnectMaxMs: 500, maxPerSecond: 1_000,
       },
     }, { token: admin }));
