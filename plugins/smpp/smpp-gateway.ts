@@ -219,6 +219,8 @@ export class SmppGateway implements Gateway {
       const text = this.phase === 'up' ? `no SMPP bind is up${this.lastError ? `: ${this.lastError}` : ''}` : 'the gateway is not connected';
       return Promise.resolve(batch.map((m) => ({ id: m.id, status: 'transient' as const, code, message: text })));
     }
+    // One function per batch: the batch's messages are announced together.
+    const handOff = context?.handOff ? (ids: string[]) => context.handOff!(ids) : undefined;
     return new Promise<SubmitResult[]>((resolve) => {
       const results: SubmitResult[] = new Array(batch.length);
       let open = batch.length;
@@ -227,7 +229,7 @@ export class SmppGateway implements Gateway {
           results[i] = result;
           if (--open === 0) resolve(results);
         };
-        this.enqueue(message, finish, context?.handOff?.bind(context));
+        this.enqueue(message, finish, handOff);
       });
       this.schedulePump();
     });
