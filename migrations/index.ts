@@ -33,7 +33,7 @@ import { messagingP2p } from './20261126-0031-messaging-p2p.js';
 import { engageOccasions } from './20261126-0033-engage-occasions.js';
 import { contactsExports } from './20261126-0034-contacts-exports.js';
 import { messagingPatterns } from './20261126-0032-messaging-patterns.js';
-import { messagingReceiverOnWire } from './20261128-0035-messaging-receiver-on-wire.js';
+import { messagingReceiverOnWire } from './20261128-0036-messaging-receiver-on-wire.js';
 
 /** Every migration in order; both database backends run exactly this list. */
 export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, messagingReceiverOnWire];

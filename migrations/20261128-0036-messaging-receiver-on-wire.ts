@@ -10,7 +10,7 @@ import type { Migration } from '../server/platform/migration.js';
  * receivers' updates HOT (no index names it).
  */
 export const messagingReceiverOnWire: Migration = {
-  name: '20261128-0035-messaging-receiver-on-wire',
+  name: '20261128-0036-messaging-receiver-on-wire',
   async up(knex: Knex): Promise<void> {
     await knex.raw('alter table send_recipients add column "onWire" boolean');
   },
