@@ -5,6 +5,7 @@ import type {
   GatewayHost,
   InboundMessage,
   OutboundMessage,
+  SubmitContext,
   SubmitResult,
 } from '../../server/gateways/gateway-sdk.js';
 import { decodeGsm7 } from './gsm7.js';
@@ -72,6 +73,10 @@ interface MessageJob {
   remaining: number;
   result: SubmitResult | null;
   finish: (result: SubmitResult) => void;
+  /** The host's `handOff` of the batch (absent: the host does not track writes). */
+  handOff?: (ids: string[]) => Promise<void>;
+  /** May be written: announced to the host (or nothing to announce). */
+  cleared: boolean;
 }
 
 interface PartJob {
@@ -105,6 +110,9 @@ class Queue<T> {
   peek(): T | undefined {
     return this.items[this.head];
   }
+  at(index: number): T | undefined {
+    return this.items[this.head + index];
+  }
   shift(): T | undefined {
     if (this.head >= this.items.length) return undefined;
     const item = this.items[this.head]!;
@@ -129,6 +137,7 @@ function isAlphanumeric(address: string): boolean {
 
 export class SmppGateway implements Gateway {
   readonly idempotentSubmit = false;
+  readonly announcesWrites = true;
   readonly maxBatchSize: number;
   readonly maxPerSecond: number;
 
@@ -157,6 +166,8 @@ export class SmppGateway implements Gateway {
   /** Submits per second over the last 5 whole seconds: [second, count] pairs. */
   private readonly rate: [number, number][] = [];
   private closing: Promise<void> | null = null;
+  /** A round of `handOff` calls under way: the head of the queue waits for it. */
+  private clearing = false;
 
   constructor(readonly id: string, private readonly options: SmppOptions) {
     this.maxBatchSize = options.maxBatchSize;
@@ -201,13 +212,15 @@ export class SmppGateway implements Gateway {
     this.reportHealth(true);
   }
 
-  submit(batch: OutboundMessage[]): Promise<SubmitResult[]> {
+  submit(batch: OutboundMessage[], context?: SubmitContext): Promise<SubmitResult[]> {
     if (batch.length === 0) return Promise.resolve([]);
     if (this.phase !== 'up' || !this.sessions.some((s) => s.transmits && s.bound)) {
       const code = this.phase === 'up' ? 'NotConnected' : 'Disconnected';
       const text = this.phase === 'up' ? `no SMPP bind is up${this.lastError ? `: ${this.lastError}` : ''}` : 'the gateway is not connected';
       return Promise.resolve(batch.map((m) => ({ id: m.id, status: 'transient' as const, code, message: text })));
     }
+    // One function per batch: the batch's messages are announced together.
+    const handOff = context?.handOff ? (ids: string[]) => context.handOff!(ids) : undefined;
     return new Promise<SubmitResult[]>((resolve) => {
       const results: SubmitResult[] = new Array(batch.length);
       let open = batch.length;
@@ -216,7 +229,7 @@ export class SmppGateway implements Gateway {
           results[i] = result;
           if (--open === 0) resolve(results);
         };
-        this.enqueue(message, finish);
+        this.enqueue(message, finish, handOff);
       });
       this.schedulePump();
     });
@@ -270,7 +283,7 @@ export class SmppGateway implements Gateway {
 
   // ---- submitting ----
 
-  private enqueue(message: OutboundMessage, finish: (result: SubmitResult) => void): void {
+  private enqueue(message: OutboundMessage, finish: (result: SubmitResult) => void, handOff?: (ids: string[]) => Promise<void>): void {
     let segments: Segment[];
     try {
       if (typeof message.text !== 'string' || message.text.length === 0) {
@@ -283,7 +296,7 @@ export class SmppGateway implements Gateway {
       finish({ id: message.id, status: 'rejected', code: 'InvalidRequest', message: err instanceof Error ? err.message : String(err) });
       return;
     }
-    const job: MessageJob = { message, partIds: new Array(segments.length), remaining: segments.length, result: null, finish };
+    const job: MessageJob = { message, partIds: new Array(segments.length), remaining: segments.length, result: null, finish, handOff, cleared: !handOff };
     const o = this.options;
     const alpha = isAlphanumeric(message.from);
     segments.forEach((segment, index) => {
@@ -353,6 +366,12 @@ export class SmppGateway implements Gateway {
         if (resume.length > 0) this.wakeAt(Math.min(...resume));
         return; // else a window is full: the next answer pumps again
       }
+      if (!part.job.cleared) {
+        // Not announced yet: nothing of it is written before the host recorded it may leave, so a
+        // crash leaves only announced messages in doubt. The round ends by pumping again.
+        this.announce(now);
+        return;
+      }
       this.queue.shift();
       let sent: boolean;
       try {
@@ -368,6 +387,48 @@ export class SmppGateway implements Gateway {
       this.tokens -= 1;
       this.countSubmit(now);
     }
+  }
+
+  /**
+   * One round of `handOff`: the messages of the parts that can be written now (the free windows,
+   * within the rate's tokens), from the head of the queue, announced per batch. Only what can go
+   * out at once is announced — a crash in doubt beyond the windows is what this avoids — and one
+   * round at a time: answers that free room meanwhile are announced together by the next round.
+   * A refused announcement answers its messages transient (not in doubt: nothing was written).
+   */
+  private announce(now: number): void {
+    if (this.clearing) return;
+    let room = 0;
+    for (const s of this.sessions) room += s.room(now);
+    const budget = Math.max(1, Math.min(room, Math.floor(this.tokens)));
+    const groups = new Map<(ids: string[]) => Promise<void>, MessageJob[]>();
+    const seen = new Set<MessageJob>();
+    for (let i = 0, parts = 0; parts < budget && i < this.queue.size; i++) {
+      const part = this.queue.at(i)!;
+      const job = part.job;
+      if (job.result) continue;
+      parts++;
+      if (job.cleared || !job.handOff || seen.has(job)) continue;
+      seen.add(job);
+      const group = groups.get(job.handOff);
+      if (group) group.push(job);
+      else groups.set(job.handOff, [job]);
+    }
+    if (groups.size === 0) return;
+    this.clearing = true;
+    const rounds = [...groups].map(([handOff, jobs]) => Promise.resolve()
+      .then(() => handOff(jobs.map((j) => j.message.id)))
+      .then(
+        () => { for (const j of jobs) j.cleared = true; },
+        (err: unknown) => {
+          this.host?.logger.warn({ err, count: jobs.length }, 'smpp: the host did not record the hand-off; those messages are not written');
+          for (const j of jobs) this.fail(j, { id: j.message.id, status: 'transient', code: 'HandOffRefused', message: err instanceof Error ? err.message : String(err) });
+        },
+      ));
+    void Promise.all(rounds).finally(() => {
+      this.clearing = false;
+      this.schedulePump();
+    });
   }
 
   private wakeAt(at: number): void {

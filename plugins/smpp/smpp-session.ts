@@ -144,6 +144,11 @@ export class SmppSession {
     return true;
   }
 
+  /** How many submits may go out now (0 when none may): what the plugin announces before writing. */
+  room(now: number): number {
+    return this.canSubmit(now) ? this.config.window - this.submitsInFlight : 0;
+  }
+
   /** When a paused or slowed session may send again (ms, performance.now() clock), or 0. */
   resumeAt(now: number): number {
     if (this.phase !== 'bound' || this.type === 'receiver') return 0;

@@ -68,6 +68,22 @@ export interface OutboundMessage {
   voice?: { audioUrl: string | null; text: string | null; seconds: number };
 }
 
+/**
+ * What the host hands `submit` beside the batch. A plugin uses only what it declared it uses.
+ */
+export interface SubmitContext {
+  /**
+   * Given only to a gateway with `announcesWrites` (and only when the host keeps track: not for an
+   * `idempotentSubmit` gateway). Call it with the ids of messages you are about to write to the
+   * provider — what the free window and the rate allow now, not the whole batch — and write none of
+   * them before the promise resolved: the host has then recorded that they may be on their way.
+   * After a crash the host sends again every message never announced (it certainly did not leave)
+   * and treats only the announced ones as in doubt. Rejected: write none of those ids and answer
+   * each `transient` without `inDoubt` (the host takes them again later).
+   */
+  handOff?(ids: string[]): Promise<void>;
+}
+
 export type SubmitResult =
   | { id: string; status: 'accepted'; providerId: string }
   /** `code`: one of REFUSAL_CODES where it fits (the host shows it as the matching delivery status), else the provider's own. */
@@ -169,10 +185,16 @@ export interface Gateway {
    * instead of risking a second copy on the recipient's phone.
    */
   readonly idempotentSubmit: boolean;
+  /**
+   * True when the plugin calls `SubmitContext.handOff` before it writes a message (a plugin with its
+   * own queue, window or throttle, where a batch's messages may wait long before they leave, as SMPP).
+   * Without it, a crash leaves every message of a batch under way in doubt, written or not.
+   */
+  readonly announcesWrites?: boolean;
   /** Messages per second the provider allows for this account (the host throttles to it). */
   readonly maxPerSecond: number;
   connect(host: GatewayHost): Promise<void>;
-  submit(batch: OutboundMessage[]): Promise<SubmitResult[]>;
+  submit(batch: OutboundMessage[], context?: SubmitContext): Promise<SubmitResult[]>;
   /**
    * HTTP providers that push reports (or inbound messages) call the host's webhook route
    * (`POST|GET /api/gateways/{agentId}/webhook?secret=…`), which lands here once the agent's secret

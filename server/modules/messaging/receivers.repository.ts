@@ -164,10 +164,10 @@ export class ReceiversRepository {
    * Only receivers still waiting are taken (a fresh single send's; an in-doubt one is left to the
    * range job, which knows whether its gateway can tell a repeat).
    */
-  async claimSingles(leases: HeldLease[]): Promise<(ClaimedRecipient & { sendId: number })[]> {
+  async claimSingles(leases: HeldLease[], trackWrites = false): Promise<(ClaimedRecipient & { sendId: number })[]> {
     if (leases.length === 0) return [];
     const res = await this.knex.raw(
-      `update send_recipients r set "deliveryStatus" = 'IsSending', attempts = r.attempts + 1
+      `update send_recipients r set "deliveryStatus" = 'IsSending', attempts = r.attempts + 1, "onWire" = ${trackWrites ? 'false' : 'null'}
          from unnest(?::bigint[], ?::bigint[]) as x(sid, fence), dispatch_leases l
         where r."sendId" = x.sid and r.seq = 0 and r."deliveryStatus" = 'WaitingForSend'
           and l."sendId" = x.sid and l."fromSeq" = 0 and l.fence = x.fence
@@ -196,10 +196,10 @@ export class ReceiversRepository {
     return (res.rows as { sendId: string | number; deliveryStatus: string; count: number }[]).map((r) => ({ sendId: Number(r.sendId), deliveryStatus: r.deliveryStatus, count: r.count }));
   }
 
-  async claimNext(lease: HeldLease, fromSeq: number, limit: number, retakeInDoubt: boolean): Promise<ClaimedRecipient[]> {
+  async claimNext(lease: HeldLease, fromSeq: number, limit: number, retakeInDoubt: boolean, trackWrites = false): Promise<ClaimedRecipient[]> {
     const statuses = `{${(retakeInDoubt ? ['WaitingForSend', 'IsSending'] : ['WaitingForSend']).join(',')}}`;
     const res = await this.knex.raw(
-      `update send_recipients r set "deliveryStatus" = 'IsSending', attempts = r.attempts + 1
+      `update send_recipients r set "deliveryStatus" = 'IsSending', attempts = r.attempts + 1, "onWire" = ${trackWrites ? 'false' : 'null'}
        where r."sendId" = ? and r."deliveryStatus" = any(?::text[])
          and r.seq = any(array(select w.seq from send_recipients w
                                where w."sendId" = ? and w.seq >= ? and w.seq < ? and w."deliveryStatus" = any(?::text[])
@@ -211,6 +211,38 @@ export class ReceiversRepository {
     const claimed: ClaimedRecipient[] = [];
     for (const r of res.rows as ClaimedRecipient[]) claimed.push({ seq: r.seq, toNumber: r.toNumber, operator: r.operator, attempts: r.attempts, smsText: r.smsText, smsParts: r.smsParts });
     return claimed.sort((a, b) => a.seq - b.seq);
+  }
+
+  /**
+   * Receivers the plugin is about to write (`SubmitContext.handOff`): marked as perhaps on their way,
+   * all or none. The claim's `attempts` is the claim's token (it grows on every claim, and a receiver
+   * put back keeps it), so a worker that lost its range — its receivers put back and claimed again by
+   * the successor — marks nothing and must not write them. Answers false when not all were marked.
+   */
+  async markOnWire(tx: Tx, rows: { sendId: number; seq: number; attempts: number }[]): Promise<boolean> {
+    if (rows.length === 0) return true;
+    const res = await tx.raw(
+      `update send_recipients r set "onWire" = true
+         from unnest(?::bigint[], ?::int[], ?::int[]) as x(sid, seq, att)
+        where r."sendId" = x.sid and r.seq = x.seq and r.attempts = x.att and r."deliveryStatus" = 'IsSending' and r."onWire" = false`,
+      [`{${rows.map((r) => r.sendId).join(',')}}`, `{${rows.map((r) => r.seq).join(',')}}`, `{${rows.map((r) => r.attempts).join(',')}}`],
+    );
+    return (res.rowCount ?? 0) === rows.length;
+  }
+
+  /**
+   * After a holder's lease ran out (fenced: only the range's holder): its claimed receivers whose plugin was never cleared to write
+   * them (`onWire` false) certainly never left, so they wait again and are sent like any other.
+   * `attempts` stays (it is the claim token `markOnWire` checks). Answers how many.
+   */
+  async requeueNeverWritten(lease: HeldLease): Promise<number> {
+    const res = await this.knex.raw(
+      `update send_recipients set "deliveryStatus" = 'WaitingForSend', "onWire" = null
+        where "sendId" = ? and seq >= ? and seq < ? and "deliveryStatus" = 'IsSending' and "onWire" = false
+          and exists (select 1 from dispatch_leases l where l."sendId" = ? and l."fromSeq" = ? and l.fence = ?)`,
+      [lease.sendId, lease.fromSeq, lease.toSeq, lease.sendId, lease.fromSeq, lease.fence],
+    );
+    return res.rowCount ?? 0;
   }
 
   /** Receivers of the range an earlier holder took and never answered for (perhaps submitted). */

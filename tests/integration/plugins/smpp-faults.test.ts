@@ -135,6 +135,42 @@ describe('SMPP plugin against the SMSC simulator (faults)', function () {
     await waitFor('health down', () => host.statuses.at(-1)?.state === 'down');
   });
 
+  it('announces messages through handOff before writing them, only as many as the window takes now', async function () {
+    const g = await start({ submitLatencyMs: 300 }, { binds: 1, window: 3 });
+    const batch = messages(9);
+    const announced: string[][] = [];
+    const arrivedUnannounced: string[] = [];
+    const toId = new Map(batch.map((m) => [m.to, m.id]));
+    const watch = setInterval(() => {
+      for (const m of sim.submittedMessages()) if (!announced.flat().includes(toId.get(m.to)!)) arrivedUnannounced.push(m.to);
+    }, 2);
+    const pending = g.submit(batch, {
+      handOff: async (ids) => {
+        await sleep(20);
+        announced.push(ids);
+      },
+    });
+    await waitFor('the first window at the centre', () => sim.stats().messages === 3);
+    await sleep(100);
+    // The window is full and unanswered: the other six wait in the plugin, not announced.
+    expect(announced).to.deep.equal([batch.slice(0, 3).map((m) => m.id)]);
+    const results = await pending;
+    clearInterval(watch);
+    expect(results.every((r) => r.status === 'accepted'), JSON.stringify(results)).to.equal(true);
+    expect(announced.flat()).to.deep.equal(batch.map((m) => m.id));
+    expect(announced.every((ids) => ids.length <= 3)).to.equal(true);
+    expect(arrivedUnannounced, 'written before the host recorded the hand-off').to.deep.equal([]);
+  });
+
+  it('a refused handOff writes nothing of those messages and answers them transient, not in doubt', async function () {
+    const g = await start({}, { binds: 1, window: 5 });
+    const results = await g.submit(messages(4), { handOff: async () => { throw new Error('lease lost'); } });
+    expect(results.map((r) => r.status === 'transient' && r.code + (r.inDoubt ? ':inDoubt' : ''))).to.deep.equal(Array(4).fill('HandOffRefused'));
+    expect(sim.stats().submits).to.equal(0);
+    // Without a context nothing is announced and everything goes out.
+    expect((await g.submit(messages(2))).every((r) => r.status === 'accepted')).to.equal(true);
+  });
+
   it('throttled: slows down, retries the part, each message ends accepted or transient Throttled', async function () {
     const g = await start({ throttleRatio: 0.3 }, { binds: 2, throttleRetries: 3 });
     const batch = messages(60);

@@ -4,7 +4,7 @@ import { TYPES } from '../../../platform/tokens.js';
 import { UnitOfWork } from '../../../platform/unit-of-work.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { JobQueue, QueueFactory } from '../../../platform/queue.js';
-import type { Gateway, OutboundMessage, SubmitResult } from '../../../gateways/gateway-sdk.js';
+import type { Gateway, OutboundMessage, SubmitContext, SubmitResult } from '../../../gateways/gateway-sdk.js';
 import { GatewayHosts } from '../../../gateways/gateway-host.js';
 import type { SettingsService } from '../../../platform/settings.service.js';
 import { OrganizationsService } from '../../organizations/index.js';
@@ -392,6 +392,10 @@ export class Dispatcher {
 
   private async sendRange(send: SendRow, agent: { id: number; maxPerSecond: number }, gateway: Gateway, lease: HeldRange): Promise<{ submitted: number }> {
     const range = lease.range;
+    // An earlier holder's receivers its plugin was never cleared to write certainly never left:
+    // they wait again and go out below, on any gateway (issue 21 item 8: a kill with a chunk still
+    // in the SMPP plugin's queue gave all of it back).
+    await this.receivers.requeueNeverWritten(range);
     if (!gateway.idempotentSubmit) {
       const inDoubt = await this.receivers.inFlight(range);
       if (inDoubt.length > 0) {
@@ -405,6 +409,7 @@ export class Dispatcher {
     let submitted = 0;
     let retryAttempt = 0;
     const rate = Math.max(1, Math.min(agent.maxPerSecond, gateway.maxPerSecond));
+    const tracked = tracksWrites(gateway);
     // A chunk is at most a tenth of a second's allowance (so it fits one pacing window, and a crash
     // leaves at most about a tenth of a second of sending in doubt on a gateway that cannot tell a
     // repeat), never below 10 messages nor above the gateway's batch.
@@ -418,13 +423,13 @@ export class Dispatcher {
       await this.pacer.acquire(agent.id, Math.min(chunkSize, range.toSeq - cursor), rate);
       // The pacing wait may have been long: make sure nobody took the range over before claiming.
       if (!(await lease.stillHeld())) throw new LeaseLost(range);
-      const chunk = await this.receivers.claimNext(range, cursor, chunkSize, gateway.idempotentSubmit);
+      const chunk = await this.receivers.claimNext(range, cursor, chunkSize, gateway.idempotentSubmit, tracked);
       if (chunk.length === 0) break;
       cursor = chunk[chunk.length - 1].seq + 1;
       const messages: OutboundMessage[] = chunk.map((r) => ({
         id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, ...textOf(send, r), flash: send.isFlashSms, ...(voice ? { voice } : {}),
       }));
-      const results = await submitSafely(gateway, messages);
+      const results = await submitSafely(gateway, messages, tracked ? this.handOffOf(chunk.map((r) => ({ sendId: send.id, seq: r.seq, attempts: r.attempts }))) : undefined);
       const outcomes: SubmitOutcome[] = [];
       const again: ClaimedRecipient[] = [];
       chunk.forEach((r, k) => {
@@ -491,7 +496,8 @@ export class Dispatcher {
     const byId = new Map(sends.map((s) => [s.id, s]));
     const leases = await this.leases.acquireSingles(sends.map((s) => s.id), this.owner, this.config.dispatch.leaseMs);
     try {
-      const claimed = await this.receivers.claimSingles(leases);
+      const tracked = tracksWrites(gateway);
+      const claimed = await this.receivers.claimSingles(leases, tracked);
       const tries = await this.maxTries();
       const chunkSize = Math.max(1, Math.min(gateway.maxBatchSize, rate, Math.max(10, Math.ceil(rate / 10))));
       for (let i = 0; i < claimed.length; i += chunkSize) {
@@ -501,7 +507,7 @@ export class Dispatcher {
           const send = byId.get(r.sendId) as SendRow;
           return { id: `${send.id}:${r.seq}`, to: r.toNumber, from: send.senderNumber, ...textOf(send, r), flash: send.isFlashSms };
         });
-        const results = await submitSafely(gateway, messages);
+        const results = await submitSafely(gateway, messages, tracked ? this.handOffOf(chunk) : undefined);
         const outcomes: (SubmitOutcome & { sendId: number })[] = [];
         const again: { sendId: number; attempts: number }[] = [];
         chunk.forEach((r, k) => {
@@ -549,6 +555,25 @@ export class Dispatcher {
   }
 
   /**
+   * The host's side of `SubmitContext.handOff` for one chunk: the plugin is about to write these
+   * messages, so their receivers are marked as perhaps on their way, in one transaction, before it
+   * may. All or none: a receiver no longer this claim's (the range was taken over and put back)
+   * refuses the whole call and the plugin writes none of them.
+   */
+  private handOffOf(claimed: { sendId: number; seq: number; attempts: number }[]): SubmitContext {
+    const byId = new Map(claimed.map((r) => [`${r.sendId}:${r.seq}`, r]));
+    return {
+      handOff: (ids) => this.uow.run(async (tx) => {
+        const rows = ids.map((id) => byId.get(id));
+        if (rows.some((r) => r === undefined)) throw new Error('handOff: an id that is not in the batch');
+        if (!(await this.receivers.markOnWire(tx, rows as { sendId: number; seq: number; attempts: number }[]))) {
+          throw new Error('handOff refused: the receivers are no longer this claim\'s');
+        }
+      }),
+    };
+  }
+
+  /**
    * Stores one chunk's answers. Only what decides settlement (receivers that became final, and so
    * `pendingCount`) moves the send row inside the transaction; `sentCount` is progress, added in its
    * own short statement after commit so concurrent chunks do not queue on the send row's lock, and
@@ -593,9 +618,17 @@ function notSent(seq: number): SubmitOutcome {
   return { seq, deliveryStatus: 'ErrorInSending', sendStatus: 'ErrorInSending', providerId: null };
 }
 
-async function submitSafely(gateway: Gateway, messages: OutboundMessage[]): Promise<SubmitResult[]> {
+/**
+ * Whether a chunk's writes are announced and recorded: only where a crash would otherwise leave the
+ * whole chunk in doubt (a gateway that cannot tell a repeat and queues what it was given).
+ */
+function tracksWrites(gateway: Gateway): boolean {
+  return gateway.announcesWrites === true && !gateway.idempotentSubmit;
+}
+
+async function submitSafely(gateway: Gateway, messages: OutboundMessage[], context?: SubmitContext): Promise<SubmitResult[]> {
   try {
-    const results = await gateway.submit(messages);
+    const results = await (context ? gateway.submit(messages, context) : gateway.submit(messages));
     if (results.length === messages.length && results.every((r, i) => r.id === messages[i].id)) return results;
   } catch {
     // A plugin must not throw; if it does, nothing is known about the batch, so it is retried.
