@@ -24,6 +24,41 @@ module.exports = {
       to: { path: '^server/modules/[^/]+/', pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'knex-only-in-repositories',
+      comment:
+        'Only *.repository.ts files (and migrations) touch knex: a service gets its rows from a repository and passes ' +
+        'the UnitOfWork\'s Tx on. Babel keeps `import type` as an import here (.dependency-cruiser.babel.cjs), so even ' +
+        'a type-only import of knex counts: a module names a transaction as `Tx` of server/platform/unit-of-work.ts. ' +
+        'A query built on a Tx value needs no import; tests/unit/platform/house-rules.test.ts finds those.',
+      severity: 'error',
+      from: { path: '^server/modules/', pathNot: '\\.repository\\.ts$' },
+      to: { path: '(^|/)node_modules/knex(-pglite)?/' },
+    },
+    {
+      name: 'index-re-exports-no-repository',
+      comment:
+        'A repository is its module\'s own: other modules ask its services (house-rules.test.ts refuses a module ' +
+        'importing a `...Repository` from another module\'s index.ts). The exceptions are re-exported for scripts/ ' +
+        '(ledger-verify, bench/*), tests and row types: billing ledger (scripts/ledger-verify.ts, bench/ledger.ts), ' +
+        'engage occasions (bench/occasions.ts), insight and rollup (bench/insight.ts), messaging sends (its `SendRow` ' +
+        'type, which developer\'s SMPP server reads), outbox search and Excel requests (bench/outbox-search.ts), and the ' +
+        'row types alone of contacts custom fields (`CustomFieldRow`) and inbox (`InboxRow`).',
+      severity: 'error',
+      from: { path: '^server/modules/[^/]+/index\\.ts$' },
+      to: {
+        path: '\\.repository\\.ts$',
+        pathNot: [
+          '^server/modules/billing/ledger\\.repository\\.ts$',
+          '^server/modules/engage/occasions\\.repository\\.ts$',
+          '^server/modules/insight/(insight|rollup)\\.repository\\.ts$',
+          '^server/modules/messaging/sends\\.repository\\.ts$',
+          '^server/modules/messaging/outbox/(outbox-search|excel-requests)\\.repository\\.ts$',
+          '^server/modules/contacts/custom-fields\\.repository\\.ts$',
+          '^server/modules/inbox/inbox\\.repository\\.ts$',
+        ],
+      },
+    },
+    {
       name: 'platform-never-imports-modules',
       comment: 'server/platform is the floor every module stands on; it knows no module.',
       severity: 'error',
@@ -65,7 +100,8 @@ module.exports = {
   options: {
     babelConfig: { fileName: '.dependency-cruiser.babel.cjs' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist)/' },
+    // node_modules is not excluded, only not followed: a rule can then name a package (knex-only-in-repositories).
+    exclude: { path: '(^|/)dist/' },
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },

@@ -16,12 +16,14 @@ import {
 } from './billing.routes.js';
 import { billingMessages } from './billing.messages.js';
 import { PlansService } from './plans.service.js';
+import { PlansRepository } from './plans.repository.js';
 import { modulesController, plansController } from './plans.routes.js';
 import { InvoicesService } from './invoices.service.js';
 import { InvoicesRepository } from './invoices.repository.js';
 import { invoicesController } from './invoices.routes.js';
 import { PaymentProviderRegistry } from './gateways/payment-providers.js';
 import { GatewaysService } from './gateways/gateways.service.js';
+import { GatewaysRepository } from './gateways/gateways.repository.js';
 import { accountInformationsController, onlinePaymentsController, paymentGatewaysController } from './gateways/gateways.routes.js';
 
 export const billingModule: PeykModule = {
@@ -30,7 +32,7 @@ export const billingModule: PeykModule = {
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
       LedgerRepository, TariffsRepository, PaymentsRepository, MainSettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
-      PackagesRepository, DiscountsService, PackagesService, PaymentProviderRegistry, GatewaysService, PlansService, InvoicesService, InvoicesRepository,
+      PackagesRepository, DiscountsService, PackagesService, PaymentProviderRegistry, GatewaysRepository, GatewaysService, PlansRepository, PlansService, InvoicesService, InvoicesRepository,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },

@@ -45,6 +45,25 @@ export class InvoicesRepository {
     return tx('plan_purchases as pp').join('plans as p', 'p.id', 'pp.planId').where('pp.id', id).first('pp.*', 'p.ownerOrganizationId');
   }
 
+  // ---- pre-invoices -----------------------------------------------------------------------
+
+  /** A live, active package or plan owned by one of `ancestors` (what the buyer may be offered). */
+  async findOffer(table: 'packages' | 'plans', id: number, ancestors: number[]): Promise<Record<string, any> | undefined> {
+    return this.knex(table).where({ id, isActive: true }).whereNull('deletedAt').whereIn('ownerOrganizationId', ancestors.length ? ancestors : [0]).first();
+  }
+
+  async insertPreInvoice(values: Record<string, unknown>): Promise<Record<string, any>> {
+    const [row] = await this.knex('pre_invoices').insert(values).returning('*');
+    return row;
+  }
+
+  /** A pre-invoice of the tenant's slice of the tree, with its organization's name. */
+  async findVisiblePreInvoice(tenant: Tenant, id: number): Promise<Record<string, any> | undefined> {
+    const q = this.knex('pre_invoices as i').where('i.id', id);
+    whereOrganizationVisible(q, this.knex, 'i.organizationId', tenant);
+    return q.leftJoin('organizations as o', 'o.id', 'i.organizationId').first('i.*', 'o.name as organizationName');
+  }
+
   async findVisible(tenant: Tenant, id: number): Promise<Record<string, any> | null> {
     const q = this.knex('invoices as i').where('i.id', id);
     whereOrganizationVisible(q, this.knex, 'i.organizationId', tenant);

@@ -1,10 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
-import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { MainSettingsService } from './main-settings.service.js';
 import type { Tx } from '../../platform/unit-of-work.js';
@@ -55,7 +53,6 @@ function publicInvoice(r: Record<string, any>): Record<string, unknown> {
 @injectable()
 export class InvoicesService {
   constructor(
-    @inject(TYPES.Knex) private readonly knex: Knex,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(MainSettingsService) private readonly settings: MainSettingsService,
@@ -140,7 +137,7 @@ export class InvoicesService {
     } else {
       if (!body.id) throw fieldError('id', 'validation.required', { field: 'id' });
       const table = body.kind === 'package' ? 'packages' : 'plans';
-      const row = await this.knex(table).where({ id: body.id, isActive: true }).whereNull('deletedAt').whereIn('ownerOrganizationId', ancestors.length ? ancestors : [0]).first();
+      const row = await this.repo.findOffer(table, body.id, ancestors);
       if (!row) throw notFound(body.kind === 'package' ? 'billing.packageNotFound' : 'billing.planNotFound');
       price = BigInt(body.kind === 'package' ? row.depositPrice : row.planPrice);
       title = `${body.kind === 'package' ? 'Package' : 'Plan'} ${row.title}`;
@@ -149,20 +146,18 @@ export class InvoicesService {
     // A credit purchase carries no SMS parts, so its levy (per part) is 0; it is still shown.
     const b = amountBreakdown(price, 0n, settings, Boolean(buyer.isTax));
     const now = this.clock.now();
-    const [row] = await this.knex('pre_invoices').insert({
+    const row = await this.repo.insertPreInvoice({
       organizationId: buyer.id, userId: ctx.principal.userId, kind: body.kind, referenceId: body.kind === 'charge' ? null : body.id,
       lines: JSON.stringify([{ title, quantity: 1, unitPrice: price.toString(), amount: price.toString() }]),
       price: b.price.toString(), levy: b.levy.toString(), taxPercent: buyer.isTax ? (Number(settings.taxHundredths) / 100).toString() : '0', tax: b.tax.toString(), total: b.total.toString(),
       createdAt: now, expiresAt: new Date(now.getTime() + PRE_INVOICE_VALIDITY_MS),
-    }).returning('*');
+    });
     return { ...publicPreInvoice(row), organizationName: buyer.name };
   }
 
   /** A pre-invoice of the caller's tree; past its day it is refused (400 billing.preInvoiceExpired). */
   async getPreInvoice(ctx: Actor, id: number) {
-    const q = this.knex('pre_invoices as i').where('i.id', id);
-    whereOrganizationVisible(q, this.knex, 'i.organizationId', ctx.tenant);
-    const row = await q.leftJoin('organizations as o', 'o.id', 'i.organizationId').first('i.*', 'o.name as organizationName');
+    const row = await this.repo.findVisiblePreInvoice(ctx.tenant, id);
     if (!row) throw notFound('billing.preInvoiceNotFound');
     if (new Date(row.expiresAt).getTime() <= this.clock.now().getTime()) throw new AppError(400, 'billing.preInvoiceExpired', {}, [{ propertyName: 'id', key: 'billing.preInvoiceExpired' }]);
     return publicPreInvoice(row);

@@ -71,6 +71,34 @@ export class PaymentsRepository {
     return rows.map((r: { id: number }) => r.id);
   }
 
+  // ---- online payments --------------------------------------------------------------------
+
+  async setAuthority(tx: Tx, id: number, authority: string): Promise<PaymentRow> {
+    const [row] = await tx('payments').where({ id }).update({ authority }).returning('*');
+    return row as PaymentRow;
+  }
+
+  async findOnlineByAuthority(authority: string): Promise<PaymentRow | undefined> {
+    return (await this.knex('payments').where({ authority, typePayment: 'OnLine' }).first()) as PaymentRow | undefined;
+  }
+
+  /** The online payment of `authority`, locked: concurrent callbacks of one payment run one after the other. */
+  async lockOnlineByAuthority(tx: Tx, authority: string): Promise<PaymentRow | undefined> {
+    return (await tx('payments').where({ authority, typePayment: 'OnLine' }).forUpdate().first()) as PaymentRow | undefined;
+  }
+
+  /** WatingForPay → Rejected; `decidedAt` defaults to the database's now(). */
+  async rejectWaiting(tx: Tx, id: number, rejectionDescription: string, decidedAt?: Date): Promise<void> {
+    await tx('payments').where({ id, typeStatus: 'WatingForPay' }).update({ typeStatus: 'Rejected', rejectionDescription, decidedAt: decidedAt ?? tx.fn.now() });
+  }
+
+  /** WatingForPay → Confirmed in one conditional statement; null when another callback confirmed it first. */
+  async confirmWaiting(tx: Tx, id: number, gatewayReferenceId: string | null): Promise<PaymentRow | null> {
+    const rows = await tx('payments').where({ id, typeStatus: 'WatingForPay' })
+      .update({ typeStatus: 'Confirmed', gatewayReferenceId, verifiedAt: tx.fn.now(), decidedAt: tx.fn.now() }).returning('*');
+    return (rows[0] as PaymentRow | undefined) ?? null;
+  }
+
   async list(tenant: Tenant, filter: PaymentListFilter): Promise<Page<Record<string, unknown>>> {
     const q = this.knex('payments as p');
     whereOrganizationVisible(q, this.knex, 'p.organizationId', tenant);

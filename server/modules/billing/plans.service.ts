@@ -1,16 +1,15 @@
 import { inject, injectable } from 'inversify';
-import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
 import type { Actor } from '../../platform/actor.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
-import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { BillingService } from './billing.service.js';
 import { str, toAmount } from './money.js';
 import { InvoicesService } from './invoices.service.js';
+import { PlansRepository, type PlanRow } from './plans.repository.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import type { assignModuleSchema, buyPlanSchema, createPlanSchema, updatePlanSchema } from './plans.schemas.js';
 
@@ -25,18 +24,6 @@ export const MODULES = [
   { id: 'Reseller', fa: 'نمایندگی', en: 'Reselling' },
 ] as const;
 const MODULE_IDS = new Set<string>(MODULES.map((m) => m.id));
-
-interface PlanRow {
-  id: number;
-  ownerOrganizationId: number;
-  title: string;
-  planType: string;
-  planPrice: string;
-  extentionPrice: string | null;
-  planInformation: string | null;
-  modules: string[];
-  isActive: boolean;
-}
 
 function publicPlan(p: PlanRow): Record<string, unknown> {
   return { ...p, planPrice: str(p.planPrice), extentionPrice: p.extentionPrice === null ? null : str(p.extentionPrice) };
@@ -55,7 +42,7 @@ function publicPurchase(p: Record<string, any>): Record<string, unknown> {
 @injectable()
 export class PlansService {
   constructor(
-    @inject(TYPES.Knex) private readonly knex: Knex,
+    @inject(PlansRepository) private readonly repo: PlansRepository,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
@@ -80,7 +67,7 @@ export class PlansService {
     const id = organizationId ?? ctx.tenant.organizationId;
     const org = await this.organizations.findVisible(ctx.tenant, id);
     if (!org) throw notFound('organization.notFound');
-    return this.knex('organization_modules').where({ organizationId: id }).orderBy('moduleId').select('moduleId', 'planId', 'createdAt');
+    return this.repo.organizationModules(id);
   }
 
   /** Grants (or takes back) a module of an organization below the caller by hand. */
@@ -89,8 +76,8 @@ export class PlansService {
     return this.uow.run(async (tx) => {
       const org = await this.organizations.findVisible(ctx.tenant, body.organizationId, tx);
       if (!org || org.id === ctx.principal.organizationId) throw notFound('organization.notFound');
-      if (body.assigned === false) await tx('organization_modules').where({ organizationId: org.id, moduleId: body.moduleId }).delete();
-      else await tx('organization_modules').insert({ organizationId: org.id, moduleId: body.moduleId }).onConflict(['organizationId', 'moduleId']).ignore();
+      if (body.assigned === false) await this.repo.unassignModule(tx, org.id, body.moduleId);
+      else await this.repo.assignModule(tx, org.id, body.moduleId);
       this.claimsChange(tx);
       await this.audit.record(tx, ctx, { operationType: body.assigned === false ? 'UnassignModule' : 'AssignModule', className: 'Module', referenceId: body.moduleId, organizationId: org.id, newData: body });
       return null;
@@ -101,7 +88,7 @@ export class PlansService {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values = normalizePlan(body, true);
-      const [row] = await tx('plans').insert({ ...values, ownerOrganizationId: ctx.tenant.organizationId }).returning('*');
+      const row = await this.repo.insert(tx, { ...values, ownerOrganizationId: ctx.tenant.organizationId });
       this.claimsChange(tx);
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Plan', referenceId: row.id, newData: publicPlan(row) });
       return publicPlan(row);
@@ -111,7 +98,7 @@ export class PlansService {
   async update(ctx: Actor, body: SchemaType<typeof updatePlanSchema>) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(tx, ctx, body.id);
-      const [row] = await tx('plans').where({ id: current.id }).update(normalizePlan(body, false)).returning('*');
+      const row = await this.repo.update(tx, current.id, normalizePlan(body, false));
       this.claimsChange(tx);
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'Plan', referenceId: row.id, oldData: publicPlan(current), newData: publicPlan(row) });
       return publicPlan(row);
@@ -121,7 +108,7 @@ export class PlansService {
   async delete(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
       const current = await this.managed(tx, ctx, id);
-      await tx('plans').where({ id }).update({ deletedAt: tx.fn.now(), isActive: false });
+      await this.repo.softDelete(tx, id);
       this.claimsChange(tx);
       await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'Plan', referenceId: id, oldData: publicPlan(current) });
       return null;
@@ -129,15 +116,13 @@ export class PlansService {
   }
 
   async list(ctx: Actor, query: { forPurchase?: boolean }) {
-    const q = query.forPurchase ? this.purchasable(this.knex, ctx.tenant.path) : this.knex('plans as p').whereNull('p.deletedAt');
-    if (!query.forPurchase) whereOrganizationVisible(q, this.knex, 'p.ownerOrganizationId', ctx.tenant);
-    const rows = (await q.select('p.*').orderBy('p.id')) as PlanRow[];
+    const rows = query.forPurchase ? await this.repo.listPurchasable(ctx.tenant.path) : await this.repo.listManaged(ctx.tenant);
     return { items: rows.map(publicPlan), totalCount: rows.length };
   }
 
   /** `Plans/GetPlan/{id}` (the public plan page of a signed-in user): a plan the caller manages or may buy. */
   async get(ctx: Actor, id: number) {
-    const row = (await this.managedOrNull(this.knex, ctx, id)) ?? ((await this.purchasable(this.knex, ctx.tenant.path).where('p.id', id).first('p.*')) as PlanRow | undefined);
+    const row = (await this.repo.findManaged(ctx.tenant, id)) ?? (await this.repo.findPurchasable(ctx.tenant.path, id));
     if (!row) throw notFound('billing.planNotFound');
     return publicPlan(row);
   }
@@ -146,19 +131,19 @@ export class PlansService {
     return this.uow.run(async (tx) => {
       const buyer = await this.organizations.findById(ctx.tenant.organizationId, tx);
       if (!buyer || buyer.type === 'system') throw forbidden('billing.systemPays');
-      const earlier = await tx('plan_purchases').where({ organizationId: buyer.id, requestId: body.requestId }).first();
+      const earlier = await this.repo.findPurchaseByRequest(tx, buyer.id, body.requestId);
       if (earlier) return this.repeat(earlier, body.planId);
-      const plan = (await this.purchasable(tx, buyer.path).where('p.id', body.planId).first('p.*')) as PlanRow | undefined;
+      const plan = await this.repo.findPurchasable(buyer.path, body.planId, tx);
       if (!plan) throw notFound('billing.planNotFound');
-      const bought = await tx('plan_purchases').where({ organizationId: buyer.id, planId: plan.id }).first('id');
+      const bought = await this.repo.hasBought(tx, buyer.id, plan.id);
       const kind = bought ? 'extend' : 'buy';
       if (kind === 'extend' && plan.extentionPrice === null) throw fieldError('planId', 'billing.planNotExtendable');
       const amount = BigInt(kind === 'extend' ? (plan.extentionPrice as string) : plan.planPrice);
-      const [purchase] = await tx('plan_purchases').insert({
+      const purchase = await this.repo.insertPurchase(tx, {
         planId: plan.id, organizationId: buyer.id, userId: ctx.principal.userId, requestId: body.requestId, kind, planTitle: plan.title,
         amount: amount.toString(), createdByUserName: ctx.principal.userName,
-      }).onConflict(['organizationId', 'requestId']).ignore().returning('*');
-      if (!purchase) return this.repeat(await tx('plan_purchases').where({ organizationId: buyer.id, requestId: body.requestId }).first(), body.planId);
+      });
+      if (!purchase) return this.repeat((await this.repo.findPurchaseByRequest(tx, buyer.id, body.requestId))!, body.planId);
 
       const accountId = await this.billing.organizationAccountId(tx, buyer.id);
       const [account] = await this.billing.lockAccounts(tx, [accountId]);
@@ -169,10 +154,10 @@ export class PlansService {
       });
       if (!entry) throw badRequest('billing.OrganizationCreditNotEnough', {}, [{ propertyName: 'planId', key: 'billing.OrganizationCreditNotEnough' }]);
       for (const moduleId of plan.modules) {
-        await tx('organization_modules').insert({ organizationId: buyer.id, moduleId, planId: plan.id }).onConflict(['organizationId', 'moduleId']).merge(['planId']);
+        await this.repo.grantModuleByPlan(tx, buyer.id, moduleId, plan.id);
       }
       this.claimsChange(tx);
-      const [done] = await tx('plan_purchases').where({ id: purchase.id }).update({ ledgerEntryId: entry.id }).returning('*');
+      const done = await this.repo.setPurchaseLedgerEntry(tx, purchase.id, entry.id);
       const { invoice } = await this.invoices.issueForPlanPurchase(tx, done.id);
       await this.audit.record(tx, ctx, {
         operationType: kind === 'extend' ? 'ExtendPlan' : 'BuyPlan', className: 'Plan', referenceId: plan.id, organizationId: buyer.id,
@@ -187,20 +172,8 @@ export class PlansService {
     return { purchase: publicPurchase(earlier), applied: false };
   }
 
-  /** Active plans owned by an organization strictly above `path`. */
-  private purchasable(db: Knex | Tx, path: string) {
-    const ancestors = path.split('/').filter(Boolean).map(Number).slice(0, -1);
-    return db('plans as p').whereIn('p.ownerOrganizationId', ancestors.length ? ancestors : [0]).whereNull('p.deletedAt').where('p.isActive', true);
-  }
-
-  private async managedOrNull(db: Knex | Tx, ctx: Actor, id: number): Promise<PlanRow | null> {
-    const q = db('plans as p').where('p.id', id).whereNull('p.deletedAt');
-    whereOrganizationVisible(q, db as Knex, 'p.ownerOrganizationId', ctx.tenant);
-    return ((await q.first('p.*')) as PlanRow | undefined) ?? null;
-  }
-
   private async managed(tx: Tx, ctx: Actor, id: number): Promise<PlanRow> {
-    const row = await this.managedOrNull(tx, ctx, id);
+    const row = await this.repo.findManaged(ctx.tenant, id, tx);
     if (!row) throw notFound('billing.planNotFound');
     return row;
   }

@@ -5,7 +5,7 @@ import type { Translator } from '../../platform/i18n.js';
 import { AppError, appErrorBody, forbidden, notFound } from '../../platform/http/errors.js';
 import { CreditsService } from '../billing/index.js';
 import { PrivateNumbersService, type SendType } from '../numbers/index.js';
-import { ComposeService, OutboxService, SendsRepository, SingleSendService, type GroupHook } from '../messaging/index.js';
+import { ComposeService, OutboxService, SingleSendService, type GroupHook } from '../messaging/index.js';
 import { InboxService } from '../inbox/index.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -28,7 +28,6 @@ export class ApiV1Service {
     @inject(PrivateNumbersService) private readonly numbers: PrivateNumbersService,
     @inject(SingleSendService) private readonly single: SingleSendService,
     @inject(OutboxService) private readonly outbox: OutboxService,
-    @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(WebhooksRepository) private readonly webhooks: WebhooksRepository,
     @inject(ComposeService) private readonly compose: ComposeService,
     @inject(InboxService) private readonly inbox: InboxService,
@@ -129,9 +128,9 @@ export class ApiV1Service {
   }
 
   async messageBySendId(ctx: Actor, sendId: string) {
-    const row = await this.sends.findByClientSendId(undefined, ctx.principal.userId, sendId);
-    if (!row) throw notFound('developer.sendNotFound');
-    return this.message(ctx, row.id);
+    const id = await this.outbox.idOfClientSendId(ctx, sendId);
+    if (id === null) throw notFound('developer.sendNotFound');
+    return this.message(ctx, id);
   }
 }
 

@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { Knex } from 'knex';
 import { TYPES } from '../../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { RequestContext } from '../../../platform/http/context.js';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../../platform/http/errors.js';
-import { whereOrganizationVisible } from '../../../platform/tenancy.js';
+import type { Tenant } from '../../../platform/http/context.js';
 import { AuditService } from '../../audit/index.js';
 import { OrganizationsService } from '../../organizations/index.js';
 import { BillingService } from '../billing.service.js';
@@ -17,17 +16,10 @@ import type { Clock } from '../../../platform/clock.js';
 import type { AppConfig } from '../../../platform/config.js';
 import { PaymentProviderRegistry } from './payment-providers.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
-import type { GatewayConfig, GatewayPayment } from './provider.js';
+import type { GatewayPayment } from './provider.js';
+import { GatewaysRepository, type GatewayRow, type ManagedTable } from './gateways.repository.js';
 import type { SchemaType } from '../../../platform/http/router.js';
 import type { createAccountSchema, createGatewaySchema, createOnlineSchema, updateAccountSchema, updateGatewaySchema } from './gateways.schemas.js';
-
-interface GatewayRow extends GatewayConfig {
-  organizationId: number;
-  accountInformationId: number | null;
-  isGeneralUse: boolean;
-  isFactorUse: boolean;
-  isActive: boolean;
-}
 
 /** A gateway as answered: configJson without its secret values. */
 function publicGateway(g: GatewayRow): Record<string, unknown> {
@@ -54,7 +46,7 @@ export interface CallbackOutcome {
 @injectable()
 export class GatewaysService {
   constructor(
-    @inject(TYPES.Knex) private readonly knex: Knex,
+    @inject(GatewaysRepository) private readonly repo: GatewaysRepository,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(PaymentProviderRegistry) private readonly registry: PaymentProviderRegistry,
     @inject(PaymentsRepository) private readonly payments: PaymentsRepository,
@@ -88,7 +80,7 @@ export class GatewaysService {
       await this.assertOwner(ctx, tx);
       const values: Record<string, unknown> = { organizationId: ctx.tenant.organizationId };
       for (const f of ACCOUNT_FIELDS) if (body[f] !== undefined) values[f] = body[f];
-      const [row] = await tx('account_informations').insert(values).returning('*');
+      const row = await this.repo.insertAccount(tx, values);
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'AccountInformation', referenceId: row.id, newData: row });
       return row;
     });
@@ -96,30 +88,28 @@ export class GatewaysService {
 
   async updateAccount(ctx: Actor, body: SchemaType<typeof updateAccountSchema>) {
     return this.uow.run(async (tx) => {
-      const current = await this.managed(tx, 'account_informations', ctx, body.id);
+      const current = await this.managed('account_informations', ctx.tenant, body.id, tx);
       const values: Record<string, unknown> = {};
       for (const f of ACCOUNT_FIELDS) if (body[f] !== undefined) values[f] = body[f];
-      const [row] = await tx('account_informations').where({ id: current.id }).update(values).returning('*');
+      const row = await this.repo.updateAccount(tx, current.id, values);
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'AccountInformation', referenceId: row.id, oldData: current, newData: row });
       return row;
     });
   }
 
   async getAccount(ctx: Actor, id: number) {
-    return this.managed(this.knex, 'account_informations', ctx, id);
+    return this.managed('account_informations', ctx.tenant, id);
   }
 
   async listAccounts(ctx: Actor) {
-    const q = this.knex('account_informations as a').whereNull('a.deletedAt');
-    whereOrganizationVisible(q, this.knex, 'a.organizationId', ctx.tenant);
-    const items = await q.select('a.*').orderBy('a.id');
+    const items = await this.repo.listAccounts(ctx.tenant);
     return { items, totalCount: items.length };
   }
 
   async deleteAccount(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
-      const current = await this.managed(tx, 'account_informations', ctx, id);
-      await tx('account_informations').where({ id }).update({ deletedAt: tx.fn.now() });
+      const current = await this.managed('account_informations', ctx.tenant, id, tx);
+      await this.repo.softDeleteAccount(tx, id);
       await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'AccountInformation', referenceId: id, oldData: current });
       return null;
     });
@@ -131,7 +121,7 @@ export class GatewaysService {
     return this.uow.run(async (tx) => {
       await this.assertOwner(ctx, tx);
       const values = await this.gatewayValues(ctx, tx, body, null);
-      const [row] = await tx('payment_gateways').insert({ ...values, organizationId: ctx.tenant.organizationId }).returning('*');
+      const row = await this.repo.insertGateway(tx, { ...values, organizationId: ctx.tenant.organizationId });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'PaymentGateway', referenceId: row.id, newData: publicGateway(row) });
       return publicGateway(row);
     });
@@ -139,29 +129,27 @@ export class GatewaysService {
 
   async updateGateway(ctx: Actor, body: SchemaType<typeof updateGatewaySchema>) {
     return this.uow.run(async (tx) => {
-      const current = (await this.managed(tx, 'payment_gateways', ctx, body.id)) as GatewayRow;
+      const current = (await this.managed('payment_gateways', ctx.tenant, body.id, tx)) as GatewayRow;
       const values = await this.gatewayValues(ctx, tx, body, current);
-      const [row] = await tx('payment_gateways').where({ id: current.id }).update(values).returning('*');
+      const row = await this.repo.updateGateway(tx, current.id, values);
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'PaymentGateway', referenceId: row.id, oldData: publicGateway(current), newData: publicGateway(row) });
       return publicGateway(row);
     });
   }
 
   async getGateway(ctx: Actor, id: number) {
-    return publicGateway((await this.managed(this.knex, 'payment_gateways', ctx, id)) as GatewayRow);
+    return publicGateway((await this.managed('payment_gateways', ctx.tenant, id)) as GatewayRow);
   }
 
   async listGateways(ctx: Actor) {
-    const q = this.knex('payment_gateways as g').whereNull('g.deletedAt');
-    whereOrganizationVisible(q, this.knex, 'g.organizationId', ctx.tenant);
-    const items = (await q.select('g.*').orderBy('g.id')) as GatewayRow[];
+    const items = await this.repo.listGateways(ctx.tenant);
     return { items: items.map(publicGateway), totalCount: items.length };
   }
 
   async deleteGateway(ctx: Actor, id: number) {
     return this.uow.run(async (tx) => {
-      const current = (await this.managed(tx, 'payment_gateways', ctx, id)) as GatewayRow;
-      await tx('payment_gateways').where({ id }).update({ deletedAt: tx.fn.now(), isActive: false });
+      const current = (await this.managed('payment_gateways', ctx.tenant, id, tx)) as GatewayRow;
+      await this.repo.softDeleteGateway(tx, id);
       await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'PaymentGateway', referenceId: id, oldData: publicGateway(current) });
       return null;
     });
@@ -169,7 +157,7 @@ export class GatewaysService {
 
   /** `Payments/GetDescriptorOnlineGateway`: the gateways the caller's organization may pay through. */
   async describeForCaller(ctx: Actor) {
-    const rows = (await this.usable(this.knex, ctx.tenant.path)).filter((g) => !this.sandboxRefused(g));
+    const rows = (await this.repo.usable(ctx.tenant.path)).filter((g) => !this.sandboxRefused(g));
     return rows.map((g) => ({ id: g.id, isGeneralUse: g.isGeneralUse, isFactorUse: g.isFactorUse, ...this.provider(g).describe(g) }));
   }
 
@@ -182,7 +170,7 @@ export class GatewaysService {
     return this.uow.run(async (tx) => {
       const payer = await this.organizations.findById(ctx.tenant.organizationId, tx);
       if (!payer || payer.type === 'system') throw forbidden('billing.systemPays');
-      const gateway = (await this.usable(tx, payer.path)).find((g) => g.id === body.gatewayId);
+      const gateway = (await this.repo.usable(payer.path, tx)).find((g) => g.id === body.gatewayId);
       if (!gateway) throw fieldError('gatewayId', 'billing.gatewayNotFound');
       if (this.sandboxRefused(gateway)) throw fieldError('gatewayId', 'billing.sandboxDisabled');
       const created = await this.payments.insert(tx, {
@@ -191,7 +179,7 @@ export class GatewaysService {
         description: typeof body.description === 'string' ? body.description : null,
       });
       const started = await this.provider(gateway).start(gateway, { id: created.id, amount, authority: null });
-      const [row] = await tx('payments').where({ id: created.id }).update({ authority: started.authority }).returning('*');
+      const row = await this.payments.setAuthority(tx, created.id, started.authority);
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Payment', referenceId: created.id, organizationId: payer.id, newData: publicPayment(row) });
       return { payment: publicPayment(row), redirectUrl: started.redirectUrl, authority: started.authority };
     });
@@ -199,9 +187,9 @@ export class GatewaysService {
 
   /** The sandbox "bank" page data: the payment and its signed Pay / Fail links; null when unknown or not waiting. */
   async sandboxPage(authority: string): Promise<{ amount: string; pay: string; fail: string } | null> {
-    const payment = (await this.knex('payments').where({ authority, typePayment: 'OnLine' }).first()) as PaymentRow | undefined;
+    const payment = await this.payments.findOnlineByAuthority(authority);
     if (!payment || payment.typeStatus !== 'WatingForPay' || !payment.gatewayId) return null;
-    const gateway = (await this.knex('payment_gateways').where({ id: payment.gatewayId }).first()) as GatewayRow | undefined;
+    const gateway = await this.repo.findGateway(payment.gatewayId as number);
     const provider = gateway ? this.registry.get(gateway.typeIPG) : null;
     if (!gateway || !(provider instanceof SandboxGatewayProvider) || this.sandboxRefused(gateway)) return null;
     return { amount: String(payment.amount), ...provider.links(gateway, gatewayPayment(payment)) };
@@ -217,9 +205,9 @@ export class GatewaysService {
     const authority = params.authority ?? '';
     return this.uow.run(async (tx) => {
       // Lock the payment row: concurrent callbacks of one payment run one after the other.
-      const payment = (await tx('payments').where({ authority, typePayment: 'OnLine' }).forUpdate().first()) as PaymentRow | undefined;
+      const payment = await this.payments.lockOnlineByAuthority(tx, authority);
       if (!payment || !authority) throw new AppError(400, 'billing.callbackRefused');
-      const gateway = (await tx('payment_gateways').where({ id: payment.gatewayId as number }).first()) as GatewayRow | undefined;
+      const gateway = await this.repo.findGateway(payment.gatewayId as number, tx);
       // In production a sandbox "bank" answer proves nothing (its Pay link was handed to anyone): refused.
       if (!gateway || this.sandboxRefused(gateway)) throw new AppError(400, 'billing.callbackRefused');
       const result = await this.provider(gateway).verify(gateway, gatewayPayment(payment), params);
@@ -229,25 +217,24 @@ export class GatewaysService {
       // Past the timeout the payment is abandoned even if the sweep has not run yet.
       const timeoutMs = await this.settings.onlinePaymentTimeoutMs(tx);
       if (new Date(payment.createdAt as string | Date).getTime() <= this.clock.now().getTime() - timeoutMs) {
-        await tx('payments').where({ id: payment.id, typeStatus: 'WatingForPay' }).update({ typeStatus: 'Rejected', rejectionDescription: ABANDONED_REASON, decidedAt: this.clock.now() });
+        await this.payments.rejectWaiting(tx, payment.id, ABANDONED_REASON, this.clock.now());
         await this.audit.record(tx, ctx, { operationType: 'OnlineCallback', className: 'Payment', referenceId: payment.id, organizationId: payment.organizationId, oldData: { typeStatus: 'WatingForPay' }, newData: { typeStatus: 'Rejected', rejectionDescription: ABANDONED_REASON } });
         return { status: 'failed', paymentId: payment.id };
       }
       if (!result.ok) {
-        await tx('payments').where({ id: payment.id, typeStatus: 'WatingForPay' }).update({ typeStatus: 'Rejected', rejectionDescription: 'The online payment failed.', decidedAt: tx.fn.now() });
+        await this.payments.rejectWaiting(tx, payment.id, 'The online payment failed.');
         await this.audit.record(tx, ctx, { operationType: 'OnlineCallback', className: 'Payment', referenceId: payment.id, organizationId: payment.organizationId, oldData: { typeStatus: 'WatingForPay' }, newData: { typeStatus: 'Rejected' } });
         return { status: 'failed', paymentId: payment.id };
       }
-      const decided = await tx('payments').where({ id: payment.id, typeStatus: 'WatingForPay' })
-        .update({ typeStatus: 'Confirmed', gatewayReferenceId: result.referenceId, verifiedAt: tx.fn.now(), decidedAt: tx.fn.now() }).returning('*');
-      if (decided.length === 0) return { status: 'alreadyConfirmed', paymentId: payment.id };
+      const decided = await this.payments.confirmWaiting(tx, payment.id, result.referenceId);
+      if (!decided) return { status: 'alreadyConfirmed', paymentId: payment.id };
       const accountId = await this.billing.organizationAccountId(tx, payment.organizationId);
       const entry = await this.billing.credit(tx, {
         accountId, amount: BigInt(payment.amount), typeCreditChange: 'OnlinePayment', referenceType: 'payment', referenceId: payment.id,
         idempotencyKey: `payment:${payment.id}`, description: `Online payment ${payment.id} (${result.referenceId})`,
         createdByUserId: payment.createdByUserId as number, createdByUserName: payment.createdByUserName as string,
       });
-      await this.invoices.issueForPayment(tx, decided[0] as PaymentRow);
+      await this.invoices.issueForPayment(tx, decided);
       await this.audit.record(tx, ctx, {
         operationType: 'OnlineCallback', className: 'Payment', referenceId: payment.id, organizationId: payment.organizationId,
         oldData: { typeStatus: 'WatingForPay' }, newData: { typeStatus: 'Confirmed', gatewayReferenceId: result.referenceId, ledgerEntryId: entry.id },
@@ -269,14 +256,6 @@ export class GatewaysService {
     return p;
   }
 
-  /** Active general-use gateways owned by an organization strictly above `path`. */
-  private async usable(db: Knex | Tx, path: string): Promise<GatewayRow[]> {
-    const ancestors = path.split('/').filter(Boolean).map(Number).slice(0, -1);
-    if (ancestors.length === 0) return [];
-    return (await db('payment_gateways').whereIn('organizationId', ancestors).whereNull('deletedAt')
-      .where({ isActive: true, isGeneralUse: true }).orderBy('id')) as GatewayRow[];
-  }
-
   private async gatewayValues(ctx: Actor, tx: Tx, body: Record<string, unknown>, current: GatewayRow | null) {
     const values: Record<string, unknown> = {};
     for (const f of ['typeIPG', 'title', 'isGeneralUse', 'isFactorUse', 'isActive', 'accountInformationId'] as const) if (body[f] !== undefined) values[f] = body[f];
@@ -291,16 +270,14 @@ export class GatewaysService {
       values.configJson = JSON.stringify(config);
     }
     if (values.accountInformationId) {
-      const acc = await tx('account_informations').where({ id: values.accountInformationId as number, organizationId: ctx.tenant.organizationId }).whereNull('deletedAt').first();
+      const acc = await this.repo.findOwnAccount(tx, values.accountInformationId as number, ctx.tenant.organizationId);
       if (!acc) throw fieldError('accountInformationId', 'billing.accountInformationNotFound');
     }
     return values;
   }
 
-  private async managed(db: Knex | Tx, table: string, ctx: Actor, id: number): Promise<Record<string, any>> {
-    const q = db(`${table} as t`).where('t.id', id).whereNull('t.deletedAt');
-    whereOrganizationVisible(q, db as Knex, 't.organizationId', ctx.tenant);
-    const row = await q.first('t.*');
+  private async managed(table: ManagedTable, tenant: Tenant, id: number, tx?: Tx): Promise<Record<string, any>> {
+    const row = await this.repo.findManaged(table, tenant, id, tx);
     if (!row) throw notFound(table === 'payment_gateways' ? 'billing.gatewayNotFound' : 'billing.accountInformationNotFound');
     return row;
   }

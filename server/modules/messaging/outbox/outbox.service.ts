@@ -76,6 +76,11 @@ export class OutboxService {
     return send;
   }
 
+  /** The id of the caller's own send with this client `sendId` (the v1 API's by-send-id lookup); null when none. */
+  async idOfClientSendId(ctx: Actor, clientSendId: string): Promise<number | null> {
+    return (await this.sends.findByClientSendId(undefined, ctx.principal.userId, clientSendId))?.id ?? null;
+  }
+
   async get(ctx: Actor, id: number) {
     const send = await this.visible(ctx, id);
     return { ...publicSend(send), deliveryStatusCounts: await this.receivers.statusCounts(id, wasArchived(send)) };
