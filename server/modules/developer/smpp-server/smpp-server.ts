@@ -17,6 +17,7 @@ import { InboxService, type InboxRow } from '../../inbox/index.js';
 import { SmppAccountsRepository, type SmppAccountRow, type SmppBindRow } from './smpp-accounts.repository.js';
 import { SmppOutboxRepository, type NewOutboxRow, type SmppMessageRow, type SmppOutboxRow } from './smpp-outbox.repository.js';
 import { smppPasswordMatches } from './smpp-password.js';
+import { callerAddress, ipMatches, parseIpEntry } from '../ip-address.js';
 import { SmppSignal } from './smpp-signal.js';
 import { wantsReceipt } from './smpp-receipts.listener.js';
 import {
@@ -261,7 +262,8 @@ export class SmppServer {
   // ---------------------------------------------------------------- sessions
 
   private accept(session: SmppSession): void {
-    const ip = (session.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    // The stored form of allowedIps: a dual-stack socket's ::ffff:a.b.c.d is a.b.c.d, IPv6 canonical.
+    const ip = callerAddress(session.socket.remoteAddress ?? '');
     const unbound = (this.unboundByIp.get(ip) ?? 0) + 1;
     if (!this.running || unbound > MAX_UNBOUND_PER_IP) {
       session.on('error', () => undefined);
@@ -424,7 +426,7 @@ export class SmppServer {
     const row = systemId ? await this.accountsRepo.findForBind(systemId) : null;
     if (!row) return fail(STATUS.RINVSYSID);
     if (!smppPasswordMatches(String(p.password ?? ''), row.passwordHash)) return fail(STATUS.RINVPASWD);
-    if (row.allowedIps.length > 0 && !row.allowedIps.includes(b.ip)) return STATUS.RBINDFAIL;
+    if (row.allowedIps.length > 0 && !allowedFrom(row.allowedIps, b.ip)) return STATUS.RBINDFAIL;
     if (refusal(row, this.clock.now(), mode)) return STATUS.RBINDFAIL;
     if (b.state !== 'binding') return STATUS.RBINDFAIL;
     let acc = this.accounts.get(row.id);
@@ -924,6 +926,17 @@ function moFields(row: SmppOutboxRow): Record<string, unknown> {
     return encoded.length > 140 ? { ...base, data_coding: 8, message_payload: encoded } : { ...base, data_coding: 8, short_message: encoded };
   }
   return row.body.length > 160 ? { ...base, data_coding: 0, message_payload: { message: row.body } } : { ...base, data_coding: 0, short_message: { message: row.body } };
+}
+
+/**
+ * Whether the caller is one of the account's addresses. Entries are read through the parser, so
+ * rows saved before addresses were normalised (`::ffff:127.0.0.1` as typed) match as well.
+ */
+function allowedFrom(allowedIps: readonly string[], caller: string): boolean {
+  return allowedIps.some((text) => {
+    const parsed = parseIpEntry(text);
+    return !('error' in parsed) && ipMatches(parsed.entry, caller);
+  });
 }
 
 /** Why a bind is refused whatever the password: the account, its user, organization or token is not usable. */
