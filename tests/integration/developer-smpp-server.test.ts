@@ -408,6 +408,23 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     expect((await other.request('enquire_link')).command_status).to.equal(ESME_ROK);
   });
 
+  it('a rotation whose announcement never arrived (another process, Redis away) still ends the token\'s binds at the account re-read (issue 21 F7)', async () => {
+    const key = ok(await api.post('ApiTokens/Create', { title: 'smpp lost signal' }, { token }));
+    const a = await account({ apiTokenId: key.id });
+    const e = await bound(a);
+    const other = await bound(await account());
+    // What another process's Rotate commits, without this process hearing of it.
+    await knex('api_tokens').where({ id: key.id }).update({ tokenHash: 'd'.repeat(64), prefix: 'pk_lostsig1', rotatedAt: new Date() });
+    // The re-read runs every 30 s; an account change runs it now.
+    ok(await api.post('SmppAccounts/Update', { id: a.id, title: 'reread' }, { token: admin }));
+    await e.until(() => e.closed, 10_000, 'the bind authorised before the rotation to end');
+    expect((await e.submit({ source_addr: lineNumber, destination_addr: '989121234572', short_message: 'x' }).then((r) => r.command_status, () => 'closed'))).to.equal('closed');
+    // The token is still active: a new bind is accepted, and a bind without the token was untouched.
+    const again = await bound(a);
+    expect((await again.request('enquire_link')).command_status).to.equal(ESME_ROK);
+    expect((await other.request('enquire_link')).command_status).to.equal(ESME_ROK);
+  });
+
   it('binds and submits over TLS on the TLS port', async () => {
     const a = await account();
     const e = await TestEsme.connect(server.peyk.container.get(SmppServer).ports.tlsPort!, readFileSync(path.join(FIXTURES, 'smsc-sim-cert.pem'), 'utf8'));
