@@ -20,6 +20,7 @@ import type { Translator } from './platform/i18n.js';
 import type { Clock } from './platform/clock.js';
 import type { Realtime } from './platform/realtime.js';
 import { connectRedisRealtimeBus } from './platform/realtime-bus.js';
+import type { ClusterSignals } from './platform/cluster-signals.js';
 import { buildContainer, MODULES } from './container.js';
 import { JwtAuthenticator, UsersService } from './modules/identity/index.js';
 import { LinesService } from './modules/numbers/index.js';
@@ -75,6 +76,11 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   // Before any module starts: a worker's first pushes must already travel to the web processes.
   if (config.redisUrl) {
     await realtime.useBus(await connectRedisRealtimeBus(config.redisUrl, `${config.redisPrefix}:realtime`, (err) => logger.error({ err, where: 'realtime' }, 'adapter error')));
+  }
+  // Also before any module starts: an announcement made at start-up reaches the other processes.
+  const signals = container.get<ClusterSignals>(TYPES.ClusterSignals);
+  if (config.redisUrl) {
+    await signals.useBus(await connectRedisRealtimeBus(config.redisUrl, `${config.redisPrefix}:signals`, (err) => logger.error({ err, where: 'signals' }, 'adapter error')));
   }
   for (const m of MODULES) if (m.onStart) await m.onStart(container);
   const firstAdmin = await container.get(UsersService).bootstrapFirstAdmin();
@@ -144,6 +150,7 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
       server?.closeAllConnections();
       await closed;
       for (const m of [...MODULES].reverse()) if (m.onStop) await m.onStop(container);
+      await signals.close();
       await queues.close();
       await kv.close();
       await database.close();

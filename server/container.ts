@@ -13,6 +13,7 @@ import { UnitOfWork } from './platform/unit-of-work.js';
 import { ConfirmationGuard } from './platform/confirmation.js';
 import { Realtime } from './platform/realtime.js';
 import { AuthEpoch } from './platform/auth-epoch.js';
+import { ClusterSignals } from './platform/cluster-signals.js';
 import { SettingsRepository } from './platform/settings.repository.js';
 import { SettingsService } from './platform/settings.service.js';
 import { OutboundUrlGuard } from './platform/outbound/outbound-url-guard.js';
@@ -57,6 +58,7 @@ export function buildContainer(infra: Infrastructure, modules: PeykModule[] = MO
   container.bind(TYPES.ConfirmationGuard).toConstantValue(new ConfirmationGuard(infra.kv));
   container.bind(TYPES.Realtime).toConstantValue(new Realtime());
   container.bind(TYPES.AuthEpoch).toConstantValue(new AuthEpoch());
+  container.bind(TYPES.ClusterSignals).toConstantValue(new ClusterSignals((err, topic) => infra.logger.warn({ err, topic }, 'cluster signal failed')));
   container.bind(SettingsRepository).toSelf().inSingletonScope();
   container.bind(TYPES.Settings).to(SettingsService).inSingletonScope();
   container.bind(OutboundUrlGuard).toSelf().inSingletonScope();

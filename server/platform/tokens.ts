@@ -15,4 +15,5 @@ export const TYPES = {
   ConfirmationGuard: Symbol.for('peyk.ConfirmationGuard'),
   AuthEpoch: Symbol.for('peyk.AuthEpoch'),
   Settings: Symbol.for('peyk.Settings'),
+  ClusterSignals: Symbol.for('peyk.ClusterSignals'),
 } as const;

@@ -130,6 +130,33 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     expect(await probe(a.systemId, a.password)).to.equal(ESME_RBINDFAIL);
   });
 
+  it('allowedIps are stored and compared in one spelling: an IPv4-mapped entry admits the IPv4 caller, an old row too, a non-address is refused (issue 21)', async () => {
+    const probe = async (a: { systemId: string; password: string }) => {
+      const e = await TestEsme.connect(port);
+      esmes.push(e);
+      return e.bind(a.systemId, a.password);
+    };
+    // The test client connects from 127.0.0.1; a dual-stack socket reports it as ::ffff:127.0.0.1.
+    const mapped = await account({ allowedIps: ['::FFFF:127.0.0.1', '2001:DB8:0:0:0:0:0:1', '127.0.0.1'] });
+    const row = ok(await api.get('SmppAccounts/GetAll', { token: admin })).items.find((x: any) => x.id === mapped.id);
+    expect(row.allowedIps, 'normalised and deduplicated on save').to.deep.equal(['127.0.0.1', '2001:db8::1']);
+    expect(await probe(mapped)).to.equal(ESME_ROK);
+
+    const updated = await account({ allowedIps: ['10.9.9.9'] });
+    expect(ok(await api.post('SmppAccounts/Update', { id: updated.id, allowedIps: ['::ffff:7f00:1'] }, { token: admin })).allowedIps).to.deep.equal(['127.0.0.1']);
+    expect(await probe(updated)).to.equal(ESME_ROK);
+
+    // A row saved before normalisation is read through the same parser when a bind is checked.
+    const old = await account({ allowedIps: ['10.9.9.9'] });
+    await knex('smpp_accounts').where({ id: old.id }).update({ allowedIps: JSON.stringify(['::ffff:127.0.0.1']) });
+    expect(await probe(old)).to.equal(ESME_ROK);
+
+    // Text that is no address used to be stored and matched nobody.
+    const refused = bad(await api.post('SmppAccounts/Create', { systemId: `esme${++n}`, password: 'pw123', userId, allowedIps: ['999.1.1.1'] }, { token: admin, culture: 'en-US' }), 400, 'allowedIps');
+    expect(refused.validationErrors![0]!.message).to.include('999.1.1.1');
+    bad(await api.post('SmppAccounts/Update', { id: old.id, allowedIps: ['1::2::3'] }, { token: admin }), 400, 'allowedIps');
+  });
+
   it('submit_sm becomes a billed single send; the receipt comes back as deliver_sm with the id and stat', async () => {
     const a = await account();
     const e = await bound(a);
@@ -378,6 +405,23 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     const again = await bound(r);
     expect((await again.submit({ source_addr: lineNumber, destination_addr: '989121234572', short_message: 'bound again' })).command_status).to.equal(ESME_ROK);
     // An account without that token keeps its bind.
+    expect((await other.request('enquire_link')).command_status).to.equal(ESME_ROK);
+  });
+
+  it('a rotation whose announcement never arrived (another process, Redis away) still ends the token\'s binds at the account re-read (issue 21 F7)', async () => {
+    const key = ok(await api.post('ApiTokens/Create', { title: 'smpp lost signal' }, { token }));
+    const a = await account({ apiTokenId: key.id });
+    const e = await bound(a);
+    const other = await bound(await account());
+    // What another process's Rotate commits, without this process hearing of it.
+    await knex('api_tokens').where({ id: key.id }).update({ tokenHash: 'd'.repeat(64), prefix: 'pk_lostsig1', rotatedAt: new Date() });
+    // The re-read runs every 30 s; an account change runs it now.
+    ok(await api.post('SmppAccounts/Update', { id: a.id, title: 'reread' }, { token: admin }));
+    await e.until(() => e.closed, 10_000, 'the bind authorised before the rotation to end');
+    expect((await e.submit({ source_addr: lineNumber, destination_addr: '989121234572', short_message: 'x' }).then((r) => r.command_status, () => 'closed'))).to.equal('closed');
+    // The token is still active: a new bind is accepted, and a bind without the token was untouched.
+    const again = await bound(a);
+    expect((await again.request('enquire_link')).command_status).to.equal(ESME_ROK);
     expect((await other.request('enquire_link')).command_status).to.equal(ESME_ROK);
   });
 

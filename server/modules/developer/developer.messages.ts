@@ -25,5 +25,6 @@ export const developerMessages: MessageCatalogue = {
   'developer.smppAccountNotFound': { fa: 'حساب SMPP یافت نشد.', en: 'SMPP account not found.' },
   'developer.smppSystemIdTaken': { fa: 'این شناسه سیستم (system_id) قبلاً استفاده شده است.', en: 'This system_id is already in use.' },
   'developer.smppUserNotFound': { fa: 'کاربر یافت نشد یا در دسترس شما نیست.', en: 'The user was not found or is outside your reach.' },
+  'developer.smppIpInvalid': { fa: '«{{ip}}» نشانی IPv4 یا IPv6 نیست.', en: '"{{ip}}" is not an IPv4 or IPv6 address.' },
   'developer.smppLineNotUsable': { fa: 'این خط برای ارسال تکی این کاربر قابل استفاده نیست.', en: 'This line cannot be used by this user for single sends.' },
 };

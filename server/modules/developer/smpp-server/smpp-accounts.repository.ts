@@ -38,6 +38,9 @@ export interface SmppBindRow extends SmppAccountRow {
   _orgDeletedAt: Date | null;
   _tokenStatus: string | null;
   _tokenCanSend: boolean | null;
+  /** Change with every rotation: a bind remembers them (smpp-server.ts `tokenGeneration`). */
+  _tokenPrefix: string | null;
+  _tokenRotatedAt: Date | null;
 }
 
 export type SmppAccountValues = Omit<SmppAccountRow, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
@@ -66,7 +69,7 @@ export class SmppAccountsRepository {
       .where('a.systemId', systemId).whereNull('a.deletedAt')
       .first('a.*', 'u.isActive as _userActive', 'u.isSuspended as _userSuspended', 'u.expireDate as _userExpireDate', 'u.deletedAt as _userDeletedAt',
         'o.isActive as _orgActive', 'o.isArchived as _orgArchived', 'o.expireTime as _orgExpireTime', 'o.deletedAt as _orgDeletedAt',
-        'k.status as _tokenStatus', 'k.isCanSend as _tokenCanSend');
+        'k.status as _tokenStatus', 'k.isCanSend as _tokenCanSend', 'k.prefix as _tokenPrefix', 'k.rotatedAt as _tokenRotatedAt');
     return (row as SmppBindRow | undefined) ?? null;
   }
 

@@ -7,7 +7,7 @@ const accountFields = {
   // SMPP 3.4: system_id at most 15 characters, password at most 8.
   password: { type: 'string', minLength: 4, maxLength: 8, pattern: '^[\\x21-\\x7e]+$' },
   apiTokenId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
-  // Caller addresses allowed to bind (exact IPv4/IPv6 as the server sees them); empty: any.
+  // Caller addresses allowed to bind (IPv4/IPv6, stored normalised by the service); empty: any.
   allowedIps: { type: 'array', maxItems: 15, uniqueItems: true, items: ip },
   maxBinds: { type: 'integer', minimum: 1, maximum: 32 },
   windowSize: { type: 'integer', minimum: 1, maximum: 1000 },

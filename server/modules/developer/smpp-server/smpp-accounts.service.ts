@@ -9,6 +9,7 @@ import { ActorFactory } from '../../identity/index.js';
 import { PrivateNumbersService } from '../../numbers/index.js';
 import { SmppAccountsRepository, type SmppAccountRow } from './smpp-accounts.repository.js';
 import { hashSmppPassword } from './smpp-password.js';
+import { parseIpEntry } from '../ip-address.js';
 import { SmppSignal } from './smpp-signal.js';
 import { SmppServer } from './smpp-server.js';
 import type { createSmppAccountSchema, updateSmppAccountSchema } from './smpp-accounts.schemas.js';
@@ -17,6 +18,22 @@ import type { createSmppAccountSchema, updateSmppAccountSchema } from './smpp-ac
 export function publicSmppAccount(row: SmppAccountRow & { userName?: string }, liveBinds?: number) {
   const { passwordHash: _hash, deletedAt: _deleted, ...rest } = row;
   return liveBinds === undefined ? rest : { ...rest, liveBinds };
+}
+
+/**
+ * Allowed bind addresses in the one spelling the server compares (`ip-address.ts`, as API token
+ * safe IPs): `::ffff:127.0.0.1` is stored as `127.0.0.1`, IPv6 canonical; two spellings of one
+ * address are kept once. Ranges are not offered here, and text that is no address is refused:
+ * stored as typed it used to match nobody, silently.
+ */
+function allowedIpsOf(list: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const ip of list) {
+    const parsed = parseIpEntry(ip);
+    if ('error' in parsed || parsed.entry.kind !== 'single') throw fieldError('allowedIps', 'developer.smppIpInvalid', { ip });
+    out.add(parsed.entry.text);
+  }
+  return [...out];
 }
 
 /**
@@ -37,6 +54,7 @@ export class SmppAccountsService {
   ) {}
 
   async create(ctx: Actor, input: SchemaType<typeof createSmppAccountSchema>) {
+    const allowedIps = allowedIpsOf(input.allowedIps ?? []);
     // Read before the transaction: the line check reads through other services (one connection on PGlite).
     const user = await this.repo.userInSlice(ctx.tenant, input.userId);
     if (!user) throw fieldError('userId', 'developer.smppUserNotFound');
@@ -46,7 +64,7 @@ export class SmppAccountsService {
       await this.checkToken(tx, input.apiTokenId ?? null, user.id);
       const row = await this.repo.insert(tx, {
         systemId: input.systemId, passwordHash: hashSmppPassword(input.password), userId: user.id, organizationId: user.organizationId,
-        apiTokenId: input.apiTokenId ?? null, title: input.title?.trim() ?? '', allowedIps: input.allowedIps ?? [],
+        apiTokenId: input.apiTokenId ?? null, title: input.title?.trim() ?? '', allowedIps,
         maxBinds: input.maxBinds ?? 4, windowSize: input.windowSize ?? 100, throughput: input.throughput ?? 100,
         defaultLineId: input.defaultLineId ?? null, status: input.status ?? 'Active',
       });
@@ -63,6 +81,7 @@ export class SmppAccountsService {
   }
 
   async update(ctx: Actor, input: SchemaType<typeof updateSmppAccountSchema>) {
+    const allowedIps = input.allowedIps === undefined ? undefined : allowedIpsOf(input.allowedIps);
     if (input.defaultLineId !== undefined) {
       const current = await this.repo.findVisibleRead(ctx.tenant, input.id);
       if (!current) throw notFound('developer.smppAccountNotFound');
@@ -78,7 +97,8 @@ export class SmppAccountsService {
         patch.apiTokenId = input.apiTokenId;
       }
       if (input.defaultLineId !== undefined) patch.defaultLineId = input.defaultLineId;
-      for (const key of ['allowedIps', 'maxBinds', 'windowSize', 'throughput', 'status'] as const) {
+      if (allowedIps !== undefined) patch.allowedIps = allowedIps;
+      for (const key of ['maxBinds', 'windowSize', 'throughput', 'status'] as const) {
         if (input[key] !== undefined) (patch as Record<string, unknown>)[key] = input[key];
       }
       const updated = await this.repo.update(tx, row.id, patch);

@@ -17,6 +17,7 @@ import { InboxService, type InboxRow } from '../../inbox/index.js';
 import { SmppAccountsRepository, type SmppAccountRow, type SmppBindRow } from './smpp-accounts.repository.js';
 import { SmppOutboxRepository, type NewOutboxRow, type SmppMessageRow, type SmppOutboxRow } from './smpp-outbox.repository.js';
 import { smppPasswordMatches } from './smpp-password.js';
+import { callerAddress, ipMatches, parseIpEntry } from '../ip-address.js';
 import { SmppSignal } from './smpp-signal.js';
 import { wantsReceipt } from './smpp-receipts.listener.js';
 import {
@@ -67,6 +68,8 @@ interface Bind {
   bindTimer: NodeJS.Timeout | null;
   /** Still counted among its address's unbound connections. */
   unboundCounted: boolean;
+  /** The account's token as it was when this bind was accepted (`tokenGeneration`). */
+  tokenGeneration: string | null;
 }
 
 interface LongMessage {
@@ -261,7 +264,8 @@ export class SmppServer {
   // ---------------------------------------------------------------- sessions
 
   private accept(session: SmppSession): void {
-    const ip = (session.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    // The stored form of allowedIps: a dual-stack socket's ::ffff:a.b.c.d is a.b.c.d, IPv6 canonical.
+    const ip = callerAddress(session.socket.remoteAddress ?? '');
     const unbound = (this.unboundByIp.get(ip) ?? 0) + 1;
     if (!this.running || unbound > MAX_UNBOUND_PER_IP) {
       session.on('error', () => undefined);
@@ -269,7 +273,7 @@ export class SmppServer {
       return;
     }
     this.unboundByIp.set(ip, unbound);
-    const b: Bind = { session, ip, state: 'open', mode: null, account: null, submitsOut: 0, deliveries: new Map(), corked: false, bindTimer: null, unboundCounted: true };
+    const b: Bind = { session, ip, state: 'open', mode: null, account: null, submitsOut: 0, deliveries: new Map(), corked: false, bindTimer: null, unboundCounted: true, tokenGeneration: null };
     this.binds.add(b);
     session.socket.setNoDelay(true);
     b.bindTimer = setTimeout(() => { if (b.state !== 'bound') session.destroy(); }, BIND_TIMEOUT_MS);
@@ -424,7 +428,7 @@ export class SmppServer {
     const row = systemId ? await this.accountsRepo.findForBind(systemId) : null;
     if (!row) return fail(STATUS.RINVSYSID);
     if (!smppPasswordMatches(String(p.password ?? ''), row.passwordHash)) return fail(STATUS.RINVPASWD);
-    if (row.allowedIps.length > 0 && !row.allowedIps.includes(b.ip)) return STATUS.RBINDFAIL;
+    if (row.allowedIps.length > 0 && !allowedFrom(row.allowedIps, b.ip)) return STATUS.RBINDFAIL;
     if (refusal(row, this.clock.now(), mode)) return STATUS.RBINDFAIL;
     if (b.state !== 'binding') return STATUS.RBINDFAIL;
     let acc = this.accounts.get(row.id);
@@ -436,6 +440,7 @@ export class SmppServer {
     if (acc.binds.size >= row.maxBinds) return STATUS.RBINDFAIL;
     acc.binds.add(b);
     b.account = acc;
+    b.tokenGeneration = tokenGeneration(row);
     b.mode = mode;
     b.state = 'bound';
     this.leaveUnbound(b);
@@ -453,12 +458,15 @@ export class SmppServer {
     for (const acc of this.accounts.values()) {
       if (acc.row.apiTokenId !== tokenId) continue;
       this.contexts.delete(acc.row.id);
-      for (const b of [...acc.binds]) {
-        this.unbound(b);
-        this.writePdu(b, pdu('unbind', { sequence_number: nextSequence(b.session) }));
-        setTimeout(() => b.session.close(), UNBIND_GRACE_MS).unref();
-      }
+      for (const b of [...acc.binds]) this.endBind(b);
     }
+  }
+
+  /** Marked closed now (no await), asked to unbind, its connection closed at the answer or after UNBIND_GRACE_MS. */
+  private endBind(b: Bind): void {
+    this.unbound(b);
+    this.writePdu(b, pdu('unbind', { sequence_number: nextSequence(b.session) }));
+    setTimeout(() => b.session.close(), UNBIND_GRACE_MS).unref();
   }
 
   /** Reads an account again: new limits apply, a disabled or deleted one loses its binds. */
@@ -477,6 +485,10 @@ export class SmppServer {
         }
         return;
       }
+      // A token rotated (or the account's token changed) since a bind was accepted, and the
+      // announcement never reached this process: that bind ends here, at the latest.
+      const generation = tokenGeneration(full);
+      for (const b of [...acc.binds]) if (b.tokenGeneration !== generation) this.endBind(b);
       acc.row = full;
     } catch (err) {
       this.logger.warn({ err, id }, 'SMPP: reading an account failed');
@@ -924,6 +936,28 @@ function moFields(row: SmppOutboxRow): Record<string, unknown> {
     return encoded.length > 140 ? { ...base, data_coding: 8, message_payload: encoded } : { ...base, data_coding: 8, short_message: encoded };
   }
   return row.body.length > 160 ? { ...base, data_coding: 0, message_payload: { message: row.body } } : { ...base, data_coding: 0, short_message: { message: row.body } };
+}
+
+/**
+ * Whether the caller is one of the account's addresses. Entries are read through the parser, so
+ * rows saved before addresses were normalised (`::ffff:127.0.0.1` as typed) match as well.
+ */
+function allowedFrom(allowedIps: readonly string[], caller: string): boolean {
+  return allowedIps.some((text) => {
+    const parsed = parseIpEntry(text);
+    return !('error' in parsed) && ipMatches(parsed.entry, caller);
+  });
+}
+
+/**
+ * Which token authorised a bind, and which of its secrets: the prefix and rotatedAt change with
+ * every rotation. Compared at each account re-read, so a rotation whose cross-process announcement
+ * was lost still ends the binds accepted before it (within ACCOUNT_REFRESH_MS).
+ */
+function tokenGeneration(row: SmppBindRow): string | null {
+  if (row.apiTokenId === null) return null;
+  const rotatedAt = row._tokenRotatedAt ? new Date(row._tokenRotatedAt).getTime() : 0;
+  return `${row.apiTokenId}:${row._tokenPrefix ?? ''}:${rotatedAt}`;
 }
 
 /** Why a bind is refused whatever the password: the account, its user, organization or token is not usable. */
