@@ -1,0 +1,163 @@
+/**
+ * Benchmark: a sign-in flood. 50 connections post `Account/Login` for ~20 s (right and wrong
+ * passwords over a few user names, and unknown names), while a separate thread samples
+ * GET /api/health every 25 ms on its own connection. Prints login requests/s, login answers by
+ * status, and health p50/p99, on the embedded database (PGlite) and on PostgreSQL.
+ * Aim: health p99 <= 100 ms on both while the flood runs.
+ *
+ *   npm run bench:login-flood                       (both backends; DATABASE_URL defaults to the local test server)
+ *   BENCH_BACKENDS=embedded BENCH_SECONDS=10 npm run bench:login-flood
+ *   BENCH_ENV='PEYK_LOGIN_IP_LIMIT=100000' npm run bench:login-flood   (extra server settings, space separated)
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import { Api, benchDatabase, startBenchServer } from './bench-server.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const port = Number(process.env.BENCH_PORT ?? 3391);
+const backends = (process.env.BENCH_BACKENDS ?? 'embedded,postgres').split(',').map((b) => b.trim()).filter(Boolean);
+const extraEnv = Object.fromEntries((process.env.BENCH_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => {
+  const at = pair.indexOf('=');
+  return [pair.slice(0, at), pair.slice(at + 1)];
+}));
+const USERS = 10;
+const PASSWORD = 'Flood#Pass1';
+
+// The sampler runs in its own thread so the flood's client work in this thread does not delay
+// its timers or its reads: what it measures is the server's answer time.
+const SAMPLER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const latencies = [];
+let failures = 0;
+let running = true;
+parentPort.on('message', () => { running = false; });
+function once() {
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const req = http.get(workerData.url, { agent, timeout: 10000 }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        if (res.statusCode === 200) latencies.push(Number(process.hrtime.bigint() - t0) / 1e6); else failures++;
+        resolve();
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => { failures++; resolve(); });
+  });
+}
+(async () => {
+  while (running) {
+    const started = Date.now();
+    await once();
+    const wait = 25 - (Date.now() - started);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  parentPort.postMessage({ latencies, failures });
+})();
+`;
+
+interface Figures {
+  backend: string;
+  loginRps: number;
+  loginTotal: number;
+  byStatus: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  loginP50: number;
+  loginP99: number;
+  healthSamples: number;
+  healthFailures: number;
+  healthP50: number;
+  healthP99: number;
+  healthMax: number;
+  cpuSeconds: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function runBackend(backend: string): Promise<Figures> {
+  const db = await benchDatabase();
+  // An empty DATABASE_URL leaves the server on PGlite in its data folder, as on a fresh machine.
+  const server = await startBenchServer(db, port, { ...(backend === 'embedded' ? { DATABASE_URL: '' } : {}), ...extraEnv });
+  try {
+    const admin = new Api(server.base);
+    admin.token = (await admin.post('Account/Login', { userName: 'admin', password: 'Bench#Pass1' })).accessToken;
+    await admin.post('Account/ChangePassword', { currentPassword: 'Bench#Pass1', newPassword: 'Bench#Pass2', confirmPassword: 'Bench#Pass2' });
+    admin.token = (await admin.post('Account/Login', { userName: 'admin', password: 'Bench#Pass2' })).accessToken;
+    for (let i = 0; i < USERS; i++) {
+      await admin.post('Users/Create', { userName: `flood${i}`, password: PASSWORD, changePasswordRequired: false, firstName: 'Flood' });
+    }
+
+    const sampler = new Worker(SAMPLER, { eval: true, workerData: { url: `${server.base}/api/health` } });
+    const sampled = new Promise<{ latencies: number[]; failures: number }>((resolve) => sampler.once('message', resolve));
+    const cpu0 = server.cpuSeconds();
+    let n = 0;
+    const result = await autocannon({
+      url: `${server.base}/api/Account/Login?culture=en-US`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      connections,
+      duration: seconds,
+      timeout: 10,
+      requests: [{
+        setupRequest: (req) => {
+          n++;
+          // Half right passwords for known users, the rest wrong passwords and unknown names.
+          const kind = n % 4;
+          const userName = kind === 3 ? `nobody${n % 97}` : `flood${n % USERS}`;
+          const password = kind === 0 || kind === 2 ? PASSWORD : `Wrong#${n % 1000}`;
+          return { ...req, body: JSON.stringify({ userName, password }) };
+        },
+      }],
+    });
+    const cpuSeconds = server.cpuSeconds() - cpu0;
+    sampler.postMessage('stop');
+    const health = await sampled;
+    await sampler.terminate();
+    const sorted = [...health.latencies].sort((a, b) => a - b);
+    const byStatus: Record<string, number> = {};
+    for (const [status, stat] of Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {})) byStatus[status] = stat.count;
+    return {
+      backend, loginRps: result.requests.average, loginTotal: result.requests.total, byStatus, errors: result.errors, timeouts: result.timeouts,
+      loginP50: result.latency.p50, loginP99: result.latency.p99,
+      healthSamples: sorted.length, healthFailures: health.failures,
+      healthP50: percentile(sorted, 50), healthP99: percentile(sorted, 99), healthMax: sorted[sorted.length - 1] ?? Number.NaN,
+      cpuSeconds,
+    };
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
+}
+
+async function main(): Promise<void> {
+  const lines: string[] = [];
+  let met = true;
+  for (const backend of backends) {
+    const f = await runBackend(backend);
+    const ok = f.healthP99 <= 100 && f.healthFailures === 0;
+    met &&= ok;
+    const statuses = Object.entries(f.byStatus).sort(([a], [b]) => a.localeCompare(b)).map(([s, c]) => `${s}: ${c}`).join(', ');
+    lines.push(
+      `login-flood: POST /api/Account/Login, ${backend === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'}, ${connections} connections, ${seconds} s, ${os.cpus().length} cores`,
+      `  login        ${f.loginRps.toFixed(0)} req/s (total ${f.loginTotal}; ${statuses || 'no answers'}; errors ${f.errors}, time-outs ${f.timeouts}); latency ms p50 ${f.loginP50} p99 ${f.loginP99}`,
+      `  health       ${f.healthSamples} samples, ${f.healthFailures} failed; latency ms p50 ${f.healthP50.toFixed(1)} p99 ${f.healthP99.toFixed(1)} max ${f.healthMax.toFixed(1)}`,
+      `  server CPU   ${f.cpuSeconds.toFixed(1)} s over the flood`,
+      `  target       health p99 <= 100 ms: ${ok ? 'MET' : 'NOT MET'}`,
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  if (!met) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
