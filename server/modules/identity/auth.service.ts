@@ -14,6 +14,7 @@ import { SessionsRepository } from './sessions.repository.js';
 import { TokensService, hashToken, type TokenPair } from './tokens.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import { PasswordHasher } from './password-hasher.service.js';
 import { scopeOf } from './principal.js';
 import { assertMayTakeOver } from './authority.js';
 
@@ -43,6 +44,7 @@ export class AuthService {
     @inject(CaptchaService) private readonly captcha: CaptchaService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(PasswordHasher) private readonly hasher: PasswordHasher,
   ) {}
 
   async login(ctx: RequestContext, input: LoginInput): Promise<TokenPair & { changePasswordRequired: boolean }> {
@@ -69,7 +71,7 @@ export class AuthService {
       await record('Locked');
       throw this.lockedError(new Date(user.lockedUntil), now);
     }
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+    const ok = await this.hasher.verify(input.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) {
       const ipCount = await this.kv.incr(ipKey, IP_FAILURE_WINDOW_MS);
       let userCount = 0;
