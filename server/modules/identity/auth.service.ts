@@ -15,6 +15,7 @@ import { TokensService, hashToken, type TokenPair } from './tokens.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import { PasswordHasher } from './password-hasher.service.js';
+import { LoginGuard } from './login-guard.service.js';
 import { scopeOf } from './principal.js';
 import { assertMayTakeOver } from './authority.js';
 
@@ -45,9 +46,20 @@ export class AuthService {
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @inject(LoginGuard) private readonly guard: LoginGuard,
   ) {}
 
   async login(ctx: RequestContext, input: LoginInput): Promise<TokenPair & { changePasswordRequired: boolean }> {
+    // Before the user is read or any password hashed: a flood is answered from the counters.
+    const release = await this.guard.admit(ctx.ip, input.userName);
+    try {
+      return await this.signIn(ctx, input);
+    } finally {
+      release();
+    }
+  }
+
+  private async signIn(ctx: RequestContext, input: LoginInput): Promise<TokenPair & { changePasswordRequired: boolean }> {
     const auth = this.config.auth;
     const ipKey = `login:ipfail:${ctx.ip}`;
     const user = await this.users.findByUserName(input.userName.trim());
