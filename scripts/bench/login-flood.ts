@@ -32,6 +32,8 @@ const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const latencies = [];
+const at = [];
+const t0 = Date.now();
 let failures = 0;
 let running = true;
 parentPort.on('message', () => { running = false; });
@@ -41,7 +43,7 @@ function once() {
     const req = http.get(workerData.url, { agent, timeout: 10000 }, (res) => {
       res.resume();
       res.on('end', () => {
-        if (res.statusCode === 200) latencies.push(Number(process.hrtime.bigint() - t0) / 1e6); else failures++;
+        if (res.statusCode === 200) { latencies.push(Number(process.hrtime.bigint() - t0) / 1e6); at.push(Date.now()); } else failures++;
         resolve();
       });
     });
@@ -56,7 +58,7 @@ function once() {
     const wait = 25 - (Date.now() - started);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
-  parentPort.postMessage({ latencies, failures });
+  parentPort.postMessage({ latencies, failures, at: at.map((t) => t - t0) });
 })();
 `;
 
@@ -75,6 +77,19 @@ interface Figures {
   healthP99: number;
   healthMax: number;
   cpuSeconds: number;
+  idleP50: number;
+  idleP99: number;
+}
+
+/** Health latencies (sorted) sampled by the sampler thread while `during` runs. */
+async function sampleHealth(base: string, during: () => Promise<unknown>): Promise<number[]> {
+  const sampler = new Worker(SAMPLER, { eval: true, workerData: { url: `${base}/api/health` } });
+  const sampled = new Promise<{ latencies: number[] }>((resolve) => sampler.once('message', resolve));
+  await during();
+  sampler.postMessage('stop');
+  const { latencies } = await sampled;
+  await sampler.terminate();
+  return [...latencies].sort((a, b) => a - b);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -95,8 +110,10 @@ async function runBackend(backend: string): Promise<Figures> {
       await admin.post('Users/Create', { userName: `flood${i}`, password: PASSWORD, changePasswordRequired: false, firstName: 'Flood' });
     }
 
+    // The same sampling with no flood first: on a shared machine this is the floor the flood adds to.
+    const idle = await sampleHealth(server.base, () => new Promise((r) => setTimeout(r, 5_000)));
     const sampler = new Worker(SAMPLER, { eval: true, workerData: { url: `${server.base}/api/health` } });
-    const sampled = new Promise<{ latencies: number[]; failures: number }>((resolve) => sampler.once('message', resolve));
+    const sampled = new Promise<{ latencies: number[]; failures: number; at: number[] }>((resolve) => sampler.once('message', resolve));
     const cpu0 = server.cpuSeconds();
     let n = 0;
     const result = await autocannon({
@@ -122,6 +139,12 @@ async function runBackend(backend: string): Promise<Figures> {
     const health = await sampled;
     await sampler.terminate();
     const sorted = [...health.latencies].sort((a, b) => a - b);
+    if (process.env.BENCH_TIMELINE) {
+      // Worst health answer per second of the flood, to see whether slow answers cluster.
+      const worst: number[] = [];
+      health.at.forEach((ms, i) => { const s = Math.floor(ms / 1000); worst[s] = Math.max(worst[s] ?? 0, health.latencies[i]!); });
+      process.stdout.write(`  ${backend} health worst per second: ${[...worst].map((v) => (v ?? 0).toFixed(0)).join(' ')}\n`);
+    }
     const byStatus: Record<string, number> = {};
     for (const [status, stat] of Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats ?? {})) byStatus[status] = stat.count;
     return {
@@ -129,7 +152,7 @@ async function runBackend(backend: string): Promise<Figures> {
       loginP50: result.latency.p50, loginP99: result.latency.p99,
       healthSamples: sorted.length, healthFailures: health.failures,
       healthP50: percentile(sorted, 50), healthP99: percentile(sorted, 99), healthMax: sorted[sorted.length - 1] ?? Number.NaN,
-      cpuSeconds,
+      cpuSeconds, idleP50: percentile(idle, 50), idleP99: percentile(idle, 99),
     };
   } finally {
     await server.stop();
@@ -149,6 +172,7 @@ async function main(): Promise<void> {
       `login-flood: POST /api/Account/Login, ${backend === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'}, ${connections} connections, ${seconds} s, ${os.cpus().length} cores`,
       `  login        ${f.loginRps.toFixed(0)} req/s (total ${f.loginTotal}; ${statuses || 'no answers'}; errors ${f.errors}, time-outs ${f.timeouts}); latency ms p50 ${f.loginP50} p99 ${f.loginP99}`,
       `  health       ${f.healthSamples} samples, ${f.healthFailures} failed; latency ms p50 ${f.healthP50.toFixed(1)} p99 ${f.healthP99.toFixed(1)} max ${f.healthMax.toFixed(1)}`,
+      `  health idle  latency ms p50 ${f.idleP50.toFixed(1)} p99 ${f.idleP99.toFixed(1)} (5 s before the flood, same sampler; load average ${os.loadavg()[0].toFixed(1)})`,
       `  server CPU   ${f.cpuSeconds.toFixed(1)} s over the flood`,
       `  target       health p99 <= 100 ms: ${ok ? 'MET' : 'NOT MET'}`,
     );

@@ -24,6 +24,8 @@ export interface AuthConfig {
   /** Sign-ins checked at once in this process, and how many more may wait (`PEYK_LOGIN_CONCURRENCY`, `PEYK_LOGIN_QUEUE`). */
   loginConcurrency: number;
   loginQueue: number;
+  /** How long a refused sign-in (429) is held before it is answered (`PEYK_LOGIN_REFUSAL_DELAY_MS`). */
+  loginRefusalDelayMs: number;
   passwordHistory: number;
   passwordMinLength: number;
 }
@@ -211,6 +213,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
       loginAttemptWindowSeconds: parseCount('PEYK_LOGIN_LIMIT_WINDOW_SECONDS', env.PEYK_LOGIN_LIMIT_WINDOW_SECONDS, merged.auth.loginAttemptWindowSeconds, 1, 86_400),
       loginConcurrency: parseCount('PEYK_LOGIN_CONCURRENCY', env.PEYK_LOGIN_CONCURRENCY, merged.auth.loginConcurrency, 1, 1_000),
       loginQueue: parseCount('PEYK_LOGIN_QUEUE', env.PEYK_LOGIN_QUEUE, merged.auth.loginQueue, 0, 100_000),
+      loginRefusalDelayMs: parseCount('PEYK_LOGIN_REFUSAL_DELAY_MS', env.PEYK_LOGIN_REFUSAL_DELAY_MS, merged.auth.loginRefusalDelayMs, 0, 10_000),
     },
     admin: {
       userName: env.PEYK_ADMIN_USER || merged.admin.userName,

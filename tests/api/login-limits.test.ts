@@ -33,13 +33,13 @@ describe('Account: sign-in limits per address and per user name', function () {
     // The address's captcha (lockout.test.ts) would stop hashing on its own after ten failures; kept
     // out of the way so the counts here show the limits alone.
     server = await startTestServer({
-      auth: { ...defaults.auth, captchaAfterIpFailures: 1000, loginAttemptsPerIp: 8, loginAttemptsPerUserName: 3, loginAttemptWindowSeconds: 60, loginConcurrency: 1, loginQueue: 1 },
+      auth: { ...defaults.auth, captchaAfterIpFailures: 1000, loginAttemptsPerIp: 8, loginAttemptsPerUserName: 3, loginAttemptWindowSeconds: 60, loginConcurrency: 1, loginQueue: 1, loginRefusalDelayMs: 200 },
     }, clock);
     api = new ApiClient(server.url);
     const first = (await api.post('Account/Login', { userName: 'admin', password: INITIAL_ADMIN_PASSWORD })).body.data;
     await api.post('Account/ChangePassword', { currentPassword: INITIAL_ADMIN_PASSWORD, newPassword: 'Admin#Pass2', confirmPassword: 'Admin#Pass2' }, { token: first.accessToken });
     adminToken = (await api.post('Account/Login', { userName: 'admin', password: 'Admin#Pass2' })).body.data.accessToken;
-    for (const userName of ['victim', 'other']) {
+    for (const userName of ['victim', 'other', 'regular']) {
       const res = await api.post('Users/Create', { userName, password: USER_PASSWORD, changePasswordRequired: false }, { token: adminToken });
       expect(res.status, JSON.stringify(res.body)).to.equal(200);
     }
@@ -103,7 +103,9 @@ describe('Account: sign-in limits per address and per user name', function () {
     expect(verify.callCount).to.equal(8);
     const readsBefore = findByUserName.callCount;
     t += 30_000;
+    const sent = performance.now();
     const limited = await api.post('Account/Login', { userName: 'other', password: USER_PASSWORD });
+    expect(performance.now() - sent, 'a refusal is held back a moment').to.be.at.least(200);
     expectLimited(limited, 29);
     expect(verify.callCount).to.equal(8);
     expect(findByUserName.callCount).to.equal(readsBefore);
@@ -111,6 +113,26 @@ describe('Account: sign-in limits per address and per user name', function () {
     freshWindow();
     const later = await api.post('Account/Login', { userName: 'other', password: USER_PASSWORD });
     expect(later.status, JSON.stringify(later.body)).to.equal(200);
+  });
+
+  it('counts only attempts that do not prove their password: successes give their counts back', async () => {
+    freshWindow();
+    // Twice the name's limit and more than the address's, all right: every one signs in.
+    for (let i = 1; i <= 9; i++) {
+      const res = await api.post('Account/Login', { userName: 'regular', password: USER_PASSWORD });
+      expect(res.status, `sign-in ${i}: ${JSON.stringify(res.body)}`).to.equal(200);
+    }
+    for (let i = 1; i <= 3; i++) {
+      const res = await api.post('Account/Login', { userName: 'regular', password: 'Wrong#Pass1' });
+      expect(res.status, `attempt ${i}`).to.equal(400);
+    }
+    expectLimited(await api.post('Account/Login', { userName: 'regular', password: USER_PASSWORD }), 59);
+    // The refusal for the name gave the address its count back: 3 of 8 used, 5 left.
+    for (let i = 1; i <= 5; i++) {
+      const res = await api.post('Account/Login', { userName: `stranger${i}`, password: 'Wrong#Pass1' });
+      expect(res.status, `stranger ${i}`).to.equal(400);
+    }
+    expectLimited(await api.post('Account/Login', { userName: 'stranger6', password: 'Wrong#Pass1' }), 59);
   });
 
   it('lets only so many sign-ins be checked at once and refuses more than the queue holds', async () => {

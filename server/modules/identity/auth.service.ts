@@ -51,11 +51,13 @@ export class AuthService {
 
   async login(ctx: RequestContext, input: LoginInput): Promise<TokenPair & { changePasswordRequired: boolean }> {
     // Before the user is read or any password hashed: a flood is answered from the counters.
-    const release = await this.guard.admit(ctx.ip, input.userName);
+    const pass = await this.guard.admit(ctx.ip, input.userName);
     try {
-      return await this.signIn(ctx, input);
+      const signedIn = await this.signIn(ctx, input);
+      await pass.refund();
+      return signedIn;
     } finally {
-      release();
+      pass.release();
     }
   }
 
