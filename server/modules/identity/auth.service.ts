@@ -15,7 +15,7 @@ import { TokensService, hashToken, type TokenPair } from './tokens.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import { PasswordHasher } from './password-hasher.service.js';
-import { LoginGuard } from './login-guard.service.js';
+import { LoginGuard, type LoginPass } from './login-guard.service.js';
 import { scopeOf } from './principal.js';
 import { assertMayTakeOver } from './authority.js';
 
@@ -53,15 +53,13 @@ export class AuthService {
     // Before the user is read or any password hashed: a flood is answered from the counters.
     const pass = await this.guard.admit(ctx.ip, input.userName);
     try {
-      const signedIn = await this.signIn(ctx, input);
-      await pass.refund();
-      return signedIn;
+      return await this.signIn(ctx, input, pass);
     } finally {
       pass.release();
     }
   }
 
-  private async signIn(ctx: RequestContext, input: LoginInput): Promise<TokenPair & { changePasswordRequired: boolean }> {
+  private async signIn(ctx: RequestContext, input: LoginInput, pass: LoginPass): Promise<TokenPair & { changePasswordRequired: boolean }> {
     const auth = this.config.auth;
     const ipKey = `login:ipfail:${ctx.ip}`;
     const user = await this.users.findByUserName(input.userName.trim());
@@ -104,6 +102,8 @@ export class AuthService {
         { captchaRequired: ipCount >= auth.captchaAfterIpFailures || userCount >= auth.captchaAfterFailures });
     }
 
+    // The password is proven: this attempt leaves the sign-in limits' budgets as it found them.
+    await pass.refund();
     const refusal = await this.refusalFor(user, now);
     if (refusal) {
       await record(refusal);
