@@ -7,7 +7,9 @@
  *
  *   npm run bench:login-flood                       (both backends; DATABASE_URL defaults to the local test server)
  *   BENCH_BACKENDS=embedded BENCH_SECONDS=10 npm run bench:login-flood
- *   BENCH_ENV='PEYK_LOGIN_IP_LIMIT=100000' npm run bench:login-flood   (extra server settings, space separated)
+ *   BENCH_ENV='PEYK_LOGIN_LIMIT_PER_IP=0 PEYK_LOGIN_LIMIT_PER_USER=0 PEYK_LOGIN_CONCURRENCY=1000 PEYK_LOGIN_REFUSAL_DELAY_MS=0' \
+ *     npm run bench:login-flood        (extra server settings, space separated: here the sign-in limits off)
+ *   BENCH_TIMELINE=1 ...               (also prints the worst health answer of each second)
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -81,15 +83,23 @@ interface Figures {
   idleP99: number;
 }
 
-/** Health latencies (sorted) sampled by the sampler thread while `during` runs. */
-async function sampleHealth(base: string, during: () => Promise<unknown>): Promise<number[]> {
+interface Sampled {
+  /** Milliseconds per answered sample, in the order taken. */
+  latencies: number[];
+  /** When each was answered, milliseconds after sampling began. */
+  at: number[];
+  failures: number;
+}
+
+/** Health answer times sampled by the sampler thread while `during` runs. */
+async function sampleHealth<T>(base: string, during: () => Promise<T>): Promise<Sampled & { result: T }> {
   const sampler = new Worker(SAMPLER, { eval: true, workerData: { url: `${base}/api/health` } });
-  const sampled = new Promise<{ latencies: number[] }>((resolve) => sampler.once('message', resolve));
-  await during();
+  const sampled = new Promise<Sampled>((resolve) => sampler.once('message', resolve));
+  const result = await during();
   sampler.postMessage('stop');
-  const { latencies } = await sampled;
+  const health = await sampled;
   await sampler.terminate();
-  return [...latencies].sort((a, b) => a - b);
+  return { ...health, result };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -111,12 +121,10 @@ async function runBackend(backend: string): Promise<Figures> {
     }
 
     // The same sampling with no flood first: on a shared machine this is the floor the flood adds to.
-    const idle = await sampleHealth(server.base, () => new Promise((r) => setTimeout(r, 5_000)));
-    const sampler = new Worker(SAMPLER, { eval: true, workerData: { url: `${server.base}/api/health` } });
-    const sampled = new Promise<{ latencies: number[]; failures: number; at: number[] }>((resolve) => sampler.once('message', resolve));
+    const idle = (await sampleHealth(server.base, () => new Promise((r) => setTimeout(r, 5_000)))).latencies.sort((a, b) => a - b);
     const cpu0 = server.cpuSeconds();
     let n = 0;
-    const result = await autocannon({
+    const health = await sampleHealth(server.base, () => autocannon({
       url: `${server.base}/api/Account/Login?culture=en-US`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -133,11 +141,9 @@ async function runBackend(backend: string): Promise<Figures> {
           return { ...req, body: JSON.stringify({ userName, password }) };
         },
       }],
-    });
+    }));
     const cpuSeconds = server.cpuSeconds() - cpu0;
-    sampler.postMessage('stop');
-    const health = await sampled;
-    await sampler.terminate();
+    const result = health.result;
     const sorted = [...health.latencies].sort((a, b) => a - b);
     if (process.env.BENCH_TIMELINE) {
       // Worst health answer per second of the flood, to see whether slow answers cluster.
