@@ -14,6 +14,19 @@ export interface AuthConfig {
   captchaAfterIpFailures: number;
   lockoutAfterFailures: number;
   lockoutMinutes: number;
+  /**
+   * Sign-in attempts counted per client address and per user name in fixed windows of
+   * `loginAttemptWindowSeconds`; past either, `Login` answers 429 before any database work or
+   * hashing (`PEYK_LOGIN_LIMIT_PER_IP`, `PEYK_LOGIN_LIMIT_PER_USER`, `PEYK_LOGIN_LIMIT_WINDOW_SECONDS`; 0 = no limit).
+   */
+  loginAttemptsPerIp: number;
+  loginAttemptsPerUserName: number;
+  loginAttemptWindowSeconds: number;
+  /** Sign-ins checked at once in this process, and how many more may wait (`PEYK_LOGIN_CONCURRENCY`, `PEYK_LOGIN_QUEUE`). */
+  loginConcurrency: number;
+  loginQueue: number;
+  /** How long a refused sign-in (429) is held before it is answered (`PEYK_LOGIN_REFUSAL_DELAY_MS`). */
+  loginRefusalDelayMs: number;
   passwordHistory: number;
   passwordMinLength: number;
 }
@@ -181,6 +194,13 @@ function parseMs(name: string, value: string | undefined, fallback: number, min:
   return ms;
 }
 
+function parseCount(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number ${min}..${max} (got "${value}")`);
+  return n;
+}
+
 export function findRepoRoot(start: string): string {
   let dir = start;
   for (;;) {
@@ -204,7 +224,15 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
 
   const config: AppConfig = {
     ...merged,
-    auth: { ...merged.auth },
+    auth: {
+      ...merged.auth,
+      loginAttemptsPerIp: parseCount('PEYK_LOGIN_LIMIT_PER_IP', env.PEYK_LOGIN_LIMIT_PER_IP, merged.auth.loginAttemptsPerIp, 0, 1_000_000),
+      loginAttemptsPerUserName: parseCount('PEYK_LOGIN_LIMIT_PER_USER', env.PEYK_LOGIN_LIMIT_PER_USER, merged.auth.loginAttemptsPerUserName, 0, 1_000_000),
+      loginAttemptWindowSeconds: parseCount('PEYK_LOGIN_LIMIT_WINDOW_SECONDS', env.PEYK_LOGIN_LIMIT_WINDOW_SECONDS, merged.auth.loginAttemptWindowSeconds, 1, 86_400),
+      loginConcurrency: parseCount('PEYK_LOGIN_CONCURRENCY', env.PEYK_LOGIN_CONCURRENCY, merged.auth.loginConcurrency, 1, 1_000),
+      loginQueue: parseCount('PEYK_LOGIN_QUEUE', env.PEYK_LOGIN_QUEUE, merged.auth.loginQueue, 0, 100_000),
+      loginRefusalDelayMs: parseCount('PEYK_LOGIN_REFUSAL_DELAY_MS', env.PEYK_LOGIN_REFUSAL_DELAY_MS, merged.auth.loginRefusalDelayMs, 0, 10_000),
+    },
     admin: {
       userName: env.PEYK_ADMIN_USER || merged.admin.userName,
       password: env.PEYK_ADMIN_PASSWORD || merged.admin.password,

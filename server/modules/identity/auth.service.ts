@@ -14,6 +14,8 @@ import { SessionsRepository } from './sessions.repository.js';
 import { TokensService, hashToken, type TokenPair } from './tokens.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import { PasswordHasher } from './password-hasher.service.js';
+import { LoginGuard, type LoginPass } from './login-guard.service.js';
 import { scopeOf } from './principal.js';
 import { assertMayTakeOver } from './authority.js';
 
@@ -43,9 +45,21 @@ export class AuthService {
     @inject(CaptchaService) private readonly captcha: CaptchaService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @inject(LoginGuard) private readonly guard: LoginGuard,
   ) {}
 
   async login(ctx: RequestContext, input: LoginInput): Promise<TokenPair & { changePasswordRequired: boolean }> {
+    // Before the user is read or any password hashed: a flood is answered from the counters.
+    const pass = await this.guard.admit(ctx.ip, input.userName);
+    try {
+      return await this.signIn(ctx, input, pass);
+    } finally {
+      pass.release();
+    }
+  }
+
+  private async signIn(ctx: RequestContext, input: LoginInput, pass: LoginPass): Promise<TokenPair & { changePasswordRequired: boolean }> {
     const auth = this.config.auth;
     const ipKey = `login:ipfail:${ctx.ip}`;
     const user = await this.users.findByUserName(input.userName.trim());
@@ -69,7 +83,7 @@ export class AuthService {
       await record('Locked');
       throw this.lockedError(new Date(user.lockedUntil), now);
     }
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+    const ok = await this.hasher.verify(input.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) {
       const ipCount = await this.kv.incr(ipKey, IP_FAILURE_WINDOW_MS);
       let userCount = 0;
@@ -88,6 +102,8 @@ export class AuthService {
         { captchaRequired: ipCount >= auth.captchaAfterIpFailures || userCount >= auth.captchaAfterFailures });
     }
 
+    // The password is proven: this attempt leaves the sign-in limits' budgets as it found them.
+    await pass.refund();
     const refusal = await this.refusalFor(user, now);
     if (refusal) {
       await record(refusal);

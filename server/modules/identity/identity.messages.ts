@@ -5,6 +5,8 @@ export const identityMessages: MessageCatalogue = {
   'account.locked': { fa: 'حساب به دلیل تلاش‌های ناموفق پیاپی تا {{minutes}} دقیقه دیگر قفل است.', en: 'The account is locked after repeated failed attempts; try again in {{minutes}} minutes.' },
   'account.captchaRequired': { fa: 'کد امنیتی را وارد کنید.', en: 'Enter the security code.' },
   'account.captchaInvalid': { fa: 'کد تایید نامعتبر است.', en: 'The verification code is invalid.' },
+  'account.tooManyAttempts': { fa: 'تلاش‌های ورود بیش از حد است؛ {{seconds}} ثانیه دیگر دوباره تلاش کنید.', en: 'Too many sign-in attempts; try again in {{seconds}} seconds.' },
+  'account.signInBusy': { fa: 'سرور درگیر ورودهای دیگر است؛ لحظه‌ای دیگر دوباره تلاش کنید.', en: 'The server is busy with other sign-ins; try again in a moment.' },
   'account.inactive': { fa: 'حساب کاربری فعال نیست.', en: 'The user account is inactive.' },
   'account.suspended': { fa: 'حساب کاربری تعلیق شده است.', en: 'The user account is suspended.' },
   'account.expired': { fa: 'این سرویس منقضی شده است.', en: 'This service has expired.' },

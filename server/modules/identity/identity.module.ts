@@ -13,6 +13,8 @@ import { RolesService } from './roles.service.js';
 import { JwtAuthenticator } from './authenticator.js';
 import { PrincipalCache } from './principal-cache.js';
 import { ActorFactory } from './actor-factory.js';
+import { PasswordHasher } from './password-hasher.service.js';
+import { LoginGuard } from './login-guard.service.js';
 import { accountController, captchaController, roleTemplatesController, rolesController, usersController } from './identity.routes.js';
 import { identityMessages } from './identity.messages.js';
 
@@ -21,7 +23,7 @@ export const identityModule: PeykModule = {
   messages: identityMessages,
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
-      UsersRepository, SessionsRepository, RolesRepository, TokensService, CaptchaService, AuthService, UsersService, RolesService, JwtAuthenticator, PrincipalCache, ActorFactory,
+      UsersRepository, SessionsRepository, RolesRepository, TokensService, CaptchaService, AuthService, UsersService, RolesService, JwtAuthenticator, PrincipalCache, ActorFactory, PasswordHasher, LoginGuard,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     container.bind(TYPES.Authenticator).toService(JwtAuthenticator);

@@ -17,6 +17,8 @@ export class AppError extends Error {
     readonly params: Record<string, unknown> = {},
     readonly validationErrors: ValidationIssue[] = [],
     readonly data?: unknown,
+    /** Response headers the answer carries (`Retry-After` on a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(key);
   }

@@ -128,6 +128,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     const culture = ctx?.culture ?? 'fa';
     if (err instanceof AppError) {
       const { message, validationErrors } = appErrorBody((c, k, p) => translator.t(c, k, p), culture, err);
+      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
       sendEnvelope(res, err.status, { isSucceed: false, message, data: err.data, validationErrors });
       return;
     }

@@ -61,3 +61,26 @@ describe('config: the outbound URL guard\'s allowance', () => {
     expect(() => load({ PEYK_OUTBOUND_ALLOW: '10.0.0.0/8,intranet' })).to.throw(/PEYK_OUTBOUND_ALLOW.*intranet/);
   });
 });
+
+describe('config: sign-in limits', () => {
+  let dataDir: string;
+  before(() => { dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-config-')); });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string>) => loadConfig({ PEYK_DATA_DIR: dataDir, ...env }, ROOT_DIR);
+
+  it('has defaults from config/default.json and takes PEYK_LOGIN_* values, refusing what is not a whole number in range', () => {
+    const auth = load({}).auth;
+    expect(auth).to.include({ loginAttemptsPerIp: 30, loginAttemptsPerUserName: 20, loginAttemptWindowSeconds: 60, loginConcurrency: 1, loginQueue: 64, loginRefusalDelayMs: 1000 });
+    expect(load({
+      PEYK_LOGIN_LIMIT_PER_IP: '0', PEYK_LOGIN_LIMIT_PER_USER: '5', PEYK_LOGIN_LIMIT_WINDOW_SECONDS: '300',
+      PEYK_LOGIN_CONCURRENCY: '4', PEYK_LOGIN_QUEUE: '0', PEYK_LOGIN_REFUSAL_DELAY_MS: '0',
+    }).auth).to.include({ loginAttemptsPerIp: 0, loginAttemptsPerUserName: 5, loginAttemptWindowSeconds: 300, loginConcurrency: 4, loginQueue: 0, loginRefusalDelayMs: 0 });
+    // The other auth settings stay as the file has them.
+    expect(load({ PEYK_LOGIN_QUEUE: '3' }).auth.lockoutAfterFailures).to.equal(5);
+    for (const [name, bad] of [['PEYK_LOGIN_LIMIT_PER_IP', '-1'], ['PEYK_LOGIN_LIMIT_PER_USER', '2.5'], ['PEYK_LOGIN_LIMIT_WINDOW_SECONDS', '0'],
+      ['PEYK_LOGIN_CONCURRENCY', '0'], ['PEYK_LOGIN_QUEUE', 'many'], ['PEYK_LOGIN_REFUSAL_DELAY_MS', '10001']] as const) {
+      expect(() => load({ [name]: bad }), `${name}=${bad}`).to.throw(new RegExp(name));
+    }
+  });
+});
