@@ -26,6 +26,8 @@ export interface JalaliDate {
 
 /** Julian day number of 1970-01-01: epoch day 0. */
 const EPOCH_JDN = 2_440_588;
+const FIRST_DAY = j2d(JALALI_MIN_YEAR, 1, 1) - EPOCH_JDN;
+const LAST_DAY = j2d(JALALI_MAX_YEAR, 12, jalaaliMonthLength(JALALI_MAX_YEAR, 12)) - EPOCH_JDN;
 
 export const isJalaliYearInRange = (year: number): boolean =>
   Number.isInteger(year) && year >= JALALI_MIN_YEAR && year <= JALALI_MAX_YEAR;
@@ -66,6 +68,11 @@ export function jalaliToGregorian(date: CalendarDate): CalendarDate {
   if (!isValidJalaliDate(date)) throw new RangeError(`Invalid Jalali date ${date.year}/${date.month}/${date.day}`);
   const g = toGregorian(date.year, date.month, date.day);
   return { year: g.gy, month: g.gm, day: g.gd };
+}
+
+/** Whether an epoch day number has a Jalali date here (Gregorian 560 to 3798); the converters throw outside. */
+export function hasJalaliDate(day: number): boolean {
+  return Number.isInteger(day) && day >= FIRST_DAY && day <= LAST_DAY;
 }
 
 /** The Jalali date of an epoch day number. */
