@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { drained } from '../../platform/xlsx-stream.js';
 import { csvLine, spreadsheetCell, type SpreadsheetValue } from '../../shared/text/spreadsheet-cells.js';
 import { maskNumber, type ContactOwnFields, type CustomFieldType, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { wallTimeOf } from '../../shared/dates/tehran-time.js';
 
 /**
  * The export files themselves (xlsx, CSV): what the columns are and how a contact becomes a row.
@@ -30,10 +31,6 @@ const ROWS_PER_TURN = 500;
  */
 const OWN_COLUMNS = ['Cellphone', 'FirstName', 'LastName', 'Email', 'Job', 'Birthdate', 'Telephone', 'Address', 'PhonebookGroup'] as const;
 
-const tehranClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-});
-
 /**
  * A stored Datetime value (an ISO instant) as Tehran's wall clock, `YYYY-MM-DD` when it is the
  * start of a day (what the panel stores) else `YYYY-MM-DD HH:mm:ss`: readable, and read back by
@@ -42,9 +39,10 @@ const tehranClock = new Intl.DateTimeFormat('en-GB', {
 export function tehranDateText(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  const p = Object.fromEntries(tehranClock.formatToParts(at).map((x) => [x.type, x.value]));
-  const day = `${p.year}-${p.month}-${p.day}`;
-  return p.hour === '00' && p.minute === '00' && p.second === '00' ? day : `${day} ${p.hour}:${p.minute}:${p.second}`;
+  const w = wallTimeOf(at);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `${w.year}-${two(w.month)}-${two(w.day)}`;
+  return w.hour === 0 && w.minute === 0 && w.second === 0 ? day : `${day} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
 }
 
 /** The sheet's titles and the row of a contact, for one organization's fields and one reader. */

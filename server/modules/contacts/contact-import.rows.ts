@@ -1,7 +1,8 @@
-import { isValidJalaaliDate, toGregorian } from 'jalaali-js';
 import { normalizeMobile, toLatinDigits } from '../../shared/sms/phone-numbers.js';
 import { CONTACT_LIMITS, parseCustomFieldValue, type ContactOwnFields, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
 import { stripBidiControls } from '../../shared/text/bidi-controls.js';
+import { isValidJalaliDate, jalaliToGregorian } from '../../shared/dates/jalali.js';
+import { instantOfWallTime } from '../../shared/dates/tehran-time.js';
 import { BIRTHDATE_MIN, normalizeTelephone, type FieldDefinition } from './contact-input.js';
 import type { CellValue } from './contact-import.sheet.js';
 
@@ -111,8 +112,8 @@ function wallClock(value: CellValue): { y: number; mo: number; d: number; h: num
   let [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (y >= JALALI_FROM_YEAR && y < JALALI_TO_YEAR) {
     // A solar date, as Persian users write them (1369/01/01): read, not taken for the year 1369 AD.
-    if (!isValidJalaaliDate(y, mo, d)) return null;
-    ({ gy: y, gm: mo, gd: d } = toGregorian(y, mo, d));
+    if (!isValidJalaliDate({ year: y, month: mo, day: d })) return null;
+    ({ year: y, month: mo, day: d } = jalaliToGregorian({ year: y, month: mo, day: d }));
   }
   return { y, mo, d, h: Number(m[4] ?? 0), mi: Number(m[5] ?? 0), s: Number(m[6] ?? 0) };
 }
@@ -132,29 +133,9 @@ function validDay(y: number, mo: number, d: number): boolean {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-const tehranFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Tehran', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-});
-/** Tehran's UTC offset by the hour it applies to (Iran kept daylight saving until 2022); Intl is slow, so a million rows ask it rarely. */
-const offsets = new Map<number, number>();
-
-function tehranOffsetAt(ms: number): number {
-  const hour = Math.floor(ms / 3_600_000);
-  let offset = offsets.get(hour);
-  if (offset === undefined) {
-    const p = Object.fromEntries(tehranFormat.formatToParts(new Date(hour * 3_600_000)).map((x) => [x.type, Number(x.value)]));
-    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - hour * 3_600_000;
-    if (offsets.size > 100_000) offsets.clear();
-    offsets.set(hour, offset);
-  }
-  return offset;
-}
-
 /** The instant a Tehran wall-clock time is (how the panel stores a Jalali day: the instant it starts in Tehran). */
 export function tehranInstant(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): Date {
-  const guess = Date.UTC(y, mo - 1, d, h, mi, s);
-  const first = guess - tehranOffsetAt(guess);
-  return new Date(guess - tehranOffsetAt(first));
+  return instantOfWallTime({ year: y, month: mo, day: d, hour: h, minute: mi, second: s });
 }
 
 /** Reads rows by one mapping against one organization's custom fields; `today` (Tehran) bounds birthdates. */

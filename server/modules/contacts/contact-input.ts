@@ -1,6 +1,7 @@
 import type { ValidationIssue } from '../../platform/http/errors.js';
 import { normalizeMobile, toLatinDigits } from '../../shared/sms/phone-numbers.js';
 import { CONTACT_LIMITS, parseCustomFieldValue, type CustomFieldType, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { tehranDayOf } from '../../shared/dates/tehran-days.js';
 import type { ContactValues } from './contacts.repository.js';
 
 /** What a form or a later import gives for a contact; undefined = unchanged, null or blank = cleared. */
@@ -106,7 +107,5 @@ export function readContactInput(
   return { values, issues };
 }
 
-/** Today's date in Tehran as YYYY-MM-DD (the en-CA calendar writes it that way). */
-export function tehranToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+/** Today's date in Tehran as YYYY-MM-DD. */
+export const tehranToday = (now: Date): string => tehranDayOf(now);

@@ -6,13 +6,10 @@
  * from Jalali arithmetic, never from the Gregorian calendar.
  */
 import { dayNumber, DAY_MS } from '../../shared/dates/calendar-days.js';
-import { jalaliMonthLength, tehranDay, toJalali } from '../messaging/index.js';
+import { fromJalali, hasJalaliDate, jalaliMonthLength, toJalali, type JalaliDate } from '../../shared/dates/jalali.js';
+import { tehranDay } from '../../shared/dates/tehran-days.js';
 
-export interface JalaliDate {
-  jy: number;
-  jm: number;
-  jd: number;
-}
+export type { JalaliDate };
 
 /** A calendar date that recurs (`year` null: every year) or happens once. */
 export interface EventDate {
@@ -21,7 +18,8 @@ export interface EventDate {
   day: number;
 }
 
-export { toJalali };
+// The runner, the client-facing service and the tests read these here; the one copy is server/shared/dates.
+export { fromJalali, toJalali };
 
 /**
  * The day of month a yearly date falls on in year `jy`: the date itself, or the month's last day
@@ -50,11 +48,14 @@ export function dueDay(today: number, daysBefore: number): JalaliDate {
  */
 export function contactDate(value: unknown): JalaliDate | null {
   if (typeof value !== 'string' || value === '') return null;
-  const day = dayNumber(value);
-  if (!Number.isNaN(day)) return toJalali(day);
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return null;
-  return toJalali(tehranDay(at));
+  let day = dayNumber(value);
+  if (Number.isNaN(day)) {
+    const at = new Date(value);
+    if (Number.isNaN(at.getTime())) return null;
+    day = tehranDay(at);
+  }
+  // A Datetime field may hold any year 1–9999; one the Jalali converter does not reach is no date.
+  return hasJalaliDate(day) ? toJalali(day) : null;
 }
 
 /**
@@ -74,19 +75,6 @@ export function validEventDate(date: EventDate): boolean {
   if (year === null) return day <= (month <= 6 ? 31 : 30);
   if (!Number.isInteger(year) || year < 1300 || year > 1500) return false;
   return day <= jalaliMonthLength(year, month);
-}
-
-/** The epoch day of a Jalali date (tests build fake clocks with it; the client shows due days). */
-export function fromJalali(date: JalaliDate): number {
-  // Farvardin 1 is March 19–22 of Gregorian year jy + 621; a scan of a few days around the estimate
-  // keeps the leap rules in one place (toJalali).
-  const monthStart = date.jm <= 7 ? (date.jm - 1) * 31 : 186 + (date.jm - 7) * 30;
-  const estimate = Date.UTC(date.jy + 621, 2, 21) / DAY_MS + monthStart + date.jd - 1;
-  for (let delta = -3; delta <= 3; delta++) {
-    const j = toJalali(estimate + delta);
-    if (j.jy === date.jy && j.jm === date.jm && j.jd === date.jd) return estimate + delta;
-  }
-  throw new Error(`no such Jalali date ${date.jy}/${date.jm}/${date.jd}`);
 }
 
 export { DAY_MS };

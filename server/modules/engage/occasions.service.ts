@@ -11,7 +11,7 @@ import { compileTemplate, parseTemplate } from '../messaging/index.js';
 import { CalendarEventsRepository } from './calendar-events.repository.js';
 import { OccasionsRepository, type OccasionRow, type OccasionValues } from './occasions.repository.js';
 import { dayString } from '../../shared/dates/calendar-days.js';
-import { tehranDay } from '../messaging/index.js';
+import { tehranDay } from '../../shared/dates/tehran-days.js';
 
 export interface OccasionInput {
   title: string;

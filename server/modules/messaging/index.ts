@@ -13,7 +13,8 @@ export type { StoreOptions, GroupHook } from './compose/compose.service.js';
 export { OutboxSearchRepository, type ReceiverSearch } from './outbox/outbox-search.repository.js';
 export { ExcelRequestsRepository } from './outbox/excel-requests.repository.js';
 export { OutboxExporter } from './outbox/outbox-export.worker.js';
-// Occasion sends (occasions module): the Tehran/Jalali day arithmetic, the receiver set and the dynamic template.
-export { toJalali, jalaliMonthLength, tehranDay, tehranTime } from './periodic/periodic-schedule.js';
+// The Tehran/Jalali day arithmetic lives in server/shared/dates; kept here for callers that still name messaging.
+export { toJalali, jalaliMonthLength } from '../../shared/dates/jalali.js';
+export { tehranDay, tehranTime } from '../../shared/dates/tehran-days.js';
 export { RecipientSet } from './compose/recipient-set.js';
 export { parseTemplate, compileTemplate, type TemplateContact } from './compose/dynamic-template.js';

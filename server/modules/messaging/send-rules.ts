@@ -1,6 +1,7 @@
 import { AppError, fieldError } from '../../platform/http/errors.js';
 import type { OrganizationRow } from '../organizations/index.js';
 import type { FailureCode } from './statuses.js';
+import { wallTimeOf } from '../../shared/dates/tehran-time.js';
 
 // The rules a send is judged by, wherever it is judged: compose, a periodic definition, an edit of
 // a waiting send, and the dispatcher's re-check when a send's time comes. Pure: no reads, no clock
@@ -63,10 +64,9 @@ function toMinutes(hhmm: string): number {
   return h * 60 + m;
 }
 
-const tehranFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tehran', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 function tehranMinutes(at: Date): number {
-  const [h, m] = tehranFormat.format(at).split(':').map(Number);
-  return h * 60 + m;
+  const w = wallTimeOf(at);
+  return w.hour * 60 + w.minute;
 }
 
 /** The hold of a send: one reference per send, so hold, settle and release meet the same amount. */

@@ -2,6 +2,7 @@
 
 // The enumerations the client lists too live in the shared contracts (server/shared/lines).
 import { LINE_FLAGS, SEND_TYPES, type SendType } from '../../shared/lines/line-catalogue.js';
+import { tehranDayOf } from '../../shared/dates/tehran-days.js';
 export { LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type SendType } from '../../shared/lines/line-catalogue.js';
 
 /** Other writable line fields besides the flags, `organizationId` and the number fields. */
@@ -62,7 +63,6 @@ export function maskOptions(options: Record<string, unknown> | null | undefined,
 
 /** A date's day and month periods in Tehran (the counters of the send limits). */
 export function tehranPeriods(at: Date): { day: string; month: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return { day: `d:${get('year')}-${get('month')}-${get('day')}`, month: `m:${get('year')}-${get('month')}` };
+  const day = tehranDayOf(at);
+  return { day: `d:${day}`, month: `m:${day.slice(0, 7)}` };
 }

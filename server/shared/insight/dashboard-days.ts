@@ -2,21 +2,18 @@
  * The days of the dashboard and of the outbox's daily statistics: Tehran calendar days written
  * `YYYY-MM-DD` (Gregorian notation, as periodic sends write theirs). The browser turns a Jalali
  * pick into such a day and back; the server buckets sends and ledger entries by the same day
- * (`(createdAt at time zone 'Asia/Tehran')::date`). Imports only other import-free shared files: the
+ * (`(createdAt at time zone 'Asia/Tehran')::date`). Imports only other shared files (dates/): the
  * browser bundle reads this file.
  */
-import { DAY_MS, dayNumber, dayString } from '../dates/calendar-days.js';
+import { dayNumber, dayString } from '../dates/calendar-days.js';
+import { tehranDayOf, TEHRAN_ZONE } from '../dates/tehran-days.js';
 
-export const TEHRAN_ZONE = 'Asia/Tehran';
+export { tehranDayOf, TEHRAN_ZONE };
 /** The spec: dashboard statistics span the last ten days (today included). */
 export const DEFAULT_RANGE_DAYS = 10;
 /** Like the outbox search: a range of at most 90 days. */
 export const MAX_RANGE_DAYS = 90;
 
-
-const tehranDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: TEHRAN_ZONE, calendar: 'gregory', numberingSystem: 'latn', year: 'numeric', month: '2-digit', day: '2-digit',
-});
 
 export function isDay(value: string): boolean {
   return !Number.isNaN(dayNumber(value));
@@ -24,13 +21,6 @@ export function isDay(value: string): boolean {
 
 export { dayNumber };
 export const dayOfNumber = dayString;
-
-/** The Tehran calendar day an instant falls on (Iran's old daylight saving comes from the runtime's zone data). */
-export function tehranDayOf(at: Date): string {
-  const p: Record<string, string> = {};
-  for (const part of tehranDate.formatToParts(at)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day}`;
-}
 
 export function addDays(day: string, n: number): string {
   return dayOfNumber(dayNumber(day) + n);

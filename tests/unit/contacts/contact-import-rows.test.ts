@@ -39,6 +39,18 @@ describe('contact import: rows', () => {
     expect((reader.read(['09121234567', null, null, 32874]) as { contact: { birthdate: string } }).contact.birthdate).to.equal('1990-01-01');
   });
 
+  it('reads a wall time of the day Tehran switched clocks as its real instant (the switch is at :30 UTC, not on an hour)', () => {
+    // 1400/01/02 (2021-03-22): 00:00 became 01:00 (+04:30), so 01:15 is 20:45 UTC, not 21:45 (02:15).
+    expect(tehranInstant(2021, 3, 22, 1, 0).toISOString()).to.equal('2021-03-21T20:30:00.000Z');
+    expect(tehranInstant(2021, 3, 22, 1, 15).toISOString()).to.equal('2021-03-21T20:45:00.000Z');
+    // A skipped time resolves forward, as the pickers and periodic sends resolve it.
+    expect(tehranInstant(2021, 3, 22, 0, 30).toISOString()).to.equal('2021-03-21T21:00:00.000Z');
+    // 1400/06/30 (2021-09-21): 24:00 became 23:00, so 23:00–23:59 came twice; the later (+03:30) one, for every minute of it.
+    expect(tehranInstant(2021, 9, 21, 23, 0).toISOString()).to.equal('2021-09-21T19:30:00.000Z');
+    expect(tehranInstant(2021, 9, 21, 23, 15).toISOString()).to.equal('2021-09-21T19:45:00.000Z');
+    expect(tehranInstant(2021, 9, 21, 23, 45).toISOString()).to.equal('2021-09-21T20:15:00.000Z');
+  });
+
   it('reads solar (Jalali) dates as Persian users write them, in any digits, for birthdates and Datetime fields', () => {
     const row = reader.read(['09121234567', null, null, '۱۳۶۹/۰۱/۰۱', null, null, null, null, '1402/05/10 14:30']);
     expect(row.ok && row.contact).to.deep.include({ birthdate: '1990-03-21', fields: { 6: '2023-08-01T11:00:00.000Z' } });

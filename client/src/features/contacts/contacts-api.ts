@@ -1,4 +1,4 @@
-import { TEHRAN_TIME_ZONE, utcToZonedGregorian, zonedGregorianToUtc } from '../../shared/dates/jalali';
+import { TEHRAN_TIME_ZONE, tehranDayOf, zonedGregorianToUtc } from '../../shared/dates/jalali';
 import type { CreateType, CustomFieldType, CustomFieldValue } from '../../../../server/shared/contacts/contact-fields';
 
 export interface Phonebook {
@@ -95,8 +95,7 @@ export function dayToPickerValue(day: string | null | undefined): string | null 
 
 export function pickerValueToDay(iso: string | null): string | null {
   if (!iso) return null;
-  const z = utcToZonedGregorian(iso, TEHRAN_TIME_ZONE);
-  return `${String(z.year).padStart(4, '0')}-${String(z.month).padStart(2, '0')}-${String(z.day).padStart(2, '0')}`;
+  return tehranDayOf(new Date(iso));
 }
 
 /** A phonebook export as the server answers it (ContactExports/*); `path` is the download link (relative to the API root) once done. */

@@ -7,7 +7,7 @@ import {
   MAX_RANGE_DAYS, dayNumber, isDay, lastDays, type DayRange,
 } from '../../../../server/shared/insight/dashboard-days';
 import {
-  TEHRAN_TIME_ZONE, gregorianToJalali, monthNames, toInstant, toPersianDigits, utcToZonedGregorian, zonedGregorianToUtc,
+  TEHRAN_TIME_ZONE, gregorianToJalali, monthNames, tehranDayOf, toInstant, toPersianDigits, zonedGregorianToUtc,
 } from '../../shared/dates/jalali';
 
 export { MAX_RANGE_DAYS };
@@ -18,12 +18,9 @@ export interface PickedRange {
   toDate: string | null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The Tehran day a picker value falls on. */
 export function dayOfPick(isoUtc: string): string {
-  const g = utcToZonedGregorian(isoUtc, TEHRAN_TIME_ZONE);
-  return `${g.year}-${pad(g.month)}-${pad(g.day)}`;
+  return tehranDayOf(new Date(isoUtc));
 }
 
 /** The picker value of a Tehran day (its midnight in Tehran, as a UTC instant). */

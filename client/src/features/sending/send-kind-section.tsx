@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
-import { utcToZonedGregorian } from '../../shared/dates/jalali';
+import { tehranDayOf } from '../../shared/dates/jalali';
 import { NumericInput } from '../../shared/ui/form/numeric-input';
 import { Select } from '../../shared/ui/select/select';
 import { useDigits } from '../../shared/ui/use-digits';
@@ -36,8 +36,7 @@ export const INITIAL_SEND_KIND: SendKind = {
 /** The Tehran calendar day of a picker value as the server takes it (YYYY-MM-DD). */
 function tehranDay(iso: string | null): string | null {
   if (!iso) return null;
-  const d = utcToZonedGregorian(iso);
-  return `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+  return tehranDayOf(new Date(iso));
 }
 
 const int = (value: string): number | null => (value.trim() === '' ? null : Number(value));

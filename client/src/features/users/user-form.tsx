@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
-import { toInstant, utcToZonedGregorian, zonedGregorianToUtc } from '../../shared/dates/jalali';
+import { tehranDayOf, toInstant, zonedGregorianToUtc } from '../../shared/dates/jalali';
 import { Button } from '../../shared/ui/button';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { CheckboxField } from '../../shared/ui/form/checkbox-field';
@@ -71,8 +71,6 @@ interface Form {
   expireDate: string | null;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** 'YYYY-MM-DD' (the server's date-only birthDate) → the UTC instant of that day's start in Tehran. */
 export function dateOnlyToIso(value: unknown): string | null {
   const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
@@ -83,8 +81,7 @@ export function dateOnlyToIso(value: unknown): string | null {
 /** A picked instant → its Tehran calendar day as 'YYYY-MM-DD'. */
 export function isoToDateOnly(iso: string | null): string | null {
   if (!iso || !toInstant(iso)) return null;
-  const z = utcToZonedGregorian(iso);
-  return `${String(z.year).padStart(4, '0')}-${pad(z.month)}-${pad(z.day)}`;
+  return tehranDayOf(new Date(iso));
 }
 
 const numberText = (value: unknown) => (typeof value === 'number' ? String(value) : '');

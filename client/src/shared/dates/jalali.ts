@@ -1,39 +1,32 @@
 /**
- * Jalali (solar hijri) dates in Tehran time. The time-zone offset comes from Intl (so historic
- * daylight saving is right), the calendar arithmetic from jalaali-js (years -61 to 3177).
+ * Jalali (solar hijri) dates in Tehran time for the panel: display, month grids, typed input.
+ * The wall-time and calendar arithmetic is server/shared/dates (the one copy the server uses too),
+ * re-exported here under the names the client always used.
  * Pure: no React, no i18next; texts come from the typed ui resource.
  */
 import {
-  isValidJalaaliDate,
-  jalaaliMonthLength,
-  toGregorian,
-  toJalaali,
-} from 'jalaali-js';
+  gregorianMonthLength, gregorianToJalali, isJalaliYearInRange, isValidGregorianDate, isValidJalaliDate,
+  jalaliMonthLength, jalaliToGregorian, JALALI_MAX_YEAR, JALALI_MIN_YEAR, type CalendarDate,
+} from '../../../../server/shared/dates/jalali';
+import { tehranDayOf } from '../../../../server/shared/dates/tehran-days';
+import { instantOfWallTime, wallTimeOf, zoneOffsetMs, TEHRAN_ZONE, type WallTime } from '../../../../server/shared/dates/tehran-time';
 import { toLatinDigits, toPersianDigits } from '../ui/form/to-latin-digits';
 import { uiTextsByLanguage, type UiTexts } from '../ui/ui.i18n';
 
 export { toLatinDigits, toPersianDigits };
+export {
+  gregorianMonthLength, gregorianToJalali, isJalaliYearInRange, isValidGregorianDate, isValidJalaliDate,
+  jalaliMonthLength, jalaliToGregorian, JALALI_MAX_YEAR, JALALI_MIN_YEAR, type CalendarDate,
+};
 
-export const TEHRAN_TIME_ZONE = 'Asia/Tehran';
-export const JALALI_MIN_YEAR = -61;
-export const JALALI_MAX_YEAR = 3177;
+export const TEHRAN_TIME_ZONE = TEHRAN_ZONE;
+/** The Tehran day (`YYYY-MM-DD`, the API's day) an instant falls on. */
+export { tehranDayOf };
 
 export type CalendarKind = 'solar' | 'gregorian' | 'lunar';
 export const CALENDAR_KINDS: readonly CalendarKind[] = ['solar', 'gregorian', 'lunar'];
 
-export interface CalendarDate {
-  year: number;
-  /** 1..12 */
-  month: number;
-  /** 1..31 */
-  day: number;
-}
-
-export interface DateTimeParts extends CalendarDate {
-  hour: number;
-  minute: number;
-  second: number;
-}
+export type DateTimeParts = WallTime;
 
 export interface ZonedDateTime extends DateTimeParts {
   /** Day of the week with the week starting on Saturday: 0 = Saturday … 6 = Friday. */
@@ -56,35 +49,6 @@ export function toInstant(value: DateInput | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      hourCycle: 'h23',
-      era: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function utcMs(p: DateTimeParts): number {
-  const d = new Date(0);
-  d.setUTCFullYear(p.year, p.month - 1, p.day);
-  d.setUTCHours(p.hour, p.minute, p.second, 0);
-  return d.getTime();
-}
-
 /** Day of week, Saturday = 0, for a Gregorian calendar date. */
 export function weekdayFromSaturday(date: CalendarDate): number {
   const d = new Date(0);
@@ -96,18 +60,7 @@ export function weekdayFromSaturday(date: CalendarDate): number {
 export function utcToZonedGregorian(instant: DateInput, timeZone: string = TEHRAN_TIME_ZONE): ZonedDateTime {
   const date = toInstant(instant);
   if (!date) throw new RangeError('Invalid date');
-  const parts: Record<string, string> = {};
-  for (const part of zoneFormatter(timeZone).formatToParts(date)) parts[part.type] = part.value;
-  let year = Number(parts.year);
-  if (parts.era && /^B/i.test(parts.era)) year = 1 - year;
-  const result: DateTimeParts = {
-    year,
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
+  const result = wallTimeOf(date, timeZone);
   return { ...result, weekday: weekdayFromSaturday(result) };
 }
 
@@ -115,8 +68,7 @@ export function utcToZonedGregorian(instant: DateInput, timeZone: string = TEHRA
 export function timeZoneOffsetMs(instant: DateInput, timeZone: string = TEHRAN_TIME_ZONE): number {
   const date = toInstant(instant);
   if (!date) throw new RangeError('Invalid date');
-  const wholeSeconds = Math.floor(date.getTime() / 1000) * 1000;
-  return utcMs(utcToZonedGregorian(wholeSeconds, timeZone)) - wholeSeconds;
+  return zoneOffsetMs(date, timeZone);
 }
 
 /** Offset of the time zone from UTC at that instant, in minutes (Tehran: 210, or 270 in old summers). */
@@ -129,46 +81,7 @@ export function zonedGregorianToUtc(
   parts: CalendarDate & Partial<DateTimeParts>,
   timeZone: string = TEHRAN_TIME_ZONE,
 ): Date {
-  const local = utcMs({ hour: 0, minute: 0, second: 0, ...parts });
-  const first = timeZoneOffsetMs(local, timeZone);
-  let utc = local - first;
-  const second = timeZoneOffsetMs(utc, timeZone);
-  if (second !== first) utc = local - second;
-  return new Date(utc);
-}
-
-export const isJalaliYearInRange = (year: number): boolean =>
-  Number.isInteger(year) && year >= JALALI_MIN_YEAR && year <= JALALI_MAX_YEAR;
-
-export function isValidJalaliDate(date: CalendarDate): boolean {
-  return isJalaliYearInRange(date.year) && isValidJalaaliDate(date.year, date.month, date.day);
-}
-
-export function isValidGregorianDate(date: CalendarDate): boolean {
-  if (![date.year, date.month, date.day].every(Number.isInteger)) return false;
-  if (date.month < 1 || date.month > 12 || date.day < 1) return false;
-  return date.day <= gregorianMonthLength(date.year, date.month);
-}
-
-export function jalaliMonthLength(year: number, month: number): number {
-  return jalaaliMonthLength(year, month);
-}
-
-export function gregorianMonthLength(year: number, month: number): number {
-  const d = new Date(0);
-  d.setUTCFullYear(year, month, 0);
-  return d.getUTCDate();
-}
-
-export function gregorianToJalali(date: CalendarDate): CalendarDate {
-  const j = toJalaali(date.year, date.month, date.day);
-  return { year: j.jy, month: j.jm, day: j.jd };
-}
-
-export function jalaliToGregorian(date: CalendarDate): CalendarDate {
-  if (!isValidJalaliDate(date)) throw new RangeError(`Invalid Jalali date ${date.year}/${date.month}/${date.day}`);
-  const g = toGregorian(date.year, date.month, date.day);
-  return { year: g.gy, month: g.gm, day: g.gd };
+  return instantOfWallTime(parts, timeZone);
 }
 
 /** Jalali date and wall-clock time of a UTC instant in Tehran (or another zone). */

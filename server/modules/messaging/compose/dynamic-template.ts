@@ -9,6 +9,9 @@
  */
 
 import type { TemplatePart } from '../../../shared/text/template-placeholders.js';
+import { DAY_MS } from '../../../shared/dates/calendar-days.js';
+import { hasJalaliDate, jalaliText, toJalali } from '../../../shared/dates/jalali.js';
+import { wallMs, wallTimeOf } from '../../../shared/dates/tehran-time.js';
 
 /** The contact's own fields a template may name (the streamed contact's keys). */
 export const DYNAMIC_CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'job', 'birthdate', 'telephone', 'cellphone', 'address', 'phonebookGroup'] as const;
@@ -26,81 +29,25 @@ type Getter = (c: TemplateContact & Record<string, unknown>) => unknown;
 /** A custom field a template may name: its English name, and its type when known (Datetime is rendered as a date). */
 export type TemplateField = string | { nameEn: string; type?: string };
 
-const SOLAR_DAY = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-const TEHRAN_CLOCK = new Intl.DateTimeFormat('en-US-u-nu-latn', {
-  timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-});
-
-function partsOf(format: Intl.DateTimeFormat, at: Date): Record<string, string> {
-  return Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-}
-
-/**
- * Memo tables: Intl's formatToParts costs ~10 µs a call, which was most of a 500,000-contact
- * dynamic send's rendering (bench:dynamic). Calendar days are few (a century is ~36,500), so the
- * solar day of a Gregorian day and Tehran's offset of a UTC day are computed once each; bounded
- * by clearing, never by evicting wrong answers.
- */
-const MEMO_LIMIT = 50_000;
-const solarOfDay = new Map<string, string>();
-const tehranOffsetOfDay = new Map<number, number | null>();
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
-  if (map.size >= MEMO_LIMIT) map.clear();
-  map.set(key, value);
-  return value;
-}
-
-/** The solar date of a Gregorian calendar day (`YYYY-MM-DD`, already validated) as `1403/01/01`. */
-function solarOf(key: string, y: number, m: number, d: number): string {
-  const known = solarOfDay.get(key);
-  if (known !== undefined) return known;
-  const p = partsOf(SOLAR_DAY, new Date(Date.UTC(y, m - 1, d)));
-  return remember(solarOfDay, key, `${p.year}/${p.month}/${p.day}`);
-}
-
-/** Tehran's offset from UTC (ms) at an instant, read from the time-zone database. */
-function tehranOffsetAt(ms: number): number {
-  const p = partsOf(TEHRAN_CLOCK, new Date(ms));
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return local - Math.floor(ms / 1000) * 1000;
-}
-
-/**
- * Tehran's offset at an instant: one value per UTC day, unless the offset changed during that day
- * (the daylight-saving days Iran kept until 2022), which are asked instant by instant.
- */
-function tehranOffset(ms: number): number {
-  const day = Math.floor(ms / 86_400_000);
-  let offset = tehranOffsetOfDay.get(day);
-  if (offset === undefined) {
-    const start = tehranOffsetAt(day * 86_400_000);
-    offset = remember(tehranOffsetOfDay, day, start === tehranOffsetAt((day + 1) * 86_400_000 - 1) ? start : null);
-  }
-  return offset ?? tehranOffsetAt(ms);
-}
-
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-
 /** `YYYY-MM-DD` (a calendar day) in the solar calendar; anything else as it was stored. */
 export function solarDay(value: unknown): unknown {
   const m = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
   if (!m) return value;
-  return solarOf(value as string, Number(m[1]), Number(m[2]), Number(m[3]));
+  const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
+  // A year the Jalali converter does not reach (before 560 or after 3798) is sent as stored.
+  return hasJalaliDate(day) ? jalaliText(toJalali(day)) : value;
 }
 
 /** An ISO instant as its Tehran solar day, with the Tehran time when it is not midnight. */
 export function solarInstant(value: unknown): unknown {
   const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(ms)) return value;
-  const local = new Date(ms + tehranOffset(ms));
-  const y = local.getUTCFullYear();
-  const mo = local.getUTCMonth() + 1;
-  const d = local.getUTCDate();
-  const day = solarOf(`${y}-${two(mo)}-${two(d)}`, y, mo, d);
-  const h = local.getUTCHours();
-  const mi = local.getUTCMinutes();
-  return h === 0 && mi === 0 ? day : `${day} ${two(h)}:${two(mi)}`;
+  const w = wallTimeOf(ms);
+  const days = Math.floor(wallMs(w) / DAY_MS);
+  if (!hasJalaliDate(days)) return value;
+  const day = jalaliText(toJalali(days));
+  const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+  return w.hour === 0 && w.minute === 0 ? day : `${day} ${two(w.hour)}:${two(w.minute)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * When a periodic send's occurrences fall. Pure (no I/O, no packages): the service and the tests
- * call it with explicit instants.
+ * When a periodic send's occurrences fall. Pure (no I/O): the service and the tests call it with
+ * explicit instants; Tehran days and the Jalali calendar come from server/shared/dates.
  *
  * Rules (decided here, written in CONTEXT.md):
  * - Dates are Tehran calendar days (Asia/Tehran wall clock); `sendHour:sendMinute` is Tehran time.
@@ -15,6 +15,8 @@
  * - `endDate` is inclusive; `maxOccurrences` counts occurrences already made (failed ones included).
  */
 import { DAY_MS, dayNumber, dayString } from '../../../shared/dates/calendar-days.js';
+import { jalaliMonthLength, toJalali } from '../../../shared/dates/jalali.js';
+import { tehranDay, tehranTime } from '../../../shared/dates/tehran-days.js';
 
 export const PERIOD_TYPES = ['Daily', 'Weekly', 'Monthly'] as const;
 export type PeriodType = (typeof PERIOD_TYPES)[number];
@@ -39,7 +41,8 @@ export interface ScheduleIssue {
   key: string;
 }
 
-export { dayNumber, dayString };
+// Occasions and the tests reach these through messaging's index; the one copy is server/shared/dates.
+export { dayNumber, dayString, jalaliMonthLength, tehranDay, tehranTime, toJalali };
 /** How far ahead to look for a candidate (about 30 years): beyond that the schedule has none. */
 const SEARCH_DAYS = 11_000;
 
@@ -47,89 +50,6 @@ const SEARCH_DAYS = 11_000;
 export function iranWeekday(day: number): number {
   return (new Date(day * DAY_MS).getUTCDay() + 1) % 7;
 }
-
-const tehranFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Tehran', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-});
-
-function tehranWall(at: Date): { day: number; ms: number } {
-  const p: Record<string, number> = {};
-  for (const part of tehranFormat.formatToParts(at)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return { day: Math.floor(wall / DAY_MS), ms: wall };
-}
-
-/** The Tehran calendar day an instant falls on. */
-export function tehranDay(at: Date): number {
-  return tehranWall(at).day;
-}
-
-/** The instant of a Tehran wall-clock time on a day. */
-export function tehranTime(day: number, hour: number, minute: number): Date {
-  const wall = day * DAY_MS + hour * 3_600_000 + minute * 60_000;
-  const offsetAt = (guess: number) => tehranWall(new Date(guess)).ms - Math.floor(guess / 1000) * 1000;
-  let guess = wall - 12_600_000;
-  guess = wall - offsetAt(guess);
-  return new Date(wall - offsetAt(guess));
-}
-
-// --- Jalali calendar (the jalaali-js arithmetic, trimmed to what the schedule needs) -------------
-
-const BREAKS = [-61, 9, 38, 199, 426, 686, 756, 818, 1111, 1181, 1210, 1635, 2060, 2097, 2192, 2262, 2324, 2394, 2456, 3178];
-const div = (a: number, b: number) => ~~(a / b);
-const mod = (a: number, b: number) => a - ~~(a / b) * b;
-
-function jalCal(jy: number): { leap: number; gy: number; march: number } {
-  const gy = jy + 621;
-  let leapJ = -14;
-  let jp = BREAKS[0];
-  let jump = 0;
-  for (let i = 1; i < BREAKS.length; i += 1) {
-    const jm = BREAKS[i];
-    jump = jm - jp;
-    if (jy < jm) break;
-    leapJ = leapJ + div(jump, 33) * 8 + div(mod(jump, 33), 4);
-    jp = jm;
-  }
-  let n = jy - jp;
-  leapJ = leapJ + div(n, 33) * 8 + div(mod(n, 33) + 3, 4);
-  if (mod(jump, 33) === 4 && jump - n === 4) leapJ += 1;
-  const leapG = div(gy, 4) - div((div(gy, 100) + 1) * 3, 4) - 150;
-  const march = 20 + leapJ - leapG;
-  if (jump - n < 6) n = n - jump + div(jump + 4, 33) * 33;
-  let leap = mod(mod(n + 1, 33) - 1, 4);
-  if (leap === -1) leap = 4;
-  return { leap, gy, march };
-}
-
-/** Epoch day of a Gregorian date. */
-function gDay(gy: number, gm: number, gd: number): number {
-  return Date.UTC(gy, gm - 1, gd) / DAY_MS;
-}
-
-export function toJalali(day: number): { jy: number; jm: number; jd: number } {
-  const gy = new Date(day * DAY_MS).getUTCFullYear();
-  let jy = gy - 621;
-  const r = jalCal(jy);
-  let k = day - gDay(r.gy, 3, r.march);
-  if (k >= 0) {
-    if (k <= 185) return { jy, jm: 1 + div(k, 31), jd: mod(k, 31) + 1 };
-    k -= 186;
-  } else {
-    jy -= 1;
-    k += 179;
-    if (r.leap === 1) k += 1;
-  }
-  return { jy, jm: 7 + div(k, 30), jd: mod(k, 30) + 1 };
-}
-
-export function jalaliMonthLength(jy: number, jm: number): number {
-  if (jm <= 6) return 31;
-  if (jm <= 11) return 30;
-  return jalCal(jy).leap === 0 ? 30 : 29;
-}
-
-// -------------------------------------------------------------------------------------------------
 
 function isCandidate(s: PeriodicSchedule, startDay: number, day: number): boolean {
   if (!s.daysOfWeek.includes(iranWeekday(day))) return false;
