@@ -343,7 +343,8 @@ export class ReceiversRepository {
   }
 
   async recipient(sendId: number, seq: number, archived = false): Promise<Record<string, unknown> | null> {
-    return (await this.receiversOf(sendId, archived).where({ seq }).first()) ?? null;
+    // The archived row's columns, named: working columns of dispatch (`onWire`) never reach an answer.
+    return (await this.receiversOf(sendId, archived).where({ seq }).first(this.knex.raw(RECEIVER_COLUMNS))) ?? null;
   }
 
   async statusCounts(sendId: number, archived = false): Promise<Record<string, number>> {
