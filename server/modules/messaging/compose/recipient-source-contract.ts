@@ -2,26 +2,42 @@ import type { Actor } from '../../../platform/actor.js';
 import type { RecipientInput } from '../receivers.repository.js';
 import type { RecipientSet } from './recipient-set.js';
 
-/** Where the receivers of one compose request come from; a request may name several. */
-export type RecipientSourceInput =
-  | { kind: 'manual'; numbers: string[] }
-  | { kind: 'text'; text: string }
-  | { kind: 'upload'; uploadId: string }
-  | { kind: 'bulk'; items: { mobile: string; description?: string | null }[]; strict: boolean }
+/**
+ * The multi-injection token of recipient sources. It lives with the contract, not with messaging's
+ * own providers, so a provider in another file or another module binds it without importing the
+ * providers' list (`messaging/index.ts` exports it). Symbol.for: one token however it is reached.
+ */
+export const RECIPIENT_SOURCES = Symbol.for('peyk.messaging.RecipientSource');
+
+/**
+ * The inputs a compose request can name, by kind (each entry's shape without its `kind`). An
+ * interface rather than a closed union so that a module outside messaging adds its own kind by
+ * declaration merging (`declare module '../messaging/index.js' { interface RecipientSourceInputs
+ * { ... } }`) and never edits this file; see messaging's CONTEXT.md, "Adding a recipient source".
+ */
+export interface RecipientSourceInputs {
+  manual: { numbers: string[] };
+  text: { text: string };
+  upload: { uploadId: string };
+  bulk: { items: { mobile: string; description?: string | null }[]; strict: boolean };
   /**
    * Contacts of phonebooks (`phonebook-recipient-source.ts`): an optional 1-based range, then a
    * filter on one field; with `template` (a dynamic send) each receiver gets its own text.
    */
-  | { kind: 'phonebook'; phonebookIds: number[]; fromIndex?: number | null; number?: number | null; filter?: { field: string; value: string } | null; template?: string | null }
+  phonebook: { phonebookIds: number[]; fromIndex?: number | null; number?: number | null; filter?: { field: string; value: string } | null; template?: string | null };
   /**
    * A P2P file (`p2p/p2p-recipient-source.ts`): mobile in the first column; each row's text is its
    * second column, or `template` filled from its columns; `trackingColumn` must be named and filled.
    */
-  | { kind: 'p2p'; uploadId: string; template: string | null; keepDuplicates: boolean; trackingColumn?: string | null }
+  p2p: { uploadId: string; template: string | null; keepDuplicates: boolean; trackingColumn?: string | null };
   /** Receivers already normalized and deduplicated (a periodic send's stored list). */
-  | { kind: 'list'; items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number }
+  list: { items: RecipientInput[]; wrongNumberCount: number; duplicateCount: number };
   /** The receivers of an earlier send with these delivery statuses (resend/resend-recipient-source.ts). */
-  | { kind: 'resend'; sendId: number; deliveryStatuses: string[] };
+  resend: { sendId: number; deliveryStatuses: string[] };
+}
+
+/** Where the receivers of one compose request come from; a request may name several. */
+export type RecipientSourceInput = { [K in keyof RecipientSourceInputs]: { kind: K } & RecipientSourceInputs[K] }[keyof RecipientSourceInputs];
 
 /** The receivers of a send as gathered: normalized, deduplicated, with what was dropped and why. */
 export interface GatheredRecipients {
@@ -40,7 +56,8 @@ export interface RecipientSourceContext {
 /**
  * One provider per kind of compose input, all registered under `RECIPIENT_SOURCES`; ComposeService
  * gathers through whichever accept the request's inputs, so a new source adds a provider and never
- * edits the gathering.
+ * edits the gathering. Providers are consulted in binding order (messaging's own first, then other
+ * modules' in `MODULES` order; see messaging's CONTEXT.md).
  */
 export interface RecipientSource<I extends RecipientSourceInput = RecipientSourceInput> {
   /** The input kind this provider takes (one provider per kind). */

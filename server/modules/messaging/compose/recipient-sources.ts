@@ -6,10 +6,9 @@ import type { GatheredRecipients, RecipientSource, RecipientSourceContext, Recip
 import { UploadsService } from './uploads.service.js';
 import { PhonebookRecipientSource } from './phonebook-recipient-source.js';
 
-// The contract lives in its own file so that providers in other files (the phonebook) need not import this list.
+// The contract (and its token) lives in its own file so that providers in other files (the phonebook, other modules) need not import this list.
 export type { GatheredRecipients, RecipientSource, RecipientSourceContext, RecipientSourceInput } from './recipient-source-contract.js';
-
-export const RECIPIENT_SOURCES = Symbol.for('peyk.messaging.RecipientSource');
+export { RECIPIENT_SOURCES } from './recipient-source-contract.js';
 
 /** The typed list (`receivers`), and the single mobile of a fast send. */
 @injectable()
