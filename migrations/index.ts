@@ -13,7 +13,7 @@ import { messagingPeriodic } from './20261122-0011-messaging-periodic.js';
 import { messagingEditArchive } from './20261123-0012-messaging-edit-archive.js';
 import { messagingDispatchLeases } from './20261124-0013-messaging-dispatch-leases.js';
 import { numbersWebhookSecret } from './20261124-0014-numbers-webhook-secret.js';
-import { platformScheduledRuns } from './20261124-0014-platform-scheduled-runs.js';
+import { platformScheduledRuns } from './20261124-0015-platform-scheduled-runs.js';
 import { auditChannel } from './20261124-0016-audit-channel.js';
 import { mediaVoice } from './20261125-0017-media-voice.js';
 import { developerApiTokens } from './20261125-0018-developer-api-tokens.js';
@@ -36,5 +36,10 @@ import { messagingPatterns } from './20261126-0032-messaging-patterns.js';
 import { platformScheduledRunDeadlines } from './20261128-0035-platform-scheduled-run-deadlines.js';
 import { messagingReceiverOnWire } from './20261128-0036-messaging-receiver-on-wire.js';
 
-/** Every migration in order; both database backends run exactly this list. */
+/**
+ * Every migration in order; both database backends run exactly this list. Order = the file numbers;
+ * a new migration takes the next number and goes at the end. knex keys applied history on each
+ * `name`, which never changes once shipped, even when a file is renamed
+ * (tests/unit/migrations/migration-list.test.ts holds the shipped names).
+ */
 export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire];
