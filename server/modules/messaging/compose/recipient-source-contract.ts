@@ -13,7 +13,8 @@ export const RECIPIENT_SOURCES = Symbol.for('peyk.messaging.RecipientSource');
  * The inputs a compose request can name, by kind (each entry's shape without its `kind`). An
  * interface rather than a closed union so that a module outside messaging adds its own kind by
  * declaration merging (`declare module '../messaging/index.js' { interface RecipientSourceInputs
- * { ... } }`) and never edits this file; see messaging's CONTEXT.md, "Adding a recipient source".
+ * { ... } }`) and never edits this file; see messaging's CONTEXT.md, "Adding a recipient source
+ * from another module".
  */
 export interface RecipientSourceInputs {
   manual: { numbers: string[] };
