@@ -304,6 +304,18 @@ describe('Contacts: import from xlsx and CSV (PhonebookFiles)', function () {
     expect(ok(await api.get(`PhonebookFiles/GetAll?phonebookId=${book.id}`, { token: who.token })).totalCount).to.equal(0);
   });
 
+  it('answers 400 for a CSV past Excel\'s limits: a quote never closed, a row of too many columns', async () => {
+    const who = tree.subAdmin;
+    const book = await phonebook(who);
+    const unclosed = await upload(who, book.id, Buffer.from(`mobile,name\n"09121111111,${'x'.repeat(40_000)}\n09122222222,b\n`), 'open-quote.csv');
+    expect(unclosed.status, JSON.stringify(unclosed.body)).to.equal(400);
+    expect(unclosed.body.validationErrors).to.deep.equal([{ propertyName: 'file', message: 'The CSV file is not valid: a cell has more than 32767 characters (perhaps a quote was never closed).' }]);
+    const wide = await upload(who, book.id, Buffer.from(`${'a,'.repeat(17_000)}a\n`), 'wide.csv', 'fa');
+    expect(wide.status, JSON.stringify(wide.body)).to.equal(400);
+    expect(wide.body.validationErrors[0].propertyName).to.equal('file');
+    expect(wide.body.validationErrors[0].message).to.match(/ستون/);
+  });
+
   it('a batch that fails mid-import is retried from the last committed batch: no row twice, contactsCount exact', async () => {
     const who = tree.subAdmin;
     const book = await phonebook(who);

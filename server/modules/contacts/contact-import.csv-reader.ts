@@ -1,4 +1,4 @@
-import { SHEET_BATCH_ROWS, type CsvDelimiter, type CsvEncoding, type SheetReadOptions, type SheetRow, type StoredFile } from './contact-import.sheet.js';
+import { SheetError, SHEET_BATCH_ROWS, type CsvDelimiter, type CsvEncoding, type SheetReadOptions, type SheetRow, type StoredFile } from './contact-import.sheet.js';
 
 /**
  * CSV (and the tab- or semicolon-separated text spreadsheets write) read as a stream: RFC 4180
@@ -47,6 +47,13 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return best;
 }
 
+/**
+ * Excel's own limits (a cell's characters, a sheet's columns): no spreadsheet program writes past
+ * them, and without them an unclosed quote at the top of a large file grew one cell to the whole file.
+ */
+export const MAX_CSV_CELL = 32_767;
+export const MAX_CSV_COLUMNS = 16_384;
+
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
@@ -91,9 +98,11 @@ export class CsvRecordParser {
         const q = text.indexOf('"', i);
         if (q === -1) {
           this.field += text.slice(i);
+          this.checkField();
           return;
         }
         this.field += text.slice(i, q);
+        this.checkField();
         this.quoteSeen = true;
         i = q + 1;
         continue;
@@ -105,6 +114,7 @@ export class CsvRecordParser {
       }
       if (c === d) {
         this.record.push(this.field);
+        if (this.record.length >= MAX_CSV_COLUMNS) throw new SheetError('contacts.import.csv.tooManyColumns', { limit: MAX_CSV_COLUMNS });
         this.field = '';
         this.started = true;
         i++;
@@ -125,6 +135,7 @@ export class CsvRecordParser {
           j++;
         }
         this.field += text.slice(i, j);
+        this.checkField();
         this.started = true;
         i = j;
       }
@@ -135,6 +146,10 @@ export class CsvRecordParser {
   end(out: string[][]): void {
     if (this.quoted && this.quoteSeen) this.quoted = false;
     this.endRecord(out);
+  }
+
+  private checkField(): void {
+    if (this.field.length > MAX_CSV_CELL) throw new SheetError('contacts.import.csv.cellTooLong', { limit: MAX_CSV_CELL });
   }
 
   private endRecord(out: string[][]): void {

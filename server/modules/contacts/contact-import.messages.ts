@@ -9,6 +9,9 @@ export const contactImportMessages: MessageCatalogue = {
   'contacts.import.notSpreadsheet': { fa: 'فایل باید اکسل (.xlsx) یا CSV باشد.', en: 'The file must be an Excel (.xlsx) or CSV file.' },
   'contacts.import.xlsNotSupported': { fa: 'فایل‌های قدیمی اکسل (.xls) پشتیبانی نمی‌شوند؛ فایل را با قالب .xlsx یا CSV ذخیره کنید.', en: 'Old Excel files (.xls) are not supported; save the file as .xlsx or CSV.' },
   'contacts.import.encrypted': { fa: 'فایل رمزدار است؛ رمز آن را بردارید و دوباره بارگذاری کنید.', en: 'The file is password-protected; remove the password and upload it again.' },
+  // CSV past Excel's own limits (csv-reader.ts): an unclosed quote, or not a spreadsheet at all.
+  'contacts.import.csv.cellTooLong': { fa: 'فایل CSV معتبر نیست: خانه‌ای بیش از {{limit}} نویسه دارد (شاید گیومه‌ای بسته نشده است).', en: 'The CSV file is not valid: a cell has more than {{limit}} characters (perhaps a quote was never closed).' },
+  'contacts.import.csv.tooManyColumns': { fa: 'فایل CSV معتبر نیست: ردیفی بیش از {{limit}} ستون دارد.', en: 'The CSV file is not valid: a row has more than {{limit}} columns.' },
   // Workbooks no spreadsheet program writes: each refusal names the problem (xlsx-reader.ts).
   'contacts.import.xlsx.cellNoReference': { fa: 'فایل، فایل اکسل معتبری نیست: خانه‌ای نشانی (مانند A1) ندارد.', en: 'The file is not a valid Excel workbook: a cell has no reference (such as A1).' },
   'contacts.import.xlsx.columnPastXfd': { fa: 'فایل، فایل اکسل معتبری نیست: خانه {{ref}} بعد از آخرین ستون (XFD) است.', en: 'The file is not a valid Excel workbook: cell {{ref}} is past the last column, XFD.' },

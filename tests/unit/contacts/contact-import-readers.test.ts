@@ -112,3 +112,27 @@ describe('contact import: xlsx reader', () => {
     expect(plainCell(Number.POSITIVE_INFINITY)).to.equal(null);
   });
 });
+
+describe('CSV limits (a spreadsheet program never writes past them)', () => {
+  it('refuses a cell longer than 32,767 characters: an unclosed quote does not swallow the file', () => {
+    const p = new CsvRecordParser(',');
+    const out: string[][] = [];
+    const open = `"${'x'.repeat(20_000)}`;
+    p.push(open, out);
+    expect(() => p.push('y'.repeat(20_000), out)).to.throw().with.property('key', 'contacts.import.csv.cellTooLong');
+    const plain = new CsvRecordParser(',');
+    expect(() => plain.push('z'.repeat(40_000), [])).to.throw().with.property('key', 'contacts.import.csv.cellTooLong');
+    const fits = new CsvRecordParser(',');
+    const ok: string[][] = [];
+    fits.push(`${'a'.repeat(32_767)}\n`, ok);
+    expect(ok[0][0]).to.have.length(32_767);
+  });
+
+  it('refuses a record of more than 16,384 columns', () => {
+    const p = new CsvRecordParser(',');
+    expect(() => p.push(`${','.repeat(16_384)}\n`, [])).to.throw().with.property('key', 'contacts.import.csv.tooManyColumns');
+    const ok: string[][] = [];
+    new CsvRecordParser(',').push(`${','.repeat(16_383)}\n`, ok);
+    expect(ok[0]).to.have.length(16_384);
+  });
+});
