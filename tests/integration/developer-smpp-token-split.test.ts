@@ -27,6 +27,7 @@ describe('SMPP binds end in every process when their API token is revoked or rot
   let admin: string;
   let token: string;
   let smppPort: number;
+  let bBase: string;
   let userId: number;
   const lineNumber = '30007781';
   const esmes: TestEsme[] = [];
@@ -43,6 +44,7 @@ describe('SMPP binds end in every process when their API token is revoked or rot
     await waitHealthy(install.base, a);
     // B: a second web process with the SMPP server, on its own HTTP port; nobody calls its API.
     const bPort = await freePort();
+    bBase = `http://127.0.0.1:${bPort}`;
     smppPort = await freePort();
     const b = install.spawn('web', { PORT: String(bPort), PEYK_SMPP_SERVER_PORT: String(smppPort) });
     await waitHealthy(`http://127.0.0.1:${bPort}`, b);
@@ -82,6 +84,23 @@ describe('SMPP binds end in every process when their API token is revoked or rot
     await e.until(() => e.closed, 10_000, 'the connection to close');
     expect(await sends(), 'nothing sent or billed after the change').to.equal(sendsBefore);
   }
+
+  it('a key revoked or rotated through process A is refused by process B\'s REST API at once, not after its 5 s cache', async () => {
+    const onB = new ApiClient(bBase);
+    const v1 = (key: string) => onB.call('GET', 'v1/credit', { headers: { 'x-api-key': key } });
+    const revoked = ok(await api.post('ApiTokens/Create', { title: 'split rest' }, { token }));
+    ok(await v1(revoked.token));
+    ok(await v1(revoked.token));
+    ok(await api.post(`ApiTokens/Revoke/${revoked.id}`, {}, { token }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await v1(revoked.token)).status, 'revoked: refused by B within moments').to.equal(401);
+    const rotated = ok(await api.post('ApiTokens/Create', { title: 'split rest 2' }, { token }));
+    ok(await v1(rotated.token));
+    const fresh = ok(await api.post(`ApiTokens/Rotate/${rotated.id}`, {}, { token }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await v1(rotated.token)).status, 'the old secret of a rotated key').to.equal(401);
+    if (fresh.token) ok(await v1(fresh.token));
+  });
 
   it('revoking through process A ends the bind held by process B at once; rotating too, and a new bind then works', async () => {
     const revoked = ok(await api.post('ApiTokens/Create', { title: 'split carrier' }, { token }));

@@ -12,6 +12,7 @@ import type { AuthEpoch } from '../../platform/auth-epoch.js';
 import type { Actor } from '../../platform/actor.js';
 import { ApiGuardService } from './api-guard.service.js';
 import { ApiCallLogService } from './api-call-log.service.js';
+import { SmppSignal } from './smpp-server/smpp-signal.js';
 
 /** How long a token's row and caller are reused without reading them again (see `cache`). */
 const CACHE_TTL_MS = 5_000;
@@ -35,14 +36,21 @@ export class ApiTokenAuthenticator implements Authenticator {
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.AuthEpoch) private readonly epoch: AuthEpoch,
     @inject(ApiGuardService) private readonly guard: ApiGuardService,
-  ) {}
+    @inject(SmppSignal) signal: SmppSignal,
+  ) {
+    // A revoke or rotation in another process: its entry goes now, not at the end of CACHE_TTL_MS.
+    signal.onTokenChanged((tokenId) => {
+      for (const [hash, entry] of this.cache) if (Number(entry.row.id) === tokenId) this.cache.delete(hash);
+    });
+  }
 
   /**
    * A busy integrator sends thousands of calls a second with one token: its row and the caller
    * built from it are reused for CACHE_TTL_MS, like the panel's principal cache. An entry is
    * trusted only while the auth epoch is unchanged — revoke and rotate move it (as every change to
    * users, roles and organizations does), so in this process they apply to the very next call;
-   * another process sees them within CACHE_TTL_MS. Expiry dates are compared on every call.
+   * other processes drop the token's entry when the cluster signal of the change arrives (Redis),
+   * and within CACHE_TTL_MS at the latest. Expiry dates are compared on every call.
    */
   private readonly cache = new Map<string, Cached>();
 
