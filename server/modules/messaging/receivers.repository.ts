@@ -227,7 +227,7 @@ export class ReceiversRepository {
         where r."sendId" = x.sid and r.seq = x.seq and r.attempts = x.att and r."deliveryStatus" = 'IsSending' and r."onWire" = false`,
       [`{${rows.map((r) => r.sendId).join(',')}}`, `{${rows.map((r) => r.seq).join(',')}}`, `{${rows.map((r) => r.attempts).join(',')}}`],
     );
-    return (res.rowCount ?? 0) === rows.length;
+    return affectedRows(res) === rows.length;
   }
 
   /**
@@ -242,7 +242,7 @@ export class ReceiversRepository {
           and exists (select 1 from dispatch_leases l where l."sendId" = ? and l."fromSeq" = ? and l.fence = ?)`,
       [lease.sendId, lease.fromSeq, lease.toSeq, lease.sendId, lease.fromSeq, lease.fence],
     );
-    return res.rowCount ?? 0;
+    return affectedRows(res);
   }
 
   /** Receivers of the range an earlier holder took and never answered for (perhaps submitted). */
