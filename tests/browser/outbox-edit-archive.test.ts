@@ -148,6 +148,8 @@ describe('browser: outbox — editing a send before it goes out, archiving finis
     const detail = new OutboxDetailPage(page, baseUrl);
     await detail.open(done.id);
     await detail.waitForState({ status: 'Archived' });
+    // The receivers load after the state: wait for the row before counting (counted at once, it read 0 once).
+    await detail.receivers.rows().first().waitFor();
     expect(await detail.receivers.rows().count()).to.equal(1);
     await detail.unarchive();
     await detail.waitForState({ status: 'Sent' });
