@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${lines.filter((l) => l !== '').join('\n')}\n\n`);
 
-  exitOnSignals({ stop: () => peyk.stop(), deadlineMs: config.shutdownMs, logger, exit: quit });
+  exitOnSignals({ stop: () => peyk.stop(), deadlineMs: config.shutdownMs, logger, quit });
 }
 
 main().catch((err) => {

@@ -6,7 +6,7 @@ export interface ShutdownOptions {
   /** The drain's deadline (`PEYK_SHUTDOWN_MS`): past it the process exits whatever still runs. */
   deadlineMs: number;
   logger: Logger;
-  exit(code: number): void;
+  quit(code: number): void;
   /** Where the signals come from (the process; tests pass an emitter). */
   signals?: Pick<NodeJS.Process, 'on'>;
 }
@@ -22,7 +22,7 @@ export function exitOnSignals(options: ShutdownOptions): { shutdown(signal: stri
   const shutdown = (signal: string) => {
     if (stopping) {
       logger.warn({ signal }, 'second signal: exiting now');
-      options.exit(1);
+      options.quit(1);
       return;
     }
     stopping = true;
@@ -30,16 +30,16 @@ export function exitOnSignals(options: ShutdownOptions): { shutdown(signal: stri
     logger.info({ signal, deadlineMs }, 'stopping');
     const deadline = setTimeout(() => {
       logger.error({ signal, deadlineMs }, 'shutdown deadline passed; exiting with work still running');
-      options.exit(1);
+      options.quit(1);
     }, deadlineMs);
     options.stop().then(() => {
       clearTimeout(deadline);
       logger.info({ durationMs: Date.now() - startedAt }, 'stopped');
-      options.exit(0);
+      options.quit(0);
     }, (err: unknown) => {
       clearTimeout(deadline);
       logger.error({ err }, 'stop failed');
-      options.exit(1);
+      options.quit(1);
     });
   };
   const signals = options.signals ?? process;
