@@ -1,5 +1,6 @@
 import { userRoute, type Controller } from '../../platform/http/router.js';
 import type { NotificationsService } from './notifications.service.js';
+import { latestNotificationsAnswer, markedNotificationsAnswer } from '../../shared/notifications/notifications.answers.js';
 
 export function notificationsController(service: NotificationsService): Controller {
   return {
@@ -8,6 +9,7 @@ export function notificationsController(service: NotificationsService): Controll
       userRoute({
         method: 'GET', action: 'GetLatest', allowWhilePasswordChangeRequired: true,
         query: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } } },
+        answer: latestNotificationsAnswer,
         handler: ({ ctx, query }) => service.latest(ctx, query.limit),
       }),
       userRoute({
@@ -16,6 +18,7 @@ export function notificationsController(service: NotificationsService): Controll
           type: 'object', additionalProperties: false,
           properties: { ids: { type: 'array', maxItems: 200, items: { type: 'integer', minimum: 1 } }, all: { type: 'boolean' } },
         },
+        answer: markedNotificationsAnswer,
         handler: ({ ctx, body }) => service.markRead(ctx, body.all ? 'all' : (body.ids ?? [])),
       }),
     ],

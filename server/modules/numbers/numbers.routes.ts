@@ -9,6 +9,11 @@ import {
   linesQuery, myNumbersQuery, testConnectionSchema, unassignSchema, updateAgentSchema, updateLineSchema,
 } from './numbers.schemas.js';
 import { myNumbersAnswer } from '../../shared/lines/my-numbers.answers.js';
+import {
+  agentHealthAnswer, agentNamesAnswer, assignmentAnswer, assignmentsPageAnswer, lineAnswer, linesPageAnswer, pluginsAnswer, senderAgentAnswer,
+  senderAgentsPageAnswer, testConnectionAnswer, webhookSecretAnswer,
+} from '../../shared/lines/lines.answers.js';
+import { noAnswer } from '../../shared/contracts/answer-schemas.js';
 
 const AGENTS = 'Infrastructure.SenderAgents';
 const LINES = 'Infrastructure.PrivateNumbers';
@@ -18,17 +23,17 @@ export function senderAgentsController(s: SenderAgentsService): Controller {
   return {
     name: 'SenderAgents',
     routes: [
-      userRoute({ method: 'POST', action: 'Create', claim: AGENTS, body: createAgentSchema, handler: ({ ctx, body }) => s.create(ctx, body) }),
-      userRoute({ method: 'POST', action: 'Update', claim: AGENTS, body: updateAgentSchema, handler: ({ ctx, body }) => s.update(ctx, body) }),
-      userRoute({ method: 'GET', action: 'Get/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
-      { method: 'GET', action: 'GetAll', claim: AGENTS, handler: ({ ctx }) => s.list(ctx) },
-      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
-      { method: 'GET', action: 'GetPlugins', claim: AGENTS, handler: async () => s.plugins() },
-      userRoute({ method: 'POST', action: 'RotateWebhookSecret/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.rotateWebhookSecret(ctx, params.id) }),
-      userRoute({ method: 'GET', action: 'GetHealth/:id', claim: AGENTS, params: idParamSchema, handler: ({ ctx, params }) => s.health(ctx, params.id) }),
-      userRoute({ method: 'POST', action: 'TestConnection', claim: AGENTS, body: testConnectionSchema, handler: ({ ctx, body }) => s.testConnection(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Create', claim: AGENTS, body: createAgentSchema, answer: senderAgentAnswer, handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: AGENTS, body: updateAgentSchema, answer: senderAgentAnswer, handler: ({ ctx, body }) => s.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: AGENTS, params: idParamSchema, answer: senderAgentAnswer, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
+      { method: 'GET', action: 'GetAll', claim: AGENTS, answer: senderAgentsPageAnswer, handler: ({ ctx }) => s.list(ctx) },
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: AGENTS, params: idParamSchema, answer: noAnswer, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      { method: 'GET', action: 'GetPlugins', claim: AGENTS, answer: pluginsAnswer, handler: async () => s.plugins() },
+      userRoute({ method: 'POST', action: 'RotateWebhookSecret/:id', claim: AGENTS, params: idParamSchema, answer: webhookSecretAnswer, handler: ({ ctx, params }) => s.rotateWebhookSecret(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetHealth/:id', claim: AGENTS, params: idParamSchema, answer: agentHealthAnswer, handler: ({ ctx, params }) => s.health(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'TestConnection', claim: AGENTS, body: testConnectionSchema, answer: testConnectionAnswer, handler: ({ ctx, body }) => s.testConnection(ctx, body) }),
       // Resellers choose an agent for their lines without managing agents.
-      { method: 'GET', action: 'GetNames', claim: LINES, handler: () => s.names() },
+      { method: 'GET', action: 'GetNames', claim: LINES, answer: agentNamesAnswer, handler: () => s.names() },
     ],
   };
 }
@@ -37,14 +42,14 @@ export function privateNumbersController(s: PrivateNumbersService): Controller {
   return {
     name: 'PrivateNumbers',
     routes: [
-      userRoute({ method: 'POST', action: 'Create', claim: LINES, body: createLineSchema, handler: ({ ctx, body }) => s.create(ctx, body) }),
-      userRoute({ method: 'POST', action: 'Update', claim: LINES, body: updateLineSchema, handler: ({ ctx, body }) => s.update(ctx, body) }),
-      userRoute({ method: 'GET', action: 'Get/:id', claim: LINES, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
-      userRoute({ method: 'GET', action: 'GetAll', claim: LINES, query: linesQuery, handler: ({ ctx, query }) => s.list(ctx, query) }),
-      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: LINES, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
-      userRoute({ method: 'POST', action: 'Assign', claim: LINES, body: assignSchema, handler: ({ ctx, body }) => s.assign(ctx, body) }),
-      userRoute({ method: 'POST', action: 'Unassign', claim: LINES, body: unassignSchema, handler: ({ ctx, body }) => s.unassign(ctx, body) }),
-      userRoute({ method: 'GET', action: 'GetAssignments', claim: LINES, query: assignmentsQuery, handler: ({ ctx, query }) => s.assignments(ctx, query.privateNumberId) }),
+      userRoute({ method: 'POST', action: 'Create', claim: LINES, body: createLineSchema, answer: lineAnswer, handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: LINES, body: updateLineSchema, answer: lineAnswer, handler: ({ ctx, body }) => s.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: LINES, params: idParamSchema, answer: lineAnswer, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: LINES, query: linesQuery, answer: linesPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: LINES, params: idParamSchema, answer: noAnswer, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Assign', claim: LINES, body: assignSchema, answer: assignmentAnswer, handler: ({ ctx, body }) => s.assign(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Unassign', claim: LINES, body: unassignSchema, answer: noAnswer, handler: ({ ctx, body }) => s.unassign(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetAssignments', claim: LINES, query: assignmentsQuery, answer: assignmentsPageAnswer, handler: ({ ctx, query }) => s.assignments(ctx, query.privateNumberId) }),
       userRoute({ method: 'GET', action: 'GetMyNumbers', query: myNumbersQuery, answer: myNumbersAnswer, handler: ({ ctx, query }) => s.myNumbers(ctx, query.sendType) }),
     ],
   };

@@ -33,6 +33,9 @@ export const idAnswer = {
   type: 'object', required: ['id'], properties: { id: { type: 'integer' } },
 } as const;
 
+/** `null`: what a delete or an unassign answers when it names nothing back. */
+export const noAnswer = { type: 'null' } as const;
+
 export const integer = { type: 'integer' } as const;
 export const text = { type: 'string' } as const;
 export const flag = { type: 'boolean' } as const;

@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import { useApp } from '../../shared/app/app-context';
 import { useDigits } from '../../shared/ui/use-digits';
+import { notificationsApi, notificationsKeys } from './notifications-api';
 
-export const NOTIFICATIONS_KEY = '/Notifications/GetLatest';
+export const NOTIFICATIONS_KEY = notificationsKeys.latest();
 export const POLL_MS = 26_000;
-
-interface Latest { items: { id: number; title: string; body: string; isRead: boolean }[]; unreadCount: number }
 
 /** Unread count, fetched every 26 s with a visible countdown (25 → 0), and at once on a push. */
 export function NotificationBell() {
   const { t } = useTranslation('layout');
+  const { api } = useApp();
   const digits = useDigits();
-  const { data } = useSWR<Latest>(NOTIFICATIONS_KEY, { refreshInterval: POLL_MS, dedupingInterval: 1000 });
+  const { data } = useSWR(NOTIFICATIONS_KEY, () => notificationsApi.latest(api), { refreshInterval: POLL_MS, dedupingInterval: 1000 });
   const [seconds, setSeconds] = useState(POLL_MS / 1000 - 1);
   const [open, setOpen] = useState(false);
   useEffect(() => { setSeconds(POLL_MS / 1000 - 1); }, [data]);

@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { onRealtimeEvent } from '../../shared/realtime/realtime';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
@@ -12,26 +11,8 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { SearchBox } from '../admin-common/kit';
+import { INBOX_MESSAGE_EVENT, inboxApi, inboxKeys, type InboxMessage, type ReadFilter } from './inbox-api';
 
-/** The server's push for every new inbound message of the organization's lines. */
-export const INBOX_MESSAGE_EVENT = 'inbox-message';
-
-export interface InboxMessage {
-  id: number;
-  inboxGroupName: string | null;
-  organizationId: number | null;
-  organizationName: string | null;
-  privateNumberId: number | null;
-  receiverNumber: string;
-  senderMobile: string;
-  encoding: 'gsm7' | 'ucs2';
-  smsParts: number;
-  smsText: string;
-  isRead: boolean;
-  dateTimeReceive: string;
-}
-
-type ReadFilter = 'all' | 'unread';
 
 function isInboxMessage(value: unknown): value is InboxMessage {
   return !!value && typeof value === 'object' && typeof (value as InboxMessage).id === 'number' && typeof (value as InboxMessage).smsText === 'string';
@@ -48,10 +29,9 @@ export function InboxPage() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [opened, setOpened] = useState<InboxMessage | null>(null);
   const [marking, setMarking] = useState(false);
-  const listKey = ['inbox', readFilter, search, pageIndex, pageSize] as const;
-  const { data, isLoading, mutate } = useSWR<Page<InboxMessage>>(listKey, () =>
-    api.get<Page<InboxMessage>>('/Inbox/GetAll', { query: { pageIndex, pageSize, search: search || undefined, isRead: readFilter === 'unread' ? false : undefined } }));
-  const { data: unread, mutate: mutateUnread } = useSWR<{ unreadCount: number }>(['inbox-unread'], () => api.get<{ unreadCount: number }>('/Inbox/UnreadCount'));
+  const { data, isLoading, mutate } = useSWR(inboxKeys.list(readFilter, search, pageIndex, pageSize), () =>
+    inboxApi.list(api, { pageIndex, pageSize, search: search || undefined, isRead: readFilter === 'unread' ? false : undefined }));
+  const { data: unread, mutate: mutateUnread } = useSWR(inboxKeys.unread(), () => inboxApi.unreadCount(api));
 
   // The live handler reads the current view through a ref, so one subscription serves every filter and page.
   const view = useRef({ pageIndex, pageSize, search });
@@ -82,7 +62,7 @@ export function InboxPage() {
 
   const markRead = async (ids: number[]) => {
     if (ids.length === 0) return 0;
-    const result = await api.post<{ updated: number; unreadCount: number }>('/Inbox/MarkAsRead', { ids });
+    const result = await inboxApi.markAsRead(api, { ids });
     const marked = new Set(ids);
     void mutate((page) => page && ({ ...page, items: page.items.map((m) => (marked.has(m.id) ? { ...m, isRead: true } : m)) }), { revalidate: readFilter === 'unread' });
     void mutateUnread({ unreadCount: result.unreadCount }, { revalidate: false });

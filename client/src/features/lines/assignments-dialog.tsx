@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { Button } from '../../shared/ui/button';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
@@ -13,7 +12,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { UserPicker } from '../admin-common/pickers';
-import { LINE_SEND_TYPES, type Assignment, type Line } from './lines-api';
+import { LINE_SEND_TYPES, linesApi, linesKeys, type Assignment, type Line } from './lines-api';
 import { UserText } from '../../shared/ui/user-text';
 
 const limitOf = (v: string): number | null => (v.trim() ? Number(toLatinDigits(v.trim())) : null);
@@ -23,8 +22,7 @@ export function AssignmentsDialog({ line, onClose }: { line: Line; onClose(): vo
   const { api } = useApp();
   const { t } = useTranslation('lines');
   const digits = useDigits();
-  const { data, isLoading, mutate } = useSWR<Page<Assignment>>(['line-assignments', line.id], () =>
-    api.get<Page<Assignment>>('/PrivateNumbers/GetAssignments', { query: { privateNumberId: line.id } }));
+  const { data, isLoading, mutate } = useSWR(linesKeys.assignments(line.id), () => linesApi.assignments(api, { privateNumberId: line.id }));
   const [userId, setUserId] = useState<number | null>(null);
   const [sendTypes, setSendTypes] = useState<string[]>(['Single', 'Bulk']);
   const [canSeeReceivedSms, setCanSeeReceivedSms] = useState(false);
@@ -50,7 +48,7 @@ export function AssignmentsDialog({ line, onClose }: { line: Line; onClose(): vo
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      await api.post('/PrivateNumbers/Assign', {
+      await linesApi.assign(api, {
         privateNumberId: line.id, userId, sendTypesList: sendTypes, canSeeReceivedSms, dailySendLimit: limitOf(daily), monthlySendLimit: limitOf(monthly),
       }, { quiet: true });
       showToast({ kind: 'success', message: t('assignments.assigned') });
@@ -61,7 +59,7 @@ export function AssignmentsDialog({ line, onClose }: { line: Line; onClose(): vo
 
   const unassign = async (a: Assignment) => {
     try {
-      await api.post('/PrivateNumbers/Unassign', { privateNumberId: line.id, userId: a.userId });
+      await linesApi.unassign(api, { privateNumberId: line.id, userId: a.userId });
       showToast({ kind: 'success', message: t('assignments.unassigned') });
       await mutate();
     } catch { /* the error catalogue told the user */ }

@@ -1,54 +1,25 @@
 import { endpoint } from '../../shared/api/endpoint';
 import type { MyNumberAnswer } from '../../../../server/shared/lines/my-numbers.answers';
+import type {
+  AgentHealthAnswer, AgentNamesAnswer, AssignmentAnswer, AssignmentsPage, LineAnswer, LinesPage, PluginsAnswer, SenderAgentAnswer,
+  SenderAgentsPage, TestConnectionAnswer,
+} from '../../../../server/shared/lines/lines.answers';
 
-/** Shapes of the numbers module: sender agents, lines (private numbers) and their assignments. */
-export interface SenderAgent {
-  id: number;
-  title: string;
-  pluginName: string;
-  options: Record<string, unknown>;
-  maxPerSecond: number;
-  startTime: string | null;
-  endTime: string | null;
-  isActiveAllTime: boolean;
-  isSendActive: boolean;
-  isActive: boolean;
-  /** As the process holding its connection reported it (any process answers it); the `agent-health` push updates it. */
-  health?: AgentHealth;
-}
-
-export interface PluginInfo {
-  name: string;
-  title: { fa: string; en: string };
-  description?: { fa: string; en: string };
-  kind: string;
-  version: string;
-  optionsSchema: Record<string, unknown>;
-}
-
-export interface PluginsAnswer {
-  plugins: PluginInfo[];
-  broken: { name?: string; path?: string; error?: string }[];
-}
-
-export interface AgentHealth {
-  state: 'up' | 'degraded' | 'down';
-  detail?: string | null;
-  inFlight?: number | null;
-  /** Connection-oriented gateways (SMPP): binds bound of all, submits per second, the last error. */
-  binds?: { bound: number; total: number } | null;
-  submitsPerSecond?: number | null;
-  lastError?: string | null;
-  /** The process holding the connection (`host:pid:tag`); null when none does. Lists only, not pushes. */
-  heldBy?: string | null;
-}
+/**
+ * Shapes of the numbers module (sender agents, lines and their assignments): the server's answer
+ * contracts (server/shared/lines).
+ */
+export type SenderAgent = SenderAgentsPage['items'][number];
+export type PluginInfo = PluginsAnswer['plugins'][number];
+export type AgentHealth = AgentHealthAnswer;
+export type Line = LineAnswer;
+export type Assignment = AssignmentsPage['items'][number];
+export type AgentName = AgentNamesAnswer[number];
+export type { PluginsAnswer, TestConnectionAnswer };
 
 /** The server's push on every status change of an agent's gateway. */
 export const AGENT_HEALTH_EVENT = 'agent-health';
 export interface AgentHealthPush extends AgentHealth { agentId: number; at: string }
-
-/** `SenderAgents/TestConnection`: a temporary connection's health (a failure is an answer, not an error). */
-export interface TestConnectionAnswer { state: AgentHealth['state']; detail: string | null }
 
 // The server's own lists (a dependency-free file), so a new enum value reaches the forms without a copy.
 export { LINE_FLAGS, NUMBER_TYPES, SEND_TYPES as LINE_SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS } from '../../../../server/shared/lines/line-catalogue';
@@ -56,7 +27,8 @@ import type { LINE_FLAGS } from '../../../../server/shared/lines/line-catalogue'
 import type { DeliveryStatus } from '../../../../server/shared/sends/send-statuses';
 export const REFUND_STATUSES = ['DidNotReceiveToItc', 'HaveNotReceivedToPhone', 'Expired'] as const satisfies readonly DeliveryStatus[];
 
-export const DELIVERY_FLAGS = ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2', 'isActive', 'checkFilter', 'sendToBlackList', 'hasSla'] as const;
+export { LINE_DELIVERY_FLAGS as DELIVERY_FLAGS } from '../../../../server/shared/lines/lines.answers';
+import type { LINE_DELIVERY_FLAGS as DELIVERY_FLAGS } from '../../../../server/shared/lines/lines.answers';
 
 export type LineSwitch = (typeof LINE_FLAGS)[number] | (typeof DELIVERY_FLAGS)[number];
 
@@ -80,39 +52,60 @@ export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwi
   },
 ];
 
-export interface Line extends Partial<Record<(typeof LINE_FLAGS)[number] | (typeof DELIVERY_FLAGS)[number], boolean>> {
-  id: number;
-  organizationId: number;
-  number: string;
-  useForm: string;
-  mask: string | null;
-  rangeStart: string | null;
-  rangeEnd: string | null;
-  numberType: string;
-  typePrivateNumber: string;
-  smsSenderAgentId: number;
-  priority?: number;
-  tryCount?: number;
-  expireTime: string | null;
-  refundDeliveryStatusId: string | null;
-  tag?: string | null;
-}
-
-export interface Assignment {
-  id: number;
-  privateNumberId: number;
-  userId: number;
-  userName: string;
-  sendTypesList: string[];
-  canSeeReceivedSms: boolean;
-  dailySendLimit: number | null;
-  monthlySendLimit: number | null;
-}
-
 /** The lines the caller may send from with a send type (`PrivateNumbers/GetMyNumbers`). */
 export const getMyNumbers = endpoint.get<MyNumberAnswer[], { sendType: string }>('/PrivateNumbers/GetMyNumbers');
 
-/** SWR keys of the numbers feature: every send screen asks its lines by `myNumbers(sendType)`. */
+/** What the line dialog sends (`Create`; `Update` adds the id): the number fields, the agent, and every switch. */
+export type LineInput = Partial<Record<LineSwitch, boolean>> & {
+  id?: number; number: string; useForm: string; mask: string | null; rangeStart: string | null; rangeEnd: string | null;
+  numberType: string; typePrivateNumber: string; smsSenderAgentId: number | null; organizationId?: number; priority?: number;
+  tryCount?: number; expireTime: string | null; refundDeliveryStatusId: string | null; tag: string | null;
+};
+
+/** What the agent dialog sends (`Create`; `Update` adds the id). */
+export interface SenderAgentInput {
+  id?: number; title: string; pluginName: string; options: Record<string, unknown> | null; maxPerSecond?: number;
+  startTime: string | null; endTime: string | null; isActiveAllTime: boolean; isSendActive: boolean; isActive: boolean;
+}
+
+export interface AssignInput {
+  privateNumberId: number; userId: number | null; sendTypesList: string[]; canSeeReceivedSms: boolean;
+  dailySendLimit: number | null; monthlySendLimit: number | null;
+}
+
+/** `PrivateNumbers/*`: the system's and resellers' lines and who may send from them. */
+export const linesApi = {
+  list: endpoint.get<LinesPage, { pageIndex: number; pageSize: number }>('/PrivateNumbers/GetAll'),
+  create: endpoint.post<LineInput, LineAnswer>('/PrivateNumbers/Create'),
+  update: endpoint.post<LineInput, LineAnswer>('/PrivateNumbers/Update'),
+  delete: endpoint.deleteById<null>('/PrivateNumbers/Delete'),
+  assignments: endpoint.get<AssignmentsPage, { privateNumberId: number }>('/PrivateNumbers/GetAssignments'),
+  assign: endpoint.post<AssignInput, AssignmentAnswer>('/PrivateNumbers/Assign'),
+  unassign: endpoint.post<{ privateNumberId: number; userId: number }, null>('/PrivateNumbers/Unassign'),
+};
+
+/** `SenderAgents/*`: gateway plugins with their options, managed by the system organization. */
+export const senderAgentsApi = {
+  list: endpoint.get<SenderAgentsPage>('/SenderAgents/GetAll'),
+  /** Every agent's id and title (a line's agent picker; resellers may read it). */
+  names: endpoint.get<AgentNamesAnswer>('/SenderAgents/GetNames'),
+  plugins: endpoint.get<PluginsAnswer>('/SenderAgents/GetPlugins'),
+  create: endpoint.post<SenderAgentInput, SenderAgentAnswer>('/SenderAgents/Create'),
+  update: endpoint.post<SenderAgentInput, SenderAgentAnswer>('/SenderAgents/Update'),
+  delete: endpoint.deleteById<null>('/SenderAgents/Delete'),
+  /** A saved agent (`id` alone) or the form's unsaved plugin and options. */
+  testConnection: endpoint.post<{ id?: number; pluginName?: string; options?: Record<string, unknown> }, TestConnectionAnswer>('/SenderAgents/TestConnection'),
+};
+
+/**
+ * SWR keys of the numbers feature. The values are the ones the screens used before (the agent
+ * lists keep their path keys); every send screen asks its lines by `myNumbers(sendType)`.
+ */
 export const linesKeys = {
   myNumbers: (sendType: string) => ['my-numbers', sendType] as const,
+  lines: (pageIndex: number, pageSize: number) => ['lines', pageIndex, pageSize] as const,
+  assignments: (lineId: number) => ['line-assignments', lineId] as const,
+  agents: () => '/SenderAgents/GetAll',
+  agentNames: () => '/SenderAgents/GetNames',
+  plugins: () => '/SenderAgents/GetPlugins',
 };

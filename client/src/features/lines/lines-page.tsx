@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
@@ -21,10 +20,12 @@ import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-
 import { OrganizationPicker } from '../admin-common/pickers';
 import { AssignmentsDialog } from './assignments-dialog';
 import { ResendRulesDialog } from './resend-rules-dialog';
-import { DELIVERY_FLAGS, LINE_FLAGS, LINE_SWITCH_GROUPS, NUMBER_TYPES, REFUND_STATUSES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type Line, type LineSwitch } from './lines-api';
+import {
+  DELIVERY_FLAGS, LINE_FLAGS, LINE_SWITCH_GROUPS, linesApi, linesKeys, NUMBER_TYPES, REFUND_STATUSES, senderAgentsApi, TYPE_PRIVATE_NUMBERS, USE_FORMS,
+  type AgentName, type Line, type LineInput, type LineSwitch,
+} from './lines-api';
 
 type Flag = LineSwitch;
-interface AgentName { id: number; title: string; isActive: boolean }
 
 interface Draft {
   number: string; useForm: string; mask: string; rangeStart: string; rangeEnd: string; numberType: string; typePrivateNumber: string;
@@ -117,7 +118,7 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
     if (!draft.number.trim() && draft.useForm !== 'Mask') local.number = t('required');
     setErrors(local);
     if (Object.keys(local).length) return;
-    const body = {
+    const body: LineInput = {
       id: original?.id, number: toLatinDigits(draft.number.trim()), useForm: draft.useForm, mask: draft.mask.trim() || null,
       rangeStart: draft.useForm === 'RangeNumber' ? toLatinDigits(draft.rangeStart.trim()) || null : null,
       rangeEnd: draft.useForm === 'RangeNumber' ? toLatinDigits(draft.rangeEnd.trim()) || null : null,
@@ -127,7 +128,7 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
     };
     setBusy(true);
     try {
-      await api.post(original ? '/PrivateNumbers/Update' : '/PrivateNumbers/Create', body, { quiet: true });
+      await (original ? linesApi.update : linesApi.create)(api, body, { quiet: true });
       showToast({ kind: 'success', message: t('lines.saved') });
       onSaved();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
@@ -192,16 +193,15 @@ export function LinesPage() {
   const [resendRules, setResendRules] = useState<Line | null>(null);
   const [deleting, setDeleting] = useState<Line | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<Line>>(['lines', pageIndex, pageSize], () =>
-    api.get<Page<Line>>('/PrivateNumbers/GetAll', { query: { pageIndex, pageSize } }));
-  const { data: agents } = useSWR<AgentName[]>('/SenderAgents/GetNames', () => api.get<AgentName[]>('/SenderAgents/GetNames'));
+  const { data, isLoading, mutate } = useSWR(linesKeys.lines(pageIndex, pageSize), () => linesApi.list(api, { pageIndex, pageSize }));
+  const { data: agents } = useSWR(linesKeys.agentNames(), () => senderAgentsApi.names(api));
   const agentTitle = (id: number) => agents?.find((a) => a.id === id)?.title ?? digits(id);
 
   const remove = async () => {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/PrivateNumbers/Delete/${deleting.id}`);
+      await linesApi.delete(api, deleting.id);
       showToast({ kind: 'success', message: t('lines.deleted') });
       setDeleting(null);
       await mutate();

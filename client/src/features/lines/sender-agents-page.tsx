@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import { ApiError, type Page } from '../../shared/api/api-client';
+import { ApiError } from '../../shared/api/api-client';
 import { onRealtimeEvent } from '../../shared/realtime/realtime';
 import { SchemaForm } from '../../shared/ui/form/schema-form';
 import {
@@ -23,7 +23,10 @@ import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, isHhMm, SearchBox, type FieldErrors } from '../admin-common/kit';
-import { AGENT_HEALTH_EVENT, type AgentHealth, type AgentHealthPush, type PluginsAnswer, type SenderAgent, type TestConnectionAnswer } from './lines-api';
+import {
+  AGENT_HEALTH_EVENT, linesKeys, senderAgentsApi, type AgentHealth, type AgentHealthPush, type PluginsAnswer, type SenderAgent, type SenderAgentInput,
+  type TestConnectionAnswer,
+} from './lines-api';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 
@@ -159,7 +162,7 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
     for (const k of ['startTime', 'endTime'] as const) if (draft[k].trim() && !isHhMm(draft[k])) local[k] = t('adminCommon:form.invalidTime');
     setErrors(local);
     if (Object.keys(local).length) return;
-    const body = {
+    const body: SenderAgentInput = {
       id: original?.id, title: draft.title.trim(), pluginName: draft.pluginName, options,
       maxPerSecond: draft.maxPerSecond ? Number(toLatinDigits(draft.maxPerSecond)) : undefined,
       startTime: draft.startTime.trim() ? toLatinDigits(draft.startTime.trim()) : null,
@@ -168,7 +171,7 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
     };
     setBusy(true);
     try {
-      await api.post(original ? '/SenderAgents/Update' : '/SenderAgents/Create', body, { quiet: true });
+      await (original ? senderAgentsApi.update : senderAgentsApi.create)(api, body, { quiet: true });
       showToast({ kind: 'success', message: t('agents.saved') });
       onSaved();
     } catch (err) {
@@ -187,7 +190,7 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
     setTesting(true);
     setTested(null);
     try {
-      setTested(await api.post<TestConnectionAnswer>('/SenderAgents/TestConnection', { id: original?.id, pluginName: draft.pluginName, options }, { quiet: true }));
+      setTested(await senderAgentsApi.testConnection(api, { id: original?.id, pluginName: draft.pluginName, options }, { quiet: true }));
     } catch (err) {
       setErrors(errorsOf(err));
       setOptionErrors(optionErrorsOf(err));
@@ -277,12 +280,12 @@ export function SenderAgentsPage() {
   const [editing, setEditing] = useState<SenderAgent | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SenderAgent | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<SenderAgent>>('/SenderAgents/GetAll', () => api.get<Page<SenderAgent>>('/SenderAgents/GetAll'),
+  const { data, isLoading, mutate } = useSWR(linesKeys.agents(), () => senderAgentsApi.list(api),
     { refreshInterval: LIST_REFRESH_MS });
   const live = useLiveHealth();
   const [testing, setTesting] = useState<number | null>(null);
   const [tests, setTests] = useState<Record<number, TestConnectionAnswer>>({});
-  const { data: plugins } = useSWR<PluginsAnswer>('/SenderAgents/GetPlugins', () => api.get<PluginsAnswer>('/SenderAgents/GetPlugins'));
+  const { data: plugins } = useSWR(linesKeys.plugins(), () => senderAgentsApi.plugins(api));
   const [search, setSearch] = useState('');
   // The server answers every agent at once; the table searches (title or plugin) and pages on the client.
   const found = useMemo(() => {
@@ -296,7 +299,7 @@ export function SenderAgentsPage() {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/SenderAgents/Delete/${deleting.id}`);
+      await senderAgentsApi.delete(api, deleting.id);
       showToast({ kind: 'success', message: t('agents.deleted') });
       setDeleting(null);
       await mutate();
@@ -308,7 +311,7 @@ export function SenderAgentsPage() {
     // The previous answer goes first: an unchanged second answer must still read as new.
     setTests(({ [agent.id]: _previous, ...rest }) => rest);
     try {
-      const answer = await api.post<TestConnectionAnswer>('/SenderAgents/TestConnection', { id: agent.id });
+      const answer = await senderAgentsApi.testConnection(api, { id: agent.id });
       setTests((m) => ({ ...m, [agent.id]: answer }));
     } catch { /* the error catalogue told the user */ } finally { setTesting(null); }
   };
@@ -349,7 +352,7 @@ export function SenderAgentsPage() {
       <PageHeader title={t('agents.title')} actions={<Button onClick={() => setEditing('new')} data-testid="agents-create">{t('agents.create')}</Button>} />
       {broken.length > 0 && (
         <p role="alert" className="mb-3 rounded bg-amber-50 p-2 text-sm text-amber-900" data-testid="agents-broken">
-          {t('agents.brokenPlugins', { names: broken.map((b) => b.name ?? b.path ?? '?').join('، ') })}
+          {t('agents.brokenPlugins', { names: broken.map((b) => b.name).join('، ') })}
         </p>
       )}
       <div className="mb-3"><SearchBox idPrefix="agents" value={search} onSearch={(term) => { setSearch(term); setPageIndex(0); }} /></div>
