@@ -1,19 +1,15 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useApp } from '../../shared/app/app-context';
 import { DateDisplay } from '../../shared/dates/date-display';
-import { Button } from '../../shared/ui/button';
-import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
-import { showToast } from '../../shared/ui/dialog/toast-store';
 import { TextField } from '../../shared/ui/form/text-field';
-import { describedBy, FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
-import { PageHeader } from '../../shared/ui/page-header';
+import { FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
 import { useDigits } from '../../shared/ui/use-digits';
 import type { DataTableColumn } from '../../shared/ui/table/data-table';
-import { ApprovalList, useApprovalListRefresh } from '../../shared/ui/approvals/approval-list';
+import { ApprovalSubjectForm } from '../../shared/ui/approvals/approval-subject-form';
+import { ApprovalSubjectPage, type ApprovalSubjectDialogProps } from '../../shared/ui/approvals/approval-subject-page';
 import type { ApprovalStatus } from '../../shared/ui/approvals/approvals';
-import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
+import { ErrorSummary, errorsOf } from '../admin-common/kit';
 import { parseOtpFormat, renderOtpFormat, type OtpTextIssue } from '../../../../server/shared/text/otp-format';
 import { countParts } from '../../../../server/shared/sms/sms-text';
 
@@ -69,67 +65,34 @@ function Preview({ smsText, samples, onSample }: { smsText: string; samples: str
   );
 }
 
-function FormatDialog({ editing, onClose, onSaved }: { editing: OtpFormat | null; onClose(): void; onSaved(): void }) {
-  const { api } = useApp();
+function FormatDialog({ editing, onClose, onSaved }: ApprovalSubjectDialogProps<OtpFormat>) {
   const { t } = useTranslation('otpFormats');
-  const [title, setTitle] = useState(editing?.title ?? '');
-  const [smsText, setSmsText] = useState(editing?.smsText ?? '');
   const [priority, setPriority] = useState<OtpPriority>(editing?.priority ?? 'High');
   const [samples, setSamples] = useState<string[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const local: FieldErrors = {};
-    if (!title.trim()) local.title = t('required');
-    if (!smsText.trim()) local.smsText = t('required');
-    else {
-      const parsed = parseOtpFormat(smsText);
-      if (!parsed.ok) local.smsText = issueText(t, parsed.issue);
-    }
-    if (Object.keys(local).length) { setErrors(local); return; }
-    setBusy(true);
-    try {
-      const body = { title: title.trim(), smsText, priority };
-      if (editing) await api.post('/OtpFormats/Update', { id: editing.id, ...body }, { quiet: true });
-      else await api.post('/OtpFormats/Create', body, { quiet: true });
-      onSaved();
-    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
-  };
+  const checkText = useCallback((smsText: string) => {
+    const parsed = parseOtpFormat(smsText);
+    return parsed.ok ? null : issueText(t, parsed.issue);
+  }, [t]);
 
   return (
-    <ModalDialog open onClose={onClose} title={t(editing ? 'edit' : 'create')} data-testid="otp-format-dialog">
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <ErrorSummary errors={errors} testId="otp-format-errors" />
-        <div className="mb-3 grid gap-3">
-          <TextField id="otp-title" data-testid="otp-title" label={t('titleField')} value={title} maxLength={100} required error={errors.title} onChange={(e) => setTitle(e.target.value)} />
-          <FieldFrame id="otp-text" label={t('smsText')} required hint={t('smsTextHint', { open: '{{', close: '}}' })} errorText={errors.smsText ?? null}>
-            <textarea id="otp-text" data-testid="otp-text" rows={4} dir="auto" value={smsText} maxLength={1000} required
-              aria-invalid={errors.smsText ? true : undefined} aria-describedby={describedBy('otp-text', t('smsTextHint', { open: '{{', close: '}}' }), errors.smsText ?? null)}
-              className={inputClass(!!errors.smsText)} onChange={(e) => { setSmsText(e.target.value); setErrors(({ smsText: _stale, ...rest }) => rest); }} />
-          </FieldFrame>
-          <FieldFrame id="otp-priority" label={t('priority')} errorText={errors.priority ?? null}>
-            <select id="otp-priority" data-testid="otp-priority" value={priority} className={inputClass(false)} onChange={(e) => setPriority(e.target.value as OtpPriority)}>
-              {PRIORITIES.map((p) => <option key={p} value={p}>{t(`priorities.${p}`)}</option>)}
-            </select>
-          </FieldFrame>
-          <Preview smsText={smsText} samples={samples} onSample={(i, v) => setSamples((s) => { const next = [...s]; next[i] = v; return next; })} />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>{t('cancel')}</Button>
-          <Button type="submit" loading={busy} data-testid="otp-save">{t('save')}</Button>
-        </div>
-      </form>
-    </ModalDialog>
+    <ApprovalSubjectForm ns="otpFormats" path="/OtpFormats" testId="otp" formTestId="otp-format" editing={editing}
+      text={{ rows: 4, maxLength: 1000, hint: t('smsTextHint', { open: '{{', close: '}}' }) }} checkText={checkText} body={{ priority }}
+      errorsOf={errorsOf} errorSummary={(errors) => <ErrorSummary errors={errors} testId="otp-format-errors" />} onClose={onClose} onSaved={onSaved}>
+      {({ smsText, errors }) => (<>
+        <FieldFrame id="otp-priority" label={t('priority')} errorText={errors.priority ?? null}>
+          <select id="otp-priority" data-testid="otp-priority" value={priority} className={inputClass(false)} onChange={(e) => setPriority(e.target.value as OtpPriority)}>
+            {PRIORITIES.map((p) => <option key={p} value={p}>{t(`priorities.${p}`)}</option>)}
+          </select>
+        </FieldFrame>
+        <Preview smsText={smsText} samples={samples} onSample={(i, v) => setSamples((s) => { const next = [...s]; next[i] = v; return next; })} />
+      </>)}
+    </ApprovalSubjectForm>
   );
 }
 
 export function OtpFormatsPage() {
   const { t } = useTranslation('otpFormats');
   const digits = useDigits();
-  const refresh = useApprovalListRefresh('otp-formats');
-  const [dialog, setDialog] = useState<{ editing: OtpFormat | null } | null>(null);
 
   const leading = useMemo<DataTableColumn<OtpFormat>[]>(() => [
     { key: 'id', header: t('columns.id'), cell: (r) => digits(r.id) },
@@ -142,17 +105,9 @@ export function OtpFormatsPage() {
     { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? r.userId },
     { key: 'lastModified', header: t('columns.lastModified'), cell: (r) => <DateDisplay value={r.lastModified} /> },
   ], [t]);
-  const actions = useCallback((r: OtpFormat) => (
-    <Button size="sm" variant="secondary" onClick={() => setDialog({ editing: r })} data-testid="otp-edit">{t('edit')}</Button>
-  ), [t]);
 
   return (
-    <section data-testid="otp-formats-page">
-      <PageHeader title={t('title')} actions={<Button onClick={() => setDialog({ editing: null })} data-testid="otp-create">{t('create')}</Button>} />
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('intro')}</p>
-      <ApprovalList<OtpFormat> ns="otpFormats" path="/OtpFormats" swrKey="otp-formats" testId="otp" tableTestId="otp-formats-table"
-        leading={leading} trailing={trailing} actions={actions} />
-      {dialog && <FormatDialog editing={dialog.editing} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); showToast({ kind: 'success', message: t('done') }); void refresh(); }} />}
-    </section>
+    <ApprovalSubjectPage<OtpFormat> pageTestId="otp-formats-page" ns="otpFormats" path="/OtpFormats" swrKey="otp-formats" testId="otp" tableTestId="otp-formats-table"
+      leading={leading} trailing={trailing} dialog={FormatDialog} />
   );
 }

@@ -1,22 +1,18 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
-import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
-import { showToast } from '../../shared/ui/dialog/toast-store';
 import { EmptyState } from '../../shared/ui/empty-state';
-import { TextField } from '../../shared/ui/form/text-field';
-import { describedBy, FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
-import { PageHeader } from '../../shared/ui/page-header';
 import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import type { DataTableColumn } from '../../shared/ui/table/data-table';
-import { ApprovalList, useApprovalListRefresh } from '../../shared/ui/approvals/approval-list';
+import { ApprovalSubjectForm } from '../../shared/ui/approvals/approval-subject-form';
+import { ApprovalSubjectPage, type ApprovalSubjectDialogProps } from '../../shared/ui/approvals/approval-subject-page';
 import { ApprovalStatusBadge } from '../../shared/ui/approvals/approvals';
-import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
+import { ErrorSummary, errorsOf } from '../admin-common/kit';
 import { TemplateFields } from '../sending/phonebook-recipients';
 import type { PhonebookFieldChoice } from '../sending/sending-api';
 import { parseTemplate, placeholderNames } from '../../../../server/shared/text/template-placeholders';
@@ -79,57 +75,21 @@ function Preview({ smsText }: { smsText: string }) {
   );
 }
 
-function PatternDialog({ editing, onClose, onSaved }: { editing: Pattern | null; onClose(): void; onSaved(): void }) {
-  const { api } = useApp();
-  const { t } = useTranslation('patterns');
-  const [title, setTitle] = useState(editing?.title ?? '');
-  const [smsText, setSmsText] = useState(editing?.smsText ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const local: FieldErrors = {};
-    if (!title.trim()) local.title = t('required');
-    if (!smsText.trim()) local.smsText = t('required');
-    if (Object.keys(local).length) { setErrors(local); return; }
-    setBusy(true);
-    try {
-      const body = { title: title.trim(), smsText };
-      if (editing) await api.post('/Patterns/Update', { id: editing.id, ...body }, { quiet: true });
-      else await api.post('/Patterns/Create', body, { quiet: true });
-      onSaved();
-    } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
-  };
-
+function PatternDialog({ editing, onClose, onSaved }: ApprovalSubjectDialogProps<Pattern>) {
   return (
-    <ModalDialog open onClose={onClose} title={t(editing ? 'edit' : 'create')} data-testid="pattern-dialog">
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <ErrorSummary errors={errors} testId="pattern-errors" />
-        <div className="mb-3 grid gap-3">
-          <TextField id="pattern-title" data-testid="pattern-title" label={t('titleField')} value={title} maxLength={100} required error={errors.title} onChange={(e) => setTitle(e.target.value)} />
-          <FieldFrame id="pattern-text" label={t('smsText')} required errorText={errors.smsText ?? null}>
-            <textarea id="pattern-text" data-testid="pattern-text" rows={5} dir="auto" value={smsText} maxLength={5000} required
-              aria-invalid={errors.smsText ? true : undefined} aria-describedby={describedBy('pattern-text', undefined, errors.smsText ?? null)}
-              className={inputClass(!!errors.smsText)} onChange={(e) => { setSmsText(e.target.value); setErrors(({ smsText: _stale, ...rest }) => rest); }} />
-          </FieldFrame>
-          <TemplateFields onInsert={(placeholder) => setSmsText((v) => v + placeholder)} />
-          <Preview smsText={smsText} />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>{t('cancel')}</Button>
-          <Button type="submit" loading={busy} data-testid="pattern-save">{t('save')}</Button>
-        </div>
-      </form>
-    </ModalDialog>
+    <ApprovalSubjectForm ns="patterns" path="/Patterns" testId="pattern" formTestId="pattern" editing={editing} text={{ rows: 5, maxLength: 5000 }}
+      errorsOf={errorsOf} errorSummary={(errors) => <ErrorSummary errors={errors} testId="pattern-errors" />} onClose={onClose} onSaved={onSaved}>
+      {({ smsText, setSmsText }) => (<>
+        <TemplateFields onInsert={(placeholder) => setSmsText((v) => v + placeholder)} />
+        <Preview smsText={smsText} />
+      </>)}
+    </ApprovalSubjectForm>
   );
 }
 
 export function PatternsPage() {
   const { t } = useTranslation('patterns');
   const digits = useDigits();
-  const refresh = useApprovalListRefresh('patterns');
-  const [dialog, setDialog] = useState<{ editing: Pattern | null } | null>(null);
 
   const leading = useMemo<DataTableColumn<Pattern>[]>(() => [
     { key: 'id', header: t('columns.id'), cell: (r) => digits(r.id) },
@@ -144,20 +104,14 @@ export function PatternsPage() {
   const statusCell = useCallback((r: Pattern) => <StatusBadge pattern={r} />, []);
   // A confirmation not from above can still be replaced by one from above.
   const canConfirm = useCallback((r: Pattern) => r.status !== 'Confirmed' || !r.confirmedAbove, []);
-  const actions = useCallback((r: Pattern) => (<>
-    {r.status === 'Confirmed' && <Link className="rounded px-2 py-1 text-sm text-sky-700 underline dark:text-sky-300" to={`${PATTERN_SEND_PATH}?patternId=${r.id}`} data-testid="pattern-send">{t('send')}</Link>}
-    <Button size="sm" variant="secondary" onClick={() => setDialog({ editing: r })} data-testid="pattern-edit">{t('edit')}</Button>
-  </>), [t]);
+  const send = useCallback((r: Pattern) => r.status === 'Confirmed' &&
+    <Link className="rounded px-2 py-1 text-sm text-sky-700 underline dark:text-sky-300" to={`${PATTERN_SEND_PATH}?patternId=${r.id}`} data-testid="pattern-send">{t('send')}</Link>, [t]);
+  const empty = useCallback((create: () => void) => (
+    <EmptyState title={t('empty')} description={t('emptyHint')} action={<Button onClick={create} data-testid="pattern-create-first">{t('create')}</Button>} data-testid="patterns-empty" />
+  ), [t]);
 
-  const create = <Button onClick={() => setDialog({ editing: null })} data-testid="pattern-create">{t('create')}</Button>;
-  const empty = <EmptyState title={t('empty')} description={t('emptyHint')} action={<Button onClick={() => setDialog({ editing: null })} data-testid="pattern-create-first">{t('create')}</Button>} data-testid="patterns-empty" />;
   return (
-    <section data-testid="patterns-page">
-      <PageHeader title={t('title')} actions={create} />
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('intro')}</p>
-      <ApprovalList<Pattern> ns="patterns" path="/Patterns" swrKey="patterns" testId="pattern" tableTestId="patterns-table"
-        leading={leading} trailing={trailing} statusCell={statusCell} canConfirm={canConfirm} rejectWithReason actions={actions} emptyState={empty} />
-      {dialog && <PatternDialog editing={dialog.editing} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); showToast({ kind: 'success', message: t('done') }); void refresh(); }} />}
-    </section>
+    <ApprovalSubjectPage<Pattern> pageTestId="patterns-page" ns="patterns" path="/Patterns" swrKey="patterns" testId="pattern" tableTestId="patterns-table"
+      leading={leading} trailing={trailing} statusCell={statusCell} canConfirm={canConfirm} rejectWithReason rowActions={send} emptyState={empty} dialog={PatternDialog} />
   );
 }
