@@ -12,8 +12,8 @@ import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ComposeService } from './compose.service.js';
 import { hasOwnTexts, judgeSendDate, judgeWindows } from '../send-rules.js';
 import { OutboxService } from '../outbox/outbox.service.js';
-import { DispatchSignal } from '../dispatch/dispatch-signal.js';
-import { publicSend } from '../outbox/outbox.view.js';
+import { DispatchSignal } from '../dispatch-signal.js';
+import { publicSend } from '../sends.view.js';
 import { WAITING_QUEUE_STATUSES, waitingStatus } from '../statuses.js';
 
 /** Sends that may be paused for an edit: not taken by the scheduler yet. */

@@ -10,10 +10,10 @@ import { AuditService } from '../../audit/index.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository } from '../receivers.repository.js';
 import { SettlementService } from '../delivery/settlement.service.js';
-import { DispatchSignal } from '../dispatch/dispatch-signal.js';
+import { DispatchSignal } from '../dispatch-signal.js';
 import { SendStopService } from '../send-stop.service.js';
-import { SendProgressPublisher } from '../delivery/send-progress.service.js';
-import { publicSend } from './outbox.view.js';
+import { SendProgressPublisher } from '../send-progress.service.js';
+import { publicSend } from '../sends.view.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { DISPATCH_QUEUE_STATUSES, FINISHED_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
 
