@@ -134,7 +134,7 @@ export const messagingModule: PeykModule = {
       { name: 'messaging.auto-resend', schedule: '*/5 * * * * *', scope: 'global', run: async (now) => { await resend.runDue(now); } },
       // Local, every second, as the dispatch loop's pass ran them before: an occurrence's send wakes
       // that loop (DispatchSignal), and concurrent runs are safe (the occurrence's unique index).
-      { name: 'messaging.periodic-occurrences', schedule: '* * * * * *', scope: 'local', run: (now) => periodic.runDue(now) },
+      { name: 'messaging.periodic-occurrences', schedule: '* * * * * *', scope: 'local', run: (now, signal) => periodic.runDue(now, signal) },
       { name: 'messaging.close-overdue-reports', schedule: '0 * * * * *', scope: 'global', run: (now) => settlement.closeOverdueSweep(now) },
       // Local: each process connects the agents saved elsewhere (or whose connect failed) itself.
       { name: 'messaging.connect-agents', schedule: '*/15 * * * * *', scope: 'local', run: () => agents.connectAgentsSweep() },
