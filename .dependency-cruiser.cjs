@@ -4,6 +4,11 @@
 // (.dependency-cruiser.babel.cjs), which keeps `import type` so the rules see type dependencies too.
 // @swc/core is installed only so dependency-cruiser counts .ts/.tsx as scannable; its swc parser
 // is not used because it cannot read JSX.
+
+// The send engine's phase folders in the order a send passes them (server/modules/messaging/CONTEXT.md,
+// "Folders by phase"). A phase may import an earlier one, never a later one.
+const MESSAGING_PHASES = ['compose', 'dispatch', 'delivery', 'outbox'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -89,6 +94,22 @@ module.exports = {
       from: { path: '^plugins/([^/]+)/', pathNot: '^plugins/[^/]+/contract\\.fixture\\.ts$' },
       to: { path: '^(server|client|scripts|migrations|plugins)/', pathNot: ['^server/gateways/(gateway-sdk|http-template)\\.ts$', '^plugins/$1/'] },
     },
+    // One rule per phase that has later ones: compose imports none of dispatch/delivery/outbox, dispatch
+    // none of delivery/outbox, delivery not outbox.
+    ...MESSAGING_PHASES.slice(0, -1).map((phase, i) => ({
+      name: `messaging-${phase}-never-imports-a-later-phase`,
+      comment:
+        'messaging\'s phases run compose → dispatch → delivery → outbox, and a phase folder never imports a later ' +
+        'one: what an earlier phase needs of a later one is a contract at the messaging root, bound in ' +
+        'messaging.module.ts (SEND_SETTLEMENT: dispatch and a cancel reach settlement through it), and what several ' +
+        'phases share lives at the root (the dispatch signal, the progress publisher, receiver events, the send view, ' +
+        'which sends a caller may see, stopping a send). Without this, the dispatcher grew into one class that ' +
+        'imported every phase and was imported back. The other folders (periodic, resend, p2p, patterns, first-run) ' +
+        'start sends through compose and are not phases.',
+      severity: 'error',
+      from: { path: `^server/modules/messaging/${phase}/` },
+      to: { path: `^server/modules/messaging/(${MESSAGING_PHASES.slice(i + 1).join('|')})/` },
+    })),
     {
       name: 'no-circular',
       comment: 'No import cycles, type-only imports included: a cycle of types is still a cycle of knowledge.',

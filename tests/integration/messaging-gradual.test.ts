@@ -3,7 +3,7 @@ import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { ok, standaloneSender, waitForSend } from '../support/sending.js';
 import type { Clock } from '../../server/platform/clock.js';
-import { Dispatcher } from '../../server/modules/messaging/dispatch/dispatch.worker.js';
+import { DueSendsScheduler } from '../../server/modules/messaging/dispatch/due-sends.worker.js';
 
 const MINUTE = 60_000;
 
@@ -45,7 +45,7 @@ describe('Send engine: a gradual send goes out in steps', function () {
     }, { token }));
     expect(created.recipientCount).to.equal(1_000);
 
-    const dispatcher = server.peyk.container.get(Dispatcher);
+    const dispatcher = server.peyk.container.get(DueSendsScheduler);
     const settledAt = async (count: number) => {
       const s = await waitForSend(api, token, created.id, (x) => x.sentCount === count && x.deliveredCount === count);
       // Nothing of a later step leaks out while we wait a little longer.

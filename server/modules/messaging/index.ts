@@ -1,5 +1,6 @@
 export { messagingModule } from './messaging.module.js';
-export { Dispatcher, BATCH_SIZE, type BatchJob } from './dispatch/dispatch.worker.js';
+export { DueSendsScheduler } from './dispatch/due-sends.worker.js';
+export { BATCH_SIZE, type BatchJob } from './dispatch/dispatch-queues.service.js';
 export { SettlementService } from './delivery/settlement.service.js';
 export { PeriodicService } from './periodic/periodic.service.js';
 export { ComposeService, type ComposeInput } from './compose/compose.service.js';
@@ -7,7 +8,7 @@ export { standingFailure, insideWindow, holdReference } from './send-rules.js';
 export { SendsRepository, type SendRow } from './sends.repository.js';
 export * from './statuses.js';
 export { OutboxService } from './outbox/outbox.service.js';
-export { RECEIVER_EVENT_LISTENERS, type ReceiverEvent, type ReceiverEventListener } from './delivery/receiver-events.js';
+export { RECEIVER_EVENT_LISTENERS, type ReceiverEvent, type ReceiverEventListener } from './receiver-events.js';
 export { SingleSendService, type SingleSendInput } from './compose/single-send.service.js';
 export type { StoreOptions, GroupHook } from './compose/compose.service.js';
 export { OutboxSearchRepository, type ReceiverSearch } from './outbox/outbox-search.repository.js';

@@ -18,15 +18,22 @@ import { SingleSendService } from './compose/single-send.service.js';
 import { RECIPIENT_SOURCE_PROVIDERS, RECIPIENT_SOURCES } from './compose/recipient-sources.js';
 import { SettlementService } from './delivery/settlement.service.js';
 import { OutboxService } from './outbox/outbox.service.js';
-import { Dispatcher } from './dispatch/dispatch.worker.js';
+import { DueSendsScheduler } from './dispatch/due-sends.worker.js';
+import { RangeWorker } from './dispatch/range.worker.js';
+import { SingleSendLane } from './dispatch/single-lane.worker.js';
+import { AgentConnections } from './dispatch/agent-connections.worker.js';
+import { DispatchQueues } from './dispatch/dispatch-queues.service.js';
+import { DispatchStanding } from './dispatch/dispatch-standing.service.js';
 import { DispatchLeasesRepository } from './dispatch/dispatch-leases.repository.js';
-import { DispatchSignal } from './dispatch/dispatch-signal.js';
+import { SEND_SETTLEMENT } from './send-settlement.js';
+import { DispatchSignal } from './dispatch-signal.js';
 import { AgentPaceService } from './dispatch/agent-pace.service.js';
 import { PeriodicRepository } from './periodic/periodic.repository.js';
 import { PeriodicService } from './periodic/periodic.service.js';
 import { SendEditService } from './compose/send-edit.service.js';
 import { SendStopService } from './send-stop.service.js';
-import { SendProgressPublisher } from './delivery/send-progress.service.js';
+import { SendAccessService } from './send-access.service.js';
+import { SendProgressPublisher } from './send-progress.service.js';
 import { OutboxArchiver } from './outbox/archive.worker.js';
 import { FirstRunService } from './first-run/first-run.service.js';
 import { ResendRepository } from './resend/resend.repository.js';
@@ -55,9 +62,11 @@ export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: { ...messagingMessages, ...resendMessages, ...p2pMessages, ...patternMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, Dispatcher, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, DueSendsScheduler, RangeWorker, SingleSendLane, AgentConnections, DispatchQueues, DispatchStanding, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendAccessService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
+    // Dispatch (and a cancel) reach settlement through this contract, not by importing delivery/.
+    container.bind(SEND_SETTLEMENT).toService(SettlementService);
     // The host bridge: gateways know settlement and the inbox only through these sinks.
     container.bind(GatewayHosts).toDynamicValue((ctx) => {
       const logger = ctx.get<Logger>(TYPES.Logger);
@@ -95,7 +104,7 @@ export const messagingModule: PeykModule = {
   async onStart(container) {
     const config = container.get<AppConfig>(TYPES.Config);
     // The web-only role takes requests and leaves dispatching to worker processes.
-    if (config.role !== 'web' && config.dispatch.enabled) await container.get(Dispatcher).start(config.dispatch.concurrency);
+    if (config.role !== 'web' && config.dispatch.enabled) await startDispatching(container, config.dispatch.concurrency);
     // Exports are slow reads: worker processes write them, whatever dispatch does.
     if (config.role !== 'web') container.get(OutboxExporter).start();
   },
@@ -106,7 +115,10 @@ export const messagingModule: PeykModule = {
     const sweepExports = { name: 'messaging.sweep-exports', schedule: '0 30 3 * * *', scope: 'global' as const, run: async (now: Date) => { await exporter.sweep(now); } };
     // Dispatch off: another process dispatches, and the sweeps that repair dispatch go with it.
     if (!config.dispatch.enabled) return [sweepExports];
-    const dispatcher = container.get(Dispatcher);
+    const dueSends = container.get(DueSendsScheduler);
+    const settlement = container.get(SettlementService);
+    const agents = container.get(AgentConnections);
+    const periodic = container.get(PeriodicService);
     const edits = container.get(SendEditService);
     const archiver = container.get(OutboxArchiver);
     const liveHealth = container.get(AgentHealthService);
@@ -114,23 +126,26 @@ export const messagingModule: PeykModule = {
     // Global: one process per occurrence is enough; each sweep is still safe run twice (row claims).
     return [
       sweepExports,
-      { name: 'messaging.retry-failed-extract', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.retryFailedExtract(now) },
-      { name: 'messaging.apply-parked-reports', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dispatcher.applyParkedReports(now) },
-      { name: 'messaging.resume-stale', schedule: '*/30 * * * * *', scope: 'global', run: (now) => dispatcher.resumeStale(now) },
+      { name: 'messaging.retry-failed-extract', schedule: '*/5 * * * * *', scope: 'global', run: (now) => dueSends.retryFailedExtract(now) },
+      { name: 'messaging.apply-parked-reports', schedule: '*/5 * * * * *', scope: 'global', run: (now) => settlement.applyParkedSweep(now) },
+      { name: 'messaging.resume-stale', schedule: '*/30 * * * * *', scope: 'global', run: (now) => dueSends.resumeStale(now) },
       { name: 'messaging.abandon-stale-edits', schedule: '0 * * * * *', scope: 'global', run: (now) => edits.abandonStale(now) },
       { name: 'messaging.resume-stuck-archives', schedule: '0 * * * * *', scope: 'global', run: () => archiver.resumeStuck() },
       { name: 'messaging.auto-resend', schedule: '*/5 * * * * *', scope: 'global', run: async (now) => { await resend.runDue(now); } },
-      { name: 'messaging.close-overdue-reports', schedule: '0 * * * * *', scope: 'global', run: (now) => dispatcher.closeOverdueReports(now) },
+      // Local, every second, as the dispatch loop's pass ran them before: an occurrence's send wakes
+      // that loop (DispatchSignal), and concurrent runs are safe (the occurrence's unique index).
+      { name: 'messaging.periodic-occurrences', schedule: '* * * * * *', scope: 'local', run: (now, signal) => periodic.runDue(now, signal) },
+      { name: 'messaging.close-overdue-reports', schedule: '0 * * * * *', scope: 'global', run: (now) => settlement.closeOverdueSweep(now) },
       // Local: each process connects the agents saved elsewhere (or whose connect failed) itself.
-      { name: 'messaging.connect-agents', schedule: '*/15 * * * * *', scope: 'local', run: () => dispatcher.connectAgentsSweep() },
+      { name: 'messaging.connect-agents', schedule: '*/15 * * * * *', scope: 'local', run: () => agents.connectAgentsSweep() },
       // Local: each process polls the gateways it holds connections to.
-      { name: 'messaging.poll-gateways', schedule: '* * * * * *', scope: 'local', run: async () => dispatcher.pollGateways() },
+      { name: 'messaging.poll-gateways', schedule: '* * * * * *', scope: 'local', run: async () => agents.pollGateways() },
       // Local: each process keeps the shared health records of the agents it holds from running out.
       { name: 'messaging.republish-agent-health', schedule: `*/${republishSeconds(config.agentHealthTtlMs)} * * * * *`, scope: 'local', run: () => liveHealth.republishHeld() },
     ];
   },
   async onStop(container) {
-    await container.get(Dispatcher).stop();
+    await stopDispatching(container);
     await container.get(OutboxExporter).stop();
     await container.get(SettlementService).drain();
     container.get(SettlementService).stop();
@@ -139,3 +154,31 @@ export const messagingModule: PeykModule = {
     await container.get(AgentHealthService).forgetHeld();
   },
 };
+
+/**
+ * Starts the dispatch pieces in the order the one dispatcher started them: interrupted sends
+ * enqueued again before any worker takes a job, then the range workers, the archiver, the agent
+ * connections (not awaited) and last the due-send loop.
+ */
+async function startDispatching(container: Container, concurrency: number): Promise<void> {
+  const dueSends = container.get(DueSendsScheduler);
+  await dueSends.resumeInterrupted();
+  container.get(RangeWorker).start(concurrency);
+  container.get(OutboxArchiver).start();
+  container.get(AgentConnections).start();
+  dueSends.start();
+}
+
+/**
+ * Stops them in the order the one dispatcher did, each step waiting for the work under way: no
+ * reconnect or poll starts, the loop's pass ends, connects and polls end, the queues close, then
+ * the archiver. Safe in a process that never started them (a web-only role).
+ */
+async function stopDispatching(container: Container): Promise<void> {
+  const agents = container.get(AgentConnections);
+  agents.halt();
+  await container.get(DueSendsScheduler).stop();
+  await agents.settle();
+  await container.get(RangeWorker).stop();
+  await container.get(OutboxArchiver).stop();
+}

@@ -7,6 +7,11 @@ import { LinesService } from '../numbers/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
 import { ReceiversRepository } from './receivers.repository.js';
 import { holdReference } from './send-rules.js';
+import { SEND_SETTLEMENT, type SendSettlement } from './send-settlement.js';
+import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
+
+/** A send not finished yet: waiting, paused for an edit, or in dispatch (what is in flight still finishes). */
+export const CANCELABLE: readonly string[] = [...WAITING_QUEUE_STATUSES, 'WatingForConfirm', 'Updating', ...DISPATCH_QUEUE_STATUSES];
 
 /**
  * Stops a send that never went out (refused at dispatch, rejected by an administrator). Nothing
@@ -22,6 +27,7 @@ export class SendStopService {
     @inject(BillingService) private readonly billing: BillingService,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(SEND_SETTLEMENT) private readonly settlement: SendSettlement,
   ) {}
 
   /**
@@ -38,5 +44,21 @@ export class SendStopService {
     await this.billing.release(tx, holdReference(send.id));
     await this.lines.releaseLimits(tx, { privateNumberId: send.privateNumberId, userId: send.userId, count: send.recipientCount, at: new Date(send.dateTimeSend) });
     return { ...row, canceledCount: canceled };
+  }
+
+  /**
+   * Stops a send that has not finished (a user's cancel, an edit abandoned): waiting receivers are
+   * cancelled (given back when it settles), their limits released; what is in flight finishes.
+   * Null when it cannot be stopped. In the caller's transaction.
+   */
+  async stopWaiting(tx: Tx, id: number, failureCode: FailureCode): Promise<SendRow | null> {
+    const locked = await this.sends.findById(tx, id, true);
+    if (!locked || !CANCELABLE.includes(locked.queueStatus)) return null;
+    const canceled = await this.receivers.cancelWaiting(tx, id, this.clock.now());
+    await this.sends.update(tx, id, { failureCode, queueStatus: 'Extracted', editFromQueueStatus: null });
+    const updated = await this.sends.bumpCounters(tx, id, { pending: canceled, canceled });
+    if (canceled > 0) await this.lines.releaseLimits(tx, { privateNumberId: locked.privateNumberId, userId: locked.userId, count: canceled, at: new Date(locked.dateTimeSend) });
+    if (updated) await this.settlement.afterProgress(tx, updated);
+    return updated;
   }
 }

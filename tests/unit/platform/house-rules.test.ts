@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 
 // The house rules dependency-cruiser cannot see (server/modules/CONTEXT.md, "House rules as code"):
 // a query built through a knex or transaction value needs no import of knex, and a repository
@@ -96,5 +97,22 @@ describe('house rules as code', () => {
     expect(probe('{ decidedAt: tx.fn.now() }')).to.equal(true);
     expect(probe('await this.repo.update(tx, id, values)')).to.equal(false);
     expect(probe('return this.uow.run(async (tx) => this.repo.insert(tx, row))')).to.equal(false);
+  });
+
+  it('messaging\'s phase rule (.dependency-cruiser.cjs) forbids importing a later phase and allows an earlier one', () => {
+    type Rule = { name: string; from: { path: string }; to: { path: string } };
+    const config = createRequire(import.meta.url)(path.join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Rule[] };
+    const rules = config.forbidden.filter((r) => /^messaging-[a-z]+-never-imports-a-later-phase$/.test(r.name));
+    const forbidden = (from: string, to: string) => rules.some((r) => new RegExp(r.from.path).test(from) && new RegExp(r.to.path).test(to));
+    const m = 'server/modules/messaging';
+    expect(rules.map((r) => r.name)).to.deep.equal(['compose', 'dispatch', 'delivery'].map((p) => `messaging-${p}-never-imports-a-later-phase`));
+    for (const [from, to] of [['compose', 'dispatch'], ['compose', 'delivery'], ['compose', 'outbox'], ['dispatch', 'delivery'], ['dispatch', 'outbox'], ['delivery', 'outbox']]) {
+      expect(forbidden(`${m}/${from}/a.service.ts`, `${m}/${to}/b.service.ts`), `${from} → ${to}`).to.equal(true);
+    }
+    for (const [from, to] of [['dispatch', 'compose'], ['delivery', 'dispatch'], ['outbox', 'delivery'], ['outbox', 'compose'], ['periodic', 'compose']]) {
+      expect(forbidden(`${m}/${from}/a.service.ts`, `${m}/${to}/b.service.ts`), `${from} → ${to}`).to.equal(false);
+    }
+    // The root is shared by every phase: importing it is always allowed.
+    expect(forbidden(`${m}/compose/a.service.ts`, `${m}/dispatch-signal.ts`)).to.equal(false);
   });
 });

@@ -20,8 +20,8 @@ import { ReceiversRepository, type RecipientInput } from '../receivers.repositor
 import { RECIPIENT_SOURCES, type GatheredRecipients, type RecipientSource, type RecipientSourceInput } from './recipient-sources.js';
 import { OPERATOR_COLUMNS, waitingStatus, type SendTypeName } from '../statuses.js';
 import { holdReference, judgeSendDate, judgeWindows, sendFailure, standingFailure } from '../send-rules.js';
-import { publicSend } from '../outbox/outbox.view.js';
-import { DispatchSignal } from '../dispatch/dispatch-signal.js';
+import { publicSend } from '../sends.view.js';
+import { DispatchSignal } from '../dispatch-signal.js';
 
 /** The spec's minimum for a gradual send. */
 export const GRADUAL_MIN_RECIPIENTS = 1_000;

@@ -11,9 +11,10 @@ import { AuditService } from '../../audit/index.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ComposeService } from './compose.service.js';
 import { hasOwnTexts, judgeSendDate, judgeWindows } from '../send-rules.js';
-import { OutboxService } from '../outbox/outbox.service.js';
-import { DispatchSignal } from '../dispatch/dispatch-signal.js';
-import { publicSend } from '../outbox/outbox.view.js';
+import { SendAccessService } from '../send-access.service.js';
+import { SendStopService } from '../send-stop.service.js';
+import { DispatchSignal } from '../dispatch-signal.js';
+import { publicSend } from '../sends.view.js';
 import { WAITING_QUEUE_STATUSES, waitingStatus } from '../statuses.js';
 
 /** Sends that may be paused for an edit: not taken by the scheduler yet. */
@@ -41,7 +42,8 @@ export class SendEditService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(ComposeService) private readonly compose: ComposeService,
-    @inject(OutboxService) private readonly outbox: OutboxService,
+    @inject(SendAccessService) private readonly access: SendAccessService,
+    @inject(SendStopService) private readonly stopper: SendStopService,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
@@ -52,7 +54,7 @@ export class SendEditService {
   ) {}
 
   async start(ctx: Actor, id: number) {
-    const send = await this.outbox.visible(ctx, id);
+    const send = await this.access.visible(ctx, id);
     if (!EDITABLE.includes(send.queueStatus)) throw badRequest('messaging.cannotEdit');
     // Its price comes from the file's or text's length, not the SMS text rules an edit judges by.
     if (send.sendSubType === 'Voice') throw badRequest('messaging.voiceNotEditable');
@@ -67,7 +69,7 @@ export class SendEditService {
   }
 
   async update(ctx: Actor, input: EditInput) {
-    const send = await this.outbox.visible(ctx, input.id);
+    const send = await this.access.visible(ctx, input.id);
     if (send.queueStatus !== 'Updating') throw badRequest('messaging.notEditing');
     const now = this.clock.now();
     const chain = await this.organizations.chainOf(send.organizationId);
@@ -123,10 +125,10 @@ export class SendEditService {
 
   /** Leaving the edit without saving: the send stops (what it held is given back when it settles). */
   async abandon(ctx: Actor, id: number) {
-    const send = await this.outbox.visible(ctx, id);
+    const send = await this.access.visible(ctx, id);
     if (send.queueStatus !== 'Updating') throw badRequest('messaging.notEditing');
     const row = await this.uow.run(async (tx) => {
-      const stopped = await this.outbox.stop(tx, id, 'UserCancelRequest');
+      const stopped = await this.stopper.stopWaiting(tx, id, 'UserCancelRequest');
       if (!stopped) throw badRequest('messaging.notEditing');
       await this.audit.record(tx, ctx, { operationType: 'AbandonEdit', className: 'ScheduledMessage', referenceId: id });
       return stopped;
@@ -139,7 +141,7 @@ export class SendEditService {
     const stale = await this.sends.editsStartedBefore(new Date(now.getTime() - EDIT_ABANDON_MINUTES * 60_000), 100);
     let stopped = 0;
     for (const send of stale) {
-      if (await this.uow.run((tx) => this.outbox.stop(tx, send.id, 'UserCancelRequest'))) stopped++;
+      if (await this.uow.run((tx) => this.stopper.stopWaiting(tx, send.id, 'UserCancelRequest'))) stopped++;
     }
     if (stopped > 0) this.logger.warn({ stopped }, 'sends whose edit was left open were stopped');
     return stopped;

@@ -6,7 +6,7 @@ import { conflict } from '../../../platform/http/errors.js';
 import { isUniqueViolation } from '../../../platform/unit-of-work.js';
 import { ComposeService, type ComposeInput, type GroupOutcome, type PreparedSingle, type StoreOptions } from './compose.service.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
-import { publicSend } from '../outbox/outbox.view.js';
+import { publicSend } from '../sends.view.js';
 
 /** One message to one number: the REST API's and the SMPP server's send, and the panel's fast send. */
 export interface SingleSendInput {

@@ -3,15 +3,17 @@ import type { Logger } from 'pino';
 import { TYPES } from '../../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
 import type { Clock } from '../../../platform/clock.js';
+import type { SettingsService } from '../../../platform/settings.service.js';
 import { BillingService } from '../../billing/index.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository } from '../receivers.repository.js';
 import { DeliveryReportsRepository, type ReportTransition } from './delivery-reports.repository.js';
 import { DELIVERY_STATE_TO_STATUS, FINAL_DELIVERY_STATUSES, refundableStatuses, type DeliveryStatus } from '../statuses.js';
 import { holdReference } from '../send-rules.js';
-import { SendProgressPublisher } from './send-progress.service.js';
+import { SendProgressPublisher } from '../send-progress.service.js';
 import type { DeliveryReport } from '../../../gateways/gateway-sdk.js';
-import { RECEIVER_EVENT_LISTENERS, type ReceiverEvent, type ReceiverEventListener } from './receiver-events.js';
+import type { SendSettlement } from '../send-settlement.js';
+import { RECEIVER_EVENT_LISTENERS, type ReceiverEvent, type ReceiverEventListener } from '../receiver-events.js';
 
 const FLUSH_SIZE = 500;
 const FLUSH_MS = 50;
@@ -38,7 +40,7 @@ interface Waiter {
  * receiver became final, gives back what the line's refund policy returns and settles the hold.
  */
 @injectable()
-export class SettlementService {
+export class SettlementService implements SendSettlement {
   private buffer: Pending[] = [];
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -55,8 +57,28 @@ export class SettlementService {
     @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(TYPES.Settings) private readonly settings: SettingsService,
     @multiInject(RECEIVER_EVENT_LISTENERS) @optional() private readonly listeners: ReceiverEventListener[] = [],
   ) {}
+
+  /**
+   * The scheduled job `messaging.apply-parked-reports`: parked delivery reports (they came before
+   * their submit answer was stored) matched again, those parked within the report time-out.
+   */
+  async applyParkedSweep(now: Date): Promise<number> {
+    return this.applyParked(new Date(now.getTime() - (await this.reportTimeoutHours()) * 3_600_000));
+  }
+
+  /** The scheduled job `messaging.close-overdue-reports`: receivers whose delivery report never came within the report time-out are closed as Unknown. */
+  async closeOverdueSweep(now: Date): Promise<number> {
+    return this.closeOverdue(now, await this.reportTimeoutHours());
+  }
+
+  /** `DeliveryReportTimeoutHours` (main setting, default 72: operators keep receipts one to three days). */
+  private async reportTimeoutHours(): Promise<number> {
+    const v = Number((await this.settings.values()).get('DeliveryReportTimeoutHours') ?? 72);
+    return Number.isFinite(v) && v > 0 ? v : 72;
+  }
 
   /** Tells the listeners (webhooks, the SMPP server) inside the transaction that moved the receivers. */
   async tell(tx: Tx, events: ReceiverEvent[]): Promise<void> {

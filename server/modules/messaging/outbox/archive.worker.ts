@@ -5,7 +5,7 @@ import type { JobQueue, QueueFactory } from '../../../platform/queue.js';
 import type { Clock } from '../../../platform/clock.js';
 import { SendsRepository } from '../sends.repository.js';
 import { ReceiversRepository } from '../receivers.repository.js';
-import { SendProgressPublisher } from '../delivery/send-progress.service.js';
+import { SendProgressPublisher } from '../send-progress.service.js';
 
 export const ARCHIVE_QUEUE = 'outbox-archive';
 /** Receivers moved per statement: one short transaction each, so dispatch and reports never wait long. */

@@ -5,7 +5,8 @@ import type { Actor } from '../../../platform/actor.js';
 import { AppError, badRequest } from '../../../platform/http/errors.js';
 import { ExcelRequestsRepository, type ExcelRequestRow } from './excel-requests.repository.js';
 import { OutboxSearchService, type AdvancedSearchInput } from './outbox-search.service.js';
-import { OutboxService, outboxOwner } from './outbox.service.js';
+import { OutboxService } from './outbox.service.js';
+import { outboxOwner } from '../send-access.service.js';
 import { OutboxExporter, publicExcelRequest, exportFileName, type StoredExportFilter } from './outbox-export.worker.js';
 import type { ReceiverSearch } from './outbox-search.repository.js';
 

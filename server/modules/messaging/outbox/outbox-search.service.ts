@@ -4,7 +4,7 @@ import { badRequest, fieldError } from '../../../platform/http/errors.js';
 import type { SchemaType } from '../../../platform/http/router.js';
 import { normalizeMobile, toLatinDigits } from '../../../shared/sms/phone-numbers.js';
 import { OutboxSearchRepository, type ReceiverHit, type ReceiverSearch, type SearchCursor } from './outbox-search.repository.js';
-import { outboxOwner } from './outbox.service.js';
+import { outboxOwner } from '../send-access.service.js';
 import type { advancedSearchSchema } from './outbox-search.schemas.js';
 
 export type AdvancedSearchInput = SchemaType<typeof advancedSearchSchema>;

@@ -5,21 +5,17 @@ import type { Actor } from '../../../platform/actor.js';
 import { AppError, badRequest, forbidden } from '../../../platform/http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { normalizeSearch } from '../../../platform/http/search.js';
-import { LinesService } from '../../numbers/index.js';
 import { AuditService } from '../../audit/index.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository } from '../receivers.repository.js';
-import { SettlementService } from '../delivery/settlement.service.js';
-import { DispatchSignal } from '../dispatch/dispatch-signal.js';
-import { SendStopService } from '../send-stop.service.js';
-import { SendProgressPublisher } from '../delivery/send-progress.service.js';
-import { publicSend } from './outbox.view.js';
+import { DispatchSignal } from '../dispatch-signal.js';
+import { CANCELABLE, SendStopService } from '../send-stop.service.js';
+import { outboxOwner, SendAccessService } from '../send-access.service.js';
+import { SendProgressPublisher } from '../send-progress.service.js';
+import { publicSend } from '../sends.view.js';
 import { OutboxArchiver } from './archive.worker.js';
-import { DISPATCH_QUEUE_STATUSES, FINISHED_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
+import { FINISHED_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
 
-// The spec's failure code rides along, so an integrator can tell "no such send" from a missing route.
-/** A send not finished yet: waiting, paused for an edit, or in dispatch (what is in flight still finishes). */
-const CANCELABLE: readonly string[] = [...WAITING_QUEUE_STATUSES, 'WatingForConfirm', 'Updating', ...DISPATCH_QUEUE_STATUSES];
 
 /** Finished and not archived already. */
 function archivable(send: SendRow): boolean {
@@ -31,11 +27,7 @@ function wasArchived(send: SendRow): boolean {
   return send.archivedAt !== null && send.archivedAt !== undefined;
 }
 
-/** A plain user sees their own sends; administrators see their organization's (and, with subtree, below). */
-export function outboxOwner(ctx: Actor): number | undefined {
-  return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? undefined : ctx.principal.userId;
-}
-
+// The spec's failure code rides along, so an integrator can tell "no such send" from a missing route.
 const notFoundSend = () => new AppError(404, 'messaging.ScheduledMessageNotFound', {}, [], { failureCode: 'ScheduledMessageNotFound' });
 
 /** The outbox (sends and their receivers), cancelling a send, and the confirmation queue of administrators. */
@@ -44,15 +36,14 @@ export class OutboxService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
-    @inject(SettlementService) private readonly settlement: SettlementService,
     @inject(SendStopService) private readonly stopper: SendStopService,
     @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
-    @inject(LinesService) private readonly lines: LinesService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
+    @inject(SendAccessService) private readonly access: SendAccessService,
   ) {}
 
   private ownerFilter(ctx: Actor): number | undefined {
@@ -70,10 +61,7 @@ export class OutboxService {
 
   /** A send the caller may see (plain users: only their own), or the ScheduledMessageNotFound 404. */
   async visible(ctx: Actor, id: number): Promise<SendRow> {
-    const send = await this.sends.findVisible(ctx.tenant, id);
-    const owner = this.ownerFilter(ctx);
-    if (!send || (owner !== undefined && send.userId !== owner)) throw notFoundSend();
-    return send;
+    return this.access.visible(ctx, id);
   }
 
   /** The id of the caller's own send with this client `sendId` (the v1 API's by-send-id lookup); null when none. */
@@ -117,14 +105,7 @@ export class OutboxService {
    * settles), their limits released; what is in flight finishes. Null when it cannot be stopped.
    */
   async stop(tx: Tx, id: number, failureCode: FailureCode): Promise<SendRow | null> {
-    const locked = await this.sends.findById(tx, id, true);
-    if (!locked || !CANCELABLE.includes(locked.queueStatus)) return null;
-    const canceled = await this.receivers.cancelWaiting(tx, id, this.clock.now());
-    await this.sends.update(tx, id, { failureCode, queueStatus: 'Extracted', editFromQueueStatus: null });
-    const updated = await this.sends.bumpCounters(tx, id, { pending: canceled, canceled });
-    if (canceled > 0) await this.lines.releaseLimits(tx, { privateNumberId: locked.privateNumberId, userId: locked.userId, count: canceled, at: new Date(locked.dateTimeSend) });
-    if (updated) await this.settlement.afterProgress(tx, updated);
-    return updated;
+    return this.stopper.stopWaiting(tx, id, failureCode);
   }
 
   /**

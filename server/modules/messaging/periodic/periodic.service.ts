@@ -134,11 +134,13 @@ export class PeriodicService {
    * were recorded (sent or failed). Safe to run twice or concurrently: an occurrence is recorded
    * in the same transaction as its send, guarded by the definition's occurrence count and the
    * unique (periodicSendId, periodicOccurrence) index. Occurrences missed while nothing ran are
-   * not made up: one send is made now and the next falls after `now`.
+   * not made up: one send is made now and the next falls after `now`. `signal` (the scheduled job's)
+   * ends the pass between definitions: each occurrence is its own transaction, the rest stay due.
    */
-  async runDue(now: Date): Promise<number> {
+  async runDue(now: Date, signal?: AbortSignal): Promise<number> {
     let recorded = 0;
     for (const def of await this.repo.due(now, 100)) {
+      if (signal?.aborted) break;
       try {
         if (await this.runOne(def, now)) recorded++;
       } catch (err) {

@@ -1,4 +1,4 @@
-import type { SendRow } from '../sends.repository.js';
+import type { SendRow } from './sends.repository.js';
 
 /** A send as the outbox and the compose calls answer it (amounts as decimal strings, no internal columns). */
 export function publicSend(row: SendRow | Record<string, unknown>): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import type { Tx } from '../../../platform/unit-of-work.js';
-import type { DeliveryStatus } from '../statuses.js';
+import type { Tx } from '../../platform/unit-of-work.js';
+import type { DeliveryStatus } from './statuses.js';
 
 /** A receiver that moved to a reported or final state. */
 export interface ReceiverEvent {

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import { TYPES } from '../../../platform/tokens.js';
-import type { Realtime } from '../../../platform/realtime.js';
-import { OrganizationsService } from '../../organizations/index.js';
-import type { SendRow } from '../sends.repository.js';
+import { TYPES } from '../../platform/tokens.js';
+import type { Realtime } from '../../platform/realtime.js';
+import { OrganizationsService } from '../organizations/index.js';
+import type { SendRow } from './sends.repository.js';
 
 /** The claim of `OutBox/...`: progress is pushed to whom the outbox would show the send. */
 const OUTBOX_CLAIM = 'SmsReports.Outbox';
