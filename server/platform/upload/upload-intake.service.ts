@@ -71,6 +71,8 @@ export interface UploadKind {
 export interface UploadSink {
   write(chunk: Buffer): Promise<void>;
   end(): Promise<void>;
+  /** The body was refused: stop (what was written is the owner's to remove). Without it, `end`. */
+  abort?(): Promise<void>;
 }
 
 export interface StoredUpload {
@@ -240,7 +242,7 @@ function pump(stream: Readable, sink: UploadSink, kind: UploadKind, observe?: (c
       stream.pause();
       detach();
       // After the pieces being written: the caller then removes what was stored.
-      writing.catch(() => undefined).then(() => sink.end().catch(() => undefined)).then(() => reject(err));
+      writing.catch(() => undefined).then(() => (sink.abort ?? sink.end).call(sink).catch(() => undefined)).then(() => reject(err));
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;

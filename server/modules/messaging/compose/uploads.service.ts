@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { inject, injectable } from 'inversify';
-import { TYPES } from '../../../platform/tokens.js';
-import type { AppConfig } from '../../../platform/config.js';
+import { UploadIntake } from '../../../platform/upload/upload-intake.service.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import { RecipientSet } from './recipient-set.js';
 import type { RecipientInput } from '../receivers.repository.js';
@@ -21,23 +20,20 @@ export interface UploadSummary {
   counts: Record<string, number>;
 }
 
-/** Uploads older than this are swept: an upload is a step of composing, not storage. */
-const UPLOAD_TTL_MS = 24 * 60 * 60_000;
-
 /**
  * Recipient files (text or CSV) are parsed while they stream in; only the normalized, deduplicated
- * numbers are kept, in a file under the data directory, until a send uses them. A 2-million-line
- * file is refused with the spec's maximum message, and a body larger than the byte cap is cut off.
+ * numbers are kept, in a file of the upload intake's folder, until a send uses them or the intake's
+ * one sweep (a day) removes it. A 2-million-line file is refused with the spec's maximum message, and a body larger than the byte cap is cut off.
  */
 @injectable()
 export class UploadsService {
   /** The last few uploads of this process, so the send that follows does not re-read its file. */
   private readonly recent = new Map<string, { userId: number; summary: UploadSummary; recipients: RecipientInput[] }>();
 
-  constructor(@inject(TYPES.Config) private readonly config: AppConfig) {}
+  constructor(@inject(UploadIntake) private readonly intake: UploadIntake) {}
 
   private dir(): string {
-    return path.join(this.config.dataDir, 'uploads');
+    return this.intake.dir();
   }
 
   async receive(stream: Readable, options: { csv: boolean; maxNumbers: number; maxBytes: number; userId: number }): Promise<UploadSummary> {
@@ -93,7 +89,6 @@ export class UploadsService {
     await writeFile(path.join(this.dir(), `${uploadId}.json`), JSON.stringify({ ...summary, userId: options.userId, createdAt: Date.now() }));
     this.recent.set(uploadId, { userId: options.userId, summary, recipients: set.items });
     while (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value as string);
-    void this.sweep();
     return summary;
   }
 
@@ -123,18 +118,6 @@ export class UploadsService {
     this.recent.delete(uploadId);
     await rm(path.join(this.dir(), `${uploadId}.tsv`), { force: true });
     await rm(path.join(this.dir(), `${uploadId}.json`), { force: true });
-  }
-
-  private async sweep(): Promise<void> {
-    try {
-      for (const name of await readdir(this.dir())) {
-        const full = path.join(this.dir(), name);
-        const info = await stat(full);
-        if (Date.now() - info.mtimeMs > UPLOAD_TTL_MS) await rm(full, { force: true });
-      }
-    } catch {
-      // Sweeping is best effort; a leftover file is only disk space.
-    }
   }
 }
 
