@@ -6,7 +6,7 @@ import type { Culture, Translator } from '../../platform/i18n.js';
 import type { UnitOfWork } from '../../platform/unit-of-work.js';
 import { AppError, conflict, fieldError, forbidden, notFound, type ValidationIssue } from '../../platform/http/errors.js';
 import type { RawResult, SchemaType } from '../../platform/http/router.js';
-import { UploadIntake, type UploadKind, type UploadSink, type UploadSource } from '../../platform/upload/upload-intake.service.js';
+import { fileTooLarge, UploadIntake, type UploadKind, type UploadSink, type UploadSource } from '../../platform/upload/upload-intake.service.js';
 import { newDownloadKey } from '../../platform/upload/download-link.js';
 import { normalizeMobile } from '../../shared/sms/phone-numbers.js';
 import { PhonebookAccessService } from './phonebook-access.service.js';
@@ -81,10 +81,7 @@ export function contactImportKind(expire: (before: Date) => Promise<unknown>): U
   return {
     name: 'contact-import',
     maxBytes: IMPORT_MAX_BYTES,
-    tooLarge: (maxBytes) => {
-      const max = maxBytes / 1024 / 1024;
-      return new AppError(413, 'contacts.import.fileTooLarge', { max }, [{ propertyName: 'file', key: 'contacts.import.fileTooLarge', params: { max } }]);
-    },
+    tooLarge: fileTooLarge('contacts.import.fileTooLarge'),
     empty: () => fieldError('file', 'contacts.import.empty'),
     expire,
   };

@@ -4,8 +4,8 @@ import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
-import { AppError, conflict, fieldError, notFound } from '../../platform/http/errors.js';
-import { UploadIntake, type UploadKind, type UploadSource } from '../../platform/upload/upload-intake.service.js';
+import { conflict, fieldError, notFound } from '../../platform/http/errors.js';
+import { fileTooLarge, UploadIntake, type UploadKind, type UploadSource } from '../../platform/upload/upload-intake.service.js';
 import { downloadLink, newDownloadKey } from '../../platform/upload/download-link.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
@@ -20,10 +20,7 @@ const FILE_ROUTE = '/api/Media/File';
 export const VOICE_UPLOAD: UploadKind = {
   name: 'media-voice',
   maxBytes: VOICE_MAX_BYTES,
-  tooLarge: (maxBytes) => {
-    const max = maxBytes / 1024 / 1024;
-    return new AppError(413, 'media.tooLarge', { max }, [{ propertyName: 'file', key: 'media.tooLarge', params: { max } }]);
-  },
+  tooLarge: fileTooLarge('media.tooLarge'),
   empty: () => fieldError('file', 'media.empty'),
 };
 

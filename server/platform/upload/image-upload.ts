@@ -1,5 +1,5 @@
-import { AppError, fieldError } from '../http/errors.js';
-import type { ImageLimits, UploadKind } from './upload-intake.service.js';
+import { fieldError } from '../http/errors.js';
+import { fileTooLarge, type ImageLimits, type UploadKind } from './upload-intake.service.js';
 
 /**
  * The image kind the intake knows (png/jpeg, judged from the bytes): a byte limit and pixel limits
@@ -12,10 +12,7 @@ export function imageUploadKind(name: string, limits: ImageLimits & { maxBytes: 
   return {
     name,
     maxBytes,
-    tooLarge: (bytes) => {
-      const max = Math.round((bytes / 1024 / 1024) * 10) / 10;
-      return new AppError(413, 'upload.tooLarge', { max }, [{ propertyName: 'file', key: 'upload.tooLarge', params: { max } }]);
-    },
+    tooLarge: fileTooLarge('upload.tooLarge'),
     empty: () => fieldError('file', 'upload.notImage'),
     types: ['png', 'jpeg'],
     wrongType: () => fieldError('file', 'upload.notImage'),

@@ -67,6 +67,14 @@ export interface UploadKind {
   expire?(before: Date, signal: AbortSignal): Promise<unknown>;
 }
 
+/** The usual `tooLarge`: 413 with `key` on `file`, its `max` in megabytes (as the panel's messages say it). */
+export function fileTooLarge(key: string): (maxBytes: number) => AppError {
+  return (maxBytes) => {
+    const max = maxBytes / 1024 / 1024;
+    return new AppError(413, key, { max }, [{ propertyName: 'file', key, params: { max } }]);
+  };
+}
+
 /** Where a kind with its own storage writes: pieces in arrival order, then the end. */
 export interface UploadSink {
   write(chunk: Buffer): Promise<void>;
