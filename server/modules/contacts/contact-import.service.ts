@@ -192,7 +192,7 @@ export class ContactImportService {
    */
   private async receive(id: number, source: UploadSource): Promise<{ size: number; head: Buffer; csvRecords: number | null }> {
     const counter = new CsvLineCounter();
-    const stored = await this.intake.receive(this.kind, source, { sink: this.chunkSink(id), observe: (chunk) => counter.push(chunk) });
+    const stored = await this.intake.receive(this.kind, source, { sink: this.chunkSink(id), observe: (chunk) => { counter.push(chunk); } });
     const bytewise = stored.head.length > 0 && ['utf-8', 'windows-1256'].includes(detectCsvEncoding(stored.head).encoding);
     return { size: stored.size, head: stored.head, csvRecords: bytewise ? counter.records() : null };
   }

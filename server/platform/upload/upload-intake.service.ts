@@ -8,8 +8,10 @@ import { TYPES } from '../tokens.js';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../http/errors.js';
 import type { ScheduledJob } from '../scheduler.js';
+import type { UploadSink } from './bounded-stream.js';
 import { detectType, type DetectedType } from './magic-bytes.js';
 import { imageSize, type ImageSize } from './image-guards.js';
+import { readWithin } from './bounded-stream.js';
 
 /**
  * One upload intake (issue 22): every body a user uploads (a phonebook import, a P2P file, a voice
@@ -75,13 +77,7 @@ export function fileTooLarge(key: string): (maxBytes: number) => AppError {
   };
 }
 
-/** Where a kind with its own storage writes: pieces in arrival order, then the end. */
-export interface UploadSink {
-  write(chunk: Buffer): Promise<void>;
-  end(): Promise<void>;
-  /** The body was refused: stop (what was written is the owner's to remove). Without it, `end`. */
-  abort?(): Promise<void>;
-}
+export type { UploadSink } from './bounded-stream.js';
 
 export interface StoredUpload {
   key: string;
@@ -143,7 +139,7 @@ export class UploadIntake {
       sink = fileSink(file);
     }
     try {
-      const { size, head } = await pump(source.stream, sink, kind, options.observe);
+      const { size, head } = await readWithin(source.stream, sink, { maxBytes: kind.maxBytes, tooLarge: () => kind.tooLarge(kind.maxBytes), observe: options.observe, headBytes: HEAD_BYTES });
       if (size === 0 && kind.empty) throw kind.empty();
       const detectedType = detectType(head);
       if (kind.types && !kind.types.includes(detectedType)) throw kind.wrongType ? kind.wrongType(detectedType) : new AppError(400, 'status.400');
@@ -225,52 +221,6 @@ export class UploadIntake {
   cleanupJob(): ScheduledJob {
     return { name: 'platform.sweep-uploads', schedule: '0 17 * * * *', scope: 'global', run: (now, signal) => this.sweep(now, signal) };
   }
-}
-
-/**
- * Reads the stream into the sink, one piece at a time (the stream is paused while a piece is
- * written), keeping the first bytes. Past the limit, or on the sink's failure, the stream is paused
- * and left: its rest is never read. A stream that fails (the caller went away) is `request.aborted`.
- */
-function pump(stream: Readable, sink: UploadSink, kind: UploadKind, observe?: (chunk: Buffer) => void): Promise<{ size: number; head: Buffer }> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    let head = Buffer.alloc(0);
-    let writing: Promise<void> = Promise.resolve();
-    let failed = false;
-    const detach = () => {
-      stream.off('data', onData);
-      stream.off('end', onEnd);
-      stream.off('error', onError);
-      stream.off('aborted', onError);
-    };
-    const fail = (err: unknown) => {
-      if (failed) return;
-      failed = true;
-      stream.pause();
-      detach();
-      // After the pieces being written: the caller then removes what was stored.
-      writing.catch(() => undefined).then(() => (sink.abort ?? sink.end).call(sink).catch(() => undefined)).then(() => reject(err));
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > kind.maxBytes) return fail(kind.tooLarge(kind.maxBytes));
-      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-      observe?.(chunk);
-      stream.pause();
-      writing = writing.then(() => sink.write(chunk));
-      writing.then(() => { if (!failed) stream.resume(); }, fail);
-    };
-    const onEnd = () => {
-      detach();
-      writing.then(() => sink.end()).then(() => { if (!failed) resolve({ size, head }); }, fail);
-    };
-    const onError = () => fail(new AppError(400, 'request.aborted'));
-    stream.on('data', onData);
-    stream.on('end', onEnd);
-    stream.on('error', onError);
-    stream.on('aborted', onError);
-  });
 }
 
 function fileSink(file: string): UploadSink {
