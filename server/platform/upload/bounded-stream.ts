@@ -51,7 +51,7 @@ export function readWithin(stream: Readable, sink: UploadSink, bounds: Bounds): 
       size += chunk.length;
       if (size > bounds.maxBytes) return fail(bounds.tooLarge());
       const refused = bounds.observe?.(chunk);
-      if (refused) return fail(refused);
+      if (refused instanceof AppError) return fail(refused);
       if (head.length < headBytes) head = Buffer.concat([head, chunk.subarray(0, headBytes - head.length)]);
       stream.pause();
       writing = writing.then(() => sink.write(chunk));
