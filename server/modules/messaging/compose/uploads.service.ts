@@ -3,10 +3,10 @@ import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { inject, injectable } from 'inversify';
-import { UploadIntake } from '../../../platform/upload/upload-intake.service.js';
+import { UploadIntake, type UploadSource } from '../../../platform/upload/upload-intake.service.js';
+import { readWithin } from '../../../platform/upload/bounded-stream.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import { RecipientSet } from './recipient-set.js';
 import type { RecipientInput } from '../receivers.repository.js';
@@ -36,10 +36,12 @@ export class UploadsService {
     return this.intake.dir();
   }
 
-  async receive(stream: Readable, options: { csv: boolean; maxNumbers: number; maxBytes: number; userId: number }): Promise<UploadSummary> {
+  /**
+   * Parsed as it arrives, through the intake's byte-limit mechanism (nothing of the body itself is
+   * stored); past the byte cap or the number cap the rest is left unread.
+   */
+  async receive(source: UploadSource, options: { csv: boolean; maxNumbers: number; maxBytes: number; userId: number }): Promise<UploadSummary> {
     const set = new RecipientSet();
-    let bytes = 0;
-    let tooLarge = false;
     let firstLine = true;
     const decoder = new StringDecoder('utf8');
     let rest = '';
@@ -53,18 +55,21 @@ export class UploadsService {
         set.addText(line);
       }
     };
-    for await (const chunk of stream) {
-      bytes += (chunk as Buffer).length;
-      if (bytes > options.maxBytes) { tooLarge = true; break; }
-      const text = rest + decoder.write(chunk as Buffer);
-      const lines = text.split(/\r?\n|\r/);
-      rest = lines.pop() ?? '';
-      for (const line of lines) takeLine(line);
-      if (set.size > options.maxNumbers) break;
-    }
-    if (tooLarge) throw fieldError('file', 'messaging.uploadTooLarge');
-    rest += decoder.end();
-    if (rest) takeLine(rest);
+    const tooMany = () => fieldError('file', 'messaging.maxNumbers', { number: options.maxNumbers });
+    await readWithin(source.stream, {
+      write: async (chunk) => {
+        const text = rest + decoder.write(chunk);
+        const lines = text.split(/\r?\n|\r/);
+        rest = lines.pop() ?? '';
+        for (const line of lines) takeLine(line);
+        if (set.size > options.maxNumbers) throw tooMany();
+      },
+      end: async () => {
+        rest += decoder.end();
+        if (rest) takeLine(rest);
+      },
+      abort: async () => undefined,
+    }, { maxBytes: options.maxBytes, tooLarge: () => fieldError('file', 'messaging.uploadTooLarge') });
     if (set.size > options.maxNumbers) throw fieldError('file', 'messaging.maxNumbers', { number: options.maxNumbers });
     if (set.size === 0) throw fieldError('file', 'messaging.RecipientNotExist');
 
