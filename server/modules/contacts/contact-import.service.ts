@@ -140,7 +140,7 @@ export class ContactImportService {
   async upload(ctx: Actor, source: UploadSource, query: SchemaType<typeof uploadPhonebookFileQuery>) {
     const open = await this.manageable(ctx, query.phonebookId);
     // Refused before the import row exists (and before a byte is read).
-    if (source.declaredBytes !== null && source.declaredBytes > this.kind.maxBytes) throw this.kind.tooLarge(this.kind.maxBytes);
+    this.intake.refuseDeclared(this.kind, source);
     const now = this.clock.now();
     const fileName = (source.fileName?.trim() || 'contacts').slice(0, 200);
     const id = await this.repo.insert({

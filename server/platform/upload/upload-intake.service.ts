@@ -124,12 +124,17 @@ export class UploadIntake {
     this.kinds.set(kind.name, kind);
   }
 
+  /** A body declared larger than the kind's limit, refused before a byte is read (receive does it first too). */
+  refuseDeclared(kind: UploadKind, source: UploadSource): void {
+    if (source.declaredBytes !== null && source.declaredBytes > kind.maxBytes) throw kind.tooLarge(kind.maxBytes);
+  }
+
   /**
    * Streams the body to storage within the kind's limit and judges it. On any refusal nothing
    * stays: a file written so far is removed (a sink's owner removes its own pieces).
    */
   async receive(kind: UploadKind, source: UploadSource, options: { sink?: UploadSink; observe?(chunk: Buffer): void } = {}): Promise<StoredUpload> {
-    if (source.declaredBytes !== null && source.declaredBytes > kind.maxBytes) throw kind.tooLarge(kind.maxBytes);
+    this.refuseDeclared(kind, source);
     const key = randomUUID();
     let file: string | null = null;
     let sink = options.sink;
