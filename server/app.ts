@@ -28,6 +28,7 @@ import { loadGatewayPlugins, pluginsDirFor } from './gateways/plugin-loader.js';
 import { GatewayRegistry } from './gateways/gateway-registry.js';
 import { systemClock } from './platform/clock.js';
 import { Scheduler } from './platform/scheduler.js';
+import { UploadIntake } from './platform/upload/upload-intake.service.js';
 import { ScheduledRunsRepository } from './platform/scheduled-runs.repository.js';
 
 export interface StartOptions {
@@ -89,7 +90,8 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   // After the seeds: a sweep's first run may need the system organization.
   let scheduler: Scheduler | null = null;
   if (config.role !== 'web') {
-    const jobs = MODULES.flatMap((m) => m.jobs?.(container) ?? []);
+    // The platform's own sweep of uploads runs beside the modules' jobs (one job for every kind).
+    const jobs = [...MODULES.flatMap((m) => m.jobs?.(container) ?? []), container.get(UploadIntake).cleanupJob()];
     scheduler = new Scheduler(jobs, { logger, clock: options.clock ?? systemClock, runs: new ScheduledRunsRepository(database.knex) });
     scheduler.start();
   }

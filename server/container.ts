@@ -17,6 +17,7 @@ import { ClusterSignals } from './platform/cluster-signals.js';
 import { SettingsRepository } from './platform/settings.repository.js';
 import { SettingsService } from './platform/settings.service.js';
 import { OutboundUrlGuard } from './platform/outbound/outbound-url-guard.js';
+import { UploadIntake } from './platform/upload/upload-intake.service.js';
 import type { PeykModule } from './platform/module.js';
 import { auditModule } from './modules/audit/index.js';
 import { approvalsModule } from './modules/approvals/index.js';
@@ -63,6 +64,7 @@ export function buildContainer(infra: Infrastructure, modules: PeykModule[] = MO
   container.bind(SettingsRepository).toSelf().inSingletonScope();
   container.bind(TYPES.Settings).to(SettingsService).inSingletonScope();
   container.bind(OutboundUrlGuard).toSelf().inSingletonScope();
+  container.bind(UploadIntake).toSelf().inSingletonScope();
   const translator = new Translator();
   for (const m of modules) if (m.messages) translator.add(m.messages);
   container.bind(TYPES.Translator).toConstantValue(translator);

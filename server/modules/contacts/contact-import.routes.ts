@@ -1,3 +1,4 @@
+import { uploadFromRequest } from '../../platform/upload/request-upload.js';
 import { idParamSchema, publicRoute, userRoute, type Controller } from '../../platform/http/router.js';
 import type { ContactImportService } from './contact-import.service.js';
 import { phonebookFilesQuery, rejectedFileParams, rejectedFileQuery, startPhonebookFileSchema, uploadPhonebookFileQuery } from './contact-import.schemas.js';
@@ -12,8 +13,8 @@ export function phonebookFilesController(s: ContactImportService): Controller {
   return {
     name: 'PhonebookFiles',
     routes: [
-      // The body is the file itself (any content type), read as a stream into storage; the type is judged from its bytes.
-      userRoute({ method: 'POST', action: 'Upload', claim: IMPORT_CLAIM, rawBody: true, query: uploadPhonebookFileQuery, successMessage: '', handler: ({ ctx, query, req }) => s.upload(ctx, req, query) }),
+      // The body is the file itself (any content type), handed to the upload intake as a stream; the type is judged from its bytes.
+      userRoute({ method: 'POST', action: 'Upload', claim: IMPORT_CLAIM, rawBody: true, query: uploadPhonebookFileQuery, successMessage: '', handler: ({ ctx, query, req }) => s.upload(ctx, uploadFromRequest(req, query.fileName), query) }),
       userRoute({ method: 'POST', action: 'Start', claim: IMPORT_CLAIM, body: startPhonebookFileSchema, handler: ({ ctx, body }) => s.start(ctx, body) }),
       userRoute({ method: 'GET', action: 'GetAll', claim: IMPORT_CLAIM, query: phonebookFilesQuery, handler: ({ ctx, query }) => s.list(ctx, query) }),
       userRoute({ method: 'GET', action: 'Get/:id', claim: IMPORT_CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) }),

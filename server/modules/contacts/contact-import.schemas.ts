@@ -1,3 +1,4 @@
+import { DOWNLOAD_KEY_PATTERN } from '../../platform/upload/download-link.js';
 import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { CONTACT_COLUMNS, type ContactColumn } from './contact-import.rows.js';
@@ -45,7 +46,7 @@ export const phonebookFilesQuery = {
 
 export const rejectedFileParams = {
   type: 'object', additionalProperties: false, required: ['token'],
-  properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,64}$' } },
+  properties: { token: { type: 'string', pattern: DOWNLOAD_KEY_PATTERN } },
 } as const;
 
 export const rejectedFileQuery = {

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type { Request } from 'express';
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import type { Actor } from '../../platform/actor.js';
@@ -8,6 +6,8 @@ import type { Culture, Translator } from '../../platform/i18n.js';
 import type { UnitOfWork } from '../../platform/unit-of-work.js';
 import { AppError, conflict, fieldError, forbidden, notFound, type ValidationIssue } from '../../platform/http/errors.js';
 import type { RawResult, SchemaType } from '../../platform/http/router.js';
+import { fileTooLarge, UploadIntake, type UploadKind, type UploadSink, type UploadSource } from '../../platform/upload/upload-intake.service.js';
+import { newDownloadKey } from '../../platform/upload/download-link.js';
 import { normalizeMobile } from '../../shared/sms/phone-numbers.js';
 import { PhonebookAccessService } from './phonebook-access.service.js';
 import { CustomFieldsService } from './custom-fields.service.js';
@@ -72,9 +72,19 @@ export function suggestMapping(rows: string[][], defs: readonly CustomFieldRow[]
   return { hasHeaderRow: !normalizeMobile(firstMobile), mapping, fields };
 }
 
-function tooLarge(): AppError {
-  const max = IMPORT_MAX_BYTES / 1024 / 1024;
-  return new AppError(413, 'contacts.import.fileTooLarge', { max }, [{ propertyName: 'file', key: 'contacts.import.fileTooLarge', params: { max } }]);
+/**
+ * A phonebook file: at most 200 MB (413 `contacts.import.fileTooLarge` on `file`). Stored in the
+ * database in pieces (see CONTEXT: any worker process reads them), so it brings its own sink, and
+ * its never-started imports are expired by the intake's one sweep.
+ */
+export function contactImportKind(expire: (before: Date) => Promise<unknown>): UploadKind {
+  return {
+    name: 'contact-import',
+    maxBytes: IMPORT_MAX_BYTES,
+    tooLarge: fileTooLarge('contacts.import.fileTooLarge'),
+    empty: () => fieldError('file', 'contacts.import.empty'),
+    expire,
+  };
 }
 
 function sheetRefusal(err: unknown): unknown {
@@ -97,7 +107,11 @@ export class ContactImportService {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Translator) private readonly translator: Translator,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(UploadIntake) private readonly intake: UploadIntake,
   ) {}
+
+  /** The upload kind (registered with the intake at start, for the sweep of imports never started). */
+  readonly kind = contactImportKind((before) => this.importer.sweepUploads(before));
 
   private t(culture: Culture) {
     return (key: string, params?: Record<string, unknown>) => this.translator.t(culture, key, params);
@@ -123,23 +137,18 @@ export class ContactImportService {
     return row;
   }
 
-  async upload(ctx: Actor, req: Request, query: SchemaType<typeof uploadPhonebookFileQuery>) {
+  async upload(ctx: Actor, source: UploadSource, query: SchemaType<typeof uploadPhonebookFileQuery>) {
     const open = await this.manageable(ctx, query.phonebookId);
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > IMPORT_MAX_BYTES) {
-      // The body is never read: this connection cannot carry another request.
-      req.res?.setHeader('Connection', 'close');
-      throw tooLarge();
-    }
+    // Refused before the import row exists (and before a byte is read).
+    this.intake.refuseDeclared(this.kind, source);
     const now = this.clock.now();
-    const fileName = (query.fileName?.trim() || 'contacts').slice(0, 200);
+    const fileName = (source.fileName?.trim() || 'contacts').slice(0, 200);
     const id = await this.repo.insert({
       organizationId: open.phonebook.organizationId, phonebookId: open.phonebook.id, userId: ctx.principal.userId, fileName,
-      rejectedToken: randomBytes(32).toString('base64url'),
+      rejectedToken: newDownloadKey(),
     }, now);
     try {
-      const received = await this.receive(id, req);
-      if (received.size === 0) throw fieldError('file', 'contacts.import.empty');
+      const received = await this.receive(id, source);
       const format = this.judge(received.head);
       const stored = this.repo.storedFile(id, received.size);
       let lastRow: number | null = null;
@@ -171,72 +180,47 @@ export class ContactImportService {
       const defs = await this.fields.ofOrganization(open.phonebook.organizationId);
       return { ...publicPhonebookFile(row, this.t(ctx.culture)), preview: row.preview!.rows, suggested: suggestMapping(row.preview!.rows, defs) };
     } catch (err) {
+      // Refused (too large, not a spreadsheet, no rows): the row goes with its pieces.
       await this.uow.run((tx) => this.repo.delete(tx, id));
-      // Refused before the whole file arrived: the rest is never read, so this connection cannot carry another request.
-      if (!req.complete) req.res?.setHeader('Connection', 'close');
       throw err;
     }
   }
 
   /**
-   * Stores the body in 1 MB pieces as it arrives (the request is paused while a piece is written),
-   * keeping its first bytes (to judge the type) and counting CSV line ends. Over the limit, declared
-   * or arriving, is 413 and the rest is left unread.
+   * The body through the intake into 1 MB database pieces (the intake pauses the stream while a
+   * piece is written), counting CSV line ends as it passes.
    */
-  private receive(id: number, req: Request): Promise<{ size: number; head: Buffer; csvRecords: number | null }> {
+  private async receive(id: number, source: UploadSource): Promise<{ size: number; head: Buffer; csvRecords: number | null }> {
     const counter = new CsvLineCounter();
-    return new Promise((resolve, reject) => {
-      let size = 0;
-      let seq = 0;
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      let head = Buffer.alloc(0);
-      let writing: Promise<void> = Promise.resolve();
-      let failed = false;
-      const fail = (err: unknown) => {
-        if (failed) return;
-        failed = true;
-        req.pause();
-        req.off('data', onData);
-        // After the pieces being written: the caller then deletes the upload, pieces and all.
-        writing.catch(() => undefined).then(() => reject(err));
-      };
-      const flush = (all: boolean) => {
-        while (pendingBytes >= CHUNK_BYTES || (all && pendingBytes > 0)) {
-          const joined = Buffer.concat(pending, pendingBytes);
-          const piece = joined.subarray(0, Math.min(CHUNK_BYTES, pendingBytes));
-          const rest = joined.subarray(piece.length);
-          pending = rest.length > 0 ? [rest] : [];
-          pendingBytes = rest.length;
-          const n = seq++;
-          writing = writing.then(() => this.repo.appendChunk(id, n, Buffer.from(piece)));
-        }
-      };
-      const onData = (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > IMPORT_MAX_BYTES) return fail(tooLarge());
-        if (head.length < 64 * 1024) head = Buffer.concat([head, chunk.subarray(0, 64 * 1024 - head.length)]);
-        counter.push(chunk);
+    const stored = await this.intake.receive(this.kind, source, { sink: this.chunkSink(id), observe: (chunk) => { counter.push(chunk); } });
+    const bytewise = stored.head.length > 0 && ['utf-8', 'windows-1256'].includes(detectCsvEncoding(stored.head).encoding);
+    return { size: stored.size, head: stored.head, csvRecords: bytewise ? counter.records() : null };
+  }
+
+  private chunkSink(id: number): UploadSink {
+    let seq = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async (all: boolean) => {
+      while (pendingBytes >= CHUNK_BYTES || (all && pendingBytes > 0)) {
+        const joined = Buffer.concat(pending, pendingBytes);
+        const piece = joined.subarray(0, Math.min(CHUNK_BYTES, pendingBytes));
+        const rest = joined.subarray(piece.length);
+        pending = rest.length > 0 ? [rest] : [];
+        pendingBytes = rest.length;
+        await this.repo.appendChunk(id, seq++, Buffer.from(piece));
+      }
+    };
+    return {
+      write: async (chunk) => {
         pending.push(chunk);
         pendingBytes += chunk.length;
-        if (pendingBytes >= CHUNK_BYTES) {
-          req.pause();
-          flush(false);
-          writing.then(() => { if (!failed) req.resume(); }, fail);
-        }
-      };
-      req.on('data', onData);
-      req.once('end', () => {
-        flush(true);
-        writing.then(() => {
-          if (failed) return;
-          const bytewise = head.length > 0 && ['utf-8', 'windows-1256'].includes(detectCsvEncoding(head).encoding);
-          resolve({ size, head, csvRecords: bytewise ? counter.records() : null });
-        }, fail);
-      });
-      req.once('error', () => fail(new AppError(400, 'request.aborted')));
-      req.once('aborted', () => fail(new AppError(400, 'request.aborted')));
-    });
+        if (pendingBytes >= CHUNK_BYTES) await flush(false);
+      },
+      end: () => flush(true),
+      // The import row is deleted with its pieces: the rest need not be written.
+      abort: async () => { pending = []; pendingBytes = 0; },
+    };
   }
 
   /** xlsx (a zip), CSV (text), or a refusal: judged from the bytes, never the name. */

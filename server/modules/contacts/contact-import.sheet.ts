@@ -33,11 +33,7 @@ export interface SheetFormat {
 }
 
 /** A file the import refuses as a whole (the message key says why; 400 on `file` at upload). */
-export class SheetError extends Error {
-  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
-    super(key);
-  }
-}
+export { SheetError } from '../../platform/upload/spreadsheet-guards.js';
 
 /** Rows read per batch handed on (the reader's unit of work between yields to the event loop). */
 export const SHEET_BATCH_ROWS = 1_000;

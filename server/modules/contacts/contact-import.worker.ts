@@ -30,8 +30,6 @@ export const IMPORT_CLAIM = 'Phonebook.Manage';
 const THREAD_FROM_BYTES = 2 * 1024 * 1024;
 /** A Waiting or Extracting import untouched this long lost its job (a batch commits every second or so). */
 const STUCK_MS = 120_000;
-/** Uploads whose mapping was never chosen are removed after a day. */
-const STALE_UPLOAD_MS = 24 * 60 * 60_000;
 const PUSH_EVERY_MS = 250;
 
 export interface ImportJob {
@@ -106,8 +104,9 @@ export class ContactImporter {
     for (const id of ids) await this.enqueue(id, `resume${Date.now().toString(36)}`);
   }
 
-  async sweepUploads(): Promise<void> {
-    await this.repo.deleteStaleStored(new Date(this.clock.now().getTime() - STALE_UPLOAD_MS));
+  /** Imports uploaded but never started before `before` (run by the upload intake's one sweep). */
+  async sweepUploads(before: Date): Promise<void> {
+    await this.repo.deleteStaleStored(before);
   }
 
   async run(fileId: number): Promise<void> {

@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { SHEET_BATCH_ROWS, SheetError, type CellValue, type SheetReadOptions, type SheetRow, type StoredFile } from './contact-import.sheet.js';
-import { checkZipSizes, inflateRefusal, MAX_UNPACKED_BYTES, partTooLarge, sizeMismatch, XmlPart } from './contact-import.xlsx-checks.js';
+import { checkZipSizes, inflateRefusal, MAX_UNPACKED_BYTES, partTooLarge, sizeMismatch, XmlPart } from '../../platform/upload/spreadsheet-guards.js';
 
 /**
  * The first worksheet of an .xlsx, row by row, through exceljs' streaming WorkbookReader, with the
@@ -17,7 +17,7 @@ import { checkZipSizes, inflateRefusal, MAX_UNPACKED_BYTES, partTooLarge, sizeMi
  *   split between two pieces becomes U+FFFD; the pieces are decoded here (StringDecoder) and
  *   exceljs gets whole characters.
  * - Only the first sheet is read, and sizes are known before anything is inflated, so a zip bomb
- *   is refused up front (`contact-import.xlsx-checks.ts`: the total and each entry's ratio), and
+ *   is refused up front (`platform/upload/spreadsheet-guards.ts`: the total and each entry's ratio), and
  *   again while inflating (no entry past its declared size).
  * - Whatever the file holds, a refusal is a SheetError naming the problem (a damaged zip, broken
  *   XML, a DOCTYPE, a cell exceljs cannot place): `XmlPart` watches each part's text.

@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import type { PeykModule } from '../../platform/module.js';
 import { TYPES } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config.js';
+import { UploadIntake } from '../../platform/upload/upload-intake.service.js';
 import { contactsMessages } from './contacts.messages.js';
 import { PhonebooksRepository } from './phonebooks.repository.js';
 import { ContactsRepository } from './contacts.repository.js';
@@ -40,6 +41,8 @@ export const contactsModule: PeykModule = {
     contactExportsController(container.get(ContactExportService)),
   ],
   async onStart(container) {
+    // Imports never started are expired by the platform's one sweep of uploads.
+    container.get(UploadIntake).register(container.get(ContactImportService).kind);
     // Imports run where jobs run (role all or worker); a web-only process only queues them.
     if (container.get<AppConfig>(TYPES.Config).role !== 'web') {
       await container.get(ContactImporter).start();
@@ -52,7 +55,6 @@ export const contactsModule: PeykModule = {
     return [
       { name: 'contacts.sweep-exports', schedule: '0 41 * * * *', scope: 'global', run: async (now) => { await exporter.sweep(now); } },
       { name: 'contacts.resume-stuck-imports', schedule: '30 * * * * *', scope: 'global', run: () => importer.resumeStuck() },
-      { name: 'contacts.sweep-import-uploads', schedule: '0 17 * * * *', scope: 'global', run: () => importer.sweepUploads() },
     ];
   },
   async onStop(container) {

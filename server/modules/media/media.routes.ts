@@ -1,4 +1,5 @@
 import { idParamSchema, publicRoute, RawResult, userRoute, type Controller } from '../../platform/http/router.js';
+import { uploadFromRequest } from '../../platform/upload/request-upload.js';
 import type { MediaService } from './media.service.js';
 import { mediaListQuery, mediaTokenParams, uploadMediaQuery } from './media.schemas.js';
 
@@ -9,8 +10,8 @@ export function mediaController(s: MediaService): Controller {
   return {
     name: 'Media',
     routes: [
-      // The body is the file itself (any content type); the service reads at most 5 MB of it and judges the bytes.
-      userRoute({ method: 'POST', action: 'Upload', claim: CLAIM, rawBody: true, query: uploadMediaQuery, handler: ({ ctx, query, req }) => s.upload(ctx, req, query.fileName) }),
+      // The body is the file itself (any content type), handed on as a stream; the upload intake takes at most 5 MB of it.
+      userRoute({ method: 'POST', action: 'Upload', claim: CLAIM, rawBody: true, query: uploadMediaQuery, handler: ({ ctx, query, req }) => s.upload(ctx, uploadFromRequest(req, query.fileName)) }),
       userRoute({ method: 'GET', action: 'GetAll', claim: CLAIM, query: mediaListQuery, handler: ({ ctx, query }) => s.list(ctx, query) }),
       userRoute({ method: 'GET', action: 'Get/:id', claim: CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
       userRoute({ method: 'DELETE', action: 'Delete/:id', claim: CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),

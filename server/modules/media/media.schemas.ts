@@ -1,5 +1,6 @@
 import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { pagingQuerySchema } from '../../platform/http/router.js';
+import { DOWNLOAD_KEY_PATTERN } from '../../platform/upload/download-link.js';
 
 /** The body of an upload is the file itself; its name comes in the query (for the title only, never to judge the type). */
 export const uploadMediaQuery = {
@@ -12,5 +13,5 @@ export const mediaListQuery = { type: 'object', additionalProperties: false, pro
 
 export const mediaTokenParams = {
   type: 'object', additionalProperties: false, required: ['token'],
-  properties: { token: { type: 'string', pattern: '^[A-Za-z0-9_-]{20,64}$' } },
+  properties: { token: { type: 'string', pattern: DOWNLOAD_KEY_PATTERN } },
 } as const;

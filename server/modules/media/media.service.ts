@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import type { Request } from 'express';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
-import { AppError, conflict, fieldError, notFound } from '../../platform/http/errors.js';
-import { readRawBody } from '../../platform/http/raw-body.js';
+import { conflict, fieldError, notFound } from '../../platform/http/errors.js';
+import { fileTooLarge, UploadIntake, type UploadKind, type UploadSource } from '../../platform/upload/upload-intake.service.js';
+import { downloadLink, newDownloadKey } from '../../platform/upload/download-link.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
 import { pricedSeconds, voiceParts, VOICE_MAX_BYTES } from '../../shared/voice/voice-rules.js';
@@ -15,6 +14,15 @@ import { probeAudio } from './audio-probe.js';
 import { MediaRepository, type MediaRow } from './media.repository.js';
 
 const CONTENT_TYPES = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
+const FILE_ROUTE = '/api/Media/File';
+
+/** A voice file: at most 5 MB (413 `media.tooLarge` on `file`), never empty; the audio reader judges the rest. */
+export const VOICE_UPLOAD: UploadKind = {
+  name: 'media-voice',
+  maxBytes: VOICE_MAX_BYTES,
+  tooLarge: fileTooLarge('media.tooLarge'),
+  empty: () => fieldError('file', 'media.empty'),
+};
 
 /** What a voice send needs of a file: its length (priced) and whose it is. */
 export interface VoiceFile {
@@ -28,7 +36,7 @@ export function publicMedia(row: MediaRow) {
     id: row.id, organizationId: row.organizationId, userId: row.userId, title: row.title, fileType: row.fileType,
     fileTypes: row.fileType, fileSizePerKilobyte: row.fileSizePerKilobyte, sizeBytes: row.sizeBytes,
     duration: Number(row.durationExact), durationSeconds: row.durationSeconds, parts: voiceParts(row.durationSeconds),
-    url: `/api/Media/File/${row.token}`, createdAt: row.createdAt,
+    url: downloadLink(FILE_ROUTE, row.token), createdAt: row.createdAt,
   };
 }
 
@@ -45,27 +53,28 @@ export class MediaService {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Config) private readonly config: AppConfig,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(UploadIntake) private readonly intake: UploadIntake,
   ) {}
 
-  async upload(ctx: Actor, req: Request, fileName: string | undefined) {
+  /** The file goes into the database (see CONTEXT: bytes in the database); the intake's copy goes at once. */
+  async upload(ctx: Actor, source: UploadSource) {
+    const stored = await this.intake.receive(VOICE_UPLOAD, source);
     let bytes: Buffer;
     try {
-      bytes = await readRawBody(req, VOICE_MAX_BYTES);
-    } catch (err) {
-      if (err instanceof AppError && err.status === 413) throw new AppError(413, 'media.tooLarge', { max: VOICE_MAX_BYTES / 1024 / 1024 }, [{ propertyName: 'file', key: 'media.tooLarge', params: { max: VOICE_MAX_BYTES / 1024 / 1024 } }]);
-      throw err;
+      bytes = await this.intake.bytes(stored);
+    } finally {
+      await this.intake.discard(stored);
     }
-    if (bytes.length === 0) throw fieldError('file', 'media.empty');
     const probe = probeAudio(bytes);
     if (probe === 'compressedWav') throw fieldError('file', 'media.compressedWav');
     if (!probe) throw fieldError('file', 'media.notAudio');
-    const title = (fileName?.trim() || `voice.${probe.type}`).slice(0, 200);
+    const title = (source.fileName?.trim() || `voice.${probe.type}`).slice(0, 200);
     const row = await this.uow.run(async (tx) => {
       const inserted = await this.repo.insert(tx, {
         organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, title, fileType: probe.type, contentType: CONTENT_TYPES[probe.type],
         fileSizePerKilobyte: Math.ceil(bytes.length / 1024), sizeBytes: bytes.length,
         durationExact: probe.seconds.toFixed(3), durationSeconds: pricedSeconds(probe.seconds),
-        token: randomBytes(32).toString('base64url'), content: bytes,
+        token: newDownloadKey(), content: bytes,
       });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Media', referenceId: inserted.id, newData: { title, fileType: probe.type, sizeBytes: bytes.length, durationSeconds: inserted.durationSeconds } });
       return inserted;
@@ -115,7 +124,7 @@ export class MediaService {
     const token = await this.repo.tokenOf(id);
     if (!token) return null;
     const base = (this.config.mediaBaseUrl ?? this.config.publicOrigin ?? `http://127.0.0.1:${this.config.port}`).replace(/\/+$/, '');
-    return `${base}/api/Media/File/${token}`;
+    return downloadLink(FILE_ROUTE, token, base);
   }
 
   /** The bytes behind a public token, or 404. */

@@ -1,3 +1,4 @@
+import { uploadFromRequest } from '../../platform/upload/request-upload.js';
 import { idParamSchema, userRoute, type Controller, type SchemaType } from '../../platform/http/router.js';
 import type { AuthedContext } from '../../platform/http/context.js';
 import { forbidden } from '../../platform/http/errors.js';
@@ -128,18 +129,13 @@ export function scheduledMessagesController(compose: ComposeService, single: Sin
       userRoute({
         // The body is the file itself (text/plain or text/csv), read as a stream; nothing else parses it.
         method: 'POST', action: 'UploadRecipients', query: uploadQuery, claim: 'Sending.Bulk',
+        // A refusal before the whole file arrived closes the connection (the error handler: the rest is never read).
         handler: async ({ ctx, query, req }) => {
-          const csv = query.format === 'csv' || /csv/i.test(String(req.headers['content-type'] ?? ''));
+          const source = uploadFromRequest(req);
+          const csv = query.format === 'csv' || /csv/i.test(source.declaredType ?? '');
           const maxNumbers = await compose.setting('MaxUploadRecipients');
           const maxBytes = (await compose.setting('MaxUploadMegabytes')) * 1024 * 1024;
-          try {
-            return await uploads.receive(req, { csv, userId: ctx.principal.userId, maxNumbers, maxBytes });
-          } catch (err) {
-            // Refused before the whole file arrived: the rest of the body is never read, so this
-            // connection cannot carry another request; closing it frees the client (and shutdown).
-            if (!req.complete) req.res?.setHeader('Connection', 'close');
-            throw err;
-          }
+          return uploads.receive(source, { csv, userId: ctx.principal.userId, maxNumbers, maxBytes });
         },
       }),
     ],

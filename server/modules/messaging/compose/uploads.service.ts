@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { inject, injectable } from 'inversify';
-import { TYPES } from '../../../platform/tokens.js';
-import type { AppConfig } from '../../../platform/config.js';
+import { UploadIntake, type UploadSource } from '../../../platform/upload/upload-intake.service.js';
+import { readWithin } from '../../../platform/upload/bounded-stream.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import { RecipientSet } from './recipient-set.js';
 import type { RecipientInput } from '../receivers.repository.js';
@@ -21,29 +20,28 @@ export interface UploadSummary {
   counts: Record<string, number>;
 }
 
-/** Uploads older than this are swept: an upload is a step of composing, not storage. */
-const UPLOAD_TTL_MS = 24 * 60 * 60_000;
-
 /**
  * Recipient files (text or CSV) are parsed while they stream in; only the normalized, deduplicated
- * numbers are kept, in a file under the data directory, until a send uses them. A 2-million-line
- * file is refused with the spec's maximum message, and a body larger than the byte cap is cut off.
+ * numbers are kept, in a file of the upload intake's folder, until a send uses them or the intake's
+ * one sweep (a day) removes it. A 2-million-line file is refused with the spec's maximum message, and a body larger than the byte cap is cut off.
  */
 @injectable()
 export class UploadsService {
   /** The last few uploads of this process, so the send that follows does not re-read its file. */
   private readonly recent = new Map<string, { userId: number; summary: UploadSummary; recipients: RecipientInput[] }>();
 
-  constructor(@inject(TYPES.Config) private readonly config: AppConfig) {}
+  constructor(@inject(UploadIntake) private readonly intake: UploadIntake) {}
 
   private dir(): string {
-    return path.join(this.config.dataDir, 'uploads');
+    return this.intake.dir();
   }
 
-  async receive(stream: Readable, options: { csv: boolean; maxNumbers: number; maxBytes: number; userId: number }): Promise<UploadSummary> {
+  /**
+   * Parsed as it arrives, through the intake's byte-limit mechanism (nothing of the body itself is
+   * stored); past the byte cap or the number cap the rest is left unread.
+   */
+  async receive(source: UploadSource, options: { csv: boolean; maxNumbers: number; maxBytes: number; userId: number }): Promise<UploadSummary> {
     const set = new RecipientSet();
-    let bytes = 0;
-    let tooLarge = false;
     let firstLine = true;
     const decoder = new StringDecoder('utf8');
     let rest = '';
@@ -57,18 +55,21 @@ export class UploadsService {
         set.addText(line);
       }
     };
-    for await (const chunk of stream) {
-      bytes += (chunk as Buffer).length;
-      if (bytes > options.maxBytes) { tooLarge = true; break; }
-      const text = rest + decoder.write(chunk as Buffer);
-      const lines = text.split(/\r?\n|\r/);
-      rest = lines.pop() ?? '';
-      for (const line of lines) takeLine(line);
-      if (set.size > options.maxNumbers) break;
-    }
-    if (tooLarge) throw fieldError('file', 'messaging.uploadTooLarge');
-    rest += decoder.end();
-    if (rest) takeLine(rest);
+    const tooMany = () => fieldError('file', 'messaging.maxNumbers', { number: options.maxNumbers });
+    await readWithin(source.stream, {
+      write: async (chunk) => {
+        const text = rest + decoder.write(chunk);
+        const lines = text.split(/\r?\n|\r/);
+        rest = lines.pop() ?? '';
+        for (const line of lines) takeLine(line);
+        if (set.size > options.maxNumbers) throw tooMany();
+      },
+      end: async () => {
+        rest += decoder.end();
+        if (rest) takeLine(rest);
+      },
+      abort: async () => undefined,
+    }, { maxBytes: options.maxBytes, tooLarge: () => fieldError('file', 'messaging.uploadTooLarge') });
     if (set.size > options.maxNumbers) throw fieldError('file', 'messaging.maxNumbers', { number: options.maxNumbers });
     if (set.size === 0) throw fieldError('file', 'messaging.RecipientNotExist');
 
@@ -93,7 +94,6 @@ export class UploadsService {
     await writeFile(path.join(this.dir(), `${uploadId}.json`), JSON.stringify({ ...summary, userId: options.userId, createdAt: Date.now() }));
     this.recent.set(uploadId, { userId: options.userId, summary, recipients: set.items });
     while (this.recent.size > 4) this.recent.delete(this.recent.keys().next().value as string);
-    void this.sweep();
     return summary;
   }
 
@@ -123,18 +123,6 @@ export class UploadsService {
     this.recent.delete(uploadId);
     await rm(path.join(this.dir(), `${uploadId}.tsv`), { force: true });
     await rm(path.join(this.dir(), `${uploadId}.json`), { force: true });
-  }
-
-  private async sweep(): Promise<void> {
-    try {
-      for (const name of await readdir(this.dir())) {
-        const full = path.join(this.dir(), name);
-        const info = await stat(full);
-        if (Date.now() - info.mtimeMs > UPLOAD_TTL_MS) await rm(full, { force: true });
-      }
-    } catch {
-      // Sweeping is best effort; a leftover file is only disk space.
-    }
   }
 }
 

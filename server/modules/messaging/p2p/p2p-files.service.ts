@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { inject, injectable } from 'inversify';
-import { TYPES } from '../../../platform/tokens.js';
-import type { AppConfig } from '../../../platform/config.js';
 import { AppError, fieldError, type ValidationIssue } from '../../../platform/http/errors.js';
+import { UploadIntake, type UploadKind, type UploadSource } from '../../../platform/upload/upload-intake.service.js';
 import { parseRecipient } from '../../../shared/sms/phone-numbers.js';
 import { cellText, isEmptyRow, readSheetRows, SheetError, sheetFormatOf, type StoredFile } from '../../contacts/index.js';
 import { NumberSet } from '../compose/recipient-set.js';
@@ -40,30 +36,7 @@ export interface P2PFileRow {
 /** The rule for a column title (the spec: English text without spaces); also what a template placeholder may name. */
 const TITLE = /^[A-Za-z][A-Za-z0-9_]*$/;
 const SAMPLE_ROWS = 5;
-/** Uploads older than this are swept, as recipient uploads are: a file is a step of composing, not storage. */
-const TTL_MS = 24 * 60 * 60_000;
 const ID = /^[0-9a-f-]{36}$/;
-
-/** A local file read at any offset, as the spreadsheet readers take a stored file. */
-function localFile(file: string, size: number): StoredFile {
-  return {
-    size,
-    async *stream(offset: number, length: number): AsyncGenerator<Buffer> {
-      if (length <= 0) return;
-      for await (const piece of createReadStream(file, { start: offset, end: offset + length - 1, highWaterMark: 1 << 20 })) yield piece as Buffer;
-    },
-    async read(offset: number, length: number): Promise<Buffer> {
-      const handle = await open(file, 'r');
-      try {
-        const buffer = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, offset);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
-    },
-  };
-}
 
 async function write(out: WriteStream, text: string | Buffer): Promise<void> {
   if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
@@ -73,64 +46,45 @@ async function close(out: WriteStream): Promise<void> {
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
 }
 
+/** A P2P file: at most MaxUploadMegabytes (`messaging.uploadTooLarge` on `file`), never empty. */
+export function p2pUploadKind(maxBytes: number): UploadKind {
+  return {
+    name: 'p2p',
+    maxBytes,
+    tooLarge: () => fieldError('file', 'messaging.uploadTooLarge'),
+    empty: () => fieldError('file', 'messaging.p2pFileEmpty'),
+  };
+}
+
 /**
- * The P2P send's file (xlsx or CSV: mobile + text, or mobile + columns for a template). The body is
- * written to the data directory as it arrives (byte cap), then read once with the contacts
- * module's streaming readers: the spec's rules are judged (sheet Sheet1, first row English titles
- * without spaces, mobiles in the first column, at most MaxUploadRecipients rows) and the rows are
- * kept as one JSON line each for the send. Only the uploader may use it; swept after a day.
+ * The P2P send's file (xlsx or CSV: mobile + text, or mobile + columns for a template). The upload
+ * intake stores the body under the data directory within the byte cap; it is then read once with
+ * the contacts module's streaming readers: the spec's rules are judged (sheet Sheet1, first row
+ * English titles without spaces, mobiles in the first column, at most MaxUploadRecipients rows)
+ * and the rows are kept as one JSON line each for the send, beside the upload (the intake's one
+ * sweep removes them after a day). Only the uploader may use it.
  */
 @injectable()
 export class P2PFilesService {
-  constructor(@inject(TYPES.Config) private readonly config: AppConfig) {}
-
-  private dir(): string {
-    return path.join(this.config.dataDir, 'uploads');
-  }
+  constructor(@inject(UploadIntake) private readonly intake: UploadIntake) {}
 
   private paths(uploadId: string) {
-    const base = path.join(this.dir(), `p2p-${uploadId}`);
-    return { source: `${base}.src`, rows: `${base}.ndjson`, meta: `${base}.json` };
+    return { rows: this.intake.pathOf('p2p', uploadId, 'ndjson'), meta: this.intake.pathOf('p2p', uploadId, 'json') };
   }
 
-  async receive(stream: Readable, options: { fileName: string; userId: number; maxRows: number; maxBytes: number; declaredBytes: number | null }): Promise<P2PFileSummary> {
-    if (options.declaredBytes !== null && options.declaredBytes > options.maxBytes) throw fieldError('file', 'messaging.uploadTooLarge');
-    await mkdir(this.dir(), { recursive: true });
-    void this.sweep();
-    const uploadId = randomUUID();
-    const files = this.paths(uploadId);
+  async receive(source: UploadSource, options: { fileName: string; userId: number; maxRows: number; maxBytes: number }): Promise<P2PFileSummary> {
+    const stored = await this.intake.receive(p2pUploadKind(options.maxBytes), source);
+    const files = this.paths(stored.key);
     try {
-      const { size, head } = await this.store(stream, files.source, options.maxBytes);
-      if (size === 0) throw fieldError('file', 'messaging.p2pFileEmpty');
-      const summary = await this.read(uploadId, localFile(files.source, size), head, options);
+      const summary = await this.read(stored.key, this.intake.file(stored), stored.head, options);
       await writeFile(files.meta, JSON.stringify({ ...summary, userId: options.userId, createdAt: Date.now() }));
       return summary;
     } catch (err) {
       await rm(files.rows, { force: true });
       throw err instanceof SheetError ? fieldError('file', err.key, err.params) : err;
     } finally {
-      await rm(files.source, { force: true });
+      await this.intake.discard(stored);
     }
-  }
-
-  /** The body to disk, keeping its first bytes (the format is judged from them); beyond the cap the rest is left unread. */
-  private async store(stream: Readable, file: string, maxBytes: number): Promise<{ size: number; head: Buffer }> {
-    const out = createWriteStream(file);
-    let size = 0;
-    const heads: Buffer[] = [];
-    let headBytes = 0;
-    try {
-      for await (const chunk of stream) {
-        const piece = chunk as Buffer;
-        size += piece.length;
-        if (size > maxBytes) throw fieldError('file', 'messaging.uploadTooLarge');
-        if (headBytes < 64 * 1024) { heads.push(piece); headBytes += piece.length; }
-        await write(out, piece);
-      }
-    } finally {
-      await close(out);
-    }
-    return { size, head: Buffer.concat(heads) };
   }
 
   /** Reads the stored file once: judges the rules and writes its rows, one JSON array per line. */
@@ -216,18 +170,6 @@ export class P2PFilesService {
     const files = this.paths(uploadId);
     await rm(files.rows, { force: true });
     await rm(files.meta, { force: true });
-  }
-
-  private async sweep(): Promise<void> {
-    try {
-      for (const name of await readdir(this.dir())) {
-        if (!name.startsWith('p2p-')) continue;
-        const full = path.join(this.dir(), name);
-        if (Date.now() - (await stat(full)).mtimeMs > TTL_MS) await rm(full, { force: true });
-      }
-    } catch {
-      // Best effort: a leftover file is only disk space.
-    }
   }
 }
 

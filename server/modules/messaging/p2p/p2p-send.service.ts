@@ -1,13 +1,13 @@
-import type { Request } from 'express';
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../../platform/tokens.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Translator } from '../../../platform/i18n.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import type { SchemaType } from '../../../platform/http/router.js';
+import type { UploadSource } from '../../../platform/upload/upload-intake.service.js';
 import { ComposeService, type ComposeInput } from '../compose/compose.service.js';
 import { P2PFilesService } from './p2p-files.service.js';
-import type { p2pSendSchema, p2pUploadQuery } from './p2p.schemas.js';
+import type { p2pSendSchema } from './p2p.schemas.js';
 
 type P2PBody = SchemaType<typeof p2pSendSchema>;
 
@@ -27,14 +27,12 @@ export class P2PSendService {
     @inject(TYPES.Translator) private readonly translator: Translator,
   ) {}
 
-  async upload(ctx: Actor, req: Request, query: SchemaType<typeof p2pUploadQuery>) {
-    const declared = Number(req.headers['content-length']);
-    return this.files.receive(req, {
-      fileName: (query.fileName?.trim() || 'p2p').slice(0, 200),
+  async upload(ctx: Actor, source: UploadSource) {
+    return this.files.receive(source, {
+      fileName: (source.fileName?.trim() || 'p2p').slice(0, 200),
       userId: ctx.principal.userId,
       maxRows: await this.compose.setting('MaxUploadRecipients'),
       maxBytes: (await this.compose.setting('MaxUploadMegabytes')) * 1024 * 1024,
-      declaredBytes: Number.isFinite(declared) && req.headers['content-length'] !== undefined ? declared : null,
     });
   }
 

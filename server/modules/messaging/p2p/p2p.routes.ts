@@ -1,3 +1,4 @@
+import { uploadFromRequest } from '../../../platform/upload/request-upload.js';
 import { userRoute, type Controller } from '../../../platform/http/router.js';
 import { P2PSendService } from './p2p-send.service.js';
 import { p2pSendSchema, p2pUploadQuery } from './p2p.schemas.js';
@@ -8,17 +9,10 @@ export function p2pController(p2p: P2PSendService): Controller {
     name: 'ScheduledMessages',
     routes: [
       userRoute({
-        // The body is the file itself (xlsx or CSV), written to disk as it arrives.
+        // The body is the file itself (xlsx or CSV), handed to the upload intake as a stream. A refusal
+        // before the whole file arrived closes the connection (the error handler: the rest is never read).
         method: 'POST', action: 'UploadP2PFile', query: p2pUploadQuery, claim: 'Sending.Bulk', rawBody: true, successMessage: '',
-        handler: async ({ ctx, query, req }) => {
-          try {
-            return await p2p.upload(ctx, req, query);
-          } catch (err) {
-            // Refused before the whole file arrived: the rest is never read, so this connection cannot carry another request.
-            if (!req.complete) req.res?.setHeader('Connection', 'close');
-            throw err;
-          }
-        },
+        handler: async ({ ctx, query, req }) => p2p.upload(ctx, uploadFromRequest(req, query.fileName)),
       }),
       userRoute({ method: 'POST', action: 'CreateP2PScheduledMessage', body: p2pSendSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => p2p.create(ctx, body, false) }),
       userRoute({

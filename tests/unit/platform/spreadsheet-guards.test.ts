@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { checkZipSizes, diagnoseCells, MAX_UNPACKED_BYTES, RATIO_FROM_BYTES, XmlPart } from '../../../server/modules/contacts/contact-import.xlsx-checks.js';
-import { SheetError } from '../../../server/modules/contacts/contact-import.sheet.js';
+import { checkZipSizes, diagnoseCells, MAX_UNPACKED_BYTES, RATIO_FROM_BYTES, XmlPart } from '../../../server/platform/upload/spreadsheet-guards.js';
+import { SheetError } from '../../../server/platform/upload/spreadsheet-guards.js';
 
 /** The text fed to a part's watcher in pieces of `piece` characters, then its end; the refusal's key, or null. */
 function watch(text: string, piece: number): string | null {
@@ -18,7 +18,7 @@ const keyOf = (fn: () => void): string | null => {
   try { fn(); return null; } catch (err) { return (err as SheetError).key; }
 };
 
-describe('contact import: xlsx checks', () => {
+describe('upload intake: spreadsheet guards (the xlsx checks)', () => {
   it('refuses a DOCTYPE in the prolog and a part cut before its root closes, whatever the pieces', () => {
     const body = '<worksheet xmlns="x"><sheetData><row r="1"/></sheetData></worksheet>';
     for (const piece of [1, 2, 7, 1000]) {

@@ -1,11 +1,20 @@
-import { SheetError } from './contact-import.sheet.js';
-
 /**
- * What an uploaded .xlsx must be before and while it is read, so that a file no spreadsheet
- * program writes is refused with a message naming the problem (400 on `file`), never a 500, and a
- * zip bomb is refused before it is unpacked. Used by `contact-import.xlsx-reader.ts` only: every
- * reader of users' spreadsheets (the phonebook import, the P2P send's file) goes through it.
+ * The upload intake's spreadsheet guards: what an uploaded .xlsx must be before and while it is
+ * read, so that a file no spreadsheet program writes is refused with a message naming the problem
+ * (400 on `file`), never a 500, and a zip bomb is refused before it is unpacked (the unpacked total
+ * and the compression ratio from the zip's directory, each part's size while inflating, the sheet's
+ * columns up to XFD). The xlsx reader (contacts' `contact-import.xlsx-reader.ts`, the one reader of
+ * users' spreadsheets: the phonebook import and the P2P send's file) calls them. The message keys
+ * (`contacts.import.xlsx.*`) are the ones the panel has always shown; their texts live with the
+ * contacts module's messages.
  */
+
+/** A spreadsheet refused for what it is (a message key and its parameters): 400 on `file` at an upload. */
+export class SheetError extends Error {
+  constructor(readonly key: string, readonly params: Record<string, unknown> = {}) {
+    super(key);
+  }
+}
 
 /**
  * All entries of the zip together, as its directory declares them. The bench's million-row file
