@@ -25,8 +25,17 @@ export const endpoint = {
   post<Req, Ans = unknown>(path: string) {
     return (api: ApiClient, body: Req, options: EndpointOptions = {}): Promise<Ans> => api.post<Ans>(path, body, options);
   },
+  /** `POST path/:id` with no body (a state change named by the path). */
+  postById<Ans = unknown>(path: string) {
+    return (api: ApiClient, id: number | string, options: EndpointOptions = {}): Promise<Ans> => api.post<Ans>(`${path}/${id}`, undefined, options);
+  },
   /** `DELETE path/:id`. */
   deleteById<Ans = unknown>(path: string) {
     return (api: ApiClient, id: number | string, options: EndpointOptions = {}): Promise<Ans> => api.delete<Ans>(`${path}/${id}`, options);
+  },
+  /** `DELETE path/:id` with a query (a choice, a confirmation number). */
+  deleteByIdWith<Ans = unknown, Q extends QueryValues = QueryValues>(path: string) {
+    return (api: ApiClient, id: number | string, query: Q, options: EndpointOptions = {}): Promise<Ans> =>
+      api.delete<Ans>(`${path}/${id}`, { ...options, query });
   },
 };
