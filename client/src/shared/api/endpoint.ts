@@ -21,6 +21,11 @@ export const endpoint = {
   getById<Ans>(path: string) {
     return (api: ApiClient, id: number | string, options: EndpointOptions = {}): Promise<Ans> => api.get<Ans>(`${path}/${id}`, options);
   },
+  /** `GET path/:id` with a query (a page of what belongs to the id). */
+  getByIdWith<Ans, Q extends QueryValues = QueryValues>(path: string) {
+    return (api: ApiClient, id: number | string, query: Q, options: EndpointOptions = {}): Promise<Ans> =>
+      api.get<Ans>(`${path}/${id}`, { ...options, query });
+  },
   /** `POST path` with a JSON body. */
   post<Req, Ans = unknown>(path: string) {
     return (api: ApiClient, body: Req, options: EndpointOptions = {}): Promise<Ans> => api.post<Ans>(path, body, options);
