@@ -1,4 +1,8 @@
 import { idParamSchema, publicRoute, userRoute, type Controller } from '../../platform/http/router.js';
+import { noAnswer } from '../../shared/contracts/answer-schemas.js';
+import {
+  loginHistoryPageAnswer, passwordHistoryPageAnswer, userAnswer, usersPageAnswer,
+} from '../../shared/identity/users.answers.js';
 import type { AuthService } from './auth.service.js';
 import type { UsersService } from './users.service.js';
 import type { RolesService } from './roles.service.js';
@@ -37,16 +41,16 @@ export function usersController(users: UsersService): Controller {
   return {
     name: 'Users',
     routes: [
-      userRoute({ method: 'POST', action: 'Create', claim: 'Users.Create', body: createUserSchema, handler: ({ ctx, body }) => users.create(ctx, body) }),
-      userRoute({ method: 'POST', action: 'Update', claim: 'Users.Update', body: updateUserSchema, handler: ({ ctx, body }) => users.update(ctx, body) }),
-      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Users.View', params: idParamSchema, handler: ({ ctx, params }) => users.get(ctx, params.id) }),
-      userRoute({ method: 'GET', action: 'GetAll', claim: 'Users.View', query: listUsersQuery, handler: ({ ctx, query }) => users.list(ctx, query) }),
-      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Users.Delete', params: idParamSchema, handler: ({ ctx, params }) => users.delete(ctx, params.id) }),
-      userRoute({ method: 'POST', action: 'Suspend/:id', claim: 'Users.Suspend', params: idParamSchema, handler: ({ ctx, params }) => users.setSuspended(ctx, params.id, true) }),
-      userRoute({ method: 'POST', action: 'Unblock/:id', claim: 'Users.Suspend', params: idParamSchema, handler: ({ ctx, params }) => users.setSuspended(ctx, params.id, false) }),
-      userRoute({ method: 'POST', action: 'ResetPassword', claim: 'Users.Update', body: resetPasswordSchema, handler: ({ ctx, body }) => users.resetPassword(ctx, body.id, body.password) }),
-      userRoute({ method: 'GET', action: 'GetLoginHistory/:id', claim: 'Users.View', params: idParamSchema, query: pagingQuery, handler: ({ ctx, params, query }) => users.loginHistoryOf(ctx, params.id, query.pageIndex, query.pageSize) }),
-      userRoute({ method: 'GET', action: 'GetPasswordHistory/:id', claim: 'Users.View', params: idParamSchema, query: pagingQuery, handler: ({ ctx, params, query }) => users.passwordHistoryOf(ctx, params.id, query.pageIndex, query.pageSize) }),
+      userRoute({ method: 'POST', action: 'Create', claim: 'Users.Create', body: createUserSchema, answer: userAnswer, handler: ({ ctx, body }) => users.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Users.Update', body: updateUserSchema, answer: userAnswer, handler: ({ ctx, body }) => users.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Users.View', params: idParamSchema, answer: userAnswer, handler: ({ ctx, params }) => users.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'Users.View', query: listUsersQuery, answer: usersPageAnswer, handler: ({ ctx, query }) => users.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Users.Delete', params: idParamSchema, answer: noAnswer, handler: ({ ctx, params }) => users.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Suspend/:id', claim: 'Users.Suspend', params: idParamSchema, answer: userAnswer, handler: ({ ctx, params }) => users.setSuspended(ctx, params.id, true) }),
+      userRoute({ method: 'POST', action: 'Unblock/:id', claim: 'Users.Suspend', params: idParamSchema, answer: userAnswer, handler: ({ ctx, params }) => users.setSuspended(ctx, params.id, false) }),
+      userRoute({ method: 'POST', action: 'ResetPassword', claim: 'Users.Update', body: resetPasswordSchema, answer: noAnswer, handler: ({ ctx, body }) => users.resetPassword(ctx, body.id, body.password) }),
+      userRoute({ method: 'GET', action: 'GetLoginHistory/:id', claim: 'Users.View', params: idParamSchema, query: pagingQuery, answer: loginHistoryPageAnswer, handler: ({ ctx, params, query }) => users.loginHistoryOf(ctx, params.id, query.pageIndex, query.pageSize) }),
+      userRoute({ method: 'GET', action: 'GetPasswordHistory/:id', claim: 'Users.View', params: idParamSchema, query: pagingQuery, answer: passwordHistoryPageAnswer, handler: ({ ctx, params, query }) => users.passwordHistoryOf(ctx, params.id, query.pageIndex, query.pageSize) }),
       { method: 'GET', action: 'GetCurrentUser', allowWhilePasswordChangeRequired: true, handler: ({ ctx }) => users.current(ctx) },
     ],
   };

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
@@ -17,6 +16,7 @@ import {
   ALERT_FLAGS, ALL_FLAGS, ALL_INTS, ALL_TEXT, bodyFrom, CEO_TEXT, formFrom, IDENTITY_FLAGS, IDENTITY_TEXT, LIMIT_INTS, SETTING_FLAGS,
   TEXT_MAX, WORKPLACE_TEXT, type Organization, type OrganizationForm,
 } from './organization-model';
+import { organizationFormLookups, organizationsApi, organizationsKeys, type RoleTemplateItem } from './organizations-api';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { LinePicker, OrganizationPicker, TariffPicker, UserPicker } from '../admin-common/pickers';
@@ -25,8 +25,6 @@ const P = 'organization';
 const LTR_FIELDS = new Set(['nationalId', 'economicCode', 'ceoMobile', 'ceoNationalCode', 'workplacePhone', 'workplaceZipCode']);
 const DIGIT_FIELDS = new Set(['nationalId', 'economicCode', 'ceoMobile', 'ceoNationalCode', 'workplacePhone', 'workplaceZipCode']);
 
-interface RoleTemplate { id: number; title: string }
-interface OrganizationTariff { organizationId: number; tariff: { id: number; title: string } | null }
 
 /** Every field the server may name in a validation error, with the label the form shows for it. */
 const LABELLED = [...ALL_TEXT, ...ALL_INTS, ...ALL_FLAGS, 'parentId', 'type', 'roleTemplateId', 'sendStartTime', 'sendEndTime', 'expireTime', 'domainId', 'groupPriceTitle'] as const;
@@ -58,13 +56,13 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
   const mayUsers = hasClaim(user, 'Users.View');
   const labels = Object.fromEntries([...LABELLED.map((n) => [n, t(`fields.${n}`)]), ['tariffId', t('fields.groupPriceTitle')]]) as Record<string, string>;
 
-  const { data: current } = useSWR<OrganizationTariff>(saved && mayTariff ? ['organization-tariff', saved.id] : null, () =>
-    api.get<OrganizationTariff>('/Tariffs/GetOrganizationTariff', { query: { organizationId: saved?.id }, quiet: true }));
+  const { data: current } = useSWR(saved && mayTariff ? organizationsKeys.tariff(saved.id) : null, ([, organizationId]) =>
+    organizationFormLookups.tariff(api, { organizationId }, { quiet: true }));
   const initialTariffId = current?.tariff?.id ?? null;
   const [tariffId, setTariffId] = useState<number | null | undefined>(undefined);
   const chosenTariffId = tariffId === undefined ? initialTariffId : tariffId;
-  const { data: templates } = useSWR<Page<RoleTemplate>>(mayTemplates ? ['organization-templates'] : null, () =>
-    api.get<Page<RoleTemplate>>('/RoleTemplates/GetAll', { query: { pageSize: 500 }, quiet: true }));
+  const { data: templates } = useSWR(mayTemplates ? organizationsKeys.templates() : null, () =>
+    organizationFormLookups.roleTemplates(api, { pageSize: 500 }, { quiet: true }));
 
   const setText = (name: string, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: DIGIT_FIELDS.has(name) ? toLatinDigits(value) : value } }));
   const setInt = (name: string, value: number | null) => setForm((f) => ({ ...f, ints: { ...f.ints, [name]: value } }));
@@ -88,14 +86,14 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
     let organization: Organization | null = null;
     try {
       const body = bodyFrom({ ...form, sendStartTime: toLatinDigits(form.sendStartTime), sendEndTime: toLatinDigits(form.sendEndTime) }, saved);
-      const path = saved ? '/Organizations/Update' : '/Organizations/Create';
-      const result = await run((confirmation) => api.post<Organization>(path, { ...body, ...confirmation }, { quiet: true }));
+      const save = saved ? organizationsApi.update : organizationsApi.create;
+      const result = await run((confirmation) => save(api, { ...body, ...confirmation }, { quiet: true }));
       if (!result) return;
       organization = result.value;
       // The tariff is the billing module's: assigned by its own call once the organization exists.
       if (mayTariff && chosenTariffId !== (saved ? initialTariffId : null)) {
-        await api.post('/Tariffs/AssignToOrganization', { organizationId: organization.id, tariffId: chosenTariffId }, { quiet: true });
-        await mutate(['organization-tariff', organization.id]);
+        await organizationFormLookups.assignTariff(api, { organizationId: organization.id, tariffId: chosenTariffId }, { quiet: true });
+        await mutate(organizationsKeys.tariff(organization.id));
       }
       onSaved(organization);
     } catch (err) {
@@ -141,7 +139,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
           {text('nationalId')}
           {text('economicCode')}
           {mayTemplates && (
-            <Select<RoleTemplate> id={`${P}-roleTemplateId`} data-testid={`${P}-roleTemplateId`} label={t('fields.roleTemplateId')} items={templates?.items}
+            <Select<RoleTemplateItem> id={`${P}-roleTemplateId`} data-testid={`${P}-roleTemplateId`} label={t('fields.roleTemplateId')} items={templates?.items}
               placeholder={t('fields.noRoleTemplate')} value={form.roleTemplateId} error={errors.roleTemplateId}
               onChange={(v) => setForm((f) => ({ ...f, roleTemplateId: v === null ? '' : String(v) }))} />
           )}
@@ -164,7 +162,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
           ))}
           {!mayTariff && saved && (
             <p className="text-sm" data-testid={`${P}-tariff-readonly`}>
-              {t('fields.groupPriceTitle')}: <UserText fallback={t('fields.noTariff')}>{saved.groupPriceTitle as string | null}</UserText>
+              {t('fields.groupPriceTitle')}: <UserText fallback={t('fields.noTariff')}>{saved.groupPriceTitle}</UserText>
             </p>
           )}
           {mayTariff && (

@@ -1,20 +1,7 @@
-/** The organization as the API sends it, and the field lists of the form (mirroring the server's schema). */
-export type OrganizationType = 'system' | 'reseller' | 'organization';
+import type { Organization } from './organizations-api';
 
-export interface OrganizationListItem {
-  id: number;
-  parentId: number | null;
-  depth: number;
-  type: OrganizationType;
-  name: string;
-  organName: string | null;
-  isActive: boolean;
-  isArchived: boolean;
-  expireTime: string | null;
-  hasChildren?: boolean;
-}
-
-export type Organization = OrganizationListItem & Record<string, unknown>;
+/** The form's field lists (mirroring the server's schema) and its conversions to and from the answer. */
+export type { Organization, OrganizationListItem, OrganizationType } from './organizations-api';
 
 export const IDENTITY_TEXT = ['name', 'organName', 'nationalId', 'economicCode'] as const;
 export const CEO_TEXT = ['ceoFullName', 'ceoMobile', 'ceoNationalCode'] as const;

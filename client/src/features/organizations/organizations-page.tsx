@@ -3,7 +3,6 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { useAppState } from '../../shared/app/app-store';
-import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
@@ -14,15 +13,13 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { SearchBox, showApiError, useConfirmationFlow } from '../admin-common/kit';
 import { OrganizationFormDialog } from './organization-form';
-import type { Organization, OrganizationListItem } from './organization-model';
+import { organizationsApi, organizationsKeys, type Organization, type OrganizationListItem } from './organizations-api';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 
 /** Children of an expanded organization (one request each, up to this many). */
 const CHILD_LIMIT = 500;
 
-/** Every list of this screen shares the 'organizations' prefix, so one mutate refreshes them all. */
-const refreshAll = (key: unknown) => Array.isArray(key) && (key[0] === 'organizations' || key[0] === 'organizations-parents' || key[0] === 'switcher');
 
 interface TreeRow { org: OrganizationListItem; level: number }
 
@@ -73,24 +70,20 @@ export function OrganizationsPage() {
   const notify = (message: string) => showToast({ kind: 'success', message });
   const tree = !search;
 
-  const { data: root } = useSWR<Organization>(rootId ? ['organizations', 'root', rootId] : null, () => api.get<Organization>(`/Organizations/Get/${rootId}`));
+  const { data: root } = useSWR(rootId ? organizationsKeys.root(rootId) : null, ([, , id]) => organizationsApi.get(api, id));
   const parentId = search ? null : rootId;
-  const { data, isLoading } = useSWR<Page<OrganizationListItem>>(['organizations', search, parentId, pageIndex, pageSize, includeArchived], () =>
-    api.get<Page<OrganizationListItem>>('/Organizations/GetAll', {
-      query: { pageIndex, pageSize, search: search || undefined, parentId: parentId ?? undefined, includeArchived: includeArchived || undefined },
-    }));
+  const { data, isLoading } = useSWR(organizationsKeys.list(search, parentId, pageIndex, pageSize, includeArchived), () =>
+    organizationsApi.list(api, { pageIndex, pageSize, search: search || undefined, parentId: parentId ?? undefined, includeArchived: includeArchived || undefined }));
   const openIds = tree ? expanded : [];
   const { data: children } = useSWR<Record<number, OrganizationListItem[]>>(
-    openIds.length ? ['organizations', 'children', openIds.join(','), includeArchived] : null,
+    openIds.length ? organizationsKeys.children(openIds, includeArchived) : null,
     async () => Object.fromEntries(await Promise.all(openIds.map(async (id) => {
-      const page = await api.get<Page<OrganizationListItem>>('/Organizations/GetAll', {
-        query: { parentId: id, pageSize: CHILD_LIMIT, includeArchived: includeArchived || undefined },
-      });
+      const page = await organizationsApi.list(api, { parentId: id, pageSize: CHILD_LIMIT, includeArchived: includeArchived || undefined });
       return [id, page.items] as const;
     }))),
     { keepPreviousData: true },
   );
-  const refresh = () => mutate(refreshAll);
+  const refresh = () => mutate(organizationsKeys.isOrganizationsKey);
 
   const rows = useMemo<TreeRow[] | undefined>(() => {
     if (!data) return undefined;
@@ -108,12 +101,12 @@ export function OrganizationsPage() {
   const toggle = (id: number) => setExpanded((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   const edit = async (org: OrganizationListItem) => {
     try {
-      setEditing({ original: await api.get<Organization>(`/Organizations/Get/${org.id}`), parentId: null });
+      setEditing({ original: await organizationsApi.get(api, org.id), parentId: null });
     } catch { /* the error dialog already told the user */ }
   };
-  const changeState = async (org: OrganizationListItem, action: 'Activate' | 'Deactivate' | 'Archive' | 'Unarchive') => {
+  const changeState = async (org: OrganizationListItem, action: 'activate' | 'deactivate' | 'archive' | 'unarchive') => {
     try {
-      await api.post(`/Organizations/${action}/${org.id}`);
+      await organizationsApi[action](api, org.id);
       notify(t('stateChanged'));
     } catch { /* the error dialog already told the user */ }
     await refresh();
@@ -121,7 +114,7 @@ export function OrganizationsPage() {
   const remove = async (org: OrganizationListItem, withChildren: boolean) => {
     setDeleting(null);
     try {
-      const done = await run((c) => api.delete(`/Organizations/Delete/${org.id}`, { query: { withChildren, ...c }, quiet: true }));
+      const done = await run((c) => organizationsApi.delete(api, org.id, { withChildren, ...c }, { quiet: true }));
       if (done) {
         notify(t('delete.done'));
         await refresh();
@@ -166,11 +159,11 @@ export function OrganizationsPage() {
         )}
         {closable && hasClaim(user, 'Organizations.Activate') && (
           <Button size="sm" variant="secondary" data-testid={org.isActive ? 'organization-deactivate' : 'organization-activate'}
-            onClick={() => void changeState(org, org.isActive ? 'Deactivate' : 'Activate')}>{org.isActive ? t('actions.deactivate') : t('actions.activate')}</Button>
+            onClick={() => void changeState(org, org.isActive ? 'deactivate' : 'activate')}>{org.isActive ? t('actions.deactivate') : t('actions.activate')}</Button>
         )}
         {closable && hasClaim(user, 'Organizations.Archive') && (
           <Button size="sm" variant="secondary" data-testid={org.isArchived ? 'organization-unarchive' : 'organization-archive'}
-            onClick={() => void changeState(org, org.isArchived ? 'Unarchive' : 'Archive')}>{org.isArchived ? t('actions.unarchive') : t('actions.archive')}</Button>
+            onClick={() => void changeState(org, org.isArchived ? 'unarchive' : 'archive')}>{org.isArchived ? t('actions.unarchive') : t('actions.archive')}</Button>
         )}
         {closable && hasClaim(user, 'Organizations.Delete') && (
           <Button size="sm" variant="danger" data-testid="organization-delete" onClick={() => setDeleting(org)}>{t('actions.delete')}</Button>

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { tehranDayOf, toInstant, zonedGregorianToUtc } from '../../shared/dates/jalali';
 import { Button } from '../../shared/ui/button';
@@ -16,26 +15,7 @@ import { Select } from '../../shared/ui/select/select';
 import { OrganizationPicker } from '../admin-common/pickers';
 import { errorsOf, FormSection, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import { isolateText } from '../../shared/ui/bidi';
-
-export interface UserListItem {
-  id: number;
-  organizationId: number;
-  organizationName: string;
-  userName: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  mobile: string | null;
-  isActive: boolean;
-  isAdmin: boolean;
-  isSuspended: boolean;
-  isLocked?: boolean;
-  roleTemplateId: number | null;
-  expireDate: string | null;
-  lastLoginAt: string | null;
-}
-
-export type User = UserListItem & Record<string, unknown>;
+import { userLookups, usersApi, usersKeys, type RoleItem, type User } from './users-api';
 
 const PERSONAL = ['firstName', 'lastName', 'fatherName', 'nationalCode', 'foreignerCode', 'identityNumber'] as const;
 const CONTACT = ['email', 'mobile', 'phone', 'faxNumber', 'zipCode', 'address'] as const;
@@ -116,8 +96,6 @@ function fieldsOf(form: Form): Record<string, unknown> {
   return out;
 }
 
-interface Role { id: number; title: string }
-
 /** Every field the server may name in a validation error (the form shows its label instead). */
 const LABELLED = [...TEXTS, ...USER_FLAGS, 'userName', 'password', 'secondPassword', 'organizationId', 'roleTemplateId', 'birthDate', 'expireDate', 'zoneId', 'mobileCount'] as const;
 
@@ -133,9 +111,9 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
   const { run, dialog } = useConfirmationFlow();
 
   const roleOrganization = form.organizationId;
-  const { data: roles } = useSWR<Page<Role>>(roleOrganization ? ['user-roles', roleOrganization] : null, () =>
-    api.get<Page<Role>>('/Roles/GetAll', { query: { organizationId: roleOrganization, pageSize: 500 }, quiet: true }));
-  const roleItems: Role[] = [{ id: NO_ROLE, title: t('fields.noRole') }, ...(roles?.items ?? [])];
+  const { data: roles } = useSWR(roleOrganization ? usersKeys.roles(roleOrganization) : null, ([, organizationId]) =>
+    userLookups.roles(api, { organizationId, pageSize: 500 }, { quiet: true }));
+  const roleItems: RoleItem[] = [{ id: NO_ROLE, title: t('fields.noRole') }, ...(roles?.items ?? [])];
 
   const setText = (name: string, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: DIGITS.has(name) ? toLatinDigits(value) : value } }));
   const setFlag = (name: string, value: boolean) => setForm((f) => ({ ...f, flags: { ...f.flags, [name]: value } }));
@@ -162,19 +140,19 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
       if (form.secondPassword) fields.secondPassword = form.secondPassword;
       const roleId = form.roleId === NO_ROLE ? null : form.roleId;
       if (!original) {
-        await api.post('/Users/Create', {
+        await usersApi.create(api, {
           ...fields, userName: form.userName.trim(), password: form.password,
           organizationId: form.organizationId ?? undefined,
           roleTemplateId: roleId,
         }, { quiet: true });
       } else {
         const before = fieldsOf(formFrom(original, null));
-        const changed: Record<string, unknown> = { id: original.id };
+        const changed: Record<string, unknown> & { id: number } = { id: original.id };
         for (const [k, v] of Object.entries(fields)) if (JSON.stringify(v) !== JSON.stringify(before[k])) changed[k] = v;
-        if (Object.keys(changed).length > 1) await api.post('/Users/Update', changed, { quiet: true });
+        if (Object.keys(changed).length > 1) await usersApi.update(api, changed, { quiet: true });
         // The role changes only through AssignToUser (null removes it); taking access away needs the confirmation number.
         if (roleId !== (original.roleTemplateId ?? null)) {
-          const done = await run((c) => api.post('/Roles/AssignToUser', { userId: original.id, roleId, ...c }, { quiet: true }));
+          const done = await run((c) => userLookups.assignRole(api, { userId: original.id, roleId, ...c }, { quiet: true }));
           if (!done) return;
         }
       }
@@ -225,7 +203,7 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
             <OrganizationPicker id={`${P}-organizationId`} data-testid={`${P}-organizationId`} label={t('fields.organizationId')} value={form.organizationId}
               error={errors.organizationId} clearable={false} onChange={(id) => setForm((f) => ({ ...f, organizationId: id, roleId: NO_ROLE }))} />
           )}
-          <Select<Role> id={`${P}-roleTemplateId`} data-testid={`${P}-roleTemplateId`} label={t('fields.roleTemplateId')} items={roleItems}
+          <Select<RoleItem> id={`${P}-roleTemplateId`} data-testid={`${P}-roleTemplateId`} label={t('fields.roleTemplateId')} items={roleItems}
             value={form.roleId} error={errors.roleTemplateId} clearable={false}
             onChange={(v) => setForm((f) => ({ ...f, roleId: v === null ? NO_ROLE : Number(v) }))} />
           <div className="pt-6">{checkbox('isAdmin')}</div>

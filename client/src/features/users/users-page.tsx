@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
@@ -15,11 +14,11 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { OrganizationPicker } from '../admin-common/pickers';
 import { errorsOf, SearchBox, ErrorSummary, type FieldErrors } from '../admin-common/kit';
-import { UserFormDialog, type User, type UserListItem } from './user-form';
+import { UserFormDialog } from './user-form';
+import { userLookups, usersApi, usersKeys, type HistoryRow, type User, type UserListItem } from './users-api';
 import { isolateText } from '../../shared/ui/bidi';
 
 const HISTORY_PAGE_SIZE = 10;
-const usersKeys = (key: unknown) => Array.isArray(key) && key[0] === 'users';
 const success = (message: string) => showToast({ kind: 'success', message });
 
 function ResetPasswordDialog({ user, onClose, onDone }: { user: UserListItem; onClose(): void; onDone(): void }) {
@@ -34,7 +33,7 @@ function ResetPasswordDialog({ user, onClose, onDone }: { user: UserListItem; on
     if (!isStrongPassword(password)) { setErrors({ password: password ? t('passwordWeak') : tc('form.required') }); return; }
     setBusy(true);
     try {
-      await api.post('/Users/ResetPassword', { id: user.id, password }, { quiet: true });
+      await usersApi.resetPassword(api, { id: user.id, password }, { quiet: true });
       onDone();
     } catch (err) {
       setErrors(errorsOf(err));
@@ -57,15 +56,14 @@ function ResetPasswordDialog({ user, onClose, onDone }: { user: UserListItem; on
   );
 }
 
-interface HistoryRow { id: number; at: string; ip: string | null; userAgent: string | null; result: string }
 
 function LoginHistoryDialog({ user, onClose }: { user: UserListItem; onClose(): void }) {
   const { api } = useApp();
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation('adminCommon');
   const [pageIndex, setPageIndex] = useState(0);
-  const { data, isLoading } = useSWR<Page<HistoryRow>>(['users', 'history', user.id, pageIndex], () =>
-    api.get<Page<HistoryRow>>(`/Users/GetLoginHistory/${user.id}`, { query: { pageIndex, pageSize: HISTORY_PAGE_SIZE } }));
+  const { data, isLoading } = useSWR(usersKeys.history(user.id, pageIndex), () =>
+    usersApi.loginHistory(api, user.id, { pageIndex, pageSize: HISTORY_PAGE_SIZE }));
   const columns = useMemo<DataTableColumn<HistoryRow>[]>(() => [
     { key: 'at', header: t('history.at'), cell: (h) => <DateDisplay value={h.at} /> },
     { key: 'ip', header: t('history.ip'), cell: (h) => <span dir="ltr">{h.ip}</span> },
@@ -99,9 +97,9 @@ export function UsersPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const { data, isLoading } = useSWR<Page<UserListItem>>(['users', search, organizationId, pageIndex, pageSize], () =>
-    api.get<Page<UserListItem>>('/Users/GetAll', { query: { pageIndex, pageSize, search: search || undefined, organizationId: organizationId ?? undefined } }));
-  const refresh = () => mutate(usersKeys);
+  const { data, isLoading } = useSWR(usersKeys.list(search, organizationId, pageIndex, pageSize), () =>
+    usersApi.list(api, { pageIndex, pageSize, search: search || undefined, organizationId: organizationId ?? undefined }));
+  const refresh = () => mutate(usersKeys.isUsersKey);
 
   const act = async (call: () => Promise<unknown>, message: string) => {
     try {
@@ -112,13 +110,13 @@ export function UsersPage() {
   };
   const edit = async (u: UserListItem) => {
     try {
-      setDialog({ kind: 'form', original: await api.get<User>(`/Users/Get/${u.id}`) });
+      setDialog({ kind: 'form', original: await usersApi.get(api, u.id) });
     } catch { /* shown */ }
   };
   const impersonate = async (u: UserListItem) => {
     setBusy(true);
     try {
-      const tokens = await api.post<{ accessToken: string; refreshToken: string }>('/Account/Impersonate', { userId: u.id });
+      const tokens = await userLookups.impersonate(api, { userId: u.id });
       session.save(tokens);
       window.location.assign('/');
     } catch {
@@ -146,8 +144,8 @@ export function UsersPage() {
       {hasClaim(me, 'Users.Update') && <Button size="sm" variant="secondary" data-testid="user-edit" onClick={() => void edit(u)}>{t('actions.edit')}</Button>}
       {!self(u) && hasClaim(me, 'Users.Suspend') && (
         u.isSuspended || u.isLocked
-          ? <Button size="sm" variant="secondary" data-testid="user-unblock" onClick={() => void act(() => api.post(`/Users/Unblock/${u.id}`), t('stateChanged'))}>{t('actions.unblock')}</Button>
-          : <Button size="sm" variant="secondary" data-testid="user-suspend" onClick={() => void act(() => api.post(`/Users/Suspend/${u.id}`), t('stateChanged'))}>{t('actions.suspend')}</Button>
+          ? <Button size="sm" variant="secondary" data-testid="user-unblock" onClick={() => void act(() => usersApi.unblock(api, u.id), t('stateChanged'))}>{t('actions.unblock')}</Button>
+          : <Button size="sm" variant="secondary" data-testid="user-suspend" onClick={() => void act(() => usersApi.suspend(api, u.id), t('stateChanged'))}>{t('actions.suspend')}</Button>
       )}
       {hasClaim(me, 'Users.Update') && <Button size="sm" variant="secondary" data-testid="user-reset-password" onClick={() => setDialog({ kind: 'reset', user: u })}>{t('actions.resetPassword')}</Button>}
       <Button size="sm" variant="secondary" data-testid="user-login-history" onClick={() => setDialog({ kind: 'history', user: u })}>{t('actions.loginHistory')}</Button>
@@ -186,7 +184,7 @@ export function UsersPage() {
       <ConfirmDialog open={dialog?.kind === 'delete'} danger title={tc('confirmDelete.title')}
         message={dialog?.kind === 'delete' ? tc('confirmDelete.message', { name: isolateText(dialog.user.userName) }) : ''} confirmText={t('actions.delete')}
         data-testid="user-delete-dialog" onCancel={() => setDialog(null)}
-        onConfirm={() => { if (dialog?.kind !== 'delete') return; const u = dialog.user; setDialog(null); void act(() => api.delete(`/Users/Delete/${u.id}`), t('deleted')); }} />
+        onConfirm={() => { if (dialog?.kind !== 'delete') return; const u = dialog.user; setDialog(null); void act(() => usersApi.delete(api, u.id), t('deleted')); }} />
       <ConfirmDialog open={dialog?.kind === 'impersonate'} title={t('impersonate.title')} busy={busy}
         message={dialog?.kind === 'impersonate' ? t('impersonate.message', { name: isolateText(dialog.user.userName) }) : ''} confirmText={t('impersonate.confirm')}
         data-testid="user-impersonate-dialog" onCancel={() => setDialog(null)}

@@ -21,12 +21,26 @@ export const endpoint = {
   getById<Ans>(path: string) {
     return (api: ApiClient, id: number | string, options: EndpointOptions = {}): Promise<Ans> => api.get<Ans>(`${path}/${id}`, options);
   },
+  /** `GET path/:id` with a query (a page of what belongs to the id). */
+  getByIdWith<Ans, Q extends QueryValues = QueryValues>(path: string) {
+    return (api: ApiClient, id: number | string, query: Q, options: EndpointOptions = {}): Promise<Ans> =>
+      api.get<Ans>(`${path}/${id}`, { ...options, query });
+  },
   /** `POST path` with a JSON body. */
   post<Req, Ans = unknown>(path: string) {
     return (api: ApiClient, body: Req, options: EndpointOptions = {}): Promise<Ans> => api.post<Ans>(path, body, options);
   },
+  /** `POST path/:id` with no body (a state change named by the path). */
+  postById<Ans = unknown>(path: string) {
+    return (api: ApiClient, id: number | string, options: EndpointOptions = {}): Promise<Ans> => api.post<Ans>(`${path}/${id}`, undefined, options);
+  },
   /** `DELETE path/:id`. */
   deleteById<Ans = unknown>(path: string) {
     return (api: ApiClient, id: number | string, options: EndpointOptions = {}): Promise<Ans> => api.delete<Ans>(`${path}/${id}`, options);
+  },
+  /** `DELETE path/:id` with a query (a choice, a confirmation number). */
+  deleteByIdWith<Ans = unknown, Q extends QueryValues = QueryValues>(path: string) {
+    return (api: ApiClient, id: number | string, query: Q, options: EndpointOptions = {}): Promise<Ans> =>
+      api.delete<Ans>(`${path}/${id}`, { ...options, query });
   },
 };
