@@ -106,7 +106,10 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
     apiRoutes = registeredRoutes(controllers);
     const authenticator = container.get<Authenticator>(TYPES.Authenticator);
     const app = createHttpApp({
-      apiRouter: buildApiRouter(controllers, authenticator, translator, { ordinary: parseByteSize(config.bodyLimit), large: parseByteSize(config.sendBodyLimit) }),
+      apiRouter: buildApiRouter(controllers, authenticator, translator, {
+        limits: { ordinary: parseByteSize(config.bodyLimit), large: parseByteSize(config.sendBodyLimit) },
+        checkAnswers: config.checkAnswers,
+      }),
       docsRouter: buildDocsRouter(buildOpenApiDocument(apiRoutes, { version: config.version, basePath: '/api' })),
       translator,
       logger,

@@ -19,6 +19,7 @@ import { SettingsService } from './platform/settings.service.js';
 import { OutboundUrlGuard } from './platform/outbound/outbound-url-guard.js';
 import type { PeykModule } from './platform/module.js';
 import { auditModule } from './modules/audit/index.js';
+import { approvalsModule } from './modules/approvals/index.js';
 import { organizationsModule } from './modules/organizations/index.js';
 import { identityModule } from './modules/identity/index.js';
 import { billingModule } from './modules/billing/index.js';
@@ -33,7 +34,7 @@ import { contactsModule } from './modules/contacts/index.js';
 import { insightModule } from './modules/insight/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboxModule, developerModule, insightModule, engageModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, approvalsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboxModule, developerModule, insightModule, engageModule];
 
 export interface Infrastructure {
   config: AppConfig;

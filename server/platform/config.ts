@@ -100,6 +100,11 @@ export interface AppConfig {
    */
   shutdownMs: number;
   version: string;
+  /**
+   * Check each answer against the schema its route declares (`answer`), failing the call on a
+   * mismatch: on when NODE_ENV is `test` (tests/support starts every server so), off in use.
+   */
+  checkAnswers: boolean;
 }
 
 export interface SmppServerConfig {
@@ -267,6 +272,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     serverStateToken: persistentSecret(dataDir, 'server-state-token', env.PEYK_SERVER_STATE_TOKEN),
     outboundAllow: parseOutboundAllow(env.PEYK_OUTBOUND_ALLOW),
     version: String(pkg.version),
+    checkAnswers: env.NODE_ENV === 'test',
     allowSandboxGateway: false,
     smppServer: parseSmppServer(env),
     shutdownMs: parseMs('PEYK_SHUTDOWN_MS', env.PEYK_SHUTDOWN_MS, merged.shutdownMs ?? 10_000, 100, 600_000),

@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import type { Actor } from '../../platform/actor.js';
-import type { Clock } from '../../platform/clock.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import { conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
+import { fieldError, notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
+import { ApprovalsService, type ApprovalWorkflow } from '../approvals/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
-import { ApiRulesRepository, type NewRateRule, type PeriodType, type RuleType, type SafeIpStatus } from './api-rules.repository.js';
+import { ApiRulesRepository, type NewRateRule, type PeriodType, type RuleType, type SafeIpRow, type SafeIpStatus } from './api-rules.repository.js';
 import { ApiCallLogsRepository, type CallLogFilter } from './api-call-logs.repository.js';
 import { ApiGuardService } from './api-guard.service.js';
 import { parseIpEntry } from './ip-address.js';
@@ -33,15 +33,33 @@ export interface RateRuleInput {
  */
 @injectable()
 export class ApiRulesService {
+  /** Safe IPs wait for an administrator's decision: the approvals workflow, with undo and no `lastModified`. */
+  private readonly safeIpApproval: ApprovalWorkflow<SafeIpStatus, SafeIpRow>;
+
   constructor(
     @inject(ApiTokensRepository) private readonly tokens: ApiTokensRepository,
     @inject(ApiRulesRepository) private readonly repo: ApiRulesRepository,
     @inject(ApiCallLogsRepository) private readonly logsRepo: ApiCallLogsRepository,
     @inject(ApiGuardService) private readonly guard: ApiGuardService,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(ApprovalsService) approvals: ApprovalsService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(TYPES.Clock) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.safeIpApproval = approvals.register<SafeIpStatus, SafeIpRow>({
+      className: 'ApiTokenSafeIp',
+      statuses: { waiting: 'WatingForConfirm', confirmed: 'Confirmed', rejected: 'Rejected' },
+      messages: { notFound: 'developer.safeIpNotFound', decideForbidden: 'developer.safeIpDecideForbidden', notConfirmed: 'developer.safeIpNotConfirmed' },
+      // An entry is the caller's when its token is (the token list's rule).
+      find: async (ctx, id, tx) => {
+        const row = await this.repo.findSafeIp(tx, id);
+        const token = row && await this.tokens.findVisible(ctx.tenant, tokenOwnerFilter(ctx), row.apiTokenId, tx);
+        return row && token ? { row, organizationId: token.organizationId } : null;
+      },
+      write: (tx, id, patch) => this.repo.updateSafeIp(tx, id, patch),
+      remove: (tx, row) => this.repo.deleteSafeIp(tx, row.id),
+      changed: (tx, row) => this.changed(tx, row.apiTokenId),
+    });
+  }
 
   /** The token, locked for the change (so the 15-IP count cannot be raced), or 404. */
   private async token(ctx: Actor, tokenId: number, tx: Tx): Promise<ApiTokenRow> {
@@ -70,10 +88,8 @@ export class ApiRulesService {
       const token = await this.token(ctx, input.apiTokenId, tx);
       if (await this.repo.countSafeIps(tx, token.id) >= MAX_SAFE_IPS) throw fieldError('ip', 'developer.ipMax', { limit: MAX_SAFE_IPS });
       if (await this.repo.findSafeIpByText(tx, token.id, parsed.entry.text)) throw fieldError('ip', 'developer.ipDuplicate');
-      const manager = tokenOwnerFilter(ctx) === null;
       const row = await this.repo.insertSafeIp(tx, {
-        apiTokenId: token.id, ip: parsed.entry.text, status: manager ? 'Confirmed' : 'WatingForConfirm', createdByUserId: ctx.principal.userId,
-        decidedByUserId: manager ? ctx.principal.userId : null, decidedAt: manager ? this.clock.now() : null,
+        apiTokenId: token.id, ip: parsed.entry.text, createdByUserId: ctx.principal.userId, ...(await this.safeIpApproval.stateFor(ctx, token.organizationId, tx)),
       });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ApiTokenSafeIp', referenceId: row.id, organizationId: token.organizationId, newData: row });
       this.changed(tx, token.id);
@@ -81,32 +97,13 @@ export class ApiRulesService {
     });
   }
 
-  async decideSafeIp(ctx: Actor, id: number, decision: SafeIpDecision) {
-    return this.uow.run(async (tx) => {
-      const row = await this.repo.findSafeIp(tx, id);
-      if (!row) throw notFound('developer.safeIpNotFound');
-      const token = await this.tokens.findVisible(ctx.tenant, tokenOwnerFilter(ctx), row.apiTokenId, tx);
-      if (!token) throw notFound('developer.safeIpNotFound');
-      if (tokenOwnerFilter(ctx) !== null) throw forbidden('developer.safeIpDecideForbidden');
-      if (decision === 'UndoConfirm' && row.status !== 'Confirmed') throw conflict('developer.safeIpNotConfirmed');
-      const status: SafeIpStatus = decision === 'Confirm' ? 'Confirmed' : decision === 'Reject' ? 'Rejected' : 'WatingForConfirm';
-      const updated = await this.repo.updateSafeIp(tx, id, { status, decidedByUserId: ctx.principal.userId, decidedAt: this.clock.now() });
-      await this.audit.record(tx, ctx, { operationType: decision, className: 'ApiTokenSafeIp', referenceId: id, organizationId: token.organizationId, oldData: row, newData: updated });
-      this.changed(tx, token.id);
-      return updated;
-    });
+  /** Confirm / Reject / UndoConfirm (back to waiting; only a confirmed entry): an administrator's acts. */
+  decideSafeIp(ctx: Actor, id: number, decision: SafeIpDecision) {
+    return this.safeIpApproval.decide(ctx, id, decision);
   }
 
-  async removeSafeIp(ctx: Actor, id: number) {
-    return this.uow.run(async (tx) => {
-      const row = await this.repo.findSafeIp(tx, id);
-      const token = row && await this.tokens.findVisible(ctx.tenant, tokenOwnerFilter(ctx), row.apiTokenId, tx);
-      if (!row || !token) throw notFound('developer.safeIpNotFound');
-      await this.repo.deleteSafeIp(tx, id);
-      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'ApiTokenSafeIp', referenceId: id, organizationId: token.organizationId, oldData: row });
-      this.changed(tx, token.id);
-      return null;
-    });
+  removeSafeIp(ctx: Actor, id: number) {
+    return this.safeIpApproval.delete(ctx, id);
   }
 
   async rules(ctx: Actor, tokenId: number, ruleType: RuleType) {

@@ -2,12 +2,13 @@ import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
-import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import { UnitOfWork } from '../../platform/unit-of-work.js';
 import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { findForbiddenCharacters } from '../../shared/sms/sms-text.js';
 import { checkOtpParameters, parseOtpFormat, renderOtpFormat, type OtpParameterIssue, type OtpTextIssue } from '../../shared/text/otp-format.js';
 import { AuditService } from '../audit/index.js';
+import { ApprovalsService, type ApprovalWorkflow } from '../approvals/index.js';
 import { OtpFormatsRepository, type OtpFormatFilter, type OtpFormatRow, type OtpPriority, type OtpStatus } from './otp-formats.repository.js';
 import { ApiV1Service } from './api-v1.service.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
@@ -74,41 +75,45 @@ function checkText(smsText: string): number {
 /**
  * OTP formats (spec: priority, smsText, lastModified, OtpStatus) and the v1 OTP send.
  * Managed like API tokens and their safe IPs: the owner, or an administrator / reseller / super
- * admin whose tenant slice holds the format; anyone else gets 404. Confirming and rejecting is an
- * administrator's act (a plain user's format waits); an administrator's own format, and their
- * edit of any format, is confirmed at once — they are the ones who confirm.
+ * admin whose tenant slice holds the format; anyone else gets 404. Confirming and rejecting go
+ * through the approvals workflow (a plain user's format waits; an administrator's own format, and
+ * their edit of any format, is confirmed at once). OTP formats keep no reject reason and no
+ * `confirmedAbove` (CONTEXT.md: "OTP formats").
  */
 @injectable()
 export class OtpFormatsService {
+  private readonly approval: ApprovalWorkflow<OtpStatus, OtpFormatRow>;
+
   constructor(
     @inject(OtpFormatsRepository) private readonly repo: OtpFormatsRepository,
     @inject(ApiV1Service) private readonly v1: ApiV1Service,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(ApprovalsService) approvals: ApprovalsService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
-  ) {}
-
-  private async visible(ctx: Actor, id: number, tx: Tx): Promise<OtpFormatRow> {
-    const row = await this.repo.findVisible(ctx.tenant, tokenOwnerFilter(ctx), id, tx);
-    if (!row) throw notFound('developer.otpFormatNotFound');
-    return row;
-  }
-
-  /** The status a change by this caller leaves: confirmed when a manager made it, otherwise waiting. */
-  private statusFor(ctx: Actor): { status: OtpStatus; decidedByUserId: number | null; decidedAt: Date | null } {
-    const manager = tokenOwnerFilter(ctx) === null;
-    return manager
-      ? { status: 'Confirmed', decidedByUserId: ctx.principal.userId, decidedAt: this.clock.now() }
-      : { status: 'WatingForConfirm', decidedByUserId: null, decidedAt: null };
+  ) {
+    this.approval = approvals.register<OtpStatus, OtpFormatRow>({
+      className: 'OtpFormat',
+      statuses: { waiting: 'WatingForConfirm', confirmed: 'Confirmed', rejected: 'Rejected' },
+      messages: { notFound: 'developer.otpFormatNotFound', decideForbidden: 'developer.otpDecideForbidden' },
+      lastModified: true,
+      find: async (ctx, id, tx) => {
+        const row = await this.repo.findVisible(ctx.tenant, tokenOwnerFilter(ctx), id, tx);
+        return row && { row, organizationId: row.organizationId };
+      },
+      write: (tx, id, patch) => this.repo.update(tx, id, patch),
+      remove: async (tx, row, now) => { await this.repo.update(tx, row.id, { deletedAt: now, lastModified: now }); },
+    });
   }
 
   async create(ctx: Actor, input: CreateOtpFormatInput) {
     const parameterCount = checkText(input.smsText);
     return this.uow.run(async (tx) => {
+      const organizationId = ctx.principal.organizationId;
       const row = await this.repo.insert(tx, {
-        organizationId: ctx.principal.organizationId, userId: ctx.principal.userId,
+        organizationId, userId: ctx.principal.userId,
         title: input.title.trim(), smsText: input.smsText, parameterCount, priority: input.priority ?? 'High',
-        ...this.statusFor(ctx), lastModified: this.clock.now(),
+        ...(await this.approval.stateFor(ctx, organizationId, tx)), lastModified: this.clock.now(),
       });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'OtpFormat', referenceId: row.id, organizationId: row.organizationId, newData: row });
       return row;
@@ -127,39 +132,26 @@ export class OtpFormatsService {
   async update(ctx: Actor, input: UpdateOtpFormatInput) {
     const parameterCount = input.smsText === undefined ? undefined : checkText(input.smsText);
     return this.uow.run(async (tx) => {
-      const row = await this.visible(ctx, input.id, tx);
+      const { row } = await this.approval.found(ctx, input.id, tx);
       const patch: Partial<OtpFormatRow> = { lastModified: this.clock.now() };
       if (input.title !== undefined) patch.title = input.title.trim();
       if (input.priority !== undefined) patch.priority = input.priority;
-      if (input.smsText !== undefined && input.smsText !== row.smsText) Object.assign(patch, { smsText: input.smsText, parameterCount }, this.statusFor(ctx));
+      const textChanged = input.smsText !== undefined && input.smsText !== row.smsText;
+      if (textChanged) Object.assign(patch, { smsText: input.smsText, parameterCount });
+      Object.assign(patch, await this.approval.editState(ctx, row.organizationId, textChanged, tx));
       const updated = await this.repo.update(tx, row.id, patch);
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'OtpFormat', referenceId: row.id, organizationId: row.organizationId, oldData: row, newData: updated });
       return updated;
     });
   }
 
-  async delete(ctx: Actor, id: number) {
-    return this.uow.run(async (tx) => {
-      const row = await this.visible(ctx, id, tx);
-      const now = this.clock.now();
-      await this.repo.update(tx, row.id, { deletedAt: now, lastModified: now });
-      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'OtpFormat', referenceId: row.id, organizationId: row.organizationId, oldData: row });
-      return null;
-    });
+  delete(ctx: Actor, id: number) {
+    return this.approval.delete(ctx, id);
   }
 
   /** Confirm or Reject: an administrator's act over the formats they manage (others: 404 first, then 403). */
-  async decide(ctx: Actor, id: number, decision: 'Confirm' | 'Reject') {
-    return this.uow.run(async (tx) => {
-      const row = await this.visible(ctx, id, tx);
-      if (tokenOwnerFilter(ctx) !== null) throw forbidden('developer.otpDecideForbidden');
-      const now = this.clock.now();
-      const updated = await this.repo.update(tx, row.id, {
-        status: decision === 'Confirm' ? 'Confirmed' : 'Rejected', decidedByUserId: ctx.principal.userId, decidedAt: now, lastModified: now,
-      });
-      await this.audit.record(tx, ctx, { operationType: decision, className: 'OtpFormat', referenceId: row.id, organizationId: row.organizationId, oldData: row, newData: updated });
-      return updated;
-    });
+  decide(ctx: Actor, id: number, decision: 'Confirm' | 'Reject') {
+    return this.approval.decide(ctx, id, decision);
   }
 
   /**

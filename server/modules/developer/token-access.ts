@@ -1,9 +1,6 @@
-import type { Actor } from '../../platform/actor.js';
-
 /**
  * Whose tokens a caller manages: null = every token in their tenant slice (an administrator,
- * reseller or super admin), otherwise only the tokens of this user id (a plain user's own).
+ * reseller or super admin), otherwise only the tokens of this user id (a plain user's own). The
+ * same rule decides approvals, so it is the approvals module's one definition.
  */
-export function tokenOwnerFilter(ctx: Actor): number | null {
-  return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? null : ctx.principal.userId;
-}
+export { managerOwnerFilter as tokenOwnerFilter } from '../approvals/index.js';

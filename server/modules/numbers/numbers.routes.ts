@@ -8,6 +8,7 @@ import {
   assignSchema, assignmentsQuery, blacklistBulkSchema, blacklistQuery, blacklistSchema, createAgentSchema, createLineSchema,
   linesQuery, myNumbersQuery, testConnectionSchema, unassignSchema, updateAgentSchema, updateLineSchema,
 } from './numbers.schemas.js';
+import { myNumbersAnswer } from '../../shared/lines/my-numbers.answers.js';
 
 const AGENTS = 'Infrastructure.SenderAgents';
 const LINES = 'Infrastructure.PrivateNumbers';
@@ -44,7 +45,7 @@ export function privateNumbersController(s: PrivateNumbersService): Controller {
       userRoute({ method: 'POST', action: 'Assign', claim: LINES, body: assignSchema, handler: ({ ctx, body }) => s.assign(ctx, body) }),
       userRoute({ method: 'POST', action: 'Unassign', claim: LINES, body: unassignSchema, handler: ({ ctx, body }) => s.unassign(ctx, body) }),
       userRoute({ method: 'GET', action: 'GetAssignments', claim: LINES, query: assignmentsQuery, handler: ({ ctx, query }) => s.assignments(ctx, query.privateNumberId) }),
-      userRoute({ method: 'GET', action: 'GetMyNumbers', query: myNumbersQuery, handler: ({ ctx, query }) => s.myNumbers(ctx, query.sendType) }),
+      userRoute({ method: 'GET', action: 'GetMyNumbers', query: myNumbersQuery, answer: myNumbersAnswer, handler: ({ ctx, query }) => s.myNumbers(ctx, query.sendType) }),
     ],
   };
 }

@@ -206,9 +206,19 @@ export function buildOpenApiDocument(routes: RegisteredRoute[], options: OpenApi
     const errorStatuses = ['400', ...(isPublic ? [] : ['401', '403']), '404', ...(route.body ? ['413'] : []), '429', '500'];
     for (const status of errorStatuses) responses[status] = { $ref: `#/components/responses/Error${status}` };
 
+    // A declared answer: the envelope with `data` of the route's answer schema (`<operationId>_answer`).
+    let successSchema: unknown = envelopeRef;
+    if (route.answer) {
+      const answerName = `${operationId}_answer`;
+      doc.components.schemas[answerName] = copy(route.answer);
+      successSchema = { allOf: [envelopeRef, { type: 'object', properties: { data: { $ref: `#/components/schemas/${answerName}` } } }] };
+      responses[200] = { description: 'Succeeded. / انجام شد.', content: { 'application/json': { schema: successSchema } } };
+    }
+
     for (const [status, examples] of Object.entries(docs?.responseExamples ?? {})) {
       const shared = status === '200' ? 'Succeeded. / انجام شد.' : ERROR_RESPONSES[status] ?? `HTTP ${status}`;
-      responses[status] = { description: shared, content: { 'application/json': { schema: envelopeRef, examples: copy(examples) } } };
+      const schema = status === '200' ? successSchema : envelopeRef;
+      responses[status] = { description: shared, content: { 'application/json': { schema, examples: copy(examples) } } };
     }
 
     const claim = isPublic ? undefined : route.claim;

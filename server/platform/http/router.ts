@@ -1,7 +1,7 @@
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import type { AnySchema } from 'ajv';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { compileBody, compileQuery, type Validator } from './validation.js';
+import { compileAnswer, compileBody, compileQuery, type AnswerCheck, type Validator } from './validation.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import type { AuthedContext, RequestContext } from './context.js';
 import { sendEnvelope } from './envelope.js';
@@ -31,6 +31,12 @@ interface BaseRoute {
   body?: AnySchema;
   query?: AnySchema;
   params?: AnySchema;
+  /**
+   * The schema of the answer's `data` (the envelope around it is the router's). It lives in
+   * `server/shared/<area>/` so the client takes its type from it; the API document shows it, and a
+   * test run checks every answer against it (`checkAnswers`). Absent: `data` is any value.
+   */
+  answer?: AnySchema;
   /** Success message key shown by the client ('operation.success' for mutations by default). */
   successMessage?: string;
   /**
@@ -96,11 +102,12 @@ export type SchemaType<S> = S extends JSONSchema ? FromSchema<S> : unknown;
  * (json-schema-to-ts, types only), so the type cannot drift from what validation lets through and
  * the handler needs no `body as X` cast. The schemas must be declared `as const`.
  */
-export function userRoute<const B extends JSONSchema | undefined = undefined, const Q extends JSONSchema | undefined = undefined, const P extends JSONSchema | undefined = undefined>(
-  route: Omit<UserRoute, 'body' | 'query' | 'params' | 'handler'> & {
+export function userRoute<const B extends JSONSchema | undefined = undefined, const Q extends JSONSchema | undefined = undefined, const P extends JSONSchema | undefined = undefined, const A extends JSONSchema | undefined = undefined>(
+  route: Omit<UserRoute, 'body' | 'query' | 'params' | 'answer' | 'handler'> & {
     body?: B;
     query?: Q;
     params?: P;
+    answer?: A;
     handler(input: RouteInput<SchemaType<B>, SchemaType<Q>, SchemaType<P>, AuthedContext>): Promise<unknown>;
   },
 ): UserRoute {
@@ -109,11 +116,12 @@ export function userRoute<const B extends JSONSchema | undefined = undefined, co
 }
 
 /** `userRoute` for a route anyone may call (no session): a webhook, a gateway's return page. */
-export function publicRoute<const B extends JSONSchema | undefined = undefined, const Q extends JSONSchema | undefined = undefined, const P extends JSONSchema | undefined = undefined>(
-  route: Omit<PublicRoute, 'body' | 'query' | 'params' | 'handler'> & {
+export function publicRoute<const B extends JSONSchema | undefined = undefined, const Q extends JSONSchema | undefined = undefined, const P extends JSONSchema | undefined = undefined, const A extends JSONSchema | undefined = undefined>(
+  route: Omit<PublicRoute, 'body' | 'query' | 'params' | 'answer' | 'handler'> & {
     body?: B;
     query?: Q;
     params?: P;
+    answer?: A;
     handler(input: RouteInput<SchemaType<B>, SchemaType<Q>, SchemaType<P>, RequestContext>): Promise<unknown>;
   },
 ): PublicRoute {
@@ -199,6 +207,7 @@ interface Compiled {
   bodyLimit: number;
   query: Validator;
   params?: Validator;
+  answer?: AnswerCheck;
 }
 
 export interface BodyLimits {
@@ -206,6 +215,15 @@ export interface BodyLimits {
   ordinary: number;
   /** Bytes a `bodyLimit: 'large'` route's body may have. */
   large: number;
+}
+
+export interface ApiRouterOptions {
+  limits: BodyLimits;
+  /**
+   * Check every declared answer against its schema and fail the call (500) when it does not fit:
+   * on in tests (config `checkAnswers`), so a renamed column fails a test instead of a screen.
+   */
+  checkAnswers?: boolean;
 }
 
 /** Every route's query accepts `culture` (the language of messages; i18n.ts parseCulture reads it). */
@@ -219,7 +237,8 @@ function withCulture(schema: AnySchema | undefined): AnySchema | undefined {
   return { ...s, properties: { ...(s.properties ?? {}), culture: cultureQueryProperty } };
 }
 
-export function buildApiRouter(controllers: Controller[], authenticator: Authenticator, translator: Translator, limits: BodyLimits): Router {
+export function buildApiRouter(controllers: Controller[], authenticator: Authenticator, translator: Translator, options: ApiRouterOptions): Router {
+  const { limits } = options;
   const router = Router();
   const byPath = new Map<string, Set<string>>();
 
@@ -231,13 +250,14 @@ export function buildApiRouter(controllers: Controller[], authenticator: Authent
       bodyLimit: route.bodyLimit === 'large' ? limits.large : limits.ordinary,
       query: route.query ? compileQuery(withCulture(route.query) as AnySchema) : emptyQuery,
       params: route.params ? compileQuery(route.params) : undefined,
+      answer: route.answer && options.checkAnswers ? compileAnswer(route.answer) : undefined,
     };
     const methods = byPath.get(path) ?? new Set<string>();
     methods.add(route.method);
     byPath.set(path, methods);
     const verb = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     router[verb](path, (req: Request, res: Response, next: NextFunction) => {
-      handle(compiled, req, res, authenticator, translator).catch(next);
+      handle(compiled, path, req, res, authenticator, translator).catch(next);
     });
   }
 
@@ -252,7 +272,7 @@ export function buildApiRouter(controllers: Controller[], authenticator: Authent
   return router;
 }
 
-async function handle(compiled: Compiled, req: Request, res: Response, authenticator: Authenticator, translator: Translator): Promise<void> {
+async function handle(compiled: Compiled, path: string, req: Request, res: Response, authenticator: Authenticator, translator: Translator): Promise<void> {
   const { route } = compiled;
   const ctx = res.locals.ctx as RequestContext;
   if (route.auth !== 'public') {
@@ -287,6 +307,11 @@ async function handle(compiled: Compiled, req: Request, res: Response, authentic
   if (result instanceof RawResult) {
     result.write(res);
     return;
+  }
+  if (compiled.answer) {
+    // The wire form (JSON) is what the client's type describes, not the handler's Dates and bigints.
+    const fault = compiled.answer(JSON.parse(JSON.stringify(result ?? null)) as unknown);
+    if (fault) throw new Error(`${route.method} ${path}: the answer does not fit its declared schema: ${fault}`);
   }
   const messageKey = route.successMessage ?? (route.method === 'GET' ? undefined : 'operation.success');
   sendEnvelope(res, 200, { isSucceed: true, data: result ?? null, message: messageKey ? translator.t(ctx.culture, messageKey) : undefined });

@@ -17,8 +17,8 @@ export const MOBILE_PATTERN = /^(?:\+98|0098|98|0)?9\d{9}$/;
  */
 export const NAME_FORMAT = 'name';
 
-function buildAjv(coerce: boolean): Ajv {
-  const ajv = new Ajv({ allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: true, strict: true, allowUnionTypes: true });
+function buildAjv(coerce: boolean, useDefaults = true): Ajv {
+  const ajv = new Ajv({ allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults, strict: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addFormat('mobile', MOBILE_PATTERN);
   ajv.addFormat('hhmm', /^(?:[01]\d|2[0-3]):[0-5]\d$/);
@@ -28,6 +28,8 @@ function buildAjv(coerce: boolean): Ajv {
 
 const bodyAjv = buildAjv(false);
 const queryAjv = buildAjv(true);
+// Answers are checked as they are, never filled in or coerced: the check may not change what is sent.
+const answerAjv = buildAjv(false, false);
 
 /** `/bulkRecipients/3/mobile` → `bulkRecipients[3].mobile` */
 export function toPropertyName(instancePath: string, child?: string): string {
@@ -113,3 +115,16 @@ function compile(ajv: Ajv, schema: AnySchema): Validator {
 
 export const compileBody = (schema: AnySchema): Validator => compile(bodyAjv, schema);
 export const compileQuery = (schema: AnySchema): Validator => compile(queryAjv, schema);
+
+/** What is wrong with an answer, as one line for the developer; null when it fits its schema. */
+export type AnswerCheck = (value: unknown) => string | null;
+
+/**
+ * A checker of a route's answer (`data` of the envelope) against the route's `answer` schema. It
+ * reads the answer as JSON (the wire form: dates are strings); extra fields are no fault unless the
+ * schema itself closes an object, and nothing is removed or filled in.
+ */
+export function compileAnswer(schema: AnySchema): AnswerCheck {
+  const fn: ValidateFunction = answerAjv.compile(schema);
+  return (value: unknown) => (fn(value) ? null : answerAjv.errorsText(fn.errors, { dataVar: 'data' }));
+}

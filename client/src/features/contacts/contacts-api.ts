@@ -1,5 +1,7 @@
 import { TEHRAN_TIME_ZONE, tehranDayOf, zonedGregorianToUtc } from '../../shared/dates/jalali';
 import type { CreateType, CustomFieldType, CustomFieldValue } from '../../../../server/shared/contacts/contact-fields';
+import { endpoint } from '../../shared/api/endpoint';
+import type { PhonebookChoice } from '../sending/sending-api';
 
 export interface Phonebook {
   id: number;
@@ -118,3 +120,7 @@ export const CONTACT_EXPORT_EVENT = 'contact-export';
 export const isContactExport = (value: unknown): value is ContactExport =>
   !!value && typeof value === 'object' && typeof (value as ContactExport).id === 'number' && typeof (value as ContactExport).progressPercent === 'number'
   && typeof (value as ContactExport).phonebookId === 'number';
+
+/** Other features' pickers read phonebooks and custom fields through these. */
+export const getPhonebookChoices = endpoint.get<PhonebookChoice[]>('/Phonebooks/GetSelectList');
+export const getCustomFields = endpoint.get<CustomFieldList>('/CustomFields/GetAll');

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import type { Page } from '../../shared/api/api-client';
-import { useCurrentUser } from '../../shared/auth/current-user';
+import { ApprovalActions, useCanDecide, type ApprovalStatus } from '../../shared/ui/approvals/approvals';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';
@@ -17,8 +17,7 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 
 interface ApiToken { id: number; title: string; prefix: string; status: 'Active' | 'Revoked'; isIgnoreCheckIp: boolean; ip: string | null }
-type SafeIpStatus = 'WatingForConfirm' | 'Confirmed' | 'Rejected';
-interface SafeIp { id: number; ip: string; status: SafeIpStatus; createdAt: string }
+interface SafeIp { id: number; ip: string; status: ApprovalStatus; createdAt: string }
 interface RateRule { id: number; ruleType: 'Ip' | 'Client'; ip: string | null; clientId: string | null; endpoint: string; limit: number; period: number; periodType: string }
 interface CallLog {
   id: number; createdAt: string; requestMethod: string; requestPath: string; status: number; tokenIp: string; clientId: string | null;
@@ -28,12 +27,6 @@ interface CallLog {
 const TABS = ['safeIps', 'ipRules', 'clientRules', 'logs'] as const;
 type Tab = (typeof TABS)[number];
 const PERIOD_TYPES = ['Second', 'Minute', 'Hour', 'Daily'] as const;
-
-/** An administrator (or reseller, super admin) decides safe IPs; the server checks it again. */
-function useCanDecide(): boolean {
-  const { data: user } = useCurrentUser();
-  return !!user && (user.isAdmin || user.scope === 'superAdmin' || user.scope === 'reseller');
-}
 
 function SafeIpsTab({ tokenId }: { tokenId: number }) {
   const { api } = useApp();
@@ -72,9 +65,7 @@ function SafeIpsTab({ tokenId }: { tokenId: number }) {
     {
       key: 'actions', header: t('columns.actions'), hideable: false, cell: (r) => (
         <div className="flex flex-wrap gap-2">
-          {canDecide && r.status !== 'Confirmed' && <Button size="sm" loading={busy === `Confirm-${r.id}`} onClick={() => void act(r, 'Confirm')} data-testid="safe-ip-confirm">{t('confirm')}</Button>}
-          {canDecide && r.status === 'Confirmed' && <Button size="sm" variant="secondary" loading={busy === `UndoConfirm-${r.id}`} onClick={() => void act(r, 'UndoConfirm')} data-testid="safe-ip-undo">{t('undoConfirm')}</Button>}
-          {canDecide && r.status !== 'Rejected' && <Button size="sm" variant="secondary" loading={busy === `Reject-${r.id}`} onClick={() => void act(r, 'Reject')} data-testid="safe-ip-reject">{t('reject')}</Button>}
+          <ApprovalActions ns="developer" testId="safe-ip" id={r.id} status={r.status} canDecide={canDecide} busy={busy} onDecide={(a) => void act(r, a)} undo />
           <Button size="sm" variant="danger" loading={busy === `Delete-${r.id}`} onClick={() => void act(r, 'Delete')} data-testid="safe-ip-delete">{t('remove')}</Button>
         </div>
       ),

@@ -1,46 +1,28 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import useSWR from 'swr';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
-import { useCurrentUser } from '../../shared/auth/current-user';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
-import { cx } from '../../shared/ui/class-names';
-import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { TextField } from '../../shared/ui/form/text-field';
 import { describedBy, FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
 import { PageHeader } from '../../shared/ui/page-header';
-import { isolateText } from '../../shared/ui/bidi';
 import { useDigits } from '../../shared/ui/use-digits';
-import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
+import type { DataTableColumn } from '../../shared/ui/table/data-table';
+import { ApprovalList, useApprovalListRefresh } from '../../shared/ui/approvals/approval-list';
+import type { ApprovalStatus } from '../../shared/ui/approvals/approvals';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { parseOtpFormat, renderOtpFormat, type OtpTextIssue } from '../../../../server/shared/text/otp-format';
 import { countParts } from '../../../../server/shared/sms/sms-text';
 
-const STATUSES = ['WatingForConfirm', 'Confirmed', 'Rejected'] as const;
-type OtpStatus = (typeof STATUSES)[number];
 const PRIORITIES = ['Lowest', 'VeryLow', 'Low', 'Normal', 'AboveNormal', 'High', 'VeryHigh', 'Highest'] as const;
 type OtpPriority = (typeof PRIORITIES)[number];
 
 export interface OtpFormat {
   id: number; userId: number; userName?: string; organizationId: number; title: string; smsText: string; parameterCount: number;
-  priority: OtpPriority; status: OtpStatus; lastModified: string;
-}
-
-const BADGE: Record<OtpStatus, string> = {
-  WatingForConfirm: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
-  Confirmed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
-  Rejected: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200',
-};
-
-/** Administrators (and resellers, super admins) confirm and reject; the server checks it again. */
-function useCanDecide(): boolean {
-  const { data: user } = useCurrentUser();
-  return !!user && (user.isAdmin || user.scope === 'superAdmin' || user.scope === 'reseller');
+  priority: OtpPriority; status: ApprovalStatus; lastModified: string;
 }
 
 function issueText(t: TFunction, issue: OtpTextIssue): string {
@@ -144,87 +126,33 @@ function FormatDialog({ editing, onClose, onSaved }: { editing: OtpFormat | null
 }
 
 export function OtpFormatsPage() {
-  const { api } = useApp();
   const { t } = useTranslation('otpFormats');
-  const canDecide = useCanDecide();
   const digits = useDigits();
+  const refresh = useApprovalListRefresh('otp-formats');
   const [dialog, setDialog] = useState<{ editing: OtpFormat | null } | null>(null);
-  const [deleting, setDeleting] = useState<OtpFormat | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [status, setStatus] = useState<OtpStatus | ''>('');
-  const [pageIndex, setPageIndex] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
-  const { data, isLoading, mutate } = useSWR<Page<OtpFormat>>(['otp-formats', pageIndex, pageSize, status],
-    () => api.get<Page<OtpFormat>>('/OtpFormats/GetAll', { query: { pageIndex, pageSize, status } }));
 
-  const decide = async (row: OtpFormat, action: 'Confirm' | 'Reject') => {
-    setBusy(`${action}-${row.id}`);
-    try {
-      await api.post(`/OtpFormats/${action}/${row.id}`, {});
-      showToast({ kind: 'success', message: t('done') });
-      await mutate();
-    } catch { /* the error catalogue told the user */ } finally { setBusy(null); }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy('delete');
-    try {
-      await api.delete(`/OtpFormats/Delete/${deleting.id}`);
-      showToast({ kind: 'success', message: t('deleted') });
-      setDeleting(null);
-      // The last row of a page gone: show the page before it.
-      if (data && data.items.length === 1 && pageIndex > 0) setPageIndex(pageIndex - 1);
-      await mutate();
-    } catch { /* told */ } finally { setBusy(null); }
-  };
-
-  const columns = useMemo<DataTableColumn<OtpFormat>[]>(() => [
+  const leading = useMemo<DataTableColumn<OtpFormat>[]>(() => [
     { key: 'id', header: t('columns.id'), cell: (r) => digits(r.id) },
     { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => r.title },
     { key: 'smsText', header: t('columns.smsText'), cell: (r) => <span dir="auto" className="whitespace-pre-wrap break-words">{r.smsText}</span> },
     { key: 'parameters', header: t('columns.parameters'), cell: (r) => digits(r.parameterCount) },
     { key: 'priority', header: t('columns.priority'), cell: (r) => t(`priorities.${r.priority}`) },
-    {
-      key: 'status', header: t('columns.status'), hideable: false,
-      cell: (r) => <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium', BADGE[r.status])} data-testid="otp-status" data-status={r.status}>{t(`statuses.${r.status}`)}</span>,
-    },
+  ], [t, digits]);
+  const trailing = useMemo<DataTableColumn<OtpFormat>[]>(() => [
     { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? r.userId },
     { key: 'lastModified', header: t('columns.lastModified'), cell: (r) => <DateDisplay value={r.lastModified} /> },
-    {
-      key: 'actions', header: t('columns.actions'), hideable: false,
-      cell: (r) => (
-        <div className="flex flex-wrap gap-2">
-          {canDecide && r.status !== 'Confirmed' && <Button size="sm" loading={busy === `Confirm-${r.id}`} onClick={() => void decide(r, 'Confirm')} data-testid="otp-confirm">{t('confirm')}</Button>}
-          {canDecide && r.status !== 'Rejected' && <Button size="sm" variant="secondary" loading={busy === `Reject-${r.id}`} onClick={() => void decide(r, 'Reject')} data-testid="otp-reject">{t('reject')}</Button>}
-          <Button size="sm" variant="secondary" onClick={() => setDialog({ editing: r })} data-testid="otp-edit">{t('edit')}</Button>
-          <Button size="sm" variant="danger" onClick={() => setDeleting(r)} data-testid="otp-delete">{t('delete')}</Button>
-        </div>
-      ),
-    },
-  // The actions close over `mutate` of the current key.
-  ], [t, canDecide, busy, mutate, digits]);
+  ], [t]);
+  const actions = useCallback((r: OtpFormat) => (
+    <Button size="sm" variant="secondary" onClick={() => setDialog({ editing: r })} data-testid="otp-edit">{t('edit')}</Button>
+  ), [t]);
 
   return (
     <section data-testid="otp-formats-page">
       <PageHeader title={t('title')} actions={<Button onClick={() => setDialog({ editing: null })} data-testid="otp-create">{t('create')}</Button>} />
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('intro')}</p>
-      <div className="mb-3 max-w-xs">
-        <FieldFrame id="otp-status-filter" label={t('statusFilter')} errorText={null}>
-          <select id="otp-status-filter" data-testid="otp-status-filter" value={status} className={inputClass(false)}
-            onChange={(e) => { setStatus(e.target.value as OtpStatus | ''); setPageIndex(0); }}>
-            <option value="">{t('allStatuses')}</option>
-            {STATUSES.map((s) => <option key={s} value={s}>{t(`statuses.${s}`)}</option>)}
-          </select>
-        </FieldFrame>
-      </div>
-      <DataTable columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} emptyText={t('empty')} caption={t('title')}
-        pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
-        onPageSizeChange={(s) => { setPageSize(s); setPageIndex(0); }} data-testid="otp-formats-table" />
-      {dialog && <FormatDialog editing={dialog.editing} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); showToast({ kind: 'success', message: t('done') }); void mutate(); }} />}
-      <ConfirmDialog open={!!deleting} busy={busy === 'delete'} danger title={t('deleteTitle')}
-        message={deleting ? t('deleteMessage', { title: isolateText(deleting.title) }) : undefined}
-        confirmText={t('delete')} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} data-testid="otp-delete-dialog" />
+      <ApprovalList<OtpFormat> ns="otpFormats" path="/OtpFormats" swrKey="otp-formats" testId="otp" tableTestId="otp-formats-table"
+        leading={leading} trailing={trailing} actions={actions} />
+      {dialog && <FormatDialog editing={dialog.editing} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); showToast({ kind: 'success', message: t('done') }); void refresh(); }} />}
     </section>
   );
 }

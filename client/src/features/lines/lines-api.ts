@@ -1,3 +1,6 @@
+import { endpoint } from '../../shared/api/endpoint';
+import type { MyNumberAnswer } from '../../../../server/shared/lines/my-numbers.answers';
+
 /** Shapes of the numbers module: sender agents, lines (private numbers) and their assignments. */
 export interface SenderAgent {
   id: number;
@@ -105,3 +108,11 @@ export interface Assignment {
   dailySendLimit: number | null;
   monthlySendLimit: number | null;
 }
+
+/** The lines the caller may send from with a send type (`PrivateNumbers/GetMyNumbers`). */
+export const getMyNumbers = endpoint.get<MyNumberAnswer[], { sendType: string }>('/PrivateNumbers/GetMyNumbers');
+
+/** SWR keys of the numbers feature: every send screen asks its lines by `myNumbers(sendType)`. */
+export const linesKeys = {
+  myNumbers: (sendType: string) => ['my-numbers', sendType] as const,
+};

@@ -9,9 +9,8 @@ import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-import type { MyNumber } from '../sending/sending-api';
 import { createResendRule, deleteResendRule, getResendRules, RESENDABLE_STATUSES, type ResendRule } from '../outbox/resend-api';
-import type { Line } from './lines-api';
+import { getMyNumbers, linesKeys, type Line } from './lines-api';
 
 /** The spec's automatic resend of a line: which final statuses are sent again, and on which lines (tried in order). */
 export function ResendRulesDialog({ line, onClose }: { line: Line; onClose(): void }) {
@@ -19,7 +18,7 @@ export function ResendRulesDialog({ line, onClose }: { line: Line; onClose(): vo
   const { t } = useTranslation('resend');
   const digits = useDigits();
   const { data, isLoading, mutate } = useSWR(['resend-rules', line.id], () => getResendRules(api, line.id));
-  const { data: lines } = useSWR<MyNumber[]>(['resend-lines'], () => api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'Bulk' } }));
+  const { data: lines } = useSWR(linesKeys.myNumbers('Bulk'), () => getMyNumbers(api, { sendType: 'Bulk' }));
   const [statuses, setStatuses] = useState<string[]>([]);
   const [targets, setTargets] = useState<number[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});

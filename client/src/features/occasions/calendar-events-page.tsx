@@ -16,7 +16,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { isolateText } from '../../shared/ui/bidi';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-import { eventDateText, eventTitle, type CalendarEvent } from './occasions-api';
+import { calendarEventsApi, eventDateText, eventTitle, occasionsKeys, type CalendarEvent } from './occasions-api';
 
 const numberOrNull = (v: string): number | null => {
   const s = toLatinDigits(v.trim());
@@ -46,8 +46,8 @@ function EventDialog({ editing, month, onClose, onSaved }: { editing: CalendarEv
     setBusy(true);
     try {
       const body = { title: title.trim(), titleEn: titleEn.trim() || null, jalaliMonth: eventMonth, jalaliDay: numberOrNull(day), jalaliYear: numberOrNull(year), isHoliday };
-      if (editing) await api.post('/CalendarEvents/Update', { id: editing.id, ...body }, { quiet: true });
-      else await api.post('/CalendarEvents/Create', body, { quiet: true });
+      if (editing) await calendarEventsApi.update(api, { id: editing.id, ...body }, { quiet: true });
+      else await calendarEventsApi.create(api, body, { quiet: true });
       onSaved();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
   };
@@ -91,8 +91,8 @@ export function CalendarEventsPage() {
   const [dialog, setDialog] = useState<{ editing: CalendarEvent | null } | null>(null);
   const [deleting, setDeleting] = useState<CalendarEvent | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<{ items: CalendarEvent[]; totalCount: number }>(['calendar-events', month, year], () =>
-    api.get('/CalendarEvents/GetAll', { query: { month, year } }));
+  const { data, isLoading, mutate } = useSWR(occasionsKeys.eventsOfMonth(month, year), () =>
+    calendarEventsApi.list(api, { month, year }));
   const months = monthNames('solar', i18n.language).map((title, i) => ({ id: i + 1, title }));
   const years = Array.from({ length: 5 }, (_, i) => today.year - 1 + i).map((y) => ({ id: y, title: digits(y) }));
 
@@ -100,7 +100,7 @@ export function CalendarEventsPage() {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/CalendarEvents/Delete/${deleting.id}`);
+      await calendarEventsApi.delete(api, deleting.id);
       showToast({ kind: 'success', message: t('calendar.deleted') });
       setDeleting(null);
       await mutate();

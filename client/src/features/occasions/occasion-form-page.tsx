@@ -16,13 +16,14 @@ import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { TemplateFields } from '../sending/phonebook-recipients';
-import { outboxDetailPath, type MyNumber, type PhonebookChoice } from '../sending/sending-api';
+import { getCustomFields, getPhonebookChoices } from '../contacts/contacts-api';
+import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { outboxDetailPath } from '../sending/sending-api';
 import { useFormFailure } from '../sending/send-form-failure';
 import { SmsCounter } from '../sending/sms-counter';
-import { eventDateText, eventTitle, jalaliDayText, OCCASIONS_PATH, type CalendarEvent, type Occasion, type OccasionRun } from './occasions-api';
+import { calendarEventsApi, eventDateText, eventTitle, jalaliDayText, OCCASIONS_PATH, occasionsApi, occasionsKeys, type CalendarEvent } from './occasions-api';
 
 interface DateField { id: string; title: string }
-interface CustomFieldChoice { id: number; nameEn: string; nameFa: string; type: string }
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -35,11 +36,11 @@ export function OccasionFormPage() {
   const digits = useDigits();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const { data: existing, isLoading: loadingExisting } = useSWR<Occasion & { runs: OccasionRun[] }>(editingId ? ['occasion', editingId] : null, () => api.get(`/OccasionScheduledMessages/Get/${editingId}`));
-  const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['occasion-lines'], () => api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'Dynamic' } }));
-  const { data: books, isLoading: booksLoading } = useSWR<PhonebookChoice[]>(['occasion-phonebooks'], () => api.get<PhonebookChoice[]>('/Phonebooks/GetSelectList'));
-  const { data: events } = useSWR<{ items: CalendarEvent[] }>(['occasion-events'], () => api.get('/CalendarEvents/GetAll'));
-  const { data: customFields } = useSWR<{ items: CustomFieldChoice[] }>(['occasion-custom-fields'], () => api.get('/CustomFields/GetAll'));
+  const { data: existing, isLoading: loadingExisting } = useSWR(editingId ? occasionsKeys.one(editingId) : null, () => occasionsApi.get(api, editingId!));
+  const { data: lines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers('Dynamic'), () => getMyNumbers(api, { sendType: 'Dynamic' }));
+  const { data: books, isLoading: booksLoading } = useSWR(occasionsKeys.phonebooks(), () => getPhonebookChoices(api));
+  const { data: events } = useSWR(occasionsKeys.allEvents(), () => calendarEventsApi.list(api));
+  const { data: customFields } = useSWR(occasionsKeys.customFields(), () => getCustomFields(api));
 
   const [title, setTitle] = useState('');
   const [lineId, setLineId] = useState<number | null>(null);
@@ -98,11 +99,11 @@ export function OccasionFormPage() {
     };
     setBusy(true);
     try {
-      if (editingId) await api.post('/OccasionScheduledMessages/Update', { id: editingId, ...body }, { quiet: true });
-      else await api.post('/OccasionScheduledMessages/Create', body, { quiet: true });
+      if (editingId) await occasionsApi.update(api, { id: editingId, ...body }, { quiet: true });
+      else await occasionsApi.create(api, body, { quiet: true });
       showToast({ kind: 'success', message: t('list.saved') });
       // The list and this occasion read again: a page visited moments ago would otherwise show its cached rows.
-      await mutate((key) => Array.isArray(key) && (key[0] === 'occasions' || key[0] === 'occasion'));
+      await mutate(occasionsKeys.isOccasionKey);
       void navigate(OCCASIONS_PATH);
     } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
   };

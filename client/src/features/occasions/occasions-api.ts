@@ -1,12 +1,20 @@
 import { gregorianToJalali, localizeDigits, monthNames } from '../../shared/dates/jalali';
 
-/** Shapes of `OccasionScheduledMessages/*` and `CalendarEvents/*` (server module `occasions`). */
-export interface Occasion {
-  id: number;
+import { endpoint } from '../../shared/api/endpoint';
+import type {
+  CalendarEventAnswer, CalendarEventsPage, OccasionAnswer, OccasionDetail, OccasionListItem, OccasionRunAnswer, OccasionsPage,
+} from '../../../../server/shared/engage/occasions.answers';
+
+/** Shapes of `OccasionScheduledMessages/*` and `CalendarEvents/*`: the server's answer contracts (module engage). */
+export type Occasion = OccasionListItem;
+export type OccasionRun = OccasionRunAnswer;
+export type CalendarEvent = CalendarEventAnswer;
+export type { OccasionDetail };
+
+/** What the occasion form sends (`Create`; `Update` adds the id). */
+export interface OccasionInput {
   title: string;
-  privateNumberId: number;
-  senderNumber?: string | null;
-  userName?: string | null;
+  privateNumberId: number | null;
   phonebookIds: number[];
   dynamicTemplateTitle: string;
   smsBody: string;
@@ -18,32 +26,46 @@ export interface Occasion {
   phonebookCustomFieldNameEn: string | null;
   toConsiderYear: boolean;
   isActive: boolean;
-  lastRunDay: string | null;
-  lastSendId: number | null;
-  lastFailureCode: string | null;
 }
 
-export interface OccasionRun {
-  runDay: string;
-  sendId: number | null;
-  recipientCount: number;
-  failureCode: string | null;
-  queueStatus: string | null;
-  status: string | null;
-  totalPrice: string | null;
-}
-
-export interface CalendarEvent {
-  id: number;
-  organizationId: number | null;
+export interface CalendarEventInput {
   title: string;
   titleEn: string | null;
   jalaliYear: number | null;
   jalaliMonth: number;
-  jalaliDay: number;
+  /** The form refuses an empty day before sending; the server's schema refuses null. */
+  jalaliDay: number | null;
   isHoliday: boolean;
-  isSystem: boolean;
 }
+
+export const occasionsApi = {
+  list: endpoint.get<OccasionsPage, { pageIndex: number; pageSize: number; search?: string }>('/OccasionScheduledMessages/GetAll'),
+  get: endpoint.getById<OccasionDetail>('/OccasionScheduledMessages/Get'),
+  create: endpoint.post<OccasionInput, OccasionAnswer>('/OccasionScheduledMessages/Create'),
+  update: endpoint.post<OccasionInput & { id: number }, OccasionAnswer>('/OccasionScheduledMessages/Update'),
+  changeStatus: endpoint.post<{ id: number; isActive: boolean }, OccasionAnswer>('/OccasionScheduledMessages/ChangeStatus'),
+  delete: endpoint.deleteById<{ id: number }>('/OccasionScheduledMessages/Delete'),
+};
+
+export const calendarEventsApi = {
+  list: endpoint.get<CalendarEventsPage, { month?: number; year?: number }>('/CalendarEvents/GetAll'),
+  create: endpoint.post<CalendarEventInput, CalendarEvent>('/CalendarEvents/Create'),
+  update: endpoint.post<CalendarEventInput & { id: number }, CalendarEvent>('/CalendarEvents/Update'),
+  delete: endpoint.deleteById<{ id: number }>('/CalendarEvents/Delete'),
+};
+
+/** The feature's SWR keys, in one place: a save revalidates the occasion keys by `isOccasionKey`. */
+export const occasionsKeys = {
+  list: (pageIndex: number, pageSize: number, search: string) => ['occasions', pageIndex, pageSize, search] as const,
+  one: (id: number) => ['occasion', id] as const,
+  isOccasionKey: (key: unknown) => Array.isArray(key) && (key[0] === 'occasions' || key[0] === 'occasion'),
+  /** Every event (the form's picker). */
+  allEvents: () => ['occasion-events'] as const,
+  eventsOfMonth: (month: number, year: number) => ['calendar-events', month, year] as const,
+  /** The form's pickers of other features' data. */
+  phonebooks: () => ['occasion-phonebooks'] as const,
+  customFields: () => ['occasion-custom-fields'] as const,
+};
 
 export const OCCASIONS_PATH = '/sending/occasions';
 export const CALENDAR_EVENTS_PATH = '/sending/calendar-events';

@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
@@ -13,7 +12,7 @@ import { isolateText } from '../../shared/ui/bidi';
 import { useDigits } from '../../shared/ui/use-digits';
 import { SearchBox } from '../admin-common/kit';
 import { outboxDetailPath } from '../sending/sending-api';
-import { jalaliDayText, occasionPath, type Occasion } from './occasions-api';
+import { jalaliDayText, occasionPath, occasionsApi, occasionsKeys, type Occasion } from './occasions-api';
 
 /** Occasion send definitions: what, when, the last run (with its send in the outbox), on/off. */
 export function OccasionsPage() {
@@ -26,12 +25,12 @@ export function OccasionsPage() {
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<Occasion | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<Occasion>>(['occasions', pageIndex, pageSize, search], () =>
-    api.get<Page<Occasion>>('/OccasionScheduledMessages/GetAll', { query: { pageIndex, pageSize, ...(search ? { search } : {}) } }));
+  const { data, isLoading, mutate } = useSWR(occasionsKeys.list(pageIndex, pageSize, search), () =>
+    occasionsApi.list(api, { pageIndex, pageSize, ...(search ? { search } : {}) }));
 
   const toggle = async (o: Occasion) => {
     try {
-      await api.post('/OccasionScheduledMessages/ChangeStatus', { id: o.id, isActive: !o.isActive });
+      await occasionsApi.changeStatus(api, { id: o.id, isActive: !o.isActive });
       showToast({ kind: 'success', message: t('list.changed') });
       await mutate();
     } catch { /* the error catalogue told the user */ }
@@ -40,7 +39,7 @@ export function OccasionsPage() {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/OccasionScheduledMessages/Delete/${deleting.id}`);
+      await occasionsApi.delete(api, deleting.id);
       showToast({ kind: 'success', message: t('list.deleted') });
       setDeleting(null);
       await mutate();

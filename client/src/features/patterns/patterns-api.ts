@@ -1,5 +1,6 @@
-export const PATTERN_STATUSES = ['WatingForConfirm', 'Confirmed', 'Rejected'] as const;
-export type PatternStatus = (typeof PATTERN_STATUSES)[number];
+import type { ApprovalStatus } from '../../shared/ui/approvals/approvals';
+
+export type PatternStatus = ApprovalStatus;
 
 export interface Pattern {
   id: number;

@@ -1,45 +1,30 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
-import { useCurrentUser } from '../../shared/auth/current-user';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
-import { cx } from '../../shared/ui/class-names';
-import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { TextField } from '../../shared/ui/form/text-field';
 import { describedBy, FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
 import { PageHeader } from '../../shared/ui/page-header';
-import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
-import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
+import type { DataTableColumn } from '../../shared/ui/table/data-table';
+import { ApprovalList, useApprovalListRefresh } from '../../shared/ui/approvals/approval-list';
+import { ApprovalStatusBadge } from '../../shared/ui/approvals/approvals';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { TemplateFields } from '../sending/phonebook-recipients';
 import type { PhonebookFieldChoice } from '../sending/sending-api';
 import { parseTemplate, placeholderNames } from '../../../../server/shared/text/template-placeholders';
 import { countParts } from '../../../../server/shared/sms/sms-text';
-import { PATTERN_SEND_PATH, PATTERN_STATUSES, type Pattern, type PatternStatus } from './patterns-api';
-
-const BADGE: Record<PatternStatus, string> = {
-  WatingForConfirm: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
-  Confirmed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
-  Rejected: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200',
-};
+import { PATTERN_SEND_PATH, type Pattern } from './patterns-api';
 
 /** The contact's own fields a pattern may name (the server's DYNAMIC_CONTACT_FIELDS). */
 const OWN_FIELDS = ['firstName', 'lastName', 'cellphone', 'phonebookGroup', 'job', 'email', 'address', 'telephone', 'birthdate'] as const;
-
-/** Administrators (and resellers, super admins) confirm and reject; the server checks it again. */
-function useCanDecide(): boolean {
-  const { data: user } = useCurrentUser();
-  return !!user && (user.isAdmin || user.scope === 'superAdmin' || user.scope === 'reseller');
-}
 
 const useCustomFields = () => {
   const { api } = useApp();
@@ -50,9 +35,7 @@ export function StatusBadge({ pattern }: { pattern: Pick<Pattern, 'status' | 'co
   const { t } = useTranslation('patterns');
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium', BADGE[pattern.status])} data-testid="pattern-status" data-status={pattern.status}>
-        {t(`statuses.${pattern.status}`)}
-      </span>
+      <ApprovalStatusBadge ns="patterns" status={pattern.status} testId="pattern-status" />
       {pattern.status === 'Confirmed' && pattern.confirmedAbove && (
         <span className="inline-block rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900 dark:bg-sky-900/40 dark:text-sky-200" title={t('fastHint')} data-testid="pattern-fast">{t('fast')}</span>
       )}
@@ -142,119 +125,39 @@ function PatternDialog({ editing, onClose, onSaved }: { editing: Pattern | null;
   );
 }
 
-function RejectDialog({ pattern, onClose, onDone }: { pattern: Pattern; onClose(): void; onDone(): void }) {
-  const { api } = useApp();
-  const { t } = useTranslation('patterns');
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      await api.post('/Patterns/Reject', { id: pattern.id, reason: reason.trim() || null });
-      onDone();
-    } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
-  };
-  return (
-    <ModalDialog open onClose={onClose} title={t('rejectTitle')} data-testid="pattern-reject-dialog">
-      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3">
-        <p>{t('rejectMessage', { title: isolateText(pattern.title) })}</p>
-        <TextField id="pattern-reject-reason" data-testid="pattern-reject-reason" label={t('rejectReason')} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>{t('cancel')}</Button>
-          <Button type="submit" variant="danger" loading={busy} data-testid="pattern-reject-confirm">{t('reject')}</Button>
-        </div>
-      </form>
-    </ModalDialog>
-  );
-}
-
 export function PatternsPage() {
-  const { api } = useApp();
   const { t } = useTranslation('patterns');
-  const canDecide = useCanDecide();
   const digits = useDigits();
+  const refresh = useApprovalListRefresh('patterns');
   const [dialog, setDialog] = useState<{ editing: Pattern | null } | null>(null);
-  const [deleting, setDeleting] = useState<Pattern | null>(null);
-  const [rejecting, setRejecting] = useState<Pattern | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [status, setStatus] = useState<PatternStatus | ''>('');
-  const [pageIndex, setPageIndex] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
-  const { data, isLoading, mutate } = useSWR<Page<Pattern>>(['patterns', pageIndex, pageSize, status],
-    () => api.get<Page<Pattern>>('/Patterns/GetAll', { query: { pageIndex, pageSize, status } }));
 
-  const confirm = async (row: Pattern) => {
-    setBusy(`Confirm-${row.id}`);
-    try {
-      await api.post(`/Patterns/Confirm/${row.id}`, {});
-      showToast({ kind: 'success', message: t('done') });
-      await mutate();
-    } catch { /* told */ } finally { setBusy(null); }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy('delete');
-    try {
-      await api.delete(`/Patterns/Delete/${deleting.id}`);
-      showToast({ kind: 'success', message: t('deleted') });
-      setDeleting(null);
-      if (data && data.items.length === 1 && pageIndex > 0) setPageIndex(pageIndex - 1);
-      await mutate();
-    } catch { /* told */ } finally { setBusy(null); }
-  };
-
-  const columns = useMemo<DataTableColumn<Pattern>[]>(() => [
+  const leading = useMemo<DataTableColumn<Pattern>[]>(() => [
     { key: 'id', header: t('columns.id'), cell: (r) => digits(r.id) },
     { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => <UserText>{r.title}</UserText> },
     { key: 'smsText', header: t('columns.smsText'), cell: (r) => <span dir="auto" className="whitespace-pre-wrap break-words">{r.smsText}</span> },
-    { key: 'status', header: t('columns.status'), hideable: false, cell: (r) => <StatusBadge pattern={r} /> },
+  ], [t, digits]);
+  const trailing = useMemo<DataTableColumn<Pattern>[]>(() => [
     { key: 'user', header: t('columns.user'), cell: (r) => <UserText>{r.userName ?? String(r.userId)}</UserText> },
     { key: 'organization', header: t('columns.organization'), cell: (r) => <UserText>{r.organizationName ?? String(r.organizationId)}</UserText> },
     { key: 'lastModified', header: t('columns.lastModified'), cell: (r) => <DateDisplay value={r.lastModified} /> },
-    {
-      key: 'actions', header: t('columns.actions'), hideable: false,
-      cell: (r) => (
-        <div className="flex flex-wrap gap-2">
-          {canDecide && (r.status !== 'Confirmed' || !r.confirmedAbove) && <Button size="sm" loading={busy === `Confirm-${r.id}`} onClick={() => void confirm(r)} data-testid="pattern-confirm">{t('confirm')}</Button>}
-          {canDecide && r.status !== 'Rejected' && <Button size="sm" variant="secondary" onClick={() => setRejecting(r)} data-testid="pattern-reject">{t('reject')}</Button>}
-          {r.status === 'Confirmed' && <Link className="rounded px-2 py-1 text-sm text-sky-700 underline dark:text-sky-300" to={`${PATTERN_SEND_PATH}?patternId=${r.id}`} data-testid="pattern-send">{t('send')}</Link>}
-          <Button size="sm" variant="secondary" onClick={() => setDialog({ editing: r })} data-testid="pattern-edit">{t('edit')}</Button>
-          <Button size="sm" variant="danger" onClick={() => setDeleting(r)} data-testid="pattern-delete">{t('delete')}</Button>
-        </div>
-      ),
-    },
-  // The actions close over `mutate` of the current key.
-  ], [t, canDecide, busy, mutate, digits]);
+  ], [t]);
+  const statusCell = useCallback((r: Pattern) => <StatusBadge pattern={r} />, []);
+  // A confirmation not from above can still be replaced by one from above.
+  const canConfirm = useCallback((r: Pattern) => r.status !== 'Confirmed' || !r.confirmedAbove, []);
+  const actions = useCallback((r: Pattern) => (<>
+    {r.status === 'Confirmed' && <Link className="rounded px-2 py-1 text-sm text-sky-700 underline dark:text-sky-300" to={`${PATTERN_SEND_PATH}?patternId=${r.id}`} data-testid="pattern-send">{t('send')}</Link>}
+    <Button size="sm" variant="secondary" onClick={() => setDialog({ editing: r })} data-testid="pattern-edit">{t('edit')}</Button>
+  </>), [t]);
 
   const create = <Button onClick={() => setDialog({ editing: null })} data-testid="pattern-create">{t('create')}</Button>;
-  const empty = !isLoading && data && data.totalCount === 0 && !status;
+  const empty = <EmptyState title={t('empty')} description={t('emptyHint')} action={<Button onClick={() => setDialog({ editing: null })} data-testid="pattern-create-first">{t('create')}</Button>} data-testid="patterns-empty" />;
   return (
     <section data-testid="patterns-page">
       <PageHeader title={t('title')} actions={create} />
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('intro')}</p>
-      {empty ? (
-        <EmptyState title={t('empty')} description={t('emptyHint')} action={<Button onClick={() => setDialog({ editing: null })} data-testid="pattern-create-first">{t('create')}</Button>} data-testid="patterns-empty" />
-      ) : (<>
-        <div className="mb-3 max-w-xs">
-          <FieldFrame id="pattern-status-filter" label={t('statusFilter')} errorText={null}>
-            <select id="pattern-status-filter" data-testid="pattern-status-filter" value={status} className={inputClass(false)}
-              onChange={(e) => { setStatus(e.target.value as PatternStatus | ''); setPageIndex(0); }}>
-              <option value="">{t('allStatuses')}</option>
-              {PATTERN_STATUSES.map((s) => <option key={s} value={s}>{t(`statuses.${s}`)}</option>)}
-            </select>
-          </FieldFrame>
-        </div>
-        <DataTable columns={columns} rows={data?.items} rowKey={(r) => r.id} loading={isLoading} emptyText={t('empty')} caption={t('title')}
-          pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
-          onPageSizeChange={(s) => { setPageSize(s); setPageIndex(0); }} data-testid="patterns-table" />
-      </>)}
-      {dialog && <PatternDialog editing={dialog.editing} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); showToast({ kind: 'success', message: t('done') }); void mutate(); }} />}
-      {rejecting && <RejectDialog pattern={rejecting} onClose={() => setRejecting(null)} onDone={() => { setRejecting(null); showToast({ kind: 'success', message: t('done') }); void mutate(); }} />}
-      <ConfirmDialog open={!!deleting} busy={busy === 'delete'} danger title={t('deleteTitle')}
-        message={deleting ? t('deleteMessage', { title: isolateText(deleting.title) }) : undefined}
-        confirmText={t('delete')} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} data-testid="pattern-delete-dialog" />
+      <ApprovalList<Pattern> ns="patterns" path="/Patterns" swrKey="patterns" testId="pattern" tableTestId="patterns-table"
+        leading={leading} trailing={trailing} statusCell={statusCell} canConfirm={canConfirm} rejectWithReason actions={actions} emptyState={empty} />
+      {dialog && <PatternDialog editing={dialog.editing} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); showToast({ kind: 'success', message: t('done') }); void refresh(); }} />}
     </section>
   );
 }

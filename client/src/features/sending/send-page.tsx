@@ -15,7 +15,8 @@ import { Select } from '../../shared/ui/select/select';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { PreviewDialog } from './preview-dialog';
 import { checkSendKind, INITIAL_SEND_KIND, SendKindSection, sendKindBody, type SendKind } from './send-kind-section';
-import { newSendId, outboxDetailPath, type Calculation, type MyNumber, type Send, type SendType } from './sending-api';
+import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { newSendId, outboxDetailPath, type Calculation, type Send, type SendType } from './sending-api';
 import { PERIODIC_SENDS_PATH, type PeriodicSend } from './periodic-api';
 import { formatDateTime } from '../../shared/dates/jalali';
 import { SmsCounter } from './sms-counter';
@@ -36,8 +37,8 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const phonebook = mode === 'phonebook';
   const dynamic = phonebook && recipients.phonebook.dynamic;
   const lineType = dynamic ? 'Dynamic' : phonebook ? 'PhoneBook' : sendType;
-  const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['my-numbers', lineType], () =>
-    api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: lineType } }));
+  const { data: lines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers(lineType), () =>
+    getMyNumbers(api, { sendType: lineType }));
   const [lineId, setLineId] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [isFlash, setIsFlash] = useState(false);

@@ -1,5 +1,6 @@
 /** Shapes of the send engine API (ScheduledMessages, OutBox, SendQueue); prices are rial decimal strings. */
 import { FINISHED_QUEUE_STATUSES, type DeliveryStatus } from '../../../../server/shared/sends/send-statuses';
+import type { MyNumberAnswer } from '../../../../server/shared/lines/my-numbers.answers';
 
 export type SendType = 'Single' | 'Bulk';
 
@@ -18,21 +19,8 @@ export interface PhonebookFieldChoice {
   nameFa: string;
 }
 
-export interface MyNumber {
-  id: number;
-  number: string;
-  mask: string | null;
-  useForm: string;
-  numberType: string;
-  typePrivateNumber: string;
-  isPublic: boolean;
-  isCanSendFlashSms: boolean;
-  /** The line's isSendOccasionPhonebook: occasion sends may use it. */
-  isSendOccasionPhonebook?: boolean;
-  expireTime: string | null;
-  /** The sender agent's type (SMS, MMS, Email, Voice): the voice screen lists only Voice lines. */
-  agentType?: string;
-}
+/** A line the user may send from (`PrivateNumbers/GetMyNumbers`): the server's answer contract. */
+export type MyNumber = MyNumberAnswer;
 
 export interface SendCounters {
   recipientCount: number;

@@ -2,10 +2,11 @@ import { inject, injectable } from 'inversify';
 import { TYPES } from '../../../platform/tokens.js';
 import type { Actor } from '../../../platform/actor.js';
 import type { Clock } from '../../../platform/clock.js';
-import { UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
-import { AppError, fieldError, forbidden, notFound } from '../../../platform/http/errors.js';
+import { UnitOfWork } from '../../../platform/unit-of-work.js';
+import { AppError, fieldError, notFound } from '../../../platform/http/errors.js';
 import { normalizeSearch } from '../../../platform/http/search.js';
 import { AuditService } from '../../audit/index.js';
+import { ApprovalsService, managerOwnerFilter as ownerFilter, type ApprovalWorkflow } from '../../approvals/index.js';
 import { CustomFieldsService } from '../../contacts/index.js';
 import { OrganizationsService } from '../../organizations/index.js';
 import { ComposeService, type ComposeInput } from '../compose/compose.service.js';
@@ -14,14 +15,6 @@ import { PatternsRepository, type PatternFilter, type PatternRow, type PatternSt
 
 /** A fast-pattern send as the route maps it: a dynamic phonebook send whose text is the pattern's. */
 export type PatternSendInput = Omit<ComposeInput, 'smsBody' | 'sendType' | 'textApproved'>;
-
-/**
- * Whose patterns a caller manages: null = every pattern in their tenant slice (an administrator,
- * reseller or the system administrator), otherwise only this user's own (a plain user).
- */
-function ownerFilter(ctx: Actor): number | null {
-  return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? null : ctx.principal.userId;
-}
 
 /** A refusal on one request field reported on another (the pattern's text is `smsText` here, `patternId` on a send). */
 function onField(err: unknown, from: string, to: string): unknown {
@@ -38,15 +31,36 @@ function onField(err: unknown, from: string, to: string): unknown {
  */
 @injectable()
 export class PatternsService {
+  private readonly approval: ApprovalWorkflow<PatternStatus, PatternRow>;
+
   constructor(
     @inject(PatternsRepository) private readonly repo: PatternsRepository,
     @inject(ComposeService) private readonly compose: ComposeService,
     @inject(CustomFieldsService) private readonly fields: CustomFieldsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(ApprovalsService) approvals: ApprovalsService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.approval = approvals.register<PatternStatus, PatternRow>({
+      className: 'MessagePattern',
+      statuses: { waiting: 'WatingForConfirm', confirmed: 'Confirmed', rejected: 'Rejected' },
+      messages: { notFound: 'messaging.patternNotFound', decideForbidden: 'messaging.patternDecideForbidden' },
+      lastModified: true,
+      rejectReason: true,
+      // The send confirmation queue's own rule (SendQueue/Confirm: claim Sending.Confirm over an
+      // organization strictly below, or the system administrator): such a confirmation stands in
+      // for the queue; an organization's own administrator confirms for use only.
+      confirmedAboveClaim: 'Sending.Confirm',
+      find: async (ctx, id, tx) => {
+        const row = await this.repo.findVisible(ctx.tenant, ownerFilter(ctx), id, tx);
+        return row && { row, organizationId: row.organizationId };
+      },
+      write: (tx, id, patch) => this.repo.update(tx, id, patch),
+      remove: async (tx, row, now) => { await this.repo.update(tx, row.id, { deletedAt: now, lastModified: now }); },
+    });
+  }
 
   /**
    * The template judged at save as a dynamic send judges it (empty, forbidden characters, links
@@ -70,39 +84,13 @@ export class PatternsService {
     return title;
   }
 
-  /**
-   * Whether this caller's confirmation stands in for the send confirmation queue of the pattern's
-   * organization: the queue's own rule (SendQueue/Confirm: claim Sending.Confirm over an
-   * organization strictly below, or the system administrator). An organization's own administrator
-   * confirms its patterns for use, but cannot lift a confirmation its parent or the line asks for.
-   */
-  private async confirmsAbove(ctx: Actor, organizationId: number, tx?: Tx): Promise<boolean> {
-    if (ctx.principal.scope === 'superAdmin') return true;
-    if (!ctx.principal.claims.has('Sending.Confirm')) return false;
-    // Inside the decision's transaction, its handle (the embedded database has one connection).
-    const chain = await this.organizations.chainOf(organizationId, tx);
-    return chain.slice(0, -1).some((o) => o.id === ctx.principal.organizationId);
-  }
-
-  /** The status a change by this caller leaves: confirmed when a manager made it, otherwise waiting. */
-  private async statusFor(ctx: Actor, organizationId: number, tx?: Tx): Promise<{ status: PatternStatus; decidedByUserId: number | null; decidedAt: Date | null; confirmedAbove: boolean; rejectReason: null }> {
-    if (ownerFilter(ctx) !== null) return { status: 'WatingForConfirm', decidedByUserId: null, decidedAt: null, confirmedAbove: false, rejectReason: null };
-    return { status: 'Confirmed', decidedByUserId: ctx.principal.userId, decidedAt: this.clock.now(), confirmedAbove: await this.confirmsAbove(ctx, organizationId, tx), rejectReason: null };
-  }
-
-  private async visible(ctx: Actor, id: number, tx: Tx): Promise<PatternRow> {
-    const row = await this.repo.findVisible(ctx.tenant, ownerFilter(ctx), id, tx);
-    if (!row) throw notFound('messaging.patternNotFound');
-    return row;
-  }
-
   async create(ctx: Actor, input: { title: string; smsText: string }) {
     const title = PatternsService.title(input.title);
     const organizationId = ctx.tenant.organizationId;
     await this.checkText(organizationId, input.smsText);
-    const status = await this.statusFor(ctx, organizationId);
+    const status = await this.approval.stateFor(ctx, organizationId);
     return this.uow.run(async (tx) => {
-      const row = await this.repo.insert(tx, { organizationId, userId: ctx.principal.userId, title, smsText: input.smsText, ...status, lastModified: this.clock.now() });
+      const row = await this.repo.insert(tx, { organizationId, userId: ctx.principal.userId, title, smsText: input.smsText, ...status, confirmedAbove: status.confirmedAbove === true, lastModified: this.clock.now() });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'MessagePattern', referenceId: row.id, organizationId, newData: row });
       return row;
     });
@@ -128,44 +116,29 @@ export class PatternsService {
     // The text is judged before the change's transaction (settings and fields are read outside it);
     // the pattern's organization never changes, so judging it against a first read holds.
     if (input.smsText !== undefined) {
-      const current = await this.uow.run((tx) => this.visible(ctx, input.id, tx));
+      const { row: current } = await this.uow.run((tx) => this.approval.found(ctx, input.id, tx));
       if (input.smsText !== current.smsText) await this.checkText(current.organizationId, input.smsText);
     }
     return this.uow.run(async (tx) => {
-      const row = await this.visible(ctx, input.id, tx);
+      const { row } = await this.approval.found(ctx, input.id, tx);
       const patch: Partial<PatternRow> = { lastModified: this.clock.now() };
       if (title !== undefined) patch.title = title;
-      if (input.smsText !== undefined && input.smsText !== row.smsText) Object.assign(patch, { smsText: input.smsText }, await this.statusFor(ctx, row.organizationId, tx));
+      const textChanged = input.smsText !== undefined && input.smsText !== row.smsText;
+      if (textChanged) patch.smsText = input.smsText;
+      Object.assign(patch, await this.approval.editState(ctx, row.organizationId, textChanged, tx));
       const updated = await this.repo.update(tx, row.id, patch);
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'MessagePattern', referenceId: row.id, organizationId: row.organizationId, oldData: row, newData: updated });
       return updated;
     });
   }
 
-  async delete(ctx: Actor, id: number) {
-    return this.uow.run(async (tx) => {
-      const row = await this.visible(ctx, id, tx);
-      const now = this.clock.now();
-      await this.repo.update(tx, row.id, { deletedAt: now, lastModified: now });
-      await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'MessagePattern', referenceId: row.id, organizationId: row.organizationId, oldData: row });
-      return null;
-    });
+  delete(ctx: Actor, id: number) {
+    return this.approval.delete(ctx, id);
   }
 
-  /** Confirm or Reject: an administrator's act over the patterns they manage (others: 404 first, then 403). */
-  async decide(ctx: Actor, id: number, decision: 'Confirm' | 'Reject', reason: string | null = null) {
-    return this.uow.run(async (tx) => {
-      const row = await this.visible(ctx, id, tx);
-      if (ownerFilter(ctx) !== null) throw forbidden('messaging.patternDecideForbidden');
-      const now = this.clock.now();
-      const confirmed = decision === 'Confirm';
-      const updated = await this.repo.update(tx, row.id, {
-        status: confirmed ? 'Confirmed' : 'Rejected', decidedByUserId: ctx.principal.userId, decidedAt: now, lastModified: now,
-        confirmedAbove: confirmed ? await this.confirmsAbove(ctx, row.organizationId, tx) : false, rejectReason: confirmed ? null : (reason?.trim() || null),
-      });
-      await this.audit.record(tx, ctx, { operationType: decision, className: 'MessagePattern', referenceId: row.id, organizationId: row.organizationId, oldData: row, newData: updated });
-      return updated;
-    });
+  /** Confirm or Reject (with an optional reason): an administrator's act over the patterns they manage (others: 404 first, then 403). */
+  decide(ctx: Actor, id: number, decision: 'Confirm' | 'Reject', reason: string | null = null) {
+    return this.approval.decide(ctx, id, decision, reason);
   }
 
   /**

@@ -1,0 +1,6 @@
+export { approvalsModule } from './approvals.module.js';
+export { managerOwnerFilter, isApprovalManager } from './approval-access.js';
+export {
+  ApprovalsService, ApprovalWorkflow,
+  type ApprovalDecision, type ApprovalPatch, type ApprovalState, type ApprovalStatuses, type ApprovalSubject, type ApprovalTarget,
+} from './approvals.service.js';
