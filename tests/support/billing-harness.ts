@@ -54,7 +54,7 @@ export function billingBackends(): BillingBackend[] {
 }
 
 async function openHarness(baseUrl: string | null): Promise<BillingHarness> {
-  const scratch = baseUrl ? await createScratchPostgresDatabase(baseUrl, 'peyk_bill') : null;
+  const scratch = baseUrl ? await createScratchPostgresDatabase(baseUrl, 'peyk_bill', { unsyncedCommits: true }) : null;
   const db = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null, poolMax: 20 });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-billing-'));
   const config = loadConfig({ PEYK_DATA_DIR: dataDir, NODE_ENV: 'test' }, ROOT_DIR, { databaseUrl: scratch?.url ?? null });

@@ -19,7 +19,7 @@ export function testDatabases(): TestDatabase[] {
     list.push({
       name: 'postgres',
       async open() {
-        const scratch = await createScratchPostgresDatabase(url, 'peyk_it');
+        const scratch = await createScratchPostgresDatabase(url, 'peyk_it', { unsyncedCommits: true });
         const db = await openDatabase({ databaseUrl: scratch.url, pgliteDir: null });
         return { db, async dispose() { await db.close(); await scratch.drop(); } };
       },

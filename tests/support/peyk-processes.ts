@@ -71,7 +71,7 @@ export class SplitInstallation {
   ) {}
 
   static async create(name: string, adminPassword: string): Promise<SplitInstallation> {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!, `peyk_${name}`);
+    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!, `peyk_${name}`, { unsyncedCommits: true });
     const dataDir = mkdtempSync(path.join(os.tmpdir(), `peyk-${name}-`));
     return new SplitInstallation(name, scratch.url, scratch.drop, dataDir, await freePort(), adminPassword);
   }
@@ -126,7 +126,7 @@ export class KillablePanel {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), `peyk-${name}-`));
     const port = await freePort();
     if (!process.env.DATABASE_URL) return new KillablePanel(name, dataDir, port, '', null, env);
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL, `peyk_${name.replace(/-/g, '_')}`);
+    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL, `peyk_${name.replace(/-/g, '_')}`, { unsyncedCommits: true });
     return new KillablePanel(name, dataDir, port, scratch.url, scratch.drop, env);
   }
 

@@ -33,7 +33,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}, clock?
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | null = null;
   if (process.env.DATABASE_URL) {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL, 'peyk_test');
+    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL, 'peyk_test', { unsyncedCommits: true });
     databaseUrl = scratch.url;
     dropDatabase = scratch.drop;
   }
