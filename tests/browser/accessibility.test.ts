@@ -29,7 +29,7 @@ describe('browser: accessibility', function () {
     if (language === 'en') {
       await new LoginPage(page, baseUrl).open();
       await new Shell(page).toggleLanguage();
-      await page.waitForFunction(`document.documentElement.lang === 'en-US'`);
+      await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
     }
     return page;
   }
@@ -61,7 +61,7 @@ describe('browser: accessibility', function () {
       // Once the user name is typed, only the password stays marked.
       await page.getByTestId('login-username').fill('someone');
       await page.getByTestId('login-submit').click();
-      await page.waitForFunction(`!document.querySelector('[data-testid="login-username"][aria-invalid]')`);
+      await page.waitForFunction(() => !(globalThis as any).document.querySelector('[data-testid="login-username"][aria-invalid]'));
       expect(await page.getByTestId('login-password').getAttribute('aria-invalid')).to.equal('true');
     });
 

@@ -41,8 +41,8 @@ describe('browser: phonebook export', function () {
 
     // A name search, then CSV: the file holds the one match, with a BOM and the formula escaped.
     await ui.search('سارا');
-    await page.waitForFunction(`document.querySelectorAll('[data-testid="contacts-table-row"]').length === 1`);
-    await page.waitForFunction(`document.querySelector('[data-testid="contacts-export-scope"]').textContent.includes('۱')`);
+    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('[data-testid="contacts-table-row"]').length === 1);
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-testid="contacts-export-scope"]').textContent.includes('۱'));
     const csv = readFileSync(await ui.exportAndDownload('csv'));
     expect([...csv.subarray(0, 3)]).to.deep.equal([0xef, 0xbb, 0xbf]);
     const lines = csv.subarray(3).toString('utf8').trim().split('\r\n');
@@ -58,10 +58,10 @@ describe('browser: phonebook export', function () {
 
     // Two rows chosen, then xlsx: exactly those.
     await page.getByTestId('contacts-clear').click();
-    await page.waitForFunction(`document.querySelectorAll('[data-testid="contacts-table-row"]').length === 3`);
+    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('[data-testid="contacts-table-row"]').length === 3);
     await ui.selectRow('Reza');
     await ui.selectRow('Mina');
-    await page.waitForFunction(`document.querySelector('[data-testid="contacts-export-scope"]').textContent.includes('۲')`);
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-testid="contacts-export-scope"]').textContent.includes('۲'));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await ui.exportAndDownload('xlsx'));
     const rows: string[][] = [];

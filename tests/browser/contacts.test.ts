@@ -105,7 +105,7 @@ describe('browser: phonebooks and contacts', function () {
       if (language === 'en') {
         await new LoginPage(page, baseUrl).open();
         await new Shell(page).toggleLanguage();
-        await page.waitForFunction(`document.documentElement.lang === 'en-US'`);
+        await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
       }
       await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
       const check = new AccessibilityCheck(page);

@@ -85,7 +85,7 @@ describe('browser: dashboard charts', function () {
     await charts.loaded();
     const before = Number((await charts.total('messages').innerText()).replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))));
     await send(['09121610011', '09121610012']);
-    await page.waitForFunction(`document.querySelector('[data-testid="dashboard-total-messages"]')?.textContent === '${toPersian(String(before + 2))}'`, undefined, { timeout: 20_000 });
+    await page.waitForFunction((want: string) => (globalThis as any).document.querySelector('[data-testid="dashboard-total-messages"]')?.textContent === want, toPersian(String(before + 2)), { timeout: 20_000 });
 
     // Nowruz week of 1404: nothing was sent then.
     await charts.showRange('1404/01/01', '1404/01/10');
@@ -100,7 +100,7 @@ describe('browser: dashboard charts', function () {
   it('reads in English with Gregorian days and Latin digits, and has no serious accessibility violation in the dark theme', async () => {
     const { page, charts } = await signedIn();
     await new Shell(page).toggleLanguage();
-    await page.waitForFunction(`document.documentElement.lang === 'en-US'`);
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
     await charts.open();
     await charts.loaded();
     const ticks = await charts.dailyTicks();
@@ -113,7 +113,7 @@ describe('browser: dashboard charts', function () {
     await check.settled();
     expect(describeViolations('dashboard charts (dark, en)', await check.seriousViolations())).to.equal('');
     await new Shell(page).toggleLanguage();
-    await page.waitForFunction(`document.documentElement.lang === 'fa'`);
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'fa');
     await charts.loaded();
     await check.settled();
     expect(describeViolations('dashboard charts (dark, fa)', await check.seriousViolations())).to.equal('');
@@ -128,7 +128,7 @@ describe('browser: dashboard charts', function () {
     page.on('request', (r) => { if (r.url().includes('GetInformationsForDashboard')) asked = true; });
     await charts.open();
     await page.getByTestId('dashboard-organization').waitFor();
-    await page.waitForFunction(`!document.querySelector('[data-testid="dashboard-charts-loading"]')`);
+    await page.waitForFunction(() => !(globalThis as any).document.querySelector('[data-testid="dashboard-charts-loading"]'));
     await page.waitForTimeout(500);
     expect(asked).to.equal(true);
     expect(await charts.section().count()).to.equal(0);

@@ -87,7 +87,7 @@ describe('browser: empty lists that guide, the line form\'s switches, periodic N
       await new PanelSignIn(page, baseUrl).signIn('admin', ADMIN_PASSWORD);
       if (language === 'en') {
         await new Shell(page).toggleLanguage();
-        await page.waitForFunction(`document.documentElement.lang === 'en-US'`);
+        await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
       }
       const form = new LineFormDialog(page, baseUrl);
       await form.openNew();

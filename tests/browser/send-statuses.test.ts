@@ -93,11 +93,11 @@ describe('browser: send statuses that mean what they say', function () {
 
     // The same row in English: the words change, the meaning does not.
     await new Shell(page).toggleLanguage();
-    await page.waitForFunction(`document.documentElement.lang === 'en-US'`);
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
     expect(await rowBadge.label()).to.equal('Cancelled');
     expect(await progress.text()).to.equal('Delivered 0 Sent 0 Cancelled 2 Total 2');
     await new Shell(page).toggleLanguage();
-    await page.waitForFunction(`document.documentElement.lang !== 'en-US'`);
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.lang !== 'en-US');
     expect(errors).to.deep.equal([]);
   });
 

@@ -72,7 +72,7 @@ export class AccessibilityCheck {
 
   /** No spinner or busy region left: axe must see the finished page, not a loading state. */
   async settled(): Promise<void> {
-    await this.page.waitForFunction(`document.querySelectorAll('[role="status"] .animate-spin, [aria-busy="true"]').length === 0`);
+    await this.page.waitForFunction(() => (globalThis as any).document.querySelectorAll('[role="status"] .animate-spin, [aria-busy="true"]').length === 0);
   }
 
   /** Violations of impact serious or critical. */
@@ -113,7 +113,7 @@ export class AccessibilityCheck {
 
   /** No finite animation or transition runs (spinners loop forever and are left alone). */
   async transitionsDone(): Promise<void> {
-    await this.page.waitForFunction(`document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`);
+    await this.page.waitForFunction(() => (globalThis as any).document.getAnimations().every((a: any) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   }
 
   isDark() { return this.page.evaluate<boolean>(`document.documentElement.classList.contains('dark')`); }

@@ -13,7 +13,7 @@ export class DashboardChartsSection {
   /** Waits for the figures (charts drawn, no request in flight). */
   async loaded(): Promise<void> {
     await this.page.getByTestId('dashboard-charts-body').waitFor();
-    await this.page.waitForFunction(`document.querySelector('[data-testid="dashboard-charts"]')?.getAttribute('aria-busy') === 'false'`);
+    await this.page.waitForFunction(() => (globalThis as any).document.querySelector('[data-testid="dashboard-charts"]')?.getAttribute('aria-busy') === 'false');
   }
 
   total(name: 'sends' | 'messages' | 'parts' | 'sent' | 'delivered' | 'creditUsed'): Locator { return this.page.getByTestId(`dashboard-total-${name}`); }

@@ -30,7 +30,7 @@ export class OutboxSearchPanel {
   async submit(): Promise<void> {
     await this.page.getByTestId('adv-submit').click();
     await this.page.locator('[data-testid="adv-results"], [data-testid="adv-error"], [data-testid="adv-number-error"]').first().waitFor();
-    await this.page.waitForFunction(`!document.querySelector('[data-testid="adv-submit"]')?.hasAttribute('aria-busy') && !document.querySelector('[data-testid="adv-submit"]')?.disabled`);
+    await this.page.waitForFunction(() => !(globalThis as any).document.querySelector('[data-testid="adv-submit"]')?.hasAttribute('aria-busy') && !(globalThis as any).document.querySelector('[data-testid="adv-submit"]')?.disabled);
   }
 
   rows(): Locator { return this.page.getByTestId('adv-row'); }
