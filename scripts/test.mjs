@@ -6,7 +6,8 @@
 //   3. side by side: the api and integration files spread over PEYK_TEST_SHARDS worker processes
 //      (3 on PostgreSQL, 1 on the embedded database; each has its own shared server, scratch
 //      database and Redis prefix).
-//   4. the browser suites with their own server (PEYK_TEST_BROWSER_SHARDS lanes one after the other, default 1).
+//   4. the browser suites with their own server (PEYK_TEST_BROWSER_SHARDS lanes, default 1): beside
+//      step 3 on PostgreSQL, after it on the embedded database.
 //   5. the few files that assert a rate, a latency or a deadline, alone.
 // Each lane's output is printed whole when it ends (never interleaved), then each lane's time and
 // the slowest files, then "N passed, N failed, N skipped" over all lanes.
@@ -147,10 +148,15 @@ const finish = (r) => {
 // Unit and contract tests first, alone: several are CPU-bound (a million numbers, whole spreadsheets)
 // and their 20 s time-outs are about this code, not about sharing two cores with five servers.
 finish(await mocha('unit + contract', [...listTests('tests/unit'), ...listTests('tests/contract')], ['--parallel', '--jobs', '2']));
-await Promise.all(serverShards.map((s, i) => mocha(`api + integration ${i + 1}/${serverShards.length}`, s.files)).map((p) => p.then(finish)));
-// The browser suites after the servers' lanes, not beside them: their waits are bounded in time,
-// and next to two or three busy servers on two cores they ran out (runs measured on this machine).
-for (const [i, s] of browserShards.entries()) finish(await mocha(`browser ${i + 1}/${browserShards.length}`, s.files));
+// On PostgreSQL the browser suites run beside the servers' lanes (they wait more than they compute);
+// on the embedded database after them: there the servers' lanes keep both cores busy, and the
+// browser waits, bounded in time, ran out beside them (runs measured on this machine).
+const browserLanes = () => browserShards.map((s, i) => () => mocha(`browser ${i + 1}/${browserShards.length}`, s.files));
+await Promise.all([
+  ...serverShards.map((s, i) => mocha(`api + integration ${i + 1}/${serverShards.length}`, s.files)),
+  ...(embedded ? [] : browserLanes().map((start) => start())),
+].map((p) => p.then(finish)));
+if (embedded) for (const start of browserLanes()) finish(await start());
 const solo = serverFiles.filter((f) => SOLO.has(f));
 if (solo.length) finish(await mocha('rates and latencies, alone', solo));
 
