@@ -13,7 +13,7 @@ import { ROOT_DIR } from './test-server.js';
 const config = loadConfig(process.env, ROOT_DIR, { host: '127.0.0.1' });
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 const peyk = await startPeyk(config, { rootDir: ROOT_DIR, logger });
-exitOnSignals({ stop: () => peyk.stop(), deadlineMs: config.shutdownMs, logger, quit: (code) => process.exit(code) });
+exitOnSignals({ stop: () => peyk.stop(), deadlineMs: config.shutdownMs, logger, quit: process.exit.bind(process) });
 let holding: () => void = () => undefined;
 const held = new Promise<void>((resolve) => { holding = resolve; });
 void peyk.scheduler!.fire({
