@@ -29,6 +29,13 @@ export interface AuthConfig {
   loginRefusalDelayMs: number;
   passwordHistory: number;
   passwordMinLength: number;
+  /**
+   * scrypt's cost N for new password hashes (a power of two; verifying reads N from the stored
+   * hash, so raising it later keeps old passwords valid). `PEYK_PASSWORD_HASH_COST`: at least 16384,
+   * except with NODE_ENV=test, where test servers go down to 1024 (a test suite creates and signs in
+   * thousands of users; at 16384 each costs 64 ms of CPU, a third of an api test's).
+   */
+  passwordHashCost: number;
 }
 
 export interface AppConfig {
@@ -206,6 +213,12 @@ function parseCount(name: string, value: string | undefined, fallback: number, m
   return n;
 }
 
+function parseHashCost(value: string | undefined, fallback: number, min: number): number {
+  const n = parseCount('PEYK_PASSWORD_HASH_COST', value, fallback, min, 1 << 20);
+  if ((n & (n - 1)) !== 0) throw new Error(`PEYK_PASSWORD_HASH_COST must be a power of two (got "${value}")`);
+  return n;
+}
+
 export function findRepoRoot(start: string): string {
   let dir = start;
   for (;;) {
@@ -237,6 +250,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
       loginConcurrency: parseCount('PEYK_LOGIN_CONCURRENCY', env.PEYK_LOGIN_CONCURRENCY, merged.auth.loginConcurrency, 1, 1_000),
       loginQueue: parseCount('PEYK_LOGIN_QUEUE', env.PEYK_LOGIN_QUEUE, merged.auth.loginQueue, 0, 100_000),
       loginRefusalDelayMs: parseCount('PEYK_LOGIN_REFUSAL_DELAY_MS', env.PEYK_LOGIN_REFUSAL_DELAY_MS, merged.auth.loginRefusalDelayMs, 0, 10_000),
+      passwordHashCost: parseHashCost(env.PEYK_PASSWORD_HASH_COST, merged.auth.passwordHashCost, envName === 'test' ? 1024 : 16384),
     },
     admin: {
       userName: env.PEYK_ADMIN_USER || merged.admin.userName,

@@ -44,6 +44,9 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}, clock?
     PEYK_ADMIN_PASSWORD: INITIAL_ADMIN_PASSWORD,
     REDIS_URL: process.env.REDIS_URL,
     NODE_ENV: 'test',
+    // Suites create and sign in thousands of users: scrypt at the production cost was a third of
+    // an api file's CPU. Stored hashes carry their cost, so nothing else differs.
+    PEYK_PASSWORD_HASH_COST: '1024',
   }, ROOT_DIR, { host: '127.0.0.1', databaseUrl, outboundAllow: TEST_OUTBOUND_ALLOW, redisPrefix: `peyk-test-${process.pid}-${Date.now().toString(36)}`, ...overrides });
   const peyk = await startPeyk(config, { rootDir: ROOT_DIR, inMemoryDatabase: true, logger: pino({ level: 'silent' }), clock });
   return {

@@ -13,7 +13,7 @@ import { UsersRepository, type UserRow } from './users.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { TokensService, hashToken, type TokenPair } from './tokens.service.js';
 import { CaptchaService } from './captcha.service.js';
-import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import { checkPasswordPolicy, verifyPassword } from './passwords.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { LoginGuard, type LoginPass } from './login-guard.service.js';
 import { scopeOf } from './principal.js';
@@ -28,9 +28,6 @@ export interface LoginInput {
 }
 
 const IP_FAILURE_WINDOW_MS = 15 * 60_000;
-// Verifying against a fixed hash when the user does not exist keeps the answer time the same, so
-// timing does not reveal which user names exist.
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
 @injectable()
 export class AuthService {
@@ -83,7 +80,9 @@ export class AuthService {
       await record('Locked');
       throw this.lockedError(new Date(user.lockedUntil), now);
     }
-    const ok = await this.hasher.verify(input.password, user?.passwordHash ?? DUMMY_HASH);
+    // Verifying against a hash of the same cost when the user does not exist keeps the answer time
+    // the same, so timing does not reveal which user names exist.
+    const ok = await this.hasher.verify(input.password, user?.passwordHash ?? this.hasher.unknownUserHash);
     if (!user || !ok) {
       const ipCount = await this.kv.incr(ipKey, IP_FAILURE_WINDOW_MS);
       let userCount = 0;
@@ -200,7 +199,7 @@ export class AuthService {
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw fieldError('currentPassword', 'password.currentWrong');
     await this.uow.run(async (tx) => {
       await this.assertNotReused(tx, user, input.newPassword);
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = await this.hasher.hash(input.newPassword);
       await this.users.update(tx, user.id, { passwordHash, changePasswordRequired: false, passwordChangedAt: this.clock.now() });
       await this.users.addPasswordHistory(tx, user.id, passwordHash, ctx.principal.userId, ctx.principal.fullName);
       // Other sessions may belong to whoever knew the old password.

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 16384;
+/** scrypt's cost when none is configured (config `auth.passwordHashCost`). */
+export const DEFAULT_HASH_COST = 16384;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
@@ -10,10 +11,15 @@ function scryptAsync(password: string, salt: Buffer, keylen: number, options: Sc
 }
 
 /** scrypt with a per-password salt; the parameters travel with the hash so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = DEFAULT_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEYLEN, { N, r: R, p: P });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scryptAsync(password, salt, KEYLEN, { N: cost, r: R, p: P });
+  return `scrypt$${cost}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/** A hash no password matches, at this cost: sign-in verifies against it when the user is unknown. */
+export function unmatchableHash(cost = DEFAULT_HASH_COST): string {
+  return `scrypt$${cost}$${R}$${P}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

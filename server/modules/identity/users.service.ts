@@ -13,7 +13,8 @@ import { UsersRepository, type UserListFilter, type UserRow } from './users.repo
 import { SessionsRepository } from './sessions.repository.js';
 import { RolesRepository } from './roles.repository.js';
 import { AuthService } from './auth.service.js';
-import { checkPasswordPolicy, generatePassword, hashPassword } from './passwords.js';
+import { checkPasswordPolicy, generatePassword } from './passwords.js';
+import { PasswordHasher } from './password-hasher.service.js';
 import { publicProfile } from './principal.js';
 import { USER_CONTACT_FIELDS, USER_LIMIT_FIELDS, assertMaySetLimits, assertMayTakeOver } from './authority.js';
 import type { SchemaType } from '../../platform/http/router.js';
@@ -50,6 +51,7 @@ export class UsersService implements OrganizationLifecycleListener {
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuthService) private readonly auth: AuthService,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(PasswordHasher) private readonly hasher: PasswordHasher,
   ) {}
 
   /** Users of closed organizations lose their sessions; users of deleted ones are deleted with them. */
@@ -66,7 +68,7 @@ export class UsersService implements OrganizationLifecycleListener {
     const password = this.config.admin.password ?? generatePassword();
     await this.uow.run(async (tx) => {
       const org = await this.organizations.createSystemOrganization(tx, 'Peyk');
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await this.hasher.hash(password);
       const user = await this.users.insert(tx, {
         organizationId: org.id, userName: this.config.admin.userName, passwordHash, firstName: 'System', lastName: 'Administrator',
         isAdmin: true, isActive: true, isActiveSend: true, changePasswordRequired: true,
@@ -114,8 +116,8 @@ export class UsersService implements OrganizationLifecycleListener {
     const organizationId = body.organizationId ?? ctx.tenant.organizationId;
     const policy = checkPasswordPolicy(body.password, this.config.auth.passwordMinLength);
     if (policy) throw fieldError('password', policy.key, policy.params);
-    const passwordHash = await hashPassword(body.password);
-    const secondPasswordHash = typeof body.secondPassword === 'string' ? await hashPassword(body.secondPassword) : null;
+    const passwordHash = await this.hasher.hash(body.password);
+    const secondPasswordHash = typeof body.secondPassword === 'string' ? await this.hasher.hash(body.secondPassword) : null;
     return this.uow.run(async (tx) => {
       const org = await this.organizations.findVisible(ctx.tenant, organizationId, tx);
       if (!org) throw fieldError('organizationId', 'organization.notFound');
@@ -138,7 +140,7 @@ export class UsersService implements OrganizationLifecycleListener {
   }
 
   async update(ctx: Actor, body: SchemaType<typeof updateUserSchema>) {
-    const secondPasswordHash = typeof body.secondPassword === 'string' ? await hashPassword(body.secondPassword) : undefined;
+    const secondPasswordHash = typeof body.secondPassword === 'string' ? await this.hasher.hash(body.secondPassword) : undefined;
     return this.uow.run(async (tx) => {
       const user = await this.users.findVisible(ctx.tenant, body.id, tx);
       if (!user) throw notFound('user.notFound');
@@ -206,7 +208,7 @@ export class UsersService implements OrganizationLifecycleListener {
       assertMayManage(ctx, user);
       assertMayTakeOver(ctx, await this.authorityOf(user.id, tx));
       await this.auth.assertNotReused(tx, user, password);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await this.hasher.hash(password);
       await this.users.update(tx, user.id, { passwordHash, changePasswordRequired: true, passwordChangedAt: this.clock.now() });
       await this.users.addPasswordHistory(tx, user.id, passwordHash, ctx.principal.userId, ctx.principal.fullName);
       await this.sessions.revokeUserSessions(tx, [user.id], 'passwordReset');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { checkPasswordPolicy, generatePassword, hashPassword, verifyPassword } from '../../../server/modules/identity/passwords.js';
+import { checkPasswordPolicy, generatePassword, hashPassword, unmatchableHash, verifyPassword } from '../../../server/modules/identity/passwords.js';
 import { effectiveClaims, scopeOf } from '../../../server/modules/identity/principal.js';
 import { ALL_CLAIMS, CLAIM_SECTIONS, defaultCeiling } from '../../../server/modules/identity/claim-catalogue.js';
 
@@ -25,6 +25,22 @@ describe('passwords', () => {
     expect(await verifyPassword('Secret#1a', a)).to.equal(true);
     expect(await verifyPassword('Secret#1b', a)).to.equal(false);
     expect(await verifyPassword('Secret#1a', 'garbage')).to.equal(false);
+  });
+
+  it('writes the cost it hashed with into the hash, so a hash of another cost still verifies', async () => {
+    const cheap = await hashPassword('Secret#1a', 1024);
+    const standard = await hashPassword('Secret#1a');
+    expect(cheap.split('$').slice(0, 4)).to.deep.equal(['scrypt', '1024', '8', '1']);
+    expect(standard.split('$')[1]).to.equal('16384');
+    expect(await verifyPassword('Secret#1a', cheap)).to.equal(true);
+    expect(await verifyPassword('Secret#1a', standard)).to.equal(true);
+    expect(await verifyPassword('Secret#1b', cheap)).to.equal(false);
+  });
+
+  it('has an unknown-user hash of the given cost that no password matches', async () => {
+    expect(unmatchableHash(1024).split('$')[1]).to.equal('1024');
+    expect(await verifyPassword('', unmatchableHash(1024))).to.equal(false);
+    expect(await verifyPassword('Secret#1a', unmatchableHash())).to.equal(false);
   });
 });
 

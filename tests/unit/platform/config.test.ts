@@ -83,4 +83,14 @@ describe('config: sign-in limits', () => {
       expect(() => load({ [name]: bad }), `${name}=${bad}`).to.throw(new RegExp(name));
     }
   });
+  it('hashes new passwords at scrypt cost 16384 unless PEYK_PASSWORD_HASH_COST raises it; only a test server may go lower', () => {
+    expect(load({}).auth.passwordHashCost).to.equal(16384);
+    expect(load({ PEYK_PASSWORD_HASH_COST: '65536' }).auth.passwordHashCost).to.equal(65536);
+    expect(load({ NODE_ENV: 'test', PEYK_PASSWORD_HASH_COST: '1024' }).auth.passwordHashCost).to.equal(1024);
+    for (const bad of ['1024', '8192', '20000', '2097152', 'strong']) {
+      expect(() => load({ PEYK_PASSWORD_HASH_COST: bad }), bad).to.throw(/PEYK_PASSWORD_HASH_COST/);
+    }
+    expect(() => load({ NODE_ENV: 'production', PEYK_PASSWORD_HASH_COST: '1024' })).to.throw(/PEYK_PASSWORD_HASH_COST/);
+    expect(() => load({ NODE_ENV: 'test', PEYK_PASSWORD_HASH_COST: '1536' })).to.throw(/power of two/);
+  });
 });
