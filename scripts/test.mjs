@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite in lanes, with one closing summary line.
 //   1. checks, side by side: type-check server and client, the dependency rules, the client build
-//      the browser tests load. Any failure stops the run before a test starts.
+//      the browser tests load, and the migrated schema every test database copies (an embedded
+//      image, a PostgreSQL template). Any failure stops the run before a test starts.
 //   2. unit + contract tests (mocha --parallel over both cores).
 //   3. side by side: the api and integration files spread over PEYK_TEST_SHARDS worker processes
 //      (3 on PostgreSQL, 1 on the embedded database; each has its own shared server, scratch
@@ -103,6 +104,8 @@ const checks = await Promise.all([
   // Over every folder with code; the folders and options live once, in package.json's depcruise script.
   lane('dependency rules (.dependency-cruiser.cjs)', npm, ['run', '-s', 'depcruise']),
   lane('build client for the browser tests', bin('vite'), ['build', '--config', 'client/vite.config.ts', '--logLevel', 'warn']),
+  // Every test server and database copies one migrated schema instead of migrating its own.
+  lane('migrated database image and template', process.execPath, ['--import', 'tsx', 'tests/support/prepare-databases.ts']),
 ]);
 checks.forEach(printLane);
 const failedCheck = checks.find((c) => c.status !== 0);

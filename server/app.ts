@@ -36,6 +36,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Keep the embedded database in memory (tests); otherwise it lives in the data dir. */
   inMemoryDatabase?: boolean;
+  /** The in-memory database starts from this image of a migrated one (tests; see DatabaseOptions.pgliteImage). */
+  inMemoryImage?: Blob;
   /** Folder of the built client; defaults to dist/client under the repository. */
   clientDir?: string;
   rootDir: string;
@@ -65,6 +67,7 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: options.inMemoryDatabase ? null : path.join(config.dataDir, 'pglite'),
+    pgliteImage: options.inMemoryDatabase ? options.inMemoryImage : undefined,
   });
   const adapterOptions = { redisPrefix: config.redisPrefix, onError: (err: Error, where: string) => logger.error({ err, where }, 'adapter error') };
   const kv = await createKeyValueStore(config.redisUrl, adapterOptions);

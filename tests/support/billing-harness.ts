@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { buildContainer } from '../../server/container.js';
 import { loadConfig } from '../../server/platform/config.js';
-import { createScratchPostgresDatabase, openDatabase, type DatabaseKind } from '../../server/platform/db.js';
+import { openDatabase, type DatabaseKind } from '../../server/platform/db.js';
+import { migratedPgliteImage, scratchPostgres } from './databases.js';
 import { MemoryKeyValueStore } from '../../server/platform/kv-memory.js';
 import { DbQueueFactory } from '../../server/platform/queue-db.js';
 import { UnitOfWork } from '../../server/platform/unit-of-work.js';
@@ -54,8 +55,8 @@ export function billingBackends(): BillingBackend[] {
 }
 
 async function openHarness(baseUrl: string | null): Promise<BillingHarness> {
-  const scratch = baseUrl ? await createScratchPostgresDatabase(baseUrl, 'peyk_bill', { unsyncedCommits: true }) : null;
-  const db = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null, poolMax: 20 });
+  const scratch = baseUrl ? await scratchPostgres(baseUrl, 'peyk_bill') : null;
+  const db = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null, poolMax: 20, pgliteImage: scratch ? undefined : await migratedPgliteImage() });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-billing-'));
   const config = loadConfig({ PEYK_DATA_DIR: dataDir, NODE_ENV: 'test' }, ROOT_DIR, { databaseUrl: scratch?.url ?? null });
   const kv = new MemoryKeyValueStore();

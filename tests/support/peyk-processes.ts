@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createScratchPostgresDatabase } from '../../server/platform/db.js';
+import { scratchPostgres } from './databases.js';
 import { INITIAL_ADMIN_PASSWORD, ROOT_DIR, TEST_OUTBOUND_ALLOW } from './test-server.js';
 
 /** A port the system says is free now (a fixed one could be held by any other server of the run). */
@@ -71,7 +71,7 @@ export class SplitInstallation {
   ) {}
 
   static async create(name: string, adminPassword: string): Promise<SplitInstallation> {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL!, `peyk_${name}`, { unsyncedCommits: true });
+    const scratch = await scratchPostgres(process.env.DATABASE_URL!, `peyk_${name}`);
     const dataDir = mkdtempSync(path.join(os.tmpdir(), `peyk-${name}-`));
     return new SplitInstallation(name, scratch.url, scratch.drop, dataDir, await freePort(), adminPassword);
   }
@@ -126,7 +126,7 @@ export class KillablePanel {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), `peyk-${name}-`));
     const port = await freePort();
     if (!process.env.DATABASE_URL) return new KillablePanel(name, dataDir, port, '', null, env);
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL, `peyk_${name.replace(/-/g, '_')}`, { unsyncedCommits: true });
+    const scratch = await scratchPostgres(process.env.DATABASE_URL, `peyk_${name.replace(/-/g, '_')}`);
     return new KillablePanel(name, dataDir, port, scratch.url, scratch.drop, env);
   }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { loadConfig, type AppConfig } from '../../server/platform/config.js';
-import { createScratchPostgresDatabase } from '../../server/platform/db.js';
+import { migratedPgliteImage, scratchPostgres } from './databases.js';
 import { startPeyk, type PeykInstance } from '../../server/app.js';
 import type { Clock } from '../../server/platform/clock.js';
 
@@ -33,7 +33,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}, clock?
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | null = null;
   if (process.env.DATABASE_URL) {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL, 'peyk_test', { unsyncedCommits: true });
+    const scratch = await scratchPostgres(process.env.DATABASE_URL, 'peyk_test');
     databaseUrl = scratch.url;
     dropDatabase = scratch.drop;
   }
@@ -48,7 +48,8 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}, clock?
     // an api file's CPU. Stored hashes carry their cost, so nothing else differs.
     PEYK_PASSWORD_HASH_COST: '1024',
   }, ROOT_DIR, { host: '127.0.0.1', databaseUrl, outboundAllow: TEST_OUTBOUND_ALLOW, redisPrefix: `peyk-test-${process.pid}-${Date.now().toString(36)}`, ...overrides });
-  const peyk = await startPeyk(config, { rootDir: ROOT_DIR, inMemoryDatabase: true, logger: pino({ level: 'silent' }), clock });
+  const inMemoryImage = databaseUrl ? undefined : await migratedPgliteImage();
+  const peyk = await startPeyk(config, { rootDir: ROOT_DIR, inMemoryDatabase: true, inMemoryImage, logger: pino({ level: 'silent' }), clock });
   return {
     peyk,
     url: peyk.url as string,
