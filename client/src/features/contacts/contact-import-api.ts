@@ -2,12 +2,10 @@ import type { ApiClient } from '../../shared/api/api-client';
 import { endpoint } from '../../shared/api/endpoint';
 import {
   IMPORT_CONTACT_COLUMNS, type ImportContactColumn, type PhonebookFileAnswer, type PhonebookFileDetailAnswer, type PhonebookFilesPage,
-  type PhonebookFileStatusValue, type UploadedPhonebookFileAnswer,
+  type UploadedPhonebookFileAnswer,
 } from '../../../../server/shared/contacts/contact-import.answers';
 
 /** The server's phonebook file progress (PhonebookFiles/*, the server's answer contract) and the realtime event that updates it. */
-
-export type PhonebookFileStatus = PhonebookFileStatusValue;
 
 /** The contact's own columns a file may fill, in the order the mapping lists them. */
 export const CONTACT_COLUMNS = IMPORT_CONTACT_COLUMNS;

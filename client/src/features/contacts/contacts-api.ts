@@ -8,10 +8,9 @@ import type { ContactExportAnswer, ContactExportsAnswer } from '../../../../serv
 
 /** Shapes of `Phonebooks/*`, `Contacts/*`, `CustomFields/*` and `ContactExports/*`: the server's answer contracts (module contacts). */
 export type Phonebook = PhonebookAnswer;
-export type PhonebookPage = PhonebooksPage;
 export type CustomField = CustomFieldAnswer;
 export type Contact = ContactAnswer;
-export type { CustomFieldList, ContactsPage };
+export type { ContactsPage };
 
 /** The filter a contacts list and its "all that match" bulk acts share. */
 export interface ContactFilter {
