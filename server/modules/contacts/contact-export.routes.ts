@@ -1,6 +1,7 @@
 import { idParamSchema, publicRoute, RawResult, userRoute, type Controller } from '../../platform/http/router.js';
 import type { ContactExportService } from './contact-export.service.js';
 import { contactExportDownloadParams, contactExportsQuery, createContactExportSchema } from './contact-export.schemas.js';
+import { contactExportAnswer, contactExportsAnswer } from '../../shared/contacts/contact-export.answers.js';
 
 /** The claim of every contacts route; who may export which contacts is the service's (a reading of them). */
 const CLAIM = 'Phonebook.Manage';
@@ -10,10 +11,11 @@ export function contactExportsController(s: ContactExportService): Controller {
   return {
     name: 'ContactExports',
     routes: [
-      userRoute({ method: 'POST', action: 'Create', claim: CLAIM, body: createContactExportSchema, successMessage: '', handler: ({ ctx, body }) => s.request(ctx, body) }),
-      userRoute({ method: 'GET', action: 'GetAll', claim: CLAIM, query: contactExportsQuery, handler: ({ ctx, query }) => s.list(ctx, query) }),
-      userRoute({ method: 'GET', action: 'Get/:id', claim: CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Create', claim: CLAIM, body: createContactExportSchema, successMessage: '', answer: contactExportAnswer, handler: ({ ctx, body }) => s.request(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: CLAIM, query: contactExportsQuery, answer: contactExportsAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: CLAIM, params: idParamSchema, answer: contactExportAnswer, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
       // Downloaded by the browser itself (a link): no session; the random key is the only credential, as for the outbox's exports.
+      // A file, not an envelope: no answer schema.
       publicRoute({
         method: 'GET', action: 'Download/:id/:key', auth: 'public', params: contactExportDownloadParams,
         handler: async ({ params }) => {

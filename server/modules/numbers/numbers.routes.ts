@@ -13,6 +13,7 @@ import {
   agentHealthAnswer, agentNamesAnswer, assignmentAnswer, assignmentsPageAnswer, lineAnswer, linesPageAnswer, pluginsAnswer, senderAgentAnswer,
   senderAgentsPageAnswer, testConnectionAnswer, webhookSecretAnswer,
 } from '../../shared/lines/lines.answers.js';
+import { blacklistBulkAnswer, blacklistEntryAnswer, blacklistPageAnswer } from '../../shared/lines/blacklist.answers.js';
 import { noAnswer } from '../../shared/contracts/answer-schemas.js';
 
 const AGENTS = 'Infrastructure.SenderAgents';
@@ -59,10 +60,10 @@ export function blackListsController(s: BlacklistService): Controller {
   return {
     name: 'BlackLists',
     routes: [
-      userRoute({ method: 'POST', action: 'Create', claim: SETTINGS, body: blacklistSchema, handler: ({ ctx, body }) => s.create(ctx, body) }),
-      userRoute({ method: 'POST', action: 'CreateBulk', claim: SETTINGS, body: blacklistBulkSchema, handler: ({ ctx, body }) => s.createBulk(ctx, body) }),
-      userRoute({ method: 'GET', action: 'GetAll', claim: SETTINGS, query: blacklistQuery, handler: ({ ctx, query }) => s.list(ctx, query) }),
-      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: SETTINGS, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Create', claim: SETTINGS, body: blacklistSchema, answer: blacklistEntryAnswer, handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'CreateBulk', claim: SETTINGS, body: blacklistBulkSchema, answer: blacklistBulkAnswer, handler: ({ ctx, body }) => s.createBulk(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: SETTINGS, query: blacklistQuery, answer: blacklistPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: SETTINGS, params: idParamSchema, answer: noAnswer, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
     ],
   };
 }

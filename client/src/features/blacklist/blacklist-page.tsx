@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -15,8 +14,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { splitNumbers } from '../sending/sending-api';
-
-interface BlacklistEntry { id: number; organizationId: number | null; mobile: string; description: string | null; createdAt: string }
+import { blacklistApi, blacklistKeys, type BlacklistEntry } from './blacklist-api';
 
 // The server's limit of BlackLists/CreateBulk.
 const MAX_BULK = 100_000;
@@ -42,8 +40,8 @@ function AddDialog({ many, onClose, onAdded }: { many: boolean; onClose(): void;
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      if (many) await api.post('/BlackLists/CreateBulk', { mobiles: list }, { quiet: true });
-      else await api.post('/BlackLists/Create', { mobile: toLatinDigits(mobile.trim()), description: description.trim() || undefined }, { quiet: true });
+      if (many) await blacklistApi.createBulk(api, { mobiles: list }, { quiet: true });
+      else await blacklistApi.create(api, { mobile: toLatinDigits(mobile.trim()), description: description.trim() || undefined }, { quiet: true });
       showToast({ kind: 'success', message: t(many ? 'addedMany' : 'added') });
       onAdded();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
@@ -86,14 +84,13 @@ export function BlacklistPage() {
   const [adding, setAdding] = useState<'one' | 'many' | null>(null);
   const [deleting, setDeleting] = useState<BlacklistEntry | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<BlacklistEntry>>(['blacklist', pageIndex, pageSize], () =>
-    api.get<Page<BlacklistEntry>>('/BlackLists/GetAll', { query: { pageIndex, pageSize } }));
+  const { data, isLoading, mutate } = useSWR(blacklistKeys.list(pageIndex, pageSize), () => blacklistApi.list(api, { pageIndex, pageSize }));
 
   const remove = async () => {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/BlackLists/Delete/${deleting.id}`);
+      await blacklistApi.delete(api, deleting.id);
       showToast({ kind: 'success', message: t('deleted') });
       setDeleting(null);
       await mutate();

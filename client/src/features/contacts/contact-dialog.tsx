@@ -8,7 +8,7 @@ import { TextField } from '../../shared/ui/form/text-field';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
 import { normalizeMobile } from '../../../../server/shared/sms/phone-numbers';
 import { CONTACT_LIMITS, parseCustomFieldValue } from '../../../../server/shared/contacts/contact-fields';
-import { dayToPickerValue, pickerValueToDay, type Contact, type CustomField } from './contacts-api';
+import { contactsApi, dayToPickerValue, pickerValueToDay, type Contact, type ContactInput, type CustomField } from './contacts-api';
 import { FieldValueInput } from './field-value-input';
 
 const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'job', 'telephone', 'address', 'phonebookGroup'] as const;
@@ -56,7 +56,7 @@ export function ContactDialog({ phonebookId, fields, editing, onClose, onSaved }
     if (Object.keys(local).length) return;
     // An edit sends null for an emptied field (it clears it); a new contact simply leaves it out.
     const blank = editing ? null : undefined;
-    const body: Record<string, unknown> = { cellphone: cellphone.trim(), birthdate: birthdate ?? blank };
+    const body: ContactInput = { cellphone: cellphone.trim(), birthdate: birthdate ?? blank };
     for (const f of TEXT_FIELDS) body[f] = text[f].trim() || blank;
     const custom: Record<string, string | null> = {};
     for (const f of fields) {
@@ -67,8 +67,8 @@ export function ContactDialog({ phonebookId, fields, editing, onClose, onSaved }
     body.fields = custom;
     setBusy(true);
     try {
-      if (editing) await api.post('/Contacts/Update', { id: editing.id, ...body }, { quiet: true });
-      else await api.post('/Contacts/Create', { phonebookId, ...body }, { quiet: true });
+      if (editing) await contactsApi.update(api, { id: editing.id, ...body }, { quiet: true });
+      else await contactsApi.create(api, { phonebookId, ...body }, { quiet: true });
       onSaved();
     } catch (err) {
       // A custom value's error arrives as `fields.<id>`: the field key is the id.

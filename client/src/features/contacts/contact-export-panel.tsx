@@ -4,7 +4,7 @@ import { useApp } from '../../shared/app/app-context';
 import { onRealtimeEvent } from '../../shared/realtime/realtime';
 import { Button } from '../../shared/ui/button';
 import { useDigits } from '../../shared/ui/use-digits';
-import { CONTACT_EXPORT_EVENT, isContactExport, type ContactExport } from './contacts-api';
+import { CONTACT_EXPORT_EVENT, contactExportsApi, isContactExport, type ContactExport, type ContactSelection } from './contacts-api';
 
 // Pushes carry the progress; a slow poll covers a socket that is down or reconnecting.
 const POLL_MS = 3_000;
@@ -18,7 +18,7 @@ const finished = (r: ContactExport) => r.status === 'Done' || r.status === 'Fail
 export function ContactExportPanel({ phonebookId, selection, count, chosen }: {
   phonebookId: number;
   /** Contacts/DeleteMany's selection: ids, or selectAll with the list's filter. */
-  selection: Record<string, unknown>;
+  selection: ContactSelection;
   /** How many contacts the selection holds (as the page counts them). */
   count: number;
   /** Whether rows are chosen (else the whole filter result is exported). */
@@ -34,7 +34,7 @@ export function ContactExportPanel({ phonebookId, selection, count, chosen }: {
   // Coming back to the page shows the caller's latest export of this phonebook (still running, or its link).
   useEffect(() => {
     let live = true;
-    void api.get<ContactExport[]>('/ContactExports/GetAll', { query: { phonebookId }, quiet: true })
+    void contactExportsApi.list(api, { phonebookId }, { quiet: true })
       .then((list) => { if (live && list[0]) setRequest((current) => current ?? list[0]); })
       .catch(() => undefined);
     return () => { live = false; };
@@ -45,14 +45,14 @@ export function ContactExportPanel({ phonebookId, selection, count, chosen }: {
   useEffect(() => {
     if (id === undefined || done) return undefined;
     const off = onRealtimeEvent(CONTACT_EXPORT_EVENT, (p) => { if (isContactExport(p) && p.id === id) setRequest(p); });
-    const timer = setInterval(() => { void api.get<ContactExport>(`/ContactExports/Get/${id}`, { quiet: true }).then(setRequest).catch(() => undefined); }, POLL_MS);
+    const timer = setInterval(() => { void contactExportsApi.get(api, id, { quiet: true }).then(setRequest).catch(() => undefined); }, POLL_MS);
     return () => { off(); clearInterval(timer); };
   }, [api, id, done]);
 
   const run = async () => {
     setBusy(true);
     try {
-      setRequest(await api.post<ContactExport>('/ContactExports/Create', { phonebookId, format, ...selection }));
+      setRequest(await contactExportsApi.create(api, { phonebookId, format, ...selection }));
     } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
   };
 

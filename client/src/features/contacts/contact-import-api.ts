@@ -1,53 +1,49 @@
-/** The server's phonebook file progress (PhonebookFiles/*) and the realtime event that updates it. */
+import type { ApiClient } from '../../shared/api/api-client';
+import { endpoint } from '../../shared/api/endpoint';
+import {
+  IMPORT_CONTACT_COLUMNS, type ImportContactColumn, type PhonebookFileAnswer, type PhonebookFileDetailAnswer, type PhonebookFilesPage,
+  type UploadedPhonebookFileAnswer,
+} from '../../../../server/shared/contacts/contact-import.answers';
 
-export type PhonebookFileStatus = 'Stored' | 'Waiting' | 'Extracting' | 'Completed' | 'Failed';
+/** The server's phonebook file progress (PhonebookFiles/*, the server's answer contract) and the realtime event that updates it. */
 
 /** The contact's own columns a file may fill, in the order the mapping lists them. */
-export const CONTACT_COLUMNS = ['cellphone', 'firstName', 'lastName', 'email', 'job', 'birthdate', 'telephone', 'address', 'phonebookGroup'] as const;
-export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
+export const CONTACT_COLUMNS = IMPORT_CONTACT_COLUMNS;
+export type ContactColumn = ImportContactColumn;
 
 export interface ColumnChoice {
   mapping: Partial<Record<ContactColumn, number>>;
   fields: Record<string, number>;
 }
 
-export interface PhonebookFile {
-  id: number;
-  phonebookId: number;
-  phonebookName: string;
-  userId: number;
-  fileName: string;
-  status: PhonebookFileStatus;
-  progressPercent: number;
-  totalCount: number | null;
-  processedCount: number;
-  addedCount: number;
-  updatedCount: number;
-  duplicateCount: number;
-  existingCount: number;
-  rejectedCount: number;
-  format: 'xlsx' | 'csv';
-  sizeBytes: number;
-  columnCount: number;
-  hasHeaderRow: boolean;
-  updateExisting: boolean;
-  failedReason: string | null;
-  /** `/api/PhonebookFiles/RejectedFile/<token>` when rows were rejected; the browser downloads it itself. */
-  rejectedFileUrl: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type PhonebookFile = PhonebookFileAnswer;
 
 /** An upload (or a Stored import reopened): the first rows as text and the server's guess of the columns. */
-export interface UploadedFile extends PhonebookFile {
-  preview: string[][];
-  suggested: ColumnChoice & { hasHeaderRow: boolean };
+export type UploadedFile = UploadedPhonebookFileAnswer;
+
+export const phonebookFilesApi = {
+  list: endpoint.get<PhonebookFilesPage, { phonebookId: number; pageIndex: number; pageSize: number }>('/PhonebookFiles/GetAll'),
+  /** A Stored import carries its preview and suggestion again. */
+  get: endpoint.getById<PhonebookFileDetailAnswer>('/PhonebookFiles/Get'),
+  start: endpoint.post<{ id: number; hasHeaderRow: boolean; updateExisting: boolean } & ColumnChoice, PhonebookFileAnswer>('/PhonebookFiles/Start'),
+  delete: endpoint.deleteById<null>('/PhonebookFiles/Delete'),
+};
+
+/** Sends the file itself as the body (any type: the server judges the bytes), reporting the upload's progress in percent. */
+export function uploadPhonebookFile(api: ApiClient, phonebookId: number, file: File, onProgress: (percent: number) => void): Promise<UploadedFile> {
+  return api.post<UploadedFile>('/PhonebookFiles/Upload', file, {
+    query: { phonebookId, fileName: file.name.slice(0, 200) }, rawContentType: file.type || 'application/octet-stream', quiet: true,
+    onUploadProgress: (loaded, total) => onProgress(total > 0 ? Math.floor((loaded / total) * 100) : 0),
+  });
 }
 
 export const PHONEBOOK_FILE_EVENT = 'phonebook-file-progress';
 
 export const isRunning = (f: PhonebookFile): boolean => f.status === 'Waiting' || f.status === 'Extracting';
 export const isFinished = (f: PhonebookFile): boolean => f.status === 'Completed' || f.status === 'Failed';
+
+/** A `Get/:id` answer that carries the preview and the suggestion (a Stored import). */
+export const isUploadedFile = (f: PhonebookFileDetailAnswer): f is UploadedFile => f.preview !== undefined && f.suggested !== undefined;
 
 export function isPhonebookFile(value: unknown): value is PhonebookFile {
   const v = value as PhonebookFile | null;

@@ -8,7 +8,7 @@ import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import type { CustomField } from './contacts-api';
-import { choiceOfColumn, chooseColumn, columnLetter, CONTACT_COLUMNS, type ColumnChoice, type PhonebookFile, type UploadedFile } from './contact-import-api';
+import { choiceOfColumn, chooseColumn, columnLetter, CONTACT_COLUMNS, phonebookFilesApi, type ColumnChoice, type PhonebookFile, type UploadedFile } from './contact-import-api';
 
 /**
  * The column mapping of an uploaded file: its first rows as a table, and above each column a
@@ -35,7 +35,7 @@ export function ImportMapping({ file, fields, onStarted, onCancel }: {
     if (choice.mapping.cellphone === undefined) { setErrors({ 'mapping.cellphone': t('mapping.mobileRequired') }); return; }
     setBusy(true);
     try {
-      const started = await api.post<PhonebookFile>('/PhonebookFiles/Start', { id: file.id, hasHeaderRow, updateExisting, mapping: choice.mapping, fields: choice.fields }, { quiet: true });
+      const started = await phonebookFilesApi.start(api, { id: file.id, hasHeaderRow, updateExisting, mapping: choice.mapping, fields: choice.fields }, { quiet: true });
       onStarted(started);
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
   };

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { onRealtimeEvent } from '../../shared/realtime/realtime';
 import { Button } from '../../shared/ui/button';
@@ -16,8 +15,10 @@ import { isolateText } from '../../shared/ui/bidi';
 import { useDigits } from '../../shared/ui/use-digits';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { errorsOf, type FieldErrors } from '../admin-common/kit';
-import { phonebookPath, type CustomFieldList, type Phonebook } from './contacts-api';
-import { isFinished, isPhonebookFile, isRunning, PHONEBOOK_FILE_EVENT, type PhonebookFile, type UploadedFile } from './contact-import-api';
+import { contactsKeys, customFieldsApi, phonebookPath, phonebooksApi } from './contacts-api';
+import {
+  isFinished, isPhonebookFile, isRunning, isUploadedFile, PHONEBOOK_FILE_EVENT, phonebookFilesApi, uploadPhonebookFile, type PhonebookFile, type UploadedFile,
+} from './contact-import-api';
 import { ImportMapping } from './contact-import-mapping';
 
 function Progress({ file }: { file: PhonebookFile }) {
@@ -63,11 +64,11 @@ export function ContactImportPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const valid = Number.isInteger(id) && id > 0;
 
-  const { data: phonebook, error: phonebookError, mutate: refreshPhonebook } = useSWR<Phonebook>(valid ? ['phonebook', id] : null, () => api.get<Phonebook>(`/Phonebooks/Get/${id}`));
-  const { data: fieldList } = useSWR<CustomFieldList>(phonebook ? ['phonebook-fields', id] : null,
-    () => api.get<CustomFieldList>('/CustomFields/GetAll', { query: { phonebookId: id } }));
-  const { data: page, isLoading, mutate } = useSWR<Page<PhonebookFile>>(phonebook?.canManage ? ['phonebook-files', id, pageIndex, pageSize] : null,
-    () => api.get<Page<PhonebookFile>>('/PhonebookFiles/GetAll', { query: { phonebookId: id, pageIndex, pageSize } }));
+  const { data: phonebook, error: phonebookError, mutate: refreshPhonebook } = useSWR(valid ? contactsKeys.phonebook(id) : null, () => phonebooksApi.get(api, id));
+  const { data: fieldList } = useSWR(phonebook ? contactsKeys.phonebookFields(id) : null,
+    () => customFieldsApi.list(api, { phonebookId: id }));
+  const { data: page, isLoading, mutate } = useSWR(phonebook?.canManage ? contactsKeys.phonebookFiles(id, pageIndex, pageSize) : null,
+    () => phonebookFilesApi.list(api, { phonebookId: id, pageIndex, pageSize }));
 
   // Each push replaces the import's row at once; an import that ended brings the list and the phonebook's count up to date.
   useEffect(() => onRealtimeEvent(PHONEBOOK_FILE_EVENT, (payload) => {
@@ -86,10 +87,7 @@ export function ContactImportPage() {
     setErrors({});
     setUploadPercent(0);
     try {
-      const uploaded = await api.post<UploadedFile>('/PhonebookFiles/Upload', file, {
-        query: { phonebookId: id, fileName: file.name.slice(0, 200) }, rawContentType: file.type || 'application/octet-stream', quiet: true,
-        onUploadProgress: (loaded, total) => setUploadPercent(total > 0 ? Math.floor((loaded / total) * 100) : 0),
-      });
+      const uploaded = await uploadPhonebookFile(api, id, file, setUploadPercent);
       setMapping(uploaded);
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
@@ -102,14 +100,18 @@ export function ContactImportPage() {
   };
 
   const reopen = async (f: PhonebookFile) => {
-    try { setMapping(await api.get<UploadedFile>(`/PhonebookFiles/Get/${f.id}`)); } catch { /* the error catalogue told the user */ }
+    try {
+      const reopened = await phonebookFilesApi.get(api, f.id);
+      // Only a Stored import comes back with its preview (one started meanwhile has none to map).
+      if (isUploadedFile(reopened)) setMapping(reopened);
+    } catch { /* the error catalogue told the user */ }
   };
 
   const remove = async () => {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/PhonebookFiles/Delete/${deleting.id}`);
+      await phonebookFilesApi.delete(api, deleting.id);
       if (mapping?.id === deleting.id) setMapping(null);
       setDeleting(null);
       void mutate();

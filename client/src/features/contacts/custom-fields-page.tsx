@@ -17,7 +17,7 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { CONTACT_LIMITS, CUSTOM_FIELD_TYPES, FIELD_NAME_EN_PATTERN, type CustomFieldType } from '../../../../server/shared/contacts/contact-fields';
-import type { CustomField, CustomFieldList } from './contacts-api';
+import { contactsKeys, customFieldsApi, type CustomField } from './contacts-api';
 
 function FieldDialog({ editing, onClose, onSaved }: { editing: CustomField | null; onClose(): void; onSaved(): void }) {
   const { api } = useApp();
@@ -39,8 +39,8 @@ function FieldDialog({ editing, onClose, onSaved }: { editing: CustomField | nul
     setBusy(true);
     try {
       const names = { nameEn: nameEn.trim(), nameFa: nameFa.trim() };
-      if (editing) await api.post('/CustomFields/Update', { id: editing.id, ...names }, { quiet: true });
-      else await api.post('/CustomFields/Create', { type, ...names }, { quiet: true });
+      if (editing) await customFieldsApi.update(api, { id: editing.id, ...names }, { quiet: true });
+      else await customFieldsApi.create(api, { type, ...names }, { quiet: true });
       onSaved();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
   };
@@ -81,13 +81,13 @@ export function CustomFieldsPage() {
   const [dialog, setDialog] = useState<{ editing: CustomField | null } | null>(null);
   const [deleting, setDeleting] = useState<CustomField | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<CustomFieldList>(['custom-fields'], () => api.get<CustomFieldList>('/CustomFields/GetAll'));
+  const { data, isLoading, mutate } = useSWR(contactsKeys.customFields(), () => customFieldsApi.list(api));
 
   const remove = async () => {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/CustomFields/Delete/${deleting.id}`);
+      await customFieldsApi.delete(api, deleting.id);
       showToast({ kind: 'success', message: t('customFields.deleted') });
       setDeleting(null);
       await mutate();

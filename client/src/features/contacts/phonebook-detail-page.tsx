@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -19,7 +18,8 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { errorsOf, type FieldErrors } from '../admin-common/kit';
 import type { CustomFieldValue } from '../../../../server/shared/contacts/contact-fields';
 import {
-  dayToPickerValue, filterQuery, MAX_BULK_IDS, NO_FILTER, phonebookPath, type Contact, type ContactFilter, type CustomField, type CustomFieldList, type Phonebook,
+  contactsApi, contactsKeys, customFieldsApi, dayToPickerValue, filterQuery, MAX_BULK_IDS, NO_FILTER, phonebookPath, phonebooksApi, type Contact,
+  type ContactFilter, type ContactSelection, type ContactsPage, type CustomField,
 } from './contacts-api';
 import { ContactDialog } from './contact-dialog';
 import { FieldValueInput } from './field-value-input';
@@ -99,16 +99,16 @@ export function PhonebookDetailPage() {
   const [busy, setBusy] = useState(false);
   const [listError, setListError] = useState<FieldErrors>({});
 
-  const { data: phonebook, error: phonebookError, mutate: refreshPhonebook } = useSWR<Phonebook>(Number.isInteger(id) && id > 0 ? ['phonebook', id] : null,
-    () => api.get<Phonebook>(`/Phonebooks/Get/${id}`));
-  const { data: fieldList } = useSWR<CustomFieldList>(phonebook ? ['phonebook-fields', id] : null,
-    () => api.get<CustomFieldList>('/CustomFields/GetAll', { query: { phonebookId: id } }));
+  const { data: phonebook, error: phonebookError, mutate: refreshPhonebook } = useSWR(Number.isInteger(id) && id > 0 ? contactsKeys.phonebook(id) : null,
+    () => phonebooksApi.get(api, id));
+  const { data: fieldList } = useSWR(phonebook ? contactsKeys.phonebookFields(id) : null,
+    () => customFieldsApi.list(api, { phonebookId: id }));
   const fields = useMemo(() => fieldList?.items ?? [], [fieldList]);
   const query = filterQuery(filter);
   const filtered = Object.keys(query).length > 0;
-  const { data: page, isLoading, mutate } = useSWR<Page<Contact>>(phonebook?.canSeeContacts ? ['contacts', id, filter, pageIndex, pageSize] : null, async () => {
+  const { data: page, isLoading, mutate } = useSWR(phonebook?.canSeeContacts ? contactsKeys.contacts(id, filter, pageIndex, pageSize) : null, async (): Promise<ContactsPage> => {
     try {
-      const result = await api.get<Page<Contact>>('/Contacts/GetAll', { query: { phonebookId: id, pageIndex, pageSize, ...query }, quiet: true });
+      const result = await contactsApi.list(api, { phonebookId: id, pageIndex, pageSize, ...query }, { quiet: true });
       setListError({});
       return result;
     } catch (err) {
@@ -125,7 +125,7 @@ export function PhonebookDetailPage() {
   const pageSelected = rows.length > 0 && rows.every((c) => selected.has(c.id));
   const chosenCount = allMatching ? totalCount : selected.size;
   const tooMany = !allMatching && selected.size > MAX_BULK_IDS;
-  const selection: Record<string, unknown> = allMatching ? { selectAll: true, ...query } : { ids: [...selected] };
+  const selection: ContactSelection = allMatching ? { selectAll: true, ...query } : { ids: [...selected] };
   const canManage = phonebook?.canManage ?? false;
   const canCopy = !!phonebook && phonebook.canSeeContacts && !phonebook.numbersHidden;
   const selectable = canManage || canCopy;
@@ -152,10 +152,10 @@ export function PhonebookDetailPage() {
     setBusy(true);
     try {
       if (deleting.one) {
-        await api.delete(`/Contacts/Delete/${deleting.one.id}`);
+        await contactsApi.delete(api, deleting.one.id);
         showToast({ kind: 'success', message: t('detail.deleted', { n: digits(1) }) });
       } else {
-        const result = await api.post<{ deletedCount: number }>('/Contacts/DeleteMany', { phonebookId: id, ...selection });
+        const result = await contactsApi.deleteMany(api, { phonebookId: id, ...selection });
         showToast({ kind: 'success', message: t('detail.deleted', { n: digits(result.deletedCount) }) });
       }
       setDeleting(null);

@@ -7,7 +7,7 @@ import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { TextField } from '../../shared/ui/form/text-field';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { CONTACT_LIMITS } from '../../../../server/shared/contacts/contact-fields';
-import type { Phonebook } from './contacts-api';
+import { phonebooksApi, type Phonebook } from './contacts-api';
 
 /** Create or edit a phonebook: title, isPublic, isShowNumber (with what each means). */
 export function PhonebookDialog({ editing, onClose, onSaved }: { editing: Phonebook | null; onClose(): void; onSaved(saved: Phonebook): void }) {
@@ -26,8 +26,8 @@ export function PhonebookDialog({ editing, onClose, onSaved }: { editing: Phoneb
     try {
       const body = { title: title.trim(), isPublic, isShowNumber };
       const saved = editing
-        ? await api.post<Phonebook>('/Phonebooks/Update', { id: editing.id, ...body }, { quiet: true })
-        : await api.post<Phonebook>('/Phonebooks/Create', body, { quiet: true });
+        ? await phonebooksApi.update(api, { id: editing.id, ...body }, { quiet: true })
+        : await phonebooksApi.create(api, body, { quiet: true });
       onSaved(saved);
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
   };

@@ -15,7 +15,7 @@ import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { SearchBox } from '../admin-common/kit';
-import { phonebookPath, type Phonebook, type PhonebookPage } from './contacts-api';
+import { contactsKeys, phonebookPath, phonebooksApi, type Phonebook } from './contacts-api';
 import { PhonebookDialog } from './phonebook-dialog';
 
 export function KindBadge({ phonebook }: { phonebook: Phonebook }) {
@@ -37,14 +37,14 @@ export function PhonebooksPage() {
   const [dialog, setDialog] = useState<{ editing: Phonebook | null } | null>(null);
   const [deleting, setDeleting] = useState<Phonebook | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<PhonebookPage>(['phonebooks', search, pageIndex, pageSize], () =>
-    api.get<PhonebookPage>('/Phonebooks/GetAll', { query: { pageIndex, pageSize, search: search || undefined } }));
+  const { data, isLoading, mutate } = useSWR(contactsKeys.phonebooks(search, pageIndex, pageSize), () =>
+    phonebooksApi.list(api, { pageIndex, pageSize, search: search || undefined }));
 
   const remove = async () => {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/Phonebooks/Delete/${deleting.id}`);
+      await phonebooksApi.delete(api, deleting.id);
       showToast({ kind: 'success', message: t('phonebooks.deleted') });
       setDeleting(null);
       if (data && data.items.length === 1 && pageIndex > 0) setPageIndex(pageIndex - 1);

@@ -9,14 +9,7 @@ import { Select } from '../../shared/ui/select/select';
 import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-import type { Phonebook } from './contacts-api';
-
-export interface TransferResult {
-  selectedCount: number;
-  movedCount?: number;
-  copiedCount?: number;
-  duplicateCount: number;
-}
+import { contactsApi, contactsKeys, phonebooksApi, type ContactSelection, type Phonebook } from './contacts-api';
 
 /**
  * Move or copy the chosen contacts into another phonebook, picked with the select search (only
@@ -24,7 +17,7 @@ export interface TransferResult {
  * selectAll with the list's filter.
  */
 export function TransferDialog({ kind, source, selection, chosenCount, onClose, onDone }: {
-  kind: 'Move' | 'Copy'; source: Phonebook; selection: Record<string, unknown>; chosenCount: number; onClose(): void; onDone(): void;
+  kind: 'Move' | 'Copy'; source: Phonebook; selection: ContactSelection; chosenCount: number; onClose(): void; onDone(): void;
 }) {
   const { api } = useApp();
   const { t } = useTranslation('contacts');
@@ -32,15 +25,16 @@ export function TransferDialog({ kind, source, selection, chosenCount, onClose, 
   const [target, setTarget] = useState<number | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const { data, isLoading } = useSWR<Phonebook[]>(['phonebook-targets'], () => api.get<Phonebook[]>('/Phonebooks/GetSelectList', { query: { manageable: true } }));
+  const { data, isLoading } = useSWR(contactsKeys.transferTargets(), () => phonebooksApi.selectList(api, { manageable: true }));
   const items = useMemo(() => (data ?? []).filter((p) => p.id !== source.id), [data, source.id]);
 
   const run = async () => {
     if (target === null) { setErrors({ targetPhonebookId: t('common.required') }); return; }
     setBusy(true);
     try {
-      const result = await api.post<TransferResult>(`/Contacts/${kind}`, { phonebookId: source.id, targetPhonebookId: target, ...selection }, { quiet: true });
-      const done = kind === 'Move' ? result.movedCount ?? 0 : result.copiedCount ?? 0;
+      const body = { phonebookId: source.id, targetPhonebookId: target, ...selection };
+      const result = kind === 'Move' ? await contactsApi.move(api, body, { quiet: true }) : await contactsApi.copy(api, body, { quiet: true });
+      const done = 'movedCount' in result ? result.movedCount : result.copiedCount;
       showToast({ kind: 'success', message: t(kind === 'Move' ? 'transfer.moved' : 'transfer.copied', { done: digits(done), duplicates: digits(result.duplicateCount) }) });
       onDone();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }

@@ -1,0 +1,17 @@
+import { endpoint } from '../../shared/api/endpoint';
+import type { BlacklistBulkAnswer, BlacklistEntryAnswer, BlacklistPage } from '../../../../server/shared/lines/blacklist.answers';
+
+/** A number on the organization's list or the general one (`organizationId` null): the server's answer contract (module numbers). */
+export type BlacklistEntry = BlacklistEntryAnswer;
+
+export const blacklistApi = {
+  list: endpoint.get<BlacklistPage, { pageIndex: number; pageSize: number }>('/BlackLists/GetAll'),
+  create: endpoint.post<{ mobile: string; description?: string }, BlacklistEntryAnswer>('/BlackLists/Create'),
+  createBulk: endpoint.post<{ mobiles: string[] }, BlacklistBulkAnswer>('/BlackLists/CreateBulk'),
+  delete: endpoint.deleteById<null>('/BlackLists/Delete'),
+};
+
+/** The feature's SWR keys. */
+export const blacklistKeys = {
+  list: (pageIndex: number, pageSize: number) => ['blacklist', pageIndex, pageSize] as const,
+};
