@@ -9,9 +9,10 @@ import { affectedRows } from '../../platform/db.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { StoredFile, ImportFormat, CsvEncoding, CsvDelimiter } from './contact-import.sheet.js';
 import { CONTACT_COLUMNS, type ColumnMapping, type ContactColumn, type RejectedRow } from './contact-import.rows.js';
+import { PHONEBOOK_FILE_STATUS_VALUES } from '../../shared/contacts/contact-import.answers.js';
 
 /** The spec's phonebook file progress statuses (values borrowed from the queue and smart-club sets: the spec lists none). */
-export const PHONEBOOK_FILE_STATUSES = ['Stored', 'Waiting', 'Extracting', 'Completed', 'Failed'] as const;
+export const PHONEBOOK_FILE_STATUSES = PHONEBOOK_FILE_STATUS_VALUES;
 export type PhonebookFileStatus = (typeof PHONEBOOK_FILE_STATUSES)[number];
 
 export interface PhonebookFileRow {

@@ -5,6 +5,7 @@ import { isValidJalaliDate, jalaliToGregorian } from '../../shared/dates/jalali.
 import { instantOfWallTime } from '../../shared/dates/tehran-time.js';
 import { BIRTHDATE_MIN, normalizeTelephone, type FieldDefinition } from './contact-input.js';
 import type { CellValue } from './contact-import.sheet.js';
+import { IMPORT_CONTACT_COLUMNS } from '../../shared/contacts/contact-import.answers.js';
 
 /**
  * One spreadsheet row → one contact, by the column mapping the user chose: the same rules as the
@@ -14,7 +15,8 @@ import type { CellValue } from './contact-import.sheet.js';
  */
 
 /** The contact's own columns a file may fill, in the order the mapping screen lists them. */
-export const CONTACT_COLUMNS = ['cellphone', 'firstName', 'lastName', 'email', 'job', 'birthdate', 'telephone', 'address', 'phonebookGroup'] as const;
+// One list with the answer contract the client reads (a column added here shows in its mapping).
+export const CONTACT_COLUMNS = IMPORT_CONTACT_COLUMNS;
 export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
 
 /** Which column (0-based) holds what; `fields` by custom field id. The cellphone is required. */
