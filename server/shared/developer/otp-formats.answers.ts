@@ -13,8 +13,8 @@ const formatProperties = {
   /** `{0}`, `{1}`… placeholders, literal braces doubled (server/shared/text/otp-format.ts). */
   smsText: text,
   parameterCount: integer,
-  /** The spec's SendPriority (`Lowest` … `Highest`): recorded and shown only. */
-  priority: text,
+  /** The spec's SendPriority: recorded and shown only. */
+  priority: { type: 'string', enum: ['Lowest', 'VeryLow', 'Low', 'Normal', 'AboveNormal', 'High', 'VeryHigh', 'Highest'] },
   status: { type: 'string', enum: ['WatingForConfirm', 'Confirmed', 'Rejected'] },
   decidedByUserId: nullableInteger,
   decidedAt: nullableInstant,
