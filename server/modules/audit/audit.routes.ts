@@ -1,5 +1,6 @@
 import { pagingQuerySchema, userRoute, type Controller } from '../../platform/http/router.js';
 import { CHANNELS } from '../../platform/actor.js';
+import { auditsPageAnswer } from '../../shared/audit/audit.answers.js';
 import type { AuditService } from './audit.service.js';
 
 export function auditController(service: AuditService): Controller {
@@ -19,6 +20,7 @@ export function auditController(service: AuditService): Controller {
             channel: { type: 'string', enum: [...CHANNELS] },
           },
         },
+        answer: auditsPageAnswer,
         handler: ({ ctx, query }) => service.list(ctx, query),
       }),
     ],

@@ -4,6 +4,7 @@ import { useApp } from '../../shared/app/app-context';
 import { useAppState } from '../../shared/app/app-store';
 import { useCurrentUser } from '../../shared/auth/current-user';
 import { isolateText } from '../../shared/ui/bidi';
+import { layoutApi } from './layout-api';
 
 /**
  * Shown on every page of an impersonation, with the way back: the x-imp header of any answer or
@@ -21,7 +22,7 @@ export function ImpersonationBanner() {
   const stop = async () => {
     setBusy(true);
     try {
-      const tokens = await api.post<{ accessToken: string; refreshToken: string }>('/Account/StopImpersonation');
+      const tokens = await layoutApi.stopImpersonation(api, undefined);
       session.save(tokens);
       // A full load: every cached answer belonged to the impersonated user.
       window.location.assign('/');

@@ -5,7 +5,6 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useApp } from '../../shared/app/app-context';
 import { useAppState } from '../../shared/app/app-store';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
-import type { Page } from '../../shared/api/api-client';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { ContentMain, CONTENT_ID } from '../../shared/ui/content-main';
@@ -15,8 +14,7 @@ import { connectRealtime } from '../../shared/realtime/realtime';
 import { UpdateNotice } from './update-notice';
 import { NotificationBell, NOTIFICATIONS_KEY } from './notification-bell';
 import { ImpersonationBanner } from './impersonation-banner';
-
-interface OrganizationItem { id: number; name: string; depth: number }
+import { layoutApi, layoutKeys } from './layout-api';
 
 function OrganizationSwitcher({ ownOrganizationId }: { ownOrganizationId: number }) {
   const { api, store, setActiveOrganization } = useApp();
@@ -24,8 +22,8 @@ function OrganizationSwitcher({ ownOrganizationId }: { ownOrganizationId: number
   const { mutate } = useSWRConfig();
   const active = useAppState(store, (s) => s.activeOrganizationId);
   // Listed from the user's own organization, so switching down never hides the way back up.
-  const { data } = useSWR<Page<OrganizationItem>>(['switcher', ownOrganizationId], () =>
-    api.get<Page<OrganizationItem>>('/Organizations/GetAll', { query: { pageSize: 200 }, organizationId: String(ownOrganizationId) }));
+  const { data } = useSWR(layoutKeys.switcher(ownOrganizationId), () =>
+    layoutApi.switcherOrganizations(api, { pageSize: 200 }, { organizationId: String(ownOrganizationId) }));
   if (!data || data.items.length < 2) return null;
   const minDepth = Math.min(...data.items.map((o) => o.depth));
   return (
@@ -107,7 +105,7 @@ export function MainLayout() {
   if (user?.changePasswordRequired) return <Navigate to="/account/change-password" replace />;
 
   const logout = async () => {
-    try { await api.post('/Account/Logout', undefined, { quiet: true }); } finally {
+    try { await layoutApi.logout(api, undefined, { quiet: true }); } finally {
       session.clear();
       leave();
     }

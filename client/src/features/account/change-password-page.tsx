@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import { useApp } from '../../shared/app/app-context';
 import { ApiError } from '../../shared/api/api-client';
 import { CURRENT_USER_KEY } from '../../shared/auth/current-user';
+import { accountApi } from './account-api';
 
 export function ChangePasswordPage() {
   const { api, session } = useApp();
@@ -28,10 +29,10 @@ export function ChangePasswordPage() {
       return;
     }
     try {
-      await api.post('/Account/ChangePassword', fields, { quiet: true });
+      await accountApi.changePassword(api, fields, { quiet: true });
       setErrors({});
       // Write the fresh user into the cache before leaving: the layout must not see the stale flag.
-      await mutate(CURRENT_USER_KEY, api.get(CURRENT_USER_KEY), { revalidate: false });
+      await mutate(CURRENT_USER_KEY, accountApi.currentUser(api), { revalidate: false });
       navigate('/', { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.validationErrors.length) {

@@ -2,17 +2,18 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { DateDisplay } from '../../shared/dates/date-display';
-import type { Page } from '../../shared/api/api-client';
+import { useApp } from '../../shared/app/app-context';
 import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 
-interface HistoryRow { id: number; at: string; ip: string | null; userAgent: string | null; result: string }
+import { accountApi, accountKeys, type HistoryRow } from './account-api';
 
 export function LoginHistoryPage() {
+  const { api } = useApp();
   const { t } = useTranslation('account');
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const { data, isLoading } = useSWR<Page<HistoryRow>>(`/Account/GetLoginHistory?pageIndex=${pageIndex}&pageSize=${pageSize}`);
+  const { data, isLoading } = useSWR(accountKeys.loginHistory(pageIndex, pageSize), () => accountApi.loginHistory(api, { pageIndex, pageSize }));
   const columns = useMemo<DataTableColumn<HistoryRow>[]>(() => [
     { key: 'at', header: t('history.at'), cell: (h) => <DateDisplay value={h.at} /> },
     { key: 'ip', header: t('history.ip'), cell: (h) => <span dir="ltr">{h.ip}</span> },

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { takeReturnAddress } from '../../shared/auth/guards';
 import { ApiError } from '../../shared/api/api-client';
-
-interface LoginResult { accessToken: string; refreshToken: string; changePasswordRequired: boolean }
-interface Captcha { captchaId: string; image: string }
+import { accountApi, type Captcha } from './account-api';
 
 const LOGIN_ERROR_ID = 'login-error';
 const invalidWhen = (invalid: boolean) =>
@@ -29,7 +27,7 @@ export function LoginPage() {
 
   const loadCaptcha = async () => {
     setCaptchaCode('');
-    setCaptcha(await api.get<Captcha>('/Captcha/Create', { quiet: true }));
+    setCaptcha(await accountApi.captcha(api, undefined, { quiet: true }));
   };
 
   const submit = async (e: FormEvent) => {
@@ -44,7 +42,7 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const result = await api.post<LoginResult>('/Account/Login', {
+      const result = await accountApi.login(api, {
         userName: userName.trim(), password, rememberMe, captchaId: captcha?.captchaId, captchaCode,
       }, { quiet: true });
       session.save({ accessToken: result.accessToken, refreshToken: result.refreshToken }, rememberMe);

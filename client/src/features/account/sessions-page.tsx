@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { useAppState } from '../../shared/app/app-store';
 import { formatDateTime } from '../../shared/dates/jalali';
-
-interface SessionRow { id: string; createdAt: string; lastRefreshedAt: string; ip: string | null; userAgent: string | null; isCurrent: boolean }
+import { accountApi, accountKeys } from './account-api';
 
 export function SessionsPage() {
   const { t } = useTranslation('account');
   const { api, store } = useApp();
   const language = useAppState(store, (s) => s.language);
-  const { data, mutate, isLoading } = useSWR<SessionRow[]>('/Account/GetActiveSessions');
+  const { data, mutate, isLoading } = useSWR(accountKeys.sessions(), () => accountApi.sessions(api));
   const revoke = async (id: string) => {
-    await api.post(`/Account/RevokeSession/${id}`);
+    await accountApi.revokeSession(api, id);
     await mutate();
   };
   return (

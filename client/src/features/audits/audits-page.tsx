@@ -3,29 +3,13 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { isolateText } from '../../shared/ui/bidi';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
-
-interface AuditRow {
-  id: number;
-  at: string;
-  userId: number | null;
-  userName: string | null;
-  impersonatorUserId: number | null;
-  impersonatorUserName?: string | null;
-  organizationId: number | null;
-  remoteIpAddress: string | null;
-  operationType: string;
-  className: string;
-  referenceId: string | null;
-  oldData: unknown;
-  newData: unknown;
-}
+import { auditsApi, auditsKeys, type AuditRow } from './audits-api';
 
 const CLASS_NAMES = ['Organization', 'User', 'Role', 'RoleTemplate', 'Session', 'AccountInformation', 'ApiToken', 'ApiTokenSafeIp', 'BlackList', 'Credit',
   'Discount', 'MainSettings', 'Media', 'MessagePattern', 'Module', 'OtpFormat', 'Package', 'Payment', 'PaymentGateway', 'PeriodicSend', 'Plan', 'PrivateNumber',
@@ -46,10 +30,8 @@ export function AuditsPage() {
   const [filters, setFilters] = useState({ className: '', operationType: '' });
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const { data, isLoading } = useSWR<Page<AuditRow>>(['audits', filters.className, filters.operationType, pageIndex, pageSize], () =>
-    api.get<Page<AuditRow>>('/Audits/GetAll', {
-      query: { pageIndex, pageSize, className: filters.className || undefined, operationType: filters.operationType || undefined },
-    }));
+  const { data, isLoading } = useSWR(auditsKeys.list(filters.className, filters.operationType, pageIndex, pageSize), () =>
+    auditsApi.list(api, { pageIndex, pageSize, className: filters.className || undefined, operationType: filters.operationType || undefined }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
     setFilters({ ...draft });

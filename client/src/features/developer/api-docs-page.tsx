@@ -11,8 +11,8 @@ import { TextField } from '../../shared/ui/form/text-field';
 import {
   inLanguage, SAMPLE_KINDS, sampleOf, v1Operations, type Json, type OpenApiDoc, type SampleInput, type SampleKind, type V1Operation,
 } from './api-docs-samples';
-
-interface Line { id: number; number: string; mask: string | null }
+import { developerKeys } from './developer-api';
+import { getMyNumbers, linesKeys } from '../lines/lines-api';
 
 const METHOD_COLOURS: Record<string, string> = {
   GET: 'bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100',
@@ -189,13 +189,13 @@ export function ApiDocsPage() {
   const [apiKey, setApiKey] = useState('');
   const [lineId, setLineId] = useState<number | null>(null);
 
-  const docs = useSWR<OpenApiDoc>(['api-docs-openapi', apiRoot], async () => {
+  const docs = useSWR<OpenApiDoc>(developerKeys.openApi(apiRoot), async () => {
     const res = await fetch(`${apiRoot}/docs/openapi.json`, { headers: { accept: 'application/json' } });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return (await res.json()) as OpenApiDoc;
   }, { revalidateOnFocus: false });
   // The sample's `line`: the user's first line usable for a single send (the send call's type).
-  const lines = useSWR<Line[]>(['api-docs-lines'], () => api.get<Line[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'Single' }, quiet: true }), { revalidateOnFocus: false });
+  const lines = useSWR(linesKeys.myNumbers('Single'), () => getMyNumbers(api, { sendType: 'Single' }, { quiet: true }), { revalidateOnFocus: false });
   const chosenLine = lineId ?? lines.data?.[0]?.id ?? null;
 
   const operations = useMemo(() => (docs.data ? v1Operations(docs.data) : []), [docs.data]);

@@ -3,8 +3,7 @@ import useSWR from 'swr';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
-import { ApprovalActions, useCanDecide, type ApprovalStatus } from '../../shared/ui/approvals/approvals';
+import { ApprovalActions, useCanDecide } from '../../shared/ui/approvals/approvals';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';
@@ -15,14 +14,7 @@ import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-
-interface ApiToken { id: number; title: string; prefix: string; status: 'Active' | 'Revoked'; isIgnoreCheckIp: boolean; ip: string | null }
-interface SafeIp { id: number; ip: string; status: ApprovalStatus; createdAt: string }
-interface RateRule { id: number; ruleType: 'Ip' | 'Client'; ip: string | null; clientId: string | null; endpoint: string; limit: number; period: number; periodType: string }
-interface CallLog {
-  id: number; createdAt: string; requestMethod: string; requestPath: string; status: number; tokenIp: string; clientId: string | null;
-  durationMs: number; scheduledMessageId: string | number | null; requestBody: string | null; resultData: string | null;
-}
+import { apiTokensApi, developerKeys, type CallLog, type RateRule, type SafeIp } from './developer-api';
 
 const TABS = ['safeIps', 'ipRules', 'clientRules', 'logs'] as const;
 type Tab = (typeof TABS)[number];
@@ -35,14 +27,14 @@ function SafeIpsTab({ tokenId }: { tokenId: number }) {
   const [ip, setIp] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<string | null>(null);
-  const { data, isLoading, mutate } = useSWR<Page<SafeIp>>(['api-token-safe-ips', tokenId], () => api.get<Page<SafeIp>>(`/ApiTokens/SafeIps/GetAll/${tokenId}`));
+  const { data, isLoading, mutate } = useSWR(developerKeys.safeIps(tokenId), () => apiTokensApi.safeIps(api, tokenId));
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
     if (!ip.trim()) { setErrors({ ip: t('required') }); return; }
     setBusy('add');
     try {
-      await api.post('/ApiTokens/SafeIps/Create', { apiTokenId: tokenId, ip: toLatinDigits(ip.trim()) }, { quiet: true });
+      await apiTokensApi.addSafeIp(api, { apiTokenId: tokenId, ip: toLatinDigits(ip.trim()) }, { quiet: true });
       setIp('');
       setErrors({});
       await mutate();
@@ -51,8 +43,8 @@ function SafeIpsTab({ tokenId }: { tokenId: number }) {
   const act = async (row: SafeIp, action: 'Confirm' | 'Reject' | 'UndoConfirm' | 'Delete') => {
     setBusy(`${action}-${row.id}`);
     try {
-      if (action === 'Delete') await api.delete(`/ApiTokens/SafeIps/Delete/${row.id}`);
-      else await api.post(`/ApiTokens/SafeIps/${action}/${row.id}`, {});
+      if (action === 'Delete') await apiTokensApi.removeSafeIp(api, row.id);
+      else await apiTokensApi.decideSafeIp(api, action, row.id);
       showToast({ kind: 'success', message: t('done') });
       await mutate();
     } catch { /* the error catalogue told the user */ } finally { setBusy(null); }
@@ -93,13 +85,13 @@ function RulesTab({ tokenId, ruleType }: { tokenId: number; ruleType: 'Ip' | 'Cl
   const { api } = useApp();
   const { t } = useTranslation('developer');
   const digits = useDigits();
-  const base = ruleType === 'Ip' ? 'IpRules' : 'ClientRules';
+  const rules = apiTokensApi.rules[ruleType];
   const prefix = ruleType === 'Ip' ? 'ip-rule' : 'client-rule';
   const empty = { ip: '', clientId: '', endpoint: '*', limit: '', period: '1', periodType: 'Minute' };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<string | null>(null);
-  const { data, isLoading, mutate } = useSWR<Page<RateRule>>(['api-token-rules', base, tokenId], () => api.get<Page<RateRule>>(`/ApiTokens/${base}/GetAll/${tokenId}`));
+  const { data, isLoading, mutate } = useSWR(developerKeys.rules(ruleType, tokenId), () => rules.list(api, tokenId));
   const set = (field: keyof typeof empty) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const add = async (e: FormEvent) => {
@@ -112,7 +104,7 @@ function RulesTab({ tokenId, ruleType }: { tokenId: number; ruleType: 'Ip' | 'Cl
     if (Object.keys(local).length) { setErrors(local); return; }
     setBusy('add');
     try {
-      await api.post(`/ApiTokens/${base}/Create`, {
+      await rules.create(api, {
         apiTokenId: tokenId, ip: toLatinDigits(form.ip.trim()) || null, endpoint: form.endpoint.trim() || '*', limit, period, periodType: form.periodType,
         ...(ruleType === 'Client' ? { clientId: form.clientId.trim() || null } : {}),
       }, { quiet: true });
@@ -124,7 +116,7 @@ function RulesTab({ tokenId, ruleType }: { tokenId: number; ruleType: 'Ip' | 'Cl
   const remove = async (row: RateRule) => {
     setBusy(`delete-${row.id}`);
     try {
-      await api.delete(`/ApiTokens/${base}/Delete/${row.id}`);
+      await rules.delete(api, row.id);
       await mutate();
     } catch { /* told by the catalogue */ } finally { setBusy(null); }
   };
@@ -183,13 +175,11 @@ function LogsTab({ tokenId }: { tokenId: number }) {
   const [filters, setFilters] = useState(blank);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const { data, isLoading, mutate, isValidating } = useSWR<Page<CallLog>>(['api-token-logs', tokenId, filters, pageIndex, pageSize], () => api.get<Page<CallLog>>('/ApiTokens/Logs', {
-    query: {
-      tokenId, pageIndex, pageSize, status: filters.status ? Number(toLatinDigits(filters.status)) : undefined, path: filters.path || undefined,
-      // Whole days in the browser's own time zone.
-      fromDate: filters.fromDate ? new Date(`${filters.fromDate}T00:00:00`).toISOString() : undefined,
-      toDate: filters.toDate ? new Date(`${filters.toDate}T23:59:59.999`).toISOString() : undefined,
-    },
+  const { data, isLoading, mutate, isValidating } = useSWR(developerKeys.logs(tokenId, filters, pageIndex, pageSize), () => apiTokensApi.logs(api, {
+    tokenId, pageIndex, pageSize, status: filters.status ? Number(toLatinDigits(filters.status)) : undefined, path: filters.path || undefined,
+    // Whole days in the browser's own time zone.
+    fromDate: filters.fromDate ? new Date(`${filters.fromDate}T00:00:00`).toISOString() : undefined,
+    toDate: filters.toDate ? new Date(`${filters.toDate}T23:59:59.999`).toISOString() : undefined,
   }));
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -246,7 +236,7 @@ export function ApiTokenDetailPage() {
   const tokenId = Number(useParams().id);
   const [tab, setTab] = useState<Tab>('safeIps');
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
-  const { data } = useSWR<Page<ApiToken & { userName?: string }>>(['api-tokens'], () => api.get<Page<ApiToken>>('/ApiTokens/GetAll'));
+  const { data } = useSWR(developerKeys.tokens(), () => apiTokensApi.list(api));
   const token = data?.items.find((x) => x.id === tokenId);
 
   const move = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -17,12 +16,7 @@ import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-
-interface ApiToken {
-  id: number; userId: number; userName?: string; title: string; prefix: string; ip: string | null; status: 'Active' | 'Revoked';
-  isCanSend: boolean; isIgnoreCheckIp: boolean; createdAt: string;
-}
-interface WithSecret extends ApiToken { token: string }
+import { apiTokensApi, developerKeys, type ApiToken, type ApiTokenWithSecret as WithSecret } from './developer-api';
 
 function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(t: WithSecret): void }) {
   const { api } = useApp();
@@ -39,7 +33,7 @@ function CreateDialog({ onClose, onCreated }: { onClose(): void; onCreated(t: Wi
     if (!title.trim()) { setErrors({ title: t('required') }); return; }
     setBusy(true);
     try {
-      onCreated(await api.post<WithSecret>('/ApiTokens/Create', { title: title.trim(), ip: ip.trim() || null, isCanSend, isIgnoreCheckIp }, { quiet: true }));
+      onCreated(await apiTokensApi.create(api, { title: title.trim(), ip: ip.trim() || null, isCanSend, isIgnoreCheckIp }, { quiet: true }));
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
   };
 
@@ -69,17 +63,17 @@ export function ApiTokensPage() {
   const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ kind: 'revoke' | 'rotate'; token: ApiToken } | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<ApiToken>>(['api-tokens'], () => api.get<Page<ApiToken>>('/ApiTokens/GetAll'));
+  const { data, isLoading, mutate } = useSWR(developerKeys.tokens(), () => apiTokensApi.list(api));
 
   const act = async () => {
     if (!confirming) return;
     setBusy(true);
     try {
       if (confirming.kind === 'revoke') {
-        await api.post(`/ApiTokens/Revoke/${confirming.token.id}`, {});
+        await apiTokensApi.revoke(api, confirming.token.id);
         showToast({ kind: 'success', message: t('revoked') });
       } else {
-        setSecret((await api.post<WithSecret>(`/ApiTokens/Rotate/${confirming.token.id}`, {})).token);
+        setSecret((await apiTokensApi.rotate(api, confirming.token.id)).token);
       }
       setConfirming(null);
       await mutate();

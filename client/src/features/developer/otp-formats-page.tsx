@@ -8,18 +8,16 @@ import { useDigits } from '../../shared/ui/use-digits';
 import type { DataTableColumn } from '../../shared/ui/table/data-table';
 import { ApprovalSubjectForm } from '../../shared/ui/approvals/approval-subject-form';
 import { ApprovalSubjectPage, type ApprovalSubjectDialogProps } from '../../shared/ui/approvals/approval-subject-page';
-import type { ApprovalStatus } from '../../shared/ui/approvals/approvals';
 import { ErrorSummary, errorsOf } from '../admin-common/kit';
 import { parseOtpFormat, renderOtpFormat, type OtpTextIssue } from '../../../../server/shared/text/otp-format';
 import { countParts } from '../../../../server/shared/sms/sms-text';
+import type { OtpFormat } from './developer-api';
 
 const PRIORITIES = ['Lowest', 'VeryLow', 'Low', 'Normal', 'AboveNormal', 'High', 'VeryHigh', 'Highest'] as const;
 type OtpPriority = (typeof PRIORITIES)[number];
 
-export interface OtpFormat {
-  id: number; userId: number; userName?: string; organizationId: number; title: string; smsText: string; parameterCount: number;
-  priority: OtpPriority; status: ApprovalStatus; lastModified: string;
-}
+/** A `GetAll` row: the server's answer contract (server/shared/developer/otp-formats.answers.ts). */
+export type { OtpFormat };
 
 function issueText(t: TFunction, issue: OtpTextIssue): string {
   switch (issue.code) {

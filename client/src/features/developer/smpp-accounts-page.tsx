@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -16,12 +15,7 @@ import { isolateText } from '../../shared/ui/bidi';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { useDigits } from '../../shared/ui/use-digits';
-
-interface SmppAccount {
-  id: number; systemId: string; title: string; userId: number; userName?: string; organizationId: number; apiTokenId: number | null;
-  allowedIps: string[]; maxBinds: number; windowSize: number; throughput: number; defaultLineId: number | null;
-  status: 'Active' | 'Disabled'; createdAt: string; liveBinds?: number;
-}
+import { developerKeys, smppAccountsApi, type SmppAccount } from './developer-api';
 
 interface FormState {
   systemId: string; password: string; userId: string; title: string; allowedIps: string; maxBinds: string; windowSize: string;
@@ -33,7 +27,6 @@ const EMPTY: FormState = { systemId: '', password: '', userId: '', title: '', al
 const optionalInt = (v: string) => (v.trim() === '' ? null : Number(v.trim()));
 
 interface UserOption { id: number; userName: string; firstName: string | null; lastName: string | null; organizationName: string }
-interface UserChoices { lines: Array<{ id: number; number: string }>; apiTokens: Array<{ id: number; title: string; prefix: string; status: string }> }
 
 const userTitle = (u: UserOption) => {
   const name = [u.firstName, u.lastName].filter(Boolean).join(' ');
@@ -53,9 +46,9 @@ function AccountDialog({ editing, onClose, onSaved }: { editing: SmppAccount | n
   const [busy, setBusy] = useState(false);
   const set = (key: keyof FormState) => (e: { target: { value: string } }) => setF({ ...f, [key]: e.target.value });
   // Pickers, not ids: the users of the caller's slice, then that user's usable lines and tokens.
-  const { data: users, isLoading: usersLoading } = useSWR<Page<UserOption>>(editing ? null : ['smpp-users'], () => api.get<Page<UserOption>>('/Users/GetAll', { query: { pageSize: 500 } }));
+  const { data: users, isLoading: usersLoading } = useSWR(editing ? null : developerKeys.smppUsers(), () => smppAccountsApi.users(api, { pageSize: 500 }));
   const userItems = useMemo(() => (users?.items ?? []).map((u) => ({ id: u.id, title: userTitle(u) })), [users]);
-  const { data: choices, isLoading: choicesLoading } = useSWR<UserChoices>(f.userId ? ['smpp-user-choices', f.userId] : null, () => api.get<UserChoices>(`/SmppAccounts/UserChoices/${f.userId}`));
+  const { data: choices, isLoading: choicesLoading } = useSWR(f.userId ? developerKeys.smppUserChoices(f.userId) : null, () => smppAccountsApi.userChoices(api, f.userId));
   const lineItems = useMemo(() => (choices?.lines ?? []).map((l) => ({ id: l.id, title: l.number })), [choices]);
   const tokenItems = useMemo(() => (choices?.apiTokens ?? []).map((k) => ({
     id: k.id, title: k.status === 'Active' ? `${k.title} (${k.prefix}…)` : t('smpp.revokedToken', { title: `${k.title} (${k.prefix}…)` }),
@@ -76,8 +69,8 @@ function AccountDialog({ editing, onClose, onSaved }: { editing: SmppAccount | n
     };
     setBusy(true);
     try {
-      if (editing) await api.post('/SmppAccounts/Update', { id: editing.id, ...common, ...(f.password ? { password: f.password } : {}) }, { quiet: true });
-      else await api.post('/SmppAccounts/Create', { systemId: f.systemId.trim(), password: f.password, userId: Number(f.userId), ...common }, { quiet: true });
+      if (editing) await smppAccountsApi.update(api, { id: editing.id, ...common, ...(f.password ? { password: f.password } : {}) }, { quiet: true });
+      else await smppAccountsApi.create(api, { systemId: f.systemId.trim(), password: f.password, userId: Number(f.userId), ...common }, { quiet: true });
       onSaved();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
   };
@@ -122,13 +115,13 @@ export function SmppAccountsPage() {
   const [deleting, setDeleting] = useState<SmppAccount | null>(null);
   const [busy, setBusy] = useState(false);
   // Refreshed every 10 s: the live bind count is the reason to keep this page open.
-  const { data, isLoading, mutate } = useSWR<Page<SmppAccount>>(['smpp-accounts'], () => api.get<Page<SmppAccount>>('/SmppAccounts/GetAll'), { refreshInterval: 10_000 });
+  const { data, isLoading, mutate } = useSWR(developerKeys.smppAccounts(), () => smppAccountsApi.list(api), { refreshInterval: 10_000 });
 
   const remove = async () => {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/SmppAccounts/Delete/${deleting.id}`);
+      await smppAccountsApi.delete(api, deleting.id);
       showToast({ kind: 'success', message: t('smpp.deleted') });
       setDeleting(null);
       await mutate();

@@ -3,19 +3,13 @@ import useSWR from 'swr';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
-import type { Webhook } from './webhooks-page';
 import { useDigits } from '../../shared/ui/use-digits';
-
-interface Delivery {
-  id: number; eventType: 'DeliveryStatus' | 'Inbound' | 'Test'; status: 'pending' | 'succeeded' | 'failed'; attempts: number;
-  lastStatusCode: number | null; lastDurationMs: number | null; lastError: string | null; nextAttemptAt: string; createdAt: string;
-}
+import { developerKeys, webhooksApi, type Delivery } from './developer-api';
 
 /** The server's short reasons (platform/outbound: never the receiver's text); anything else, older rows' texts too, is shown as stored. */
 const LAST_ERRORS: Record<string, string> = { 'connection failed': 'connectionFailed', 'timed out': 'timedOut', 'address not allowed': 'addressNotAllowed' };
@@ -28,14 +22,14 @@ export function WebhookDeliveriesPage() {
   const id = Number(useParams().id);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const hook = useSWR<Webhook>(['webhook', id], () => api.get<Webhook>(`/Webhooks/Get/${id}`));
-  const { data, isLoading, mutate } = useSWR<Page<Delivery>>(['webhook-deliveries', id, pageIndex, pageSize],
-    () => api.get<Page<Delivery>>(`/Webhooks/GetDeliveries?webhookId=${id}&pageIndex=${pageIndex}&pageSize=${pageSize}`),
+  const hook = useSWR(developerKeys.webhook(id), () => webhooksApi.get(api, id));
+  const { data, isLoading, mutate } = useSWR(developerKeys.deliveries(id, pageIndex, pageSize),
+    () => webhooksApi.deliveries(api, { webhookId: id, pageIndex, pageSize }),
     { refreshInterval: (latest) => (latest?.items.some((d) => d.status === 'pending') ? 1500 : 5000) });
 
   const resend = async (d: Delivery) => {
     try {
-      await api.post(`/Webhooks/ResendDelivery/${d.id}`, {});
+      await webhooksApi.resendDelivery(api, d.id);
       showToast({ kind: 'success', message: t('resent') });
       await mutate();
     } catch { /* told */ }

@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -17,13 +16,10 @@ import { isolateText } from '../../shared/ui/bidi';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { useDigits } from '../../shared/ui/use-digits';
+import { developerKeys, webhooksApi, type Webhook, type WebhookDetail, type WebhookWithSecret as WithSecret } from './developer-api';
 
-export type WebhookType = 'DeliveryStatus' | 'Inbound';
-export interface Webhook {
-  id: number; userId: number; userName?: string; url: string; webhookType: WebhookType; tryCount: number; encoding: string;
-  status: 'Active' | 'Disabled'; createdAt: string; pendingCount?: number; failedCount?: number;
-}
-interface WithSecret extends Webhook { secret: string }
+export type { Webhook };
+export type WebhookType = Webhook['webhookType'];
 
 const TYPES: WebhookType[] = ['DeliveryStatus', 'Inbound'];
 
@@ -38,7 +34,7 @@ function Select({ id, label, value, options, onChange }: { id: string; label: st
 }
 
 /** Create (any type) or edit (address, tries, status: the type of a webhook stays what it was made as). */
-function WebhookDialog({ editing, onClose, onSaved }: { editing: Webhook | null; onClose(): void; onSaved(w: Webhook | WithSecret): void }) {
+function WebhookDialog({ editing, onClose, onSaved }: { editing: Webhook | null; onClose(): void; onSaved(w: WebhookDetail | WithSecret): void }) {
   const { api } = useApp();
   const { t } = useTranslation('webhooks');
   const digits = useDigits();
@@ -56,8 +52,8 @@ function WebhookDialog({ editing, onClose, onSaved }: { editing: Webhook | null;
     try {
       const common = { url: url.trim(), tryCount: Number(tryCount), status };
       onSaved(editing
-        ? await api.post<Webhook>('/Webhooks/Update', { id: editing.id, ...common }, { quiet: true })
-        : await api.post<WithSecret>('/Webhooks/Create', { ...common, webhookType, encoding: 'utf-8' }, { quiet: true }));
+        ? await webhooksApi.update(api, { id: editing.id, ...common }, { quiet: true })
+        : await webhooksApi.create(api, { ...common, webhookType, encoding: 'utf-8' }, { quiet: true }));
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
   };
 
@@ -90,17 +86,17 @@ export function WebhooksPage() {
   const [busy, setBusy] = useState(false);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const { data, isLoading, mutate } = useSWR<Page<Webhook>>(['webhooks'], () => api.get<Page<Webhook>>('/Webhooks/GetAll'));
+  const { data, isLoading, mutate } = useSWR(developerKeys.webhooks(), () => webhooksApi.list(api));
 
   const act = async () => {
     if (!confirming) return;
     setBusy(true);
     try {
       if (confirming.kind === 'delete') {
-        await api.delete(`/Webhooks/Delete/${confirming.hook.id}`);
+        await webhooksApi.delete(api, confirming.hook.id);
         showToast({ kind: 'success', message: t('deleted') });
       } else {
-        setSecret((await api.post<WithSecret>(`/Webhooks/RotateSecret/${confirming.hook.id}`, {})).secret);
+        setSecret((await webhooksApi.rotateSecret(api, confirming.hook.id)).secret);
       }
       setConfirming(null);
       await mutate();
@@ -109,7 +105,7 @@ export function WebhooksPage() {
 
   const test = async (hook: Webhook) => {
     try {
-      await api.post(`/Webhooks/Test/${hook.id}`, {});
+      await webhooksApi.test(api, hook.id);
       showToast({ kind: 'success', message: t('tested') });
       await mutate();
     } catch { /* told */ }

@@ -2,19 +2,10 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
-
-interface ImpersonationRow {
-  id: number;
-  impersonatorName: string;
-  impersonatedUserName: string;
-  impersonatedOrganizationName: string;
-  startedAt: string;
-  endedAt: string | null;
-}
+import { impersonationApi, impersonationKeys, type ImpersonationRow } from './impersonation-api';
 
 export function ImpersonationHistoryPage() {
   const { api } = useApp();
@@ -22,8 +13,7 @@ export function ImpersonationHistoryPage() {
   const { t: tc } = useTranslation('adminCommon');
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const { data, isLoading } = useSWR<Page<ImpersonationRow>>(['impersonations', pageIndex, pageSize], () =>
-    api.get<Page<ImpersonationRow>>('/Account/GetImpersonationHistory', { query: { pageIndex, pageSize } }));
+  const { data, isLoading } = useSWR(impersonationKeys.history(pageIndex, pageSize), () => impersonationApi.history(api, { pageIndex, pageSize }));
   const columns = useMemo<DataTableColumn<ImpersonationRow>[]>(() => [
     { key: 'impersonator', header: t('columns.impersonator'), cell: (h) => h.impersonatorName },
     { key: 'user', header: t('columns.user'), cell: (h) => h.impersonatedUserName },

@@ -4,7 +4,7 @@ import { useApp } from '../../shared/app/app-context';
 import { useAppState } from '../../shared/app/app-store';
 import { isPersian } from '../../shared/i18n/i18n';
 import { useDigits } from '../../shared/ui/use-digits';
-import type { ClaimSection } from './roles-model';
+import { rolesApi, rolesKeys } from './roles-api';
 
 /** The claim picker: one group per menu section, each with a "select all" box. */
 export function ClaimPicker({ selected, onChange, error }: { selected: string[]; onChange(claims: string[]): void; error?: string }) {
@@ -12,7 +12,7 @@ export function ClaimPicker({ selected, onChange, error }: { selected: string[];
   const { t } = useTranslation('roles');
   const language = useAppState(store, (s) => s.language);
   const digits = useDigits();
-  const { data: sections } = useSWR<ClaimSection[]>(['roles', 'claims'], () => api.get<ClaimSection[]>('/Roles/GetClaims'));
+  const { data: sections } = useSWR(rolesKeys.claims(), () => rolesApi.claims(api));
   const title = (x: { titleFa: string; titleEn: string }) => (isPersian(language) ? x.titleFa : x.titleEn);
   const set = new Set(selected);
   const toggle = (keys: string[], on: boolean) => {

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { Button } from '../../shared/ui/button';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { Select } from '../../shared/ui/select/select';
 import { errorsOf, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
-import { useOrganizations, type NamedItem, type Role, type RoleKind, type UserItem } from './roles-model';
+import { useOrganizations, type NamedItem, type Role, type RoleKind } from './roles-model';
+import { roleLookups, rolesApi, rolesKeys } from './roles-api';
 
 /** Assign a role to a user (Roles) or a template to an organization (RoleTemplates), through the confirmation flow. */
 export function AssignDialog({ kind, organizationId, onClose, onDone }: { kind: RoleKind; organizationId: number | null; onClose(): void; onDone(): void }) {
@@ -21,10 +21,10 @@ export function AssignDialog({ kind, organizationId, onClose, onDone }: { kind: 
   const [errors, setErrors] = useState<FieldErrors>({});
   const { run, dialog } = useConfirmationFlow();
   const forUser = kind === 'Roles';
-  const { data: users } = useSWR<Page<UserItem>>(forUser && organization ? ['roles', 'assign-users', organization] : null, () =>
-    api.get<Page<UserItem>>('/Users/GetAll', { query: { organizationId: organization, pageSize: 500 } }));
-  const { data: roles } = useSWR<Page<Role>>(['roles', 'assign-roles', kind, forUser ? organization : null], () =>
-    api.get<Page<Role>>(`/${kind}/GetAll`, { query: { organizationId: forUser && organization ? organization : undefined, pageSize: 500 } }));
+  const { data: users } = useSWR(forUser && organization ? rolesKeys.assignUsers(organization) : null, () =>
+    roleLookups.users(api, { organizationId: organization, pageSize: 500 }));
+  const { data: roles } = useSWR(rolesKeys.assignRoles(kind, forUser ? organization : null), () =>
+    rolesApi[kind].list(api, { organizationId: forUser && organization ? organization : undefined, pageSize: 500 }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,8 +36,8 @@ export function AssignDialog({ kind, organizationId, onClose, onDone }: { kind: 
     if (Object.keys(missing).length) return;
     try {
       const done = forUser
-        ? await run((c) => api.post('/Roles/AssignToUser', { userId: target, roleId, ...c }, { quiet: true }))
-        : await run((c) => api.post('/RoleTemplates/AssignToOrganization', { organizationId: organization, roleTemplateId: roleId, ...c }, { quiet: true }));
+        ? await run((c) => rolesApi.assignToUser(api, { userId: target, roleId, ...c }, { quiet: true }))
+        : await run((c) => rolesApi.assignToOrganization(api, { organizationId: organization, roleTemplateId: roleId, ...c }, { quiet: true }));
       if (done) onDone();
     } catch (err) {
       setErrors(errorsOf(err));

@@ -7,6 +7,7 @@ import { TextField } from '../../shared/ui/form/text-field';
 import { isolateText } from '../../shared/ui/bidi';
 import { errorsOf, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import type { Role } from './roles-model';
+import { rolesApi } from './roles-api';
 
 /** A copy of a role under a new title. */
 export function CloneDialog({ role, onClose, onDone }: { role: Role; onClose(): void; onDone(): void }) {
@@ -18,7 +19,7 @@ export function CloneDialog({ role, onClose, onDone }: { role: Role; onClose(): 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      await api.post('/Roles/Clone', { id: role.id, title: title.trim() }, { quiet: true });
+      await rolesApi.clone(api, { id: role.id, title: title.trim() }, { quiet: true });
       onDone();
     } catch (err) {
       setErrors(errorsOf(err));

@@ -9,6 +9,7 @@ import { isolateText } from '../../shared/ui/bidi';
 import { errorsOf, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import { ClaimPicker } from './claim-picker';
 import { useOrganizations, type NamedItem, type Role, type RoleKind } from './roles-model';
+import { rolesApi } from './roles-api';
 
 /** Create or edit a role or template: title, owner organization (create only) and claims, through the confirmation flow. */
 export function RoleEditor({ kind, original, organizationId, onClose, onSaved }: {
@@ -32,8 +33,8 @@ export function RoleEditor({ kind, original, organizationId, onClose, onSaved }:
     setBusy(true);
     try {
       const done = original
-        ? await run((c) => api.post(`/${kind}/Update`, { id: original.id, title: title.trim(), claims, ...c }, { quiet: true }))
-        : await run(() => api.post(`/${kind}/Create`, { title: title.trim(), claims, organizationId: owner ?? undefined }, { quiet: true }));
+        ? await run((c) => rolesApi[kind].update(api, { id: original.id, title: title.trim(), claims, ...c }, { quiet: true }))
+        : await run(() => rolesApi[kind].create(api, { title: title.trim(), claims, organizationId: owner ?? undefined }, { quiet: true }));
       if (done) onSaved();
     } catch (err) {
       setErrors(errorsOf(err));

@@ -3,7 +3,6 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { useAppState } from '../../shared/app/app-store';
-import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -18,7 +17,8 @@ import { UserText } from '../../shared/ui/user-text';
 import { AssignDialog } from './role-assign-dialog';
 import { CloneDialog } from './role-clone-dialog';
 import { RoleEditor } from './role-editor-dialog';
-import { rolesKeys, useOrganizations, type NamedItem, type Role, type RoleKind } from './roles-model';
+import { useOrganizations, type NamedItem, type Role, type RoleKind } from './roles-model';
+import { rolesApi, rolesKeys } from './roles-api';
 
 type Dialog = { kind: 'edit'; role: Role | null } | { kind: 'clone' | 'delete'; role: Role } | { kind: 'assign' };
 
@@ -43,16 +43,17 @@ export function RoleListScreen({ kind }: { kind: RoleKind }) {
   const isRoles = kind === 'Roles';
   const mayManage = isRoles ? hasClaim(me, 'Roles.Manage') : hasClaim(me, 'RoleTemplates.Manage');
 
-  const { data, isLoading } = useSWR<Page<Role>>(['roles', kind, organization, search, pageIndex, pageSize], () =>
-    api.get<Page<Role>>(`/${kind}/GetAll`, { query: { organizationId: organization ?? undefined, search: search || undefined, pageIndex, pageSize } }));
-  const refresh = () => mutate(rolesKeys);
+  const calls = rolesApi[kind];
+  const { data, isLoading } = useSWR(rolesKeys.list(kind, organization, search, pageIndex, pageSize), () =>
+    calls.list(api, { organizationId: organization ?? undefined, search: search || undefined, pageIndex, pageSize }));
+  const refresh = () => mutate(rolesKeys.isRolesKey);
   const notify = (message: string) => showToast({ kind: 'success', message });
   const done = (message: string) => { setDialog(null); notify(message); void refresh(); };
 
   const remove = async (role: Role) => {
     setDialog(null);
     try {
-      const result = await run((c) => api.delete(`/${kind}/Delete/${role.id}`, { query: { ...c }, quiet: true }));
+      const result = await run((c) => calls.delete(api, role.id, { ...c }, { quiet: true }));
       if (result) { notify(t('deleted')); await refresh(); }
     } catch (e) {
       showApiError(store, e);
@@ -60,7 +61,7 @@ export function RoleListScreen({ kind }: { kind: RoleKind }) {
   };
   const edit = async (role: Role) => {
     try {
-      setDialog({ kind: 'edit', role: await api.get<Role>(`/${kind}/Get/${role.id}`) });
+      setDialog({ kind: 'edit', role: await calls.get(api, role.id) });
     } catch { /* shown */ }
   };
 
