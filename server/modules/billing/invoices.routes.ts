@@ -1,6 +1,7 @@
 import { idParamSchema, pagingQuerySchema, userRoute, type Controller } from '../../platform/http/router.js';
 import { amountSchema } from './money.js';
 import type { InvoicesService } from './invoices.service.js';
+import { invoiceAnswer, invoicesPageAnswer, preInvoiceAnswer } from '../../shared/billing/invoices.answers.js';
 
 const createPreInvoiceSchema = {
   type: 'object', additionalProperties: false, required: ['kind'],
@@ -21,10 +22,10 @@ export function invoicesController(invoices: InvoicesService): Controller {
   return {
     name: 'Invoices',
     routes: [
-      userRoute({ method: 'POST', action: 'CreatePreInvoice', claim: 'Financial.Payments', body: createPreInvoiceSchema, successMessage: '', handler: ({ ctx, body }) => invoices.createPreInvoice(ctx, body) }),
-      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.View', params: idParamSchema, handler: ({ ctx, params }) => invoices.get(ctx, params.id) }),
-      userRoute({ method: 'GET', action: 'GetAll', claim: 'Financial.View', query: invoicesQuery, handler: ({ ctx, query }) => invoices.list(ctx, query) }),
-      userRoute({ method: 'GET', action: 'GetPreInvoice/:id', claim: 'Financial.View', params: idParamSchema, handler: ({ ctx, params }) => invoices.getPreInvoice(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'CreatePreInvoice', claim: 'Financial.Payments', body: createPreInvoiceSchema, answer: preInvoiceAnswer, successMessage: '', handler: ({ ctx, body }) => invoices.createPreInvoice(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.View', params: idParamSchema, answer: invoiceAnswer, handler: ({ ctx, params }) => invoices.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'Financial.View', query: invoicesQuery, answer: invoicesPageAnswer, handler: ({ ctx, query }) => invoices.list(ctx, query) }),
+      userRoute({ method: 'GET', action: 'GetPreInvoice/:id', claim: 'Financial.View', params: idParamSchema, answer: preInvoiceAnswer, handler: ({ ctx, params }) => invoices.getPreInvoice(ctx, params.id) }),
     ],
   };
 }

@@ -11,7 +11,8 @@ import { showToast } from '../../shared/ui/dialog/toast-store';
 import { TextField } from '../../shared/ui/form/text-field';
 import { PageHeader } from '../../shared/ui/page-header';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-import { MY_CREDIT_KEY, type CreditView, type MyCredit } from './financial-api';
+import { creditsApi, financialKeys, type CreditView } from './financial-api';
+import { usersApi } from '../users/users-api';
 import { AmountField } from './amount-field';
 import { Amount, useMoney } from './money';
 import { UserText } from '../../shared/ui/user-text';
@@ -45,8 +46,8 @@ function AdminCredit({ canCharge }: { canCharge: boolean }) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const { rial, toman } = useMoney();
-  const { data, mutate } = useSWR<CreditView>(shown ? ['org-credit', shown] : null, () =>
-    api.get<CreditView>('/Organizations/GetOrganizationCreditForAdmin', { query: { organizationId: shown } }));
+  const { data, mutate } = useSWR(shown ? financialKeys.organizationCredit(shown) : null, ([, organizationId]) =>
+    creditsApi.organizationCredit(api, { organizationId }));
   const labels = { organizationId: t('credit.organizationId'), amount: t('credit.amount'), description: t('credit.description') };
   // Money moves only after the operator has read amount and organization name in the prompt.
   const ask = (isIncrement: boolean) => {
@@ -60,7 +61,7 @@ function AdminCredit({ canCharge }: { canCharge: boolean }) {
     setBusy(true);
     setErrors({});
     try {
-      await api.post('/Credits/ChargeOrganization', { organizationId: shown, amount, isIncrement, description }, { quiet: true });
+      await creditsApi.chargeOrganization(api, { organizationId: shown, amount, isIncrement, description }, { quiet: true });
       showToast({ kind: 'success', message: t(isIncrement ? 'credit.charged' : 'credit.debited', { amount: rial(amount), name: isolateText(data.organizationName) }) });
       setAmount('');
       setDescription('');
@@ -110,10 +111,11 @@ function UserAllowance() {
   useEffect(() => {
     if (!linkedUserId) return;
     let live = true;
-    api.get<{ id: number; userName: string; firstName?: string | null; lastName?: string | null; organizationId: number; organizationName?: string | null }>(`/Users/Get/${linkedUserId}`, { quiet: true })
+    usersApi.get(api, linkedUserId, { quiet: true })
       .then((u) => {
         const name = [u.firstName, u.lastName].filter(Boolean).join(' ');
-        if (live) setUser({ ...u, title: name ? `${name} (${u.userName})` : u.userName, detail: u.organizationName ?? '' });
+        // Users/Get names no organization (its contract), so the linked user's picker shows no detail line.
+        if (live) setUser({ ...u, title: name ? `${name} (${u.userName})` : u.userName, detail: '' });
       }, () => undefined);
     return () => { live = false; };
   }, [api, linkedUserId]);
@@ -137,7 +139,7 @@ function UserAllowance() {
     setBusy(true);
     setErrors({});
     try {
-      await api.post(increase ? '/Credits/IncreaseUserCredit' : '/Credits/DecreaseUserCredit', { userId: user.id, amount, description }, { quiet: true });
+      await (increase ? creditsApi.increaseUserCredit : creditsApi.decreaseUserCredit)(api, { userId: user.id, amount, description }, { quiet: true });
       showToast({ kind: 'success', message: t(increase ? 'credit.userIncreased' : 'credit.userDecreased', { amount: rial(amount), name: isolateText(name) }) });
       setAmount('');
     } catch (err) { setErrors(errorsOf(err, labels)); } finally { setBusy(false); setConfirming(null); }
@@ -166,9 +168,10 @@ function UserAllowance() {
 }
 
 export function CreditPage() {
+  const { api } = useApp();
   const { t } = useTranslation('financial');
   const { data: user } = useCurrentUser();
-  const { data } = useSWR<MyCredit>(MY_CREDIT_KEY);
+  const { data } = useSWR(financialKeys.myCredit(), () => creditsApi.myCredit(api));
   const admin = !!user?.isAdmin && user.scope !== 'user';
   return (
     <section data-testid="credit-page">

@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
@@ -16,22 +15,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { OrganizationPicker } from '../admin-common/pickers';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { Amount, useMoney } from './money';
-
-interface Discount {
-  id: number;
-  code: string;
-  title: string | null;
-  isPercentage: boolean;
-  discountPercentageValue: string | number | null;
-  discountValue: string | null;
-  maximumAmount: string | null;
-  maximumUse: number | null;
-  usedCount: number;
-  specialOrganizationId: number | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  isActive: boolean;
-}
+import { discountsApi, financialKeys, type Discount, type DiscountInput } from './financial-api';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 const dayIso = (value: string, end: boolean) => {
@@ -57,7 +41,7 @@ function DiscountForm({ discount, onClose, onSaved }: { discount: Discount | nul
     e.preventDefault();
     setBusy(true);
     setErrors({});
-    const body = {
+    const body: DiscountInput = {
       code: d.code.trim(), title: d.title.trim() || null, isPercentage, isActive,
       discountPercentageValue: isPercentage ? (d.percent || null) : null, discountValue: isPercentage ? null : (d.value || null),
       maximumAmount: d.maximumAmount || null, maximumUse: d.maximumUse ? Number(d.maximumUse) : null,
@@ -65,8 +49,8 @@ function DiscountForm({ discount, onClose, onSaved }: { discount: Discount | nul
       startsAt: dayIso(d.startsAt, false), endsAt: dayIso(d.endsAt, true),
     };
     try {
-      if (discount) await api.post('/Discounts/Update', { id: discount.id, ...body }, { quiet: true });
-      else await api.post('/Discounts/Create', body, { quiet: true });
+      if (discount) await discountsApi.update(api, { id: discount.id, ...body }, { quiet: true });
+      else await discountsApi.create(api, body, { quiet: true });
       showToast({ kind: 'success', message: t('discounts.saved') });
       onSaved();
     } catch (err) {
@@ -113,10 +97,10 @@ export function DiscountsPage() {
   const [pageSize, setPageSize] = useState(20);
   const [editing, setEditing] = useState<Discount | null | 'new'>(null);
   const [deleting, setDeleting] = useState<Discount | null>(null);
-  const { data, isLoading, mutate } = useSWR<Page<Discount>>(['discounts', pageIndex, pageSize], () => api.get<Page<Discount>>('/Discounts/GetAll', { query: { pageIndex, pageSize } }));
+  const { data, isLoading, mutate } = useSWR(financialKeys.discounts(pageIndex, pageSize), () => discountsApi.list(api, { pageIndex, pageSize }));
   const remove = async () => {
     if (!deleting) return;
-    try { await api.delete(`/Discounts/Delete/${deleting.id}`); setDeleting(null); await mutate(); } catch { /* shown by the catalogue */ }
+    try { await discountsApi.delete(api, deleting.id); setDeleting(null); await mutate(); } catch { /* shown by the catalogue */ }
   };
   const columns = useMemo<DataTableColumn<Discount>[]>(() => [
     { key: 'code', header: t('discounts.columns.code'), cell: (r) => <span dir="ltr">{r.code}</span> },

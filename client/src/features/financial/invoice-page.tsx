@@ -2,13 +2,12 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { Spinner } from '../../shared/ui/spinner';
 import { Amount, useMoney } from './money';
-import type { Invoice, InvoiceKind, InvoiceParty } from './financial-api';
+import { financialKeys, invoicesApi, type Invoice, type InvoiceKind, type InvoiceParty } from './financial-api';
 import './invoice-print.css';
 import { UserText } from '../../shared/ui/user-text';
 
@@ -102,9 +101,9 @@ export function InvoicePage() {
   const { api } = useApp();
   const { t } = useTranslation('financial');
   const { id, kind, referenceId } = useParams();
-  const { data, isLoading } = useSWR<Invoice | null>(['invoice', id, kind, referenceId], async () => {
-    if (id) return api.get<Invoice>(`/Invoices/Get/${id}`);
-    const page = await api.get<Page<Invoice>>('/Invoices/GetAll', { query: { kind: kind as InvoiceKind, referenceId: Number(referenceId), pageSize: 1 } });
+  const { data, isLoading } = useSWR(financialKeys.invoice(id, kind, referenceId), async (): Promise<Invoice | null> => {
+    if (id) return invoicesApi.get(api, id);
+    const page = await invoicesApi.list(api, { kind: kind as InvoiceKind, referenceId: Number(referenceId), pageSize: 1 });
     return page.items[0] ?? null;
   });
   return (

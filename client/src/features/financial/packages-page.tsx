@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { Button } from '../../shared/ui/button';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
@@ -17,30 +16,9 @@ import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ApiError } from '../../shared/api/api-client';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-import { invoiceByIdPath, invoicePath, MY_CREDIT_KEY } from './financial-api';
+import { discountsApi, financialKeys, invoiceByIdPath, invoicePath, packagesApi, type DiscountCheck, type Package, type PackageInput, type Purchase } from './financial-api';
 import { Amount, useMoney } from './money';
 import { isolateText } from '../../shared/ui/bidi';
-
-interface Package {
-  id: number;
-  title: string;
-  expirationType: 0 | 1 | 2 | 3;
-  expiration: number;
-  depositPrice: string;
-  chargeAmount: string;
-  isActive: boolean;
-  description: string | null;
-}
-interface DiscountCheck { amount: string; discountAmount: string; payable: string }
-interface Purchase {
-  id: number | string;
-  packageTitle: string;
-  paidAmount: string;
-  discountAmount: string;
-  discountCode: string | null;
-  chargeAmount: string;
-  createdAt: string;
-}
 
 function PackageForm({ pkg, onClose, onSaved }: { pkg: Package | null; onClose(): void; onSaved(): void }) {
   const { api } = useApp();
@@ -59,10 +37,10 @@ function PackageForm({ pkg, onClose, onSaved }: { pkg: Package | null; onClose()
     e.preventDefault();
     setBusy(true);
     setErrors({});
-    const body = { title: title.trim(), expirationType, expiration: Number(expiration) || undefined, depositPrice, chargeAmount, isActive, description: description.trim() || null };
+    const body: PackageInput = { title: title.trim(), expirationType, expiration: Number(expiration) || undefined, depositPrice, chargeAmount, isActive, description: description.trim() || null };
     try {
-      if (pkg) await api.post('/Packages/Update', { id: pkg.id, ...body }, { quiet: true });
-      else await api.post('/Packages/Create', body, { quiet: true });
+      if (pkg) await packagesApi.update(api, { id: pkg.id, ...body }, { quiet: true });
+      else await packagesApi.create(api, body, { quiet: true });
       showToast({ kind: 'success', message: t('packages.saved') });
       onSaved();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
@@ -105,7 +83,7 @@ function BuyDialog({ pkg, onClose }: { pkg: Package; onClose(): void }) {
     setErrors({});
     setChecked(null);
     try {
-      const result = await api.post<DiscountCheck>('/Discounts/Check', { code: code.trim(), amount: pkg.depositPrice }, { quiet: true });
+      const result = await discountsApi.check(api, { code: code.trim(), amount: pkg.depositPrice }, { quiet: true });
       setChecked({ code: code.trim(), result, message: t('packages.applied') });
     } catch (err) {
       const e = errorsOf(err);
@@ -119,10 +97,10 @@ function BuyDialog({ pkg, onClose }: { pkg: Package; onClose(): void }) {
     setBusy(true);
     setErrors({});
     try {
-      const answer = await api.post<{ invoiceId?: number }>('/Packages/Buy', { packageId: pkg.id, discountCode: trimmed || undefined, requestId }, { quiet: true });
+      const answer = await packagesApi.buy(api, { packageId: pkg.id, discountCode: trimmed || undefined, requestId }, { quiet: true });
       showToast({ kind: 'success', message: t('packages.bought') });
-      void mutate(MY_CREDIT_KEY);
-      void mutate((key) => Array.isArray(key) && key[0] === 'package-purchases');
+      void mutate(financialKeys.myCredit());
+      void mutate(financialKeys.isPurchasesKey);
       onClose();
       // The buyer sees the invoice of what was just paid for (also reachable from "My purchases").
       if (answer?.invoiceId) void navigate(invoiceByIdPath(answer.invoiceId));
@@ -172,8 +150,8 @@ export function PackagesPage() {
   const [pageSize, setPageSize] = useState(20);
   const [editing, setEditing] = useState<Package | null | 'new'>(null);
   const [buying, setBuying] = useState<Package | null>(null);
-  const { data, isLoading, mutate } = useSWR<Page<Package>>(user ? ['packages', forPurchase, pageIndex, pageSize] : null, () =>
-    api.get<Page<Package>>('/Packages/GetAll', { query: { pageIndex, pageSize, forPurchase: forPurchase || undefined } }));
+  const { data, isLoading, mutate } = useSWR(user ? financialKeys.packages(forPurchase, pageIndex, pageSize) : null, () =>
+    packagesApi.list(api, { pageIndex, pageSize, forPurchase: forPurchase || undefined }));
   const columns = useMemo<DataTableColumn<Package>[]>(() => [
     { key: 'title', header: t('packages.columns.title'), cell: (r) => r.title },
     { key: 'depositPrice', header: t('packages.columns.depositPrice'), cell: (r) => <Amount value={r.depositPrice} /> },
@@ -189,8 +167,8 @@ export function PackagesPage() {
       ),
     },
   ], [t, digits, forPurchase, canBuy, canManage]);
-  const { data: purchases, isLoading: purchasesLoading } = useSWR<Page<Purchase>>(showPurchases ? ['package-purchases', pageIndex, pageSize] : null, () =>
-    api.get<Page<Purchase>>('/Packages/GetPurchases', { query: { pageIndex, pageSize } }));
+  const { data: purchases, isLoading: purchasesLoading } = useSWR(showPurchases ? financialKeys.purchases(pageIndex, pageSize) : null, () =>
+    packagesApi.purchases(api, { pageIndex, pageSize }));
   const purchaseColumns = useMemo<DataTableColumn<Purchase>[]>(() => [
     { key: 'title', header: t('packages.columns.title'), cell: (r) => r.packageTitle },
     { key: 'paid', header: t('packages.paidAmount'), cell: (r) => <Amount value={r.paidAmount} /> },

@@ -3,7 +3,6 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
@@ -20,7 +19,7 @@ import { Select } from '../../shared/ui/select/select';
 import { UserText } from '../../shared/ui/user-text';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
-import { invoicePath, MY_CREDIT_KEY, PAYMENT_STATUSES, PAYMENT_TYPES, type Payment } from './financial-api';
+import { financialKeys, invoicePath, PAYMENT_STATUSES, PAYMENT_TYPES, paymentsApi, type Payment } from './financial-api';
 import { Amount, useMoney } from './money';
 
 const TEXT_FIELDS = ['billNumber', 'referenceId', 'orderId', 'description'] as const;
@@ -68,7 +67,7 @@ function CreatePaymentDialog({ onClose, onCreated }: { onClose(): void; onCreate
     setBusy(true);
     setErrors({});
     try {
-      await api.post('/Payments/Create', paymentBody(draft, isPassed), { quiet: true });
+      await paymentsApi.create(api, paymentBody(draft, isPassed), { quiet: true });
       showToast({ kind: 'success', message: t('payments.created') });
       onCreated();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
@@ -119,8 +118,8 @@ export function PaymentsPage() {
   const [deciding, setDeciding] = useState<{ payment: Payment; confirm: boolean } | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<Payment>>(['payments', filters.typePayment, filters.typeStatus, pageIndex, pageSize], () =>
-    api.get<Page<Payment>>('/Payments/GetAll', { query: { pageIndex, pageSize, typePayment: filters.typePayment || undefined, typeStatus: filters.typeStatus || undefined } }));
+  const { data, isLoading, mutate } = useSWR(financialKeys.payments(filters.typePayment, filters.typeStatus, pageIndex, pageSize), () =>
+    paymentsApi.list(api, { pageIndex, pageSize, typePayment: filters.typePayment || undefined, typeStatus: filters.typeStatus || undefined }));
   const canDecide = hasClaim(user, 'Financial.ConfirmPayments') && !!user?.isAdmin;
   const canCreate = hasClaim(user, 'Financial.Payments');
   const filtered = !!(filters.typePayment || filters.typeStatus);
@@ -130,13 +129,13 @@ export function PaymentsPage() {
     if (!deciding) return;
     setBusy(true);
     try {
-      if (deciding.confirm) await api.post('/Payments/ConfirmPayment', { id: deciding.payment.id });
-      else await api.post('/Payments/RejectPayment', { id: deciding.payment.id, rejectionDescription: reason.trim() || undefined });
+      if (deciding.confirm) await paymentsApi.confirm(api, { id: deciding.payment.id });
+      else await paymentsApi.reject(api, { id: deciding.payment.id, rejectionDescription: reason.trim() || undefined });
       showToast({ kind: 'success', message: t(deciding.confirm ? 'payments.confirmed' : 'payments.rejected') });
       setDeciding(null);
       setReason('');
       await mutate();
-      void globalMutate(MY_CREDIT_KEY);
+      void globalMutate(financialKeys.myCredit());
     } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
   };
   const digits = useDigits();

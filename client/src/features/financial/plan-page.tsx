@@ -9,21 +9,10 @@ import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { Spinner } from '../../shared/ui/spinner';
 import { Amount, useMoney } from './money';
-import { invoiceByIdPath, MY_CREDIT_KEY } from './financial-api';
+import { financialKeys, invoiceByIdPath, plansApi, type PlanBought } from './financial-api';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { ContentMain } from '../../shared/ui/content-main';
-
-interface Plan {
-  id: number;
-  title: string;
-  planType: string;
-  planPrice: string;
-  extentionPrice: string | null;
-  planInformation: string | null;
-  modules: string[];
-}
-interface BuyAnswer { applied: boolean; currentCredit?: string; invoiceId?: number }
 
 /**
  * The public `plan/:planId` page (signed-in users only: the route guard keeps this address and
@@ -38,11 +27,11 @@ export function PlanPage() {
   const { planId } = useParams();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [bought, setBought] = useState<BuyAnswer | null>(null);
+  const [bought, setBought] = useState<PlanBought | null>(null);
   const [requestId] = useState(() => `plan-${planId}-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
-  const { data: plan, isLoading } = useSWR<Plan | null>(['plan', planId], async () => {
+  const { data: plan, isLoading } = useSWR(financialKeys.plan(planId), async () => {
     try {
-      return await api.get<Plan>(`/Plans/GetPlan/${Number(planId) || 0}`);
+      return await plansApi.get(api, Number(planId) || 0);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 404 || err.status === 400)) return null;
       throw err;
@@ -52,10 +41,10 @@ export function PlanPage() {
     if (!plan) return;
     setBusy(true);
     try {
-      const answer = await api.post<BuyAnswer>('/Plans/Buy', { planId: plan.id, requestId });
+      const answer = await plansApi.buy(api, { planId: plan.id, requestId });
       setBought(answer);
       setAsking(false);
-      void mutate(MY_CREDIT_KEY);
+      void mutate(financialKeys.myCredit());
     } catch { /* the error catalogue told the user (e.g. not enough credit) */ } finally { setBusy(false); }
   };
   return (

@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
@@ -14,37 +13,24 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
-import { OPERATORS, SMART_OPERATORS } from './financial-api';
+import {
+  financialKeys, OPERATORS, SMART_OPERATORS, tariffsApi, type Calculation, type Tariff, type TariffInput, type TariffRangeAnswer, type TariffRangeInput,
+} from './financial-api';
+import { organizationsApi } from '../organizations/organizations-api';
 import { Amount } from './money';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { OrganizationPicker, TariffPicker, type PickedOrganization, type PickedTariff } from '../admin-common/pickers';
 
-interface Range {
-  lineType?: string;
-  fromCount: number;
-  toCount: number | null;
-  prices: Partial<Record<string, string | null>>;
-  smartPercent?: Partial<Record<string, number>>;
-}
-interface Tariff {
-  id: number;
-  title: string;
-  category: string | null;
-  internationalBenefitType: 'percent' | 'fixed' | null;
-  internationalBenefitValue: string | null;
-  ranges: Range[];
-}
 interface RangeDraft { lineType: string; fromCount: string; toCount: string; prices: Record<string, string>; smart: Record<string, string> }
-interface Calculation { price: string; levy: string; tax: string; total: string; totalParts: number; tariffTitle: string; isTax: boolean; taxPercent: string }
 
 const emptyRange = (): RangeDraft => ({ lineType: '', fromCount: '0', toCount: '', prices: {}, smart: {} });
-const toDraft = (r: Range): RangeDraft => ({
+const toDraft = (r: TariffRangeAnswer): RangeDraft => ({
   lineType: r.lineType ?? '', fromCount: String(r.fromCount), toCount: r.toCount == null ? '' : String(r.toCount),
   prices: Object.fromEntries(Object.entries(r.prices ?? {}).map(([k, v]) => [k, v ?? ''])),
   smart: Object.fromEntries(Object.entries(r.smartPercent ?? {}).map(([k, v]) => [k, String(v)])),
 });
-const fromDraft = (r: RangeDraft): Range => ({
+const fromDraft = (r: RangeDraft): TariffRangeInput => ({
   lineType: r.lineType.trim() || undefined,
   fromCount: Number(r.fromCount) || 0,
   toCount: r.toCount === '' ? null : Number(r.toCount),
@@ -68,14 +54,14 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: Tariff | null; onClo
     e.preventDefault();
     setBusy(true);
     setErrors({});
-    const body = {
+    const body: TariffInput = {
       title: title.trim(), category: category.trim() || null,
       internationalBenefitType: benefitType || null, internationalBenefitValue: benefitType && benefitValue ? benefitValue : undefined,
       ranges: ranges.map(fromDraft),
     };
     try {
-      if (tariff) await api.post('/Tariffs/Update', { id: tariff.id, ...body }, { quiet: true });
-      else await api.post('/Tariffs/Create', body, { quiet: true });
+      if (tariff) await tariffsApi.update(api, { id: tariff.id, ...body }, { quiet: true });
+      else await tariffsApi.create(api, body, { quiet: true });
       showToast({ kind: 'success', message: t('tariffs.saved') });
       onSaved();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
@@ -122,8 +108,6 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: Tariff | null; onClo
   );
 }
 
-interface OrganizationTariff { organizationId: number; tariff: Tariff | null }
-
 /** Gives an organization, picked by name, a tariff picked by title (or takes its tariff away). */
 function AssignTariff({ reloadKey }: { reloadKey: string }) {
   const { api } = useApp();
@@ -136,7 +120,7 @@ function AssignTariff({ reloadKey }: { reloadKey: string }) {
   useEffect(() => {
     if (!linkedOrganizationId) return;
     let live = true;
-    api.get<{ id: number; name: string; organName?: string | null }>(`/Organizations/Get/${linkedOrganizationId}`, { quiet: true })
+    organizationsApi.get(api, linkedOrganizationId, { quiet: true })
       .then((o) => { if (live) setOrganization({ ...o, title: o.name, detail: o.organName ?? '' }); }, () => undefined);
     return () => { live = false; };
   }, [api, linkedOrganizationId]);
@@ -144,8 +128,8 @@ function AssignTariff({ reloadKey }: { reloadKey: string }) {
   const [tariff, setTariff] = useState<PickedTariff | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const { data: current, mutate } = useSWR<OrganizationTariff>(organization ? ['organization-tariff', organization.id] : null, () =>
-    api.get<OrganizationTariff>('/Tariffs/GetOrganizationTariff', { query: { organizationId: organization?.id }, quiet: true }));
+  const { data: current, mutate } = useSWR(organization ? financialKeys.organizationTariff(organization.id) : null, ([, organizationId]) =>
+    tariffsApi.organizationTariff(api, { organizationId }, { quiet: true }));
   // The picker starts at the organization's current tariff, so "assign" reads as "change".
   useEffect(() => { if (current) setTariffId(current.tariff?.id ?? null); }, [current]);
   const labels = { organizationId: t('tariffs.organization'), tariffId: t('tariffs.tariffId') };
@@ -155,7 +139,7 @@ function AssignTariff({ reloadKey }: { reloadKey: string }) {
     setErrors({});
     setBusy(true);
     try {
-      await api.post('/Tariffs/AssignToOrganization', { organizationId: organization.id, tariffId }, { quiet: true });
+      await tariffsApi.assign(api, { organizationId: organization.id, tariffId }, { quiet: true });
       const name = isolateText(organization.name);
       const title = tariff?.id === tariffId ? tariff?.title : current?.tariff?.title;
       showToast({ kind: 'success', message: tariffId === null ? t('tariffs.removedFrom', { name }) : t('tariffs.assignedTo', { name, title: isolateText(title ?? '') }) });
@@ -200,7 +184,7 @@ export function PriceCalculator() {
     setErrors({});
     setResult(null);
     try {
-      setResult(await api.post<Calculation>('/Tariffs/CalculatePrice', {
+      setResult(await tariffsApi.calculatePrice(api, {
         organizationId: organizationId ?? undefined, parts: Number(parts) || 1,
         recipients: Object.fromEntries(OPERATORS.filter((op) => Number(recipients[op]) > 0).map((op) => [op, Number(recipients[op])])),
       }, { quiet: true }));
@@ -239,10 +223,10 @@ export function TariffsPage() {
   const [pageSize, setPageSize] = useState(20);
   const [editing, setEditing] = useState<Tariff | null | 'new'>(null);
   const [deleting, setDeleting] = useState<Tariff | null>(null);
-  const { data, isLoading, mutate } = useSWR<Page<Tariff>>(['tariffs', pageIndex, pageSize], () => api.get<Page<Tariff>>('/Tariffs/GetAll', { query: { pageIndex, pageSize } }));
+  const { data, isLoading, mutate } = useSWR(financialKeys.tariffs(pageIndex, pageSize), () => tariffsApi.list(api, { pageIndex, pageSize }));
   const remove = async () => {
     if (!deleting) return;
-    try { await api.delete(`/Tariffs/Delete/${deleting.id}`); setDeleting(null); await mutate(); } catch { /* shown by the catalogue */ }
+    try { await tariffsApi.delete(api, deleting.id); setDeleting(null); await mutate(); } catch { /* shown by the catalogue */ }
   };
   const columns = useMemo<DataTableColumn<Tariff>[]>(() => [
     { key: 'title', header: t('tariffs.columns.title'), cell: (r) => r.title },

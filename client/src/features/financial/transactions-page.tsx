@@ -2,7 +2,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
@@ -15,25 +14,7 @@ import { UserText } from '../../shared/ui/user-text';
 import { Amount } from './money';
 import { OrganizationPicker, UserPicker } from '../admin-common/pickers';
 import { CREDIT_CHANGES, REFERENCE_TYPES, ReferenceLabel } from './transaction-labels';
-
-interface Transaction {
-  id: number;
-  createdAt: string;
-  organizationId: number | null;
-  organizationName: string | null;
-  userId: number | null;
-  userName: string | null;
-  amount: string;
-  currentCredit: string;
-  typeCreditChange: string;
-  typeTransaction: string;
-  referenceType: string | null;
-  referenceId: string | null;
-  outboxId: number | null;
-  packageTitle: string | null;
-  description: string | null;
-  createdByUserName: string | null;
-}
+import { financialKeys, transactionsApi, type Transaction, type TransactionsQuery } from './financial-api';
 
 type Filters = { organizationId: number | null; userId: number | null; typeCreditChange: string; typeTransaction: string; referenceType: string; referenceId: string; fromDate: string | null; toDate: string | null };
 const EMPTY: Filters = { organizationId: null, userId: null, typeCreditChange: '', typeTransaction: '', referenceType: '', referenceId: '', fromDate: null, toDate: null };
@@ -53,14 +34,14 @@ export function TransactionsPage() {
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const query = {
+  const query: TransactionsQuery = {
     pageIndex, pageSize,
     organizationId: filters.organizationId ?? undefined, userId: filters.userId ?? undefined,
     typeCreditChange: filters.typeCreditChange || undefined, typeTransaction: filters.typeTransaction || undefined,
     referenceType: filters.referenceType.trim() || undefined, referenceId: filters.referenceId.trim() || undefined,
     fromDate: filters.fromDate ?? undefined, toDate: endOfDay(filters.toDate),
   };
-  const { data, isLoading } = useSWR<Page<Transaction>>(['transactions', JSON.stringify(query)], () => api.get<Page<Transaction>>('/Transactions/GetAll', { query }));
+  const { data, isLoading } = useSWR(financialKeys.transactions(query), () => transactionsApi.list(api, query));
   const set = (k: Exclude<keyof Filters, 'fromDate' | 'toDate' | 'organizationId' | 'userId'>) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const apply = (e: FormEvent) => { e.preventDefault(); setFilters({ ...draft }); setPageIndex(0); };
   const changeItems = useMemo(() => CREDIT_CHANGES.map((id) => ({ id, title: t(`transactions.changes.${id}`) })), [t]);

@@ -2,6 +2,10 @@ import { RawResult, idParamSchema, publicRoute, userRoute, type Controller } fro
 import { AppError } from '../../../platform/http/errors.js';
 import { authorityQuery, callbackQuery, createAccountSchema, createGatewaySchema, createOnlineSchema, updateAccountSchema, updateGatewaySchema } from './gateways.schemas.js';
 import type { GatewaysService, CallbackOutcome } from './gateways.service.js';
+import {
+  accountInformationAnswer, accountInformationsPageAnswer, gatewayDeletedAnswer, paymentGatewayAnswer, paymentGatewaysPageAnswer,
+} from '../../../shared/billing/gateways.answers.js';
+import { onlineGatewaysAnswer, onlinePaymentStartedAnswer } from '../../../shared/billing/payments.answers.js';
 
 function page(status: number, fa: string, en: string, body = ''): RawResult {
   return new RawResult((res) => {
@@ -23,11 +27,11 @@ export function accountInformationsController(s: GatewaysService): Controller {
   return {
     name: 'AccountInformations',
     routes: [
-      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createAccountSchema, handler: ({ ctx, body }) => s.createAccount(ctx, body) }),
-      userRoute({ method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateAccountSchema, handler: ({ ctx, body }) => s.updateAccount(ctx, body) }),
-      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.getAccount(ctx, params.id) }),
-      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', handler: ({ ctx }) => s.listAccounts(ctx) },
-      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.deleteAccount(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createAccountSchema, answer: accountInformationAnswer, handler: ({ ctx, body }) => s.createAccount(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateAccountSchema, answer: accountInformationAnswer, handler: ({ ctx, body }) => s.updateAccount(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, answer: accountInformationAnswer, handler: ({ ctx, params }) => s.getAccount(ctx, params.id) }),
+      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', answer: accountInformationsPageAnswer, handler: ({ ctx }) => s.listAccounts(ctx) },
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, answer: gatewayDeletedAnswer, handler: ({ ctx, params }) => s.deleteAccount(ctx, params.id) }),
     ],
   };
 }
@@ -36,11 +40,11 @@ export function paymentGatewaysController(s: GatewaysService): Controller {
   return {
     name: 'PaymentGateways',
     routes: [
-      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createGatewaySchema, handler: ({ ctx, body }) => s.createGateway(ctx, body) }),
-      userRoute({ method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateGatewaySchema, handler: ({ ctx, body }) => s.updateGateway(ctx, body) }),
-      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.getGateway(ctx, params.id) }),
-      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', handler: ({ ctx }) => s.listGateways(ctx) },
-      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, handler: ({ ctx, params }) => s.deleteGateway(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Create', claim: 'Financial.Tariffs', body: createGatewaySchema, answer: paymentGatewayAnswer, handler: ({ ctx, body }) => s.createGateway(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'Financial.Tariffs', body: updateGatewaySchema, answer: paymentGatewayAnswer, handler: ({ ctx, body }) => s.updateGateway(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'Financial.Tariffs', params: idParamSchema, answer: paymentGatewayAnswer, handler: ({ ctx, params }) => s.getGateway(ctx, params.id) }),
+      { method: 'GET', action: 'GetAll', claim: 'Financial.Tariffs', answer: paymentGatewaysPageAnswer, handler: ({ ctx }) => s.listGateways(ctx) },
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'Financial.Tariffs', params: idParamSchema, answer: gatewayDeletedAnswer, handler: ({ ctx, params }) => s.deleteGateway(ctx, params.id) }),
     ],
   };
 }
@@ -50,8 +54,9 @@ export function onlinePaymentsController(s: GatewaysService): Controller {
   return {
     name: 'Payments',
     routes: [
-      { method: 'GET', action: 'GetDescriptorOnlineGateway', claim: 'Financial.Payments', handler: ({ ctx }) => s.describeForCaller(ctx) },
-      userRoute({ method: 'POST', action: 'CreateOnline', claim: 'Financial.Payments', body: createOnlineSchema, successMessage: '', handler: ({ ctx, body }) => s.createOnline(ctx, body) }),
+      { method: 'GET', action: 'GetDescriptorOnlineGateway', claim: 'Financial.Payments', answer: onlineGatewaysAnswer, handler: ({ ctx }) => s.describeForCaller(ctx) },
+      userRoute({ method: 'POST', action: 'CreateOnline', claim: 'Financial.Payments', body: createOnlineSchema, answer: onlinePaymentStartedAnswer, successMessage: '', handler: ({ ctx, body }) => s.createOnline(ctx, body) }),
+      // SandboxPay and OnlineCallback answer HTML pages, not JSON: no answer contract.
       publicRoute({
         method: 'GET', action: 'SandboxPay', auth: 'public', query: authorityQuery,
         handler: async ({ query }) => {
