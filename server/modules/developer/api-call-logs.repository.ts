@@ -62,7 +62,11 @@ export class ApiCallLogsRepository {
       q.clone().count<{ n: string | number }[]>({ n: '*' }).first(),
       q.clone().select('l.*', 'k.title as tokenTitle').orderBy('l.id', 'desc').offset(f.pageIndex * f.pageSize).limit(f.pageSize),
     ]);
-    return { items: items as ApiCallLogRow[], totalCount: Number(count?.n ?? 0) };
+    // int8 ids: text from pg, numbers from PGlite; the row type (and the answer) says number on both.
+    const rows = (items as Record<string, unknown>[]).map((r) => ({
+      ...r, id: Number(r.id), scheduledMessageId: r.scheduledMessageId == null ? null : Number(r.scheduledMessageId),
+    })) as ApiCallLogRow[];
+    return { items: rows, totalCount: Number(count?.n ?? 0) };
   }
 
   /** Deletes at most `batch` rows older than `before`; the sweep repeats until fewer come back. */

@@ -68,7 +68,7 @@ export class InboxRepository {
   async storedAfter(afterId: number, limit: number, organizationIds: number[] | null): Promise<InboxRow[]> {
     const q = this.knex('inbox_messages').where('id', '>', afterId).whereNotNull('organizationId').orderBy('id').limit(limit).select('*');
     if (organizationIds) q.whereIn('organizationId', organizationIds);
-    return (await q) as InboxRow[];
+    return ((await q) as Record<string, unknown>[]).map(normalize);
   }
 
   async insertNew(rows: InboxInsert[]): Promise<InboxRow[]> {
@@ -120,7 +120,7 @@ export class InboxRepository {
    */
   async after(viewer: InboxViewer, afterId: number, limit: number, settledBefore: Date): Promise<InboxRow[]> {
     return (await this.visible(viewer).where('m.id', '>', afterId).where('m.createdAt', '<', settledBefore)
-      .orderBy('m.id').limit(limit).select('m.*')) as InboxRow[];
+      .orderBy('m.id').limit(limit).select('m.*') as Record<string, unknown>[]).map(normalize);
   }
 
   async list(viewer: InboxViewer, filter: InboxFilter): Promise<Page<InboxRow>> {

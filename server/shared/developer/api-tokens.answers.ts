@@ -6,12 +6,6 @@ import { flag, instant, integer, nullableInstant, nullableInteger, nullableText,
  * server; the secret only in `Create` and `Rotate/:id`.
  */
 
-/**
- * An int8 column read without a cast: the pg driver answers it as text, the embedded database as a
- * number, so the same answer differs by database (the client reads either).
- */
-export const int8 = { type: ['integer', 'string'], pattern: '^-?[0-9]+$' } as const;
-export const nullableInt8 = { type: ['integer', 'string', 'null'], pattern: '^-?[0-9]+$' } as const;
 
 const tokenProperties = {
   id: integer,
@@ -98,7 +92,7 @@ export const callLogAnswer = {
     'requestBody', 'resultData', 'durationMs', 'createdAt', 'tokenTitle',
   ],
   properties: {
-    id: int8,
+    id: integer,
     tokenId: nullableInteger,
     userId: nullableInteger,
     organizationId: nullableInteger,
@@ -110,7 +104,7 @@ export const callLogAnswer = {
     /** The HTTP status answered. */
     status: integer,
     /** The send a successful POST made. */
-    scheduledMessageId: nullableInt8,
+    scheduledMessageId: nullableInteger,
     /** JSON text, cut at 2,000 characters. */
     requestBody: nullableText,
     resultData: nullableText,

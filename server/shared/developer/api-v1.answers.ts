@@ -1,6 +1,5 @@
 import { flag, instant, integer, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
 import { myNumbersAnswer } from '../lines/my-numbers.answers.js';
-import { int8 } from './api-tokens.answers.js';
 
 /**
  * What the REST API v1 (`/api/v1/*`, controller `v1`) answers. The calls are thin over the panel's
@@ -143,8 +142,7 @@ export const v1InboundAnswer = {
         type: 'object',
         required: ['id', 'inboxGroupName', 'organizationId', 'organizationName', 'privateNumberId', 'receiverNumber', 'senderMobile', 'encoding', 'smsParts', 'smsText', 'isRead', 'dateTimeReceive', 'createdAt'],
         properties: {
-          /** An int8 read as the driver answers it (text on PostgreSQL). */
-          id: int8,
+          id: integer,
           /** Inbox groups are not built yet: always null. */
           inboxGroupName: nullableText,
           organizationId: nullableInteger,
@@ -162,8 +160,8 @@ export const v1InboundAnswer = {
         },
       },
     },
-    /** The last id answered (the one passed in when nothing was); the same int8 form as the ids. */
-    cursor: int8,
+    /** The last id answered (the one passed in when nothing was). */
+    cursor: integer,
   },
 } as const;
 
