@@ -1,26 +1,11 @@
 import useSWR from 'swr';
+import type { CurrentUserAnswer } from '../../../../server/shared/identity/account.answers';
 
-export interface CurrentUser {
-  id: number;
-  userName: string;
-  firstName: string | null;
-  lastName: string | null;
-  fullName: string;
-  email: string | null;
-  mobile: string | null;
-  organizationId: number;
-  organizationName: string;
-  scope: 'superAdmin' | 'reseller' | 'organization' | 'user';
-  isAdmin: boolean;
-  claims: string[];
-  changePasswordRequired: boolean;
-  isImpersonating: boolean;
-  lastLoginAt: string | null;
-  lastLoginIp: string | null;
-  activeOrganizationId: number;
-  /** The user's own flag: the voice send screen says so instead of offering a send the server refuses. */
-  isCanSendVoice?: boolean;
-}
+/**
+ * `GetCurrentUser`'s answer: the server's contract (identity/account.answers.ts). The key is the
+ * path itself, fetched by the default fetcher; `accountApi.currentUser` names the same call.
+ */
+export type CurrentUser = CurrentUserAnswer;
 
 export const CURRENT_USER_KEY = '/Users/GetCurrentUser';
 
