@@ -109,7 +109,14 @@ export const dailyStatisticsAnswer = {
   properties: { fromDate: text, toDate: text, items: { type: 'array', items: dailyStatisticsDayAnswer }, totals: totalsAnswer },
 } as const;
 
-export type DashboardAnswer = AnswerOf<typeof dashboardAnswer>;
-export type DashboardDayAnswer = AnswerOf<typeof dashboardDayAnswer>;
+/** `AnswerOf` closes objects, which would leave a map with no keys: the per-status and per-type maps are typed here. */
+type CountsAnswer = AnswerOf<typeof countsAnswer>;
+type StatusMaps = { statuses: Record<string, CountsAnswer> };
+
+export type DashboardDayAnswer = Omit<AnswerOf<typeof dashboardDayAnswer>, 'statuses' | 'sendTypes'> & StatusMaps & {
+  sendTypes: Record<string, CountsAnswer & { sent: number }>;
+};
+export type DashboardAnswer = Omit<AnswerOf<typeof dashboardAnswer>, 'days'> & { days: DashboardDayAnswer[] };
 export type CreditDayAnswer = AnswerOf<typeof creditDayAnswer>;
-export type DailyStatisticsAnswer = AnswerOf<typeof dailyStatisticsAnswer>;
+export type DailyStatisticsDayAnswer = Omit<AnswerOf<typeof dailyStatisticsDayAnswer>, 'statuses'> & StatusMaps;
+export type DailyStatisticsAnswer = Omit<AnswerOf<typeof dailyStatisticsAnswer>, 'items'> & { items: DailyStatisticsDayAnswer[] };

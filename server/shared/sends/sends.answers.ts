@@ -99,21 +99,21 @@ export const sendListItemAnswer = {
 
 export const sendsPageAnswer = pageOf(sendListItemAnswer);
 
-/** `OutBox/Get/:id`: the send with its receivers counted by delivery status. */
+/** `OutBox/Get/:id`: the send with the sender's user name and its receivers counted by delivery status. */
 export const sendDetailAnswer = {
   type: 'object',
-  required: [...sendRequired, 'deliveryStatusCounts'],
-  properties: { ...sendProperties, deliveryStatusCounts: { type: 'object', additionalProperties: integer } },
+  required: [...sendRequired, 'userName', 'deliveryStatusCounts'],
+  properties: { ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer } },
 } as const;
 
 /**
  * A reason the send would be refused, from a preview: the chain's tariffs and credit, the line's
- * limits, answered as the send would answer it. The fields past `message` and `fixable` are the
+ * limits, answered as the send would answer it. The fields past `failureCode`, `message` and `fixable` are the
  * refusal's own data, present when it has them.
  */
 export const sendProblemAnswer = {
   type: 'object',
-  required: ['message', 'fixable'],
+  required: ['failureCode', 'message', 'fixable'],
   properties: {
     failureCode: text,
     /** The server's sentence, in the caller's language. */
@@ -236,10 +236,13 @@ export type SendAnswer = AnswerOf<typeof sendAnswer>;
 export type CreatedSendAnswer = AnswerOf<typeof createdSendAnswer>;
 export type SendListItem = AnswerOf<typeof sendListItemAnswer>;
 export type SendsPage = AnswerOf<typeof sendsPageAnswer>;
-export type SendDetail = AnswerOf<typeof sendDetailAnswer>;
+/** A count per name. `AnswerOf` closes objects, which would leave a map with no keys: the maps are typed here. */
+type CountsByName = Record<string, number>;
+
+export type SendDetail = Omit<AnswerOf<typeof sendDetailAnswer>, 'deliveryStatusCounts'> & { deliveryStatusCounts: CountsByName };
 export type SendProblemAnswer = AnswerOf<typeof sendProblemAnswer>;
 export type CalculationAnswer = AnswerOf<typeof calculationAnswer>;
-export type RecipientsUploadAnswer = AnswerOf<typeof recipientsUploadAnswer>;
+export type RecipientsUploadAnswer = Omit<AnswerOf<typeof recipientsUploadAnswer>, 'counts'> & { counts: CountsByName };
 export type ReceiverAnswer = AnswerOf<typeof receiverAnswer>;
 export type ReceiversPage = AnswerOf<typeof receiversPageAnswer>;
 export type DeliveryReportAnswer = AnswerOf<typeof deliveryReportAnswer>;
