@@ -1,6 +1,7 @@
 import { userRoute, type Controller } from '../../platform/http/router.js';
 import type { InsightService } from './insight.service.js';
 import { dailyStatisticsQuery, dashboardQuery } from './insight.schemas.js';
+import { dailyStatisticsAnswer, dashboardAnswer } from '../../shared/insight/insight.answers.js';
 
 /** `Dashboard/GetInformationsForDashboard`: the home screen's figures (a 403 is silent in the client). */
 export function dashboardController(service: InsightService): Controller {
@@ -8,7 +9,7 @@ export function dashboardController(service: InsightService): Controller {
     name: 'Dashboard',
     routes: [
       userRoute({
-        method: 'GET', action: 'GetInformationsForDashboard', claim: 'Dashboard.View', query: dashboardQuery,
+        method: 'GET', action: 'GetInformationsForDashboard', claim: 'Dashboard.View', query: dashboardQuery, answer: dashboardAnswer,
         handler: ({ ctx, query }) => service.dashboard(ctx, query),
       }),
     ],
@@ -24,7 +25,7 @@ export function outboxStatisticsController(service: InsightService): Controller 
     name: 'OutBox',
     routes: [
       userRoute({
-        method: 'GET', action: 'GetDailyStatistics', claim: 'SmsReports.Outbox', query: dailyStatisticsQuery,
+        method: 'GET', action: 'GetDailyStatistics', claim: 'SmsReports.Outbox', query: dailyStatisticsQuery, answer: dailyStatisticsAnswer,
         handler: ({ ctx, query }) => service.dailyStatistics(ctx, query),
       }),
     ],

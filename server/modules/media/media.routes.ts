@@ -2,6 +2,7 @@ import { idParamSchema, publicRoute, RawResult, userRoute, type Controller } fro
 import { uploadFromRequest } from '../../platform/upload/request-upload.js';
 import type { MediaService } from './media.service.js';
 import { mediaListQuery, mediaTokenParams, uploadMediaQuery } from './media.schemas.js';
+import { mediaAnswer, mediaDeletedAnswer, mediaPageAnswer } from '../../shared/media/media.answers.js';
 
 /** Voice files are uploaded and managed by whoever may send in bulk (voice sends are bulk sends). */
 const CLAIM = 'Sending.Bulk';
@@ -11,11 +12,11 @@ export function mediaController(s: MediaService): Controller {
     name: 'Media',
     routes: [
       // The body is the file itself (any content type), handed on as a stream; the upload intake takes at most 5 MB of it.
-      userRoute({ method: 'POST', action: 'Upload', claim: CLAIM, rawBody: true, query: uploadMediaQuery, handler: ({ ctx, query, req }) => s.upload(ctx, uploadFromRequest(req, query.fileName)) }),
-      userRoute({ method: 'GET', action: 'GetAll', claim: CLAIM, query: mediaListQuery, handler: ({ ctx, query }) => s.list(ctx, query) }),
-      userRoute({ method: 'GET', action: 'Get/:id', claim: CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
-      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: CLAIM, params: idParamSchema, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
-      // Fetched by the voice provider, not a user: no session; the random token is the only key.
+      userRoute({ method: 'POST', action: 'Upload', claim: CLAIM, rawBody: true, query: uploadMediaQuery, answer: mediaAnswer, handler: ({ ctx, query, req }) => s.upload(ctx, uploadFromRequest(req, query.fileName)) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: CLAIM, query: mediaListQuery, answer: mediaPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: CLAIM, params: idParamSchema, answer: mediaAnswer, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: CLAIM, params: idParamSchema, answer: mediaDeletedAnswer, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      // Fetched by the voice provider, not a user: no session; the random token is the only key. The file itself: no answer schema.
       publicRoute({
         method: 'GET', action: 'File/:token', auth: 'public', params: mediaTokenParams,
         handler: async ({ params }) => {

@@ -14,6 +14,12 @@ import {
   bulkSchema, createSchema, editSchema, phonebookSendSchema, voiceSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
 import type { SendTypeName } from './statuses.js';
+import {
+  archiveAnswer, calculationAnswer, createdSendAnswer, deliveryReportAnswer, receiversPageAnswer, recipientsUploadAnswer, sendAnswer, sendDetailAnswer,
+  sendsPageAnswer, unarchiveAnswer,
+} from '../../shared/sends/sends.answers.js';
+import { createdSendOrPeriodicAnswer, periodicSendAnswer, periodicSendsPageAnswer } from '../../shared/sends/periodic.answers.js';
+import { firstRunChecklistAnswer } from '../../shared/sends/first-run.answers.js';
 
 type CreateBody = SchemaType<typeof createSchema>;
 type BulkBody = SchemaType<typeof bulkSchema>;
@@ -81,54 +87,54 @@ export function scheduledMessagesController(compose: ComposeService, single: Sin
     name: 'ScheduledMessages',
     routes: [
       // Editing a send not yet gone out: paused (Updating), saved, or left (which stops it). Owner or administrator, like Cancel.
-      userRoute({ method: 'POST', action: 'StartEdit/:id', params: idParamSchema, handler: async ({ ctx, params }) => edits.start(ctx, params.id) }),
-      userRoute({ method: 'POST', action: 'Update', body: editSchema, handler: async ({ ctx, body }) => edits.update(ctx, body) }),
-      userRoute({ method: 'POST', action: 'AbandonEdit/:id', params: idParamSchema, handler: async ({ ctx, params }) => edits.abandon(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'StartEdit/:id', params: idParamSchema, answer: sendAnswer, handler: async ({ ctx, params }) => edits.start(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Update', body: editSchema, answer: sendAnswer, handler: async ({ ctx, body }) => edits.update(ctx, body) }),
+      userRoute({ method: 'POST', action: 'AbandonEdit/:id', params: idParamSchema, answer: sendAnswer, handler: async ({ ctx, params }) => edits.abandon(ctx, params.id) }),
       userRoute({
-        method: 'POST', action: 'Create', body: createSchema, bodyLimit: 'large',
+        method: 'POST', action: 'Create', body: createSchema, bodyLimit: 'large', answer: createdSendOrPeriodicAnswer,
         handler: async ({ ctx, body }) => { requireSendClaim(ctx, body.sendType); return createOrDefine(compose, periodic, ctx, body, fromCreate(body)); },
       }),
       userRoute({
-        method: 'POST', action: 'GetScheduledMessageCalculations', body: createSchema, bodyLimit: 'large', successMessage: '',
+        method: 'POST', action: 'GetScheduledMessageCalculations', body: createSchema, bodyLimit: 'large', answer: calculationAnswer, successMessage: '',
         handler: async ({ ctx, body }) => { requireSendClaim(ctx, body.sendType); return compose.calculate(ctx, fromCreate(body)); },
       }),
-      userRoute({ method: 'POST', action: 'CreateVoice', body: voiceSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromVoice(body)) }),
+      userRoute({ method: 'POST', action: 'CreateVoice', body: voiceSchema, bodyLimit: 'large', answer: createdSendAnswer, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromVoice(body)) }),
       userRoute({
-        method: 'POST', action: 'GetVoiceCalculations', body: voiceSchema, bodyLimit: 'large', claim: 'Sending.Bulk', successMessage: '',
+        method: 'POST', action: 'GetVoiceCalculations', body: voiceSchema, bodyLimit: 'large', answer: calculationAnswer, claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromVoice(body)),
       }),
       userRoute({
-        method: 'POST', action: 'CreateFastScheduledMessage', body: fastSchema, claim: 'Sending.Single',
+        method: 'POST', action: 'CreateFastScheduledMessage', body: fastSchema, answer: createdSendAnswer, claim: 'Sending.Single',
         handler: async ({ ctx, body: b }) => single.send(ctx, { line: b.senderNumberId, text: b.smsBody, to: b.mobile, sendId: b.sendId, isFlash: b.isFlashSms }),
       }),
-      userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, true)) }),
-      userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, false)) }),
-      userRoute({ method: 'POST', action: 'CreateScheduledMessageByPhonebook', body: phonebookSendSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromPhonebook(body)) }),
+      userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, bodyLimit: 'large', answer: createdSendOrPeriodicAnswer, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, true)) }),
+      userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, bodyLimit: 'large', answer: createdSendOrPeriodicAnswer, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, false)) }),
+      userRoute({ method: 'POST', action: 'CreateScheduledMessageByPhonebook', body: phonebookSendSchema, answer: createdSendAnswer, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromPhonebook(body)) }),
       userRoute({
-        method: 'POST', action: 'GetScheduledMessageCalculationsByPhonebook', body: phonebookSendSchema, claim: 'Sending.Bulk', successMessage: '',
+        method: 'POST', action: 'GetScheduledMessageCalculationsByPhonebook', body: phonebookSendSchema, answer: calculationAnswer, claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromPhonebook(body)),
       }),
-      userRoute({ method: 'POST', action: 'CreateDynamicScheduledMessage', body: phonebookSendSchema, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromPhonebook(body, true)) }),
+      userRoute({ method: 'POST', action: 'CreateDynamicScheduledMessage', body: phonebookSendSchema, answer: createdSendAnswer, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => compose.create(ctx, fromPhonebook(body, true)) }),
       userRoute({
-        method: 'POST', action: 'GetScheduledMessageCalculationsByDynamic', body: phonebookSendSchema, claim: 'Sending.Bulk', successMessage: '',
+        method: 'POST', action: 'GetScheduledMessageCalculationsByDynamic', body: phonebookSendSchema, answer: calculationAnswer, claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromPhonebook(body, true)),
       }),
-      userRoute({ method: 'GET', action: 'GetPeriodicSends', query: periodicListQuery, handler: async ({ ctx, query }) => { requireAnySendClaim(ctx); return periodic.list(ctx, query); } }),
+      userRoute({ method: 'GET', action: 'GetPeriodicSends', query: periodicListQuery, answer: periodicSendsPageAnswer, handler: async ({ ctx, query }) => { requireAnySendClaim(ctx); return periodic.list(ctx, query); } }),
       userRoute({
-        method: 'POST', action: 'CancelPeriodicSend', body: periodicIdSchema,
+        method: 'POST', action: 'CancelPeriodicSend', body: periodicIdSchema, answer: periodicSendAnswer,
         handler: async ({ ctx, body }) => { requireAnySendClaim(ctx); return periodic.cancel(ctx, body.id); },
       }),
       userRoute({
-        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', successMessage: '',
+        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk', body: bulkSchema, bodyLimit: 'large', answer: calculationAnswer, claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body, true)),
       }),
       userRoute({
-        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk2', body: bulkSchema, bodyLimit: 'large', claim: 'Sending.Bulk', successMessage: '',
+        method: 'POST', action: 'GetScheduledMessageCalculationsByBulk2', body: bulkSchema, bodyLimit: 'large', answer: calculationAnswer, claim: 'Sending.Bulk', successMessage: '',
         handler: async ({ ctx, body }) => compose.calculate(ctx, fromBulk(body, false)),
       }),
       userRoute({
         // The body is the file itself (text/plain or text/csv), read as a stream; nothing else parses it.
-        method: 'POST', action: 'UploadRecipients', query: uploadQuery, claim: 'Sending.Bulk',
+        method: 'POST', action: 'UploadRecipients', query: uploadQuery, answer: recipientsUploadAnswer, claim: 'Sending.Bulk',
         // A refusal before the whole file arrived closes the connection (the error handler: the rest is never read).
         handler: async ({ ctx, query, req }) => {
           const source = uploadFromRequest(req);
@@ -146,13 +152,13 @@ export function outboxController(outbox: OutboxService): Controller {
   return {
     name: 'OutBox',
     routes: [
-      userRoute({ method: 'GET', action: 'GetAll', query: outboxQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.list(ctx, query) }),
-      userRoute({ method: 'GET', action: 'Get/:id', params: idParamSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, params }) => outbox.get(ctx, params.id) }),
-      userRoute({ method: 'GET', action: 'GetRecipients', query: recipientsQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.recipients(ctx, query) }),
-      userRoute({ method: 'GET', action: 'GetDeliveryReport', query: reportQuery, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.deliveryReport(ctx, query) }),
-      userRoute({ method: 'POST', action: 'Cancel/:id', params: idParamSchema, handler: async ({ ctx, params }) => outbox.cancel(ctx, params.id) }),
-      userRoute({ method: 'POST', action: 'Archive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.archive(ctx, body.ids) }),
-      userRoute({ method: 'POST', action: 'Unarchive', body: sendIdsSchema, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.unarchive(ctx, body.ids) }),
+      userRoute({ method: 'GET', action: 'GetAll', query: outboxQuery, answer: sendsPageAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.list(ctx, query) }),
+      userRoute({ method: 'GET', action: 'Get/:id', params: idParamSchema, answer: sendDetailAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, params }) => outbox.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetRecipients', query: recipientsQuery, answer: receiversPageAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.recipients(ctx, query) }),
+      userRoute({ method: 'GET', action: 'GetDeliveryReport', query: reportQuery, answer: deliveryReportAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.deliveryReport(ctx, query) }),
+      userRoute({ method: 'POST', action: 'Cancel/:id', params: idParamSchema, answer: sendAnswer, handler: async ({ ctx, params }) => outbox.cancel(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Archive', body: sendIdsSchema, answer: archiveAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.archive(ctx, body.ids) }),
+      userRoute({ method: 'POST', action: 'Unarchive', body: sendIdsSchema, answer: unarchiveAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.unarchive(ctx, body.ids) }),
     ],
   };
 }
@@ -161,7 +167,7 @@ export function outboxController(outbox: OutboxService): Controller {
 export function firstRunController(firstRun: FirstRunService): Controller {
   return {
     name: 'FirstRun',
-    routes: [userRoute({ method: 'GET', action: 'GetChecklist', handler: async ({ ctx }) => firstRun.checklist(ctx) })],
+    routes: [userRoute({ method: 'GET', action: 'GetChecklist', answer: firstRunChecklistAnswer, handler: async ({ ctx }) => firstRun.checklist(ctx) })],
   };
 }
 
@@ -169,9 +175,9 @@ export function sendQueueController(outbox: OutboxService): Controller {
   return {
     name: 'SendQueue',
     routes: [
-      userRoute({ method: 'GET', action: 'GetAll', query: queueQuery, claim: 'Sending.Confirm', handler: async ({ ctx, query }) => outbox.queue(ctx, query) }),
-      userRoute({ method: 'POST', action: 'Confirm/:id', params: idParamSchema, claim: 'Sending.Confirm', handler: async ({ ctx, params }) => outbox.confirm(ctx, params.id) }),
-      userRoute({ method: 'POST', action: 'Reject', body: rejectSchema, claim: 'Sending.Confirm', handler: async ({ ctx, body }) => outbox.reject(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetAll', query: queueQuery, answer: sendsPageAnswer, claim: 'Sending.Confirm', handler: async ({ ctx, query }) => outbox.queue(ctx, query) }),
+      userRoute({ method: 'POST', action: 'Confirm/:id', params: idParamSchema, answer: sendAnswer, claim: 'Sending.Confirm', handler: async ({ ctx, params }) => outbox.confirm(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Reject', body: rejectSchema, answer: sendAnswer, claim: 'Sending.Confirm', handler: async ({ ctx, body }) => outbox.reject(ctx, body) }),
     ],
   };
 }

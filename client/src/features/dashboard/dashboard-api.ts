@@ -1,44 +1,21 @@
-import type { DeliveryBucket } from '../../../../server/shared/insight/delivery-buckets';
+import { endpoint } from '../../shared/api/endpoint';
+import type { DashboardAnswer, DashboardDayAnswer } from '../../../../server/shared/insight/insight.answers';
 
 /** `Dashboard/GetInformationsForDashboard` (server/modules/insight): a 403 is silent in the error catalogue. */
 export const DASHBOARD_PATH = '/Dashboard/GetInformationsForDashboard';
 
-export const dashboardKey = (range: { fromDate: string; toDate: string }) => `${DASHBOARD_PATH}?fromDate=${range.fromDate}&toDate=${range.toDate}`;
+/** The dashboard's figures: the server's answer contract (rials as decimal strings, days as Tehran days `YYYY-MM-DD`). */
+export type DashboardInfo = DashboardAnswer;
+export type DashboardDay = DashboardDayAnswer;
 
-export interface Counts {
-  messages: number;
-  parts: number;
-}
+type DayRange = { fromDate: string; toDate: string };
 
-export interface CreditDay {
-  /** Rials as decimal strings. */
-  charged: string;
-  givenBack: string;
-  used: string;
-}
+export const dashboardApi = {
+  info: endpoint.get<DashboardInfo, DayRange>(DASHBOARD_PATH),
+};
 
-export interface DashboardDay extends Counts {
-  /** Tehran day, YYYY-MM-DD. */
-  date: string;
-  sends: number;
-  sent: number;
-  statuses: Record<string, Counts>;
-  buckets: Record<DeliveryBucket, number>;
-  sendTypes: Record<string, Counts & { sent: number }>;
-  credit: CreditDay | null;
-}
-
-export interface DashboardInfo {
-  fromDate: string;
-  toDate: string;
-  /** `user`: a plain user sees only their own sends (as in the outbox). */
-  scope: 'organization' | 'user';
-  organization: { id: number; name: string; credit: string | null };
-  totals: Counts & { sends: number; sent: number; buckets: Record<DeliveryBucket, number> };
-  days: DashboardDay[];
-  sendTypes: (Counts & { sendType: string; sent: number })[];
-  operators: (Counts & { operator: string })[];
-  topLines: (Counts & { privateNumberId: number; senderNumber: string })[];
-  /** Null without Financial.View, or for a plain user without an allowance account. */
-  credit: CreditDay | null;
-}
+/** The dashboard feature's SWR keys: the values the default fetcher read before (paths, the figures' with its query). */
+export const dashboardKeys = {
+  info: (range: DayRange) => `${DASHBOARD_PATH}?fromDate=${range.fromDate}&toDate=${range.toDate}`,
+  firstRunChecklist: () => '/FirstRun/GetChecklist',
+};

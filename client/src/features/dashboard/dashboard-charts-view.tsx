@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { AreaChart, BarChart, DonutChart } from './tremor-charts';
 import { DELIVERY_BUCKETS, bucketOf, type DeliveryBucket } from '../../../../server/shared/insight/delivery-buckets';
 import { ApiError } from '../../shared/api/api-client';
+import { useApp } from '../../shared/app/app-context';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { onRealtimeEvent } from '../../shared/realtime/realtime';
 import { Button } from '../../shared/ui/button';
@@ -14,7 +15,7 @@ import { cx } from '../../shared/ui/class-names';
 import { useDigits } from '../../shared/ui/use-digits';
 import { groupThousands, useMoney } from '../financial/money';
 import { SEND_PROGRESS_EVENT } from '../sending/sending-api';
-import { dashboardKey, type DashboardDay, type DashboardInfo } from './dashboard-api';
+import { dashboardApi, dashboardKeys, type DashboardDay } from './dashboard-api';
 import { DASHBOARD_CHARTS_NS } from './dashboard-charts.i18n';
 import { MAX_RANGE_DAYS, dayLabel, defaultPicks, inReadingOrder, rangeOfPicks, type PickedRange } from './dashboard-range';
 
@@ -127,6 +128,7 @@ function bucketParts(day: DashboardDay): Record<DeliveryBucket, number> {
 }
 
 export function DashboardChartsView() {
+  const { api } = useApp();
   const { t, i18n } = useTranslation(DASHBOARD_CHARTS_NS);
   const language = i18n.language;
   const digits = useDigits();
@@ -137,8 +139,9 @@ export function DashboardChartsView() {
   const [view, setView] = useState<View>('status');
   const [unit, setUnit] = useState<Unit>('messages');
   const checked = rangeOfPicks(picks);
-  const key = 'range' in checked ? dashboardKey(checked.range) : null;
-  const { data, error, isLoading, isValidating, mutate } = useSWR<DashboardInfo>(key, { keepPreviousData: true, shouldRetryOnError: false });
+  const range = 'range' in checked ? checked.range : null;
+  const { data, error, isLoading, isValidating, mutate } = useSWR(range ? dashboardKeys.info(range) : null, () => dashboardApi.info(api, range ?? undefined),
+    { keepPreviousData: true, shouldRetryOnError: false });
   useRefreshOnSends(() => { void mutate(); });
 
   const count = (n: number) => digits(groupThousands(String(Math.round(n))));

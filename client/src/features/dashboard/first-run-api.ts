@@ -1,12 +1,13 @@
+import { endpoint } from '../../shared/api/endpoint';
+import type { FIRST_RUN_STEPS, FirstRunChecklistAnswer } from '../../../../server/shared/sends/first-run.answers';
+
 /** The system administrator's first-run checklist (`FirstRun/GetChecklist`): every step computed by the server from real data. */
-export const FIRST_RUN_KEY = '/FirstRun/GetChecklist';
+export type FirstRunStep = (typeof FIRST_RUN_STEPS)[number];
+export type FirstRunChecklist = FirstRunChecklistAnswer;
 
-export type FirstRunStep = 'senderAgent' | 'tariff' | 'credit' | 'customer' | 'testMessage';
-
-export interface FirstRunChecklist {
-  items: { key: FirstRunStep; done: boolean }[];
-  allDone: boolean;
-}
+export const firstRunApi = {
+  checklist: endpoint.get<FirstRunChecklist>('/FirstRun/GetChecklist'),
+};
 
 /** The screen that does each step. */
 export const FIRST_RUN_PATHS: Record<FirstRunStep, string> = {

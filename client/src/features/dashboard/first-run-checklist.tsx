@@ -2,12 +2,14 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useApp } from '../../shared/app/app-context';
 import type { CurrentUser } from '../../shared/auth/current-user';
 import { Button } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/class-names';
 import { useDigits } from '../../shared/ui/use-digits';
 import { outboxDetailPath } from '../sending/sending-api';
-import { dismissFirstRun, FIRST_RUN_KEY, FIRST_RUN_PATHS, firstRunDismissed, type FirstRunChecklist as Checklist } from './first-run-api';
+import { dismissFirstRun, FIRST_RUN_PATHS, firstRunApi, firstRunDismissed } from './first-run-api';
+import { dashboardKeys } from './dashboard-api';
 import { TestMessageDialog } from './test-message-dialog';
 
 /**
@@ -16,13 +18,14 @@ import { TestMessageDialog } from './test-message-dialog';
  * here. Dismissible once every step is done.
  */
 export function FirstRunChecklist({ user }: { user: CurrentUser }) {
+  const { api } = useApp();
   const { t } = useTranslation('dashboard');
   const digits = useDigits();
   const [dismissed, setDismissed] = useState(() => firstRunDismissed(user.id));
   const [testing, setTesting] = useState(false);
   const [sentId, setSentId] = useState<number | null>(null);
   // After a test message the list asks again until the operator has accepted it.
-  const { data, mutate } = useSWR<Checklist>(dismissed ? null : FIRST_RUN_KEY, {
+  const { data, mutate } = useSWR(dismissed ? null : dashboardKeys.firstRunChecklist(), () => firstRunApi.checklist(api), {
     refreshInterval: (latest) => (sentId !== null && !latest?.items.find((i) => i.key === 'testMessage')?.done ? 1500 : 0),
   });
   if (dismissed || !data) return null;

@@ -8,7 +8,8 @@ import { showToast } from '../../shared/ui/dialog/toast-store';
 import { TextField } from '../../shared/ui/form/text-field';
 import { Select } from '../../shared/ui/select/select';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-import { newSendId, type MyNumber, type Send } from '../sending/sending-api';
+import { newSendId, sendingApi, type Send } from '../sending/sending-api';
+import { getMyNumbers, linesKeys } from '../lines/lines-api';
 
 /**
  * The administrator's test message: one number, a prefilled text, sent from the root organization
@@ -24,8 +25,8 @@ export function TestMessageDialog({ rootOrganizationId, mobile: ownMobile, onSen
   const { t } = useTranslation('dashboard');
   const formId = useId();
   const organizationId = String(rootOrganizationId);
-  const { data: lines, isLoading } = useSWR<MyNumber[]>(['first-run-lines', organizationId], () =>
-    api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'Single' }, organizationId }));
+  const { data: lines, isLoading } = useSWR(linesKeys.myNumbersOf('Single', organizationId), () =>
+    getMyNumbers(api, { sendType: 'Single' }, { organizationId }));
   const [lineId, setLineId] = useState<number | null>(null);
   const [mobile, setMobile] = useState(ownMobile ?? '');
   const [text, setText] = useState(() => t('testMessage.defaultText'));
@@ -45,7 +46,7 @@ export function TestMessageDialog({ rootOrganizationId, mobile: ownMobile, onSen
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const send = await api.post<Send>('/ScheduledMessages/CreateFastScheduledMessage',
+      const send = await sendingApi.createFast(api,
         { senderNumberId: lineId, smsBody: text, mobile: mobile.trim(), sendId: newSendId() }, { quiet: true, organizationId });
       showToast({ kind: 'success', message: t('testMessage.sent') });
       onSent(send);

@@ -103,6 +103,8 @@ export const senderAgentsApi = {
  */
 export const linesKeys = {
   myNumbers: (sendType: string) => ['my-numbers', sendType] as const,
+  /** Another organization's lines (the `organizationId` call option), e.g. the root's for the test message. */
+  myNumbersOf: (sendType: string, organizationId: string) => ['my-numbers', sendType, organizationId] as const,
   lines: (pageIndex: number, pageSize: number) => ['lines', pageIndex, pageSize] as const,
   assignments: (lineId: number) => ['line-assignments', lineId] as const,
   agents: () => '/SenderAgents/GetAll',

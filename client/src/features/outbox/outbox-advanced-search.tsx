@@ -11,7 +11,8 @@ import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { Select } from '../../shared/ui/select/select';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf } from '../admin-common/kit';
-import { DELIVERY_STATUSES, outboxDetailPath, type PhonebookChoice } from '../sending/sending-api';
+import { DELIVERY_STATUSES, outboxDetailPath, sendingApi } from '../sending/sending-api';
+import { outboxKeys } from './outbox-api';
 import { advancedSearch, exportSearch, RECEIVER_SEND_STATUSES, type AdvancedSearchBody, type ReceiverHit, type SearchPage } from './outbox-search-api';
 import { endOfDay, rangeError, type DateRange } from './outbox-range';
 import { RawReportDialog } from './raw-report-dialog';
@@ -58,7 +59,7 @@ export function OutboxAdvancedSearch() {
   const hourItems = useMemo(() => HOURS.map((h) => ({ id: String(h), title: digits(String(h).padStart(2, '0')) })), [digits]);
   const sendStatusItems = useMemo(() => RECEIVER_SEND_STATUSES.map((id) => ({ id, title: t(`sending:outboxStatuses.${id}`, { defaultValue: id }) })), [t]);
   // Sends made from a phonebook (phonebook and dynamic sends); hidden for users who have no phonebooks to read.
-  const { data: phonebooks } = useSWR<PhonebookChoice[]>(['outbox-search-phonebooks'], () => api.get<PhonebookChoice[]>('/Phonebooks/GetSelectList', { quiet: true }), { shouldRetryOnError: false });
+  const { data: phonebooks } = useSWR(outboxKeys.searchPhonebooks(), () => sendingApi.phonebooks(api, undefined, { quiet: true }), { shouldRetryOnError: false });
   const deliveryItems = useMemo(() => DELIVERY_STATUSES.map((id) => ({ id, title: t(`sending:deliveryStatuses.${id}`, { defaultValue: id }) })), [t]);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 

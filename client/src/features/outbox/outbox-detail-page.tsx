@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useParams, type BlockerFunction } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -20,7 +19,7 @@ import { errorsOf } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { DELIVERY_STATUSES, isFinished, type Receiver, type Send, type SendCounters } from '../sending/sending-api';
 import { useSendProgress } from './use-send-progress';
-import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, startEdit, unarchiveSends, type OutboxSend } from './outbox-api';
+import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, outboxApi, outboxKeys, startEdit, unarchiveSends } from './outbox-api';
 import { SendEditDialog } from './send-edit-dialog';
 import { RawReportDialog } from './raw-report-dialog';
 import { ExcelExportButton } from './excel-export-button';
@@ -72,10 +71,10 @@ export function OutboxDetailPage() {
   const blocker = useBlocker(shouldBlock);
   // The edit ended while a navigation waited for the warning: nothing to warn about any more.
   useEffect(() => { if (!editing && blocker.state === 'blocked') blocker.proceed(); }, [editing, blocker]);
-  const { data: send, error, isLoading, mutate } = useSWR<OutboxSend>(valid ? ['outbox-send', id] : null, () => api.get<OutboxSend>(`/OutBox/Get/${id}`));
-  const { data: receivers, isLoading: receiversLoading, mutate: mutateReceivers } = useSWR<Page<Receiver>>(
-    valid ? ['outbox-receivers', id, deliveryStatus, toNumber, pageIndex, pageSize] : null,
-    () => api.get<Page<Receiver>>('/OutBox/GetRecipients', { query: { id, pageIndex, pageSize, deliveryStatus: deliveryStatus || undefined, toNumber: toNumber || undefined } }));
+  const { data: send, error, isLoading, mutate } = useSWR(valid ? outboxKeys.send(id) : null, () => outboxApi.get(api, id));
+  const { data: receivers, isLoading: receiversLoading, mutate: mutateReceivers } = useSWR(
+    valid ? outboxKeys.receivers(id, deliveryStatus, toNumber, pageIndex, pageSize) : null,
+    () => outboxApi.recipients(api, { id, pageIndex, pageSize, deliveryStatus: deliveryStatus || undefined, toNumber: toNumber || undefined }));
 
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => { if (refreshTimer.current) clearTimeout(refreshTimer.current); }, []);
@@ -131,7 +130,7 @@ export function OutboxDetailPage() {
   const cancel = async () => {
     setBusy(true);
     try {
-      await api.post(`/OutBox/Cancel/${id}`);
+      await outboxApi.cancel(api, id);
       showToast({ kind: 'success', message: t('canceled') });
       setCancelling(false);
       scheduleRefresh(true);
@@ -140,7 +139,8 @@ export function OutboxDetailPage() {
 
   /** Merges a send the server answered (without the per-status counts) and fetches the rest again. */
   const merge = (answered: Send) => {
-    void mutate((s) => (s ? { ...s, ...answered } : answered), { revalidate: false });
+    // The actions that answer a send show only once the send is here, so there is always one to merge into.
+    void mutate((s) => (s ? { ...s, ...answered } : s), { revalidate: false });
     scheduleRefresh(true);
   };
 

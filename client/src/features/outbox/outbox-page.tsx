@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
@@ -23,7 +22,7 @@ import { SendProgressCell } from './send-progress-cell';
 import { SendStatusBadge } from './send-status-badge';
 import { endOfDay, rangeError, type DateRange } from './outbox-range';
 import { OutboxAdvancedSearch } from './outbox-advanced-search';
-import { archiveSends, isArchivable, isArchived, MAX_ARCHIVE_IDS, unarchiveSends } from './outbox-api';
+import { archiveSends, isArchivable, isArchived, MAX_ARCHIVE_IDS, outboxApi, outboxKeys, unarchiveSends } from './outbox-api';
 
 interface Filters extends DateRange { status: string }
 const NO_FILTERS: Filters = { status: '', fromDate: null, toDate: null };
@@ -48,12 +47,10 @@ export function OutboxPage() {
   const [confirmArchive, setConfirmArchive] = useState(false);
   const [busy, setBusy] = useState(false);
   const [actionErrors, setActionErrors] = useState<string[]>([]);
-  const { data, isLoading, mutate } = useSWR<Page<Send>>(['outbox', filters, search, pageIndex, pageSize, showArchived], () =>
-    api.get<Page<Send>>('/OutBox/GetAll', {
-      query: {
-        pageIndex, pageSize, search: search || undefined, status: filters.status || undefined, fromDate: filters.fromDate ?? undefined, toDate: endOfDay(filters.toDate),
-        includeArchived: showArchived || undefined,
-      },
+  const { data, isLoading, mutate } = useSWR(outboxKeys.list(filters, search, pageIndex, pageSize, showArchived), () =>
+    outboxApi.list(api, {
+      pageIndex, pageSize, search: search || undefined, status: filters.status || undefined, fromDate: filters.fromDate ?? undefined, toDate: endOfDay(filters.toDate),
+      includeArchived: showArchived || undefined,
     }));
   const clearSelection = () => { setSelected(new Map()); setActionErrors([]); };
 

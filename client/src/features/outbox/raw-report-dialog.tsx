@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
+import { outboxApi, outboxKeys } from './outbox-api';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { Spinner } from '../../shared/ui/spinner';
 import type { Receiver } from '../sending/sending-api';
@@ -9,8 +10,8 @@ import type { Receiver } from '../sending/sending-api';
 export function RawReportDialog({ sendId, receiver, onClose }: { sendId: number; receiver: Pick<Receiver, 'seq' | 'toNumber'>; onClose(): void }) {
   const { api } = useApp();
   const { t } = useTranslation('outbox');
-  const { data, isLoading } = useSWR<Receiver>(['outbox-report', sendId, receiver.seq], () =>
-    api.get<Receiver>('/OutBox/GetDeliveryReport', { query: { id: sendId, seq: receiver.seq } }));
+  const { data, isLoading } = useSWR(outboxKeys.deliveryReport(sendId, receiver.seq), () =>
+    outboxApi.deliveryReport(api, { id: sendId, seq: receiver.seq }));
   const report = data?.deliveryReport;
   return (
     <ModalDialog open onClose={onClose} size="lg" title={t('rawReportTitle', { number: receiver.toNumber })} data-testid="outbox-raw-report">

@@ -1,46 +1,30 @@
 /** Resend by delivery status (OutBox/ResendByDeliveryStatus, OutBox/GetResends) and the automatic resend rules of a line (AutomaticResends/…). */
-import type { ApiClient, Page } from '../../shared/api/api-client';
-import { DELIVERY_STATUSES, type Send } from '../sending/sending-api';
+import type { ApiClient } from '../../shared/api/api-client';
+import { endpoint } from '../../shared/api/endpoint';
+import { DELIVERY_STATUSES } from '../sending/sending-api';
+import type { CreatedSendAnswer } from '../../../../server/shared/sends/sends.answers';
+import type { ResendLinkAnswer, ResendLinksAnswer, ResendRuleAnswer, ResendRulesPage } from '../../../../server/shared/sends/resend.answers';
 
 /** Statuses a receiver may be resent for: final ones (an open one may still be delivered by its own send), not BlackList. */
 const OPEN_OR_BLOCKED: readonly string[] = ['WaitingForSend', 'IsSending', 'SentToItc', 'ReceivedByItc', 'BlackList'];
 export const RESENDABLE_STATUSES: readonly string[] = DELIVERY_STATUSES.filter((s) => !OPEN_OR_BLOCKED.includes(s));
 
-/** A send made again from another one, as the outbox detail links it. */
-export interface ResendLink {
-  id: number;
-  resendRuleId: number | null;
-  senderNumber: string;
-  recipientCount: number;
-  queueStatus: string;
-  status: string;
-  totalPrice: string | null;
-}
+/** A send made again from another one, as the outbox detail links it; the server's answer contracts. */
+export type ResendLink = ResendLinkAnswer;
+export type ResendLinks = ResendLinksAnswer;
+export type ResendRule = ResendRuleAnswer;
 
-export interface ResendLinks {
-  id: number;
-  isResend: boolean;
-  resendOfSendId: number | null;
-  resendRuleId: number | null;
-  countResendOther: number;
-  resends: ResendLink[];
-}
+interface ResendBody { id: number; deliveryStatuses: string[]; senderNumberId: number | null; sendId: string }
+interface ResendRuleBody { privateNumberId: number; deliveryStatus: string[]; targetPrivateNumbers: number[] }
+const resend = endpoint.post<ResendBody, CreatedSendAnswer>('/OutBox/ResendByDeliveryStatus');
+const rules = endpoint.get<ResendRulesPage, { privateNumberId: number }>('/AutomaticResends/GetAll');
+const createRule = endpoint.post<ResendRuleBody, ResendRule>('/AutomaticResends/Create');
 
-export interface ResendRule {
-  id: number;
-  privateNumberId: number;
-  deliveryStatus: string[];
-  targetPrivateNumbers: number[];
-  createdAt: string;
-}
-
-export const getResendLinks = (api: ApiClient, id: number) => api.get<ResendLinks>(`/OutBox/GetResends/${id}`);
+export const getResendLinks = endpoint.getById<ResendLinks>('/OutBox/GetResends');
 
 /** Quiet: the dialog shows the field errors. `sendId` makes a double click answer the first resend. */
-export const resendByDeliveryStatus = (api: ApiClient, body: { id: number; deliveryStatuses: string[]; senderNumberId: number | null; sendId: string }) =>
-  api.post<Send & { repeated: boolean }>('/OutBox/ResendByDeliveryStatus', body, { quiet: true });
+export const resendByDeliveryStatus = (api: ApiClient, body: ResendBody) => resend(api, body, { quiet: true });
 
-export const getResendRules = (api: ApiClient, privateNumberId: number) => api.get<Page<ResendRule>>('/AutomaticResends/GetAll', { query: { privateNumberId } });
-export const createResendRule = (api: ApiClient, body: { privateNumberId: number; deliveryStatus: string[]; targetPrivateNumbers: number[] }) =>
-  api.post<ResendRule>('/AutomaticResends/Create', body, { quiet: true });
-export const deleteResendRule = (api: ApiClient, id: number) => api.post<{ id: number }>(`/AutomaticResends/Delete/${id}`);
+export const getResendRules = (api: ApiClient, privateNumberId: number) => rules(api, { privateNumberId });
+export const createResendRule = (api: ApiClient, body: ResendRuleBody) => createRule(api, body, { quiet: true });
+export const deleteResendRule = endpoint.postById<{ id: number }>('/AutomaticResends/Delete');

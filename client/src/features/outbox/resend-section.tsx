@@ -11,8 +11,9 @@ import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { Select } from '../../shared/ui/select/select';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
-import { isFinished, newSendId, outboxDetailPath, type MyNumber } from '../sending/sending-api';
-import type { OutboxSend } from './outbox-api';
+import { isFinished, newSendId, outboxDetailPath } from '../sending/sending-api';
+import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { outboxKeys, type OutboxSend } from './outbox-api';
 import { getResendLinks, RESENDABLE_STATUSES, resendByDeliveryStatus } from './resend-api';
 
 /** Resend by delivery status: the user picks statuses (with their counts) and a line; the receivers in them go out as a new send. */
@@ -21,12 +22,12 @@ function ResendDialog({ send, counts, onClose, onResent }: { send: OutboxSend; c
   const { t } = useTranslation('resend');
   const digits = useDigits();
   const [chosen, setChosen] = useState<string[]>(counts.some(([s]) => s !== 'SentAndReceivedbyPhone') ? counts.filter(([s]) => s !== 'SentAndReceivedbyPhone').map(([s]) => s) : []);
-  const [line, setLine] = useState<number | null>((send as OutboxSend & { privateNumberId?: number }).privateNumberId ?? null);
+  const [line, setLine] = useState<number | null>(send.privateNumberId ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   // One id per dialog: a double click answers the first resend instead of making a second.
   const sendId = useRef(newSendId());
-  const { data: lines } = useSWR<MyNumber[]>(['resend-lines'], () => api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'Bulk' } }));
+  const { data: lines } = useSWR(linesKeys.myNumbers('Bulk'), () => getMyNumbers(api, { sendType: 'Bulk' }));
   const total = counts.filter(([s]) => chosen.includes(s)).reduce((sum, [, n]) => sum + n, 0);
 
   const submit = async (e: FormEvent) => {
@@ -74,7 +75,7 @@ export function ResendSection({ send }: { send: OutboxSend }) {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const [open, setOpen] = useState(false);
-  const { data: links, mutate } = useSWR(['outbox-resends', send.id, send.queueStatus], () => getResendLinks(api, send.id));
+  const { data: links, mutate } = useSWR(outboxKeys.resends(send.id, send.queueStatus), () => getResendLinks(api, send.id));
   const counts = Object.entries(send.deliveryStatusCounts ?? {}).filter(([s, n]) => n > 0 && RESENDABLE_STATUSES.includes(s));
   const canResend = isFinished(send) && counts.length > 0 && hasClaim(user, 'Sending.Bulk');
   if (!links?.resendOfSendId && !links?.resends.length && !canResend) return null;

@@ -21,7 +21,8 @@ export interface SendStatusView {
   at?: string;
 }
 
-type SendState = Pick<Send, 'status' | 'queueStatus' | 'failureCode' | 'sentCount' | 'dateTimeSend'>;
+// A send's time may be unknown to a caller that has only its status (a push): null reads as not scheduled.
+type SendState = Pick<Send, 'status' | 'queueStatus' | 'failureCode' | 'sentCount'> & { dateTimeSend: string | null };
 
 const TONES: Record<string, StatusTone> = {
   Stored: 'info', WatingForSend: 'info', IsBeingSent: 'info', WatingForConfirm: 'info', Scheduled: 'info', Editing: 'warning',

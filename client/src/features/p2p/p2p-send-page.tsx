@@ -19,8 +19,9 @@ import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { PreviewDialog } from '../sending/preview-dialog';
 import { sendTimeProblem, useFormFailure } from '../sending/send-form-failure';
 import { SmsCounter } from '../sending/sms-counter';
-import { newSendId, outboxDetailPath, type MyNumber } from '../sending/sending-api';
-import { P2P_ACTIONS, TRACKING_COLUMN, type P2PCalculation, type P2PFile, type P2PMessageKind, type P2PSend } from './p2p-api';
+import { newSendId, outboxDetailPath } from '../sending/sending-api';
+import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { P2P_ACTIONS, TRACKING_COLUMN, uploadP2PFile, type P2PCalculation, type P2PFile, type P2PMessageKind } from './p2p-api';
 
 const KINDS: P2PMessageKind[] = ['column', 'template', 'tracking'];
 const FILE_ERROR_ID = 'p2p-file-error';
@@ -72,8 +73,7 @@ export function P2PSendPage() {
   const { api } = useApp();
   const { t } = useTranslation('p2p');
   const navigate = useNavigate();
-  const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['my-numbers', 'P2P'], () =>
-    api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'P2P' } }));
+  const { data: lines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers('P2P'), () => getMyNumbers(api, { sendType: 'P2P' }));
   const lineItems = useMemo(() => (lines ?? []).map((l) => ({ id: l.id, title: l.mask ? `${l.number} (${l.mask})` : l.number })), [lines]);
 
   const [lineId, setLineId] = useState<number | null>(null);
@@ -102,9 +102,7 @@ export function P2PSendPage() {
     setFile(null);
     setErrors({});
     try {
-      setFile(await api.post<P2PFile>('/ScheduledMessages/UploadP2PFile', chosen, {
-        query: { fileName: chosen.name }, rawContentType: 'application/octet-stream', quiet: true,
-      }));
+      setFile(await uploadP2PFile(api, chosen));
     } catch (err) {
       fail(errorsOf(err), err);
       setFileName(null);
@@ -158,7 +156,7 @@ export function P2PSendPage() {
     setErrors({});
     setBusy(true);
     try {
-      setCalc(await api.post<P2PCalculation>(`/ScheduledMessages/${P2P_ACTIONS[kind].preview}`, body(), { quiet: true }));
+      setCalc(await P2P_ACTIONS[kind].preview(api, body(), { quiet: true }));
       sendId.current = newSendId();
     } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
   };
@@ -166,7 +164,7 @@ export function P2PSendPage() {
   const confirm = async () => {
     setBusy(true);
     try {
-      const send = await api.post<P2PSend>(`/ScheduledMessages/${P2P_ACTIONS[kind].create}`, { ...body(), sendId: sendId.current }, { quiet: true });
+      const send = await P2P_ACTIONS[kind].create(api, { ...body(), sendId: sendId.current }, { quiet: true });
       showToast({ kind: 'success', message: t(send.repeated ? 'repeated' : 'created') });
       setCalc(null);
       navigate(outboxDetailPath(send.id));

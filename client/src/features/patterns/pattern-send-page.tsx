@@ -14,9 +14,10 @@ import { UserText } from '../../shared/ui/user-text';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { PreviewDialog } from '../sending/preview-dialog';
 import { NO_PHONEBOOKS, PhonebookRecipientsPicker, phonebookBody, type PhonebookRecipients } from '../sending/phonebook-recipients';
-import { newSendId, outboxDetailPath, type Calculation, type MyNumber, type Send } from '../sending/sending-api';
+import { newSendId, outboxDetailPath, type Calculation } from '../sending/sending-api';
+import { getMyNumbers, linesKeys } from '../lines/lines-api';
 import { StatusBadge } from './patterns-page';
-import { PATTERNS_PATH, type PatternChoice } from './patterns-api';
+import { PATTERNS_PATH, patternsApi, patternsKeys } from './patterns-api';
 
 /**
  * A saved pattern sent to phonebooks (`CreateFastPatternScheduledMessageByPhonebook`): line (one
@@ -28,9 +29,8 @@ export function PatternSendPage() {
   const { t } = useTranslation('patterns');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data: lines, isLoading: linesLoading } = useSWR<MyNumber[]>(['my-numbers', 'Dynamic'], () =>
-    api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'Dynamic' } }));
-  const { data: patterns, isLoading: patternsLoading } = useSWR<PatternChoice[]>(['pattern-choices'], () => api.get<PatternChoice[]>('/Patterns/GetSelectList'));
+  const { data: lines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers('Dynamic'), () => getMyNumbers(api, { sendType: 'Dynamic' }));
+  const { data: patterns, isLoading: patternsLoading } = useSWR(patternsKeys.choices(), () => patternsApi.choices(api));
   const [lineId, setLineId] = useState<number | null>(null);
   const [patternId, setPatternId] = useState<number | null>(() => (params.get('patternId') ? Number(params.get('patternId')) : null));
   const [books, setBooks] = useState<PhonebookRecipients>(NO_PHONEBOOKS);
@@ -69,7 +69,7 @@ export function PatternSendPage() {
     setErrors({});
     setBusy(true);
     try {
-      setCalc(await api.post<Calculation>('/ScheduledMessages/GetScheduledMessageCalculationsByFastPattern', body(), { quiet: true }));
+      setCalc(await patternsApi.preview(api, body(), { quiet: true }));
       sendId.current = newSendId();
     } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
   };
@@ -77,7 +77,7 @@ export function PatternSendPage() {
   const confirm = async () => {
     setBusy(true);
     try {
-      const send = await api.post<Send>('/ScheduledMessages/CreateFastPatternScheduledMessageByPhonebook', { ...body(), sendId: sendId.current }, { quiet: true });
+      const send = await patternsApi.send(api, { ...body(), sendId: sendId.current }, { quiet: true });
       showToast({ kind: 'success', message: t(send.repeated ? 'sendPage.repeated' : 'sendPage.created') });
       setCalc(null);
       navigate(outboxDetailPath(send.id));

@@ -14,7 +14,7 @@ import { ApprovalSubjectPage, type ApprovalSubjectDialogProps } from '../../shar
 import { ApprovalStatusBadge } from '../../shared/ui/approvals/approvals';
 import { ErrorSummary, errorsOf } from '../admin-common/kit';
 import { TemplateFields } from '../sending/phonebook-recipients';
-import type { PhonebookFieldChoice } from '../sending/sending-api';
+import { sendingApi, sendingKeys } from '../sending/sending-api';
 import { parseTemplate, placeholderNames } from '../../../../server/shared/text/template-placeholders';
 import { countParts } from '../../../../server/shared/sms/sms-text';
 import { PATTERN_SEND_PATH, type Pattern } from './patterns-api';
@@ -24,7 +24,7 @@ const OWN_FIELDS = ['firstName', 'lastName', 'cellphone', 'phonebookGroup', 'job
 
 const useCustomFields = () => {
   const { api } = useApp();
-  return useSWR<{ items: PhonebookFieldChoice[] }>(['send-phonebook-fields'], () => api.get<{ items: PhonebookFieldChoice[] }>('/CustomFields/GetAll'));
+  return useSWR(sendingKeys.phonebookFields(), () => sendingApi.customFields(api));
 };
 
 export function StatusBadge({ pattern }: { pattern: Pick<Pattern, 'status' | 'confirmedAbove'> }) {

@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -14,6 +13,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { useDigits } from '../../shared/ui/use-digits';
 import { Amount } from '../financial/money';
 import { outboxDetailPath, type Send } from '../sending/sending-api';
+import { sendQueueApi, sendQueueKeys } from './send-queue-api';
 
 /** Sends of organizations below the administrator waiting for confirmation (claim Sending.Confirm). */
 export function SendQueuePage() {
@@ -25,15 +25,14 @@ export function SendQueuePage() {
   const [deciding, setDeciding] = useState<{ send: Send; confirm: boolean } | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<Send>>(['send-queue', pageIndex, pageSize], () =>
-    api.get<Page<Send>>('/SendQueue/GetAll', { query: { pageIndex, pageSize } }));
+  const { data, isLoading, mutate } = useSWR(sendQueueKeys.list(pageIndex, pageSize), () => sendQueueApi.list(api, { pageIndex, pageSize }));
 
   const decide = async () => {
     if (!deciding) return;
     setBusy(true);
     try {
-      if (deciding.confirm) await api.post(`/SendQueue/Confirm/${deciding.send.id}`);
-      else await api.post('/SendQueue/Reject', { id: deciding.send.id, reason: reason.trim() || undefined });
+      if (deciding.confirm) await sendQueueApi.confirm(api, deciding.send.id);
+      else await sendQueueApi.reject(api, { id: deciding.send.id, reason: reason.trim() || undefined });
       showToast({ kind: 'success', message: t(deciding.confirm ? 'confirmed' : 'rejected') });
       setDeciding(null);
       setReason('');

@@ -1,34 +1,17 @@
-/** Shapes of the periodic send definitions (ScheduledMessages/GetPeriodicSends, CancelPeriodicSend). */
+/** Shapes of the periodic send definitions (ScheduledMessages/GetPeriodicSends, CancelPeriodicSend); keys in sending-api's `sendingKeys`. */
+import { endpoint } from '../../shared/api/endpoint';
+import type { PeriodicListItem, PeriodicSendAnswer, PeriodicSendsPage } from '../../../../server/shared/sends/periodic.answers';
+
 export type PeriodicStatus = 'Active' | 'Canceled' | 'Finished';
 
-export interface PeriodicSend {
-  id: number;
-  organizationId: number;
-  organizationName?: string | null;
-  userId: number;
-  userName?: string | null;
-  senderNumber: string;
-  smsText: string;
-  sendType: string;
-  recipientCount: number;
-  periodType: 'Daily' | 'Weekly' | 'Monthly';
-  period: number;
-  /** Saturday = 0 … Friday = 6. */
-  daysOfWeek: number[];
-  sendHour: number;
-  sendMinute: number;
-  startDate: string;
-  endDate: string | null;
-  maxOccurrences: number | null;
-  occurrences: number;
-  failedOccurrences: number;
-  dateTimeNext: string | null;
-  dateTimeLast: string | null;
-  lastSendId: number | null;
-  lastFailureCode: string | null;
-  status: PeriodicStatus;
-  createdAt: string;
-}
+/** A definition as `GetPeriodicSends` lists it: the server's answer contract. */
+export type PeriodicSend = PeriodicListItem;
 
 export const PERIODIC_SENDS_PATH = '/sending/periodic';
 export const PERIODIC_STATUSES: PeriodicStatus[] = ['Active', 'Canceled', 'Finished'];
+
+/** `ScheduledMessages/GetPeriodicSends` and `CancelPeriodicSend`. */
+export const periodicApi = {
+  list: endpoint.get<PeriodicSendsPage, { pageIndex: number; pageSize: number; status?: PeriodicStatus }>('/ScheduledMessages/GetPeriodicSends'),
+  cancel: endpoint.post<{ id: number }, PeriodicSendAnswer>('/ScheduledMessages/CancelPeriodicSend'),
+};

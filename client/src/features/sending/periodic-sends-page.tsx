@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -12,8 +11,8 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
-import { PERIODIC_STATUSES, type PeriodicSend, type PeriodicStatus } from './periodic-api';
-import { outboxDetailPath } from './sending-api';
+import { PERIODIC_STATUSES, periodicApi, type PeriodicSend, type PeriodicStatus } from './periodic-api';
+import { outboxDetailPath, sendingKeys } from './sending-api';
 
 /** The bulk compose screen with its schedule set to Periodic (send-page reads `kind`). */
 const NEW_PERIODIC_PATH = '/sending/bulk?kind=periodic';
@@ -29,14 +28,14 @@ export function PeriodicSendsPage() {
   const [status, setStatus] = useState<PeriodicStatus | null>(null);
   const [canceling, setCanceling] = useState<PeriodicSend | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, isLoading, mutate } = useSWR<Page<PeriodicSend>>(['periodic-sends', pageIndex, pageSize, status], () =>
-    api.get<Page<PeriodicSend>>('/ScheduledMessages/GetPeriodicSends', { query: { pageIndex, pageSize, ...(status ? { status } : {}) } }));
+  const { data, isLoading, mutate } = useSWR(sendingKeys.periodicSends(pageIndex, pageSize, status), () =>
+    periodicApi.list(api, { pageIndex, pageSize, ...(status ? { status } : {}) }));
 
   const cancel = async () => {
     if (!canceling) return;
     setBusy(true);
     try {
-      await api.post('/ScheduledMessages/CancelPeriodicSend', { id: canceling.id });
+      await periodicApi.cancel(api, { id: canceling.id });
       showToast({ kind: 'success', message: t('periodic.canceled') });
       setCanceling(null);
       await mutate();

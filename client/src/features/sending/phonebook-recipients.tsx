@@ -9,7 +9,7 @@ import { Select } from '../../shared/ui/select/select';
 import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import type { FieldErrors } from '../admin-common/kit';
-import type { PhonebookChoice, PhonebookFieldChoice } from './sending-api';
+import { sendingApi, sendingKeys, type PhonebookChoice } from './sending-api';
 
 /** The phonebook choice of the bulk screen: which phonebooks, the 'From index' / 'Number' range, a filter. */
 export interface PhonebookRecipients {
@@ -31,7 +31,7 @@ const TEMPLATE_FIELDS = ['firstName', 'lastName', 'cellphone', 'phonebookGroup',
 
 const useCustomFields = () => {
   const { api } = useApp();
-  return useSWR<{ items: PhonebookFieldChoice[] }>(['send-phonebook-fields'], () => api.get<{ items: PhonebookFieldChoice[] }>('/CustomFields/GetAll'));
+  return useSWR(sendingKeys.phonebookFields(), () => sendingApi.customFields(api));
 };
 
 /**
@@ -89,7 +89,7 @@ export function PhonebookRecipientsPicker({ value, onChange, errors, invalid, hi
   const { t } = useTranslation('sending');
   const digits = useDigits();
   const [picked, setPicked] = useState<number | null>(null);
-  const { data: books, isLoading } = useSWR<PhonebookChoice[]>(['send-phonebooks'], () => api.get<PhonebookChoice[]>('/Phonebooks/GetSelectList'));
+  const { data: books, isLoading } = useSWR(sendingKeys.phonebooks(), () => sendingApi.phonebooks(api));
   const { data: fields } = useCustomFields();
   const items = useMemo(() => (books ?? []).filter((b) => !value.books.some((x) => x.id === b.id)), [books, value.books]);
   const fieldItems = useMemo(() => [

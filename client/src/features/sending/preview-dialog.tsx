@@ -129,7 +129,7 @@ export function PreviewDialog({ calc, busy, sendAt, notice, onConfirm, onClose }
         <PreviewRow label={t('calc.length')} testId="calc-length">{n(calc.smsLength)}</PreviewRow>
         <PreviewRow label={t('calc.price')} testId="calc-price-row"><Amount value={money(calc.sendPrice)} testId="calc-price" /></PreviewRow>
         <PreviewRow label={t('calc.levy')} testId="calc-levy-row"><Amount value={money(calc.resolutionOfParliamentPrice)} testId="calc-levy" /></PreviewRow>
-        <PreviewRow label={t('calc.vat', { percent: digits(calc.taxPercent) })} testId="calc-vat-row"><Amount value={money(calc.taxPrice)} testId="calc-vat" /></PreviewRow>
+        <PreviewRow label={t('calc.vat', { percent: digits(String(calc.taxPercent)) })} testId="calc-vat-row"><Amount value={money(calc.taxPrice)} testId="calc-vat" /></PreviewRow>
         <PreviewRow label={t('calc.total')} testId="calc-total-row"><Amount value={money(calc.totalPrice)} testId="calc-total" /></PreviewRow>
       </dl>
       {calc.dynamicSample && (

@@ -10,7 +10,7 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf, type FieldErrors } from '../admin-common/kit';
 import { addMobiles, mobilesIn } from './mobile-list';
 import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
-import { splitNumbers, type SendType, type UploadResult } from './sending-api';
+import { splitNumbers, uploadRecipients, type SendType, type UploadResult } from './sending-api';
 import { NO_PHONEBOOKS, PhonebookRecipientsPicker, type PhonebookRecipients } from './phonebook-recipients';
 
 export type RecipientsMode = 'manual' | 'clipboard' | 'upload' | 'phonebook';
@@ -105,9 +105,7 @@ export function RecipientsSection({ sendType, mode, onModeChange, recipients, se
     setFileName(file.name);
     onErrors({});
     try {
-      const result = await api.post<UploadResult>('/ScheduledMessages/UploadRecipients', file, {
-        query: { format: csv ? 'csv' : 'text' }, rawContentType: csv ? 'text/csv' : 'text/plain', quiet: true,
-      });
+      const result = await uploadRecipients(api, file, csv);
       setRecipients({ ...NO_RECIPIENTS, upload: result });
     } catch (e) {
       onErrors(errorsOf(e));

@@ -16,8 +16,8 @@ import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { PreviewDialog } from './preview-dialog';
 import { checkSendKind, INITIAL_SEND_KIND, SendKindSection, sendKindBody, type SendKind } from './send-kind-section';
 import { getMyNumbers, linesKeys } from '../lines/lines-api';
-import { newSendId, outboxDetailPath, type Calculation, type Send, type SendType } from './sending-api';
-import { PERIODIC_SENDS_PATH, type PeriodicSend } from './periodic-api';
+import { newSendId, outboxDetailPath, sendingApi, type Calculation, type SendType } from './sending-api';
+import { PERIODIC_SENDS_PATH } from './periodic-api';
 import { formatDateTime } from '../../shared/dates/jalali';
 import { SmsCounter } from './sms-counter';
 import { sendTimeProblem, useFormFailure } from './send-form-failure';
@@ -68,8 +68,8 @@ function SendPage({ sendType }: { sendType: SendType }) {
     ...sendKindBody(kind),
     description: description.trim() || undefined,
   });
-  const createAction = dynamic ? 'CreateDynamicScheduledMessage' : phonebook ? 'CreateScheduledMessageByPhonebook' : 'Create';
-  const previewAction = dynamic ? 'GetScheduledMessageCalculationsByDynamic' : phonebook ? 'GetScheduledMessageCalculationsByPhonebook' : 'GetScheduledMessageCalculations';
+  const create = dynamic ? sendingApi.createDynamic : phonebook ? sendingApi.createByPhonebook : sendingApi.create;
+  const calculate = dynamic ? sendingApi.previewDynamic : phonebook ? sendingApi.previewByPhonebook : sendingApi.preview;
   // The chosen line stays only while the send type (and so the list of lines) stays.
   const [linesOf, setLinesOf] = useState(lineType);
   if (linesOf !== lineType) {
@@ -100,7 +100,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
     setErrors({});
     setBusy(true);
     try {
-      setCalc(await api.post<Calculation>(`/ScheduledMessages/${previewAction}`, body(), { quiet: true }));
+      setCalc(await calculate(api, body(), { quiet: true }));
       // A fresh id for this confirmation: a double click answers the same send, a new compose makes a new one.
       sendId.current = newSendId();
     } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
@@ -116,13 +116,13 @@ function SendPage({ sendType }: { sendType: SendType }) {
     try {
       if (periodic) {
         // A periodic send answers its definition; its sends appear in the outbox as they are made.
-        const definition = await api.post<PeriodicSend>('/ScheduledMessages/Create', body(), { quiet: true });
+        const definition = await sendingApi.createPeriodic(api, body(), { quiet: true });
         showToast({ kind: 'success', message: t('periodic.created', { at: definition.dateTimeNext ? formatDateTime(definition.dateTimeNext, i18n.language) : '—' }) });
         setCalc(null);
         navigate(PERIODIC_SENDS_PATH);
         return;
       }
-      const send = await api.post<Send>(`/ScheduledMessages/${createAction}`, { ...body(), sendId: sendId.current }, { quiet: true });
+      const send = await create(api, { ...body(), sendId: sendId.current }, { quiet: true });
       showToast({ kind: 'success', message: t(send.repeated ? 'repeated' : 'created') });
       setCalc(null);
       navigate(outboxDetailPath(send.id));

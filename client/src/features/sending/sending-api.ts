@@ -1,10 +1,16 @@
-/** Shapes of the send engine API (ScheduledMessages, OutBox, SendQueue); prices are rial decimal strings. */
+/** Shapes of the send engine API (ScheduledMessages, OutBox, SendQueue): the server's answer contracts; prices are rial decimal strings. */
+import type { ApiClient } from '../../shared/api/api-client';
+import { endpoint } from '../../shared/api/endpoint';
 import { FINISHED_QUEUE_STATUSES, type DeliveryStatus } from '../../../../server/shared/sends/send-statuses';
 import type { MyNumberAnswer } from '../../../../server/shared/lines/my-numbers.answers';
+import type {
+  CalculationAnswer, CreatedSendAnswer, ReceiverAnswer, RecipientsUploadAnswer, SendAnswer, SendListItem, SendProblemAnswer,
+} from '../../../../server/shared/sends/sends.answers';
+import type { PeriodicCreatedAnswer } from '../../../../server/shared/sends/periodic.answers';
 
 export type SendType = 'Single' | 'Bulk';
 
-/** A phonebook as the send screen lists it (`Phonebooks/GetSelectList`). */
+/** A phonebook as the send screen lists it (`Phonebooks/GetSelectList`; module contacts, no answer contract of its own yet). */
 export interface PhonebookChoice {
   id: number;
   title: string;
@@ -32,77 +38,25 @@ export interface SendCounters {
   canceledCount: number;
 }
 
-export interface Send extends SendCounters {
-  id: number;
-  organizationId: number;
-  organizationName?: string | null;
-  userId: number;
-  userName?: string | null;
-  senderNumber: string;
-  sendType: string;
-  sendSubType: string;
-  gradualStepCount?: number | null;
-  gradualIntervalMinutes?: number | null;
-  smsText: string;
-  isFlashSms: boolean;
-  smsEncoding: string;
-  smsParts: number;
-  wrongNumberCount: number;
-  duplicateCount: number;
-  blackListCount: number;
-  mciCount: number;
-  mtnCount: number;
-  rightelCount: number;
-  otherCount: number;
-  internationalCount: number;
-  sendPrice: string;
-  resolutionOfParliamentPrice: string;
-  taxPrice: string;
-  totalPrice: string;
-  queueStatus: string;
-  status: string;
-  failureCode: string | null;
-  dateTimeSend: string | null;
-  dateTimeStart: string | null;
-  dateTimeEnd: string | null;
-  createdAt: string;
-  /** While paused for an edit (queueStatus Updating): the queue status it goes back to. */
-  editFromQueueStatus?: string | null;
-  /** While Archiving / Archived: the status an unarchive gives back. */
-  archivedFromStatus?: string | null;
-  repeated?: boolean;
-  /** A P2P send made from a file: whether its repeated numbers were kept; null for any other send. */
-  p2PIsSendDuplicateNumber?: boolean | null;
-  deliveryStatusCounts?: Record<string, number>;
-}
+/**
+ * A send (`OutBox/*`, `SendQueue/*`, the creates): the server's answer contract. The names and
+ * counts of a list row and a create's `repeated` are there only where that call answers them.
+ */
+export type Send = SendAnswer & Partial<Pick<SendListItem, 'organizationName' | 'userName'> & Pick<CreatedSendAnswer, 'repeated'>>;
 
 export interface SendProgress extends SendCounters {
   id: number;
   queueStatus: string;
   status: string;
-  failureCode: string | null;
+  /** The send row's own, never null ('None' while nothing failed). */
+  failureCode: string;
 }
 
 /**
  * A reason the send would be refused, from the preview: the send's own standing checks (the chain's
  * tariffs and credit, the line's limits), answered as the send would answer it.
  */
-export interface SendProblem {
-  failureCode: string;
-  /** The server's sentence, as the send would show it. */
-  message: string;
-  /** The organization of the chain that lacks something (absent for a line's limit). */
-  organizationId?: number;
-  organizationName?: string;
-  /** A user's allowance (UserCreditNotEnough). */
-  userId?: number | null;
-  /** Credit problems, rials: what the send needs there, what is available, the difference. */
-  required?: string;
-  available?: string;
-  shortBy?: string;
-  /** The caller administers an organization above it (or the user's organization): they may fix it. */
-  fixable: boolean;
-}
+export type SendProblem = SendProblemAnswer;
 
 export type ProblemFixKind = 'tariff' | 'credit' | 'allowance';
 
@@ -123,61 +77,13 @@ export function problemFix(problem: SendProblem): { kind: ProblemFixKind; path: 
   }
 }
 
-export interface Calculation {
-  /** A dynamic send: the receiver whose own text has the most parts (smsParts is its parts). */
-  dynamicSample?: { toNumber: string; smsText: string; smsParts: number } | null;
-  recipientCount: number;
-  mciCount: number;
-  mtnCount: number;
-  rightelCount: number;
-  otherCount: number;
-  internationalCount: number;
-  blackListCount: number;
-  wrongNumberCount: number;
-  duplicateCount: number;
-  invalidSamples: string[];
-  smsParts: number;
-  smsEncoding: string;
-  smsLength: number;
-  sendPrice: string;
-  resolutionOfParliamentPrice: string;
-  taxPrice: string;
-  totalPrice: string;
-  taxPercent: number | string;
-  levyPerPart: string | number;
-  senderNumber: string;
-  /** False when the sending organization's own tariff cannot price the send (its problem is listed). */
-  priced?: boolean;
-  /** Every reason the send would be refused now; the confirm waits until there is none. */
-  problems?: SendProblem[];
-}
+/** The price preview of every send screen (`GetScheduledMessageCalculations*`, `GetVoiceCalculations`). */
+export type Calculation = CalculationAnswer;
 
-export interface UploadResult {
-  uploadId: string;
-  validCount: number;
-  wrongNumberCount: number;
-  duplicateCount: number;
-  invalidSamples: string[];
-  counts?: Record<string, number>;
-}
+export type UploadResult = RecipientsUploadAnswer;
 
-export interface Receiver {
-  seq: number;
-  toNumber: string;
-  operator: string;
-  description: string | null;
-  sendStatus: string;
-  deliveryStatus: string;
-  providerId: string | null;
-  attempts: number;
-  refunded: boolean;
-  sendDateTime: string | null;
-  statusDateTime: string | null;
-  deliveryReport?: unknown;
-  /** A dynamic send's own text and parts for this receiver (null otherwise). */
-  smsText?: string | null;
-  smsParts?: number | null;
-}
+/** A receiver of a send (`OutBox/GetRecipients`; `OutBox/GetDeliveryReport` adds its raw report). */
+export type Receiver = ReceiverAnswer;
 
 export { OUTBOX_STATUSES } from '../../../../server/shared/sends/send-statuses';
 
@@ -207,3 +113,37 @@ export function newSendId(): string {
 export function splitNumbers(text: string): string[] {
   return text.split(/[\s,;،]+/).map((s) => s.trim()).filter(Boolean);
 }
+
+/** What a send screen posts: the screen's own fields (the server's request schemas judge them). */
+export type SendBody = Record<string, unknown>;
+
+/** `ScheduledMessages/*` of the compose screens: each preview and create named once. */
+export const sendingApi = {
+  preview: endpoint.post<SendBody, Calculation>('/ScheduledMessages/GetScheduledMessageCalculations'),
+  previewByPhonebook: endpoint.post<SendBody, Calculation>('/ScheduledMessages/GetScheduledMessageCalculationsByPhonebook'),
+  previewDynamic: endpoint.post<SendBody, Calculation>('/ScheduledMessages/GetScheduledMessageCalculationsByDynamic'),
+  create: endpoint.post<SendBody, CreatedSendAnswer>('/ScheduledMessages/Create'),
+  /** `Create` with typeSend periodic: the server stores a definition and answers it. */
+  createPeriodic: endpoint.post<SendBody, PeriodicCreatedAnswer>('/ScheduledMessages/Create'),
+  createByPhonebook: endpoint.post<SendBody, CreatedSendAnswer>('/ScheduledMessages/CreateScheduledMessageByPhonebook'),
+  createDynamic: endpoint.post<SendBody, CreatedSendAnswer>('/ScheduledMessages/CreateDynamicScheduledMessage'),
+  /** One message to one number (the single-send lane). */
+  createFast: endpoint.post<{ senderNumberId: number | null; smsBody: string; mobile: string; sendId: string }, CreatedSendAnswer>('/ScheduledMessages/CreateFastScheduledMessage'),
+  /** The phonebooks and custom fields the phonebook choice offers (module contacts). */
+  phonebooks: endpoint.get<PhonebookChoice[]>('/Phonebooks/GetSelectList'),
+  customFields: endpoint.get<{ items: PhonebookFieldChoice[] }>('/CustomFields/GetAll'),
+};
+
+/** The body is the file itself (text or CSV of numbers); quiet: the screen shows the field errors. */
+export function uploadRecipients(api: ApiClient, file: File, csv: boolean): Promise<UploadResult> {
+  return api.post<UploadResult>('/ScheduledMessages/UploadRecipients', file, {
+    query: { format: csv ? 'csv' : 'text' }, rawContentType: csv ? 'text/csv' : 'text/plain', quiet: true,
+  });
+}
+
+/** The sending feature's SWR keys (the values the screens used before). */
+export const sendingKeys = {
+  phonebooks: () => ['send-phonebooks'] as const,
+  phonebookFields: () => ['send-phonebook-fields'] as const,
+  periodicSends: (pageIndex: number, pageSize: number, status: string | null) => ['periodic-sends', pageIndex, pageSize, status] as const,
+};

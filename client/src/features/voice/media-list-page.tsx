@@ -3,7 +3,6 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
-import type { Page } from '../../shared/api/api-client';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
@@ -14,7 +13,7 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { isolateText } from '../../shared/ui/bidi';
 import { ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import { VoiceFileUpload } from './voice-file-picker';
-import { VOICE_SEND_PATH, type Media } from './voice-api';
+import { VOICE_SEND_PATH, voiceApi, voiceKeys, type Media } from './voice-api';
 
 /** The spec's "media list": uploaded voice files with type, size, length and parts; play, upload and delete. */
 export function MediaListPage() {
@@ -27,14 +26,13 @@ export function MediaListPage() {
   const [playing, setPlaying] = useState<Media | null>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const { data, isLoading, mutate } = useSWR<Page<Media>>(['media', pageIndex, pageSize], () =>
-    api.get<Page<Media>>('/Media/GetAll', { query: { pageIndex, pageSize } }));
+  const { data, isLoading, mutate } = useSWR(voiceKeys.media(pageIndex, pageSize), () => voiceApi.media(api, { pageIndex, pageSize }));
 
   const remove = async () => {
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/Media/Delete/${deleting.id}`);
+      await voiceApi.deleteMedia(api, deleting.id);
       showToast({ kind: 'success', message: t('media.deleted') });
       if (playing?.id === deleting.id) setPlaying(null);
       setDeleting(null);

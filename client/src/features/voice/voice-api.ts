@@ -1,32 +1,28 @@
 import type { ApiClient } from '../../shared/api/api-client';
+import { endpoint } from '../../shared/api/endpoint';
+import type { SendBody } from '../sending/sending-api';
+import type { CalculationAnswer, CreatedSendAnswer } from '../../../../server/shared/sends/sends.answers';
+import type { MediaAnswer, MediaPage } from '../../../../server/shared/media/media.answers';
 import { VOICE_MAX_BYTES } from '../../../../server/shared/voice/voice-rules';
 
-export interface Media {
-  id: number;
-  title: string;
-  fileType: 'mp3' | 'wav';
-  fileSizePerKilobyte: number;
-  sizeBytes: number;
-  duration: number;
-  durationSeconds: number;
-  parts: number;
-  url: string;
-  createdAt: string;
-}
+/** An uploaded voice file (`Media/*`) and the voice send's price preview: the server's answer contracts. */
+export type Media = MediaAnswer;
+export type VoiceCalculation = CalculationAnswer;
 
-export interface VoiceCalculation {
-  recipientCount: number;
-  blackListCount: number;
-  wrongNumberCount: number;
-  duplicateCount: number;
-  smsParts: number;
-  voiceSeconds: number;
-  sendPrice: string;
-  resolutionOfParliamentPrice: string;
-  taxPrice: string;
-  totalPrice: string;
-  taxPercent: number | null;
-}
+/** `Media/*` and the voice send's preview and create (`ScheduledMessages/GetVoiceCalculations`, `CreateVoice`). */
+export const voiceApi = {
+  media: endpoint.get<MediaPage, { pageIndex?: number; pageSize: number }>('/Media/GetAll'),
+  deleteMedia: endpoint.deleteById<null>('/Media/Delete'),
+  preview: endpoint.post<SendBody, VoiceCalculation>('/ScheduledMessages/GetVoiceCalculations'),
+  create: endpoint.post<SendBody, CreatedSendAnswer>('/ScheduledMessages/CreateVoice'),
+};
+
+/** The voice feature's SWR keys (the values the screens used before; lines are the lines feature's `myNumbers`). */
+export const voiceKeys = {
+  media: (pageIndex: number, pageSize: number) => ['media', pageIndex, pageSize] as const,
+  /** The send screen's picker: the first 100 files. */
+  mediaPicker: () => ['media', 'picker'] as const,
+};
 
 export const VOICE_SEND_PATH = '/sending/voice';
 export const MEDIA_LIST_PATH = '/sending/media';

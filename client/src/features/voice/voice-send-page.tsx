@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
 import { useCurrentUser } from '../../shared/auth/current-user';
-import { ApiError, type Page } from '../../shared/api/api-client';
+import { ApiError } from '../../shared/api/api-client';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { Button } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/class-names';
@@ -17,11 +17,12 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from '../sending/recipients-section';
-import { newSendId, outboxDetailPath, type MyNumber, type Send } from '../sending/sending-api';
+import { newSendId, outboxDetailPath } from '../sending/sending-api';
+import { getMyNumbers, linesKeys } from '../lines/lines-api';
 import { PreviewRow } from '../sending/preview-dialog';
 import { spokenText, VOICE_HELPERS, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceHelper, type VoiceSendingMethod } from '../../../../server/shared/voice/voice-rules';
 import { VoiceFileUpload } from './voice-file-picker';
-import type { Media, VoiceCalculation } from './voice-api';
+import { voiceApi, voiceKeys, type VoiceCalculation } from './voice-api';
 
 const HELPER_ORDER: VoiceHelper[] = ['delay', 'fathe', 'kasre', 'zame', 'tashdid', 'sokoon'];
 
@@ -36,10 +37,8 @@ export function VoiceSendPage() {
   const digits = useDigits();
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
-  const { data: allLines, isLoading: linesLoading } = useSWR<MyNumber[]>(['my-numbers', 'Bulk'], () =>
-    api.get<MyNumber[]>('/PrivateNumbers/GetMyNumbers', { query: { sendType: 'Bulk' } }));
-  const { data: mediaPage, mutate: reloadMedia } = useSWR<Page<Media>>(['media', 'picker'], () =>
-    api.get<Page<Media>>('/Media/GetAll', { query: { pageSize: 100 } }));
+  const { data: allLines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers('Bulk'), () => getMyNumbers(api, { sendType: 'Bulk' }));
+  const { data: mediaPage, mutate: reloadMedia } = useSWR(voiceKeys.mediaPicker(), () => voiceApi.media(api, { pageSize: 100 }));
   const lines = useMemo(() => (allLines ?? []).filter((l) => l.agentType === 'Voice'), [allLines]);
   const lineItems = useMemo(() => lines.map((l) => ({ id: l.id, title: l.mask ? `${l.number} (${l.mask})` : l.number })), [lines]);
 
@@ -105,7 +104,7 @@ export function VoiceSendPage() {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      setCalc(await api.post<VoiceCalculation>('/ScheduledMessages/GetVoiceCalculations', body(), { quiet: true }));
+      setCalc(await voiceApi.preview(api, body(), { quiet: true }));
       sendId.current = newSendId();
     } catch (err) { setErrors(errorsOf(err)); } finally { setBusy(false); }
   };
@@ -113,7 +112,7 @@ export function VoiceSendPage() {
   const confirm = async () => {
     setBusy(true);
     try {
-      const send = await api.post<Send>('/ScheduledMessages/CreateVoice', { ...body(), sendId: sendId.current }, { quiet: true });
+      const send = await voiceApi.create(api, { ...body(), sendId: sendId.current }, { quiet: true });
       showToast({ kind: 'success', message: t(send.repeated ? 'repeated' : 'created') });
       setCalc(null);
       navigate(outboxDetailPath(send.id));
@@ -208,7 +207,7 @@ export function VoiceSendPage() {
           )}>
           <dl className="text-sm">
             <PreviewRow label={t('calc.recipients')} testId="voice-calc-recipients">{digits(calc.recipientCount)}</PreviewRow>
-            <PreviewRow label={t('calc.seconds')} testId="voice-calc-seconds">{digits(calc.voiceSeconds)}</PreviewRow>
+            <PreviewRow label={t('calc.seconds')} testId="voice-calc-seconds">{digits(calc.voiceSeconds ?? 0)}</PreviewRow>
             <PreviewRow label={t('calc.parts')} testId="voice-calc-parts">{digits(calc.smsParts)}</PreviewRow>
             <PreviewRow label={t('calc.blackList')} testId="voice-calc-blacklist">{digits(calc.blackListCount)}</PreviewRow>
             <PreviewRow label={t('calc.wrong')} testId="voice-calc-wrong">{digits(calc.wrongNumberCount)}</PreviewRow>

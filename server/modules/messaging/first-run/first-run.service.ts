@@ -5,9 +5,10 @@ import { CreditsService, TariffsService } from '../../billing/index.js';
 import { LinesService } from '../../numbers/index.js';
 import { OrganizationsService } from '../../organizations/index.js';
 import { SendsRepository } from '../sends.repository.js';
+import { FIRST_RUN_STEPS } from '../../../shared/sends/first-run.answers.js';
 
-/** The first-run steps, in the order a new installation takes them (the client names and links each). */
-export const FIRST_RUN_STEPS = ['senderAgent', 'tariff', 'credit', 'customer', 'testMessage'] as const;
+// The step list is the answer contract's (the client names and links each step).
+export { FIRST_RUN_STEPS };
 export type FirstRunStep = (typeof FIRST_RUN_STEPS)[number];
 
 /**

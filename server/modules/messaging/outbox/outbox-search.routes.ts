@@ -2,6 +2,7 @@ import { idParamSchema, publicRoute, RawResult, userRoute, type Controller } fro
 import { advancedSearchSchema, downloadParams, exportSearchSchema } from './outbox-search.schemas.js';
 import type { OutboxSearchService } from './outbox-search.service.js';
 import type { OutboxExportService } from './outbox-export.service.js';
+import { excelRequestAnswer, excelRequestsAnswer, searchPageAnswer } from '../../../shared/sends/outbox-search.answers.js';
 
 const CLAIM = 'SmsReports.Outbox';
 
@@ -10,11 +11,12 @@ export function outboxSearchController(search: OutboxSearchService, exports: Out
   return {
     name: 'OutBox',
     routes: [
-      userRoute({ method: 'POST', action: 'AdvancedSearch', body: advancedSearchSchema, claim: CLAIM, handler: async ({ ctx, body }) => search.search(ctx, body) }),
-      userRoute({ method: 'POST', action: 'ExportSearch', body: exportSearchSchema, claim: CLAIM, handler: async ({ ctx, body }) => exports.requestSearch(ctx, body) }),
-      userRoute({ method: 'POST', action: 'ExportRecipients/:id', params: idParamSchema, claim: CLAIM, handler: async ({ ctx, params }) => exports.requestSend(ctx, params.id) }),
-      userRoute({ method: 'GET', action: 'ExcelRequests', claim: CLAIM, handler: async ({ ctx }) => exports.list(ctx) }),
-      userRoute({ method: 'GET', action: 'ExcelRequest/:id', params: idParamSchema, claim: CLAIM, handler: async ({ ctx, params }) => exports.get(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'AdvancedSearch', body: advancedSearchSchema, answer: searchPageAnswer, claim: CLAIM, handler: async ({ ctx, body }) => search.search(ctx, body) }),
+      userRoute({ method: 'POST', action: 'ExportSearch', body: exportSearchSchema, answer: excelRequestAnswer, claim: CLAIM, handler: async ({ ctx, body }) => exports.requestSearch(ctx, body) }),
+      userRoute({ method: 'POST', action: 'ExportRecipients/:id', params: idParamSchema, answer: excelRequestAnswer, claim: CLAIM, handler: async ({ ctx, params }) => exports.requestSend(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'ExcelRequests', answer: excelRequestsAnswer, claim: CLAIM, handler: async ({ ctx }) => exports.list(ctx) }),
+      userRoute({ method: 'GET', action: 'ExcelRequest/:id', params: idParamSchema, answer: excelRequestAnswer, claim: CLAIM, handler: async ({ ctx, params }) => exports.get(ctx, params.id) }),
+      // The file itself, not the envelope: no answer schema.
       publicRoute({
         method: 'GET', action: 'DownloadExcel/:id/:key', auth: 'public', params: downloadParams,
         handler: async ({ params }) => {

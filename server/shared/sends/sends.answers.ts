@@ -1,0 +1,250 @@
+import {
+  flag, instant, integer, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf,
+} from '../contracts/answer-schemas.js';
+
+/**
+ * What the send engine answers about sends (server module messaging: `ScheduledMessages/*` creates
+ * and previews, `OutBox/*`, `SendQueue/*`; the client's sending, outbox, send-queue, voice, p2p and
+ * patterns features read these types). A send is its whole `sends` row (`publicSend`: the client
+ * send id as `sendId`, no refund policy), so the objects stay open: a later column rides along.
+ * Amounts are integer rials as text.
+ */
+const sendProperties = {
+  id: integer,
+  organizationId: integer,
+  userId: integer,
+  /** The client's send id of the create that made it (a repeat answers the first send); null without one. */
+  sendId: nullableText,
+  privateNumberId: integer,
+  senderAgentId: integer,
+  senderNumber: text,
+  lineType: text,
+  sendType: text,
+  sendSubType: text,
+  smsText: text,
+  isFlashSms: flag,
+  smsEncoding: text,
+  smsParts: integer,
+  recipientCount: integer,
+  /** The spec's names of recipientCount and smsParts. */
+  receiverCount: integer,
+  smsCount: integer,
+  wrongNumberCount: integer,
+  duplicateCount: integer,
+  blackListCount: integer,
+  mciCount: integer,
+  mtnCount: integer,
+  rightelCount: integer,
+  otherCount: integer,
+  internationalCount: integer,
+  sendPrice: text,
+  resolutionOfParliamentPrice: text,
+  taxPrice: text,
+  totalPrice: text,
+  queueStatus: text,
+  status: text,
+  failureCode: text,
+  dateTimeSend: instant,
+  dateTimeStart: nullableInstant,
+  dateTimeEnd: nullableInstant,
+  pendingCount: integer,
+  sentCount: integer,
+  failedCount: integer,
+  deliveredCount: integer,
+  notDeliveredCount: integer,
+  canceledCount: integer,
+  description: nullableText,
+  /** An administrator's reason when the send was rejected (queueStatus Rejected). */
+  rejectReason: nullableText,
+  gradualStepCount: nullableInteger,
+  gradualIntervalMinutes: nullableInteger,
+  /** While paused for an edit (queueStatus Updating): the queue status it goes back to. */
+  editFromQueueStatus: nullableText,
+  /** While Archiving / Archived: the status an unarchive gives back. */
+  archivedFromStatus: nullableText,
+  isResend: flag,
+  resendOfSendId: nullableInteger,
+  resendRuleId: nullableInteger,
+  countResendOther: integer,
+  /** A P2P file send: whether its repeated numbers were kept; null for any other send. */
+  p2PIsSendDuplicateNumber: { type: ['boolean', 'null'] },
+  createdAt: instant,
+  updatedAt: instant,
+} as const;
+
+const sendRequired = [
+  'id', 'organizationId', 'userId', 'sendId', 'privateNumberId', 'senderAgentId', 'senderNumber', 'lineType', 'sendType', 'sendSubType', 'smsText',
+  'isFlashSms', 'smsEncoding', 'smsParts', 'recipientCount', 'receiverCount', 'smsCount', 'wrongNumberCount', 'duplicateCount', 'blackListCount',
+  'mciCount', 'mtnCount', 'rightelCount', 'otherCount', 'internationalCount', 'sendPrice', 'resolutionOfParliamentPrice', 'taxPrice', 'totalPrice',
+  'queueStatus', 'status', 'failureCode', 'dateTimeSend', 'dateTimeStart', 'dateTimeEnd', 'pendingCount', 'sentCount', 'failedCount',
+  'deliveredCount', 'notDeliveredCount', 'canceledCount', 'description', 'rejectReason', 'gradualStepCount', 'gradualIntervalMinutes',
+  'editFromQueueStatus', 'archivedFromStatus', 'isResend', 'resendOfSendId', 'resendRuleId', 'countResendOther', 'p2PIsSendDuplicateNumber',
+  'createdAt', 'updatedAt',
+] as const;
+
+/** A send as `OutBox/Cancel`, the edit calls and `SendQueue/Confirm|Reject` answer it. */
+export const sendAnswer = { type: 'object', required: sendRequired, properties: sendProperties } as const;
+
+/** A create: the send, and whether it is the first send of the same client `sendId` answered again. */
+export const createdSendAnswer = {
+  type: 'object', required: [...sendRequired, 'repeated'], properties: { ...sendProperties, repeated: flag },
+} as const;
+
+/** The rows of `OutBox/GetAll` and `SendQueue/GetAll` add the organization's and the sender's names. */
+export const sendListItemAnswer = {
+  type: 'object',
+  required: [...sendRequired, 'organizationName', 'userName'],
+  properties: { ...sendProperties, organizationName: nullableText, userName: nullableText },
+} as const;
+
+export const sendsPageAnswer = pageOf(sendListItemAnswer);
+
+/** `OutBox/Get/:id`: the send with the sender's user name and its receivers counted by delivery status. */
+export const sendDetailAnswer = {
+  type: 'object',
+  required: [...sendRequired, 'userName', 'deliveryStatusCounts'],
+  properties: { ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer } },
+} as const;
+
+/**
+ * A reason the send would be refused, from a preview: the chain's tariffs and credit, the line's
+ * limits, answered as the send would answer it. The fields past `failureCode`, `message` and `fixable` are the
+ * refusal's own data, present when it has them.
+ */
+export const sendProblemAnswer = {
+  type: 'object',
+  required: ['failureCode', 'message', 'fixable'],
+  properties: {
+    failureCode: text,
+    /** The server's sentence, in the caller's language. */
+    message: text,
+    /** The organization of the chain that lacks something (absent for a line's limit). */
+    organizationId: integer,
+    organizationName: text,
+    /** A user's allowance (UserCreditNotEnough). */
+    userId: nullableInteger,
+    /** Credit problems, rials: what the send needs there, what is available, the difference. */
+    required: text,
+    available: text,
+    shortBy: text,
+    /** The caller administers an organization above it (or the user's organization): they may fix it. */
+    fixable: flag,
+  },
+} as const;
+
+const calculationProperties = {
+  recipientCount: integer,
+  mciCount: integer,
+  mtnCount: integer,
+  rightelCount: integer,
+  otherCount: integer,
+  internationalCount: integer,
+  blackListCount: integer,
+  wrongNumberCount: integer,
+  duplicateCount: integer,
+  invalidSamples: { type: 'array', items: text },
+  smsParts: integer,
+  smsEncoding: text,
+  smsLength: integer,
+  sendPrice: text,
+  resolutionOfParliamentPrice: text,
+  taxPrice: text,
+  totalPrice: text,
+  /** False when the sending organization's own tariff cannot price the send (its problem is listed). */
+  priced: flag,
+  /** A percentage as decimal text ("10"); null when nothing was priced (no receivers). */
+  taxPercent: nullableText,
+  /** Rials per part as integer text; null when nothing was priced. */
+  levyPerPart: nullableText,
+  senderNumber: text,
+  /** A voice send's priced length; null for a text send. */
+  voiceSeconds: nullableInteger,
+  /** A dynamic send: the receiver whose own text has the most parts (smsParts is its parts); null otherwise. */
+  dynamicSample: {
+    type: ['object', 'null'],
+    required: ['toNumber', 'smsText', 'smsParts'],
+    properties: { toNumber: text, smsText: text, smsParts: integer },
+  },
+  /** Every reason the send would be refused now; the confirm waits until there is none. */
+  problems: { type: 'array', items: sendProblemAnswer },
+} as const;
+
+const calculationRequired = [
+  'recipientCount', 'mciCount', 'mtnCount', 'rightelCount', 'otherCount', 'internationalCount', 'blackListCount', 'wrongNumberCount',
+  'duplicateCount', 'invalidSamples', 'smsParts', 'smsEncoding', 'smsLength', 'sendPrice', 'resolutionOfParliamentPrice', 'taxPrice',
+  'totalPrice', 'priced', 'taxPercent', 'levyPerPart', 'senderNumber', 'voiceSeconds', 'dynamicSample', 'problems',
+] as const;
+
+/** Every `GetScheduledMessageCalculations*` and `GetVoiceCalculations`: the price preview; writes nothing. */
+export const calculationAnswer = { type: 'object', required: calculationRequired, properties: calculationProperties } as const;
+
+/** `ScheduledMessages/UploadRecipients`: the file's numbers, judged and kept for the send (`recipientsUploadId`). */
+export const recipientsUploadAnswer = {
+  type: 'object',
+  required: ['uploadId', 'validCount', 'wrongNumberCount', 'duplicateCount', 'invalidSamples', 'counts'],
+  properties: {
+    uploadId: text,
+    validCount: integer,
+    wrongNumberCount: integer,
+    duplicateCount: integer,
+    invalidSamples: { type: 'array', items: text },
+    /** Valid numbers by operator. */
+    counts: { type: 'object', additionalProperties: integer },
+  },
+} as const;
+
+const receiverProperties = {
+  seq: integer,
+  toNumber: text,
+  operator: text,
+  description: nullableText,
+  sendStatus: text,
+  deliveryStatus: text,
+  providerId: nullableText,
+  attempts: integer,
+  refunded: flag,
+  sendDateTime: nullableInstant,
+  statusDateTime: nullableInstant,
+  /** A dynamic or P2P send's own text and parts for this receiver (null otherwise). */
+  smsText: nullableText,
+  smsParts: nullableInteger,
+} as const;
+
+const receiverRequired = [
+  'seq', 'toNumber', 'operator', 'description', 'sendStatus', 'deliveryStatus', 'providerId', 'attempts', 'refunded', 'sendDateTime',
+  'statusDateTime', 'smsText', 'smsParts',
+] as const;
+
+/** A row of `OutBox/GetRecipients`. */
+export const receiverAnswer = { type: 'object', required: receiverRequired, properties: receiverProperties } as const;
+
+export const receiversPageAnswer = pageOf(receiverAnswer);
+
+/** `OutBox/GetDeliveryReport`: one receiver with the raw report its operator sent (any JSON; null before one came). */
+export const deliveryReportAnswer = {
+  type: 'object',
+  required: [...receiverRequired, 'deliveryReport'],
+  properties: { ...receiverProperties, deliveryReport: {} },
+} as const;
+
+/** `OutBox/Archive`: how many sends began archiving. */
+export const archiveAnswer = { type: 'object', required: ['archiving'], properties: { archiving: integer } } as const;
+/** `OutBox/Unarchive`: how many sends got their status back. */
+export const unarchiveAnswer = { type: 'object', required: ['restored'], properties: { restored: integer } } as const;
+
+export type SendAnswer = AnswerOf<typeof sendAnswer>;
+export type CreatedSendAnswer = AnswerOf<typeof createdSendAnswer>;
+export type SendListItem = AnswerOf<typeof sendListItemAnswer>;
+export type SendsPage = AnswerOf<typeof sendsPageAnswer>;
+/** A count per name. `AnswerOf` closes objects, which would leave a map with no keys: the maps are typed here. */
+type CountsByName = Record<string, number>;
+
+export type SendDetail = Omit<AnswerOf<typeof sendDetailAnswer>, 'deliveryStatusCounts'> & { deliveryStatusCounts: CountsByName };
+export type SendProblemAnswer = AnswerOf<typeof sendProblemAnswer>;
+export type CalculationAnswer = AnswerOf<typeof calculationAnswer>;
+export type RecipientsUploadAnswer = Omit<AnswerOf<typeof recipientsUploadAnswer>, 'counts'> & { counts: CountsByName };
+export type ReceiverAnswer = AnswerOf<typeof receiverAnswer>;
+export type ReceiversPage = AnswerOf<typeof receiversPageAnswer>;
+export type DeliveryReportAnswer = AnswerOf<typeof deliveryReportAnswer>;
+export type ArchiveAnswer = AnswerOf<typeof archiveAnswer>;
+export type UnarchiveAnswer = AnswerOf<typeof unarchiveAnswer>;
