@@ -30,6 +30,7 @@ import { systemClock } from './platform/clock.js';
 import { Scheduler } from './platform/scheduler.js';
 import { UploadIntake } from './platform/upload/upload-intake.service.js';
 import { ScheduledRunsRepository } from './platform/scheduled-runs.repository.js';
+import { healthAnswer } from './shared/health/health.answers.js';
 
 export interface StartOptions {
   logger?: Logger;
@@ -205,7 +206,7 @@ function healthController(database: string, queue: string, version: string, loop
   return {
     name: '',
     routes: [{
-      method: 'GET', action: 'health', auth: 'public',
+      method: 'GET', action: 'health', auth: 'public', answer: healthAnswer,
       handler: async () => ({ status: 'ok', database, queue, version, eventLoopDelayMs: loopDelay.snapshot(), oldestRunningJob: scheduler?.oldestRunning() ?? null }),
     }],
   };

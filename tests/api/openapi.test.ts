@@ -42,6 +42,22 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
     expect(doc.paths['/Users/Get/{id}']?.get?.parameters).to.deep.include({ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 2147483647 } });
   });
 
+  it('documents every route\'s answer, except the routes that answer a file or a page', () => {
+    const undeclared = server.peyk.apiRoutes.filter((r) => !r.route.answer).map((r) => `${r.route.method} ${r.path}`).sort();
+    // Each answers bytes or HTML, not the JSON envelope (its route says so in a comment).
+    expect(undeclared).to.deep.equal([
+      'GET /ContactExports/Download/:id/:key', // the export file
+      'GET /Media/File/:token', // the audio file a voice provider fetches
+      'GET /OutBox/DownloadExcel/:id/:key', // the receivers workbook
+      'GET /Payments/OnlineCallback', // the page the bank returns the payer to
+      'GET /Payments/SandboxPay', // the sandbox gateway's payment page
+      'GET /PhonebookFiles/RejectedFile/:token', // the rejected rows of an import
+      'GET /Transactions/Export', // the transactions workbook
+      'GET /gateways/:agentId/webhook', // a provider's report, answered as the provider expects
+      'POST /gateways/:agentId/webhook',
+    ]);
+  });
+
   it('carries each route\'s own body, query and params schemas', () => {
     for (const { route, path } of server.peyk.apiRoutes) {
       const op = operationOf(route.method, path);

@@ -1,7 +1,7 @@
 import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import type { OrganizationsService } from './organizations.service.js';
 import {
-  organizationAnswer, organizationsDeletedAnswer, organizationsPageAnswer,
+  clientDataAnswer, organizationAnswer, organizationsDeletedAnswer, organizationsPageAnswer,
 } from '../../shared/organizations/organizations.answers.js';
 import { createOrganizationSchema, deleteOrganizationQuery, listOrganizationsQuery, updateOrganizationSchema } from './organizations.schemas.js';
 
@@ -34,7 +34,7 @@ export function customerDomainsController(service: OrganizationsService): Contro
   return {
     name: 'CustomerDomains',
     routes: [{
-      method: 'GET', action: 'GetCurrentClientData', auth: 'public',
+      method: 'GET', action: 'GetCurrentClientData', auth: 'public', answer: clientDataAnswer,
       handler: async ({ req }) => ({
         domain: req.hostname,
         organizationName: await service.systemOrganizationName(),
