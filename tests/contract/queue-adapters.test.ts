@@ -5,6 +5,7 @@ import { DbQueueFactory } from '../../server/platform/queue-db.js';
 import { RedisQueueFactory } from '../../server/platform/queue-redis.js';
 import { describeQueueContract, type QueueContractOptions } from './queue.contract.js';
 import { requireEnv } from './requires-env.js';
+import { migratedPgliteImage } from '../support/databases.js';
 
 describe('QueueFactory adapters', function () {
   describe('DbQueueFactory on PGlite (in memory)', function () {
@@ -12,7 +13,7 @@ describe('QueueFactory adapters', function () {
 
     before(async function () {
       this.timeout(60_000);
-      db = await openDatabase({ databaseUrl: null, pgliteDir: null });
+      db = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteImage: await migratedPgliteImage() });
     });
     after(async function () {
       await db?.close();

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { testDatabases } from '../support/databases.js';
+import { migratedPgliteImage, testDatabases } from '../support/databases.js';
 import { OrganizationsRepository } from '../../server/modules/organizations/organizations.repository.js';
 import { AuthEpoch } from '../../server/platform/auth-epoch.js';
 import { UnitOfWork, savepoint, afterCommit } from '../../server/platform/unit-of-work.js';
@@ -121,7 +121,8 @@ for (const backend of testDatabases()) {
 describe('unit of work hooks', function () {
   this.timeout(30_000);
   it('runs hooks after the outer commit, drops those of a rolled-back savepoint', async () => {
-    const db = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    // The migrated image, not initdb + migrations: those took past the time-out on a busy machine.
+    const db = await openDatabase({ databaseUrl: null, pgliteDir: null, pgliteImage: await migratedPgliteImage() });
     try {
       const uow = new UnitOfWork(db.knex);
       const ran: string[] = [];
