@@ -63,4 +63,35 @@ describe('browser: a dynamic send to a phonebook', function () {
     expect(send).to.include({ sendType: 'Dynamic', recipientCount: 2, smsParts: 2, sendPrice: '360' });
     expect(errors).to.deep.equal([]);
   });
+
+  it('keeps the chosen line when the recipients switch to a phonebook or a dynamic send the line also allows, and drops one that cannot (issue 23 item 3)', async () => {
+    const admin = await adminToken(api);
+    const { user } = await fundedCustomer(api, admin, 'KeepLine', 'Nima');
+    const token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
+    const every = await simulatorLine(api, {}, { isSendDynamic: true, isSendPhonebook: true });
+    const bulkOnly = await simulatorLine(api, {}, { isSendDynamic: false, isSendPhonebook: false });
+    const title = unique('Keep ');
+    ok(await api.post('Phonebooks/Create', { title }, { token }));
+
+    const page = await browser.newPage();
+    await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+    const compose = new BulkSendPage(page, baseUrl);
+    await compose.open();
+    await compose.line.choose(every.number);
+    // The field shows the line again once the phonebook send's list of lines has loaded.
+    const shows = (number: string) => page.waitForFunction((n) => ((globalThis as any).document.querySelector('[data-testid="send-line"]')?.value ?? '').includes(n), number, { timeout: 10_000 });
+    await compose.phonebooks([title]);
+    await shows(every.number);
+    expect(await compose.line.value()).to.contain(every.number);
+    await compose.phonebooks([], { dynamic: true });
+    await shows(every.number);
+    expect(await compose.line.value()).to.contain(every.number);
+
+    await page.getByTestId('send-mode-manual').check();
+    await compose.line.choose(bulkOnly.number);
+    await compose.phonebooks([title]);
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-testid="send-line"]')?.value === '');
+    expect(await compose.line.value()).to.equal('');
+    await page.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { RequireAuth } from '../shared/auth/guards';
 import type { FeatureManifest } from '../shared/app/feature-manifest';
 import { lazySignedInPage } from '../shared/app/lazy-page';
@@ -14,7 +14,25 @@ const OuterPlaceholder = () => <ContentMain><PlaceholderPage /></ContentMain>;
 // Areas load lazily: the login route carries only the shell and the account area.
 const guardedMain = lazySignedInPage(() => import('./layout/main-layout'), (m) => m.MainLayout);
 
+/**
+ * Around every route: a new page opens at the top, and back/forward returns to where the page was
+ * (react-router keeps the positions per history entry). Without it a menu click kept the old page's
+ * scroll, and the new page opened half-way down.
+ */
+function RouterFrame() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
 export function buildRoutes(features: FeatureManifest[] = FEATURES): RouteObject[] {
+  return [{ Component: RouterFrame, children: pageRoutes(features) }];
+}
+
+function pageRoutes(features: FeatureManifest[]): RouteObject[] {
   return [
     { path: 'auth-callback', Component: AuthCallbackPage },
     { path: 'landing-page/:organizationName', Component: OuterPlaceholder },

@@ -37,8 +37,10 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const phonebook = mode === 'phonebook';
   const dynamic = phonebook && recipients.phonebook.dynamic;
   const lineType = dynamic ? 'Dynamic' : phonebook ? 'PhoneBook' : sendType;
+  // The old list stays while the new send type's loads: an empty list in between would clear the
+  // chosen line (the select clears its value when its items go from some to none).
   const { data: lines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers(lineType), () =>
-    getMyNumbers(api, { sendType: lineType }));
+    getMyNumbers(api, { sendType: lineType }), { keepPreviousData: true });
   const [lineId, setLineId] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [isFlash, setIsFlash] = useState(false);
@@ -70,12 +72,9 @@ function SendPage({ sendType }: { sendType: SendType }) {
   });
   const create = dynamic ? sendingApi.createDynamic : phonebook ? sendingApi.createByPhonebook : sendingApi.create;
   const calculate = dynamic ? sendingApi.previewDynamic : phonebook ? sendingApi.previewByPhonebook : sendingApi.preview;
-  // The chosen line stays only while the send type (and so the list of lines) stays.
-  const [linesOf, setLinesOf] = useState(lineType);
-  if (linesOf !== lineType) {
-    setLinesOf(lineType);
-    setLineId(null);
-  }
+  // The chosen line stays while it may still send: switching the recipients (and so the send type
+  // and its list of lines) keeps it when the new list, once loaded, holds it too.
+  if (lines && lineId !== null && !lines.some((l) => l.id === lineId)) setLineId(null);
   const changeMode = (next: RecipientsMode) => {
     setMode(next);
     // A phonebook send is never periodic.
