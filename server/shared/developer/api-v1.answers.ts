@@ -1,5 +1,7 @@
-import { flag, instant, integer, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { flag, instant, integer, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
 import { myNumbersAnswer } from '../lines/my-numbers.answers.js';
+import { receiverAnswer } from '../sends/sends.answers.js';
+import { inboxMessageAnswer } from '../inbox/inbox.answers.js';
 
 /**
  * What the REST API v1 (`/api/v1/*`, controller `v1`) answers. The calls are thin over the panel's
@@ -65,26 +67,8 @@ export const v1SendAnswer = {
 } as const;
 
 /** One receiver of a send (the outbox's receivers view). */
-export const v1ReceiverAnswer = {
-  type: 'object',
-  required: ['seq', 'toNumber', 'operator', 'description', 'sendStatus', 'deliveryStatus', 'providerId', 'attempts', 'refunded', 'sendDateTime', 'statusDateTime', 'smsText', 'smsParts'],
-  properties: {
-    seq: integer,
-    toNumber: text,
-    operator: text,
-    description: nullableText,
-    sendStatus: text,
-    deliveryStatus: text,
-    providerId: nullableText,
-    attempts: integer,
-    refunded: flag,
-    sendDateTime: nullableInstant,
-    statusDateTime: nullableInstant,
-    /** This receiver's own text and parts when they differ by receiver (null: the send's). */
-    smsText: nullableText,
-    smsParts: nullableInteger,
-  },
-} as const;
+/** A receiver as `OutBox/GetRecipients` answers it (one contract for both). */
+export const v1ReceiverAnswer = receiverAnswer;
 
 /** `GET messages/:id/receivers`. */
 export const v1ReceiversAnswer = pageOf(v1ReceiverAnswer);
@@ -136,29 +120,10 @@ export const v1InboundAnswer = {
   type: 'object',
   required: ['items', 'cursor'],
   properties: {
+    /** Messages as the panel's inbox answers them, each with its `createdAt`. */
     items: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'inboxGroupName', 'organizationId', 'organizationName', 'privateNumberId', 'receiverNumber', 'senderMobile', 'encoding', 'smsParts', 'smsText', 'isRead', 'dateTimeReceive', 'createdAt'],
-        properties: {
-          id: integer,
-          /** Inbox groups are not built yet: always null. */
-          inboxGroupName: nullableText,
-          organizationId: nullableInteger,
-          /** Not read here: always null. */
-          organizationName: nullableText,
-          privateNumberId: nullableInteger,
-          receiverNumber: text,
-          senderMobile: text,
-          encoding: { type: 'string', enum: ['gsm7', 'ucs2'] },
-          smsParts: integer,
-          smsText: text,
-          isRead: flag,
-          dateTimeReceive: instant,
-          createdAt: instant,
-        },
-      },
+      items: { ...inboxMessageAnswer, required: [...inboxMessageAnswer.required, 'createdAt'], properties: { ...inboxMessageAnswer.properties, createdAt: instant } },
     },
     /** The last id answered (the one passed in when nothing was). */
     cursor: integer,
