@@ -16,14 +16,18 @@ export interface TestDatabase {
 /**
  * The migrations' identity: every file of `migrations/` by name and content, and the embedded
  * database's version (its image format). A template or an image made from other migrations is
- * never used (a changed migration makes a new one).
+ * never used (a changed migration makes a new one). Read once per process: the migrations do not
+ * change under a running suite.
  */
+let key: string | null = null;
 function migrationsKey(): string {
+  if (key) return key;
   const dir = path.join(ROOT_DIR, 'migrations');
   const hash = createHash('sha256');
   hash.update(readFileSync(path.join(ROOT_DIR, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
   for (const file of readdirSync(dir).sort()) hash.update(file).update('\0').update(readFileSync(path.join(dir, file))).update('\0');
-  return hash.digest('hex').slice(0, 16);
+  key = hash.digest('hex').slice(0, 16);
+  return key;
 }
 
 let templateName: Promise<string> | null = null;

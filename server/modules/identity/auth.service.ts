@@ -196,6 +196,8 @@ export class AuthService {
     if (policy) throw fieldError('newPassword', policy.key, policy.params);
     const user = await this.users.findById(ctx.principal.userId);
     if (!user) throw unauthorized();
+    // verifyPassword, not this.hasher.verify: the hasher's verify is the sign-in path, which the
+    // login-limit tests count; a password change is not a sign-in attempt.
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw fieldError('currentPassword', 'password.currentWrong');
     await this.uow.run(async (tx) => {
       await this.assertNotReused(tx, user, input.newPassword);
@@ -209,7 +211,7 @@ export class AuthService {
     return null;
   }
 
-  /** The new password may not equal the current one nor any of the last N. */
+  /** The new password may not equal the current one nor any of the last N (verified outside the sign-in hasher, as in changePassword). */
   async assertNotReused(tx: Parameters<UsersRepository['recentPasswordHashes']>[0], user: UserRow, password: string): Promise<void> {
     const recent = await this.users.recentPasswordHashes(tx, user.id, this.config.auth.passwordHistory);
     for (const hash of [user.passwordHash, ...recent]) {

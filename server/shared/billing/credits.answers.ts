@@ -1,5 +1,4 @@
-import { flag, instant, integer, listOf, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
-import { bigId, nullableRials, rials } from './amounts.js';
+import { bigId, flag, instant, integer, listOf, nullableInteger, nullableRials, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /**
  * What `Organizations/GetOrganizationCreditForAdmin`, `Credits/*`, `Transactions/GetAll`,

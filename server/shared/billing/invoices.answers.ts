@@ -1,5 +1,4 @@
-import { instant, integer, listOf, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
-import { rials } from './amounts.js';
+import { instant, integer, listOf, nullableInteger, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /** What `Invoices/*` answers (server module billing; the client's invoice page). */
 

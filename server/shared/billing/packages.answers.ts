@@ -1,5 +1,4 @@
-import { flag, idAnswer, instant, integer, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
-import { bigId, nullableBigId, nullableRials, rials } from './amounts.js';
+import { bigId, flag, idAnswer, instant, integer, nullableBigId, nullableInstant, nullableInteger, nullableRials, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /** What `Packages/*` and `Discounts/*` answer (server module billing; the client's packages and discounts pages). */
 

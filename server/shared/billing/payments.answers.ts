@@ -1,5 +1,4 @@
-import { flag, instant, integer, listOf, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
-import { nullableRials, rials } from './amounts.js';
+import { flag, instant, integer, listOf, nullableInstant, nullableInteger, nullableRials, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /**
  * What `Payments/*` answers, offline (Create, ConfirmPayment, RejectPayment, GetAll) and online

@@ -1,5 +1,4 @@
-import { flag, instant, integer, listOf, noAnswer, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
-import { nullableBigId, nullableRials, rials } from './amounts.js';
+import { flag, instant, integer, listOf, noAnswer, nullableBigId, nullableInteger, nullableRials, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /** What `Plans/*` and `Modules/*` answer (server module billing; the client's plan page). */
 

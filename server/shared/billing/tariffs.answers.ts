@@ -1,6 +1,5 @@
-import { flag, idAnswer, instant, integer, listOf, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { flag, idAnswer, instant, integer, listOf, nullableInteger, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 import { OPERATORS, SMART_OPERATORS } from '../sms/operator-prefixes.js';
-import { rials } from './amounts.js';
 
 /** What `Tariffs/*` answers (server module billing; the client's tariffs page reads these types). */
 

@@ -45,3 +45,11 @@ export const nullableInteger = { type: ['integer', 'null'] } as const;
 export const instant = { type: 'string' } as const;
 export const nullableInstant = { type: ['string', 'null'] } as const;
 export const integers = { type: 'array', items: integer } as const;
+/**
+ * Money and bigint ids as decimal text: amounts are integer rials, so none passes through a float
+ * and amounts past 2^53 survive (billing CONTEXT, "Amounts"); the pattern refuses '12.5' or '1e3'.
+ */
+export const rials = { type: 'string', pattern: '^-?[0-9]+$' } as const;
+export const nullableRials = { type: ['string', 'null'], pattern: '^-?[0-9]+$' } as const;
+export const bigId = { type: 'string', pattern: '^[0-9]+$' } as const;
+export const nullableBigId = { type: ['string', 'null'], pattern: '^[0-9]+$' } as const;

@@ -1,4 +1,4 @@
-import { flag, instant, integer, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { flag, instant, integer, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 import { myNumbersAnswer } from '../lines/my-numbers.answers.js';
 import { receiverAnswer } from '../sends/sends.answers.js';
 import { inboxMessageAnswer } from '../inbox/inbox.answers.js';
@@ -9,7 +9,6 @@ import { inboxMessageAnswer } from '../inbox/inbox.answers.js';
  * integrator may rely on and leave the rest open. Amounts are integer rials as text.
  */
 
-const rials = { type: 'string', pattern: '^-?[0-9]+$' } as const;
 
 /** `GET credit`: what the key can spend now. */
 export const v1CreditAnswer = {

@@ -1,4 +1,4 @@
-import { flag, idAnswer, instant, integer, integers, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { flag, idAnswer, instant, integer, integers, nullableInteger, nullableRials, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /**
  * What `OccasionScheduledMessages/*` and `CalendarEvents/*` answer (server module engage; the
@@ -54,7 +54,7 @@ export const occasionRunAnswer = {
     queueStatus: nullableText,
     status: nullableText,
     /** Integer rials as text. */
-    totalPrice: nullableText,
+    totalPrice: nullableRials,
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { integer, nullableInstant, nullableText, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { integer, nullableInstant, nullableRials, nullableText, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 import { DELIVERY_BUCKETS } from './delivery-buckets.js';
 
 /**
@@ -25,7 +25,7 @@ const statusesAnswer = { type: 'object', additionalProperties: countsAnswer } as
 export const creditDayAnswer = {
   type: ['object', 'null'],
   required: ['charged', 'givenBack', 'used'],
-  properties: { charged: text, givenBack: text, used: text },
+  properties: { charged: rials, givenBack: rials, used: rials },
 } as const;
 
 const dayProperties = { date: text, sends: integer, ...countsProperties, sent: integer, statuses: statusesAnswer } as const;
@@ -68,7 +68,7 @@ export const dashboardAnswer = {
         id: integer,
         name: text,
         /** Available credit; null without Financial.View. */
-        credit: nullableText,
+        credit: nullableRials,
         /** The caller's own last sign-in. */
         lastLoginAt: nullableInstant,
         lastLoginIp: nullableText,

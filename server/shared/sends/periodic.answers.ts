@@ -1,4 +1,4 @@
-import { flag, instant, integer, integers, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { flag, instant, integer, integers, nullableInstant, nullableInteger, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 import { createdSendAnswer } from './sends.answers.js';
 
 /**
@@ -68,7 +68,7 @@ export const periodicCreatedAnswer = {
   properties: {
     ...periodicProperties,
     /** Integer rials as text. */
-    occurrencePrice: text,
+    occurrencePrice: rials,
     smsParts: integer,
     blackListCount: integer,
     upcoming: { type: 'array', items: instant },

@@ -1,4 +1,4 @@
-import { idAnswer, instant, integer, integers, nullableInteger, nullableText, pageOf, text, flag, type AnswerOf } from '../contracts/answer-schemas.js';
+import { idAnswer, instant, integer, integers, nullableInteger, nullableRials, nullableText, pageOf, text, flag, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /**
  * What resends answer (`OutBox/GetResends/:id`, `AutomaticResends/*`; server module messaging,
@@ -18,7 +18,7 @@ export const resendLinkAnswer = {
     queueStatus: text,
     status: text,
     /** Integer rials as text. */
-    totalPrice: nullableText,
+    totalPrice: nullableRials,
     dateTimeSend: instant,
   },
 } as const;

@@ -1,5 +1,5 @@
 import {
-  flag, instant, integer, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf,
+  flag, instant, integer, nullableInstant, nullableInteger, nullableRials, nullableText, pageOf, rials, text, type AnswerOf,
 } from '../contracts/answer-schemas.js';
 
 /**
@@ -37,10 +37,10 @@ const sendProperties = {
   rightelCount: integer,
   otherCount: integer,
   internationalCount: integer,
-  sendPrice: text,
-  resolutionOfParliamentPrice: text,
-  taxPrice: text,
-  totalPrice: text,
+  sendPrice: rials,
+  resolutionOfParliamentPrice: rials,
+  taxPrice: rials,
+  totalPrice: rials,
   queueStatus: text,
   status: text,
   failureCode: text,
@@ -124,9 +124,9 @@ export const sendProblemAnswer = {
     /** A user's allowance (UserCreditNotEnough). */
     userId: nullableInteger,
     /** Credit problems, rials: what the send needs there, what is available, the difference. */
-    required: text,
-    available: text,
-    shortBy: text,
+    required: rials,
+    available: rials,
+    shortBy: rials,
     /** The caller administers an organization above it (or the user's organization): they may fix it. */
     fixable: flag,
   },
@@ -146,16 +146,16 @@ const calculationProperties = {
   smsParts: integer,
   smsEncoding: text,
   smsLength: integer,
-  sendPrice: text,
-  resolutionOfParliamentPrice: text,
-  taxPrice: text,
-  totalPrice: text,
+  sendPrice: rials,
+  resolutionOfParliamentPrice: rials,
+  taxPrice: rials,
+  totalPrice: rials,
   /** False when the sending organization's own tariff cannot price the send (its problem is listed). */
   priced: flag,
   /** A percentage as decimal text ("10"); null when nothing was priced (no receivers). */
   taxPercent: nullableText,
   /** Rials per part as integer text; null when nothing was priced. */
-  levyPerPart: nullableText,
+  levyPerPart: nullableRials,
   senderNumber: text,
   /** A voice send's priced length; null for a text send. */
   voiceSeconds: nullableInteger,
