@@ -224,6 +224,34 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
     expect((await fetch(`${server.url}/api/docs/package.json`)).status).to.equal(404);
   });
 
+  it('serves the documentation compressed and revalidated, and opens with every tag collapsed (issue 23 item 9)', async () => {
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-standalone-preset.js', 'openapi.json']) {
+      const plain = await fetch(`${server.url}/api/docs/${asset}`, { headers: { 'accept-encoding': 'identity' } });
+      const raw = (await plain.arrayBuffer()).byteLength;
+      expect(plain.headers.get('content-encoding'), asset).to.equal(null);
+      const zipped = await fetch(`${server.url}/api/docs/${asset}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const unzipped = (await zipped.arrayBuffer()).byteLength;
+      expect(zipped.status, asset).to.equal(200);
+      expect(zipped.headers.get('content-encoding'), asset).to.equal('gzip');
+      expect(zipped.headers.get('vary'), asset).to.match(/accept-encoding/i);
+      expect(Number(zipped.headers.get('content-length')), asset).to.be.below(raw * 0.4);
+      const etag = zipped.headers.get('etag');
+      expect(etag, asset).to.be.a('string');
+      expect(unzipped, asset).to.equal(raw);
+      // A second visit revalidates and receives nothing but the status.
+      const again = await fetch(`${server.url}/api/docs/${asset}`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag! } });
+      expect((await again.arrayBuffer()).byteLength, asset).to.equal(0);
+      expect(again.status, asset).to.equal(304);
+      const cache = zipped.headers.get('cache-control') ?? '';
+      // The document changes with the server; the UI's files only with the package.
+      if (asset === 'openapi.json') expect(cache, asset).to.equal('no-cache');
+      else expect(Number(/max-age=(\d+)/.exec(cache)?.[1] ?? 0), asset).to.be.at.least(86_400);
+    }
+    const init = await (await fetch(`${server.url}/api/docs/swagger-ui-init.js`)).text();
+    expect(init).to.match(/"docExpansion":\s*"none"/);
+    expect(init).to.match(/"defaultModelsExpandDepth":\s*-1/);
+  });
+
   it('leaves the API\'s own 404 for unknown paths under /api/docs', async () => {
     const res = await fetch(`${server.url}/api/docs/nothing-here.js`);
     expect(res.status).to.equal(404);

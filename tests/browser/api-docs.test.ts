@@ -9,6 +9,7 @@ import { fundedCustomer, simulatorLine } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { ApiTokenPages } from './pages/developer-pages.js';
 import { ApiDocsPage } from './pages/api-docs-page.js';
+import { SwaggerDocsPage } from './pages/swagger-docs-page.js';
 import { OutboxListPage } from './pages/outbox-pages.js';
 
 const run = promisify(execFile);
@@ -79,6 +80,22 @@ describe('browser: the REST API page', function () {
     await outbox.row(answer.data.id).waitFor();
     expect(await outbox.row(answer.data.id).innerText()).to.contain(answer.data.smsText);
     expect(errors).to.deep.equal([]);
+    await context.close();
+  });
+
+  it('the whole API\'s Swagger page opens with its tags closed and Persian paragraphs right to left (issue 23 item 9)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const docs = new SwaggerDocsPage(page, baseUrl);
+    await docs.open();
+    expect(await docs.tags().count()).to.be.greaterThan(10);
+    // Nothing of a tag is drawn until it is opened: the page is usable before hundreds of operations render.
+    expect(await docs.operations().count()).to.equal(0);
+    await docs.openTag(0);
+    expect(await docs.operations().count()).to.be.greaterThan(0);
+    const alignment = await docs.persianParagraphAlignment();
+    expect(alignment.length).to.be.greaterThan(0);
+    expect(alignment.every((a) => a === 'right')).to.equal(true);
     await context.close();
   });
 });
