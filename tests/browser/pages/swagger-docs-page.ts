@@ -1,5 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** What the checks use of the page's DOM (tests compile without the DOM library). */
+interface Box { left: number; right: number }
+interface TextRange { setStart(node: unknown, offset: number): void; setEnd(node: unknown, offset: number): void; getBoundingClientRect(): Box }
+interface BrowserDocument { createRange(): TextRange }
+
 /** The Swagger UI page of the whole panel API (`/api/docs/`), served by the server, not the client. */
 export class SwaggerDocsPage {
   constructor(private readonly page: Page, private readonly baseUrl: string) {}
@@ -24,12 +29,12 @@ export class SwaggerDocsPage {
    * first line's text sits against the paragraph's box, `right` when it hugs the right edge.
    */
   persianParagraphAlignment(): Promise<('right' | 'left')[]> {
-    return this.page.locator('.info .markdown p, .info .renderedMarkdown p').evaluateAll((ps) => ps
+    return this.page.locator('.info .markdown p, .info .renderedMarkdown p').evaluateAll((ps) => (ps as unknown as { textContent: string | null; firstChild: unknown; getBoundingClientRect(): Box }[])
       .filter((p) => /^[\u0600-\u06FF]/.test((p.textContent ?? '').trim()))
       .map((p) => {
-        const range = document.createRange();
-        range.setStart(p.firstChild!, 0);
-        range.setEnd(p.firstChild!, 1);
+        const range = (globalThis as unknown as { document: BrowserDocument }).document.createRange();
+        range.setStart(p.firstChild, 0);
+        range.setEnd(p.firstChild, 1);
         const box = p.getBoundingClientRect();
         const first = range.getBoundingClientRect();
         return box.right - first.right < 4 ? 'right' : 'left';
