@@ -59,7 +59,7 @@ describe('Dynamic sends: CreateDynamicScheduledMessage (each receiver its own te
     const held = await available(api, tree.orgAdmin.token, tree.sub.id);
     expect(held.held - before.held).to.equal(BigInt(created.totalPrice));
     const done = await waitForSend(api, tree.subAdmin.token, created.id);
-    expect(done).to.include({ sentCount: 7, deliveredCount: 7 });
+    expect(done).to.include({ sentCount: 7, deliveredCount: 7, refundedPrice: '0' });
     const rows = await receivers(created.id);
     for (const c of contacts) {
       const row = rows.find((r) => r.toNumber === intl(c.cellphone));
@@ -79,6 +79,15 @@ describe('Dynamic sends: CreateDynamicScheduledMessage (each receiver its own te
     // Contacts 5..7: 1 + 3 + 2 parts, all given back.
     expect(Object.values(done.refundedParts as Record<string, number>).reduce((a, b) => a + b, 0)).to.equal(6);
     expect(await available(api, tree.orgAdmin.token, tree.sub.id)).to.deep.equal(before);
+    // The outbox says so (issue 23 item 6): all of the price came back, net nothing.
+    expect(done.refundedPrice).to.equal(done.totalPrice);
+    expect(Number(done.refundedPrice)).to.be.greaterThan(0);
+    // The advanced search shows each receiver's own text, not the template.
+    const hour = 3_600_000;
+    const found = ok(await api.post('OutBox/AdvancedSearch', {
+      fromDate: new Date(Date.now() - hour).toISOString(), toDate: new Date(Date.now() + hour).toISOString(), toNumber: contacts[4].cellphone,
+    }, { token: tree.subAdmin.token })).items as any[];
+    expect(found.filter((r) => r.sendId === created.id).map((r) => r.smsText)).to.deep.equal([textOf(contacts[4])]);
     // Its failed receivers cannot be resent by status: the send row holds only the template.
     const resend = bad(await api.post('OutBox/ResendByDeliveryStatus', { id: created.id, deliveryStatuses: ['HaveNotReceivedToPhone'], senderNumberId: line.lineId }, { token: tree.subAdmin.token, culture: 'en-US' }), 400);
     expect(resend.message).to.equal('A dynamic send (its own text per receiver) cannot be resent by delivery status.');

@@ -5,8 +5,9 @@ import type { ApiClient } from '../support/api-client.js';
 import { sharedServer, type Tree } from '../support/fixtures.js';
 import { expectLedgerClean, ok, sendingTree, waitForSend } from '../support/sending.js';
 import { OutboxExporter } from '../../server/modules/messaging/index.js';
+import { bucketOf } from '../../server/shared/insight/delivery-buckets.js';
 
-const HEADERS = ['SendId', 'ToNumber', 'Operator', 'Description', 'SendStatus', 'DeliveryStatus', 'SendDateTime', 'StatusDateTime', 'SenderNumber', 'DateTimeSend', 'SmsText'];
+const HEADERS = ['SendId', 'ToNumber', 'Operator', 'Description', 'SendStatus', 'DeliveryStatus', 'SendDateTime', 'StatusDateTime', 'SenderNumber', 'DateTimeSend', 'SmsText', 'Outcome'];
 
 /** The rows of the file's Sheet1 as text (the header row first). */
 async function readXlsx(bytes: ArrayBuffer): Promise<string[][]> {
@@ -87,6 +88,8 @@ describe('Outbox export to Excel', function () {
       expect(row[4]).to.equal(r.sendStatus);
       expect(row[5]).to.equal(r.deliveryStatus);
       expect(row[6]).to.equal(new Date(r.sendDateTime).toISOString());
+      // The outcome in the screens' one vocabulary (issue 23 item 6): every receiver here was delivered.
+      expect(row[11]).to.equal(bucketOf(r.deliveryStatus)).and.to.equal('delivered');
     }
     expect(body.map((r) => r[3]).sort()).to.deep.equal(["'+98 plus", "'-minus", "'=HYPERLINK(\"http://x\")", "'@at", 'plain']);
     expect(new Set(body.map((r) => r[10]))).to.deep.equal(new Set([`'=${tag} text`]));

@@ -8,6 +8,8 @@ import { fundedCustomer, ok, simulatorLine, waitForSend } from '../support/sendi
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { OutboxSearchPanel } from './pages/outbox-search-panel.js';
 import { SelectControl } from './pages/select-control.js';
+import { Shell } from './pages/shell.js';
+import { OutboxListPage } from './pages/outbox-pages.js';
 
 const DAY = 86_400_000;
 
@@ -84,6 +86,37 @@ describe('browser: outbox advanced search', function () {
     const rows: { send: number; number: string }[] = [];
     sheet.eachRow((row, n) => { if (n > 1) rows.push({ send: Number(row.getCell(1).value), number: String(row.getCell(2).value) }); });
     expect(rows).to.deep.equal(await panel.shown());
+    expect(errors).to.deep.equal([]);
+  });
+
+  // Issue 23 item 6: a dynamic send's results showed the template, and the old filter bar sat under the panel.
+  it("shows each receiver's own text of a dynamic send, and no second filter bar under the panel (fa, then en)", async () => {
+    const dynamicLine = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 1 }, { isSendDynamic: true });
+    const book = ok(await api.post('Phonebooks/Create', { title: `پویا ${Date.now() % 100000}` }, { token })).id;
+    ok(await api.post('Contacts/Create', { phonebookId: book, cellphone: '09121450021', firstName: 'Ava' }, { token }));
+    ok(await api.post('Contacts/Create', { phonebookId: book, cellphone: '09121450022', firstName: 'Bita' }, { token }));
+    const made = ok(await api.post('ScheduledMessages/CreateDynamicScheduledMessage', { senderNumberId: dynamicLine.lineId, smsBody: 'Hello {firstName}', phonebookIds: [book] }, { token }));
+    await waitForSend(api, token, made.id);
+    await new OutboxListPage(page, baseUrl).open();
+    const panel = new OutboxSearchPanel(page);
+    for (const language of ['fa', 'en'] as const) {
+      expect(await page.getByTestId('outbox-filters').isVisible(), `${language}: the list's filters show while the panel is closed`).to.equal(true);
+      await panel.open();
+      expect(await page.getByTestId('outbox-filters').count(), `${language}: no list filters under the panel`).to.equal(0);
+      await panel.range(new Date(Date.now() - DAY), new Date());
+      await panel.number('09121450022');
+      await panel.submit();
+      expect(await panel.shown()).to.deep.equal([{ send: made.id, number: '989121450022' }]);
+      expect(await panel.texts()).to.deep.equal(['Hello Bita']);
+      await page.getByTestId('outbox-advanced-toggle').click();
+      await page.getByTestId('outbox-advanced-search').waitFor({ state: 'detached' });
+      if (language === 'fa') {
+        await new Shell(page).toggleLanguage();
+        await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
+      }
+    }
+    await new Shell(page).toggleLanguage();
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.lang !== 'en-US');
     expect(errors).to.deep.equal([]);
   });
 

@@ -9,6 +9,7 @@ import { OutboxDetailPage } from './pages/sending-pages.js';
 import { ResendRulesDialog, ResendSection } from './pages/resend-pages.js';
 import { DataTableControl } from './pages/data-table.js';
 import { persianDigits } from './pages/digits.js';
+import { Shell } from './pages/shell.js';
 
 describe('browser: outbox — resend by delivery status', function () {
   this.timeout(180_000);
@@ -73,6 +74,46 @@ describe('browser: outbox — resend by delivery status', function () {
     await detail.open(created.id);
     await resend.resendLinks().first().waitFor();
     expect(await resend.resendLinks().evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))))).to.deep.equal([newId]);
+    expect(errors).to.deep.equal([]);
+  });
+
+  // Issue 23 item 6: resending the same failed receivers a second time said nothing.
+  it('warns, with when, that the receivers were already resent before resending them again (fa, then en)', async () => {
+    const receivers = Array.from({ length: 6 }, (_, i) => `0912129${String(1000 + i)}`);
+    const created = ok(await api.post('ScheduledMessages/Create', { senderNumberId: lossy.lineId, smsBody: 'Once more', sendType: 'Bulk', receivers }, { token }));
+    const settled = await waitForSend(api, token, created.id);
+    expect(settled.deliveryStatusCounts.HaveNotReceivedToPhone, 'some not delivered').to.be.greaterThan(0);
+    const detail = new OutboxDetailPage(page, baseUrl);
+    const resend = new ResendSection(page);
+    await detail.open(created.id);
+    await resend.open();
+    expect(await resend.warning().count(), 'never resent: no warning').to.equal(0);
+    await page.keyboard.press('Escape');
+    await resend.dialog().waitFor({ state: 'detached' });
+
+    const first = ok(await api.post('OutBox/ResendByDeliveryStatus', {
+      id: created.id, deliveryStatuses: ['HaveNotReceivedToPhone'], senderNumberId: good.lineId, sendId: `again-${created.id}`,
+    }, { token }));
+    const made = await waitForSend(api, token, first.id);
+    for (const language of ['fa', 'en'] as const) {
+      await detail.open(created.id);
+      await resend.open();
+      await resend.warning().waitFor();
+      const text = await resend.warning().innerText();
+      expect(text).to.contain(language === 'fa' ? 'قبلاً دوباره فرستاده شده‌اند' : 'were already resent');
+      expect(text).to.contain(language === 'fa' ? persianDigits(String(first.id)) : String(first.id));
+      // When: the earlier resend's time, shown as the page's calendar shows times.
+      const shown = await resend.warning().locator('time').first().getAttribute('datetime');
+      expect(new Date(String(shown)).getTime()).to.equal(new Date(made.dateTimeSend).getTime());
+      await page.keyboard.press('Escape');
+      await resend.dialog().waitFor({ state: 'detached' });
+      if (language === 'fa') {
+        await new Shell(page).toggleLanguage();
+        await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
+      }
+    }
+    await new Shell(page).toggleLanguage();
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.lang !== 'en-US');
     expect(errors).to.deep.equal([]);
   });
 

@@ -8,7 +8,8 @@ import { PanelSignIn } from './pages/panel-sign-in.js';
 import { Shell } from './pages/shell.js';
 import { dialogFit, latinDigitTexts, measureOverflow, MobileMenu, PHONE_VIEWPORT, settle } from './pages/phone-layout.js';
 import { UsersPage } from './pages/users-page.js';
-import { SingleSendPage } from './pages/sending-pages.js';
+import { OutboxDetailPage, SingleSendPage } from './pages/sending-pages.js';
+import { OutboxListPage } from './pages/outbox-pages.js';
 
 // Issue 14 item 7: every screen works on a 390 px phone. The test walks the whole menu through the
 // phone menu, as the administrator and as an organization's administrator, in both languages, and
@@ -114,6 +115,36 @@ describe('browser: phones (390 px)', function () {
     if (detail.scrollWidth > detail.clientWidth) problems.push(`/outbox/${sendId}: ${detail.scrollWidth} px; ${detail.culprits.join(' | ')}`);
     expect(problems.join('\n')).to.equal('');
     expect(errors).to.deep.equal([]);
+  });
+
+  // Issue 23 item 7: the outbox's filters filled the first screen and a send's progress was screens down.
+  it("the outbox on a phone: filters wait behind a button, the list and a send's progress are on the first screen (fa, then en)", async () => {
+    for (const language of ['fa', 'en'] as const) {
+      const page = await phonePage(language);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await new PanelSignIn(page, baseUrl).signIn(orgAdminName, USER_PASSWORD);
+      const list = new OutboxListPage(page, baseUrl);
+      await list.open();
+      await settle(page);
+      expect(await list.filters().isVisible(), `${language}: filters folded`).to.equal(false);
+      expect(await list.filtersToggle().getAttribute('aria-expanded')).to.equal('false');
+      const firstRow = await list.table.rows().first().boundingBox();
+      expect(firstRow && firstRow.y + firstRow.height <= PHONE_VIEWPORT.height, `${language}: the first send is on the first screen (${firstRow?.y})`).to.equal(true);
+      await list.filtersToggle().click();
+      await list.filters().waitFor({ state: 'visible' });
+      expect(await list.filtersToggle().getAttribute('aria-expanded')).to.equal('true');
+
+      await new OutboxDetailPage(page, baseUrl).open(sendId);
+      await settle(page);
+      const progress = await page.getByTestId('outbox-progress').boundingBox();
+      expect(progress && progress.y + progress.height <= PHONE_VIEWPORT.height, `${language}: the progress bar is on the first screen (${progress?.y})`).to.equal(true);
+      const counters = await page.getByTestId('outbox-counter-deliveredCount').boundingBox();
+      expect(counters && counters.y + counters.height <= PHONE_VIEWPORT.height, `${language}: the delivered count is on the first screen (${counters?.y})`).to.equal(true);
+      expect(errors).to.deep.equal([]);
+      await context?.close();
+      context = undefined;
+    }
   });
 
   it('Escape closes the phone menu and gives focus back to its button', async () => {

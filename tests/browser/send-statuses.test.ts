@@ -9,6 +9,8 @@ import { Shell } from './pages/shell.js';
 import { BulkSendPage, OutboxDetailPage } from './pages/sending-pages.js';
 import { OutboxListPage, pickerText } from './pages/outbox-pages.js';
 import { detailStatus, SendProgressControl, SendStatusBadgeControl } from './pages/send-status-pages.js';
+import { DashboardChartsSection } from './pages/dashboard-charts-page.js';
+import { TransactionsScreen } from './pages/financial-pages.js';
 
 const HOUR = 3_600_000;
 const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
@@ -89,7 +91,7 @@ describe('browser: send statuses that mean what they say', function () {
     expect(await progress.value('canceled')).to.equal(2);
     expect(await progress.value('total')).to.equal(2);
     expect(await progress.value('failed'), 'no failures: not shown').to.equal(null);
-    expect(await progress.text()).to.equal('رسیده ۰ ارسال‌شده ۰ لغو شده ۲ کل ۲');
+    expect(await progress.text()).to.equal('تحویل‌شده ۰ ارسال شده ۰ لغو شده ۲ کل ۲');
 
     // The same row in English: the words change, the meaning does not.
     await new Shell(page).toggleLanguage();
@@ -111,8 +113,62 @@ describe('browser: send statuses that mean what they say', function () {
     const rowBadge = new SendStatusBadgeControl(list.row(created.id).getByTestId('outbox-row-status'));
     expect(await rowBadge.shown()).to.equal('Sent');
     const progress = new SendProgressControl(list.row(created.id).getByTestId('outbox-row-progress'));
-    expect(await progress.text()).to.equal('رسیده ۳ ارسال‌شده ۳ کل ۳');
+    expect(await progress.text()).to.equal('تحویل‌شده ۳ ارسال شده ۳ کل ۳');
     expect(await progress.root.getAttribute('aria-label')).to.equal(`پیشرفت ارسال ${toPersian(String(created.id))}`);
+    expect(errors).to.deep.equal([]);
+  });
+
+  // Issue 23 item 6: the list once read "ناموفق ۲" where the detail read "نرسیده ۲ / ناموفق ۰".
+  it('one word per outcome on the list, the detail and the dashboard, and a send shows its cost, what came back and the net (fa, then en)', async () => {
+    const lossy = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 0, expireRatio: 0 });
+    const created = ok(await api.post('ScheduledMessages/Create', {
+      senderNumberId: lossy.lineId, smsBody: 'Never arrives', sendType: 'Bulk', receivers: ['09121280031', '09121280032'], sendDirect: true,
+    }, { token }));
+    const settled = await waitForSend(api, token, created.id, (s) => s.queueStatus === 'Completed' && s.notDeliveredCount === 2);
+    expect(settled.failedCount).to.equal(0);
+    const list = new OutboxListPage(page, baseUrl);
+    const detail = new OutboxDetailPage(page, baseUrl);
+    const charts = new DashboardChartsSection(page, baseUrl);
+    const words = {
+      fa: { delivered: 'تحویل‌شده', notDelivered: 'تحویل‌نشده', failed: 'ناموفق', row: 'تحویل‌شده ۰ ارسال شده ۲ تحویل‌نشده ۲ کل ۲', status: 'تحویل‌نشده به گوشی' },
+      en: { delivered: 'Delivered', notDelivered: 'Not delivered', failed: 'Failed', row: 'Delivered 0 Sent 2 Not delivered 2 Total 2', status: 'Not delivered to phone' },
+    };
+    for (const language of ['fa', 'en'] as const) {
+      const w = words[language];
+      await list.open();
+      const progress = new SendProgressControl(list.row(created.id).getByTestId('outbox-row-progress'));
+      expect(await progress.value('notDelivered')).to.equal(2);
+      expect(await progress.value('failed'), 'nothing failed: not shown').to.equal(null);
+      expect(await progress.label('notDelivered')).to.equal(w.notDelivered);
+      expect(await progress.text()).to.equal(w.row);
+
+      await detail.open(created.id);
+      expect(await detail.counterLabel('notDeliveredCount')).to.equal(w.notDelivered);
+      expect(await detail.counterLabel('failedCount')).to.equal(w.failed);
+      expect(await detail.counterLabel('deliveredCount')).to.equal(w.delivered);
+      expect(await page.getByTestId('outbox-delivery-HaveNotReceivedToPhone').innerText()).to.contain(w.status);
+      // Nothing delivered on a line that charges only delivered messages: everything came back.
+      expect(await detail.money('total').getAttribute('data-value')).to.equal(settled.totalPrice);
+      expect(await detail.money('refunded').getAttribute('data-value')).to.equal(settled.totalPrice);
+      expect(await detail.money('net').getAttribute('data-value')).to.equal('0');
+
+      await charts.open();
+      await charts.loaded();
+      expect(await charts.totalLabel('delivered')).to.equal(w.delivered);
+
+      // The refund in the transactions names the send and links to it.
+      const transactions = new TransactionsScreen(page, baseUrl);
+      await transactions.open();
+      await transactions.filter({ typeCreditChange: 'GiveBackCostOfUnsuccessSent' });
+      await page.locator(`[data-testid="tx-reference-send"][href="/outbox/${created.id}"]`).first().waitFor();
+
+      if (language === 'fa') {
+        await new Shell(page).toggleLanguage();
+        await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
+      }
+    }
+    await new Shell(page).toggleLanguage();
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.lang !== 'en-US');
     expect(errors).to.deep.equal([]);
   });
 

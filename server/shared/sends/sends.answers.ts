@@ -99,11 +99,15 @@ export const sendListItemAnswer = {
 
 export const sendsPageAnswer = pageOf(sendListItemAnswer);
 
-/** `OutBox/Get/:id`: the send with the sender's user name and its receivers counted by delivery status. */
+/**
+ * `OutBox/Get/:id`: the send with the sender's user name, its receivers counted by delivery status,
+ * and `refundedPrice`: what of `totalPrice` was given back to the sending organization (integer rials
+ * as text, levy and VAT included, '0' when nothing was), so cost, refunded and net read side by side.
+ */
 export const sendDetailAnswer = {
   type: 'object',
-  required: [...sendRequired, 'userName', 'deliveryStatusCounts'],
-  properties: { ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer } },
+  required: [...sendRequired, 'userName', 'deliveryStatusCounts', 'refundedPrice'],
+  properties: { ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer }, refundedPrice: text },
 } as const;
 
 /**

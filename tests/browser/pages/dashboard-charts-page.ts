@@ -17,6 +17,10 @@ export class DashboardChartsSection {
   }
 
   total(name: 'sends' | 'messages' | 'parts' | 'sent' | 'delivered' | 'creditUsed'): Locator { return this.page.getByTestId(`dashboard-total-${name}`); }
+  /** The word a total is named by. */
+  async totalLabel(name: 'sends' | 'messages' | 'parts' | 'sent' | 'delivered' | 'creditUsed'): Promise<string> {
+    return (await this.page.getByTestId(`dashboard-total-label-${name}`).innerText()).trim();
+  }
   /** How many bar segments of the daily chart are drawn with a height (a day and status with messages). */
   async dailyBars(): Promise<number> {
     return this.page.getByTestId('dashboard-daily').locator('.recharts-bar-rectangle').evaluateAll((nodes) =>

@@ -93,6 +93,10 @@ export class OutboxListPage {
     await this.page.getByTestId('outbox-table-loading').waitFor({ state: 'hidden' });
   }
 
+  /** The list's filter bar, and the button that shows it on a phone. */
+  filters(): Locator { return this.page.getByTestId('outbox-filters'); }
+  filtersToggle(): Locator { return this.page.getByTestId('outbox-filters-toggle'); }
+
   /** The selection checkbox of a send's row (absent when the send is not listed). */
   rowSelect(id: number): Locator { return this.page.locator(`[data-testid="outbox-row-select"][data-id="${id}"]`); }
 

@@ -34,6 +34,8 @@ export class OutboxSearchPanel {
   }
 
   rows(): Locator { return this.page.getByTestId('adv-row'); }
+  /** The text column of every row shown. */
+  async texts(): Promise<string[]> { return this.rows().getByTestId('adv-text-cell').evaluateAll((cells) => cells.map((c) => (c.textContent ?? '').trim())); }
   error(): Locator { return this.page.getByTestId('adv-error'); }
   next(): Locator { return this.page.getByTestId('adv-next'); }
   pageLabel(): Locator { return this.page.getByTestId('adv-page'); }

@@ -14,6 +14,8 @@ export class ResendSection {
   status(status: string): Locator { return this.page.getByTestId(`resend-status-${status}`); }
   count(): Locator { return this.page.getByTestId('resend-count'); }
   errors(): Locator { return this.page.getByTestId('resend-errors'); }
+  /** The dialog's warning that receivers of this send were already resent (one line per earlier resend, data-id). */
+  warning(): Locator { return this.page.getByTestId('resend-already'); }
   resendOf(): Locator { return this.page.getByTestId('outbox-resend-of'); }
   resendLinks(): Locator { return this.page.getByTestId('outbox-resend-link'); }
 

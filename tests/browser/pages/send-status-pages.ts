@@ -18,15 +18,19 @@ export class SendStatusBadgeControl {
   }
 }
 
-/** The labelled progress of an outbox row: delivered, sent, failed, canceled (when any), total. */
+type ProgressKey = 'delivered' | 'sent' | 'notDelivered' | 'failed' | 'canceled' | 'total';
+
+/** The labelled progress of an outbox row: delivered, sent, not delivered, failed, canceled (when any), total. */
 export class SendProgressControl {
   constructor(readonly root: Locator) {}
 
-  item(key: 'delivered' | 'sent' | 'failed' | 'canceled' | 'total'): Locator { return this.root.getByTestId(`outbox-row-progress-${key}`); }
-  async value(key: 'delivered' | 'sent' | 'failed' | 'canceled' | 'total'): Promise<number | null> {
+  item(key: ProgressKey): Locator { return this.root.getByTestId(`outbox-row-progress-${key}`); }
+  async value(key: ProgressKey): Promise<number | null> {
     const item = this.item(key);
     return (await item.count()) ? Number(await item.getAttribute('data-value')) : null;
   }
+  /** The word an item is named by (without its number). */
+  async label(key: ProgressKey): Promise<string> { return (await this.item(key).locator('span').first().innerText()).trim(); }
   async text(): Promise<string> { return (await this.root.innerText()).replace(/\s+/g, ' ').trim(); }
 }
 

@@ -148,6 +148,12 @@ export class OutboxDetailPage {
 
   async counterValue(name: OutboxCounter): Promise<number> { return Number(await this.counter(name).getAttribute('data-value')); }
 
+  /** The word a counter is named by. */
+  async counterLabel(name: OutboxCounter): Promise<string> { return (await this.page.getByTestId(`outbox-counter-label-${name}`).innerText()).trim(); }
+
+  /** A send's money: its cost, what was given back, and the net (rials as the API answers them: data-value). */
+  money(name: 'total' | 'refunded' | 'net'): Locator { return this.page.getByTestId(`outbox-${name}`); }
+
   /** The visible count of receivers in a delivery status (0 when the status is not shown). */
   async deliveryCount(status: string): Promise<number> {
     const item = this.page.getByTestId(`outbox-delivery-${status}`);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { AreaChart, BarChart, DonutChart } from './tremor-charts';
 import { DELIVERY_BUCKETS, bucketOf, type DeliveryBucket } from '../../../../server/shared/insight/delivery-buckets';
+import { outcomeKey } from '../sending/delivery-outcomes';
 import { ApiError } from '../../shared/api/api-client';
 import { useApp } from '../../shared/app/app-context';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
@@ -151,7 +152,7 @@ export function DashboardChartsView() {
     if (!data) return null;
     const days = inReadingOrder(data.days, language);
     const label = (d: DashboardDay) => dayLabel(d.date, language);
-    const bucketName = (b: DeliveryBucket) => t(`buckets.${b}`);
+    const bucketName = (b: DeliveryBucket) => t(outcomeKey(b));
     const typeName = (type: string) => t(`sendTypeNames.${type}`, { defaultValue: type });
     const usedBuckets = DELIVERY_BUCKETS.filter((b) => data.totals.buckets[b] > 0);
     const usedTypes = data.sendTypes.map((s) => s.sendType);
@@ -169,7 +170,7 @@ export function DashboardChartsView() {
         colors: usedTypes.map((s) => SEND_TYPE_COLORS[s] ?? FALLBACK_COLOR),
         rows: days.map((d) => ({ day: label(d), ...Object.fromEntries(usedTypes.map((s) => [typeName(s), d.sendTypes[s]?.[unit] ?? 0])) })),
       };
-    const allVsSent = days.map((d) => ({ day: label(d), [t('allVsSent.all')]: d.messages, [t('allVsSent.sent')]: d.sent }));
+    const allVsSent = days.map((d) => ({ day: label(d), [t('allVsSent.all')]: d.messages, [t(outcomeKey('sent'))]: d.sent }));
     const credit = data.credit ? days.map((d) => ({ day: label(d), [t('credit.charged')]: Number(d.credit?.charged ?? 0), [t('credit.givenBack')]: Number(d.credit?.givenBack ?? 0) })) : null;
     const operators = data.operators.map((o) => ({ name: t(`operatorNames.${o.operator}`, { defaultValue: o.operator }), value: o.messages, color: OPERATOR_COLORS[o.operator] ?? FALLBACK_COLOR }));
     const totalSent = data.sendTypes.reduce((n, s) => n + s.sent, 0);
@@ -233,7 +234,7 @@ export function DashboardChartsView() {
               ...(data.credit ? [['creditUsed', rial(data.credit.used)] as [string, string]] : []),
             ] as [string, string][]).map(([name, value]) => (
               <div key={name} className="rounded border bg-white p-3 dark:border-slate-700 dark:bg-slate-800">
-                <dt className="text-xs text-slate-600 dark:text-slate-400">{t(`totals.${name}`)}</dt>
+                <dt className="text-xs text-slate-600 dark:text-slate-400" data-testid={`dashboard-total-label-${name}`}>{name === 'delivered' ? t(outcomeKey('delivered')) : t(`totals.${name}`)}</dt>
                 <dd className="text-lg font-semibold" data-testid={`dashboard-total-${name}`} data-value={name === 'creditUsed' ? data.credit?.used : undefined}>{value}</dd>
               </div>
             ))}
@@ -256,12 +257,12 @@ export function DashboardChartsView() {
 
           <div className="grid gap-4 lg:grid-cols-2">
             <Panel title={t('allVsSent.title')} testId="dashboard-all-vs-sent">
-              <ChartLegend testId="dashboard-all-vs-sent-legend" items={[{ name: t('allVsSent.all'), color: 'slate' }, { name: t('allVsSent.sent'), color: 'blue' }]} />
+              <ChartLegend testId="dashboard-all-vs-sent-legend" items={[{ name: t('allVsSent.all'), color: 'slate' }, { name: t(outcomeKey('sent')), color: 'blue' }]} />
               <div aria-hidden="true">
-                <AreaChart className="h-56" data={charts.allVsSent} index="day" categories={[t('allVsSent.all'), t('allVsSent.sent')]} colors={['slate', 'blue']} showLegend={false}
+                <AreaChart className="h-56" data={charts.allVsSent} index="day" categories={[t('allVsSent.all'), t(outcomeKey('sent'))]} colors={['slate', 'blue']} showLegend={false}
                   valueFormatter={count} yAxisWidth={64} allowDecimals={false} noDataText={t('empty')} />
               </div>
-              <ChartTable caption={t('allVsSent.title')} indexHeader={t('day')} categories={[t('allVsSent.all'), t('allVsSent.sent')]} rows={charts.allVsSent} format={count} />
+              <ChartTable caption={t('allVsSent.title')} indexHeader={t('day')} categories={[t('allVsSent.all'), t(outcomeKey('sent'))]} rows={charts.allVsSent} format={count} />
             </Panel>
             {charts.credit && (
               <Panel title={t('credit.title')} testId="dashboard-credit">

@@ -143,7 +143,7 @@ export function OutboxAdvancedSearch() {
                   <tr key={`${r.sendId}:${r.seq}`} className="border-b" data-testid="adv-row" data-number={r.toNumber} data-send={r.sendId}>
                     <td className="p-2"><Link className="text-sky-700 underline" to={outboxDetailPath(r.sendId)}>{digits(r.sendId)}</Link></td>
                     <td className="p-2" dir="ltr">{digits(r.toNumber)}</td>
-                    <td className="p-2"><span className="line-clamp-2 max-w-xs" dir="auto" title={r.smsText}>{r.smsText}</span></td>
+                    <td className="p-2" data-testid="adv-text-cell"><span className="line-clamp-2 max-w-xs" dir="auto" title={r.smsText}>{r.smsText}</span></td>
                     <td className="p-2" dir="auto">{r.description ?? '—'}</td>
                     <td className="p-2"><DateDisplay value={r.dateTimeSend} /></td>
                     <td className="p-2">{t(`sending:outboxStatuses.${r.sendStatus}`, { defaultValue: r.sendStatus })}</td>

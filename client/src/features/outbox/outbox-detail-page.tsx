@@ -27,11 +27,18 @@ import { exportRecipients } from './outbox-search-api';
 import { SendStatusBadge } from './send-status-badge';
 import { ResendSection } from './resend-section';
 import { UserText } from '../../shared/ui/user-text';
+import { COUNTER_OUTCOMES, outcomeKey } from '../sending/delivery-outcomes';
 
 const COUNTERS: (keyof SendCounters)[] = ['recipientCount', 'pendingCount', 'sentCount', 'deliveredCount', 'notDeliveredCount', 'failedCount', 'canceledCount'];
 // Progress may arrive 4 times a second per send; the receivers page and the per-status counts
 // are fetched again at most once a second so a large send does not flood the API.
 const REFRESH_THROTTLE_MS = 1000;
+
+/** What the send cost in the end: its price less what came back (integer rials as text; bigint, as the ledger keeps them). */
+function netPrice(send: { totalPrice: string; refundedPrice: string }): string {
+  const net = BigInt(send.totalPrice) - BigInt(send.refundedPrice);
+  return (net < 0n ? 0n : net).toString();
+}
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -205,6 +212,25 @@ export function OutboxDetailPage() {
     <section data-testid="outbox-detail-page" data-send-id={send.id} data-queue-status={send.queueStatus} data-status={send.status}>
       <PageHeader title={t('detailTitle', { id: digits(send.id) })} breadcrumbs={back} actions={actions} />
       {archiveError && <p role="alert" className="mb-3 text-sm text-red-700" data-testid="outbox-archive-error">{archiveError}</p>}
+      {/* Progress first: it is what a sender comes back for, and on a phone the fields below fill screens. */}
+      <section className="mb-4" aria-label={t('progress')}>
+        <div className="mb-1 flex justify-between text-sm">
+          <span>{t('progress')}</span>
+          <span data-testid="outbox-progress-percent" data-value={percent}>{t('percent', { n: digits(percent) })}</span>
+        </div>
+        <div role="progressbar" aria-label={t('progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
+          className="h-3 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" data-testid="outbox-progress">
+          <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
+        </div>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-live="polite">
+          {COUNTERS.map((c) => (
+            <div key={c} className="rounded border border-slate-200 p-2 text-center dark:border-slate-700">
+              <dt className="text-xs text-slate-500" data-testid={`outbox-counter-label-${c}`}>{t(outcomeKey(COUNTER_OUTCOMES[c]))}</dt>
+              <dd className="text-lg font-semibold" data-testid={`outbox-counter-${c}`} data-value={send[c]}>{digits(send[c])}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <dl className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field label={t('columns.status')} testId="outbox-status"><SendStatusBadge send={send} testId="outbox-status-badge" /></Field>
         <Field label={t('columns.queueStatus')} testId="outbox-queue-status">{t(`sending:queueStatuses.${send.queueStatus}`, { defaultValue: send.queueStatus })}</Field>
@@ -229,30 +255,14 @@ export function OutboxDetailPage() {
         <Field label={t('fields.levy')}><Amount value={send.resolutionOfParliamentPrice} /></Field>
         <Field label={t('fields.vat')}><Amount value={send.taxPrice} /></Field>
         <Field label={t('fields.total')}><Amount value={send.totalPrice} testId="outbox-total" /></Field>
+        <Field label={t('fields.refunded')}><Amount value={send.refundedPrice} testId="outbox-refunded" /></Field>
+        <Field label={t('fields.net')}><Amount value={netPrice(send)} testId="outbox-net" /></Field>
       </dl>
       <div className="mb-4">
         <p className="mb-1 text-sm text-slate-500">{t('fields.text')}</p>
         <p className="whitespace-pre-wrap rounded border border-slate-200 p-3 dark:border-slate-700" dir="auto" data-testid="outbox-text">{send.smsText}</p>
       </div>
 
-      <section className="mb-4" aria-label={t('progress')}>
-        <div className="mb-1 flex justify-between text-sm">
-          <span>{t('progress')}</span>
-          <span data-testid="outbox-progress-percent" data-value={percent}>{t('percent', { n: digits(percent) })}</span>
-        </div>
-        <div role="progressbar" aria-label={t('progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
-          className="h-3 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" data-testid="outbox-progress">
-          <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
-        </div>
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-live="polite">
-          {COUNTERS.map((c) => (
-            <div key={c} className="rounded border border-slate-200 p-2 text-center dark:border-slate-700">
-              <dt className="text-xs text-slate-500">{t(`counters.${c}`)}</dt>
-              <dd className="text-lg font-semibold" data-testid={`outbox-counter-${c}`} data-value={send[c]}>{digits(send[c])}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
 
       {statusCounts.length > 0 && (
         <section className="mb-4" data-testid="outbox-delivery-counts">

@@ -14,6 +14,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
+import { cx } from '../../shared/ui/class-names';
 import { errorsOf, SearchBox } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { OUTBOX_STATUSES, outboxDetailPath, type Send } from '../sending/sending-api';
@@ -42,6 +43,8 @@ export function OutboxPage() {
   // Archived sends are hidden unless asked for: this toggle, or the Archived / Archiving status filter.
   const [showArchived, setShowArchived] = useState(false);
   const [advanced, setAdvanced] = useState(false);
+  // Below md the filters wait behind a button: at 390 px they filled the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   // Selected rows by id (kept across pages, cleared when the list is filtered differently).
   const [selected, setSelected] = useState<ReadonlyMap<number, Send>>(new Map());
   const [confirmArchive, setConfirmArchive] = useState(false);
@@ -151,30 +154,39 @@ export function OutboxPage() {
   return (
     <section data-testid="outbox-page">
       <PageHeader title={t('title')} />
-      <div className="mb-3">
+      <div className="mb-3 flex flex-wrap gap-2">
         <Button variant="secondary" aria-expanded={advanced} onClick={() => setAdvanced((on) => !on)} data-testid="outbox-advanced-toggle">
           {advanced ? t('search.close') : t('search.open')}
         </Button>
+        {!advanced && (
+          <Button variant="secondary" className="md:hidden" aria-expanded={filtersOpen} aria-controls="outbox-filter-bar"
+            onClick={() => setFiltersOpen((on) => !on)} data-testid="outbox-filters-toggle">{t('filters')}</Button>
+        )}
       </div>
       {advanced && <OutboxAdvancedSearch />}
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <SearchBox value={search} idPrefix="outbox" onSearch={(term) => { setSearch(term); setPageIndex(0); clearSelection(); }} />
-        <CheckboxField id="outbox-show-archived" data-testid="outbox-show-archived" label={t('archive.showArchived')} checked={showArchived} className="mb-2"
-          onCheckedChange={(on) => { setShowArchived(on); setPageIndex(0); clearSelection(); }} />
-      </div>
-      <form noValidate className="mb-3 flex flex-wrap items-end gap-3" onSubmit={apply} data-testid="outbox-filters">
-        <div className="min-w-[12rem]">
-          <Select id="outbox-status" data-testid="outbox-status" label={t('status')} items={statusItems} value={draft.status}
-            onChange={(v) => setDraft((d) => ({ ...d, status: v === null ? '' : String(v) }))} />
+      {/* The advanced search has filters of its own: the list's bar under it read as a second search. */}
+      {!advanced && (
+        <div id="outbox-filter-bar" className={cx(filtersOpen ? 'block' : 'hidden', 'md:block')}>
+          <div className="mb-3 flex flex-wrap items-end gap-3">
+            <SearchBox value={search} idPrefix="outbox" onSearch={(term) => { setSearch(term); setPageIndex(0); clearSelection(); }} />
+            <CheckboxField id="outbox-show-archived" data-testid="outbox-show-archived" label={t('archive.showArchived')} checked={showArchived} className="mb-2"
+              onCheckedChange={(on) => { setShowArchived(on); setPageIndex(0); clearSelection(); }} />
+          </div>
+          <form noValidate className="mb-3 flex flex-wrap items-end gap-3" onSubmit={apply} data-testid="outbox-filters">
+            <div className="min-w-[12rem]">
+              <Select id="outbox-status" data-testid="outbox-status" label={t('status')} items={statusItems} value={draft.status}
+                onChange={(v) => setDraft((d) => ({ ...d, status: v === null ? '' : String(v) }))} />
+            </div>
+            <DateTimePicker id="outbox-from" data-testid="outbox-from" label={t('fromDate')} withTime={false} value={draft.fromDate}
+              onChange={(v) => setDraft((d) => ({ ...d, fromDate: v }))} />
+            <DateTimePicker id="outbox-to" data-testid="outbox-to" label={t('toDate')} withTime={false} value={draft.toDate}
+              onChange={(v) => setDraft((d) => ({ ...d, toDate: v }))} />
+            <Button type="submit" data-testid="outbox-apply">{t('apply')}</Button>
+            <Button variant="secondary" onClick={() => { setDraft(NO_FILTERS); setFilters(NO_FILTERS); setDraftError(null); setPageIndex(0); clearSelection(); }}>{t('clear')}</Button>
+            {draftError && <p role="alert" className="w-full text-sm text-red-700" data-testid="outbox-range-error">{draftError}</p>}
+          </form>
         </div>
-        <DateTimePicker id="outbox-from" data-testid="outbox-from" label={t('fromDate')} withTime={false} value={draft.fromDate}
-          onChange={(v) => setDraft((d) => ({ ...d, fromDate: v }))} />
-        <DateTimePicker id="outbox-to" data-testid="outbox-to" label={t('toDate')} withTime={false} value={draft.toDate}
-          onChange={(v) => setDraft((d) => ({ ...d, toDate: v }))} />
-        <Button type="submit" data-testid="outbox-apply">{t('apply')}</Button>
-        <Button variant="secondary" onClick={() => { setDraft(NO_FILTERS); setFilters(NO_FILTERS); setDraftError(null); setPageIndex(0); clearSelection(); }}>{t('clear')}</Button>
-        {draftError && <p role="alert" className="w-full text-sm text-red-700" data-testid="outbox-range-error">{draftError}</p>}
-      </form>
+      )}
       <div className="mb-2 flex flex-wrap items-center gap-3" role="group" aria-label={t('archive.selection')} data-testid="outbox-selection">
         <CheckboxField id="outbox-select-page" data-testid="outbox-select-page" label={t('archive.selectPage')} checked={pageSelected}
           disabled={pageRows.length === 0} onCheckedChange={togglePage} />

@@ -16,7 +16,7 @@ export const outboxTexts: TextResource = {
       CanceledPartly: 'لغو شده پس از ارسال بخشی', Rejected: 'ردشده توسط مدیر',
     },
     progressCell: {
-      label: 'پیشرفت ارسال {{id}}', delivered: 'رسیده', sent: 'ارسال‌شده', failed: 'ناموفق', canceled: 'لغو شده', total: 'کل',
+      label: 'پیشرفت ارسال {{id}}',
     },
     rejectReason: 'دلیل رد',
     export: {
@@ -41,12 +41,9 @@ export const outboxTexts: TextResource = {
       senderNumber: 'خط ارسال', sendType: 'نوع ارسال', subType: 'شیوه ارسال', text: 'متن پیامک', parts: 'تعداد بخش', encoding: 'کدگذاری', flash: 'فلش', user: 'ارسال‌کننده',
       dateTimeSend: 'زمان ارسال', dateTimeStart: 'شروع ارسال', dateTimeEnd: 'پایان ارسال', failureCode: 'علت خطا', createdAt: 'زمان ثبت',
       wrong: 'شماره نادرست', duplicate: 'تکراری', blackList: 'لیست سیاه', price: 'هزینه ارسال', levy: 'عوارض', vat: 'مالیات بر ارزش افزوده', total: 'جمع کل',
+      refunded: 'برگشت اعتبار', net: 'هزینه خالص',
     },
-    counters: {
-      recipientCount: 'کل گیرندگان', pendingCount: 'در انتظار', sentCount: 'ارسال شده', deliveredCount: 'رسیده', notDeliveredCount: 'نرسیده',
-      failedCount: 'ناموفق', canceledCount: 'لغو شده',
-    },
-    progress: 'پیشرفت ارسال', live: 'به‌روزرسانی زنده', perDeliveryStatus: 'به تفکیک وضعیت تحویل',
+    filters: 'فیلترها', progress: 'پیشرفت ارسال', live: 'به‌روزرسانی زنده', perDeliveryStatus: 'به تفکیک وضعیت تحویل',
     receivers: 'گیرندگان', deliveryStatus: 'وضعیت تحویل', toNumber: 'شماره گیرنده',
     receiverColumns: {
       seq: 'ردیف', toNumber: 'گیرنده', operator: 'اپراتور', description: 'توضیحات', sendStatus: 'وضعیت ارسال', deliveryStatus: 'وضعیت تحویل',
@@ -93,7 +90,7 @@ export const outboxTexts: TextResource = {
       CanceledPartly: 'Cancelled after a partial send', Rejected: 'Rejected by an administrator',
     },
     progressCell: {
-      label: 'Progress of send {{id}}', delivered: 'Delivered', sent: 'Sent', failed: 'Failed', canceled: 'Cancelled', total: 'Total',
+      label: 'Progress of send {{id}}',
     },
     rejectReason: 'Reason for rejection',
     export: {
@@ -118,12 +115,9 @@ export const outboxTexts: TextResource = {
       senderNumber: 'Sender line', sendType: 'Send type', subType: 'Sending mode', text: 'SMS text', parts: 'Parts', encoding: 'Encoding', flash: 'Flash', user: 'Sender',
       dateTimeSend: 'Send time', dateTimeStart: 'Started', dateTimeEnd: 'Finished', failureCode: 'Failure', createdAt: 'Created',
       wrong: 'Wrong numbers', duplicate: 'Duplicates', blackList: 'Blacklisted', price: 'Send price', levy: 'Levy', vat: 'VAT', total: 'Total',
+      refunded: 'Refunded', net: 'Net cost',
     },
-    counters: {
-      recipientCount: 'Recipients', pendingCount: 'Pending', sentCount: 'Sent', deliveredCount: 'Delivered', notDeliveredCount: 'Not delivered',
-      failedCount: 'Failed', canceledCount: 'Cancelled',
-    },
-    progress: 'Send progress', live: 'Live updates', perDeliveryStatus: 'Per delivery status',
+    filters: 'Filters', progress: 'Send progress', live: 'Live updates', perDeliveryStatus: 'Per delivery status',
     receivers: 'Recipients', deliveryStatus: 'Delivery status', toNumber: 'Recipient number',
     receiverColumns: {
       seq: 'Row', toNumber: 'Recipient', operator: 'Operator', description: 'Description', sendStatus: 'Send status', deliveryStatus: 'Delivery status',

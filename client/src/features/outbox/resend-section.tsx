@@ -14,10 +14,13 @@ import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { isFinished, newSendId, outboxDetailPath } from '../sending/sending-api';
 import { getMyNumbers, linesKeys } from '../lines/lines-api';
 import { outboxKeys, type OutboxSend } from './outbox-api';
-import { getResendLinks, RESENDABLE_STATUSES, resendByDeliveryStatus } from './resend-api';
+import { getResendLinks, RESENDABLE_STATUSES, resendByDeliveryStatus, type ResendLink } from './resend-api';
+import { DateDisplay } from '../../shared/dates/date-display';
 
 /** Resend by delivery status: the user picks statuses (with their counts) and a line; the receivers in them go out as a new send. */
-function ResendDialog({ send, counts, onClose, onResent }: { send: OutboxSend; counts: [string, number][]; onClose(): void; onResent(id: number): void }) {
+function ResendDialog({ send, counts, earlier, onClose, onResent }: {
+  send: OutboxSend; counts: [string, number][]; earlier: readonly ResendLink[]; onClose(): void; onResent(id: number): void;
+}) {
   const { api } = useApp();
   const { t } = useTranslation('resend');
   const digits = useDigits();
@@ -47,6 +50,20 @@ function ResendDialog({ send, counts, onClose, onResent }: { send: OutboxSend; c
     <ModalDialog open onClose={onClose} title={t('title', { id: digits(send.id) })} data-testid="resend-dialog">
       <form noValidate onSubmit={(e) => void submit(e)}>
         <ErrorSummary errors={errors} testId="resend-errors" />
+        {/* A send's final receivers do not change: an earlier resend took the same ones, so a second is a second copy and a second charge. */}
+        {earlier.length > 0 && (
+          <div role="note" className="mb-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="resend-already">
+            <p>{t('already')}</p>
+            <ul className="mt-1 list-disc ps-5">
+              {earlier.map((r) => (
+                <li key={r.id} data-id={r.id}>
+                  {t('alreadyItem', { id: digits(r.id), kind: t(r.resendRuleId ? 'automatic' : 'manual'), receivers: t('receivers', { n: digits(r.recipientCount) }) })}{' '}
+                  <DateDisplay value={r.dateTimeSend} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <fieldset className="mb-3">
           <legend className="mb-1 text-sm font-medium">{t('statuses')}</legend>
           {counts.map(([status, n]) => (
@@ -102,7 +119,7 @@ export function ResendSection({ send }: { send: OutboxSend }) {
         </ul>
       )}
       {open && (
-        <ResendDialog send={send} counts={counts} onClose={() => setOpen(false)}
+        <ResendDialog send={send} counts={counts} earlier={links?.resends ?? []} onClose={() => setOpen(false)}
           onResent={(id) => { setOpen(false); void mutate(); navigate(outboxDetailPath(id)); }} />
       )}
     </section>

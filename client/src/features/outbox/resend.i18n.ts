@@ -8,6 +8,8 @@ export const resendTexts: TextResource = {
     statuses: 'وضعیت‌های تحویل', line: 'خط ارسال', count: '{{n}} گیرنده دوباره فرستاده می‌شود.', submit: 'ارسال مجدد', cancel: 'انصراف',
     made: 'ارسال مجدد #{{id}} ثبت شد.', resendOf: 'ارسال مجدد از ارسال', automaticOf: 'ارسال مجدد خودکار از ارسال',
     manual: 'ارسال مجدد', automatic: 'ارسال مجدد خودکار', receivers: '{{n}} گیرنده',
+    already: 'گیرندگان این ارسال قبلاً دوباره فرستاده شده‌اند؛ ارسال مجدد دیگر آن‌ها را بار دیگر می‌فرستد و دوباره هزینه دارد:',
+    alreadyItem: 'ارسال #{{id}} ({{kind}}، {{receivers}}) در',
     rules: {
       button: 'ارسال مجدد خودکار', title: 'ارسال مجدد خودکار خط {{number}}',
       hint: 'وقتی ارسالی از این خط تمام شد، گیرندگانی که گزارش نهایی‌شان یکی از این وضعیت‌هاست یک بار دیگر با یکی از خط‌های مقصد (به ترتیب) فرستاده می‌شوند؛ هزینه آن مانند یک ارسال تازه است.',
@@ -21,6 +23,8 @@ export const resendTexts: TextResource = {
     statuses: 'Delivery statuses', line: 'Line', count: '{{n}} receivers will be sent again.', submit: 'Resend', cancel: 'Cancel',
     made: 'Resend #{{id}} created.', resendOf: 'Resent from send', automaticOf: 'Automatically resent from send',
     manual: 'Resend', automatic: 'Automatic resend', receivers: '{{n}} receivers',
+    already: 'Receivers of this send were already resent; another resend sends them once more and costs again:',
+    alreadyItem: 'Send #{{id}} ({{kind}}, {{receivers}}) at',
     rules: {
       button: 'Automatic resend', title: 'Automatic resend of line {{number}}',
       hint: 'When a send from this line finishes, receivers whose final report is one of these statuses are sent once more on one of the target lines (in order), priced as a new send.',

@@ -1,10 +1,11 @@
 import type { FeatureManifest } from '../../shared/app/feature-manifest';
 import { lazyPage } from '../../shared/app/lazy-page';
 import { sendingTexts } from './sending.i18n';
+import { deliveryOutcomeTexts } from './delivery-outcomes.i18n';
 
 export const sendingFeature: FeatureManifest = {
   key: 'sending',
-  texts: [sendingTexts],
+  texts: [sendingTexts, deliveryOutcomeTexts],
   routes: [
     { path: 'sending/single', lazy: lazyPage(() => import('./send-page'), (m) => m.SingleSendPage) },
     { path: 'sending/bulk', lazy: lazyPage(() => import('./send-page'), (m) => m.BulkSendPage) },

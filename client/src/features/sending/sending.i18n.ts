@@ -112,8 +112,8 @@ export const sendingTexts: TextResource = {
     },
     deliveryStatuses: {
       Unknown: 'نامشخص', WaitingForSend: 'در انتظار ارسال', IsSending: 'در حال ارسال', SentToItc: 'ارسال به مخابرات', ReceivedByItc: 'رسیده به مخابرات',
-      SentAndReceivedbyPhone: 'رسیده به گوشی', HaveNotReceivedToPhone: 'نرسیده به گوشی', Expired: 'منقضی شده', DidNotReceiveToItc: 'نرسیده به مخابرات',
-      NotSent: 'ارسال نشده', ErrorInSending: 'خطا در ارسال', IsCanceled: 'لغو شده', BlackList: 'لیست سیاه', NotReceivebyServer: 'نرسیده به سرور', Sent: 'ارسال شده',
+      SentAndReceivedbyPhone: 'تحویل‌شده به گوشی', HaveNotReceivedToPhone: 'تحویل‌نشده به گوشی', Expired: 'منقضی شده', DidNotReceiveToItc: 'تحویل‌نشده به مخابرات',
+      NotSent: 'ارسال نشده', ErrorInSending: 'خطا در ارسال', IsCanceled: 'لغو شده', BlackList: 'لیست سیاه', NotReceivebyServer: 'دریافت‌نشده در سرور', Sent: 'ارسال شده',
       InvalidMobile: 'شماره موبایل نامعتبر', InvalidReciption: 'گیرنده نامعتبر', InvalidSender: 'فرستنده نامعتبر', InvalidPrivateNumber: 'شماره اختصاصی نامعتبر',
       TextIsEmpty: 'متن خالی', SmsIsFilter: 'متن فیلتر شده', BlackListTable: 'لیست سیاه اپراتور', NotEnoughBalance: 'اعتبار ناکافی نزد اپراتور',
       AccessDenied: 'دسترسی رد شد', InvalidUserOrPassword: 'نام کاربری یا رمز درگاه نادرست', InvalidUsedMethod: 'روش نامعتبر', InvalidInputXml: 'درخواست نامعتبر',

@@ -11,6 +11,7 @@ import type { JobQueue, QueueFactory } from '../../../platform/queue.js';
 import type { Realtime } from '../../../platform/realtime.js';
 import { drained, prefetched } from '../../../platform/xlsx-stream.js';
 import { spreadsheetCell } from '../../../shared/text/spreadsheet-cells.js';
+import { bucketOf } from '../../../shared/insight/delivery-buckets.js';
 import { ExcelRequestsRepository, type ExcelRequestRow } from './excel-requests.repository.js';
 import { OutboxSearchService } from './outbox-search.service.js';
 import type { ReceiverHit, ReceiverSearch } from './outbox-search.repository.js';
@@ -31,8 +32,12 @@ export interface StoredExportFilter {
   search: Omit<ReceiverSearch, 'from' | 'to'> & { from: string; to: string };
 }
 
-/** The sheet's columns: the spec's receiver row and its send, English titles without spaces. */
-const COLUMNS: { header: string; key: keyof ReceiverHit; width: number }[] = [
+/**
+ * The sheet's columns: the spec's receiver row and its send, English titles without spaces. Outcome
+ * is the delivery status's group in the one vocabulary every screen uses (delivered, notDelivered,
+ * failed, …: server/shared/insight/delivery-buckets.ts), so the file and the screens agree. Last, so the columns before it keep their places.
+ */
+const COLUMNS: { header: string; key: keyof ReceiverHit | 'outcome'; width: number }[] = [
   { header: 'SendId', key: 'sendId', width: 10 },
   { header: 'ToNumber', key: 'toNumber', width: 16 },
   { header: 'Operator', key: 'operator', width: 10 },
@@ -44,6 +49,7 @@ const COLUMNS: { header: string; key: keyof ReceiverHit; width: number }[] = [
   { header: 'SenderNumber', key: 'senderNumber', width: 16 },
   { header: 'DateTimeSend', key: 'dateTimeSend', width: 24 },
   { header: 'SmsText', key: 'smsText', width: 50 },
+  { header: 'Outcome', key: 'outcome', width: 16 },
 ];
 
 /** A cell's value: dates as UTC ISO text, every text through the one escaping rule of all exports (no cell is read as a formula). */
@@ -133,7 +139,7 @@ export class OutboxExporter {
       let written = 0;
       let shown = 0;
       for await (const rows of prefetched(this.search.pages(stored.tenant, filter, EXPORT_PAGE))) {
-        for (const r of rows) sheet.addRow(COLUMNS.map((c) => cell(r[c.key]))).commit();
+        for (const r of rows) sheet.addRow(COLUMNS.map((c) => cell(c.key === 'outcome' ? bucketOf(r.deliveryStatus) : r[c.key]))).commit();
         await drained(sheet);
         written += rows.length;
         // Receivers may arrive while the file is written: the count is a moment's, so cap below 100 until done.

@@ -39,12 +39,13 @@ export interface ReceiverHit {
   deliveryStatus: string;
   sendDateTime: Date | null;
   statusDateTime: Date | null;
+  /** The receiver's own text (a dynamic or P2P file send), else the send's. */
   smsText: string;
   senderNumber: string;
   dateTimeSend: Date;
 }
 
-const RECEIVER_FIELDS = '"sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus", "sendDateTime", "statusDateTime"';
+const RECEIVER_FIELDS = '"sendId", seq, "toNumber", operator, description, "sendStatus", "deliveryStatus", "sendDateTime", "statusDateTime", "smsText"';
 
 /**
  * Receivers of the outbox (live and archived) across a tenant's sends, keyset paged. Two shapes,
@@ -110,7 +111,7 @@ export class OutboxSearchRepository {
 
   async page(tenant: Tenant, q: ReceiverSearch, limit: number, after?: SearchCursor): Promise<ReceiverHit[]> {
     const { sendWhere, sendArgs, recFilter, recArgs } = this.where(tenant, q);
-    const columns = `r."sendId", r.seq, r."toNumber", r.operator, r.description, r."sendStatus", r."deliveryStatus", r."sendDateTime", r."statusDateTime", s."smsText", s."senderNumber", s."dateTimeSend"`;
+    const columns = `r."sendId", r.seq, r."toNumber", r.operator, r.description, r."sendStatus", r."deliveryStatus", r."sendDateTime", r."statusDateTime", coalesce(r."smsText", s."smsText") as "smsText", s."senderNumber", s."dateTimeSend"`;
 
     if (q.toNumber) {
       const cursor = after ? ' and ("sendId", seq) < (?, ?)' : '';

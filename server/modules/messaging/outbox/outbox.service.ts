@@ -6,6 +6,7 @@ import { AppError, badRequest, forbidden } from '../../../platform/http/errors.j
 import type { Clock } from '../../../platform/clock.js';
 import { normalizeSearch } from '../../../platform/http/search.js';
 import { AuditService } from '../../audit/index.js';
+import { BillingService } from '../../billing/index.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository } from '../receivers.repository.js';
 import { DispatchSignal } from '../dispatch-signal.js';
@@ -13,6 +14,7 @@ import { CANCELABLE, SendStopService } from '../send-stop.service.js';
 import { outboxOwner, SendAccessService } from '../send-access.service.js';
 import { SendProgressPublisher } from '../send-progress.service.js';
 import { publicSend } from '../sends.view.js';
+import { holdReference } from '../send-rules.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { FINISHED_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
 
@@ -44,6 +46,7 @@ export class OutboxService {
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
     @inject(SendAccessService) private readonly access: SendAccessService,
+    @inject(BillingService) private readonly billing: BillingService,
   ) {}
 
   private ownerFilter(ctx: Actor): number | undefined {
@@ -71,7 +74,18 @@ export class OutboxService {
 
   async get(ctx: Actor, id: number) {
     const send = await this.visible(ctx, id);
-    return { ...publicSend(send), deliveryStatusCounts: await this.receivers.statusCounts(id, wasArchived(send)) };
+    return { ...publicSend(send), deliveryStatusCounts: await this.receivers.statusCounts(id, wasArchived(send)), refundedPrice: await this.refundedPrice(id) };
+  }
+
+  /**
+   * What the sending organization got back of the send's price: its own line of the hold (the line
+   * `totalPrice` was held on), refunds while open and after settling alike. The ledger's
+   * GiveBackCostOfUnsuccessSent entries of the send sum to the same. No hold (the system
+   * organization's sends, never charged): nothing came back.
+   */
+  private async refundedPrice(id: number): Promise<string> {
+    const hold = await this.billing.getHold(holdReference(id));
+    return hold?.lines.find((l) => l.role === 'organization')?.refunded ?? '0';
   }
 
   async recipients(ctx: Actor, q: { id: number; pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }) {
