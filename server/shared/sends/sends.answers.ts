@@ -107,7 +107,7 @@ export const sendsPageAnswer = pageOf(sendListItemAnswer);
 export const sendDetailAnswer = {
   type: 'object',
   required: [...sendRequired, 'userName', 'deliveryStatusCounts', 'refundedPrice'],
-  properties: { ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer }, refundedPrice: text },
+  properties: { ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer }, refundedPrice: rials },
 } as const;
 
 /**
