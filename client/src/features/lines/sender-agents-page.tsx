@@ -22,7 +22,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
-import { ErrorSummary, errorsOf, isHhMm, SearchBox, type FieldErrors } from '../admin-common/kit';
+import { clockTimeOf, ErrorSummary, errorsOf, isHhMm, SearchBox, type FieldErrors } from '../admin-common/kit';
 import {
   AGENT_HEALTH_EVENT, linesKeys, senderAgentsApi, type AgentHealth, type AgentHealthPush, type PluginsAnswer, type SenderAgent, type SenderAgentInput,
   type TestConnectionAnswer,
@@ -165,8 +165,8 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
     const body: SenderAgentInput = {
       id: original?.id, title: draft.title.trim(), pluginName: draft.pluginName, options,
       maxPerSecond: draft.maxPerSecond ? Number(toLatinDigits(draft.maxPerSecond)) : undefined,
-      startTime: draft.startTime.trim() ? toLatinDigits(draft.startTime.trim()) : null,
-      endTime: draft.endTime.trim() ? toLatinDigits(draft.endTime.trim()) : null,
+      startTime: clockTimeOf(draft.startTime),
+      endTime: clockTimeOf(draft.endTime),
       isActiveAllTime: draft.isActiveAllTime, isSendActive: draft.isSendActive, isActive: draft.isActive,
     };
     setBusy(true);
