@@ -112,6 +112,8 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
   const pluginItems = useMemo(() => (plugins?.plugins ?? []).map((p) => ({ id: p.name, title: `${fa ? p.title.fa : p.title.en} (${p.name} ${p.version})` })), [plugins, fa]);
   const plugin = plugins?.plugins.find((p) => p.name === draft.pluginName);
   const schema = plugin?.optionsSchema as JsonSchema | undefined;
+  // A plugin whose options carry the agent's rate (SMPP's maxPerSecond) is asked for it once, there.
+  const rateInOptions = !!schema && Object.values(schema.properties ?? {}).some((p) => p['x-agent-rate'] === true);
   // The generated form's draft: the saved options of this agent's plugin, else the new plugin's defaults.
   const [optionsDraft, setOptionsDraft] = useState<FormDraft>(() => (schema ? formDraftOf(schema, original?.options ?? {}) : {}));
   const [draftFor, setDraftFor] = useState<string | null>(schema ? draft.pluginName : null);
@@ -164,7 +166,7 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
     if (Object.keys(local).length) return;
     const body: SenderAgentInput = {
       id: original?.id, title: draft.title.trim(), pluginName: draft.pluginName, options,
-      maxPerSecond: draft.maxPerSecond ? Number(toLatinDigits(draft.maxPerSecond)) : undefined,
+      maxPerSecond: !rateInOptions && draft.maxPerSecond ? Number(toLatinDigits(draft.maxPerSecond)) : undefined,
       startTime: clockTimeOf(draft.startTime),
       endTime: clockTimeOf(draft.endTime),
       isActiveAllTime: draft.isActiveAllTime, isSendActive: draft.isSendActive, isActive: draft.isActive,
@@ -207,9 +209,13 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
           <Select id="agent-plugin" data-testid="agent-plugin" label={t('agents.plugin')} items={pluginItems} value={draft.pluginName} required loading={!plugins}
             error={errors.pluginName} hint={plugin?.description ? (fa ? plugin.description.fa : plugin.description.en) : undefined}
             onChange={(v) => { set('pluginName')(v === null ? '' : String(v)); setTested(null); }} />
-          <NumericInput id="agent-maxPerSecond" data-testid="agent-maxPerSecond" label={t('agents.maxPerSecond')} value={draft.maxPerSecond}
-            error={errors.maxPerSecond} onValueChange={set('maxPerSecond')} />
-          <div />
+          {!rateInOptions && (
+            <>
+              <NumericInput id="agent-maxPerSecond" data-testid="agent-maxPerSecond" label={t('agents.maxPerSecond')} value={draft.maxPerSecond}
+                hint={t('agents.maxPerSecondHint')} error={errors.maxPerSecond} onValueChange={set('maxPerSecond')} />
+              <div />
+            </>
+          )}
           <TextField id="agent-startTime" data-testid="agent-startTime" label={t('agents.startTime')} value={draft.startTime} maxLength={5} dir="ltr"
             disabled={draft.isActiveAllTime} error={errors.startTime} onChange={(e) => set('startTime')(e.target.value)} />
           <TextField id="agent-endTime" data-testid="agent-endTime" label={t('agents.endTime')} value={draft.endTime} maxLength={5} dir="ltr"
