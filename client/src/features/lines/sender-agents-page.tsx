@@ -143,7 +143,9 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
     if (schema) {
       const { value, issues } = formValueOf(schema, optionsDraft);
       const mine: Record<string, string> = {};
-      for (const issue of issues) mine[issue.path] = tUi(issue.key, issue.values ?? {});
+      for (const issue of issues) {
+        mine[issue.path] = tUi(issue.key, Object.fromEntries(Object.entries(issue.values ?? {}).map(([k, v]) => [k, typeof v === 'number' ? digits(v) : v])));
+      }
       setOptionErrors(mine);
       if (issues.length > 0) { local.options = t('agents.optionsFix'); return null; }
       return value;
