@@ -25,7 +25,7 @@ const optionsSchema = {
       description: 'Connect over TLS.', 'x-description-fa': 'اتصال به مرکز پیام با TLS رمزنگاری شود.',
     },
     tlsCa: {
-      type: 'string', minLength: 1,
+      type: 'string', minLength: 1, 'x-multiline': true,
       title: 'TLS CA certificate', 'x-title-fa': 'گواهی مرجع صدور (CA) برای TLS',
       description: 'PEM of the CA that signed the centre\'s certificate, when it is not a public one.',
       'x-description-fa': 'متن PEM گواهی مرجعی که گواهی مرکز پیام را امضا کرده است، وقتی آن مرجع عمومی نیست.',
@@ -139,9 +139,10 @@ const optionsSchema = {
       'x-description-fa': 'رابطه شناسه پیام در گزارش تحویل با شناسه submit_sm_resp (در اپراتورها فرق می‌کند).',
     },
     maxPerSecond: {
-      type: 'integer', minimum: 1, maximum: 100_000, default: 100,
+      type: 'integer', minimum: 1, maximum: 100_000, default: 100, 'x-agent-rate': true,
       title: 'Messages per second', 'x-title-fa': 'سرعت ارسال (پیام در ثانیه)',
-      description: 'submit_sm per second for the whole account (all binds).', 'x-description-fa': 'تعداد submit_sm در ثانیه برای کل حساب (همه اتصال‌ها با هم).',
+      description: 'The most SMS parts (submit_sm) this agent sends per second, all binds together; the panel sends no faster.',
+      'x-description-fa': 'بیشترین تعداد بخش پیامک (submit_sm) که این ارسال‌کننده در هر ثانیه می‌فرستد، همه اتصال‌ها با هم؛ پنل هم سریع‌تر از این ارسال نمی‌کند.',
     },
     maxBatchSize: {
       type: 'integer', minimum: 1, maximum: 10_000, default: 500,

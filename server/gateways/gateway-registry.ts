@@ -112,6 +112,13 @@ export class GatewayRegistry {
   }
 
   /** For saving a sender agent: the same check `gatewayFor` makes, without connecting. */
+  /** The option a plugin marks `x-agent-rate` (the agent's throughput), or null. */
+  rateOption(pluginName: string): string | null {
+    const schema = this.loaded.plugins.get(pluginName)?.plugin.optionsSchema;
+    const properties = (schema?.properties ?? {}) as Record<string, { 'x-agent-rate'?: unknown } | undefined>;
+    return Object.entries(properties).find(([, p]) => p?.['x-agent-rate'] === true)?.[0] ?? null;
+  }
+
   validateOptions(pluginName: string, options: unknown): OptionsValidation {
     return validateOptions(this.pluginOf(pluginName), options);
   }

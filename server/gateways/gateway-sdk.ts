@@ -45,6 +45,9 @@ export interface GatewayManifest {
  * terms (TON/NPI, system_id, enquire_link, placeholders) stay in Latin letters inside the Persian.
  * A root `examples` array of complete option objects is offered by the form as "start from"
  * presets (labelled by each example's `preset` value); secrets are never part of an example.
+ * Two boolean annotations guide the form: `x-multiline: true` on a string asks for a multi-line
+ * field (a PEM certificate), and `x-agent-rate: true` on one number marks it as the agent's
+ * throughput — the form then shows no separate rate field, and the agent's rate follows it.
  */
 export type OptionsSchema = Record<string, unknown>;
 

@@ -119,9 +119,17 @@ function readPeykSection(folder: string): { kind: GatewayKind; version: string |
  */
 export const OPTION_TEXT_KEYWORDS = ['x-title-fa', 'x-description-fa'] as const;
 
-/** Makes an ajv instance accept the option text annotations (the loader's own, and tests' ajv). */
+/**
+ * Hints for the options form, annotations as well (see `OptionsSchema` in gateway-sdk.ts):
+ * `x-multiline` asks for a multi-line field (a PEM), `x-agent-rate` marks the option that is the
+ * agent's throughput (the form then asks for it once, and the agent's rate follows it).
+ */
+export const OPTION_FORM_KEYWORDS = ['x-multiline', 'x-agent-rate'] as const;
+
+/** Makes an ajv instance accept the option annotations (texts and form hints; the loader's own, and tests' ajv). */
 export function addOptionTextKeywords<T extends Pick<Ajv2020, 'addKeyword'>>(ajv: T): T {
   for (const keyword of OPTION_TEXT_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'string' });
+  for (const keyword of OPTION_FORM_KEYWORDS) ajv.addKeyword({ keyword, schemaType: 'boolean' });
   return ajv;
 }
 

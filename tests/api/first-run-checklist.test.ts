@@ -33,7 +33,7 @@ describe('First-run checklist: each step flips as the installation is set up', f
 
   it('a fresh install has only the simulator; the steps tick one by one; the root sends a test message at once', async () => {
     const list = ok(await api.get('FirstRun/GetChecklist', { token: admin }));
-    expect(list.items.map((i: { key: string }) => i.key)).to.deep.equal(['senderAgent', 'tariff', 'credit', 'customer', 'testMessage']);
+    expect(list.items.map((i: { key: string }) => i.key)).to.deep.equal(['senderAgent', 'tariff', 'customer', 'credit', 'testMessage']);
     expect(await steps()).to.deep.equal({ senderAgent: true, tariff: false, credit: false, customer: false, testMessage: false, allDone: false });
 
     // The seeded simulator switched off: no agent can send, the step is open again.

@@ -6,7 +6,7 @@ import type { KeyValueStore } from '../../platform/kv.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
 import type { RequestContext } from '../../platform/http/context.js';
-import { AppError, badRequest, fieldError, forbidden, notFound, unauthorized } from '../../platform/http/errors.js';
+import { AppError, badRequest, fieldError, forbidden, notFound, unauthorized, type ValidationIssue } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { UsersRepository, type UserRow } from './users.repository.js';
@@ -191,9 +191,13 @@ export class AuthService {
   }
 
   async changePassword(ctx: Actor, input: { currentPassword: string; newPassword: string; confirmPassword: string }): Promise<null> {
-    if (input.newPassword !== input.confirmPassword) throw fieldError('confirmPassword', 'password.mismatch');
+    // Both reasons at once: a refused password says why (the policy), not only that the entries differ.
+    const issues: ValidationIssue[] = [];
     const policy = checkPasswordPolicy(input.newPassword, this.config.auth.passwordMinLength);
-    if (policy) throw fieldError('newPassword', policy.key, policy.params);
+    if (policy) issues.push({ propertyName: 'newPassword', key: policy.key, params: policy.params });
+    if (input.newPassword !== input.confirmPassword) issues.push({ propertyName: 'confirmPassword', key: 'password.mismatch' });
+    if (issues.length === 1) throw fieldError(issues[0].propertyName, issues[0].key, issues[0].params);
+    if (issues.length) throw new AppError(400, 'status.400', {}, issues);
     const user = await this.users.findById(ctx.principal.userId);
     if (!user) throw unauthorized();
     // verifyPassword, not this.hasher.verify: the hasher's verify is the sign-in path, which the

@@ -100,7 +100,7 @@ export const updateRoleSchema = {
 } as const;
 export const cloneRoleSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, title } } as const;
 export const deleteRoleQuery = { type: 'object', additionalProperties: false, properties: { ...confirmation } } as const;
-export const listRolesQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema, organizationId: id } } as const;
+export const listRolesQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema, organizationId: id, assignable: { type: 'boolean' } } } as const;
 export const assignRoleSchema = {
   type: 'object', additionalProperties: false, required: ['userId', 'roleId'],
   properties: { userId: id, roleId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 }, ...confirmation },

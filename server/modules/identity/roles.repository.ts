@@ -24,6 +24,8 @@ export interface RoleListFilter {
   search?: string;
   organizationId?: number;
   isTemplate: boolean;
+  /** With organizationId: the roles a user of that organization may hold (its own roles and the role template assigned to it). */
+  assignable?: boolean;
 }
 
 const COLUMNS = ['r.id', 'r.organizationId', 'o.name as organizationName', 'r.title', 'r.claims', 'r.isTemplate', 'r.createdAt', 'r.updatedAt'];
@@ -48,10 +50,19 @@ export class RolesRepository {
   }
 
   async list(tenant: Tenant, filter: RoleListFilter): Promise<Page<Record<string, unknown>>> {
-    const q = this.knex('roles as r').join('organizations as o', 'o.id', 'r.organizationId')
-      .whereNull('r.deletedAt').where('r.isTemplate', filter.isTemplate);
-    whereOrganizationVisible(q, this.knex, 'r.organizationId', tenant);
-    if (filter.organizationId !== undefined) q.where('r.organizationId', filter.organizationId);
+    const q = this.knex('roles as r').join('organizations as o', 'o.id', 'r.organizationId').whereNull('r.deletedAt');
+    if (filter.assignable && filter.organizationId !== undefined) {
+      // What AssignToUser accepts for a user of the organization: its own roles, or the template its
+      // parent assigned to it (owned above it, so visible through the organization, not the owner).
+      const organizationId = filter.organizationId;
+      q.whereExists(whereOrganizationVisible(this.knex('organizations').select('id').where('id', organizationId).whereNull('deletedAt'), this.knex, 'id', tenant))
+        .where((w) => w.where((own) => own.where('r.isTemplate', false).where('r.organizationId', organizationId))
+          .orWhereIn('r.id', this.knex('organizations').select('roleTemplateId').where('id', organizationId).whereNotNull('roleTemplateId')));
+    } else {
+      q.where('r.isTemplate', filter.isTemplate);
+      whereOrganizationVisible(q, this.knex, 'r.organizationId', tenant);
+      if (filter.organizationId !== undefined) q.where('r.organizationId', filter.organizationId);
+    }
     if (filter.search) q.whereILike('r.title', likeContains(filter.search));
     const [{ n }] = await q.clone().count<{ n: string }[]>({ n: '*' });
     const items = await q.select(COLUMNS).orderBy('r.id').limit(filter.pageSize).offset(filter.pageIndex * filter.pageSize);

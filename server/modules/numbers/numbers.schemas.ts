@@ -8,7 +8,8 @@ const text = <M extends number>(max: M) => ({ type: ['string', 'null'], maxLengt
 /** A name or label shown in lists and pickers (agent titles, sender names, tags): no bidi controls. */
 const nameText = <M extends number>(max: M) => ({ ...text(max), format: NAME_FORMAT }) as const;
 const int = <A extends number, B extends number>(min: A, max: B) => ({ type: ['integer', 'null'], minimum: min, maximum: max }) as const;
-const time = { anyOf: [{ type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }, { type: 'null' }] } as const;
+/** A time of day: `hhmm` takes 8:00 and Persian digits too (shared/dates/clock-time.ts); the service stores HH:mm. */
+const time = { anyOf: [{ type: 'string', format: 'hhmm' }, { type: 'null' }] } as const;
 const digits = <M extends number>(max: M) => ({ anyOf: [{ type: 'string', pattern: '^[0-9]+$', maxLength: max }, { type: 'null' }] }) as const;
 const credit = { anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^[0-9]{1,18}$' }, { type: 'null' }] } as const;
 

@@ -15,6 +15,7 @@ import { webhookSecretHash } from './gateway-webhooks.service.js';
 import { AGENT_FIELDS, MASKED, isSecretOption, maskOptions } from './line-fields.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import type { createAgentSchema, testConnectionSchema, updateAgentSchema } from './numbers.schemas.js';
+import { normalizeClockTime } from '../../shared/dates/clock-time.js';
 
 /** How long "test connection" waits for the provider before it answers down. */
 export const TEST_CONNECTION_TIMEOUT_MS = 10_000;
@@ -127,7 +128,7 @@ export class SenderAgentsService {
     const current = body.id !== undefined ? await this.managed(ctx, body.id) : null;
     const pluginName = body.pluginName ?? current?.pluginName;
     if (!pluginName) throw fieldError('pluginName', 'numbers.pluginUnknown', { pluginName: '' });
-    const options = this.mergedOptions(pluginName, (body.options ?? current?.options ?? {}) as Record<string, unknown>, current);
+    const { options } = this.mergedOptions(pluginName, (body.options ?? current?.options ?? {}) as Record<string, unknown>, current);
     try {
       const health = await this.registry.testConnection(pluginName, options, TEST_CONNECTION_TIMEOUT_MS);
       return { state: health.state, detail: health.detail ?? null };
@@ -162,10 +163,19 @@ export class SenderAgentsService {
     const values: Record<string, unknown> = {};
     for (const f of AGENT_FIELDS) if (body[f] !== undefined) values[f] = body[f];
     for (const f of ['internalCredit', 'externalCredit'] as const) if (typeof values[f] === 'number') values[f] = String(values[f]);
+    // The schema's 'hhmm' takes 8:00 and Persian digits; the window is stored as HH:mm.
+    for (const f of ['startTime', 'endTime'] as const) if (typeof values[f] === 'string') values[f] = normalizeClockTime(values[f] as string);
     const pluginName = (values.pluginName ?? current?.pluginName) as string;
     if (body.options !== undefined || !current || values.pluginName !== undefined) {
       const given = (body.options ?? current?.options ?? {}) as Record<string, unknown>;
-      values.options = JSON.stringify(this.mergedOptions(pluginName, given, current));
+      const merged = this.mergedOptions(pluginName, given, current);
+      values.options = JSON.stringify(merged.options);
+      // One throughput per agent: the option a plugin marks as the agent's rate (SMPP's maxPerSecond,
+      // its default when left out) sets the agent's rate too, so the dispatcher's and the plugin's
+      // limits never disagree and the form asks once.
+      const rateKey = this.registry.rateOption(pluginName);
+      const rate = rateKey ? merged.withDefaults[rateKey] : undefined;
+      if (typeof rate === 'number') values.maxPerSecond = Math.max(1, Math.round(rate));
     }
     return values;
   }
@@ -175,7 +185,7 @@ export class SenderAgentsService {
    * writeOnly properties; a masked one keeps the stored value only while the plugin stays the same
    * (another plugin's secret means something else).
    */
-  private mergedOptions(pluginName: string, given: Record<string, unknown>, current: SenderAgentRow | null): Record<string, unknown> {
+  private mergedOptions(pluginName: string, given: Record<string, unknown>, current: SenderAgentRow | null): { options: Record<string, unknown>; withDefaults: Record<string, unknown> } {
     const options: Record<string, unknown> = {};
     const secretKeys = this.registry.secretOptions(pluginName);
     const samePlugin = current !== null && current.pluginName === pluginName;
@@ -190,6 +200,6 @@ export class SenderAgentsService {
       throw err;
     }
     if (!checked.ok) throw optionsInvalid(checked.errors);
-    return options;
+    return { options, withDefaults: checked.options };
   }
 }

@@ -12,6 +12,7 @@ import { OrganizationsRepository, type OrganizationListFilter } from './organiza
 import { ORGANIZATION_FLAGS, ORGANIZATION_INT_FIELDS, ORGANIZATION_TEXT_FIELDS, type OrganizationRow } from './organization.fields.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import type { createOrganizationSchema, updateOrganizationSchema } from './organizations.schemas.js';
+import { normalizeClockTime } from '../../shared/dates/clock-time.js';
 
 export type ClosingReason = 'deleted' | 'deactivated' | 'archived';
 
@@ -239,6 +240,8 @@ export class OrganizationsService {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(body)) if (WRITABLE.has(k)) out[k] = typeof v === 'string' && k !== 'name' ? (v.trim() === '' ? null : v.trim()) : v;
     if (typeof out.name === 'string') out.name = out.name.trim();
+    // The schema's 'hhmm' takes 8:00 and Persian digits; the window is stored as HH:mm.
+    for (const k of ['sendStartTime', 'sendEndTime']) if (typeof out[k] === 'string') out[k] = normalizeClockTime(out[k] as string);
     return out;
   }
 }

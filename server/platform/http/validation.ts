@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction, type AnySchema } from 'aj
 import addFormatsModule from 'ajv-formats';
 import { AppError, type ValidationIssue } from './errors.js';
 import { hasBidiControls } from '../../shared/text/bidi-controls.js';
+import { isClockTime } from '../../shared/dates/clock-time.js';
 
 // ajv-formats ships CommonJS with a default export; under NodeNext the callable sits on .default.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
@@ -21,7 +22,8 @@ function buildAjv(coerce: boolean, useDefaults = true): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults, strict: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addFormat('mobile', MOBILE_PATTERN);
-  ajv.addFormat('hhmm', /^(?:[01]\d|2[0-3]):[0-5]\d$/);
+  // A time of day as people type it (8:00, 08:00, Persian digits); services store normalizeClockTime's HH:mm.
+  ajv.addFormat('hhmm', { type: 'string', validate: isClockTime });
   ajv.addFormat(NAME_FORMAT, { type: 'string', validate: (value: string) => !hasBidiControls(value) });
   return ajv;
 }

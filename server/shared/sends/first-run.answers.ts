@@ -1,7 +1,10 @@
 import { flag, type AnswerOf } from '../contracts/answer-schemas.js';
 
-/** The first-run steps, in the order a new installation takes them (the client names and links each). */
-export const FIRST_RUN_STEPS = ['senderAgent', 'tariff', 'credit', 'customer', 'testMessage'] as const;
+/**
+ * The first-run steps, in the order a new installation must take them (the client names and links
+ * each): the customer comes before the credit, since the credit is charged to that customer.
+ */
+export const FIRST_RUN_STEPS = ['senderAgent', 'tariff', 'customer', 'credit', 'testMessage'] as const;
 
 /** `FirstRun/GetChecklist` (server module messaging, client feature dashboard): each step and whether it is done. */
 export const firstRunChecklistAnswer = {

@@ -11,6 +11,7 @@ export const accountTexts: TextResource = {
       title: 'تغییر رمز عبور', forced: 'برای ادامه، رمز عبور جدیدی انتخاب کنید.', current: 'رمز عبور فعلی', next: 'رمز عبور جدید',
       repeat: 'تکرار رمز عبور جدید', submit: 'تغییر رمز', policy: 'حداقل ۸ کاراکتر، شامل عدد، حرف بزرگ و کوچک انگلیسی و یک کاراکتر ویژه.',
       mismatch: 'رمز عبور و تکرار آن یکسان نیستند!', done: 'رمز عبور تغییر کرد.',
+      weak: 'این رمز پذیرفته نمی‌شود: باید حداقل ۸ کاراکتر و شامل عدد، حرف بزرگ و کوچک انگلیسی و یک کاراکتر ویژه باشد.',
     },
     profile: {
       title: 'پروفایل', userName: 'نام کاربری', fullName: 'نام', email: 'ایمیل', mobile: 'موبایل', organization: 'سازمان',
@@ -42,6 +43,7 @@ export const accountTexts: TextResource = {
       title: 'Change password', forced: 'Choose a new password to continue.', current: 'Current password', next: 'New password',
       repeat: 'Repeat the new password', submit: 'Change password', policy: 'At least 8 characters with a digit, an upper- and a lower-case English letter and a special character.',
       mismatch: 'Password and repassword doesnt match!', done: 'Your password was changed.',
+      weak: 'This password is refused: it needs at least 8 characters with a digit, an upper- and a lower-case English letter and a special character.',
     },
     profile: {
       title: 'Profile', userName: 'User name', fullName: 'Name', email: 'Email', mobile: 'Mobile', organization: 'Organization',

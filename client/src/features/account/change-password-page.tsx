@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import { useApp } from '../../shared/app/app-context';
 import { ApiError } from '../../shared/api/api-client';
 import { CURRENT_USER_KEY } from '../../shared/auth/current-user';
+import { isStrongPassword } from '../../shared/ui/form/validators';
 import { accountApi } from './account-api';
 
 export function ChangePasswordPage() {
@@ -24,8 +25,12 @@ export function ChangePasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setMessage(null);
-    if (fields.newPassword !== fields.confirmPassword) {
-      setErrors({ confirmPassword: t('changePassword.mismatch') });
+    // Why the new password is refused (the policy) as well as whether the entries differ, together.
+    const local: Record<string, string> = {};
+    if (!isStrongPassword(fields.newPassword)) local.newPassword = t('changePassword.weak');
+    if (fields.newPassword !== fields.confirmPassword) local.confirmPassword = t('changePassword.mismatch');
+    if (Object.keys(local).length) {
+      setErrors(local);
       return;
     }
     try {

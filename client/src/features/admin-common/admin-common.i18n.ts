@@ -11,7 +11,7 @@ export const adminCommonTexts: TextResource = {
     search: { label: 'جستجو', placeholder: 'حداقل ۳ کاراکتر', minLength: 'برای جستجو حداقل ۳ کاراکتر وارد کنید.' },
     paging: { previous: 'قبلی', next: 'بعدی', page: 'صفحه {{page}} از {{pages}}', total: 'تعداد کل: {{count}}', pageSize: 'تعداد در صفحه' },
     table: { empty: 'موردی یافت نشد.', loading: 'در حال بارگذاری…' },
-    form: { required: 'این فیلد الزامی است.', invalidNumber: 'عدد معتبر وارد کنید.', invalidTime: 'زمان را به شکل HH:mm وارد کنید.', fixErrors: 'لطفاً خطاهای فرم را برطرف کنید.' },
+    form: { required: 'این فیلد الزامی است.', invalidNumber: 'عدد معتبر وارد کنید.', invalidTime: 'زمان را به شکل ساعت:دقیقه وارد کنید، مثلاً ۸:۰۰ یا ۲۱:۳۰.', fixErrors: 'لطفاً خطاهای فرم را برطرف کنید.' },
     yes: 'بله', no: 'خیر', none: '—', saved: 'با موفقیت ذخیره شد.', done: 'عملیات با موفقیت انجام شد.',
     confirmDelete: { title: 'تأیید حذف', message: 'آیا از حذف «{{name}}» اطمینان دارید؟' },
     confirmationNumber: {
@@ -31,7 +31,7 @@ export const adminCommonTexts: TextResource = {
     search: { label: 'Search', placeholder: 'At least 3 characters', minLength: 'Search needs at least 3 characters.' },
     paging: { previous: 'Previous', next: 'Next', page: 'Page {{page}} of {{pages}}', total: 'Total: {{count}}', pageSize: 'Rows per page' },
     table: { empty: 'Nothing found.', loading: 'Loading…' },
-    form: { required: 'This field is required.', invalidNumber: 'Enter a valid number.', invalidTime: 'Enter the time as HH:mm.', fixErrors: 'Please fix the errors in the form.' },
+    form: { required: 'This field is required.', invalidNumber: 'Enter a valid number.', invalidTime: 'Enter the time as hours:minutes, like 8:00 or 21:30.', fixErrors: 'Please fix the errors in the form.' },
     yes: 'Yes', no: 'No', none: '—', saved: 'Saved successfully.', done: 'Done successfully.',
     confirmDelete: { title: 'Confirm deletion', message: 'Are you sure you want to delete "{{name}}"?' },
     confirmationNumber: {

@@ -6,6 +6,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/api-client';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
+import { isClockTime, normalizeClockTime } from '../../../../server/shared/dates/clock-time';
 import { Button } from '../../shared/ui/button';
 import { ConfirmationNumberDialog } from '../../shared/ui/dialog/confirmation-number-dialog';
 import { TextField } from '../../shared/ui/form/text-field';
@@ -121,8 +122,11 @@ export function SearchBox({ value, onSearch, idPrefix }: { value: string; onSear
   );
 }
 
-/** 'HH:mm' check for the send window fields. */
-export const isHhMm = (value: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(toLatinDigits(value.trim()));
+/** The send window fields' check: a time of day as people type it (8:00, 08:00, Persian digits), as the server judges it. */
+export const isHhMm = (value: string): boolean => isClockTime(value);
+
+/** A send window field's text as the server stores it (HH:mm), or null when empty. */
+export const clockTimeOf = (value: string): string | null => (value.trim() ? normalizeClockTime(value) ?? value.trim() : null);
 
 /** Every error of a form in one list (also those of fields the form does not show), under the general message. */
 export function ErrorSummary({ errors, testId }: { errors: FieldErrors; testId?: string }) {

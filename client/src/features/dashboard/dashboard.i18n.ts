@@ -15,8 +15,8 @@ export const dashboardTexts: TextResource = {
       steps: {
         senderAgent: { title: 'درگاه ارسال (یا شبیه‌ساز)', hint: 'دست‌کم یک ارسال‌کننده فعال که پیامک را به اپراتور برساند.' },
         tariff: { title: 'تعریف تعرفه', hint: 'نرخ هر پیامک برای مشتریان؛ هر سازمان زنجیره به تعرفه نیاز دارد.' },
-        credit: { title: 'شارژ اعتبار', hint: 'اعتبار یک سازمان مشتری را افزایش دهید.' },
         customer: { title: 'ساخت نخستین سازمان مشتری', hint: 'نماینده یا سازمانی که از پنل پیامک می‌فرستد.' },
+        credit: { title: 'شارژ اعتبار', hint: 'اعتبار سازمان مشتری‌ای را که ساختید افزایش دهید.' },
         testMessage: { title: 'ارسال پیامک آزمایشی', hint: 'از سازمان اصلی به یک شماره، تا مطمئن شوید ارسال کار می‌کند.' },
       },
     },
@@ -41,8 +41,8 @@ export const dashboardTexts: TextResource = {
       steps: {
         senderAgent: { title: 'Sending gateway (or the simulator)', hint: 'At least one active sender agent that hands messages to an operator.' },
         tariff: { title: 'Define a tariff', hint: 'The price per SMS for customers; every organization of a chain needs one.' },
-        credit: { title: 'Charge credit', hint: 'Give a customer organization credit.' },
         customer: { title: 'Create the first customer organization', hint: 'A reseller or organization that sends from the panel.' },
+        credit: { title: 'Charge credit', hint: 'Give the customer organization you created credit.' },
         testMessage: { title: 'Send a test message', hint: 'From the root organization to one number, to see that sending works.' },
       },
     },

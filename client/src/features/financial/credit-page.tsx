@@ -51,9 +51,11 @@ function AdminCredit({ canCharge }: { canCharge: boolean }) {
   const labels = { organizationId: t('credit.organizationId'), amount: t('credit.amount'), description: t('credit.description') };
   // Money moves only after the operator has read amount and organization name in the prompt.
   const ask = (isIncrement: boolean) => {
-    if (!shown || !data) return;
-    if (!isPositiveAmount(amount)) { setErrors({ amount: t('credit.amountRequired') }); return; }
-    setErrors({});
+    const local: FieldErrors = {};
+    if (!shown) local.organizationId = t('credit.organizationRequired');
+    if (!isPositiveAmount(amount)) local.amount = t('credit.amountRequired');
+    setErrors(local);
+    if (Object.keys(local).length || !data) return;
     setConfirming(isIncrement);
   };
   const charge = async (isIncrement: boolean) => {
@@ -68,25 +70,30 @@ function AdminCredit({ canCharge }: { canCharge: boolean }) {
       await mutate();
     } catch (err) { setErrors(errorsOf(err, labels)); } finally { setBusy(false); setConfirming(null); }
   };
+  const picker = (
+    <div className="min-w-[16rem] max-w-md">
+      <OrganizationPicker id="credit-admin-org" data-testid="credit-admin-org" label={t('credit.organizationId')} value={shown} required={canCharge}
+        hint={t('credit.pickOrganization')} error={errors.organizationId} onChange={(id) => { setShown(id); setErrors({}); }} />
+    </div>
+  );
+  // The charge is there at once, the organization picked inside it; its credit shows once picked.
   return (
     <section className="mb-6" data-testid="credit-admin">
       <h2 className="mb-2 text-lg font-semibold">{t('credit.admin')}</h2>
-      <div className="mb-3 max-w-md">
-        <OrganizationPicker id="credit-admin-org" data-testid="credit-admin-org" label={t('credit.organizationId')} value={shown}
-          hint={t('credit.pickOrganization')} onChange={(id) => { setShown(id); setErrors({}); }} />
-      </div>
+      {canCharge ? (
+        <form noValidate onSubmit={(e) => { e.preventDefault(); ask(true); }} className="mb-3 flex flex-wrap items-start gap-2" data-testid="credit-charge-form">
+          {picker}
+          <AmountField id="credit-charge-amount" data-testid="credit-charge-amount" label={t('credit.amount')} value={amount} onValueChange={setAmount} required error={errors.amount} />
+          <TextField id="credit-charge-description" data-testid="credit-charge-description" label={t('credit.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
+          <Button type="submit" className="mt-6" loading={busy} data-testid="credit-charge-increase">{t('credit.increase')}</Button>
+          <Button variant="danger" className="mt-6" loading={busy} data-testid="credit-charge-decrease" onClick={() => ask(false)}>{t('credit.decrease')}</Button>
+        </form>
+      ) : <div className="mb-3">{picker}</div>}
+      {!data && <ErrorSummary errors={errors} testId="credit-charge-errors" />}
       {data && (
         <>
           <p className="mb-2 font-medium" data-testid="credit-admin-name"><UserText>{data.organizationName}</UserText></p>
           <CreditCard credit={data} testId="credit-admin-card" />
-          {canCharge && (
-            <form noValidate onSubmit={(e) => { e.preventDefault(); ask(true); }} className="mt-3 flex flex-wrap items-end gap-2" data-testid="credit-charge-form">
-              <AmountField id="credit-charge-amount" data-testid="credit-charge-amount" label={t('credit.amount')} value={amount} onValueChange={setAmount} required error={errors.amount} />
-              <TextField id="credit-charge-description" data-testid="credit-charge-description" label={t('credit.description')} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
-              <Button type="submit" loading={busy} data-testid="credit-charge-increase">{t('credit.increase')}</Button>
-              <Button variant="danger" loading={busy} data-testid="credit-charge-decrease" onClick={() => ask(false)}>{t('credit.decrease')}</Button>
-            </form>
-          )}
           <ConfirmDialog open={confirming !== null} busy={busy} danger={confirming === false} data-testid="credit-charge-confirm"
             title={t(confirming === false ? 'credit.confirmDebitTitle' : 'credit.confirmChargeTitle')}
             confirmText={t(confirming === false ? 'credit.decrease' : 'credit.increase')}
@@ -176,6 +183,8 @@ export function CreditPage() {
   return (
     <section data-testid="credit-page">
       <PageHeader title={t('credit.title')} />
+      {/* The charge first: it is what an administrator comes here for (the first-run checklist's step links here). */}
+      {admin && <AdminCredit canCharge={hasClaim(user, 'Financial.Payments')} />}
       {data && (
         <section className="mb-6">
           <h2 className="mb-2 text-lg font-semibold">{t('credit.organization')}: <UserText data-testid="credit-my-org">{data.organization.organizationName}</UserText></h2>
@@ -189,7 +198,6 @@ export function CreditPage() {
             : <p className="text-sm text-slate-500" data-testid="credit-no-allowance">{t('credit.noAllowance')}</p>}
         </section>
       )}
-      {admin && <AdminCredit canCharge={hasClaim(user, 'Financial.Payments')} />}
       {hasClaim(user, 'Users.Update') && <UserAllowance />}
     </section>
   );

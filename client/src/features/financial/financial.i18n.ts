@@ -9,8 +9,8 @@ export const financialTexts: TextResource = {
     credit: {
       title: 'اعتبار', organization: 'اعتبار سازمان', balance: 'موجودی', available: 'اعتبار قابل استفاده', held: 'رزرو شده', limit: 'سقف اعتبار (پس‌پرداخت)',
       allowance: 'سهمیه اعتبار من', noAllowance: 'سهمیه جداگانه‌ای برای شما تعیین نشده است.',
-      admin: 'اعتبار زیرسازمان', organizationId: 'سازمان', pickOrganization: 'با انتخاب سازمان، اعتبار آن نمایش داده می‌شود.',
-      amountRequired: 'مبلغی بیشتر از صفر وارد کنید.',
+      admin: 'اعتبار زیرسازمان', organizationId: 'سازمان', pickOrganization: 'سازمانی که شارژ یا کسر می‌شود؛ اعتبار آن زیر فرم نمایش داده می‌شود.',
+      amountRequired: 'مبلغی بیشتر از صفر وارد کنید.', organizationRequired: 'سازمانی را که شارژ می‌شود انتخاب کنید.',
       charge: 'شارژ / کسر اعتبار سازمان', amount: 'مبلغ (ریال)', description: 'توضیحات', increase: 'شارژ', decrease: 'کسر',
       userCredit: 'سهمیه اعتبار کاربر', userId: 'کاربر', increaseUser: 'افزایش سهمیه', decreaseUser: 'کاهش سهمیه',
       done: 'عملیات با موفقیت انجام شد.',
@@ -108,8 +108,8 @@ export const financialTexts: TextResource = {
     credit: {
       title: 'Credit', organization: 'Organization credit', balance: 'Balance', available: 'Available credit', held: 'Held', limit: 'Credit limit (postpaid)',
       allowance: 'My allowance', noAllowance: 'No separate allowance is set for you.',
-      admin: 'Sub-organization credit', organizationId: 'Organization', pickOrganization: 'Pick an organization to see its credit.',
-      amountRequired: 'Enter an amount above zero.',
+      admin: 'Sub-organization credit', organizationId: 'Organization', pickOrganization: 'The organization to charge or debit; its credit shows below.',
+      amountRequired: 'Enter an amount above zero.', organizationRequired: 'Pick the organization to charge.',
       charge: 'Charge / debit the organization', amount: 'Amount (rials)', description: 'Description', increase: 'Charge', decrease: 'Debit',
       userCredit: 'User allowance', userId: 'User', increaseUser: 'Increase allowance', decreaseUser: 'Decrease allowance',
       done: 'Done.',

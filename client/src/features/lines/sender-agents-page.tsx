@@ -22,7 +22,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { Select } from '../../shared/ui/select/select';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
-import { ErrorSummary, errorsOf, isHhMm, SearchBox, type FieldErrors } from '../admin-common/kit';
+import { clockTimeOf, ErrorSummary, errorsOf, isHhMm, SearchBox, type FieldErrors } from '../admin-common/kit';
 import {
   AGENT_HEALTH_EVENT, linesKeys, senderAgentsApi, type AgentHealth, type AgentHealthPush, type PluginsAnswer, type SenderAgent, type SenderAgentInput,
   type TestConnectionAnswer,
@@ -112,6 +112,8 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
   const pluginItems = useMemo(() => (plugins?.plugins ?? []).map((p) => ({ id: p.name, title: `${fa ? p.title.fa : p.title.en} (${p.name} ${p.version})` })), [plugins, fa]);
   const plugin = plugins?.plugins.find((p) => p.name === draft.pluginName);
   const schema = plugin?.optionsSchema as JsonSchema | undefined;
+  // A plugin whose options carry the agent's rate (SMPP's maxPerSecond) is asked for it once, there.
+  const rateInOptions = !!schema && Object.values(schema.properties ?? {}).some((p) => p['x-agent-rate'] === true);
   // The generated form's draft: the saved options of this agent's plugin, else the new plugin's defaults.
   const [optionsDraft, setOptionsDraft] = useState<FormDraft>(() => (schema ? formDraftOf(schema, original?.options ?? {}) : {}));
   const [draftFor, setDraftFor] = useState<string | null>(schema ? draft.pluginName : null);
@@ -141,7 +143,9 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
     if (schema) {
       const { value, issues } = formValueOf(schema, optionsDraft);
       const mine: Record<string, string> = {};
-      for (const issue of issues) mine[issue.path] = tUi(issue.key, issue.values ?? {});
+      for (const issue of issues) {
+        mine[issue.path] = tUi(issue.key, Object.fromEntries(Object.entries(issue.values ?? {}).map(([k, v]) => [k, typeof v === 'number' ? digits(v) : v])));
+      }
       setOptionErrors(mine);
       if (issues.length > 0) { local.options = t('agents.optionsFix'); return null; }
       return value;
@@ -164,9 +168,9 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
     if (Object.keys(local).length) return;
     const body: SenderAgentInput = {
       id: original?.id, title: draft.title.trim(), pluginName: draft.pluginName, options,
-      maxPerSecond: draft.maxPerSecond ? Number(toLatinDigits(draft.maxPerSecond)) : undefined,
-      startTime: draft.startTime.trim() ? toLatinDigits(draft.startTime.trim()) : null,
-      endTime: draft.endTime.trim() ? toLatinDigits(draft.endTime.trim()) : null,
+      maxPerSecond: !rateInOptions && draft.maxPerSecond ? Number(toLatinDigits(draft.maxPerSecond)) : undefined,
+      startTime: clockTimeOf(draft.startTime),
+      endTime: clockTimeOf(draft.endTime),
       isActiveAllTime: draft.isActiveAllTime, isSendActive: draft.isSendActive, isActive: draft.isActive,
     };
     setBusy(true);
@@ -207,9 +211,13 @@ function AgentDialog({ original, plugins, onClose, onSaved }: { original: Sender
           <Select id="agent-plugin" data-testid="agent-plugin" label={t('agents.plugin')} items={pluginItems} value={draft.pluginName} required loading={!plugins}
             error={errors.pluginName} hint={plugin?.description ? (fa ? plugin.description.fa : plugin.description.en) : undefined}
             onChange={(v) => { set('pluginName')(v === null ? '' : String(v)); setTested(null); }} />
-          <NumericInput id="agent-maxPerSecond" data-testid="agent-maxPerSecond" label={t('agents.maxPerSecond')} value={draft.maxPerSecond}
-            error={errors.maxPerSecond} onValueChange={set('maxPerSecond')} />
-          <div />
+          {!rateInOptions && (
+            <>
+              <NumericInput id="agent-maxPerSecond" data-testid="agent-maxPerSecond" label={t('agents.maxPerSecond')} value={draft.maxPerSecond}
+                hint={t('agents.maxPerSecondHint')} error={errors.maxPerSecond} onValueChange={set('maxPerSecond')} />
+              <div />
+            </>
+          )}
           <TextField id="agent-startTime" data-testid="agent-startTime" label={t('agents.startTime')} value={draft.startTime} maxLength={5} dir="ltr"
             disabled={draft.isActiveAllTime} error={errors.startTime} onChange={(e) => set('startTime')(e.target.value)} />
           <TextField id="agent-endTime" data-testid="agent-endTime" label={t('agents.endTime')} value={draft.endTime} maxLength={5} dir="ltr"

@@ -11,7 +11,7 @@ import { NumericInput } from '../../shared/ui/form/numeric-input';
 import { TextField } from '../../shared/ui/form/text-field';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { Select } from '../../shared/ui/select/select';
-import { errorsOf, FormSection, isHhMm, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
+import { clockTimeOf, errorsOf, FormSection, isHhMm, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import {
   ALERT_FLAGS, ALL_FLAGS, ALL_INTS, ALL_TEXT, bodyFrom, CEO_TEXT, formFrom, IDENTITY_FLAGS, IDENTITY_TEXT, LIMIT_INTS, SETTING_FLAGS,
   TEXT_MAX, WORKPLACE_TEXT, type Organization, type OrganizationForm,
@@ -85,7 +85,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
     setBusy(true);
     let organization: Organization | null = null;
     try {
-      const body = bodyFrom({ ...form, sendStartTime: toLatinDigits(form.sendStartTime), sendEndTime: toLatinDigits(form.sendEndTime) }, saved);
+      const body = bodyFrom({ ...form, sendStartTime: clockTimeOf(form.sendStartTime) ?? '', sendEndTime: clockTimeOf(form.sendEndTime) ?? '' }, saved);
       const save = saved ? organizationsApi.update : organizationsApi.create;
       const result = await run((confirmation) => save(api, { ...body, ...confirmation }, { quiet: true }));
       if (!result) return;

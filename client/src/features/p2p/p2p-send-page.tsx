@@ -71,7 +71,8 @@ function FileSummary({ file, onRemove }: { file: P2PFile; onRemove(): void }) {
  */
 export function P2PSendPage() {
   const { api } = useApp();
-  const { t } = useTranslation('p2p');
+  const { t, i18n } = useTranslation('p2p');
+  const fa = (i18n.language ?? 'fa').startsWith('fa');
   const navigate = useNavigate();
   const { data: lines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers('P2P'), () => getMyNumbers(api, { sendType: 'P2P' }));
   const lineItems = useMemo(() => (lines ?? []).map((l) => ({ id: l.id, title: l.mask ? `${l.number} (${l.mask})` : l.number })), [lines]);
@@ -185,6 +186,9 @@ export function P2PSendPage() {
         <ul className="list-disc ps-5">
           {(['sheet', 'titles', 'mobile', 'text', 'duplicates'] as const).map((r) => <li key={r}>{t(`rules.${r}`)}</li>)}
         </ul>
+        {/* A file that already keeps the rules, to fill in rather than to learn them from a refusal. */}
+        <a className="mt-2 inline-block font-medium text-sky-700 underline dark:text-sky-300" href={api.address(`/ScheduledMessages/P2PTemplate?culture=${fa ? 'fa' : 'en'}`)}
+          download="p2p-template.xlsx" data-testid="p2p-template-download">{t('rules.template')}</a>
       </section>
       <form ref={formRef} noValidate onSubmit={(e) => void preview(e)} className="grid max-w-3xl gap-4" data-testid="p2p-form">
         <ErrorSummary errors={errors} testId="p2p-errors" />

@@ -112,7 +112,7 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
 
   const roleOrganization = form.organizationId;
   const { data: roles } = useSWR(roleOrganization ? usersKeys.roles(roleOrganization) : null, ([, organizationId]) =>
-    userLookups.roles(api, { organizationId, pageSize: 500 }, { quiet: true }));
+    userLookups.roles(api, { organizationId, pageSize: 500, assignable: true }, { quiet: true }));
   const roleItems: RoleItem[] = [{ id: NO_ROLE, title: t('fields.noRole') }, ...(roles?.items ?? [])];
 
   const setText = (name: string, value: string) => setForm((f) => ({ ...f, text: { ...f.text, [name]: DIGITS.has(name) ? toLatinDigits(value) : value } }));
@@ -125,7 +125,7 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
       if (!form.password) out.password = tc('form.required');
       else if (!isStrongPassword(form.password)) out.password = t('passwordWeak');
     }
-    if (form.secondPassword && form.secondPassword.length < 4) out.secondPassword = t('fields.secondPasswordHint');
+    if (form.secondPassword && form.secondPassword.length < 4) out.secondPassword = t(original ? 'fields.secondPasswordHint' : 'fields.secondPasswordHintNew');
     return out;
   };
 
@@ -197,7 +197,7 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
               onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))} />
           )}
           <TextField id={`${P}-secondPassword`} data-testid={`${P}-secondPassword`} type="password" label={t('fields.secondPassword')} value={form.secondPassword}
-            error={errors.secondPassword} dir="ltr" hint={t('fields.secondPasswordHint')} autoComplete="new-password" maxLength={128}
+            error={errors.secondPassword} dir="ltr" hint={t(original ? 'fields.secondPasswordHint' : 'fields.secondPasswordHintNew')} autoComplete="new-password" maxLength={128}
             onChange={(e) => setForm((f) => ({ ...f, secondPassword: e.target.value }))} />
           {!original && (
             <OrganizationPicker id={`${P}-organizationId`} data-testid={`${P}-organizationId`} label={t('fields.organizationId')} value={form.organizationId}

@@ -33,7 +33,8 @@ export const usersApi = {
 export interface RoleItem { id: number; title: string }
 
 export const userLookups = {
-  roles: endpoint.get<Page<RoleItem>, { organizationId: number; pageSize: number }>('/Roles/GetAll'),
+  /** With assignable: what a user of the organization may hold (its roles and the role template assigned to it). */
+  roles: endpoint.get<Page<RoleItem>, { organizationId: number; pageSize: number; assignable: true }>('/Roles/GetAll'),
   assignRole: endpoint.post<{ userId: number; roleId: number | null } & ConfirmationValues>('/Roles/AssignToUser'),
   impersonate: endpoint.post<{ userId: number }, { accessToken: string; refreshToken: string }>('/Account/Impersonate'),
 };

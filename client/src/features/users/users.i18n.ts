@@ -17,7 +17,7 @@ export const usersTexts: TextResource = {
     },
     sections: { account: 'حساب کاربری', personal: 'مشخصات فردی', contact: 'تماس', settings: 'تنظیمات', flags: 'دسترسی‌ها و وضعیت' },
     fields: {
-      userName: 'نام کاربری', password: 'رمز عبور', secondPassword: 'رمز دوم', secondPasswordHint: 'حداقل ۴ کاراکتر؛ خالی یعنی بدون تغییر.',
+      userName: 'نام کاربری', password: 'رمز عبور', secondPassword: 'رمز دوم', secondPasswordHint: 'حداقل ۴ کاراکتر؛ خالی یعنی بدون تغییر.', secondPasswordHintNew: 'اختیاری؛ حداقل ۴ کاراکتر.',
       organizationId: 'سازمان', roleTemplateId: 'نقش', noRole: 'بدون نقش', firstName: 'نام', lastName: 'نام خانوادگی', fatherName: 'نام پدر',
       nationalCode: 'کد ملی', foreignerCode: 'کد اتباع', identityNumber: 'شماره شناسنامه', birthDate: 'تاریخ تولد', email: 'ایمیل', mobile: 'موبایل',
       phone: 'تلفن', faxNumber: 'فکس', zipCode: 'کد پستی', address: 'نشانی', zoneId: 'منطقه', mobileCount: 'تعداد موبایل مجاز',
@@ -51,7 +51,7 @@ export const usersTexts: TextResource = {
     },
     sections: { account: 'Account', personal: 'Personal details', contact: 'Contact', settings: 'Settings', flags: 'Access and status' },
     fields: {
-      userName: 'User name', password: 'Password', secondPassword: 'Second password', secondPasswordHint: 'At least 4 characters; empty keeps it unchanged.',
+      userName: 'User name', password: 'Password', secondPassword: 'Second password', secondPasswordHint: 'At least 4 characters; empty keeps it unchanged.', secondPasswordHintNew: 'Optional; at least 4 characters.',
       organizationId: 'Organization', roleTemplateId: 'Role', noRole: 'No role', firstName: 'First name', lastName: 'Last name', fatherName: "Father's name",
       nationalCode: 'National code', foreignerCode: 'Foreigner code', identityNumber: 'Birth certificate number', birthDate: 'Birth date', email: 'Email', mobile: 'Mobile',
       phone: 'Phone', faxNumber: 'Fax', zipCode: 'Postal code', address: 'Address', zoneId: 'Zone', mobileCount: 'Allowed mobiles',

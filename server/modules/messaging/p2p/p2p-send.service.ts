@@ -1,12 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../../platform/tokens.js';
 import type { Actor } from '../../../platform/actor.js';
-import type { Translator } from '../../../platform/i18n.js';
+import type { Culture, Translator } from '../../../platform/i18n.js';
 import { fieldError } from '../../../platform/http/errors.js';
 import type { SchemaType } from '../../../platform/http/router.js';
 import type { UploadSource } from '../../../platform/upload/upload-intake.service.js';
 import { ComposeService, type ComposeInput } from '../compose/compose.service.js';
 import { P2PFilesService } from './p2p-files.service.js';
+import { p2pTemplateFile } from './p2p-template.file.js';
 import type { p2pSendSchema } from './p2p.schemas.js';
 
 type P2PBody = SchemaType<typeof p2pSendSchema>;
@@ -26,6 +27,11 @@ export class P2PSendService {
     @inject(P2PFilesService) private readonly files: P2PFilesService,
     @inject(TYPES.Translator) private readonly translator: Translator,
   ) {}
+
+  /** The file to start from (Sheet1, the titles the rules ask for, two example rows), in the caller's language. */
+  template(culture: Culture) {
+    return p2pTemplateFile(this.translator, culture);
+  }
 
   async upload(ctx: Actor, source: UploadSource) {
     return this.files.receive(source, {

@@ -34,6 +34,10 @@ export const p2pMessages: MessageCatalogue = {
     fa: 'شماره‌های تکراری فایل حذف نمی‌شوند: هر سطر جداگانه ارسال و محاسبه می‌شود.',
     en: 'Duplicate numbers in the file are not removed: each row is sent and charged separately.',
   },
+  'messaging.p2pTemplateText1': { fa: 'علی عزیز، سفارش شما ارسال شد.', en: 'Dear Ali, your order has shipped.' },
+  'messaging.p2pTemplateText2': { fa: 'سارا عزیز، نوبت شما فردا ساعت ۱۰ است.', en: 'Dear Sara, your appointment is tomorrow at 10.' },
+  'messaging.p2pTemplateName1': { fa: 'علی', en: 'Ali' },
+  'messaging.p2pTemplateName2': { fa: 'سارا', en: 'Sara' },
   'messaging.editP2PText': { fa: 'متن ارسال نظیر به نظیر را نمی‌توان ویرایش کرد؛ هر گیرنده متن خود را دارد.', en: 'The text of a P2P send cannot be edited; each recipient has its own text.' },
   'messaging.resendP2P': { fa: 'ارسال نظیر به نظیر (متن جداگانه برای هر گیرنده) با ارسال مجدد بر اساس وضعیت تحویل فرستاده نمی‌شود.', en: 'A P2P send (its own text per receiver) cannot be resent by delivery status.' },
 };

@@ -1,5 +1,5 @@
 import { uploadFromRequest } from '../../../platform/upload/request-upload.js';
-import { userRoute, type Controller } from '../../../platform/http/router.js';
+import { publicRoute, userRoute, type Controller } from '../../../platform/http/router.js';
 import { P2PSendService } from './p2p-send.service.js';
 import { p2pSendSchema, p2pUploadQuery } from './p2p.schemas.js';
 import { p2pCalculationAnswer, p2pFileAnswer, p2pSendAnswer } from '../../../shared/sends/p2p.answers.js';
@@ -9,6 +9,9 @@ export function p2pController(p2p: P2PSendService): Controller {
   return {
     name: 'ScheduledMessages',
     routes: [
+      // The template file the P2P page offers: a link the browser follows itself (no session), and it
+      // holds nobody's data. A file, not an envelope: no answer schema.
+      publicRoute({ method: 'GET', action: 'P2PTemplate', auth: 'public', handler: async ({ ctx }) => p2p.template(ctx.culture) }),
       userRoute({
         // The body is the file itself (xlsx or CSV), handed to the upload intake as a stream. A refusal
         // before the whole file arrived closes the connection (the error handler: the rest is never read).

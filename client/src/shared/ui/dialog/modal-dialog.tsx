@@ -54,8 +54,28 @@ export const ModalDialog = ({
   const { t } = useTranslation(UI_NS);
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+
+  // An error that appears inside the dialog's scrolled body (a failed save) is brought into view:
+  // the first invalid field or alert, so the reason is where the eye is, not below the fold.
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!open || !body || typeof MutationObserver === 'undefined') return undefined;
+    let frame = 0;
+    const reveal = () => {
+      frame = 0;
+      body.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.scrollIntoView({ block: 'nearest', behavior: 'auto' });
+    };
+    const observer = new MutationObserver((records) => {
+      const appeared = records.some((r) => Array.from(r.addedNodes).some((n) => n instanceof HTMLElement
+        && (n.matches('[role="alert"]') || n.querySelector('[role="alert"]') !== null)));
+      if (appeared && !frame) frame = requestAnimationFrame(reveal);
+    });
+    observer.observe(body, { childList: true, subtree: true });
+    return () => { observer.disconnect(); if (frame) cancelAnimationFrame(frame); };
+  }, [open]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -134,7 +154,7 @@ export const ModalDialog = ({
             </button>
           )}
         </div>
-        <div className="min-h-0 flex-1 overflow-auto px-4 py-3" data-testid={testId ? `${testId}-body` : undefined}>{children}</div>
+        <div ref={bodyRef} className="min-h-0 flex-1 overflow-auto px-4 py-3" data-testid={testId ? `${testId}-body` : undefined}>{children}</div>
         {footer && (
           <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-4 py-3 dark:border-gray-700">{footer}</div>
         )}

@@ -2,7 +2,7 @@
  * The pure half of the JSON-Schema form (`schema-form.tsx`): which control a property gets, the
  * editable draft of a value (numbers and lists are edited as text) and back. Kept generic so any
  * gateway plugin's options render without code of its own:
- * - string → text input (`writeOnly` → password input), `enum` → select;
+ * - string → text input (`writeOnly` → password input, `x-multiline` → textarea), `enum` → select;
  * - integer / number → numeric input with `minimum` / `maximum` checked here;
  * - boolean → checkbox;
  * - object with `properties` → a fieldset of its properties (recursively);
@@ -31,12 +31,16 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   writeOnly?: boolean;
+  /** A multi-line string (a PEM certificate): a textarea, its line breaks kept. */
+  'x-multiline'?: boolean;
+  /** The option that is the agent's throughput (the agent form then asks for no rate of its own). */
+  'x-agent-rate'?: boolean;
   properties?: Record<string, JsonSchema>;
   required?: readonly string[];
   items?: JsonSchema;
 }
 
-export type ControlKind = 'text' | 'secret' | 'integer' | 'number' | 'boolean' | 'enum' | 'object' | 'lines' | 'json';
+export type ControlKind = 'text' | 'multiline' | 'secret' | 'integer' | 'number' | 'boolean' | 'enum' | 'object' | 'lines' | 'json';
 
 /** A draft: text for text-edited controls, booleans for checkboxes, nested drafts for fieldsets. */
 export type Draft = { [key: string]: string | boolean | Draft };
@@ -52,7 +56,7 @@ function mainType(schema: JsonSchema): string | undefined {
 export function controlOf(schema: JsonSchema): ControlKind {
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return 'enum';
   switch (mainType(schema)) {
-    case 'string': return schema.writeOnly ? 'secret' : 'text';
+    case 'string': return schema.writeOnly ? 'secret' : schema['x-multiline'] ? 'multiline' : 'text';
     case 'integer': return 'integer';
     case 'number': return 'number';
     case 'boolean': return 'boolean';
@@ -146,7 +150,8 @@ function keepSecrets(schema: JsonSchema, draft: Draft, current: Draft): Draft {
 /** A problem found before sending: the field path (dots) and a `ui:` text key with its values. */
 export interface DraftIssue {
   path: string;
-  key: 'validation.required' | 'validation.number' | 'validation.integer' | 'validation.minValue' | 'validation.maxValue' | 'validation.json';
+  key: 'validation.required' | 'validation.number' | 'validation.integer' | 'validation.minValue' | 'validation.maxValue' | 'validation.json'
+    | 'validation.minLength' | 'validation.maxLength';
   values?: Record<string, unknown>;
 }
 
@@ -214,8 +219,20 @@ export function valueOf(schema: JsonSchema, draft: Draft, prefix = ''): { value:
           issues.push({ path, key: 'validation.json' });
         }
         break;
-      default:
+      default: {
+        // The length the plugin states (SMPP's 8-character password) is told, never cut silently:
+        // a truncated secret would only fail later, at the operator. The mask of a kept secret is no value.
+        const length = [...text].length;
+        if (text !== SECRET_MASK && prop.maxLength !== undefined && length > prop.maxLength) {
+          issues.push({ path, key: 'validation.maxLength', values: { max: prop.maxLength } });
+          break;
+        }
+        if (text !== SECRET_MASK && prop.minLength !== undefined && length < prop.minLength) {
+          issues.push({ path, key: 'validation.minLength', values: { min: prop.minLength } });
+          break;
+        }
         value[key] = text;
+      }
     }
   }
   return { value, issues };

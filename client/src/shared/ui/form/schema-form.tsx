@@ -93,13 +93,21 @@ function Field({ name, schema, value, path, required, root, onChange, errors, id
     case 'secret':
       return (
         <TextField id={id} data-testid={id} type="password" autoComplete="new-password" dir="ltr" label={label} required={required} value={text} error={error}
-          disabled={disabled} hint={text === SECRET_MASK ? t('schemaForm.secretKept') : description} maxLength={schema.maxLength}
+          disabled={disabled} hint={text === SECRET_MASK ? t('schemaForm.secretKept') : description}
           onChange={(e) => set(e.target.value)} />
       );
     case 'text':
       return (
         <TextField id={id} data-testid={id} dir="ltr" label={label} hint={description} required={required} value={text} error={error}
-          disabled={disabled} maxLength={schema.maxLength} onChange={(e) => set(e.target.value)} />
+          disabled={disabled} onChange={(e) => set(e.target.value)} />
+      );
+    case 'multiline':
+      return (
+        <FieldFrame id={id} label={label} required={required} hint={description} errorText={error ?? null} className="col-span-full">
+          <textarea id={id} data-testid={id} rows={6} dir="ltr" spellCheck={false} value={text} disabled={disabled} required={required}
+            aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, description, error ?? null)}
+            className={`${inputClass(!!error)} font-mono text-xs`} onChange={(e) => set(e.target.value)} />
+        </FieldFrame>
       );
     case 'enum': {
       const hint = description;
