@@ -54,6 +54,12 @@ export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwi
   },
 ];
 
+/** The lines page; `?edit=<id>` opens that line's form, `&flag=<switch>` puts the focus on a switch. */
+export const LINES_PATH = '/infrastructure/lines';
+export const lineFormPath = (lineId: number, flag?: LineSwitch) => `${LINES_PATH}?edit=${lineId}${flag ? `&flag=${flag}` : ''}`;
+
+export { SEND_TYPE_FLAGS } from '../../../../server/shared/lines/line-catalogue';
+
 /** The lines the caller may send from with a send type (`PrivateNumbers/GetMyNumbers`). */
 export const getMyNumbers = endpoint.get<MyNumberAnswer[], { sendType: string }>('/PrivateNumbers/GetMyNumbers');
 
@@ -78,6 +84,7 @@ export interface AssignInput {
 /** `PrivateNumbers/*`: the system's and resellers' lines and who may send from them. */
 export const linesApi = {
   list: endpoint.get<LinesPage, { pageIndex: number; pageSize: number }>('/PrivateNumbers/GetAll'),
+  get: endpoint.getById<LineAnswer>('/PrivateNumbers/Get'),
   create: endpoint.post<LineInput, LineAnswer>('/PrivateNumbers/Create'),
   update: endpoint.post<LineInput, LineAnswer>('/PrivateNumbers/Update'),
   delete: endpoint.deleteById<null>('/PrivateNumbers/Delete'),
