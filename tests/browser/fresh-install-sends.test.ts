@@ -15,6 +15,7 @@ import { PatternSendPage, PatternsPage } from './pages/patterns-pages.js';
 import { OccasionsPages } from './pages/occasions-pages.js';
 import { LineFormDialog } from './pages/line-form.js';
 import { NoLineNoticeControl } from './pages/no-line-notice.js';
+import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 import { OccasionRunner } from '../../server/modules/engage/occasion-runner.service.js';
 import { fromJalali } from '../../server/modules/engage/occasion-dates.js';
 import { tehranTime } from '../../server/modules/messaging/index.js';
@@ -185,7 +186,8 @@ describe('browser: a fresh install, only the first-run checklist done, lets a cu
     const errors: string[] = [];
     /** A page of its own browser context, the panel switched to English. */
     const englishPage = async (): Promise<Page> => {
-      const context = await browser.newContext({ locale: 'fa-IR' });
+      // bypassCSP: the panel's policy would refuse axe-core's injected script.
+      const context = await browser.newContext({ locale: 'fa-IR', bypassCSP: true });
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (e) => errors.push(String(e)));
@@ -216,6 +218,7 @@ describe('browser: a fresh install, only the first-run checklist done, lets a cu
       expect(await notice.mayFix()).to.equal('true');
       expect(await notice.text()).to.contain('"Occasion send"').and.contain('Switch it on in the line\'s form');
       expect(await notice.lineLinks().allInnerTexts()).to.deep.equal([`Edit line ${SEEDED_LINE}`]);
+      expect(describeViolations('no-line notice (en)', await new AccessibilityCheck(page).seriousViolations())).to.equal('');
       await notice.lineLinks().first().click();
       const form = new LineFormDialog(page, server.url);
       await form.root().waitFor();
