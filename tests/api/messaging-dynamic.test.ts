@@ -106,4 +106,21 @@ describe('Dynamic sends: CreateDynamicScheduledMessage (each receiver its own te
     expect(held.queueStatus).to.equal('WatingForConfirm');
     ok(await api.post('SendQueue/Reject', { id: held.id, reason: 'test' }, { token: tree.resellerAdmin.token }));
   });
+
+  // Issue 23: a refusal for a switched-off capability says which one, and who can switch it on.
+  it('refuses a line the caller may use but without isSendDynamic by naming the capability and the administrator; a line not theirs stays "not valid"', async () => {
+    const plain = await simulatorLine(api, {}, { isSendPhonebook: true });
+    const en = bad(await send({ senderNumberId: plain.lineId }), 400);
+    expect(en.data.failureCode).to.equal('PrivateNumberNotValid');
+    expect(en.message).to.equal('This line is not open to dynamic sends: its "Dynamic send" capability is off. Ask your administrator to switch it on.');
+    expect(en.validationErrors!.map((e) => e.propertyName)).to.deep.equal(['senderNumberId']);
+    const fa = bad(await api.post('ScheduledMessages/CreateDynamicScheduledMessage', { senderNumberId: plain.lineId, smsBody: template, phonebookIds: [book] },
+      { token: tree.subAdmin.token, culture: 'fa' }), 400);
+    expect(fa.message).to.equal('این خط برای ارسال متغیر باز نیست: قابلیت «ارسال متغیر» آن خاموش است. از مدیر سامانه بخواهید آن را روشن کند.');
+    // Not public and not the caller's organization: nothing about the line is said.
+    const foreign = await simulatorLine(api, {}, { isPublic: false, numberType: 'Private' });
+    const refused = bad(await send({ senderNumberId: foreign.lineId }), 400);
+    expect(refused.data.failureCode).to.equal('PrivateNumberNotValid');
+    expect(refused.message).to.equal('The private number is not valid or you may not use it.');
+  });
 });

@@ -147,7 +147,7 @@ describe('Occasion sends: OccasionScheduledMessages and CalendarEvents (the dail
       bad(await create({ phonebookCustomFieldNameEn: null }), 400, 'phonebookCustomFieldNameEn');
       bad(await create({ phonebookIds: [999_999] }), 400, 'phonebookIds');
       const noFlag = bad(await create({ privateNumberId: dynamicOnlyLineId }), 400, 'privateNumberId');
-      expect(noFlag.validationErrors![0].message).to.equal('Occasion sends are not enabled on this line.');
+      expect(noFlag.validationErrors![0].message).to.equal('This line is not open to occasion sends: its "Occasion send" capability is off. Ask your administrator to switch it on.');
       bad(await create({ sendHour: 24 }), 400, 'sendHour');
       bad(await create({ howManyDaysSendItBeforeDueDate: -1 }), 400, 'howManyDaysSendItBeforeDueDate');
       bad(await create({ calenderEvent: 'yes' }), 400, 'calenderEvent');

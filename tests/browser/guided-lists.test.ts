@@ -93,7 +93,10 @@ describe('browser: empty lists that guide, the line form\'s switches, periodic N
       await form.openNew();
       const fa = language === 'fa';
       expect(await form.legend('sendKinds')).to.equal(fa ? 'انواع ارسال' : 'Send kinds');
-      expect(await form.flagsOf('sendKinds')).to.deep.equal(['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isCanSendFlashSms']);
+      // Issue 23: the occasion switch gates occasion sends, so it sits with the send kinds; the
+      // confirmation switch holds P2P and dynamic sends, under its own heading.
+      expect(await form.flagsOf('sendKinds')).to.deep.equal(['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isSendOccasionPhonebook', 'isCanSendFlashSms']);
+      expect(await form.flagsOf('confirmation')).to.deep.equal(['confirmP2pAndDynamic']);
       expect(await form.legend('refunds')).to.equal(fa ? 'گزارش تحویل و برگشت اعتبار' : 'Delivery reports and refunds');
       expect(await form.flagsOf('refunds')).to.deep.equal(['deliveryBase', 'deliveryLevel1', 'deliveryLevel2']);
       expect(await form.groupSentence('blacklist')).to.equal(fa

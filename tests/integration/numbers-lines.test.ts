@@ -82,6 +82,8 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
     const seeded = await knex('private_numbers').where({ number: '10001000' });
     expect(seeded).to.have.length(1);
     expect(seeded[0]).to.include({ isPublic: true, numberType: 'Public', typePrivateNumber: 'Bulk', isSendSingle: true, isSendBulk: true, isSendP2P: true, isSendPhonebook: true, isSendApiSingle: true, isSendApiP2P: true, deliveryBase: true, isGeneralBlackList: true });
+    // Issue 23: every send kind the panel offers on a fresh install (patterns send as Dynamic; occasions need their own flag).
+    expect(seeded[0]).to.include({ isSendDynamic: true, isSendOccasionPhonebook: true, isCanSendFlashSms: true, confirmP2pAndDynamic: false });
     // The seeded public line is usable by anyone below the system organization at once.
     const line = await resolve({ privateNumberId: seeded[0].id, userId: plainUser.id, isOrganizationAdmin: false, sendType: 'Single' });
     expect(line).to.include({ number: '10001000', pluginName: 'simulator', isPublic: true, lineType: 'Bulk', isGeneralBlackList: true });
@@ -109,7 +111,8 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
       expect(await failure(resolve({ privateNumberId: line.id, ...input }))).to.deep.equal({ code: 'PrivateNumberNotValid', field: 'senderNumberId', key: 'numbers.PrivateNumberNotValid', status: 400 });
     };
     await expectNotValid({ privateNumberId: 999_999 });
-    await expectNotValid({ sendType: 'Single' });
+    // The organization's administrator may use the line; only its Single flag is off, and the answer says so.
+    expect(await failure(resolve({ privateNumberId: line.id, sendType: 'Single' }))).to.deep.equal({ code: 'PrivateNumberNotValid', field: 'senderNumberId', key: 'numbers.sendTypeOff.Single', status: 400 });
     await expectNotValid({ sendType: 'Nonsense' });
     await expectNotValid({ userId: plainUser.id, isOrganizationAdmin: false });
     await expectNotValid({ organizationId: otherOrg.id, userId: outsider.id });

@@ -1,9 +1,9 @@
 /** Enumerations and field lists of sender agents and lines (the spec's names). */
 
 // The enumerations the client lists too live in the shared contracts (server/shared/lines).
-import { LINE_FLAGS, SEND_TYPES, type SendType } from '../../shared/lines/line-catalogue.js';
+import { SEND_TYPES, type SendType } from '../../shared/lines/line-catalogue.js';
 import { tehranDayOf } from '../../shared/dates/tehran-days.js';
-export { LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, TYPE_PRIVATE_NUMBERS, USE_FORMS, type SendType } from '../../shared/lines/line-catalogue.js';
+export { LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, SEND_TYPE_FLAGS, TYPE_PRIVATE_NUMBERS, USE_FORMS, type SendType } from '../../shared/lines/line-catalogue.js';
 
 /** Other writable line fields besides the flags, `organizationId` and the number fields. */
 export const LINE_FIELDS = [
@@ -18,16 +18,6 @@ export const AGENT_FIELDS = [
   'deliveryLink', 'domain', 'internalCredit', 'externalCredit', 'queueLength', 'routeActive', 'isP2p', 'isSmpp', 'isBts', 'udhLen',
   'receiveInboxType', 'maxPerSecond', 'isActive',
 ] as const;
-
-/** Which line flags open a send type (Api: either API flag). */
-export const SEND_TYPE_FLAGS: Record<SendType, readonly (typeof LINE_FLAGS)[number][]> = {
-  Single: ['isSendSingle'],
-  Bulk: ['isSendBulk'],
-  P2P: ['isSendP2P'],
-  PhoneBook: ['isSendPhonebook'],
-  Dynamic: ['isSendDynamic'],
-  Api: ['isSendApiSingle', 'isSendApiP2P'],
-};
 
 export function isSendType(value: unknown): value is SendType {
   return typeof value === 'string' && (SEND_TYPES as readonly string[]).includes(value);

@@ -101,7 +101,10 @@ export class LinesService {
     const found = await this.lines.findWithAgent(tx, input.privateNumberId);
     if (!found || !found.agent) throw lineFailure('PrivateNumberNotValid');
     const { line, agent } = found;
-    if (!(await this.mayUse(tx, line, input, input.sendType))) throw lineFailure('PrivateNumberNotValid');
+    const use = await this.mayUse(tx, line, input, input.sendType);
+    if (use === 'no') throw lineFailure('PrivateNumberNotValid');
+    // The caller may use the line and only its capability is off: say which, so it can be switched on.
+    if (use === 'flagOff') throw lineFailure('PrivateNumberNotValid', `numbers.sendTypeOff.${input.sendType}`);
     if (line.expireTime && new Date(line.expireTime).getTime() <= input.at.getTime()) throw lineFailure('PrivateNumberIsExpired');
     if (!line.isActive) throw lineFailure('PrivateNumberIsInactive');
     if (!this.agentCanSend(agent as SenderAgentRow)) throw lineFailure('SystemIsOutOfService');
@@ -129,9 +132,18 @@ export class LinesService {
     };
   }
 
-  /** Public lines of the organization or an ancestor; own-organization lines for its admins or assigned users. */
-  private async mayUse(tx: Tx, line: LineRow, input: ResolveInput, sendType: SendType): Promise<boolean> {
-    if (!SEND_TYPE_FLAGS[sendType].some((flag) => line[flag] === true)) return false;
+  /**
+   * Public lines of the organization or an ancestor; own-organization lines for its admins or users
+   * assigned the send type. `flagOff`: the caller may use the line but the line is not open to the
+   * send type (only then is the line's setting worth telling: for anyone else it stays "not valid").
+   */
+  private async mayUse(tx: Tx, line: LineRow, input: ResolveInput, sendType: SendType): Promise<'yes' | 'no' | 'flagOff'> {
+    const callerMay = await this.callerMayUse(tx, line, input, sendType);
+    if (!callerMay) return 'no';
+    return SEND_TYPE_FLAGS[sendType].some((flag) => line[flag] === true) ? 'yes' : 'flagOff';
+  }
+
+  private async callerMayUse(tx: Tx, line: LineRow, input: ResolveInput, sendType: SendType): Promise<boolean> {
     const path = await this.lines.organizationPath(input.organizationId, tx);
     if (!path) return false;
     const chain = path.split('/').filter(Boolean).map(Number);
@@ -229,7 +241,7 @@ export class LinesService {
 
   /**
    * A fresh install can send at once: when no sender agent exists yet, the 'Simulator' agent and a
-   * public system line on it. The boot sequence calls it once the system organization exists (it is
+   * public system line on it, open to every SMS send kind the panel offers (CONTEXT.md, decision log). The boot sequence calls it once the system organization exists (it is
    * made after the modules start); safe to race, since the system organization row is locked.
    */
   async ensureFirstStartSeed(): Promise<boolean> {
@@ -241,7 +253,8 @@ export class LinesService {
       await this.lines.insert(tx, {
         organizationId: systemId, number: '10001000', useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk',
         smsSenderAgentId: agent.id, isPublic: true, isSendSingle: true, isSendBulk: true, isSendP2P: true, isSendPhonebook: true,
-        isSendApiSingle: true, isSendApiP2P: true, deliveryBase: true, isGeneralBlackList: true,
+        isSendApiSingle: true, isSendApiP2P: true, isSendDynamic: true, isSendOccasionPhonebook: true, isCanSendFlashSms: true,
+        deliveryBase: true, isGeneralBlackList: true,
       });
       // The seed runs after the dispatcher connected the (then no) agents at start: without this the
       // simulator would read "not connected" on a fresh install until its first send.

@@ -2,6 +2,13 @@ import type { MessageCatalogue } from '../../platform/i18n.js';
 
 export const numbersMessages: MessageCatalogue = {
   'numbers.PrivateNumberNotValid': { fa: 'شماره اختصاصی معتبر نیست یا اجازه استفاده از آن را ندارید.', en: 'The private number is not valid or you may not use it.' },
+  // A line the caller may use, closed to the send type by its flag (resolveForSend): the flag by its label on the line form.
+  'numbers.sendTypeOff.Single': { fa: 'این خط برای ارسال تکی باز نیست: قابلیت «ارسال تکی» آن خاموش است. از مدیر سامانه بخواهید آن را روشن کند.', en: 'This line is not open to single sends: its "Single send" capability is off. Ask your administrator to switch it on.' },
+  'numbers.sendTypeOff.Bulk': { fa: 'این خط برای ارسال گروهی باز نیست: قابلیت «ارسال گروهی» آن خاموش است. از مدیر سامانه بخواهید آن را روشن کند.', en: 'This line is not open to bulk sends: its "Bulk send" capability is off. Ask your administrator to switch it on.' },
+  'numbers.sendTypeOff.P2P': { fa: 'این خط برای ارسال نظیربه‌نظیر باز نیست: قابلیت «ارسال نظیربه‌نظیر» آن خاموش است. از مدیر سامانه بخواهید آن را روشن کند.', en: 'This line is not open to P2P sends: its "P2P send" capability is off. Ask your administrator to switch it on.' },
+  'numbers.sendTypeOff.PhoneBook': { fa: 'این خط برای ارسال به دفترچه تلفن باز نیست: قابلیت «ارسال به دفترچه تلفن» آن خاموش است. از مدیر سامانه بخواهید آن را روشن کند.', en: 'This line is not open to phonebook sends: its "Phonebook send" capability is off. Ask your administrator to switch it on.' },
+  'numbers.sendTypeOff.Dynamic': { fa: 'این خط برای ارسال متغیر باز نیست: قابلیت «ارسال متغیر» آن خاموش است. از مدیر سامانه بخواهید آن را روشن کند.', en: 'This line is not open to dynamic sends: its "Dynamic send" capability is off. Ask your administrator to switch it on.' },
+  'numbers.sendTypeOff.Api': { fa: 'این خط برای ارسال API باز نیست: قابلیت‌های «ارسال API تکی» و «ارسال API نظیربه‌نظیر» آن خاموش‌اند. از مدیر سامانه بخواهید یکی را روشن کند.', en: 'This line is not open to API sends: its "API single send" and "API P2P send" capabilities are off. Ask your administrator to switch one on.' },
   'numbers.PrivateNumberIsExpired': { fa: 'مدت اعتبار شماره اختصاصی به پایان رسیده است.', en: 'The private number has expired.' },
   'numbers.PrivateNumberIsInactive': { fa: 'شماره اختصاصی غیرفعال است.', en: 'The private number is inactive.' },
   'numbers.SystemIsOutOfService': { fa: 'ارسال از این خط در حال حاضر ممکن نیست: ارسال‌کننده آن از سرویس خارج است. بعداً دوباره تلاش کنید یا با پشتیبانی تماس بگیرید.', en: 'Sending from this line is not possible now: its sender agent is out of service. Try again later or contact support.' },

@@ -19,3 +19,16 @@ export const LINE_FLAGS = [
   'isSendSingle', 'isSendDevice', 'isSendSmart', 'isCanSendFlashSms', 'isCanSendSmartWithoutConfirmation', 'isSendOccasionPhonebook',
   'isNeedToSendConfirmationMessage', 'isSendPrivateNumberExpirationMessage', 'isPostpaid',
 ] as const;
+
+/**
+ * Which line flags open a send type (Api: either API flag): the send engine's check, and the flag a
+ * send screen names when no line allows its send.
+ */
+export const SEND_TYPE_FLAGS: Record<SendType, readonly (typeof LINE_FLAGS)[number][]> = {
+  Single: ['isSendSingle'],
+  Bulk: ['isSendBulk'],
+  P2P: ['isSendP2P'],
+  PhoneBook: ['isSendPhonebook'],
+  Dynamic: ['isSendDynamic'],
+  Api: ['isSendApiSingle', 'isSendApiP2P'],
+};

@@ -34,23 +34,31 @@ export type LineSwitch = (typeof LINE_FLAGS)[number] | (typeof DELIVERY_FLAGS)[n
 
 /**
  * The line form's switches by topic (texts `lines.groups.<key>`, one help text each under
- * `lines.flagHelp`). `later` holds what this panel stores but does not act on yet: the switches
- * that change sending come first, so an operator sees which ones matter.
+ * `lines.flagHelp`). `later` holds only what this panel stores but no sending code reads (a unit
+ * test greps the server for it): the switches that change sending come first, so an operator sees
+ * which ones matter.
  */
 export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwitch[] }[] = [
   { key: 'state', flags: ['isActive', 'isPublic'] },
-  { key: 'sendKinds', flags: ['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isCanSendFlashSms'] },
+  { key: 'sendKinds', flags: ['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isSendOccasionPhonebook', 'isCanSendFlashSms'] },
+  { key: 'confirmation', flags: ['confirmP2pAndDynamic'] },
   { key: 'api', flags: ['isSendApiSingle', 'isSendApiP2P'] },
   { key: 'refunds', flags: ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2'] },
   { key: 'blacklist', flags: ['sendToBlackList', 'isGeneralBlackList'] },
   {
     key: 'later', flags: [
-      'checkFilter', 'hasSla', 'isPostpaid', 'isSendGender', 'isSendGroup', 'isSendOccasionPhonebook', 'isSendClub', 'isSendSmart', 'isSendDevice',
-      'isSendOtp', 'confirmP2pAndDynamic', 'isCanSendSmartWithoutConfirmation', 'isNeedToSendConfirmationMessage',
+      'checkFilter', 'hasSla', 'isPostpaid', 'isSendGender', 'isSendGroup', 'isSendClub', 'isSendSmart', 'isSendDevice',
+      'isSendOtp', 'isCanSendSmartWithoutConfirmation', 'isNeedToSendConfirmationMessage',
       'isSendPrivateNumberExpirationMessage', 'isAutomaticBulk', 'isAutomaticGroup',
     ],
   },
 ];
+
+/** The lines page; `?edit=<id>` opens that line's form, `&flag=<switch>` puts the focus on a switch. */
+export const LINES_PATH = '/infrastructure/lines';
+export const lineFormPath = (lineId: number, flag?: LineSwitch) => `${LINES_PATH}?edit=${lineId}${flag ? `&flag=${flag}` : ''}`;
+
+export { SEND_TYPE_FLAGS } from '../../../../server/shared/lines/line-catalogue';
 
 /** The lines the caller may send from with a send type (`PrivateNumbers/GetMyNumbers`). */
 export const getMyNumbers = endpoint.get<MyNumberAnswer[], { sendType: string }>('/PrivateNumbers/GetMyNumbers');
@@ -76,6 +84,7 @@ export interface AssignInput {
 /** `PrivateNumbers/*`: the system's and resellers' lines and who may send from them. */
 export const linesApi = {
   list: endpoint.get<LinesPage, { pageIndex: number; pageSize: number }>('/PrivateNumbers/GetAll'),
+  get: endpoint.getById<LineAnswer>('/PrivateNumbers/Get'),
   create: endpoint.post<LineInput, LineAnswer>('/PrivateNumbers/Create'),
   update: endpoint.post<LineInput, LineAnswer>('/PrivateNumbers/Update'),
   delete: endpoint.deleteById<null>('/PrivateNumbers/Delete'),

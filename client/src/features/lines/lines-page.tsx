@@ -1,4 +1,5 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
@@ -99,7 +100,9 @@ function SwitchGroup({ groupKey, flags, values, onChange, children }: {
   );
 }
 
-function LineDialog({ original, agents, onClose, onSaved }: { original: Line | null; agents: AgentName[] | undefined; onClose(): void; onSaved(): void }) {
+function LineDialog({ original, agents, focusFlag, onClose, onSaved }: {
+  original: Line | null; agents: AgentName[] | undefined; focusFlag?: string | null; onClose(): void; onSaved(): void;
+}) {
   const { api } = useApp();
   const { t } = useTranslation('lines');
   const [draft, setDraft] = useState<Draft>(original ? draftOf(original) : EMPTY);
@@ -110,6 +113,13 @@ function LineDialog({ original, agents, onClose, onSaved }: { original: Line | n
   const items = (values: readonly string[], group: string) => values.map((id) => ({ id, title: t(`lines.${group}.${id}`) }));
   const agentItems = useMemo(() => (agents ?? []).map((a) => ({ id: a.id, title: a.title })), [agents]);
   const refundItems = useMemo(() => REFUND_STATUSES.map((id) => ({ id, title: t(`sending:deliveryStatuses.${id}`) })), [t]);
+  // Opened from a send screen's notice: the switch it named, in view and focused.
+  useEffect(() => {
+    if (!focusFlag) return;
+    const box = document.getElementById(`line-${focusFlag}`);
+    box?.scrollIntoView({ block: 'center' });
+    box?.focus();
+  }, [focusFlag]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -196,6 +206,15 @@ export function LinesPage() {
   const { data, isLoading, mutate } = useSWR(linesKeys.lines(pageIndex, pageSize), () => linesApi.list(api, { pageIndex, pageSize }));
   const { data: agents } = useSWR(linesKeys.agentNames(), () => senderAgentsApi.names(api));
   const agentTitle = (id: number) => agents?.find((a) => a.id === id)?.title ?? digits(id);
+  // `?edit=<id>` (a send screen's notice links here) opens that line's form, wherever it is in the list.
+  const [params, setParams] = useSearchParams();
+  const linkedId = Number(params.get('edit')) || null;
+  const { data: linked } = useSWR(linkedId ? ['line', linkedId] : null, () => linesApi.get(api, linkedId!));
+  const dialogLine = editing ?? (linkedId && linked?.id === linkedId ? linked : null);
+  const closeDialog = () => {
+    setEditing(null);
+    if (linkedId) setParams({}, { replace: true });
+  };
 
   const remove = async () => {
     if (!deleting) return;
@@ -236,7 +255,10 @@ export function LinesPage() {
         emptyAction={<Button onClick={() => setEditing('new')} data-testid="lines-empty-create">{t('lines.create')}</Button>}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="lines-table" />
-      {editing && <LineDialog original={editing === 'new' ? null : editing} agents={agents} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void mutate(); }} />}
+      {dialogLine && (
+        <LineDialog key={dialogLine === 'new' ? 'new' : dialogLine.id} original={dialogLine === 'new' ? null : dialogLine} agents={agents}
+          focusFlag={editing ? null : params.get('flag')} onClose={closeDialog} onSaved={() => { closeDialog(); void mutate(); }} />
+      )}
       {assigning && <AssignmentsDialog line={assigning} onClose={() => setAssigning(null)} />}
       {resendRules && <ResendRulesDialog line={resendRules} onClose={() => setResendRules(null)} />}
       <ConfirmDialog open={!!deleting} busy={busy} danger title={t('deleteTitle')} message={deleting ? t('deleteMessage', { name: deleting.number }) : undefined}

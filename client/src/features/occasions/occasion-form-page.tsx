@@ -18,6 +18,7 @@ import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { TemplateFields } from '../sending/phonebook-recipients';
 import { getCustomFields, getPhonebookChoices } from '../contacts/contacts-api';
 import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { MissingLineNotice } from '../lines/missing-line-notice';
 import { outboxDetailPath } from '../sending/sending-api';
 import { useFormFailure } from '../sending/send-form-failure';
 import { SmsCounter } from '../sending/sms-counter';
@@ -114,10 +115,12 @@ export function OccasionFormPage() {
       <PageHeader title={t(editingId ? 'form.editTitle' : 'form.createTitle')} breadcrumbs={<Link to={OCCASIONS_PATH} className="underline">{t('common.back')}</Link>} />
       <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="grid max-w-3xl gap-4" data-testid="occasion-form">
         <ErrorSummary errors={errors} testId="occasion-errors" />
+        {/* An occasion sends as Dynamic, on a line open to occasions too. */}
+        <MissingLineNotice show={!linesLoading && lineItems.length === 0} flags={['isSendDynamic', 'isSendOccasionPhonebook']} />
         <TextField id="occasion-title" data-testid="occasion-title" label={t('form.title')} value={title} dir="auto" maxLength={200} required
           error={errors.title} onChange={(e) => setTitle(e.target.value)} />
         <Select id="occasion-line" data-testid="occasion-line" label={t('form.line')} items={lineItems} value={lineId ?? ''} loading={linesLoading} required
-          hint={!linesLoading && lineItems.length === 0 ? t('form.noLines') : undefined} error={errors.privateNumberId}
+          error={errors.privateNumberId}
           onChange={(v) => setLineId(v === null ? null : Number(v))} />
         <div>
           <Select id="occasion-phonebook" data-testid="occasion-phonebook" label={t('form.phonebooks')} placeholder={t('form.pickPhonebook')} items={bookItems} value={null}

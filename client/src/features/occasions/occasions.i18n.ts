@@ -17,7 +17,7 @@ export const occasionsTexts: TextResource = {
     },
     form: {
       createTitle: 'ارسال مناسبتی جدید', editTitle: 'ویرایش ارسال مناسبتی',
-      title: 'عنوان', line: 'خط ارسال', noLines: 'خطی با امکان ارسال مناسبتی ندارید.',
+      title: 'عنوان', line: 'خط ارسال',
       phonebooks: 'دفترچه‌های تلفن', pickPhonebook: 'افزودن دفترچه', noPhonebooks: 'دفترچه تلفنی ندارید.',
       source: 'تاریخ مناسبت', sourceEvents: 'رویدادهای تقویم (همه مخاطبان دفترچه)', sourceField: 'تاریخ هر مخاطب (مثلاً تاریخ تولد)',
       pickEvent: 'افزودن رویداد', eventsHint: 'رویدادهای رسمی و رویدادهای سازمان خودتان را می‌توانید انتخاب کنید.',
@@ -54,7 +54,7 @@ export const occasionsTexts: TextResource = {
     },
     form: {
       createTitle: 'New occasion send', editTitle: 'Edit occasion send',
-      title: 'Title', line: 'Line', noLines: 'You have no line open to occasion sends.',
+      title: 'Title', line: 'Line',
       phonebooks: 'Phonebooks', pickPhonebook: 'Add a phonebook', noPhonebooks: 'You have no phonebook.',
       source: 'Occasion date', sourceEvents: 'Calendar events (every contact of the phonebooks)', sourceField: 'Each contact\'s date (e.g. birthdate)',
       pickEvent: 'Add an event', eventsHint: 'Official events and your organization\'s own can be chosen.',

@@ -20,7 +20,8 @@ import { PreviewDialog } from '../sending/preview-dialog';
 import { sendTimeProblem, useFormFailure } from '../sending/send-form-failure';
 import { SmsCounter } from '../sending/sms-counter';
 import { newSendId, outboxDetailPath } from '../sending/sending-api';
-import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { getMyNumbers, linesKeys, SEND_TYPE_FLAGS } from '../lines/lines-api';
+import { MissingLineNotice } from '../lines/missing-line-notice';
 import { P2P_ACTIONS, TRACKING_COLUMN, uploadP2PFile, type P2PCalculation, type P2PFile, type P2PMessageKind } from './p2p-api';
 
 const KINDS: P2PMessageKind[] = ['column', 'template', 'tracking'];
@@ -192,8 +193,9 @@ export function P2PSendPage() {
       </section>
       <form ref={formRef} noValidate onSubmit={(e) => void preview(e)} className="grid max-w-3xl gap-4" data-testid="p2p-form">
         <ErrorSummary errors={errors} testId="p2p-errors" />
+        <MissingLineNotice show={!linesLoading && lines?.length === 0} flags={SEND_TYPE_FLAGS.P2P} />
         <Select id="p2p-line" data-testid="p2p-line" label={t('line')} items={lineItems} value={lineId ?? ''} loading={linesLoading} required
-          hint={!linesLoading && lines?.length === 0 ? t('noLines') : undefined} error={errors.senderNumberId}
+          error={errors.senderNumberId}
           onChange={(v) => { setLineId(v === null ? null : Number(v)); setIsFlash(false); }} />
 
         <div className="grid gap-2">

@@ -15,7 +15,8 @@ import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { PreviewDialog } from '../sending/preview-dialog';
 import { NO_PHONEBOOKS, PhonebookRecipientsPicker, phonebookBody, type PhonebookRecipients } from '../sending/phonebook-recipients';
 import { newSendId, outboxDetailPath, type Calculation } from '../sending/sending-api';
-import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { getMyNumbers, linesKeys, SEND_TYPE_FLAGS } from '../lines/lines-api';
+import { MissingLineNotice } from '../lines/missing-line-notice';
 import { StatusBadge } from './patterns-page';
 import { PATTERNS_PATH, patternsApi, patternsKeys } from './patterns-api';
 
@@ -94,8 +95,10 @@ export function PatternSendPage() {
       <PageHeader title={t('sendPage.title')} />
       <form ref={formRef} noValidate onSubmit={(e) => void preview(e)} className="grid max-w-3xl gap-4" data-testid="pattern-send-form">
         <ErrorSummary errors={errors} testId="pattern-send-errors" />
+        {/* A pattern sends as Dynamic. */}
+        <MissingLineNotice show={!linesLoading && lines?.length === 0} flags={SEND_TYPE_FLAGS.Dynamic} />
         <Select id="pattern-send-line" data-testid="pattern-send-line" label={t('sendPage.line')} items={lineItems} value={lineId ?? ''} loading={linesLoading} required
-          hint={!linesLoading && lines?.length === 0 ? t('sendPage.noLines') : undefined} error={errors.senderNumberId}
+          error={errors.senderNumberId}
           onChange={(v) => setLineId(v === null ? null : Number(v))} />
         <div>
           <Select id="pattern-send-pattern" data-testid="pattern-send-pattern" label={t('sendPage.pattern')} items={patterns} value={patternId ?? ''} loading={patternsLoading} required

@@ -21,7 +21,7 @@ export const patternsTexts: TextResource = {
     columns: { id: 'شناسه', title: 'عنوان', smsText: 'متن', status: 'وضعیت', user: 'کاربر', organization: 'سازمان', lastModified: 'آخرین تغییر', actions: 'عملیات' },
     sendPage: {
       title: 'ارسال الگو به دفترچه تلفن', line: 'خط ارسال', pattern: 'الگو', patternText: 'متن الگو',
-      noLines: 'خطی با امکان ارسال پویا ندارید.', noPatterns: 'الگوی تأییدشده‌ای ندارید.', goPatterns: 'ساخت الگو',
+      noPatterns: 'الگوی تأییدشده‌ای ندارید.', goPatterns: 'ساخت الگو',
       recipients: 'گیرندگان', noRecipients: 'دست‌کم یک دفترچه تلفن انتخاب کنید.',
       sendNow: 'ارسال فوری', sendLater: 'ارسال در زمان دیگر', sendDateTime: 'زمان ارسال', dateExpired: 'زمان ارسال گذشته است.',
       preview: 'پیش‌نمایش و ارسال', created: 'ارسال ثبت شد.', repeated: 'این ارسال پیش‌تر ثبت شده بود.', formInvalid: 'فرم را بررسی کنید.',
@@ -47,7 +47,7 @@ export const patternsTexts: TextResource = {
     columns: { id: 'ID', title: 'Title', smsText: 'Text', status: 'Status', user: 'User', organization: 'Organization', lastModified: 'Last modified', actions: 'Actions' },
     sendPage: {
       title: 'Send a pattern to a phonebook', line: 'Sender line', pattern: 'Pattern', patternText: 'Pattern text',
-      noLines: 'You have no line that may send dynamic messages.', noPatterns: 'You have no confirmed pattern.', goPatterns: 'Create a pattern',
+      noPatterns: 'You have no confirmed pattern.', goPatterns: 'Create a pattern',
       recipients: 'Receivers', noRecipients: 'Choose at least one phonebook.',
       sendNow: 'Send now', sendLater: 'Send later', sendDateTime: 'Send time', dateExpired: 'The send time has passed.',
       preview: 'Preview and send', created: 'The send was registered.', repeated: 'This send was already registered.', formInvalid: 'Check the form.',

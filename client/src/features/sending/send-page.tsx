@@ -15,7 +15,8 @@ import { Select } from '../../shared/ui/select/select';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { PreviewDialog } from './preview-dialog';
 import { checkSendKind, INITIAL_SEND_KIND, SendKindSection, sendKindBody, type SendKind } from './send-kind-section';
-import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { getMyNumbers, linesKeys, SEND_TYPE_FLAGS } from '../lines/lines-api';
+import { MissingLineNotice } from '../lines/missing-line-notice';
 import { newSendId, outboxDetailPath, sendingApi, type Calculation, type SendType } from './sending-api';
 import { PERIODIC_SENDS_PATH } from './periodic-api';
 import { formatDateTime } from '../../shared/dates/jalali';
@@ -139,8 +140,9 @@ function SendPage({ sendType }: { sendType: SendType }) {
       <PageHeader title={t(`${prefix}.title`)} />
       <form ref={formRef} noValidate onSubmit={(e) => void preview(e)} className="grid max-w-3xl gap-4" data-testid="send-form">
         <ErrorSummary errors={errors} testId="send-errors" />
+        <MissingLineNotice show={!linesLoading && lines?.length === 0} flags={SEND_TYPE_FLAGS[lineType]} />
         <Select id="send-line" data-testid="send-line" label={t('line')} items={lineItems} value={lineId ?? ''} loading={linesLoading} required
-          hint={!linesLoading && lines?.length === 0 ? t('noLines') : undefined} error={errors.senderNumberId}
+          error={errors.senderNumberId}
           onChange={(v) => { setLineId(v === null ? null : Number(v)); setIsFlash(false); }} />
         <div>
           <label htmlFor="send-text" className="mb-1 block text-sm font-medium">{t('text')}<span className="text-red-600"> *</span></label>

@@ -19,6 +19,7 @@ import { Amount } from '../financial/money';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from '../sending/recipients-section';
 import { newSendId, outboxDetailPath } from '../sending/sending-api';
 import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { MissingLineNotice } from '../lines/missing-line-notice';
 import { PreviewRow } from '../sending/preview-dialog';
 import { spokenText, VOICE_HELPERS, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceHelper, type VoiceSendingMethod } from '../../../../server/shared/voice/voice-rules';
 import { VoiceFileUpload } from './voice-file-picker';
@@ -133,8 +134,10 @@ export function VoiceSendPage() {
       )}
       <form noValidate onSubmit={(e) => void preview(e)} className="grid max-w-3xl gap-4" data-testid="voice-form">
         <ErrorSummary errors={errors} testId="voice-errors" />
+        {/* No flag is missing here: a voice send needs a line on a Voice sender agent. */}
+        <MissingLineNotice show={!linesLoading && lines.length === 0} flags={[]} askText={t('noLineAsk')} fixText={t('noLineFix')} />
         <Select id="voice-line" data-testid="voice-line" label={t('line')} items={lineItems} value={lineId ?? ''} loading={linesLoading} required
-          hint={!linesLoading && lines.length === 0 ? t('noLines') : undefined} error={errors.senderNumberId}
+          error={errors.senderNumberId}
           onChange={(v) => setLineId(v === null ? null : Number(v))} />
 
         <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700">

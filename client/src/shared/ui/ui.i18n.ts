@@ -115,6 +115,16 @@ const fa = {
     weekdays: ['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنجشنبه', 'جمعه'],
     weekdaysShort: ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'],
   },
+  noLine: {
+    title: 'خطی برای این ارسال ندارید',
+    ask: 'هیچ‌یک از خطوطی که می‌توانید از آن‌ها ارسال کنید {{capability}} را مجاز نکرده است. از مدیر سامانه بخواهید آن را برای خط شما روشن کند یا چنین خطی به شما بدهد.',
+    fix: 'هیچ‌یک از خطوطی که می‌توانید از آن‌ها ارسال کنید {{capability}} را مجاز نکرده است. آن را در فرم خط، بخش «انواع ارسال»، روشن کنید:',
+    fixNoLine: 'هیچ‌یک از خطوطی که می‌توانید از آن‌ها ارسال کنید {{capability}} را مجاز نکرده است و هیچ‌یک از خطوط خودتان هم بدون آن نیست. از مدیر سامانه بخواهید آن را برای خط شما روشن کند، یا خطی از خودتان بسازید:',
+    openLine: 'ویرایش خط {{number}}',
+    openLines: 'صفحه خطوط ارسال',
+    quoted: '«{{text}}»',
+    and: ' و ',
+  },
 };
 
 const en: typeof fa = {
@@ -228,6 +238,16 @@ const en: typeof fa = {
     gregorianMonths: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
     weekdays: ['Saturday', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
     weekdaysShort: ['Sa', 'Su', 'Mo', 'Tu', 'We', 'Th', 'Fr'],
+  },
+  noLine: {
+    title: 'You have no line for this send',
+    ask: 'None of the lines you may send from allows {{capability}}. Ask your administrator to switch it on for your line or to give you such a line.',
+    fix: 'None of the lines you may send from allows {{capability}}. Switch it on in the line\'s form, under "Send kinds":',
+    fixNoLine: 'None of the lines you may send from allows {{capability}}, and none of your own lines lacks it. Ask your administrator to switch it on for your line, or create a line of your own:',
+    openLine: 'Edit line {{number}}',
+    openLines: 'The sender lines page',
+    quoted: '"{{text}}"',
+    and: ' and ',
   },
 };
 
