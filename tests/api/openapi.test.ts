@@ -226,7 +226,7 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
   });
 
   it('serves the documentation compressed and revalidated, and opens with every tag collapsed (issue 23 item 9)', async () => {
-    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-standalone-preset.js', 'openapi.json']) {
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-ui-standalone-preset.js', 'openapi.json', 'tags/messaging.json']) {
       const plain = await fetch(`${server.url}/api/docs/${asset}`, { headers: { 'accept-encoding': 'identity' } });
       const raw = (await plain.arrayBuffer()).byteLength;
       expect(plain.headers.get('content-encoding'), asset).to.equal(null);
@@ -245,12 +245,40 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
       expect(again.status, asset).to.equal(304);
       const cache = zipped.headers.get('cache-control') ?? '';
       // The document changes with the server; the UI's files only with the package.
-      if (asset === 'openapi.json') expect(cache, asset).to.equal('no-cache');
+      if (asset.endsWith('.json')) expect(cache, asset).to.equal('no-cache');
       else expect(Number(/max-age=(\d+)/.exec(cache)?.[1] ?? 0), asset).to.be.at.least(86_400);
     }
     const init = await (await fetch(`${server.url}/api/docs/swagger-ui-init.js`)).text();
     expect(init).to.match(/"docExpansion":\s*"none"/);
     expect(init).to.match(/"defaultModelsExpandDepth":\s*-1/);
+  });
+
+  it('opens one tag at a time: each tag\'s document holds its calls and every component they reach, no more (issue 23 item 9)', async () => {
+    const whole = (await (await fetch(`${server.url}/api/docs/openapi.json`)).json()) as OpenApiDocument;
+    const init = await (await fetch(`${server.url}/api/docs/swagger-ui-init.js`)).text();
+    const tags = whole.tags.map((t) => t.name);
+    let operations = 0;
+    for (const tag of tags) {
+      expect(init, tag).to.contain(`/api/docs/tags/${encodeURIComponent(tag)}.json`);
+      const res = await fetch(`${server.url}/api/docs/tags/${encodeURIComponent(tag)}.json`);
+      expect(res.status, tag).to.equal(200);
+      const doc = (await res.json()) as OpenApiDocument;
+      expect(doc.tags.map((t) => t.name), tag).to.deep.equal([tag]);
+      const ops = Object.values(doc.paths).flatMap((item) => Object.values(item));
+      expect(ops.length, tag).to.be.greaterThan(0);
+      expect(ops.every((op) => op.tags.includes(tag)), tag).to.equal(true);
+      operations += ops.length;
+      // Every reference resolves inside the tag's own document.
+      const refs = JSON.stringify(doc).match(/"#\/components\/[^"]+"/g) ?? [];
+      for (const ref of new Set(refs)) {
+        const [section, name] = ref.slice('"#/components/'.length, -1).split('/');
+        expect((doc.components as Record<string, Record<string, unknown>>)[section!]?.[decodeURIComponent(name!.replace(/~1/g, '/').replace(/~0/g, '~'))], `${tag}: ${ref}`).to.not.equal(undefined);
+      }
+      expect(Object.keys(doc.components.schemas).length, tag).to.be.below(Object.keys(whole.components.schemas).length);
+    }
+    // Each call is in exactly one tag's document.
+    expect(operations).to.equal(Object.values(whole.paths).flatMap((item) => Object.values(item)).length);
+    expect((await fetch(`${server.url}/api/docs/tags/nothing.json`)).status).to.equal(404);
   });
 
   it('leaves the API\'s own 404 for unknown paths under /api/docs', async () => {

@@ -16,6 +16,15 @@ export class SwaggerDocsPage {
 
   tags(): Locator { return this.page.locator('.opblock-tag'); }
 
+  /** The top bar's list of documents: one per tag, then the whole one. */
+  definitions(): Promise<string[]> { return this.page.locator('.topbar select option').allInnerTexts(); }
+
+  /** Opens another tag's document and waits for its tag heading. */
+  async chooseDefinition(name: string): Promise<void> {
+    await this.page.locator('.topbar select').selectOption({ label: name });
+    await this.page.locator(`.opblock-tag[data-tag="${name}"]`).waitFor();
+  }
+
   /** Operations drawn on the page (a closed tag draws none). */
   operations(): Locator { return this.page.locator('.opblock'); }
 
