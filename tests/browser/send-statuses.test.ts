@@ -8,7 +8,7 @@ import { PanelSignIn } from './pages/panel-sign-in.js';
 import { Shell } from './pages/shell.js';
 import { BulkSendPage, OutboxDetailPage } from './pages/sending-pages.js';
 import { OutboxListPage, pickerText } from './pages/outbox-pages.js';
-import { detailStatus, SendProgressControl, SendStatusBadgeControl } from './pages/send-status-pages.js';
+import { detailStatus, HandOutControl, SendProgressControl, SendStatusBadgeControl } from './pages/send-status-pages.js';
 import { DashboardChartsSection } from './pages/dashboard-charts-page.js';
 import { TransactionsScreen } from './pages/financial-pages.js';
 
@@ -22,6 +22,7 @@ describe('browser: send statuses that mean what they say', function () {
   let baseUrl: string;
   let api: ApiClient;
   let user: { userName: string };
+  let org: { id: number };
   let token: string;
   let line: { lineId: number; number: string };
   let page: Page;
@@ -31,7 +32,7 @@ describe('browser: send statuses that mean what they say', function () {
 
   before(async () => {
     const admin = await adminToken(api);
-    ({ user } = await fundedCustomer(api, admin, 'Statuses', 'Sara'));
+    ({ org, user } = await fundedCustomer(api, admin, 'Statuses', 'Sara'));
     token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
     line = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 1 });
   });
@@ -200,6 +201,80 @@ describe('browser: send statuses that mean what they say', function () {
     } finally {
       await other.close();
     }
+    expect(errors).to.deep.equal([]);
+  });
+  // Issue 23 item 10: a small send is done before a bar could show; a large one shows it moving and when it should end.
+  it('a 50,000-receiver send shows its hand-out bar moving and its expected end on the outbox and its page, then completes (fa, with an en check)', async function () {
+    this.timeout(150_000);
+    const admin = await adminToken(api);
+    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 10_000_000 }, { token: admin }));
+    // 2,500 a second: the hand-out takes about 20 s, long enough to watch and short for the lane.
+    const paced = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 1 }, {}, { maxPerSecond: 2_500 });
+    // Pasted text takes up to MaxClipboardRecipients (100,000); a typed list only 1,000.
+    const receiversText = Array.from({ length: 50_000 }, (_, i) => `0912${String(4_000_000 + i)}`).join('\n');
+    const began = Date.now();
+    const created = ok(await api.post('ScheduledMessages/Create', {
+      senderNumberId: paced.lineId, smsBody: 'Large send', sendType: 'Bulk', receiversText, sendDirect: true,
+    }, { token }));
+    const stored = Date.now();
+    expect(created.recipientCount).to.equal(50_000);
+    const persianEndsAt = /^[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2}$/;
+    const persianLeft = /^(کمتر از یک دقیقه مانده|حدود [۰-۹]+ دقیقه مانده)$/;
+    const plausible = (iso: string) => {
+      const at = Date.parse(iso);
+      expect(at, 'the expected end is ahead, within minutes').to.be.within(Date.now() - 1_000, Date.now() + 5 * 60_000);
+    };
+
+    // The outbox row: a bar with its percent, live, and the expected end in the Persian calendar and digits.
+    const list = new OutboxListPage(page, baseUrl);
+    await list.open();
+    const row = new HandOutControl(list.row(created.id).getByTestId('outbox-row-hand-out'));
+    await row.waitEstimated();
+    expect(await row.label()).to.equal('ارسال به اپراتور');
+    const rowEnd = await row.endsAt();
+    plausible(rowEnd.at);
+    expect(rowEnd.shown).to.match(persianEndsAt).and.equal(toPersian(await pickerText(page, new Date(rowEnd.at))));
+    expect(await row.left()).to.match(persianLeft);
+    const rowFirst = await row.percent();
+    expect(await row.bar().getAttribute('aria-valuenow')).to.equal(String(rowFirst));
+    expect(await row.waitAbove(rowFirst), 'the row moves without a reload').to.be.above(rowFirst);
+
+    // The send's page: the same bar, named for the operator (delivery comes later), and its expected end.
+    const detail = new OutboxDetailPage(page, baseUrl);
+    await detail.open(created.id);
+    const bar = new HandOutControl(page.getByTestId('outbox-progress'));
+    await bar.waitEstimated();
+    expect(await bar.label()).to.equal('ارسال به اپراتور');
+    expect(await bar.root.getByTestId('outbox-progress-note').innerText()).to.contain('تحویل به گوشی بعداً گزارش می‌شود');
+    const end = await bar.endsAt();
+    plausible(end.at);
+    expect(end.shown).to.match(persianEndsAt);
+    expect(await bar.left()).to.match(persianLeft);
+    const first = await bar.percent();
+    await bar.waitAbove(first);
+
+    // English: the same bar in its words and Latin digits, while the send is still going out.
+    await new Shell(page).toggleLanguage();
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
+    expect(await bar.label()).to.equal('Handed to the operator');
+    if (await bar.active()) {
+      await bar.waitEstimated();
+      expect((await bar.endsAt()).shown).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      expect(await bar.left()).to.match(/^(less than a minute left|about \d+ minutes? left)$/);
+    }
+    await new Shell(page).toggleLanguage();
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.lang !== 'en-US');
+
+    // Everything handed out and reported: the bar is full and the estimate gone; the row drops its bar.
+    await detail.waitForState({ queueStatus: 'Completed' }, 90_000);
+    const completed = Date.now();
+    await bar.root.and(page.locator('[data-percent="100"]')).waitFor();
+    expect(await bar.estimate().count()).to.equal(0);
+    await detail.waitForCounter('deliveredCount', 50_000);
+    console.log(`      50,000-receiver send at 2,500/s: stored in ${stored - began} ms, completed ${completed - began} ms after the create began`);
+    await list.open();
+    await list.row(created.id).waitFor();
+    expect(await list.row(created.id).getByTestId('outbox-row-hand-out').count()).to.equal(0);
     expect(errors).to.deep.equal([]);
   });
 });

@@ -26,12 +26,12 @@ export async function fundTree(api: ApiClient, tree: Tree, credit = 10_000_000):
 
 let lineCounter = 0;
 
-/** A simulator sender agent with these options and a public line on it (owned by the system organization). */
-export async function simulatorLine(api: ApiClient, options: Record<string, unknown>, line: Record<string, unknown> = {}): Promise<{ agentId: number; lineId: number; number: string }> {
+/** A simulator sender agent with these options (and agent fields, e.g. maxPerSecond) and a public line on it (owned by the system organization). */
+export async function simulatorLine(api: ApiClient, options: Record<string, unknown>, line: Record<string, unknown> = {}, agentFields: Record<string, unknown> = {}): Promise<{ agentId: number; lineId: number; number: string }> {
   const superToken = await adminToken(api);
   const agent = ok(await api.post('SenderAgents/Create', {
     title: unique('Sim '), pluginName: 'simulator', options: { submitLatencyMs: 0, deliveryDelayMs: 10, deliveryRatio: 1, seed: 1, ...options }, maxPerSecond: 100_000,
-    isActive: true, isSendActive: true, isActiveAllTime: true,
+    isActive: true, isSendActive: true, isActiveAllTime: true, ...agentFields,
   }, { token: superToken }));
   lineCounter += 1;
   const number = `3000${String(Date.now()).slice(-6)}${lineCounter}`.slice(0, 12);

@@ -1,8 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import type { Realtime } from '../../platform/realtime.js';
+import type { Clock } from '../../platform/clock.js';
 import { OrganizationsService } from '../organizations/index.js';
 import type { SendRow } from './sends.repository.js';
+import { handOutOf } from './hand-out.js';
 
 /** The claim of `OutBox/...`: progress is pushed to whom the outbox would show the send. */
 const OUTBOX_CLAIM = 'SmsReports.Outbox';
@@ -22,6 +24,7 @@ export class SendProgressPublisher {
   constructor(
     @inject(TYPES.Realtime) private readonly realtime: Realtime,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
+    @inject(TYPES.Clock) private readonly clock: Clock,
   ) {}
 
   /** At most a few times a second per send, unless `force` (a final or visible change of state). */
@@ -34,6 +37,8 @@ export class SendProgressPublisher {
       id: send.id, queueStatus: send.queueStatus, status: send.status, failureCode: send.failureCode,
       recipientCount: send.recipientCount, pendingCount: send.pendingCount, sentCount: send.sentCount, failedCount: send.failedCount,
       deliveredCount: send.deliveredCount, notDeliveredCount: send.notDeliveredCount, canceledCount: send.canceledCount,
+      // The hand-out and its estimate as OutBox/GetAll and Get answer them, so a push keeps the bar and the finish time current.
+      handOut: handOutOf(send, this.clock.now()),
     };
     // Readers as the outbox has them: administrators of the organization and above, the sender among plain users.
     void this.organizationPath(send.organizationId).then((organizationPath) => {

@@ -90,11 +90,23 @@ export const createdSendAnswer = {
   type: 'object', required: [...sendRequired, 'repeated'], properties: { ...sendProperties, repeated: flag },
 } as const;
 
-/** The rows of `OutBox/GetAll` and `SendQueue/GetAll` add the organization's and the sender's names. */
+/**
+ * How far a send is in handing its receivers to the operator (not delivery: reports come later),
+ * and when that is expected to end. `active` while in dispatch with receivers left; then null
+ * `endsAt`/`secondsLeft` mean "estimating" (too early to tell). The server's estimate, so a page
+ * opened mid-send shows it at once (messaging CONTEXT, "Hand-out progress").
+ */
+export const handOutAnswer = {
+  type: 'object',
+  required: ['active', 'handedOutCount', 'percent', 'endsAt', 'secondsLeft'],
+  properties: { active: flag, handedOutCount: integer, percent: integer, endsAt: nullableInstant, secondsLeft: nullableInteger },
+} as const;
+
+/** The rows of `OutBox/GetAll` and `SendQueue/GetAll` add the organization's and the sender's names, and the hand-out. */
 export const sendListItemAnswer = {
   type: 'object',
-  required: [...sendRequired, 'organizationName', 'userName'],
-  properties: { ...sendProperties, organizationName: nullableText, userName: nullableText },
+  required: [...sendRequired, 'organizationName', 'userName', 'handOut'],
+  properties: { ...sendProperties, organizationName: nullableText, userName: nullableText, handOut: handOutAnswer },
 } as const;
 
 export const sendsPageAnswer = pageOf(sendListItemAnswer);
@@ -106,8 +118,8 @@ export const sendsPageAnswer = pageOf(sendListItemAnswer);
  */
 export const sendDetailAnswer = {
   type: 'object',
-  required: [...sendRequired, 'userName', 'deliveryStatusCounts', 'refundedPrice'],
-  properties: { ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer }, refundedPrice: rials },
+  required: [...sendRequired, 'userName', 'deliveryStatusCounts', 'refundedPrice', 'handOut'],
+  properties: { ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer }, refundedPrice: rials, handOut: handOutAnswer },
 } as const;
 
 /**
@@ -239,6 +251,7 @@ export const unarchiveAnswer = { type: 'object', required: ['restored'], propert
 export type SendAnswer = AnswerOf<typeof sendAnswer>;
 export type CreatedSendAnswer = AnswerOf<typeof createdSendAnswer>;
 export type SendListItem = AnswerOf<typeof sendListItemAnswer>;
+export type HandOutAnswer = AnswerOf<typeof handOutAnswer>;
 export type SendsPage = AnswerOf<typeof sendsPageAnswer>;
 /** A count per name. `AnswerOf` closes objects, which would leave a map with no keys: the maps are typed here. */
 type CountsByName = Record<string, number>;

@@ -36,3 +36,39 @@ export class SendProgressControl {
 
 /** The outbox detail page's status badge. */
 export const detailStatus = (page: Page) => new SendStatusBadgeControl(page.getByTestId('outbox-status-badge'));
+
+/**
+ * A send's hand-out bar (outbox row `outbox-row-hand-out`, send page `outbox-progress`): its percent,
+ * and while handing out the expected end and the time left, or "estimating…".
+ */
+export class HandOutControl {
+  constructor(readonly root: Locator) {}
+
+  bar(): Locator { return this.root.getByTestId(/-bar$/); }
+  async percent(): Promise<number> { return Number(await this.root.getAttribute('data-percent')); }
+  async active(): Promise<boolean> { return (await this.root.getAttribute('data-active')) === 'true'; }
+  async label(): Promise<string> { return (await this.root.getByTestId(/-label$/).innerText()).trim(); }
+  estimate(): Locator { return this.root.getByTestId(/-estimate$/); }
+  /** The expected end as shown (the user's calendar and digits) and as the instant it shows (ISO). */
+  async endsAt(): Promise<{ shown: string; at: string }> {
+    const time = this.root.getByTestId(/-ends-at$/);
+    return { shown: (await time.innerText()).trim(), at: (await time.getAttribute('datetime')) ?? '' };
+  }
+  async left(): Promise<string> { return (await this.root.getByTestId(/-left$/).innerText()).trim(); }
+
+  /** Waits, without reloading, until the bar shows an expected end. */
+  async waitEstimated(timeoutMs = 20_000): Promise<void> {
+    await this.root.locator('[data-estimated="true"]').waitFor({ timeout: timeoutMs });
+  }
+
+  /** Waits, without reloading, until the percent is above `than`; answers it. */
+  async waitAbove(than: number, timeoutMs = 20_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const now = await this.percent();
+      if (now > than) return now;
+      if (Date.now() > deadline) throw new Error(`hand-out: ${now}% never passed ${than}%`);
+      await this.root.page().waitForTimeout(200);
+    }
+  }
+}

@@ -185,7 +185,7 @@ export class OutboxDetailPage {
     }
   }
 
-  progressPercent(): Promise<string | null> { return this.page.getByTestId('outbox-progress').getAttribute('aria-valuenow'); }
+  progressPercent(): Promise<string | null> { return this.page.getByTestId('outbox-progress-bar').getAttribute('aria-valuenow'); }
 
   /** API values the page shows: the send's queue status and outbox status (kept in data attributes). */
   queueStatus(): Promise<string | null> { return this.page.getByTestId('outbox-detail-page').getAttribute('data-queue-status'); }

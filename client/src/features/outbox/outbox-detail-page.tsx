@@ -25,6 +25,7 @@ import { RawReportDialog } from './raw-report-dialog';
 import { ExcelExportButton } from './excel-export-button';
 import { exportRecipients } from './outbox-search-api';
 import { SendStatusBadge } from './send-status-badge';
+import { HandOutProgress } from './hand-out-progress';
 import { ResendSection } from './resend-section';
 import { UserText } from '../../shared/ui/user-text';
 import { COUNTER_OUTCOMES, outcomeKey } from '../sending/delivery-outcomes';
@@ -196,8 +197,6 @@ export function OutboxDetailPage() {
   }
   if (isLoading || !send) return <section data-testid="outbox-detail-page"><Spinner /></section>;
 
-  const done = send.recipientCount - send.pendingCount;
-  const percent = send.recipientCount > 0 ? Math.round((done / send.recipientCount) * 100) : 100;
   const finished = isFinished(send);
   const statusCounts = Object.entries(send.deliveryStatusCounts ?? {}).filter(([, n]) => n > 0);
   const actions = (
@@ -214,14 +213,7 @@ export function OutboxDetailPage() {
       {archiveError && <p role="alert" className="mb-3 text-sm text-red-700" data-testid="outbox-archive-error">{archiveError}</p>}
       {/* Progress first: it is what a sender comes back for, and on a phone the fields below fill screens. */}
       <section className="mb-4" aria-label={t('progress')}>
-        <div className="mb-1 flex justify-between text-sm">
-          <span>{t('progress')}</span>
-          <span data-testid="outbox-progress-percent" data-value={percent}>{t('percent', { n: digits(percent) })}</span>
-        </div>
-        <div role="progressbar" aria-label={t('progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
-          className="h-3 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" data-testid="outbox-progress">
-          <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
-        </div>
+        <HandOutProgress handOut={send.handOut} testId="outbox-progress" />
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" aria-live="polite">
           {COUNTERS.map((c) => (
             <div key={c} className="rounded border border-slate-200 p-2 text-center dark:border-slate-700">

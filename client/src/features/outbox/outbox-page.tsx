@@ -20,6 +20,7 @@ import { Amount } from '../financial/money';
 import { OUTBOX_STATUSES, outboxDetailPath, type Send } from '../sending/sending-api';
 import { useSendProgress } from './use-send-progress';
 import { SendProgressCell } from './send-progress-cell';
+import { HandOutProgress } from './hand-out-progress';
 import { SendStatusBadge } from './send-status-badge';
 import { endOfDay, rangeError, type DateRange } from './outbox-range';
 import { OutboxAdvancedSearch } from './outbox-advanced-search';
@@ -133,7 +134,13 @@ export function OutboxPage() {
     { key: 'status', header: t('columns.status'), cell: (s) => <SendStatusBadge send={s} withReason testId="outbox-row-status" /> },
     { key: 'queueStatus', header: t('columns.queueStatus'), hiddenByDefault: true, cell: (s) => t(`sending:queueStatuses.${s.queueStatus}`, { defaultValue: s.queueStatus }) },
     {
-      key: 'progress', header: t('columns.progress'), cell: (s) => <SendProgressCell send={s} />,
+      // The bar and the expected end only while the send is being handed out; the counts always.
+      key: 'progress', header: t('columns.progress'), cell: (s) => (
+        <>
+          {s.handOut?.active && <HandOutProgress handOut={s.handOut} compact testId="outbox-row-hand-out" />}
+          <SendProgressCell send={s} />
+        </>
+      ),
     },
     { key: 'price', header: t('columns.price'), cell: (s) => <Amount value={s.totalPrice} /> },
     { key: 'user', header: t('columns.user'), hiddenByDefault: true, cell: (s) => s.userName ?? s.userId },

@@ -18,6 +18,12 @@ export const outboxTexts: TextResource = {
     progressCell: {
       label: 'پیشرفت ارسال {{id}}',
     },
+    handOut: {
+      label: 'ارسال به اپراتور', valueText: '{{n}}٪ — {{handed}} گیرنده به اپراتور سپرده شد',
+      estimating: 'در حال برآورد زمان پایان…', endsAt: 'پایان حدودی:', lessThanMinute: 'کمتر از یک دقیقه مانده',
+      minutesLeft_one: 'حدود {{n}} دقیقه مانده', minutesLeft_other: 'حدود {{n}} دقیقه مانده',
+      note: 'این نوار سپردن پیامک‌ها به اپراتور را نشان می‌دهد؛ تحویل به گوشی بعداً گزارش می‌شود.',
+    },
     rejectReason: 'دلیل رد',
     export: {
       button: 'خروجی اکسل', progress: 'پیشرفت خروجی اکسل', percent: '{{n}}٪', download: 'دریافت فایل اکسل ({{n}} ردیف)', failed: 'ساخت فایل اکسل ناموفق بود.',
@@ -91,6 +97,12 @@ export const outboxTexts: TextResource = {
     },
     progressCell: {
       label: 'Progress of send {{id}}',
+    },
+    handOut: {
+      label: 'Handed to the operator', valueText: '{{n}}% — {{handed}} receivers handed to the operator',
+      estimating: 'Estimating the finish time…', endsAt: 'Expected to finish at', lessThanMinute: 'less than a minute left',
+      minutesLeft_one: 'about {{n}} minute left', minutesLeft_other: 'about {{n}} minutes left',
+      note: 'This bar measures handing the messages to the operator; delivery to phones is reported later.',
     },
     rejectReason: 'Reason for rejection',
     export: {

@@ -4,7 +4,7 @@ import { endpoint } from '../../shared/api/endpoint';
 import { FINISHED_QUEUE_STATUSES, type DeliveryStatus } from '../../../../server/shared/sends/send-statuses';
 import type { MyNumberAnswer } from '../../../../server/shared/lines/my-numbers.answers';
 import type {
-  CalculationAnswer, CreatedSendAnswer, ReceiverAnswer, RecipientsUploadAnswer, SendAnswer, SendListItem, SendProblemAnswer,
+  CalculationAnswer, CreatedSendAnswer, HandOutAnswer, ReceiverAnswer, RecipientsUploadAnswer, SendAnswer, SendListItem, SendProblemAnswer,
 } from '../../../../server/shared/sends/sends.answers';
 import type { PeriodicCreatedAnswer } from '../../../../server/shared/sends/periodic.answers';
 
@@ -42,7 +42,10 @@ export interface SendCounters {
  * A send (`OutBox/*`, `SendQueue/*`, the creates): the server's answer contract. The names and
  * counts of a list row and a create's `repeated` are there only where that call answers them.
  */
-export type Send = SendAnswer & Partial<Pick<SendListItem, 'organizationName' | 'userName'> & Pick<CreatedSendAnswer, 'repeated'>>;
+export type Send = SendAnswer & Partial<Pick<SendListItem, 'organizationName' | 'userName' | 'handOut'> & Pick<CreatedSendAnswer, 'repeated'>>;
+
+/** How far a send is in handing out to the operator, and its expected end (the outbox list, the send's page, each push). */
+export type HandOut = HandOutAnswer;
 
 export interface SendProgress extends SendCounters {
   id: number;
@@ -50,6 +53,7 @@ export interface SendProgress extends SendCounters {
   status: string;
   /** The send row's own, never null ('None' while nothing failed). */
   failureCode: string;
+  handOut: HandOut;
 }
 
 /**

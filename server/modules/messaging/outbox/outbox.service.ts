@@ -14,6 +14,7 @@ import { CANCELABLE, SendStopService } from '../send-stop.service.js';
 import { outboxOwner, SendAccessService } from '../send-access.service.js';
 import { SendProgressPublisher } from '../send-progress.service.js';
 import { publicSend } from '../sends.view.js';
+import { handOutOf } from '../hand-out.js';
 import { holdReference } from '../send-rules.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { FINISHED_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
@@ -59,7 +60,8 @@ export class OutboxService {
     const to = q.toDate ? new Date(q.toDate) : undefined;
     if (from && to && (to.getTime() - from.getTime() > 90 * 86_400_000 || to < from)) throw badRequest('status.400', {}, [{ propertyName: 'toDate', key: 'messaging.rangeTooLong' }]);
     const page = await this.sends.list(ctx.tenant, { ...q, search, userId: this.ownerFilter(ctx), from, to });
-    return { items: page.items.map(publicSend), totalCount: page.totalCount };
+    const now = this.clock.now();
+    return { items: page.items.map((s) => ({ ...publicSend(s), handOut: handOutOf(s, now) })), totalCount: page.totalCount };
   }
 
   /** A send the caller may see (plain users: only their own), or the ScheduledMessageNotFound 404. */
@@ -74,7 +76,10 @@ export class OutboxService {
 
   async get(ctx: Actor, id: number) {
     const send = await this.visible(ctx, id);
-    return { ...publicSend(send), deliveryStatusCounts: await this.receivers.statusCounts(id, wasArchived(send)), refundedPrice: await this.refundedPrice(id) };
+    return {
+      ...publicSend(send), deliveryStatusCounts: await this.receivers.statusCounts(id, wasArchived(send)), refundedPrice: await this.refundedPrice(id),
+      handOut: handOutOf(send, this.clock.now()),
+    };
   }
 
   /**
@@ -173,7 +178,7 @@ export class OutboxService {
   async queue(ctx: Actor, q: { pageIndex: number; pageSize: number }) {
     if (!ctx.tenant.subtree) throw forbidden();
     const page = await this.sends.list(ctx.tenant, { ...q, queueStatus: 'WatingForConfirm' });
-    return { items: page.items.filter((s) => s.organizationId !== ctx.principal.organizationId || ctx.principal.scope === 'superAdmin').map(publicSend), totalCount: page.totalCount };
+    return { items: page.items.filter((s) => s.organizationId !== ctx.principal.organizationId || ctx.principal.scope === 'superAdmin').map((s) => ({ ...publicSend(s), handOut: handOutOf(s, this.clock.now()) })), totalCount: page.totalCount };
   }
 
   private async confirmable(ctx: Actor, id: number): Promise<SendRow> {
