@@ -1,3 +1,5 @@
+import { fieldLabels } from './field-labels.js';
+
 export type Culture = 'fa' | 'en-US';
 
 export type MessageCatalogue = Record<string, { fa: string; en: string }>;
@@ -32,14 +34,21 @@ export const platformMessages: MessageCatalogue = {
   'validation.minimum': { fa: '{{field}} نباید کمتر از {{limit}} باشد.', en: '{{field}} must not be below {{limit}}.' },
   'validation.maximum': { fa: '{{field}} نباید بیشتر از {{limit}} باشد.', en: '{{field}} must not be above {{limit}}.' },
   'validation.type': { fa: 'نوع {{field}} نادرست است (باید {{type}} باشد).', en: '{{field}} has the wrong type (expected {{type}}).' },
+  'validation.typeName.integer': { fa: 'عدد صحیح', en: 'a whole number' },
+  'validation.typeName.number': { fa: 'عدد', en: 'a number' },
+  'validation.typeName.string': { fa: 'متن', en: 'text' },
+  'validation.typeName.boolean': { fa: 'بله یا خیر', en: 'true or false' },
+  'validation.typeName.array': { fa: 'فهرست', en: 'a list' },
+  'validation.typeName.object': { fa: 'شیء', en: 'an object' },
+  'validation.typeName.null': { fa: 'خالی', en: 'empty' },
   'validation.enum': { fa: 'مقدار {{field}} مجاز نیست.', en: '{{field}} has a value that is not allowed.' },
   'validation.pattern': { fa: 'قالب {{field}} نادرست است.', en: '{{field}} has an invalid format.' },
   'validation.unknownField': { fa: 'فیلد {{field}} شناخته شده نیست.', en: 'The field {{field}} is not recognised.' },
   'validation.mobile': { fa: 'شماره موبایل نامعتبر است.', en: 'Invalid mobile number.' },
   'validation.email': { fa: 'آدرس ایمیل نامعتبر است.', en: 'Invalid email address.' },
-  'validation.dateTime': { fa: 'تاریخ {{field}} نامعتبر است.', en: '{{field}} is not a valid date.' },
+  'validation.dateTime': { fa: '{{field}} تاریخ معتبری نیست.', en: '{{field}} is not a valid date.' },
   'validation.bidiControl': { fa: '{{field}} نویسه‌های پنهانِ تغییر جهت متن (مانند U+202E) دارد؛ آن‌ها را حذف کنید.', en: 'The {{field}} field contains hidden text-direction characters (such as U+202E); remove them.' },
-  'validation.time': { fa: 'ساعت {{field}} باید به شکل HH:mm باشد.', en: '{{field}} must be a time as HH:mm.' },
+  'validation.time': { fa: '{{field}} باید ساعت و دقیقه باشد (مانند ۰۸:۳۰).', en: '{{field}} must be a time as HH:mm.' },
   'validation.minItems': { fa: 'حداقل {{limit}} مورد برای {{field}} لازم است.', en: '{{field}} needs at least {{limit}} items.' },
   'validation.maxItems': { fa: 'حداکثر {{limit}} مورد برای {{field}} مجاز است.', en: '{{field}} allows at most {{limit}} items.' },
   'validation.invalid': { fa: '{{field}} نامعتبر است.', en: '{{field}} is invalid.' },
@@ -55,15 +64,40 @@ export function parseCulture(value: unknown): Culture {
 
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
+/** Latin digits as Persian ones (other characters as they are). */
+export function persianDigits(text: string): string {
+  return text.replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]);
+}
+
 /**
- * A parameter as the message's language writes it: a number (a limit, a count) in Persian digits
- * in a Persian message. Strings stay as given: they may be what the user typed (a mobile number,
- * a placeholder such as `{0}`) and are shown back exactly.
+ * A string parameter the product wrote (a time of day such as a send window's `08:00`, a date),
+ * not one the user typed: written in Persian digits in a Persian message. Plain strings are shown
+ * exactly as given (see paramText).
  */
-function paramText(culture: Culture, value: unknown): string {
-  if (value === undefined) return '';
-  if (culture === 'fa' && (typeof value === 'number' || typeof value === 'bigint')) return String(value).replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]);
-  return String(value);
+export interface DigitsParam { readonly digits: string }
+export const inDigits = (text: string): DigitsParam => ({ digits: text });
+
+/** A parameter that is itself a message of the catalogue (the name of a JSON type). */
+export interface MessageParam { readonly message: string; readonly params?: Record<string, unknown> }
+export const messageParam = (message: string, params?: Record<string, unknown>): MessageParam => ({ message, params });
+
+/**
+ * The `{{field}}` parameter: a request property name as the caller sent it (`title`,
+ * `bulkRecipients[3].mobile`), read as its label in the message's language (field-labels.ts): the
+ * last named part's label, with the row of the nearest list index (counted from 1). A name with no
+ * label stays as it is; tests/api/field-labels.test.ts keeps every route schema's names labelled.
+ */
+export function fieldText(culture: Culture, path: string): string {
+  const parts = path.match(/\[\d+\]|[^.[\]]+/g) ?? [];
+  const names = parts.filter((p) => !p.startsWith('['));
+  const last = names[names.length - 1];
+  const label = last !== undefined && Object.hasOwn(fieldLabels, last) ? fieldLabels[last] : undefined;
+  if (!label) return path;
+  const text = culture === 'fa' ? label.fa : label.en;
+  const index = [...parts].reverse().find((p) => p.startsWith('['));
+  if (!index) return text;
+  const row = Number(index.slice(1, -1)) + 1;
+  return culture === 'fa' ? `${text} (ردیف ${persianDigits(String(row))})` : `${text} (row ${row})`;
 }
 
 export class Translator {
@@ -82,6 +116,27 @@ export class Translator {
     const entry = this.catalogue[key];
     if (!entry) return key;
     const text = culture === 'fa' ? entry.fa : entry.en;
-    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => paramText(culture, params[name]));
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+      const value = params[name];
+      if (name === 'field' && typeof value === 'string') return fieldText(culture, value);
+      return this.paramText(culture, value);
+    });
+  }
+
+  /**
+   * A parameter as the message's language writes it: a number (a limit, a count) or a DigitsParam
+   * in Persian digits in a Persian message, a MessageParam translated. Strings stay as given: they
+   * may be what the user typed (a mobile number, a placeholder such as `{0}`) and are shown back
+   * exactly.
+   */
+  private paramText(culture: Culture, value: unknown): string {
+    if (value === undefined || value === null) return '';
+    if (typeof value === 'number' || typeof value === 'bigint') return culture === 'fa' ? persianDigits(String(value)) : String(value);
+    if (typeof value === 'object') {
+      const v = value as Partial<DigitsParam & MessageParam>;
+      if (typeof v.digits === 'string') return culture === 'fa' ? persianDigits(v.digits) : v.digits;
+      if (typeof v.message === 'string') return this.t(culture, v.message, v.params);
+    }
+    return String(value);
   }
 }

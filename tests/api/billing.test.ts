@@ -123,10 +123,10 @@ describe('Billing: credits, tariffs, payments, main settings, ledger', function 
       // The super admin creates credit from nowhere: a charge of 2^63-1 onto a funded account used to overflow the bigint column (500).
       for (const amount of ['9223372036854775807', '1000000000000001', 9007199254740991]) {
         const res = bad(await api.post('Credits/ChargeOrganization', { organizationId: tree.organization.id, amount }, { token: superToken }), 400, 'amount');
-        expect(res.validationErrors![0].message).to.equal('amount may be at most 1000000000000000 rials.');
+        expect(res.validationErrors![0].message).to.equal('Amount may be at most 1000000000000000 rials.');
       }
       const fa = bad(await api.post('Credits/ChargeOrganization', { organizationId: tree.organization.id, amount: '9223372036854775807' }, { token: superToken, culture: 'fa' }), 400, 'amount');
-      expect(fa.validationErrors![0].message).to.equal('مبلغ amount حداکثر می‌تواند ۱۰۰۰۰۰۰۰۰۰۰۰۰۰۰۰ ریال باشد.');
+      expect(fa.validationErrors![0].message).to.equal('مبلغ حداکثر می‌تواند ۱۰۰۰۰۰۰۰۰۰۰۰۰۰۰۰ ریال باشد.');
       // A payment of that size is refused when it is registered, so it can never be confirmed.
       bad(await api.post('Payments/Create', { typePayment: 'Cash', amount: '9223372036854775807' }, { token: tree.subAdmin.token }), 400, 'amount');
       bad(await api.post('Credits/SetCreditLimit', { organizationId: tree.sub.id, creditLimit: '9223372036854775807' }, { token: tree.orgAdmin.token }), 400, 'creditLimit');

@@ -94,7 +94,7 @@ describe('Impersonation', function () {
       const row = history.items.find((h: any) => h.impersonatedUserId === tree.subAdmin.userId);
       expect(row, JSON.stringify(history.items)).to.exist;
       expect(row).to.include({
-        impersonatorUserId: superUserId, impersonatorName: 'System Administrator',
+        impersonatorUserId: superUserId, impersonatorName: 'مدیر سامانه',
         impersonatedUserName: 'sadmin', impersonatedOrganizationId: tree.sub.id, impersonatedOrganizationName: tree.sub.name,
       });
       const started = Date.parse(row.startedAt);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { unique, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { bad, ok, sendingTree, tariffBody } from '../support/sending.js';
+import { fieldLabels } from '../../server/platform/field-labels.js';
 
 /** U+202E RIGHT-TO-LEFT OVERRIDE: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf". */
 const RLO = '\u202E';
@@ -9,7 +10,7 @@ const spoof = (prefix: string) => `${prefix}${RLO}fdp.exe`;
 
 /**
  * Issue 10 item 12: a name may not carry bidi embeddings, overrides or isolates (they make it read
- * as something else wherever it is shown); the refusal names the field in both languages.
+ * as something else wherever it is shown); the refusal names the field by its label in both languages.
  */
 describe('Names refuse bidi control characters', function () {
   this.timeout(120_000);
@@ -54,10 +55,10 @@ describe('Names refuse bidi control characters', function () {
     it(`refuses ${c.what} with U+202E, naming ${c.field} (fa and en)`, async () => {
       const en = bad(await api.post(c.path, c.body(), { token: c.token(), culture: 'en-US' }), 400, c.field);
       const enIssue = en.validationErrors!.find((v) => v.propertyName === c.field)!;
-      if (c.field !== 'userName') expect(enIssue.message).to.equal(`The ${c.field} field contains hidden text-direction characters (such as U+202E); remove them.`);
+      if (c.field !== 'userName') expect(enIssue.message).to.equal(`The ${fieldLabels[c.field].en} field contains hidden text-direction characters (such as U+202E); remove them.`);
       const fa = bad(await api.post(c.path, c.body(), { token: c.token(), culture: 'fa' }), 400, c.field);
       const faIssue = fa.validationErrors!.find((v) => v.propertyName === c.field)!;
-      if (c.field !== 'userName') expect(faIssue.message).to.equal(`${c.field} نویسه‌های پنهانِ تغییر جهت متن (مانند U+202E) دارد؛ آن‌ها را حذف کنید.`);
+      if (c.field !== 'userName') expect(faIssue.message).to.equal(`${fieldLabels[c.field].fa} نویسه‌های پنهانِ تغییر جهت متن (مانند U+202E) دارد؛ آن‌ها را حذف کنید.`);
     });
   }
 

@@ -34,7 +34,7 @@ describe('Numbers: sender agents, private numbers, assignments, blacklists', fun
       expect(updated).to.include({ startTime: '08:00', endTime: '21:30', maxPerSecond: 250 });
       expect(updated.options).to.deep.equal({ acceptRatio: 1, seed: 7 });
       const all = ok(await api.get('SenderAgents/GetAll', { token: superToken }));
-      expect(all.items.map((a: any) => a.title)).to.include.members(['Simulator', 'Numbers sim']);
+      expect(all.items.map((a: any) => a.title)).to.include.members(['شبیه‌ساز', 'Numbers sim']);
       const lines = ok(await api.get('PrivateNumbers/GetAll?pageSize=500', { token: superToken }));
       const seed = lines.items.filter((l: any) => l.number === '10001000');
       expect(seed).to.have.length(1);

@@ -43,7 +43,7 @@ describe('HTTP platform', function () {
   it('answers the current client data without a token', async () => {
     const res = await api.get('CustomerDomains/GetCurrentClientData');
     expect(res.status).to.equal(200);
-    expect(res.body.data).to.include({ domain: '127.0.0.1', organizationName: 'Peyk', desktop: 'Default', loginTheme: 'Default' });
+    expect(res.body.data).to.include({ domain: '127.0.0.1', organizationName: 'پیک', desktop: 'Default', loginTheme: 'Default' });
   });
 
   it('answers the server state only with its token', async () => {

@@ -10,11 +10,25 @@ import { latinDigitsIn } from './pages/digits.js';
 import { MobileMenu } from './pages/phone-layout.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { Shell } from './pages/shell.js';
+import { PersianSweep } from './pages/persian-sweep.js';
 import { BulkSendPage, SingleSendPage } from './pages/sending-pages.js';
 
 /** Enum codes the server stores; the panel shows them in words. */
 const RAW_LOGIN_RESULTS = /\b(Success|WrongPassword|UnknownUser)\b/;
 const RAW_AUDIT_CODES = /\b(Create|Update|ChargeOrganization|AssignTariff|ScheduledMessage|PrivateNumber|SenderAgent|Organization|Tariff|Credit)\b/;
+
+/**
+ * Issue 23 item 5's sweep found these and they are not fixed yet: technical names written inside
+ * Persian help text without being marked as code (`dir="ltr"`), each to be wrapped as code by the
+ * page that shows it; then its line here goes. Each names its page, so a new finding elsewhere fails.
+ */
+const KNOWN_OPEN: RegExp[] = [
+  /^\/sending\/p2p: .*(Sheet1|mobile|trackingNumber)/, // the P2P upload help names the sheet and column names
+  /^\/sending\/patterns: .*\{firstName\}/, // the pattern help shows a placeholder
+  /^\/developer\/api-docs: /, // operation descriptions from the OpenAPI document: `code` spans as plain text; curl/Node.js/PHP tabs
+  /^\/developer\/otp-formats: .*POST \/api\/v1\/messages\/otp/, // the OTP help names the endpoint
+  /^\/developer\/smpp-accounts: .*system_id/, // the SMPP protocol's field name beside its label
+];
 
 // Issue 14 item 8 (and the one-link menu sections of item 10): Persian digits everywhere in Persian,
 // enum codes in words, the file button in the panel's language, a pasted list of numbers accepted
@@ -47,6 +61,24 @@ describe('browser: direction and digits', function () {
     await new PanelSignIn(page, baseUrl).signIn(userName, password);
     return page;
   }
+
+  // Issue 23 item 5: no Persian screen shows an English word, a raw key or a Latin digit outside data.
+  it('Persian: no page of the administrator\'s menu shows Latin letters or digits outside data and product names', async function () {
+    this.timeout(240_000);
+    const page = await signedIn('admin', ADMIN_PASSWORD);
+    const sweep = new PersianSweep(page, baseUrl);
+    const paths = await sweep.menuPaths();
+    expect(paths.length, 'menu pages').to.be.greaterThan(20);
+    // The data this suite made shows as it was typed (its names are user data).
+    const own = [tree.organization.name, tree.sub.name, tree.reseller.name, line.number].filter((x): x is string => typeof x === 'string');
+    const found: string[] = [];
+    for (const path of ['/', ...paths]) {
+      await sweep.open(path);
+      for (const f of await sweep.latinTexts(own)) found.push(`${path}: ${f.text}`);
+    }
+    const open = [...new Set(found)].filter((f) => !KNOWN_OPEN.some((known) => known.test(f)));
+    expect(open, 'Latin letters or digits on Persian screens (page: text)').to.deep.equal([]);
+  });
 
   it('Persian shows Persian digits in pagination, badges and validation messages (the client\'s and the server\'s)', async () => {
     const page = await signedIn(tree.orgAdmin.userName, USER_PASSWORD);

@@ -28,7 +28,7 @@ describe('browser: sender agents', function () {
       await new PanelSignIn(page, baseUrl).signIn('admin', ADMIN_PASSWORD);
       const agents = new SenderAgentsPage(page, baseUrl);
       await agents.open();
-      await agents.waitForHealth('Simulator', 'up');
+      await agents.waitForHealth('شبیه‌ساز', 'up');
 
       // The generated form: defaults pre-filled, the password a password input, the server's
       // schema error shown under its field.

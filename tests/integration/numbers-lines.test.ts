@@ -77,7 +77,7 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
     await lines.ensureFirstStartSeed();
     await lines.ensureFirstStartSeed();
     const agents = await knex('sender_agents').select('*');
-    expect(agents.map((a) => a.title)).to.deep.equal(['Simulator']);
+    expect(agents.map((a) => a.title)).to.deep.equal(['شبیه‌ساز']);
     expect(agents[0]).to.include({ pluginName: 'simulator', isActive: true, isSendActive: true });
     const seeded = await knex('private_numbers').where({ number: '10001000' });
     expect(seeded).to.have.length(1);

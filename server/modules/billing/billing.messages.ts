@@ -1,8 +1,8 @@
 import type { MessageCatalogue } from '../../platform/i18n.js';
 
 export const billingMessages: MessageCatalogue = {
-  'billing.amountInvalid': { fa: 'مبلغ {{field}} باید عددی صحیح و مثبت (ریال) باشد.', en: '{{field}} must be a positive whole number of rials.' },
-  'billing.amountTooLarge': { fa: 'مبلغ {{field}} حداکثر می‌تواند {{max}} ریال باشد.', en: '{{field}} may be at most {{max}} rials.' },
+  'billing.amountInvalid': { fa: '{{field}} باید عددی صحیح و مثبت (ریال) باشد.', en: '{{field}} must be a positive whole number of rials.' },
+  'billing.amountTooLarge': { fa: '{{field}} حداکثر می‌تواند {{max}} ریال باشد.', en: '{{field}} may be at most {{max}} rials.' },
   'billing.balanceTooLarge': { fa: 'با این مبلغ، مانده حساب از سقف مجاز ({{max}} ریال) بیشتر می‌شود.', en: 'This amount would take the account balance above the largest balance allowed ({{max}} rials).' },
   'billing.partsInvalid': { fa: 'تعداد پیامک‌ها باید عددی صحیح و مثبت باشد.', en: 'The number of SMS parts must be a positive whole number.' },
   'billing.referenceInvalid': { fa: 'شناسه مرجع نامعتبر است.', en: 'The reference is not valid.' },

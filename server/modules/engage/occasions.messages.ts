@@ -11,7 +11,7 @@ export const occasionsMessages: MessageCatalogue = {
   'occasions.eventsRequired': { fa: 'دست‌کم یک رویداد تقویم یا رویداد سازمان انتخاب کنید.', en: 'Choose at least one calendar event or organization event.' },
   'occasions.eventUnknown': { fa: 'رویداد انتخاب‌شده وجود ندارد یا در دسترس شما نیست.', en: 'A chosen event does not exist or is not yours to use.' },
   'occasions.fieldRequired': { fa: 'فیلد تاریخ مخاطب (مثلاً تاریخ تولد) را انتخاب کنید.', en: 'Choose the contact date field (for example the birthdate).' },
-  'occasions.fieldNotDate': { fa: 'فیلد «{{field}}» فیلد تاریخ دفترچه تلفن نیست؛ تاریخ تولد یا یک فیلد سفارشی از نوع تاریخ را انتخاب کنید.', en: 'The field "{{field}}" is not a date field of the phonebook; choose birthdate or a Datetime custom field.' },
+  'occasions.fieldNotDate': { fa: 'فیلد «{{name}}» فیلد تاریخ دفترچه تلفن نیست؛ تاریخ تولد یا یک فیلد سفارشی از نوع تاریخ را انتخاب کنید.', en: 'The field "{{name}}" is not a date field of the phonebook; choose birthdate or a Datetime custom field.' },
   'occasions.lineNoOccasion': { fa: 'این خط برای ارسال مناسبتی باز نیست: قابلیت «ارسال مناسبتی» آن خاموش است. از مدیر سامانه بخواهید آن را روشن کند.', en: 'This line is not open to occasion sends: its "Occasion send" capability is off. Ask your administrator to switch it on.' },
   'occasions.lineNotUsable': { fa: 'این خط برای ارسال پویا در دسترس شما نیست.', en: 'This line cannot carry your dynamic sends.' },
   'occasions.unknownPlaceholder': { fa: 'این فیلدها در دفترچه تلفن وجود ندارند: {{fields}}', en: 'The phonebook has no such fields: {{fields}}' },

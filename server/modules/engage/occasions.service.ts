@@ -166,7 +166,7 @@ export class OccasionsService {
       else {
         // A Datetime custom field of every phonebook's organization, named as that organization spells it.
         const found = [...fieldsByOrg.values()].map((defs) => defs.find((f) => f.nameEn.toLowerCase() === asked.toLowerCase() && f.type === 'Datetime'));
-        if (found.length === 0 || found.some((f) => !f)) issues.push({ propertyName: 'phonebookCustomFieldNameEn', key: 'occasions.fieldNotDate', params: { field: asked } });
+        if (found.length === 0 || found.some((f) => !f)) issues.push({ propertyName: 'phonebookCustomFieldNameEn', key: 'occasions.fieldNotDate', params: { name: asked } });
         else fieldName = found[0]!.nameEn;
       }
     }

@@ -23,6 +23,10 @@ import { USER_FLAGS, USER_TEXT_FIELDS } from './user.fields.js';
 
 const WRITABLE = new Set<string>([...Object.keys(USER_TEXT_FIELDS), ...USER_FLAGS, 'zoneId', 'birthDate', 'expireDate', 'roleTemplateId', 'mobileCount']);
 
+/** The names a fresh install gives its system organization and first administrator (Persian: the product's primary language). */
+const SYSTEM_ORGANIZATION_NAME = 'پیک';
+const FIRST_ADMIN_NAME = { firstName: 'مدیر', lastName: 'سامانه' } as const;
+
 /**
  * Administrators of an organization are managed from above: a caller acts on another user of
  * their own organization only when that user is not an administrator (the super admin excepted).
@@ -62,15 +66,18 @@ export class UsersService implements OrganizationLifecycleListener {
     await this.sessions.revokeUserSessions(tx, ids, `organization${reason[0].toUpperCase()}${reason.slice(1)}`);
   }
 
-  /** First start: the system organization and its administrator, who must change the password. */
+  /**
+   * First start: the system organization and its administrator, who must change the password. Their
+   * names are written in Persian, the product's primary language (CONTEXT.md, decision log).
+   */
   async bootstrapFirstAdmin(): Promise<{ created: boolean; userName: string; password: string | null }> {
     if ((await this.organizations.countOrganizations()) > 0) return { created: false, userName: this.config.admin.userName, password: null };
     const password = this.config.admin.password ?? generatePassword();
     await this.uow.run(async (tx) => {
-      const org = await this.organizations.createSystemOrganization(tx, 'Peyk');
+      const org = await this.organizations.createSystemOrganization(tx, SYSTEM_ORGANIZATION_NAME);
       const passwordHash = await this.hasher.hash(password);
       const user = await this.users.insert(tx, {
-        organizationId: org.id, userName: this.config.admin.userName, passwordHash, firstName: 'System', lastName: 'Administrator',
+        organizationId: org.id, userName: this.config.admin.userName, passwordHash, firstName: FIRST_ADMIN_NAME.firstName, lastName: FIRST_ADMIN_NAME.lastName,
         isAdmin: true, isActive: true, isActiveSend: true, changePasswordRequired: true,
       });
       await this.users.addPasswordHistory(tx, user.id, passwordHash, null, 'bootstrap');

@@ -31,7 +31,7 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.invalidMobile': { fa: 'شماره نامعتبر است.', en: 'Invalid number' },
   'messaging.maxNumbers': { fa: 'حداکثر {{number}} شماره می‌توانید اضافه کنید.', en: 'You can add a maximum of {{number}} numbers.' },
   'messaging.indexingWrong': { fa: 'بازه شروع و تعداد از تعداد مخاطبین بیشتر است.', en: 'Indexing is wrong' },
-  'messaging.phonebookFilterUnknown': { fa: 'فیلد «{{field}}» در دفترچه تلفن وجود ندارد.', en: 'The phonebook has no field "{{field}}".' },
+  'messaging.phonebookFilterUnknown': { fa: 'فیلد «{{name}}» در دفترچه تلفن وجود ندارد.', en: 'The phonebook has no field "{{name}}".' },
   'messaging.dynamicUnknownField': { fa: 'این فیلدها در دفترچه تلفن وجود ندارند: {{fields}}', en: 'The phonebook has no such fields: {{fields}}' },
   'messaging.dynamicTextTooLong': { fa: 'متن پیامک گیرنده {{mobile}} {{parts}} بخش می‌شود؛ حداکثر {{max}} بخش مجاز است.', en: 'The text for {{mobile}} is {{parts}} parts; at most {{max}} are allowed.' },
   'messaging.editDynamicText': { fa: 'متن ارسال پویا را نمی‌توان ویرایش کرد؛ هر گیرنده متن خود را دارد.', en: 'The text of a dynamic send cannot be edited; each recipient has its own text.' },

@@ -1,4 +1,5 @@
 import { AppError, fieldError } from '../../platform/http/errors.js';
+import { inDigits } from '../../platform/i18n.js';
 import type { OrganizationRow } from '../organizations/index.js';
 import type { FailureCode } from './statuses.js';
 import { wallTimeOf } from '../../shared/dates/tehran-time.js';
@@ -52,11 +53,16 @@ export function judgeSendDate(value: string, now: Date): Date {
 /** The organization's and the sender agent's send windows (SendTimeNotValid; on sendDateTime unless the send is direct). */
 export function judgeWindows(org: Record<string, unknown>, agentWindow: { isActiveAllTime: boolean; startTime: string | null; endTime: string | null }, at: Date, direct: boolean): void {
   if (!org.isActiveAllTime && !insideWindow(at, org.sendStartTime as string | null, org.sendEndTime as string | null)) {
-    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: org.sendStartTime, end: org.sendEndTime });
+    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: windowTime(org.sendStartTime), end: windowTime(org.sendEndTime) });
   }
   if (!agentWindow.isActiveAllTime && !insideWindow(at, agentWindow.startTime, agentWindow.endTime)) {
-    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: agentWindow.startTime, end: agentWindow.endTime });
+    throw sendFailure('SendTimeNotValid', direct ? undefined : 'sendDateTime', { start: windowTime(agentWindow.startTime), end: windowTime(agentWindow.endTime) });
   }
+}
+
+/** A window's bound as the message shows it: the product's HH:mm, in the reader's digits. */
+function windowTime(value: unknown) {
+  return inDigits(String(value ?? '').slice(0, 5));
 }
 
 function toMinutes(hhmm: string): number {

@@ -8,6 +8,9 @@ import { AgentHealthService } from './agent-health.service.js';
 import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
 import { isSendType, SEND_TYPE_FLAGS, tehranPeriods, type SendType } from './line-fields.js';
 
+/** The seeded sender agent's title, in Persian like the rest of a fresh install's names (CONTEXT.md). */
+const SEED_AGENT_TITLE = 'شبیه‌ساز';
+
 /** What the send engine needs of a line, read once when a send is made. */
 export interface SendLine {
   id: number;
@@ -240,7 +243,7 @@ export class LinesService {
   }
 
   /**
-   * A fresh install can send at once: when no sender agent exists yet, the 'Simulator' agent and a
+   * A fresh install can send at once: when no sender agent exists yet, the simulator agent and a
    * public system line on it, open to every SMS send kind the panel offers (CONTEXT.md, decision log). The boot sequence calls it once the system organization exists (it is
    * made after the modules start); safe to race, since the system organization row is locked.
    */
@@ -249,7 +252,7 @@ export class LinesService {
       const systemId = await this.agents.lockSystemOrganization(tx);
       if (systemId === null) return false;
       if ((await this.agents.countAll(tx)) > 0) return false;
-      const agent = await this.agents.insert(tx, { organizationId: systemId, title: 'Simulator', pluginName: 'simulator', options: JSON.stringify({}) });
+      const agent = await this.agents.insert(tx, { organizationId: systemId, title: SEED_AGENT_TITLE, pluginName: 'simulator', options: JSON.stringify({}) });
       await this.lines.insert(tx, {
         organizationId: systemId, number: '10001000', useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk',
         smsSenderAgentId: agent.id, isPublic: true, isSendSingle: true, isSendBulk: true, isSendP2P: true, isSendPhonebook: true,

@@ -18,7 +18,7 @@ export const numbersMessages: MessageCatalogue = {
   'numbers.agentInUse': { fa: 'این ارسال‌کننده خط فعال دارد؛ ابتدا خطوط آن را حذف کنید یا به ارسال‌کننده دیگری منتقل کنید.', en: 'This sender agent still has lines; delete them or move them to another agent first.' },
   'numbers.pluginUnknown': { fa: 'افزونه درگاه «{{pluginName}}» نصب نیست.', en: 'The gateway plugin "{{pluginName}}" is not installed.' },
   'numbers.optionInvalid': { fa: 'تنظیم {{field}} نامعتبر است ({{message}}).', en: 'The option {{field}} is not valid ({{message}}).' },
-  'numbers.timeInvalid': { fa: 'ساعت باید به شکل HH:mm باشد.', en: 'The time must look like HH:mm.' },
+  'numbers.timeInvalid': { fa: 'ساعت باید ساعت و دقیقه باشد (مانند ۰۸:۳۰).', en: 'The time must look like HH:mm.' },
   'numbers.lineNotFound': { fa: 'شماره اختصاصی یافت نشد.', en: 'Private number not found.' },
   'numbers.numberPattern': { fa: 'شماره خط باید ۳ تا ۱۲ رقم باشد، با رقمی از ۱ تا ۹ شروع شود و هیچ رقمی بیش از ۹ بار پشت سر هم تکرار نشود.', en: 'The line number must be 3 to 12 digits, start with a digit from 1 to 9 and repeat no digit more than 9 times in a row.' },
   'numbers.numberTaken': { fa: 'این شماره خط قبلاً ثبت شده است.', en: 'This line number is already registered.' },

@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import { AppError, type ValidationIssue } from './errors.js';
 import { hasBidiControls } from '../../shared/text/bidi-controls.js';
 import { isClockTime } from '../../shared/dates/clock-time.js';
+import { messageParam, type MessageParam } from '../i18n.js';
 
 // ajv-formats ships CommonJS with a default export; under NodeNext the callable sits on .default.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
@@ -45,6 +46,15 @@ export function toPropertyName(instancePath: string, child?: string): string {
   return out;
 }
 
+const JSON_TYPES = ['integer', 'number', 'string', 'boolean', 'array', 'object', 'null'];
+
+/** ajv's expected type (`integer`, `integer,null`) as a message naming it in the caller's language. */
+function typeName(type: unknown): MessageParam | string {
+  const types = String(type).split(',');
+  const shown = types.find((t) => t !== 'null') ?? types[0];
+  return JSON_TYPES.includes(shown) ? messageParam(`validation.typeName.${shown}`) : shown;
+}
+
 function issueOf(error: ErrorObject): ValidationIssue | null {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -67,7 +77,7 @@ function issueOf(error: ErrorObject): ValidationIssue | null {
     case 'maximum': case 'exclusiveMaximum': return { propertyName: name, key: 'validation.maximum', params: { field, limit: p.limit } };
     case 'minItems': return { propertyName: name, key: 'validation.minItems', params: { field, limit: p.limit } };
     case 'maxItems': return { propertyName: name, key: 'validation.maxItems', params: { field, limit: p.limit } };
-    case 'type': return { propertyName: name, key: 'validation.type', params: { field, type: p.type } };
+    case 'type': return { propertyName: name, key: 'validation.type', params: { field, type: typeName(p.type) } };
     case 'enum': case 'const': return { propertyName: name, key: 'validation.enum', params: { field } };
     case 'pattern': return { propertyName: name, key: 'validation.pattern', params: { field } };
     case 'format': {

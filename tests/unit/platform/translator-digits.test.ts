@@ -6,7 +6,7 @@ describe('Translator: numbers in the message language', () => {
 
   it('writes number parameters in Persian digits in Persian and leaves English alone', () => {
     expect(translator.t('fa', 'validation.maxLength', { field: 'متن', limit: 70 })).to.equal('متن باید حداکثر ۷۰ کاراکتر باشد.');
-    expect(translator.t('en-US', 'validation.maxLength', { field: 'text', limit: 70 })).to.equal('text must be at most 70 characters.');
+    expect(translator.t('en-US', 'validation.maxLength', { field: 'text', limit: 70 })).to.equal('Text must be at most 70 characters.');
     expect(translator.t('fa', 'request.tooManyItems', { limit: 100_000n })).to.contain('۱۰۰۰۰۰');
   });
 

@@ -54,7 +54,7 @@ export const financialTexts: TextResource = {
     },
     tariffs: {
       title: 'تعرفه‌ها', create: 'تعرفه جدید', name: 'عنوان', category: 'دسته', benefitType: 'نوع سود بین‌الملل', benefitValue: 'مقدار سود بین‌الملل',
-      percent: 'درصدی', fixed: 'مبلغ ثابت', none: 'ندارد', ranges: 'بازه‌ها', addRange: 'افزودن بازه', removeRange: 'حذف بازه',
+      percent: 'درصدی', fixed: 'مبلغ ثابت', none: 'ندارد', ranges: 'بازه‌ها', rangeN: 'بازه {{n}}', addRange: 'افزودن بازه', removeRange: 'حذف بازه',
       lineType: 'نوع خط', fromCount: 'از تعداد', toCount: 'تا تعداد', prices: 'قیمت هر پیامک (ریال)', smartPercent: 'درصد هوشمند',
       operators: { mci: 'همراه اول', irancell: 'ایرانسل', rightel: 'رایتل', other: 'سایر', international: 'بین‌الملل' },
       assign: 'اختصاص به سازمان', organization: 'سازمان', tariffId: 'تعرفه', saved: 'تعرفه ذخیره شد.',
@@ -153,7 +153,7 @@ export const financialTexts: TextResource = {
     },
     tariffs: {
       title: 'Tariffs', create: 'New tariff', name: 'Title', category: 'Category', benefitType: 'International benefit type', benefitValue: 'International benefit value',
-      percent: 'Percent', fixed: 'Fixed amount', none: 'None', ranges: 'Ranges', addRange: 'Add range', removeRange: 'Remove range',
+      percent: 'Percent', fixed: 'Fixed amount', none: 'None', ranges: 'Ranges', rangeN: 'Range {{n}}', addRange: 'Add range', removeRange: 'Remove range',
       lineType: 'Line type', fromCount: 'From count', toCount: 'To count', prices: 'Price per SMS (rials)', smartPercent: 'Smart percent',
       operators: { mci: 'MCI', irancell: 'Irancell', rightel: 'Rightel', other: 'Other', international: 'International' },
       assign: 'Assign to an organization', organization: 'Organization', tariffId: 'Tariff', saved: 'The tariff was saved.',

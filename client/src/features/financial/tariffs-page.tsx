@@ -20,6 +20,7 @@ import { organizationsApi } from '../organizations/organizations-api';
 import { Amount } from './money';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
+import { useDigits } from '../../shared/ui/use-digits';
 import { OrganizationPicker, TariffPicker, type PickedOrganization, type PickedTariff } from '../admin-common/pickers';
 
 interface RangeDraft { lineType: string; fromCount: string; toCount: string; prices: Record<string, string>; smart: Record<string, string> }
@@ -41,6 +42,7 @@ const fromDraft = (r: RangeDraft): TariffRangeInput => ({
 function TariffForm({ tariff, onClose, onSaved }: { tariff: Tariff | null; onClose(): void; onSaved(): void }) {
   const { api } = useApp();
   const { t } = useTranslation('financial');
+  const digits = useDigits();
   const [title, setTitle] = useState(tariff?.title ?? '');
   const [category, setCategory] = useState(tariff?.category ?? '');
   const [benefitType, setBenefitType] = useState<string>(tariff?.internationalBenefitType ?? '');
@@ -79,7 +81,7 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: Tariff | null; onClo
             disabled={!benefitType} error={errors.internationalBenefitValue} />
         </div>
         {ranges.map((r, i) => (
-          <FormSection key={i} title={`${t('tariffs.ranges')} ${i + 1}`} testId={`tariff-range-${i}`}>
+          <FormSection key={i} title={t('tariffs.rangeN', { n: digits(i + 1) })} testId={`tariff-range-${i}`}>
             <TextField id={`tariff-range-${i}-lineType`} label={t('tariffs.lineType')} value={r.lineType} maxLength={40} onChange={(e) => setRange(i, (x) => ({ ...x, lineType: e.target.value }))} />
             <div className="grid grid-cols-2 gap-2">
               <NumericInput id={`tariff-range-${i}-from`} data-testid={`tariff-range-${i}-from`} label={t('tariffs.fromCount')} value={r.fromCount} onValueChange={(v) => setRange(i, (x) => ({ ...x, fromCount: v }))} />
@@ -221,6 +223,7 @@ export function TariffsPage() {
   const { t } = useTranslation('financial');
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
+  const digits = useDigits();
   const [editing, setEditing] = useState<Tariff | null | 'new'>(null);
   const [deleting, setDeleting] = useState<Tariff | null>(null);
   const { data, isLoading, mutate } = useSWR(financialKeys.tariffs(pageIndex, pageSize), () => tariffsApi.list(api, { pageIndex, pageSize }));
@@ -231,7 +234,7 @@ export function TariffsPage() {
   const columns = useMemo<DataTableColumn<Tariff>[]>(() => [
     { key: 'title', header: t('tariffs.columns.title'), cell: (r) => r.title },
     { key: 'category', header: t('tariffs.columns.category'), cell: (r) => r.category ?? '—' },
-    { key: 'ranges', header: t('tariffs.columns.ranges'), cell: (r) => r.ranges?.length ?? 0 },
+    { key: 'ranges', header: t('tariffs.columns.ranges'), cell: (r) => digits(r.ranges?.length ?? 0) },
     {
       key: 'actions', header: t('tariffs.columns.actions'), cell: (r) => (
         <div className="flex gap-1">
@@ -240,7 +243,7 @@ export function TariffsPage() {
         </div>
       ),
     },
-  ], [t]);
+  ], [t, digits]);
   return (
     <section data-testid="tariffs-page">
       <PageHeader title={t('tariffs.title')} actions={<Button data-testid="tariff-create" onClick={() => setEditing('new')}>{t('tariffs.create')}</Button>} />

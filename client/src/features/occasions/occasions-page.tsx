@@ -12,6 +12,7 @@ import { isolateText } from '../../shared/ui/bidi';
 import { useDigits } from '../../shared/ui/use-digits';
 import { SearchBox } from '../admin-common/kit';
 import { outboxDetailPath } from '../sending/sending-api';
+import { getCustomFields } from '../contacts/contacts-api';
 import { jalaliDayText, occasionPath, occasionsApi, occasionsKeys, type Occasion } from './occasions-api';
 
 /** Occasion send definitions: what, when, the last run (with its send in the outbox), on/off. */
@@ -27,6 +28,13 @@ export function OccasionsPage() {
   const [busy, setBusy] = useState(false);
   const { data, isLoading, mutate } = useSWR(occasionsKeys.list(pageIndex, pageSize, search), () =>
     occasionsApi.list(api, { pageIndex, pageSize, ...(search ? { search } : {}) }));
+  const { data: customFields } = useSWR(occasionsKeys.customFields(), () => getCustomFields(api));
+  /** A contact date field by its name in the reader's language: birthdate's label, a custom field's Persian or English name. */
+  const dateFieldName = (nameEn: string | null): string => {
+    if (!nameEn || nameEn === 'birthdate') return t('form.birthdate');
+    const custom = customFields?.items.find((f) => f.nameEn === nameEn);
+    return custom && i18n.language === 'fa' ? custom.nameFa : nameEn;
+  };
 
   const toggle = async (o: Occasion) => {
     try {
@@ -52,7 +60,7 @@ export function OccasionsPage() {
     {
       key: 'source', header: t('list.columns.source'), cell: (o) => <span data-testid="occasion-row-source">{o.calenderEvent
         ? t('list.sourceEvents', { n: digits(o.calendarEvents.length + o.calenderOrganizationEvents.length) })
-        : t('list.sourceField', { field: o.phonebookCustomFieldNameEn ?? '' })}</span>,
+        : t('list.sourceField', { field: dateFieldName(o.phonebookCustomFieldNameEn) })}</span>,
     },
     { key: 'daysBefore', header: t('list.columns.daysBefore'), cell: (o) => (o.howManyDaysSendItBeforeDueDate ? t('list.daysBefore', { n: digits(o.howManyDaysSendItBeforeDueDate) }) : t('list.sameDay')) },
     { key: 'hour', header: t('list.columns.hour'), cell: (o) => digits(`${String(o.sendHour).padStart(2, '0')}:00`) },
@@ -78,7 +86,7 @@ export function OccasionsPage() {
         </div>
       ),
     },
-  ], [t, i18n.language, digits]);
+  ], [t, i18n.language, digits, customFields]);
 
   const create = () => void navigate(occasionPath('new'));
   return (

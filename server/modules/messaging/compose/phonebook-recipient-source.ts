@@ -92,7 +92,7 @@ export class PhonebookRecipientSource implements RecipientSource<PhonebookInput>
     const own = PHONEBOOK_FILTER_FIELDS.find((f) => f.toLowerCase() === name.toLowerCase());
     if (own) return { own };
     const custom = (await this.fields.ofOrganization(organizationId)).find((f) => f.nameEn.toLowerCase() === name.toLowerCase());
-    if (!custom) throw fieldError('filterField', 'messaging.phonebookFilterUnknown', { field: name });
+    if (!custom) throw fieldError('filterField', 'messaging.phonebookFilterUnknown', { name });
     return { custom: custom.nameEn };
   }
 }
