@@ -17,6 +17,7 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   after: { fa: 'پس از', en: 'After' },
   afterId: { fa: 'پس از شناسه', en: 'After id' },
   limit: { fa: 'حد مجاز', en: 'Limit' },
+  assignable: { fa: 'فقط نقش‌های قابل واگذاری', en: 'Assignable roles only' },
   body: { fa: 'بدنه درخواست', en: 'Request body' },
   key: { fa: 'کلید', en: 'Key' },
   token: { fa: 'توکن', en: 'Token' },
