@@ -42,6 +42,14 @@ function configurePgTypes(): void {
 }
 
 /**
+ * PGlite's own parsers answer an int8 as a number below 2^53 and a BigInt above it (which JSON
+ * cannot carry), and a date as a Date at UTC midnight; pg answers both as text. The embedded
+ * database answers as pg does, so a repository meets one shape: ids and counts are converted where
+ * money is, and no code path works on one backend only (int8 = 20, date = 1082).
+ */
+const PGLITE_AS_PG: Record<number, (value: string) => unknown> = { 20: (v) => v, 1082: (v) => v };
+
+/**
  * knex-pglite names a command after knex's method, and knex calls a delete `del`: the pg dialect
  * then answers PGlite's result object where pg answers the count. Renaming the method here makes
  * every `delete()`/`del()` answer the count on both clients (tests/contract/database-adapters).
@@ -77,13 +85,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
   } else {
     kind = 'pglite';
-    let connection: Record<string, unknown> = {};
-    if (options.pgliteDir) {
-      mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
-      connection = { filename: options.pgliteDir };
-    } else if (options.pgliteImage) {
-      connection = { pglite: new PGlite({ loadDataDir: options.pgliteImage }) };
-    }
+    if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+    const settings = { parsers: PGLITE_AS_PG, ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}) };
+    const connection: Record<string, unknown> = { pglite: options.pgliteDir ? new PGlite(options.pgliteDir, settings) : new PGlite(settings) };
     knex = knexFactory({ client: PeykPgLiteClient as unknown as typeof knexFactory.Client, dialect: 'postgres', connection });
   }
   await knex.raw('select 1');
