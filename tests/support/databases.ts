@@ -74,7 +74,15 @@ export function migratedTemplate(baseUrl: string): Promise<string> {
 
 /** A scratch PostgreSQL database for a test, copied from the migrated template; dropped by `drop`. */
 export async function scratchPostgres(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  return createScratchPostgresDatabase(baseUrl, prefix, { unsyncedCommits: true, template: await migratedTemplate(baseUrl) });
+  try {
+    return await createScratchPostgresDatabase(baseUrl, prefix, { unsyncedCommits: true, template: await migratedTemplate(baseUrl) });
+  } catch (err) {
+    // 3D000: the template is gone. A run over other migrations (another checkout against the same
+    // server) dropped it as stale between two copies: build it again, once.
+    if ((err as { code?: string }).code !== '3D000') throw err;
+    templateName = null;
+    return createScratchPostgresDatabase(baseUrl, prefix, { unsyncedCommits: true, template: await migratedTemplate(baseUrl) });
+  }
 }
 
 let image: Promise<Blob> | null = null;
