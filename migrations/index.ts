@@ -35,6 +35,7 @@ import { contactsExports } from './20261126-0034-contacts-exports.js';
 import { messagingPatterns } from './20261126-0032-messaging-patterns.js';
 import { platformScheduledRunDeadlines } from './20261128-0035-platform-scheduled-run-deadlines.js';
 import { messagingReceiverOnWire } from './20261128-0036-messaging-receiver-on-wire.js';
+import { inboxOptOuts } from './20261129-0037-inbox-opt-outs.js';
 
 /**
  * Every migration in order; both database backends run exactly this list. Order = the file numbers;
@@ -42,4 +43,4 @@ import { messagingReceiverOnWire } from './20261128-0036-messaging-receiver-on-w
  * `name`, which never changes once shipped, even when a file is renamed
  * (tests/unit/migrations/migration-list.test.ts holds the shipped names).
  */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts];

@@ -6,6 +6,8 @@ import type { ApiClient } from '../support/api-client.js';
 import { fundedCustomer, ok, simulatorLine, waitForSend } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { InboxPage } from './pages/inbox-page.js';
+import { OptOutsPage } from './pages/opt-outs-page.js';
+import { persianDigits } from './pages/digits.js';
 
 describe('browser: inbox', function () {
   this.timeout(180_000);
@@ -59,5 +61,43 @@ describe('browser: inbox', function () {
     expect(ok(await api.get('Inbox/UnreadCount', { token })).unreadCount).to.equal(0);
     await waitForSend(api, token, created.id);
     expect(errors).to.deep.equal([]);
+  });
+
+  it('numbers that texted «لغو» or STOP are listed under the blacklist, in Persian and English; searched and removed', async () => {
+    const admin = await adminToken(api);
+    const { org, user } = await fundedCustomer(api, admin, 'OptOut', 'Nima');
+    const token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
+    const line = await simulatorLine(api, { inboundEcho: true, deliveryDelayMs: 10 }, { organizationId: org.id });
+    for (const [mobile, word] of [['09121234401', 'لغو'], ['09121234402', 'STOP']]) {
+      await waitForSend(api, token, ok(await api.post('ScheduledMessages/Create', { senderNumberId: line.lineId, smsBody: `echo ${word}`, sendType: 'Bulk', receivers: [mobile] }, { token })).id);
+    }
+    for (let tries = 0; ok(await api.get('OptOuts/GetAll', { token })).totalCount < 2; tries++) {
+      if (tries > 200) throw new Error('the opt-outs were not recorded');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+    const optOuts = new OptOutsPage(page, baseUrl);
+    await optOuts.openFromBlacklist();
+    expect(await optOuts.heading().innerText()).to.equal('شماره‌های لغو اشتراک');
+    const first = optOuts.row(persianDigits('989121234401'));
+    await first.waitFor();
+    expect(await first.innerText()).to.contain('لغو').and.contain(persianDigits(line.number));
+    await optOuts.row(persianDigits('989121234402')).waitFor();
+
+    await optOuts.switchLanguage();
+    await page.getByText('Opted-out numbers').first().waitFor();
+    await optOuts.search('234402');
+    await optOuts.row('989121234402').waitFor();
+    expect(await optOuts.table.rows().count()).to.equal(1);
+    expect(await optOuts.row('989121234402').innerText()).to.contain('STOP');
+    await optOuts.remove('989121234402');
+    await optOuts.table.empty().waitFor();
+    expect(ok(await api.get('OptOuts/GetAll', { token })).items.map((o: any) => o.mobile)).to.deep.equal(['989121234401']);
+    expect(errors).to.deep.equal([]);
+    await page.close();
   });
 });

@@ -19,3 +19,23 @@ export function receiverCandidates(to: string): string[] {
   if (local) out.push(local[1]);
   return [...new Set(out.filter((s) => s !== ''))];
 }
+
+/** The opt-out words after normalization: Persian «لغو», «11» (in any digit script) and English STOP. */
+const OPT_OUT_WORDS = new Set(['لغو', '11', 'stop']);
+
+/**
+ * Whether a whole inbound text is an opt-out: trimmed, any case, Persian/Arabic digits and the
+ * Arabic letter variants (ي ك, presentation forms, tatweel, diacritics, invisible marks) folded,
+ * punctuation and symbols around it ignored. A text that merely contains the word is not one:
+ * «لغو جلسه» or "don't stop" must not silence a subscriber.
+ */
+export function isOptOutText(text: string): boolean {
+  if (typeof text !== 'string' || text.length > 100) return false;
+  const folded = toLatinDigits(text.normalize('NFKC'))
+    .replace(/[\u064a\u0649]/g, '\u06cc')
+    .replace(/\u0643/g, '\u06a9')
+    .replace(/[\u0640\u064b-\u065f\u0670\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
+    .toLowerCase();
+  return OPT_OUT_WORDS.has(folded);
+}

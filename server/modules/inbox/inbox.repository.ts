@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
 import { affectedRows } from '../../platform/db.js';
+import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import type { Page } from '../../platform/http/envelope.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
@@ -55,10 +56,6 @@ export class InboxRepository {
   constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
 
   /**
-   * One statement for a group (a group larger than a statement's bind parameters allow is split);
-   * a message the agent already handed over (same providerId) is skipped. Answers the rows inserted.
-   */
-  /**
    * Messages stored after id `afterId`, oldest first, of the given organizations (or every
    * organization when `organizationIds` is null; messages of no line are never included).
    * Ids are handed out before commit, so two concurrent inserts can become visible out of id order:
@@ -71,10 +68,14 @@ export class InboxRepository {
     return ((await q) as Record<string, unknown>[]).map(normalize);
   }
 
-  async insertNew(rows: InboxInsert[]): Promise<InboxRow[]> {
+  /**
+   * One statement for a group (a group larger than a statement's bind parameters allow is split);
+   * a message the agent already handed over (same providerId) is skipped. Answers the rows inserted.
+   */
+  async insertNew(tx: Tx, rows: InboxInsert[]): Promise<InboxRow[]> {
     const out: InboxRow[] = [];
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const inserted = await this.knex('inbox_messages').insert(rows.slice(i, i + INSERT_CHUNK)).onConflict(['senderAgentId', 'providerId']).ignore().returning('*');
+      const inserted = await tx('inbox_messages').insert(rows.slice(i, i + INSERT_CHUNK)).onConflict(['senderAgentId', 'providerId']).ignore().returning('*');
       out.push(...inserted.map(normalize));
     }
     return out;

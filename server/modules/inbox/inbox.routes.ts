@@ -1,6 +1,9 @@
-import { userRoute, type Controller } from '../../platform/http/router.js';
+import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import { InboxService, INBOX_CLAIM } from './inbox.service.js';
-import { inboxListQuery, markAsReadSchema } from './inbox.schemas.js';
+import { inboxListQuery, markAsReadSchema, optOutsQuery } from './inbox.schemas.js';
+import { OPT_OUTS_CLAIM, type OptOutsService } from './opt-outs.service.js';
+import { optOutPageAnswer } from '../../shared/inbox/opt-outs.answers.js';
+import { noAnswer } from '../../shared/contracts/answer-schemas.js';
 import { inboxPageAnswer, markedAsReadAnswer, unreadCountAnswer } from '../../shared/inbox/inbox.answers.js';
 
 export function inboxController(inbox: InboxService): Controller {
@@ -13,6 +16,19 @@ export function inboxController(inbox: InboxService): Controller {
         handler: async ({ ctx, body }) => inbox.markAsRead(ctx, body.ids),
       }),
       { method: 'GET', action: 'UnreadCount', answer: unreadCountAnswer, claim: INBOX_CLAIM, handler: async ({ ctx }) => inbox.unreadCount(ctx) },
+    ],
+  };
+}
+
+export function optOutsController(s: OptOutsService): Controller {
+  return {
+    name: 'OptOuts',
+    routes: [
+      userRoute({ method: 'GET', action: 'GetAll', claim: OPT_OUTS_CLAIM, query: optOutsQuery, answer: optOutPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({
+        method: 'DELETE', action: 'Delete/:id', claim: OPT_OUTS_CLAIM, params: idParamSchema, answer: noAnswer, successMessage: 'inbox.optOutRemoved',
+        handler: ({ ctx, params }) => s.delete(ctx, params.id),
+      }),
     ],
   };
 }

@@ -9,7 +9,10 @@ import type { InboundMessage } from '../../gateways/gateway-sdk.js';
 import { LinesService, type InboundLine } from '../numbers/index.js';
 import { InboxRepository, type InboxFilter, type InboxInsert, type InboxRow, type InboxViewer } from './inbox.repository.js';
 import { countParts } from '../../shared/sms/sms-text.js';
-import { normalizeSender, receiverCandidates } from './inbox-text.js';
+import { isOptOutText, normalizeSender, receiverCandidates } from './inbox-text.js';
+import { OptOutsRepository, type OptOutInsert } from './opt-outs.repository.js';
+import type { UnitOfWork } from '../../platform/unit-of-work.js';
+import { normalizeMobile } from '../../shared/sms/phone-numbers.js';
 
 /** The realtime event pushed for each new inbound message, to the sockets whose user `Inbox/GetAll` would show it. */
 export const INBOX_MESSAGE_EVENT = 'inbox-message';
@@ -58,6 +61,22 @@ function providerIdOf(m: InboundMessage, at: Date): string {
   return `sha1:${createHash('sha1').update(`${m.from}\u0000${m.to}\u0000${m.text}\u0000${at.toISOString()}`).digest('hex')}`;
 }
 
+/**
+ * The opt-outs the stored messages ask for: an opt-out text on a line of an organization from a
+ * number compose could send to. A message of no line changes nothing (no organization to leave).
+ */
+function optOutsOf(stored: InboxRow[]): OptOutInsert[] {
+  const out = new Map<string, OptOutInsert>();
+  for (const row of stored) {
+    if (row.organizationId === null || !isOptOutText(row.smsText)) continue;
+    const mobile = normalizeMobile(row.senderMobile)?.number;
+    if (!mobile) continue;
+    const key = `${row.organizationId}:${mobile}`;
+    if (!out.has(key)) out.set(key, { organizationId: row.organizationId, mobile, privateNumberId: row.privateNumberId, inboxMessageId: row.id });
+  }
+  return [...out.values()];
+}
+
 /** Inbound (mobile-originated) messages: stored from the gateways, listed and marked read by users. */
 @injectable()
 export class InboxService {
@@ -66,6 +85,8 @@ export class InboxService {
     @inject(LinesService) private readonly lines: LinesService,
     @inject(TYPES.Realtime) private readonly realtime: Realtime,
     @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(OptOutsRepository) private readonly optOuts: OptOutsRepository,
     @multiInject(INBOUND_LISTENERS) @optional() private readonly listeners: InboundListener[] = [],
   ) {}
 
@@ -99,7 +120,13 @@ export class InboxService {
         dateTimeReceive: at,
       };
     });
-    const stored = await this.repo.insertNew(rows);
+    // The opt-outs are written in the same transaction as the messages that ask for them: a
+    // best-effort listener could lose one, and a number that opted out must never be sent to again.
+    const stored = await this.uow.run(async (tx) => {
+      const inserted = await this.repo.insertNew(tx, rows);
+      await this.optOuts.insertMany(tx, optOutsOf(inserted));
+      return inserted;
+    });
     for (const l of this.listeners ?? []) {
       try { l.onInbound(stored); } catch (err) { this.logger.warn({ err }, 'an inbound listener failed'); }
     }

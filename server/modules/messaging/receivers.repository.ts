@@ -142,6 +142,23 @@ export class ReceiversRepository {
     return out;
   }
 
+  /**
+   * Which of these numbers opted out of the organization by text message (`opt_outs`, written by
+   * the inbox module): refused like the blacklist, whatever the line's blacklist settings.
+   */
+  async optedOutAmong(numbers: string[], organizationId: number): Promise<Set<string>> {
+    const out = new Set<string>();
+    if (numbers.length === 0 || !(await this.knex('opt_outs').where({ organizationId }).first('id'))) return out;
+    for (let i = 0; i < numbers.length; i += RECIPIENT_CHUNK) {
+      const rows = await this.knex.raw(
+        'select distinct x.mobile from opt_outs x join jsonb_array_elements_text(?::jsonb) n(m) on n.m = x.mobile where x."organizationId" = ?',
+        [JSON.stringify(numbers.slice(i, i + RECIPIENT_CHUNK)), organizationId],
+      );
+      for (const r of rows.rows as { mobile: string }[]) out.add(r.mobile);
+    }
+    return out;
+  }
+
   /** Parts of the receivers in these statuses per operator: each receiver's own parts (a dynamic send) or the send's. */
   async partsByOperator(tx: Tx, sendId: number, statuses: DeliveryStatus[], sendParts: number): Promise<Record<string, number>> {
     const rows = await tx('send_recipients').where({ sendId }).whereIn('deliveryStatus', statuses)

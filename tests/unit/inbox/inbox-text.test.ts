@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { normalizeSender, receiverCandidates } from '../../../server/modules/inbox/inbox-text.js';
+import { isOptOutText, normalizeSender, receiverCandidates } from '../../../server/modules/inbox/inbox-text.js';
 
 describe('inbox: reading an inbound sender and line number', () => {
   it('writes an Iranian sender in any usual form and digit script as 989XXXXXXXXX', () => {
@@ -20,5 +20,19 @@ describe('inbox: reading an inbound sender and line number', () => {
     expect(receiverCandidates('009830001234')).to.deep.equal(['009830001234', '30001234']);
     expect(receiverCandidates('۱۰۰۰۱۰۰۰')).to.deep.equal(['۱۰۰۰۱۰۰۰', '10001000']);
     expect(receiverCandidates('  ')).to.deep.equal([]);
+  });
+});
+
+describe('isOptOutText: which whole inbound texts opt the sender out', () => {
+  it('the Persian word, 11 in any digit script and STOP in any case, trimmed, with punctuation around and letter variants folded', () => {
+    for (const t of ['لغو', ' لغو ', '«لغو»', 'لغو!', 'لــغو', 'ﻟﻐﻮ', '11', '۱۱', '١١', ' 11. ', 'STOP', 'stop', 'Stop', '"Stop!"', '\u200fلغو\u200f']) {
+      expect(isOptOutText(t), JSON.stringify(t)).to.equal(true);
+    }
+  });
+
+  it('a text that merely contains the word, or another word, is none', () => {
+    for (const t of ['لغو جلسه', 'please stop', 'stop it', '111', '1 1', '011', 'stopp', 'لغوی', '', '   ', 'لغو'.repeat(40)]) {
+      expect(isOptOutText(t), JSON.stringify(t)).to.equal(false);
+    }
   });
 });

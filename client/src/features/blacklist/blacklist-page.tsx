@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
@@ -111,7 +112,8 @@ export function BlacklistPage() {
   return (
     <section data-testid="blacklist-page">
       <PageHeader title={t('title')} actions={(
-        <div className="flex gap-2">
+        <div className="flex items-center gap-2">
+          <Link to="/blacklist/opt-outs" className="text-sm underline" data-testid="blacklist-opt-outs-link">{t('optOutsLink')}</Link>
           <Button onClick={() => setAdding('one')} data-testid="blacklist-add">{t('addOne')}</Button>
           <Button variant="secondary" onClick={() => setAdding('many')} data-testid="blacklist-add-many">{t('addMany')}</Button>
         </div>

@@ -5,6 +5,12 @@ import { blacklistTexts } from './blacklist.i18n';
 export const blacklistFeature: FeatureManifest = {
   key: 'blacklist',
   texts: [blacklistTexts],
-  routes: [{ path: 'blacklist', lazy: lazyPage(() => import('./blacklist-page'), (m) => m.BlacklistPage) }],
-  menu: [{ section: 'Setting', order: 40, path: '/blacklist', titleKey: 'sending:menu.blacklist', claim: 'Setting.Manage' }],
+  routes: [
+    { path: 'blacklist', lazy: lazyPage(() => import('./blacklist-page'), (m) => m.BlacklistPage) },
+    { path: 'blacklist/opt-outs', lazy: lazyPage(() => import('./opt-outs-page'), (m) => m.OptOutsPage) },
+  ],
+  menu: [
+    { section: 'Setting', order: 40, path: '/blacklist', titleKey: 'sending:menu.blacklist', claim: 'Setting.Manage' },
+    { section: 'Setting', order: 41, path: '/blacklist/opt-outs', titleKey: 'blacklist:optOuts.menu', claim: 'Setting.Manage' },
+  ],
 };

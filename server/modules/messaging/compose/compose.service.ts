@@ -405,13 +405,25 @@ export class ComposeService {
       const numbers = indexes.flatMap((i) => items[i].prepared.p.recipients.items.map((r) => r.number));
       for (const n of await this.receivers.blacklistedAmong(numbers, organizationId, general)) blocked.add(`${key}:${n}`);
     }
+    // Opt-outs, one read per organization: every line honours them (sendToBlackList included).
+    const byOrganization = new Map<number, string[]>();
+    items.forEach(({ prepared: { ctx, p } }, i) => {
+      if (outcomes[i] || repeatOf.has(i)) return;
+      const numbers = byOrganization.get(ctx.tenant.organizationId) ?? [];
+      for (const r of p.recipients.items) numbers.push(r.number);
+      byOrganization.set(ctx.tenant.organizationId, numbers);
+    });
+    const optedOut = new Set<string>();
+    for (const [organizationId, numbers] of byOrganization) {
+      for (const n of await this.receivers.optedOutAmong(numbers, organizationId)) optedOut.add(`${organizationId}:${n}`);
+    }
     const todo: number[] = [];
     items.forEach(({ prepared: { ctx, p } }, i) => {
       if (outcomes[i] || repeatOf.has(i)) return;
       const key = `${ctx.tenant.organizationId}:${p.line.isGeneralBlackList ? 1 : 0}`;
       const split: Split = { sendable: [], blocked: [], counts: {}, recipientCount: 0 };
       for (const r of p.recipients.items) {
-        if (!p.line.sendToBlackList && blocked.has(`${key}:${r.number}`)) split.blocked.push(r);
+        if ((!p.line.sendToBlackList && blocked.has(`${key}:${r.number}`)) || optedOut.has(`${ctx.tenant.organizationId}:${r.number}`)) split.blocked.push(r);
         else {
           split.sendable.push(r);
           split.counts[r.operator] = (split.counts[r.operator] ?? 0) + 1;
@@ -518,9 +530,14 @@ export class ComposeService {
     return values;
   }
 
-  /** Receivers the line may send to (in order) and those on a blacklist it honours, with counts per operator. */
+  /**
+   * Receivers the line may send to (in order) and those it may not — on a blacklist it honours, or
+   * opted out of the organization by text message (every line honours that) — with counts per operator.
+   */
   private async split(p: Prepared, organizationId: number) {
-    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.receivers.blacklistedAmong(p.recipients.items.map((r) => r.number), organizationId, p.line.isGeneralBlackList);
+    const numbers = p.recipients.items.map((r) => r.number);
+    const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.receivers.blacklistedAmong(numbers, organizationId, p.line.isGeneralBlackList);
+    for (const n of await this.receivers.optedOutAmong(numbers, organizationId)) blacklisted.add(n);
     const sendable: RecipientInput[] = [];
     const blocked: RecipientInput[] = [];
     const counts: Record<string, number> = {};
