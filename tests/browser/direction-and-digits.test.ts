@@ -11,6 +11,8 @@ import { MobileMenu } from './pages/phone-layout.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { Shell } from './pages/shell.js';
 import { PersianSweep } from './pages/persian-sweep.js';
+import { SenderAgentsPage } from './pages/sender-agents-page.js';
+import { freePort } from '../support/peyk-processes.js';
 import { BulkSendPage, SingleSendPage } from './pages/sending-pages.js';
 
 /** Enum codes the server stores; the panel shows them in words. */
@@ -78,6 +80,35 @@ describe('browser: direction and digits', function () {
     }
     const open = [...new Set(found)].filter((f) => !KNOWN_OPEN.some((known) => known.test(f)));
     expect(open, 'Latin letters or digits on Persian screens (page: text)').to.deep.equal([]);
+  });
+
+  // Issue 23 item 5: the agent list said "0/1 binds bound; connection refused 127.0.0.1:2799".
+  it('Persian: an SMPP agent whose centre refuses the connection says why in Persian, its address as data', async () => {
+    const admin = await adminToken(api);
+    // Nothing listens there: the system said it was free a moment ago.
+    const port = await freePort();
+    const address = `127.0.0.1:${port}`;
+    const title = unique('مرکز بسته ');
+    const agent = ok(await api.post('SenderAgents/Create', {
+      title, pluginName: 'smpp', options: { host: '127.0.0.1', port, systemId: 'peykfa', password: 'pw' },
+    }, { token: admin }));
+    try {
+      const page = await signedIn('admin', ADMIN_PASSWORD);
+      const agents = new SenderAgentsPage(page, baseUrl);
+      await agents.open();
+      await agents.waitForHealth(title, 'down');
+      await agents.row(title).getByTestId('agent-health-detail').filter({ hasText: address }).waitFor({ timeout: 15_000 });
+      const shown = await agents.healthOf(title);
+      expect(shown.detail).to.contain(address).and.to.contain('پذیرفته نشد');
+      const tested = await agents.testConnection(title);
+      expect(tested.state).to.equal('down');
+      expect(tested.detail).to.contain(address).and.to.contain('پذیرفته نشد');
+      // Outside the address (marked as data) nothing on the screen is in Latin letters or digits.
+      const latin = await new PersianSweep(page, baseUrl).latinTexts([]);
+      expect(latin.map((f) => f.text), 'Latin letters or digits on the agent list').to.deep.equal([]);
+    } finally {
+      ok(await api.delete(`SenderAgents/Delete/${agent.id}`, { token: admin }));
+    }
   });
 
   it('Persian shows Persian digits in pagination, badges and validation messages (the client\'s and the server\'s)', async () => {
