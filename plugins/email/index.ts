@@ -1,7 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import {
+  describedBy,
   GATEWAY_API_VERSION,
+  healthNote,
   type Gateway,
   type GatewayHealth,
   type GatewayHost,
@@ -152,7 +154,7 @@ class EmailGateway implements Gateway {
   readonly maxPerSecond: number;
   private transporter: Transporter<SMTPPool.SentMessageInfo> | null = null;
   private host: GatewayHost | null = null;
-  private state: GatewayHealth = { state: 'down', detail: 'not connected' };
+  private state: GatewayHealth = { state: 'down', ...describedBy(healthNote('notConnected')) };
   private inFlight = 0;
   private readonly sending = new Set<Promise<unknown>>();
 
@@ -183,7 +185,7 @@ class EmailGateway implements Gateway {
       await this.transporter.verify();
       this.setState({ state: 'up' });
     } catch (err) {
-      this.setState({ state: 'down', detail: `SMTP check failed: ${errorText(err)}` });
+      this.setState({ state: 'down', ...describedBy(healthNote('smtpCheckFailed', { error: errorText(err) })) });
     }
   }
 
@@ -206,7 +208,7 @@ class EmailGateway implements Gateway {
     const transporter = this.transporter;
     this.transporter = null;
     transporter.close();
-    this.setState({ state: 'down', detail: 'disconnected' });
+    this.setState({ state: 'down', ...describedBy(healthNote('disconnected')) });
     this.host = null;
   }
 
@@ -237,7 +239,7 @@ class EmailGateway implements Gateway {
     const text = errorText(err);
     if (typeof code === 'number' && code >= 500 && code < 600) {
       if (err.code === 'EAUTH') {
-        this.setState({ state: 'down', detail: `SMTP login refused: ${text}` });
+        this.setState({ state: 'down', ...describedBy(healthNote('smtpLoginRefused', { error: text })) });
         return { id: message.id, status: 'rejected', code: 'InvalidCredentials', message: text };
       }
       // A refusal on RCPT TO concerns this recipient; on other commands it is the server's own code.
@@ -246,10 +248,10 @@ class EmailGateway implements Gateway {
     }
     if (typeof code === 'number' && code >= 400 && code < 500) {
       // A recipient's own "try later" (greylisting, a full mailbox) says nothing about the server.
-      if (err.code !== 'EENVELOPE') this.setState({ state: 'degraded', detail: `SMTP ${code}: ${text}` });
+      if (err.code !== 'EENVELOPE') this.setState({ state: 'degraded', ...describedBy(healthNote('smtpError', { code: String(code), error: text })) });
       return { id: message.id, status: 'transient', code: String(code), message: text };
     }
-    if (err?.code && LINK_ERRORS.has(err.code)) this.setState({ state: 'down', detail: text });
+    if (err?.code && LINK_ERRORS.has(err.code)) this.setState({ state: 'down', ...describedBy(healthNote('linkError', { error: text })) });
     return { id: message.id, status: 'transient', code: err?.code ?? 'SmtpError', message: text };
   }
 

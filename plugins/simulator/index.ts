@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import {
+  describedBy,
   GATEWAY_API_VERSION,
+  healthNote,
   type DeliveryReport,
   type DeliveryState,
   type Gateway,
@@ -341,8 +343,8 @@ export class SimulatorGateway implements Gateway {
 
   async health(): Promise<GatewayHealth> {
     if (this.phase === 'up') return { state: 'up', inFlight: this.inFlight };
-    if (this.phase === 'draining') return { state: 'degraded', detail: 'draining', inFlight: this.inFlight };
-    return { state: 'down', detail: 'not connected' };
+    if (this.phase === 'draining') return { state: 'degraded', ...describedBy(healthNote('draining')), inFlight: this.inFlight };
+    return { state: 'down', ...describedBy(healthNote('notConnected')) };
   }
 
   disconnect(options: { drain: boolean }): Promise<void> {
@@ -374,7 +376,7 @@ export class SimulatorGateway implements Gateway {
     this.generation++;
     this.phase = 'down';
     this.host = null;
-    host.statusChanged({ state: 'down', detail: 'disconnected' });
+    host.statusChanged({ state: 'down', ...describedBy(healthNote('disconnected')) });
   }
 
   private async submitNow(batch: OutboundMessage[]): Promise<SubmitResult[]> {

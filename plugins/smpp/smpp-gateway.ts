@@ -8,6 +8,7 @@ import type {
   SubmitContext,
   SubmitResult,
 } from '../../server/gateways/gateway-sdk.js';
+import { describedBy, healthNote, healthNoteText, type HealthNote } from '../../server/gateways/gateway-sdk.js';
 import { decodeGsm7 } from './gsm7.js';
 import { concatInfoFromUdh, MoAssembler } from './mo-reassembly.js';
 import { isReceipt, parseReceipt, type ReceiptIdFormat } from './receipts.js';
@@ -162,7 +163,7 @@ export class SmppGateway implements Gateway {
   private healthTimer: NodeJS.Timeout | null = null;
   private lastLive = '';
   private lastHealth = '';
-  private lastError: string | null = null;
+  private lastError: HealthNote | null = null;
   /** Submits per second over the last 5 whole seconds: [second, count] pairs. */
   private readonly rate: [number, number][] = [];
   private closing: Promise<void> | null = null;
@@ -216,7 +217,7 @@ export class SmppGateway implements Gateway {
     if (batch.length === 0) return Promise.resolve([]);
     if (this.phase !== 'up' || !this.sessions.some((s) => s.transmits && s.bound)) {
       const code = this.phase === 'up' ? 'NotConnected' : 'Disconnected';
-      const text = this.phase === 'up' ? `no SMPP bind is up${this.lastError ? `: ${this.lastError}` : ''}` : 'the gateway is not connected';
+      const text = this.phase === 'up' ? `no SMPP bind is up${this.lastError ? `: ${healthNoteText(this.lastError)}` : ''}` : 'the gateway is not connected';
       return Promise.resolve(batch.map((m) => ({ id: m.id, status: 'transient' as const, code, message: text })));
     }
     // One function per batch: the batch's messages are announced together.
@@ -278,7 +279,7 @@ export class SmppGateway implements Gateway {
     this.phase = 'down';
     this.host = null;
     this.lastHealth = '';
-    host.statusChanged({ state: 'down', detail: 'disconnected' });
+    host.statusChanged({ ...describedBy(healthNote('disconnected')), state: 'down' });
   }
 
   // ---- submitting ----
@@ -359,7 +360,7 @@ export class SmppGateway implements Gateway {
       if (!session) {
         if (!sessions.some((s) => s.transmits && s.bound)) {
           // Nothing can send: answer now (transient) rather than hold the batch until a reconnect.
-          for (const p of this.queue.drain()) this.fail(p.job, { id: p.job.message.id, status: 'transient', code: 'NotConnected', message: `no SMPP bind is up${this.lastError ? `: ${this.lastError}` : ''}` });
+          for (const p of this.queue.drain()) this.fail(p.job, { id: p.job.message.id, status: 'transient', code: 'NotConnected', message: `no SMPP bind is up${this.lastError ? `: ${healthNoteText(this.lastError)}` : ''}` });
           return;
         }
         const resume = sessions.map((s) => s.resumeAt(now)).filter((t) => t > 0);
@@ -633,19 +634,23 @@ export class SmppGateway implements Gateway {
 
   private currentHealth(): GatewayHealth {
     const total = this.sessions.length;
-    if (this.phase === 'down' || total === 0) return { state: 'down', detail: 'not connected', inFlight: 0 };
+    if (this.phase === 'down' || total === 0) return { ...describedBy(healthNote('notConnected')), state: 'down', inFlight: 0 };
     const bound = this.sessions.filter((s) => s.bound).length;
-    const errors = this.sessions.map((s) => s.lastError).filter((e): e is string => e !== null);
+    const errors = this.sessions.map((s) => s.problem).filter((e): e is HealthNote => e !== null);
     if (errors.length > 0) this.lastError = errors[0]!;
     const nowSecond = Math.floor(performance.now() / 1_000);
     const recent = this.rate.filter(([s]) => s < nowSecond && s >= nowSecond - 5);
     const submitsPerSecond = recent.length > 0 ? Math.round(recent.reduce((a, [, c]) => a + c, 0) / 5) : 0;
     const state = this.phase === 'draining' ? 'degraded' : bound === total ? 'up' : bound > 0 ? 'degraded' : 'down';
-    const detail = this.phase === 'draining'
-      ? 'draining'
-      : bound === total ? `${bound}/${total} binds bound` : `${bound}/${total} binds bound; ${errors[0] ?? 'connecting'}`;
-    const health: GatewayHealth = { state, detail, inFlight: this.inFlight(), binds: { bound, total }, submitsPerSecond };
-    if (this.lastError) health.lastError = this.lastError;
+    const binds = healthNote('bindsBound', { bound, total });
+    const notes = this.phase === 'draining'
+      ? [healthNote('draining')]
+      : bound === total ? [binds] : [binds, errors[0] ?? healthNote('connecting')];
+    const health: GatewayHealth = { state, ...describedBy(...notes), inFlight: this.inFlight(), binds: { bound, total }, submitsPerSecond };
+    if (this.lastError) {
+      health.lastError = healthNoteText(this.lastError);
+      health.lastErrorNote = this.lastError;
+    }
     return health;
   }
 

@@ -1,7 +1,7 @@
 import { encodeDeliverSmResp, encodeSubmitSm, nextSequence } from './pdu-codec.js';
-import type { GatewayLogger } from '../../server/gateways/gateway-sdk.js';
+import { healthNote, healthNoteText, type GatewayLogger, type HealthNote } from '../../server/gateways/gateway-sdk.js';
 import { connectSession, makePdu, type SmppPdu, type SmppSession as LibSession } from './smpp-lib.js';
-import { describeStatus } from './status-codes.js';
+import { describeStatus, hexStatus, STATUS_NAMES } from './status-codes.js';
 
 export type BindType = 'transceiver' | 'transmitter' | 'receiver';
 
@@ -50,16 +50,17 @@ const THROTTLE_PAUSE_MS = 250;
 const THROTTLE_RECOVER_MS = 2_000;
 const MIN_FACTOR = 1 / 64;
 
-/** Plain words for a socket error, for the panel's health line. */
-function describeSocketError(err: unknown, host: string, port: number): string {
+/** A socket error as the panel's health line says it (a code the panel words in its language). */
+function describeSocketError(err: unknown, host: string, port: number): HealthNote {
   const e = err as NodeJS.ErrnoException;
+  const address = `${host}:${port}`;
   switch (e?.code) {
-    case 'ECONNREFUSED': return `connection refused ${host}:${port}`;
-    case 'ENOTFOUND': case 'EAI_AGAIN': return `host not found: ${host}`;
-    case 'ETIMEDOUT': return `connection timed out ${host}:${port}`;
-    case 'ECONNRESET': return `connection reset by ${host}:${port}`;
-    case 'EHOSTUNREACH': case 'ENETUNREACH': return `host unreachable: ${host}`;
-    default: return e?.message ? `connection error: ${e.message}` : `connection error: ${String(err)}`;
+    case 'ECONNREFUSED': return healthNote('connectionRefused', { address });
+    case 'ENOTFOUND': case 'EAI_AGAIN': return healthNote('hostNotFound', { host });
+    case 'ETIMEDOUT': return healthNote('connectionTimedOut', { address });
+    case 'ECONNRESET': return healthNote('connectionReset', { address });
+    case 'EHOSTUNREACH': case 'ENETUNREACH': return healthNote('hostUnreachable', { host });
+    default: return healthNote('connectionError', { error: e?.message ? e.message : String(err) });
   }
 }
 
@@ -71,9 +72,14 @@ function describeSocketError(err: unknown, host: string, port: number): string {
  */
 export class SmppSession {
   phase: Phase = 'idle';
-  lastError: string | null = null;
+  /** What went wrong last (cleared when bound again); `lastError` is its English text. */
+  problem: HealthNote | null = null;
   /** Outstanding submit_sm (the window in use). */
   submitsInFlight = 0;
+
+  get lastError(): string | null {
+    return this.problem ? healthNoteText(this.problem) : null;
+  }
 
   private lib: LibSession | null = null;
   private generation = 0;
@@ -195,7 +201,7 @@ export class SmppSession {
       }
     }
     const lib = this.lib;
-    this.closeConnection(drain ? 'unbound' : 'disconnected');
+    this.closeConnection(healthNote(drain ? 'unbound' : 'disconnected'));
     if (lib) lib.destroy();
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.sweepTimer = null;
@@ -280,9 +286,11 @@ export class SmppSession {
     });
     lib.on('error', (err: unknown) => {
       if (generation !== this.generation) return;
-      const detail = (err as NodeJS.ErrnoException)?.code ? describeSocketError(err, this.config.host, this.config.port) : `bad PDU from the centre: ${(err as Error)?.message ?? String(err)}`;
-      this.logger.warn({ err, bind: this.index }, `smpp: ${detail}`);
-      this.lastError = detail;
+      const problem = (err as NodeJS.ErrnoException)?.code
+        ? describeSocketError(err, this.config.host, this.config.port)
+        : healthNote('badPdu', { error: (err as Error)?.message ?? String(err) });
+      this.logger.warn({ err, bind: this.index }, `smpp: ${healthNoteText(problem)}`);
+      this.problem = problem;
       // After a parse error the library stops reading this socket for good: start over.
       lib.destroy();
     });
@@ -291,7 +299,7 @@ export class SmppSession {
     });
     lib.on('close', () => {
       if (generation !== this.generation) return;
-      this.closeConnection(this.lastError ?? 'connection closed');
+      this.closeConnection(this.problem ?? healthNote('connectionClosed'));
       this.scheduleReconnect();
     });
   }
@@ -307,7 +315,7 @@ export class SmppSession {
       if (answer.kind === 'resp' && answer.status === 0) {
         this.phase = 'bound';
         this.attempt = 0;
-        this.lastError = null;
+        this.problem = null;
         this.startEnquireLink();
         this.logger.info({ bind: this.index, type: this.type }, 'smpp: bound');
         this.listener.stateChanged();
@@ -316,16 +324,18 @@ export class SmppSession {
         this.firstAttempt = null;
         return;
       }
-      const why = answer.kind === 'resp' ? `bind refused: ${describeStatus(answer.status)}` : answer.kind === 'timeout' ? 'bind timed out: no bind_resp' : 'connection lost while binding';
+      const why = answer.kind === 'resp'
+        ? healthNote('bindRefused', { status: describeStatus(answer.status), statusName: STATUS_NAMES[answer.status]?.[0] ?? hexStatus(answer.status) })
+        : healthNote(answer.kind === 'timeout' ? 'bindTimedOut' : 'lostWhileBinding');
       this.failed(why);
       this.lib?.destroy();
     });
     if (!sent) this.lib?.destroy();
   }
 
-  private failed(detail: string): void {
-    this.lastError = detail;
-    this.logger.warn({ bind: this.index, host: this.config.host, port: this.config.port }, `smpp: ${detail}`);
+  private failed(problem: HealthNote): void {
+    this.problem = problem;
+    this.logger.warn({ bind: this.index, host: this.config.host, port: this.config.port }, `smpp: ${healthNoteText(problem)}`);
     this.listener.stateChanged();
     this.firstAttempt?.();
     this.firstAttempt = null;
@@ -339,7 +349,7 @@ export class SmppSession {
       const sent = this.request('enquire_link', {}, false, (answer) => {
         this.enquirePending = false;
         if (answer.kind === 'timeout') {
-          this.lastError = 'no answer to enquire_link';
+          this.problem = healthNote('noEnquireLinkAnswer');
           this.lib?.destroy();
         }
       });
@@ -370,7 +380,7 @@ export class SmppSession {
         return;
       case 'unbind':
         lib.send(pdu.response());
-        this.lastError = 'the centre unbound';
+        this.problem = healthNote('centreUnbound');
         lib.close();
         return;
       case 'deliver_sm':
@@ -397,7 +407,7 @@ export class SmppSession {
   private sweep(): void {
     const now = performance.now();
     if ((this.phase === 'connecting') && now > this.connectDeadline) {
-      this.lastError = `connection timed out ${this.config.host}:${this.config.port}`;
+      this.problem = healthNote('connectionTimedOut', { address: `${this.config.host}:${this.config.port}` });
       this.lib?.destroy();
       return;
     }
@@ -419,7 +429,7 @@ export class SmppSession {
   }
 
   /** The connection is gone: every outstanding request answers `lost`, timers stop. */
-  private closeConnection(detail: string): void {
+  private closeConnection(detail: HealthNote): void {
     const wasBound = this.phase === 'bound' || this.phase === 'unbinding';
     this.generation++;
     this.phase = 'idle';
@@ -432,8 +442,8 @@ export class SmppSession {
     this.submitsInFlight = 0;
     for (const entry of lost) entry.done({ kind: 'lost' });
     if (wasBound && !this.stopped) {
-      this.lastError = detail;
-      this.logger.warn({ bind: this.index }, `smpp: ${detail}`);
+      this.problem = detail;
+      this.logger.warn({ bind: this.index }, `smpp: ${healthNoteText(detail)}`);
     }
     this.listener.stateChanged();
     this.firstAttempt?.();

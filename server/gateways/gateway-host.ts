@@ -1,5 +1,5 @@
 import type { Logger } from '../platform/logger.js';
-import type { DeliveryReport, Gateway, GatewayHealth, GatewayHost, InboundMessage } from './gateway-sdk.js';
+import { describedBy, healthNote, type DeliveryReport, type Gateway, type GatewayHealth, type GatewayHost, type InboundMessage } from './gateway-sdk.js';
 
 /**
  * The host side of the plugin contract: one `GatewayHost` object per sender agent, carrying its
@@ -94,7 +94,7 @@ export class GatewayHosts {
   gatewayOf(agent: AgentOfHost): Promise<Gateway> {
     const callbacks = this.callbacksFor(agent.id);
     const ready = this.registry.gatewayFor(String(agent.id), agent.pluginName, agent.options, callbacks);
-    ready.catch((err: unknown) => callbacks.statusChanged({ state: 'down', detail: `connect failed: ${err instanceof Error ? err.message : String(err)}` }));
+    ready.catch((err: unknown) => callbacks.statusChanged({ state: 'down', ...describedBy(healthNote('connectFailed', { error: err instanceof Error ? err.message : String(err) })) }));
     return ready;
   }
 

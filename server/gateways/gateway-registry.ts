@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../platform/logger.js';
-import type {
-  DeliveryReport,
-  Gateway,
-  GatewayHealth,
-  GatewayKind,
-  InboundMessage,
-  OptionsSchema,
+import {
+  describedBy,
+  healthNote,
+  type DeliveryReport,
+  type Gateway,
+  type GatewayHealth,
+  type GatewayKind,
+  type HealthNoteCode,
+  type InboundMessage,
+  type OptionsSchema,
 } from './gateway-sdk.js';
 import { createGatewayHost, type GatewayCallbacks } from './gateway-host.js';
 import { validateOptions, type BrokenPlugin, type LoadedPlugin, type LoadedPlugins, type OptionsIssue, type OptionsValidation } from './plugin-loader.js';
@@ -52,6 +55,8 @@ interface Entry {
 }
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+/** The host's own health for an agent (no gateway to ask), in English and as a code. */
+const down = (code: HealthNoteCode, params?: Record<string, string | number>): GatewayHealth => ({ state: 'down', ...describedBy(healthNote(code, params)) });
 
 /** Same key for equal options whatever their key order, so a re-read database row is "unchanged". */
 function stableKey(value: unknown): string {
@@ -194,13 +199,13 @@ export class GatewayRegistry {
 
   async health(agentId: string): Promise<GatewayHealth> {
     const entry = this.entries.get(agentId);
-    if (!entry) return { state: 'down', detail: 'not connected' };
-    if (entry.failure !== null) return { state: 'down', detail: `connect failed: ${entry.failure}` };
-    if (!entry.gateway) return { state: 'down', detail: 'connecting' };
+    if (!entry) return down('notConnected');
+    if (entry.failure !== null) return down('connectFailed', { error: entry.failure });
+    if (!entry.gateway) return down('connecting');
     try {
       return await entry.gateway.health();
     } catch (err) {
-      return { state: 'down', detail: `health check failed: ${err instanceof Error ? err.message : String(err)}` };
+      return down('healthCheckFailed', { error: errorText(err) });
     }
   }
 
@@ -222,7 +227,7 @@ export class GatewayRegistry {
     try {
       gateway = loaded.plugin.create(probeId, checked.options);
     } catch (err) {
-      return { state: 'down', detail: `the plugin refused the options: ${errorText(err)}` };
+      return down('optionsRefused', { error: errorText(err) });
     }
     const host = createGatewayHost(probeId, logger, this.clock, () => ({ deliveryReports: refuse, inbound: refuse, statusChanged: () => undefined }));
     const connecting = Promise.resolve().then(() => gateway.connect(host));
@@ -230,10 +235,10 @@ export class GatewayRegistry {
     const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), timeoutMs); });
     try {
       const connected = await Promise.race([connecting.then(() => 'ok' as const, (err: unknown) => err), late]);
-      if (connected === 'late') return { state: 'down', detail: `no connection within ${Math.round(timeoutMs / 1000)} s` };
-      if (connected !== 'ok') return { state: 'down', detail: `connect failed: ${errorText(connected)}` };
-      const health = await Promise.race([Promise.resolve().then(() => gateway.health()).catch((err: unknown) => ({ state: 'down' as const, detail: `health check failed: ${errorText(err)}` })), late]);
-      if (health === 'late') return { state: 'down', detail: `no health answer within ${Math.round(timeoutMs / 1000)} s` };
+      if (connected === 'late') return down('noConnectionWithin', { seconds: Math.round(timeoutMs / 1000) });
+      if (connected !== 'ok') return down('connectFailed', { error: errorText(connected) });
+      const health = await Promise.race([Promise.resolve().then(() => gateway.health()).catch((err: unknown) => down('healthCheckFailed', { error: errorText(err) })), late]);
+      if (health === 'late') return down('noHealthAnswerWithin', { seconds: Math.round(timeoutMs / 1000) });
       return health;
     } finally {
       clearTimeout(timer);

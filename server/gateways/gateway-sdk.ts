@@ -12,6 +12,7 @@
  *   Delivery is only what a delivery report says later.
  * - Nothing blocks the event loop; timers are cleared by `disconnect`.
  */
+import type { HealthNote } from '../shared/lines/gateway-health-notes.js';
 
 export const GATEWAY_API_VERSION = 1;
 
@@ -22,6 +23,12 @@ export const GATEWAY_API_VERSION = 1;
 export { countParts, smsEncoding, splitParts, type PartCount, type SmsEncoding } from '../shared/sms/sms-text.js';
 /** The SMPP hot-path PDU codec (submit_sm, deliver_sm and their responses), shared with the built-in SMPP server. */
 export { encodeDeliverSm, encodeDeliverSmResp, encodeSubmitSm, encodeSubmitSmResp, nextSequence, type ShortMessageFields } from '../shared/sms/smpp-pdu.js';
+
+/**
+ * Health as codes with parameters (`GatewayHealth.detailNotes`), which the panel words in the
+ * reader's language; `healthNotesText` gives the English `detail` from the same notes.
+ */
+export { describedBy, HEALTH_NOTE_CODES, healthNote, healthNoteText, healthNotesText, type HealthNote, type HealthNoteCode } from '../shared/lines/gateway-health-notes.js';
 
 export type GatewayKind = 'sms' | 'voice' | 'email' | 'bts';
 
@@ -128,7 +135,13 @@ export type GatewayState = 'up' | 'degraded' | 'down';
 
 export interface GatewayHealth {
   state: GatewayState;
+  /** In English, for logs and for panels of old: an administrator acts on it. */
   detail?: string;
+  /**
+   * The same as codes (optional; newer plugins give both): the panel says these in the reader's
+   * language and falls back to `detail` without them. Give `detail: healthNotesText(notes)`.
+   */
+  detailNotes?: HealthNote[];
   /** Messages submitted and not yet answered (window use). */
   inFlight?: number;
   /** Connection-oriented gateways (SMPP): sessions bound out of those configured. */
@@ -137,6 +150,8 @@ export interface GatewayHealth {
   submitsPerSecond?: number;
   /** The last error in plain words, kept after the link came back (detail says the present). */
   lastError?: string;
+  /** `lastError` as a code, when the plugin gives one. */
+  lastErrorNote?: HealthNote;
 }
 
 export interface GatewayLogger {

@@ -12,6 +12,7 @@
  * - `submit` never throws: every fault ends as one result per message. Only faults that may pass
  *   (HTTP 5xx/429, network, time-out, a code listed as "try again") are transient.
  */
+import { describedBy, healthNote } from './gateway-sdk.js';
 import type {
   DeliveryReport,
   DeliveryState,
@@ -534,7 +535,7 @@ export class TemplateGateway {
 
   private host: TemplateHost | null = null;
   private phase: Phase = 'down';
-  private health_: TemplateHealth = { state: 'down', detail: 'not connected' };
+  private health_: TemplateHealth = { state: 'down', ...describedBy(healthNote('notConnected')) };
   private inFlight = 0;
   private readonly submitsInFlight = new Set<Promise<unknown>>();
   private polling: Promise<void> | null = null;
@@ -586,8 +587,8 @@ export class TemplateGateway {
   }
 
   async health(): Promise<TemplateHealth> {
-    if (this.phase === 'down') return { state: 'down', detail: 'not connected' };
-    if (this.phase === 'draining') return { state: 'degraded', detail: 'draining', inFlight: this.inFlight };
+    if (this.phase === 'down') return { state: 'down', ...describedBy(healthNote('notConnected')) };
+    if (this.phase === 'draining') return { state: 'degraded', ...describedBy(healthNote('draining')), inFlight: this.inFlight };
     return { ...this.health_, inFlight: this.inFlight };
   }
 
@@ -605,7 +606,7 @@ export class TemplateGateway {
     this.phase = 'down';
     this.awaiting.clear();
     this.host = null;
-    this.setHealth({ state: 'down', detail: 'disconnected' }, host);
+    this.setHealth({ state: 'down', ...describedBy(healthNote('disconnected')) }, host);
   }
 
   private sampleValues(): TemplateValues {
@@ -692,17 +693,17 @@ export class TemplateGateway {
       request = buildRequest(this.options.request, values);
     } catch (err) {
       // A template fault is the configuration's, not the message's: keep the message for a fixed one.
-      this.setHealth({ state: 'degraded', detail: `request template: ${err instanceof Error ? err.message : String(err)}` });
+      this.setHealth({ state: 'degraded', ...describedBy(healthNote('requestTemplateError', { error: err instanceof Error ? err.message : String(err) })) });
       return { status: 'transient', code: 'ConfigurationError', message: err instanceof Error ? err.message : String(err) };
     }
     const answer = await sendRequest(request, this.options.timeoutMs);
     if (answer.status === 'fault') {
-      this.setHealth({ state: 'degraded', detail: `${answer.code}: ${answer.message}` });
+      this.setHealth({ state: 'degraded', ...describedBy(healthNote('requestFailed', { code: answer.code, error: answer.message })) });
       // A time-out means the request left and no answer came: the provider may have sent it. The
       // host asks again only a provider that dedupes by our id (SDK: `inDoubt`).
       return { status: 'transient', code: answer.code, message: answer.message, ...(answer.code === 'Timeout' ? { inDoubt: true } : {}) };
     }
-    if (answer.status >= 500) this.setHealth({ state: 'degraded', detail: `the provider answered HTTP ${answer.status}` });
+    if (answer.status >= 500) this.setHealth({ state: 'degraded', ...describedBy(healthNote('providerHttpError', { httpStatus: answer.status })) });
     else if (this.phase === 'up') this.setHealth({ state: 'up' });
     return mapSubmitResponse(answer, this.options.response, group.length, this.idempotentSubmit);
   }

@@ -50,7 +50,7 @@ describe('Sender agents: live health and test connection', function () {
       // The connect runs beside the boot (an unreachable provider must not hold it up): a moment, not a send.
       const simulator = await until('the simulator agent up', async () => {
         const all = ok(await api.get('SenderAgents/GetAll', { token }));
-        const agent = all.items.find((a: any) => a.pluginName === 'simulator' && a.title === 'Simulator');
+        const agent = all.items.find((a: any) => a.pluginName === 'simulator' && a.title === 'شبیه‌ساز');
         return agent?.health?.state === 'up' ? agent : null;
       }, 3_000);
       expect(simulator.health).to.include({ state: 'up' });
@@ -80,7 +80,7 @@ describe('Sender agents: live health and test connection', function () {
       try {
         const agent = ok(await api.post('SenderAgents/Create', { title: unique('Live '), pluginName: 'simulator', options: { seed: 3 } }, { token: superToken }));
         const push = await until('an agent-health push', () => manager.got.find((g) => g.event === 'agent-health' && g.payload.agentId === agent.id && g.payload.state === 'up'));
-        expect(push.payload).to.have.keys('agentId', 'state', 'detail', 'inFlight', 'binds', 'submitsPerSecond', 'lastError', 'at');
+        expect(push.payload).to.have.keys('agentId', 'state', 'detail', 'detailNotes', 'inFlight', 'binds', 'submitsPerSecond', 'lastError', 'lastErrorNote', 'at');
         const listed = ok(await api.get('SenderAgents/GetAll', { token: superToken })).items.find((a: any) => a.id === agent.id);
         expect(listed.health.state).to.equal('up');
         // Deactivated: its connection is let go, and the managers see it go down.

@@ -95,6 +95,8 @@ describe('browser: occasion sends and calendar events', function () {
     const row = screens.occasions.row('تبریک تولد');
     await row.waitFor();
     expect(await row.innerText()).to.contain('۱ روز قبل');
+    // Issue 23 item 5: the contact date field by its label, not its key (birthdate).
+    expect(await row.getByTestId('occasion-row-source').innerText()).to.equal('فیلد «تاریخ تولد»');
     const [occasion] = ok(await api.get('OccasionScheduledMessages/GetAll', { token })).items;
     expect(occasion).to.include({ howManyDaysSendItBeforeDueDate: 1, phonebookCustomFieldNameEn: 'birthdate', calenderEvent: false, sendHour: 9 });
 

@@ -107,7 +107,7 @@ export const apiV1Docs: ControllerDocs = {
       summary: { en: 'Send a text per number', fa: 'ارسال متن جداگانه برای هر شماره' },
       description: {
         en: 'Up to 100 pairs of number and text; each pair is its own single send and is answered on its own (`items[i].isSucceed`), so one refused pair does not stop the others. With `sendId`, pair i is kept under `{sendId}:{i}`: a repeated call sends nothing twice.',
-        fa: 'حداکثر ۱۰۰ جفت شماره و متن؛ هر جفت یک ارسال جداگانه است و پاسخ خودش را دارد (`items[i].isSucceed`)، پس رد شدن یک جفت بقیه را متوقف نمی‌کند. با `sendId` جفت i با `{sendId}:{i}` نگه داشته می‌شود و تکرار درخواست چیزی را دوباره نمی‌فرستد.',
+        fa: 'حداکثر ۱۰۰ جفت شماره و متن؛ هر جفت یک ارسال جداگانه است و پاسخ خودش را دارد (`items[i].isSucceed`)، پس رد شدن یک جفت بقیه را متوقف نمی‌کند. با `sendId` جفت `i` با `{sendId}:{i}` نگه داشته می‌شود و تکرار درخواست چیزی را دوباره نمی‌فرستد.',
       },
       requestExamples: {
         fa: { summary: 'Persian texts / متن‌های فارسی', value: { messages: [{ to: '09121234567', text: 'علی عزیز، سفارش ۷۷ ارسال شد.' }, { to: '09351234567', text: 'سارا عزیز، سفارش ۷۸ ارسال شد.' }], line: 2, sendId: 'orders-77-78' } },

@@ -69,7 +69,7 @@ export const v1SendPairsSchema = {
     },
     line: { type: 'integer', minimum: 1, maximum: 2147483647, description: V1_FIELD.line },
     // Pair i is stored under `${sendId}:${i}`, so a repeated call sends nothing twice.
-    sendId: { type: ['string', 'null'], maxLength: 90, description: 'Your id for the call; pair i is kept as `{sendId}:{i}`. / شناسهٔ شما برای این درخواست؛ جفت i با `{sendId}:{i}` نگه داشته می‌شود.' },
+    sendId: { type: ['string', 'null'], maxLength: 90, description: 'Your id for the call; pair i is kept as `{sendId}:{i}`. / شناسهٔ شما برای این درخواست؛ جفت `i` با `{sendId}:{i}` نگه داشته می‌شود.' },
   },
 } as const;
 

@@ -8,7 +8,7 @@ import type { KeyValueStore } from '../../platform/kv.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Culture, Translator } from '../../platform/i18n.js';
-import type { GatewayHealth } from '../../gateways/gateway-sdk.js';
+import type { GatewayHealth, HealthNote } from '../../gateways/gateway-sdk.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
 import { OrganizationsService } from '../organizations/index.js';
 import { SenderAgentsRepository } from './sender-agents.repository.js';
@@ -21,11 +21,14 @@ export interface AgentHealthPush {
   agentId: number;
   state: GatewayHealth['state'];
   detail: string | null;
+  /** `detail` as codes the panel words in the reader's language (null from a plugin that gives none). */
+  detailNotes: HealthNote[] | null;
   inFlight: number | null;
   /** Connection-oriented gateways (SMPP): binds bound of all, submits per second, the last error. */
   binds: { bound: number; total: number } | null;
   submitsPerSecond: number | null;
   lastError: string | null;
+  lastErrorNote: HealthNote | null;
   at: string;
 }
 
@@ -117,8 +120,9 @@ export class AgentHealthService {
     this.changedAt.set(agentId, at);
     void this.enqueueWrite(async () => this.write(agentId, health, at));
     const payload: AgentHealthPush = {
-      agentId, state: health.state, detail: health.detail ?? null, inFlight: health.inFlight ?? null,
-      binds: health.binds ?? null, submitsPerSecond: health.submitsPerSecond ?? null, lastError: health.lastError ?? null, at: at.toISOString(),
+      agentId, state: health.state, detail: health.detail ?? null, detailNotes: health.detailNotes ?? null, inFlight: health.inFlight ?? null,
+      binds: health.binds ?? null, submitsPerSecond: health.submitsPerSecond ?? null, lastError: health.lastError ?? null,
+      lastErrorNote: health.lastErrorNote ?? null, at: at.toISOString(),
     };
     this.pushes = this.pushes.then(async () => {
       // Stopping: the database may be closing under this read (the embedded one then made it wait

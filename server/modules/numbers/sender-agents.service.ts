@@ -131,7 +131,7 @@ export class SenderAgentsService {
     const { options } = this.mergedOptions(pluginName, (body.options ?? current?.options ?? {}) as Record<string, unknown>, current);
     try {
       const health = await this.registry.testConnection(pluginName, options, TEST_CONNECTION_TIMEOUT_MS);
-      return { state: health.state, detail: health.detail ?? null };
+      return { state: health.state, detail: health.detail ?? null, detailNotes: health.detailNotes ?? null };
     } catch (err) {
       if (err instanceof UnknownGatewayPluginError) throw fieldError('pluginName', 'numbers.pluginUnknown', { pluginName });
       if (err instanceof InvalidGatewayOptionsError) throw optionsInvalid(err.errors);

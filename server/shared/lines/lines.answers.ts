@@ -1,4 +1,5 @@
 import { flag, instant, integer, listOf, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { HEALTH_NOTE_CODES } from './gateway-health-notes.js';
 import { LINE_FLAGS } from './line-catalogue.js';
 
 /**
@@ -14,13 +15,31 @@ function flagsOf<const K extends readonly string[]>(keys: K) {
   return Object.fromEntries(keys.map((k) => [k, flag])) as { [P in K[number]]: typeof flag };
 }
 
+/** One statement of a gateway's health as a code and its parameters (gateway-health-notes.ts), worded by the panel. */
+const healthNoteAnswer = {
+  type: 'object',
+  required: ['code'],
+  properties: {
+    code: { type: 'string', enum: HEALTH_NOTE_CODES },
+    params: {
+      type: 'object',
+      properties: {
+        address: text, host: text, error: text, status: text, statusName: text, code: text,
+        bound: integer, total: integer, seconds: integer, httpStatus: integer,
+      },
+    },
+  },
+} as const;
+
 /** A gateway's state as the process holding its connection reported it; the fields past `state` only when known. */
 export const agentHealthAnswer = {
   type: 'object',
   required: ['state'],
   properties: {
     state: { type: 'string', enum: ['up', 'degraded', 'down'] },
+    /** In English; `detailNotes` says the same as codes (absent from plugins and records of old). */
     detail: nullableText,
+    detailNotes: { type: ['array', 'null'], items: healthNoteAnswer },
     inFlight: nullableInteger,
     /** Connection-oriented gateways (SMPP): binds bound of all configured. */
     binds: {
@@ -29,6 +48,7 @@ export const agentHealthAnswer = {
     /** An average over the last seconds, so not a whole number. */
     submitsPerSecond: { type: ['number', 'null'] },
     lastError: nullableText,
+    lastErrorNote: { anyOf: [healthNoteAnswer, { type: 'null' }] },
     /** The process holding the connection (`host:pid:tag`); null when none does. */
     heldBy: nullableText,
     since: nullableInstant,
@@ -92,7 +112,7 @@ export const pluginsAnswer = {
 
 /** `TestConnection`: a temporary connection's health (a failure is an answer, not an error). */
 export const testConnectionAnswer = {
-  type: 'object', required: ['state', 'detail'], properties: { state: agentHealthAnswer.properties.state, detail: nullableText },
+  type: 'object', required: ['state', 'detail'], properties: { state: agentHealthAnswer.properties.state, detail: nullableText, detailNotes: agentHealthAnswer.properties.detailNotes },
 } as const;
 
 /** `RotateWebhookSecret/:id`: the new secret, shown once, and where the provider calls. */

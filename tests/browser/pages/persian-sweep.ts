@@ -4,11 +4,12 @@ import type { Page } from 'playwright-core';
  * Words a Persian screen may show in Latin letters: product and protocol names that have no Persian
  * form in use (Peyk is the product; SMPP, HTTP, REST, API, OTP, SMS, IP, PEM, TLS name protocols and
  * formats; Excel, Swagger, Kavenegar are other products; IBAN, SLA, BTS, UDH, JSON, CSV are the
- * terms as used). Anything else in Latin letters is an English word or a raw key.
+ * terms as used; curl, Node.js and PHP name the languages of the API samples' tabs). Anything else in Latin letters is an English word or a raw key.
  */
 export const LATIN_ALLOWED = [
   'Peyk', 'SMPP', 'HTTP', 'HTTPS', 'REST', 'API', 'OTP', 'SMS', 'IP', 'IPv4', 'IPv6', 'PEM', 'TLS', 'Excel', 'Swagger',
   'Kavenegar', 'IBAN', 'SLA', 'BTS', 'UDH', 'JSON', 'CSV', 'txt', 'csv', 'xlsx', 'PNG', 'JPEG', 'MP3', 'WAV',
+  'curl', 'Node.js', 'PHP',
 ];
 
 /** The little of the page's document the waits read (the page objects compile without the DOM library). */

@@ -159,7 +159,9 @@ describe('GatewayRegistry', function () {
     await registry.gatewayFor('agent-1', 'fake', {}, callbacks()).catch((e: unknown) => { error = e; });
     expect((error as Error).message).to.equal('provider unreachable');
     const health = await registry.health('agent-1');
-    expect(health).to.deep.equal({ state: 'down', detail: 'connect failed: provider unreachable' });
+    expect(health).to.deep.equal({
+      state: 'down', detail: 'connect failed: provider unreachable', detailNotes: [{ code: 'connectFailed', params: { error: 'provider unreachable' } }],
+    });
     log.failConnect = false;
     const gateway = await registry.gatewayFor('agent-1', 'fake', {}, callbacks());
     expect(await gateway.health()).to.deep.equal({ state: 'up' });

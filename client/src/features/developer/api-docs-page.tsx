@@ -13,6 +13,7 @@ import {
 } from './api-docs-samples';
 import { developerKeys } from './developer-api';
 import { getMyNumbers, linesKeys } from '../lines/lines-api';
+import { CodeSpans } from '../../shared/ui/rich-text';
 
 const METHOD_COLOURS: Record<string, string> = {
   GET: 'bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100',
@@ -138,7 +139,7 @@ function FieldsTable({ op }: { op: V1Operation }) {
               <td className="px-2 py-1"><code dir="ltr">{f.type}</code></td>
               <td className="px-2 py-1">{t(f.required ? 'yes' : 'no')}</td>
               <td className="px-2 py-1"><span dir="ltr">{f.rules}</span></td>
-              <td className="px-2 py-1"><span dir="auto">{inLanguage(f.description, persian)}</span></td>
+              <td className="px-2 py-1"><span dir="auto"><CodeSpans text={inLanguage(f.description, persian)} /></span></td>
             </tr>
           ))}
         </tbody>
@@ -161,7 +162,7 @@ function OperationCard({ op, input }: { op: V1Operation; input: SampleInput }) {
         </span>
         <span data-testid="api-op-summary">{persian ? op.summary.fa : op.summary.en}</span>
       </h2>
-      <p className="mt-2 whitespace-pre-line text-sm text-gray-700 dark:text-gray-300">{persian ? op.description.fa : op.description.en}</p>
+      <p className="mt-2 whitespace-pre-line text-sm text-gray-700 dark:text-gray-300"><CodeSpans text={persian ? op.description.fa : op.description.en} /></p>
       <h3 className="mt-3 mb-1 text-sm font-semibold">{t('fields')}</h3>
       <FieldsTable op={op} />
       <h3 className="mt-3 text-sm font-semibold">{t('samples')}</h3>
@@ -210,7 +211,7 @@ export function ApiDocsPage() {
           <a href={`${apiRoot}/docs/`} target="_blank" rel="noopener noreferrer" className="text-sm text-sky-700 underline dark:text-sky-300" data-testid="api-docs-swagger">{t('swagger')}</a>
         </>
       )} />
-      <p className="mb-4 max-w-3xl text-sm text-gray-700 dark:text-gray-300">{t('intro')}</p>
+      <p className="mb-4 max-w-3xl text-sm text-gray-700 dark:text-gray-300"><CodeSpans text={t('intro')} /></p>
 
       <fieldset className="mb-6 grid max-w-3xl gap-3 rounded-lg border border-gray-200 p-4 dark:border-gray-700">
         <legend className="px-1 text-sm font-semibold">{t('settings')}</legend>

@@ -5,7 +5,7 @@ export const apiDocsTexts: TextResource = {
   fa: {
     menu: 'REST API',
     title: 'REST API',
-    intro: 'با کلید API می‌توانید از برنامهٔ خودتان پیامک بفرستید و وضعیت آن را بخوانید. هر فراخوانی کلید را در سرآیند x-api-key می‌فرستد و پاسخ در قالب {isSucceed, data, message, validationErrors} است. «ثبت شد» به معنای «تحویل شد» نیست: وضعیت تحویل بعداً می‌رسد.',
+    intro: 'با کلید API می‌توانید از برنامهٔ خودتان پیامک بفرستید و وضعیت آن را بخوانید. هر فراخوانی کلید را در سرآیند `x-api-key` می‌فرستد و پاسخ در قالب `{isSucceed, data, message, validationErrors}` است. «ثبت شد» به معنای «تحویل شد» نیست: وضعیت تحویل بعداً می‌رسد.',
     swagger: 'مستندات کامل API پنل (Swagger)',
     tokens: 'ساخت کلید API',
     settings: 'تنظیمات نمونه‌ها',
@@ -34,7 +34,7 @@ export const apiDocsTexts: TextResource = {
   en: {
     menu: 'REST API',
     title: 'REST API',
-    intro: 'With an API key your own application can send messages and read their status. Every call sends the key in the x-api-key header, and every answer is {isSucceed, data, message, validationErrors}. "Submitted" never means "delivered": the delivery status arrives later.',
+    intro: 'With an API key your own application can send messages and read their status. Every call sends the key in the `x-api-key` header, and every answer is `{isSucceed, data, message, validationErrors}`. "Submitted" never means "delivered": the delivery status arrives later.',
     swagger: 'Full panel API documentation (Swagger)',
     tokens: 'Create an API key',
     settings: 'Sample settings',

@@ -7,7 +7,7 @@ export const developerTexts: TextResource = {
     smpp: {
       title: 'حساب‌های SMPP', create: 'حساب SMPP جدید', edit: 'ویرایش حساب SMPP', editShort: 'ویرایش', delete: 'حذف', save: 'ذخیره',
       hint: 'اپراتورها و سامانه‌های دیگر با این حساب‌ها به سرور SMPP پیک متصل می‌شوند؛ هر پیام ارسالی مانند ارسال تکی همان کاربر محاسبه و از اعتبار او کسر می‌شود.',
-      systemId: 'شناسه سیستم (system_id)', password: 'گذرواژه (حداکثر ۸ نویسه)', newPassword: 'گذرواژه تازه (خالی: بدون تغییر)', userId: 'کاربر', pickUserFirst: 'نخست کاربر را برگزینید.', noLine: 'بدون خط پیش‌فرض', noToken: 'بدون کلید API',
+      systemId: 'شناسه سیستم (`system_id`)', systemIdColumn: 'شناسه سیستم', password: 'گذرواژه (حداکثر ۸ نویسه)', newPassword: 'گذرواژه تازه (خالی: بدون تغییر)', userId: 'کاربر', pickUserFirst: 'نخست کاربر را برگزینید.', noLine: 'بدون خط پیش‌فرض', noToken: 'بدون کلید API',
       maxBinds: 'حداکثر اتصال همزمان', windowSize: 'پنجره (پیام در انتظار پاسخ)', throughput: 'سرعت (پیام در ثانیه)', defaultLineId: 'خط پیش‌فرض (اختیاری)',
       apiTokenId: 'کلید API (اختیاری)', apiTokenHint: 'با کلید باطل‌شده اتصال رد می‌شود و کلید بدون اجازه ارسال فقط اتصال دریافت را می‌پذیرد.', revokedToken: '{{title}} (باطل‌شده)', allowedIps: 'نشانی‌های IP مجاز (خالی: همه)', anyIp: 'همه', active: 'فعال', limits: 'اتصال / پنجره / سرعت',
       liveBinds: 'اتصال‌های فعلی', saved: 'حساب SMPP ذخیره شد.', deleted: 'حساب SMPP حذف شد.',
@@ -45,7 +45,7 @@ export const developerTexts: TextResource = {
     smpp: {
       title: 'SMPP accounts', create: 'New SMPP account', edit: 'Edit SMPP account', editShort: 'Edit', delete: 'Delete', save: 'Save',
       hint: 'Carriers and other systems bind to Peyk\'s SMPP server with these accounts; every message they submit is priced and charged as a single send of the account\'s user.',
-      systemId: 'System ID (system_id)', password: 'Password (at most 8 characters)', newPassword: 'New password (empty: unchanged)', userId: 'User', pickUserFirst: 'Pick the user first.', noLine: 'No default line', noToken: 'No API token',
+      systemId: 'System ID (`system_id`)', systemIdColumn: 'System ID', password: 'Password (at most 8 characters)', newPassword: 'New password (empty: unchanged)', userId: 'User', pickUserFirst: 'Pick the user first.', noLine: 'No default line', noToken: 'No API token',
       maxBinds: 'Maximum binds', windowSize: 'Window (messages awaiting an answer)', throughput: 'Throughput (messages per second)', defaultLineId: 'Default line (optional)',
       apiTokenId: 'API token (optional)', apiTokenHint: 'A revoked token refuses binds; a token without send permission allows receiver binds only.', revokedToken: '{{title}} (revoked)', allowedIps: 'Allowed IP addresses (empty: any)', anyIp: 'Any', active: 'Active', limits: 'Binds / window / rate',
       liveBinds: 'Binds now', saved: 'The SMPP account was saved.', deleted: 'The SMPP account was deleted.',

@@ -5,7 +5,7 @@ export const otpFormatsTexts: TextResource = {
   fa: {
     menu: 'الگوهای رمز یکبار مصرف',
     title: 'الگوهای رمز یکبار مصرف (OTP)', create: 'الگوی جدید', edit: 'ویرایش الگو', save: 'ذخیره', cancel: 'انصراف',
-    intro: 'متن پیامک‌های OTP با متغیرهای شماره‌دار {0}، {1}، … ساخته می‌شود و با POST /api/v1/messages/otp و فهرست پارامترها ارسال می‌شود. الگوی کاربر عادی پس از تأیید مدیر قابل استفاده است؛ تغییر متن آن را دوباره به انتظار تأیید می‌برد.',
+    intro: 'متن پیامک‌های OTP با متغیرهای شماره‌دار `{0}`، `{1}`، … ساخته می‌شود و با `POST /api/v1/messages/otp` و فهرست پارامترها ارسال می‌شود. الگوی کاربر عادی پس از تأیید مدیر قابل استفاده است؛ تغییر متن آن را دوباره به انتظار تأیید می‌برد.',
     titleField: 'عنوان', smsText: 'متن پیامک', priority: 'اولویت', required: 'این فیلد الزامی است.',
     smsTextHint: 'متغیرها از {0} و بدون جاافتادگی؛ برای آکولاد معمولی {{open}} یا {{close}} بنویسید.',
     preview: 'پیش‌نمایش', sample: 'نمونه مقدار {{placeholder}}', placeholderCount_one: '{{n}} متغیر', placeholderCount_other: '{{n}} متغیر',
@@ -29,7 +29,7 @@ export const otpFormatsTexts: TextResource = {
   en: {
     menu: 'OTP formats',
     title: 'OTP formats', create: 'New format', edit: 'Edit format', save: 'Save', cancel: 'Cancel',
-    intro: 'OTP messages are built from a text with numbered placeholders {0}, {1}, … and sent with POST /api/v1/messages/otp and a list of parameters. A plain user\'s format can be used once an administrator confirms it; changing its text sends it back to waiting.',
+    intro: 'OTP messages are built from a text with numbered placeholders `{0}`, `{1}`, … and sent with `POST /api/v1/messages/otp` and a list of parameters. A plain user\'s format can be used once an administrator confirms it; changing its text sends it back to waiting.',
     titleField: 'Title', smsText: 'Message text', priority: 'Priority', required: 'This field is required.',
     smsTextHint: 'Placeholders from {0} without gaps; write {{open}} or {{close}} for a literal brace.',
     preview: 'Preview', sample: 'Sample value for {{placeholder}}', placeholderCount_one: '{{n}} placeholder', placeholderCount_other: '{{n}} placeholders',

@@ -16,6 +16,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { useDigits } from '../../shared/ui/use-digits';
 import { developerKeys, smppAccountsApi, type SmppAccount } from './developer-api';
+import { CodeSpans } from '../../shared/ui/rich-text';
 
 interface FormState {
   systemId: string; password: string; userId: string; title: string; allowedIps: string; maxBinds: string; windowSize: string;
@@ -80,7 +81,7 @@ function AccountDialog({ editing, onClose, onSaved }: { editing: SmppAccount | n
       <form noValidate onSubmit={(e) => void submit(e)}>
         <ErrorSummary errors={errors} testId="smpp-account-errors" />
         <div className="mb-3 grid gap-3 sm:grid-cols-2">
-          <TextField id="smpp-system-id" data-testid="smpp-system-id" label={t('smpp.systemId')} value={f.systemId} dir="ltr" maxLength={15} required={!editing} disabled={!!editing} error={errors.systemId} onChange={set('systemId')} />
+          <TextField id="smpp-system-id" data-testid="smpp-system-id" label={<CodeSpans text={t('smpp.systemId')} />} value={f.systemId} dir="ltr" maxLength={15} required={!editing} disabled={!!editing} error={errors.systemId} onChange={set('systemId')} />
           <TextField id="smpp-password" data-testid="smpp-password" type="password" label={t(editing ? 'smpp.newPassword' : 'smpp.password')} value={f.password} dir="ltr" maxLength={8} required={!editing} error={errors.password} onChange={set('password')} />
           {editing
             ? <TextField id="smpp-user-id" data-testid="smpp-user-id" label={t('smpp.userId')} value={editing.userName ?? ''} disabled />
@@ -129,7 +130,7 @@ export function SmppAccountsPage() {
   };
 
   const columns = useMemo<DataTableColumn<SmppAccount>[]>(() => [
-    { key: 'systemId', header: t('smpp.systemId'), hideable: false, cell: (r) => <code dir="ltr">{r.systemId}</code> },
+    { key: 'systemId', header: t('smpp.systemIdColumn'), hideable: false, cell: (r) => <code dir="ltr">{r.systemId}</code> },
     { key: 'title', header: t('columns.title'), cell: (r) => r.title || '—' },
     { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? digits(r.userId) },
     { key: 'limits', header: t('smpp.limits'), cell: (r) => <span dir="ltr">{`${r.maxBinds} / ${r.windowSize} / ${r.throughput}`}</span> },

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
@@ -28,6 +28,7 @@ import {
   type TestConnectionAnswer,
 } from './lines-api';
 import { isolateText } from '../../shared/ui/bidi';
+import { DataText, nodeMarkers, withNodes } from '../../shared/ui/rich-text';
 import { UserText } from '../../shared/ui/user-text';
 
 const LIST_REFRESH_MS = 30_000;
@@ -43,11 +44,32 @@ function useLiveHealth(): Record<number, AgentHealth> {
   const [live, setLive] = useState<Record<number, AgentHealth>>({});
   useEffect(() => onRealtimeEvent(AGENT_HEALTH_EVENT, (payload) => {
     if (isHealthPush(payload)) {
-      const { agentId, state, detail, inFlight, binds, submitsPerSecond, lastError } = payload;
-      setLive((m) => ({ ...m, [agentId]: { state, detail, inFlight, binds, submitsPerSecond, lastError } }));
+      const { agentId, state, detail, detailNotes, inFlight, binds, submitsPerSecond, lastError, lastErrorNote } = payload;
+      setLive((m) => ({ ...m, [agentId]: { state, detail, detailNotes, inFlight, binds, submitsPerSecond, lastError, lastErrorNote } }));
     }
   }), []);
   return live;
+}
+
+type HealthNoteShown = NonNullable<AgentHealth['detailNotes']>[number];
+
+/**
+ * One health note in the reader's language: numbers in its digits (the catalogue's formatter),
+ * addresses, status names and system error texts as data (left to right, as written).
+ */
+function HealthNoteText({ note }: { note: HealthNoteShown }) {
+  const { t } = useTranslation('lines');
+  const params: Record<string, string | number> = note.params ?? {};
+  const data = Object.keys(params).filter((name) => typeof params[name] === 'string');
+  const sentence = t(`agents.notes.${note.code}`, { ...params, ...nodeMarkers(data) });
+  return <>{withNodes(sentence, Object.fromEntries(data.map((name) => [name, <DataText value={String(params[name])} />])))}</>;
+}
+
+/** A health's detail: its notes when the plugin gave them, else its text as data (plugins and records of old). */
+function HealthDetail({ notes, detail }: { notes: AgentHealth['detailNotes']; detail: string | null | undefined }) {
+  const { t } = useTranslation('lines');
+  if (!notes || notes.length === 0) return detail ? <DataText value={detail} /> : null;
+  return <>{notes.map((note, i) => <Fragment key={i}>{i > 0 && t('agents.noteSeparator')}<HealthNoteText note={note} /></Fragment>)}</>;
 }
 
 function HealthBadge({ health, testId = 'agent-health' }: { health: AgentHealth | undefined; testId?: string }) {
@@ -57,7 +79,7 @@ function HealthBadge({ health, testId = 'agent-health' }: { health: AgentHealth 
   const inFlight = health?.inFlight ?? 0;
   return (
     <span className="inline-flex flex-col items-start gap-0.5" data-testid={testId} data-state={state}>
-      <span className={cx('rounded px-2 py-0.5 text-xs font-medium', HEALTH_CLASS[state])} title={health?.detail ?? undefined}>
+      <span className={cx('rounded px-2 py-0.5 text-xs font-medium', HEALTH_CLASS[state])}>
         {t(`agents.states.${state}`)}
         {inFlight > 0 && <span className="ms-1">{t('agents.inFlight', { count: digits(inFlight) })}</span>}
       </span>
@@ -68,9 +90,13 @@ function HealthBadge({ health, testId = 'agent-health' }: { health: AgentHealth 
         </span>
       )}
       {health?.lastError && state === 'up' && (
-        <span className="max-w-xs break-words text-xs text-amber-700 dark:text-amber-300" dir="auto" data-testid={`${testId}-last-error`}>{t('agents.lastError', { error: health.lastError })}</span>
+        <span className="max-w-xs break-words text-xs text-amber-700 dark:text-amber-300" data-testid={`${testId}-last-error`}>
+          {withNodes(t('agents.lastError', nodeMarkers(['error'])), { error: <HealthDetail notes={health.lastErrorNote ? [health.lastErrorNote] : null} detail={health.lastError} /> })}
+        </span>
       )}
-      {health?.detail && state !== 'up' && <span className="max-w-xs break-words text-xs text-slate-600 dark:text-slate-300" dir="auto" data-testid={`${testId}-detail`}>{health.detail}</span>}
+      {health?.detail && state !== 'up' && (
+        <span className="max-w-xs break-words text-xs text-slate-600 dark:text-slate-300" data-testid={`${testId}-detail`}><HealthDetail notes={health.detailNotes} detail={health.detail} /></span>
+      )}
     </span>
   );
 }
@@ -274,7 +300,7 @@ function TestAnswer({ answer, testId }: { answer: TestConnectionAnswer; testId: 
   return (
     <span role="status" data-testid={testId} data-state={answer.state} className="text-sm">
       <span className={cx('rounded px-2 py-0.5 text-xs font-medium', HEALTH_CLASS[answer.state])}>{t(`agents.testResult.${answer.state}`)}</span>
-      {answer.detail && <span className="ms-2 text-xs text-slate-600 dark:text-slate-300" dir="ltr">{answer.detail}</span>}
+      {answer.detail && <span className="ms-2 text-xs text-slate-600 dark:text-slate-300"><HealthDetail notes={answer.detailNotes} detail={answer.detail} /></span>}
     </span>
   );
 }

@@ -23,6 +23,7 @@ import { newSendId, outboxDetailPath } from '../sending/sending-api';
 import { getMyNumbers, linesKeys, SEND_TYPE_FLAGS } from '../lines/lines-api';
 import { MissingLineNotice } from '../lines/missing-line-notice';
 import { P2P_ACTIONS, TRACKING_COLUMN, uploadP2PFile, type P2PCalculation, type P2PFile, type P2PMessageKind } from './p2p-api';
+import { CodeSpans } from '../../shared/ui/rich-text';
 
 const KINDS: P2PMessageKind[] = ['column', 'template', 'tracking'];
 const FILE_ERROR_ID = 'p2p-file-error';
@@ -185,7 +186,7 @@ export function P2PSendPage() {
       <section aria-labelledby="p2p-rules-title" className="mb-4 max-w-3xl rounded border border-sky-300 bg-sky-50 p-3 text-sm dark:bg-sky-950" data-testid="p2p-rules">
         <h2 id="p2p-rules-title" className="font-semibold">{t('rules.title')}</h2>
         <ul className="list-disc ps-5">
-          {(['sheet', 'titles', 'mobile', 'text', 'duplicates'] as const).map((r) => <li key={r}>{t(`rules.${r}`)}</li>)}
+          {(['sheet', 'titles', 'mobile', 'text', 'duplicates'] as const).map((r) => <li key={r}><CodeSpans text={t(`rules.${r}`)} /></li>)}
         </ul>
         {/* A file that already keeps the rules, to fill in rather than to learn them from a refusal. */}
         <a className="mt-2 inline-block font-medium text-sky-700 underline dark:text-sky-300" href={api.address(`/ScheduledMessages/P2PTemplate?culture=${fa ? 'fa' : 'en'}`)}
@@ -212,7 +213,7 @@ export function P2PSendPage() {
             {KINDS.map((k) => (
               <label key={k} className="flex items-center gap-2 text-sm">
                 <input type="radio" name="p2p-kind" value={k} checked={kind === k} onChange={() => setKind(k)} data-testid={`p2p-kind-${k}`} />
-                {t(`kind.${k}`)}
+                <span><CodeSpans text={t(`kind.${k}`)} /></span>
               </label>
             ))}
           </div>

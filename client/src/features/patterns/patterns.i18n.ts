@@ -5,7 +5,7 @@ export const patternsTexts: TextResource = {
   fa: {
     menu: { patterns: 'الگوهای پیام', send: 'ارسال الگو به دفترچه تلفن' },
     title: 'الگوهای پیام', create: 'الگوی جدید', edit: 'ویرایش الگو', save: 'ذخیره', cancel: 'انصراف',
-    intro: 'الگو متنی است با جای فیلدهای مخاطب مانند {firstName}؛ هر مخاطب دفترچه تلفن متن خودش را می‌گیرد. الگوی تأییدشده را می‌توان سریع به دفترچه تلفن فرستاد؛ اگر مدیری بالاتر از سازمان شما آن را تأیید کرده باشد، ارسال‌ها بی‌صف تأیید می‌روند.',
+    intro: 'الگو متنی است با جای فیلدهای مخاطب مانند `{firstName}`؛ هر مخاطب دفترچه تلفن متن خودش را می‌گیرد. الگوی تأییدشده را می‌توان سریع به دفترچه تلفن فرستاد؛ اگر مدیری بالاتر از سازمان شما آن را تأیید کرده باشد، ارسال‌ها بی‌صف تأیید می‌روند.',
     titleField: 'عنوان', smsText: 'متن الگو', required: 'این فیلد الزامی است.',
     preview: 'پیش‌نمایش با یک مخاطب نمونه', previewEmpty: 'متن را بنویسید تا پیش‌نمایش را ببینید.',
     previewLength: '{{chars}} نویسه، {{parts}} بخش پیامک (متن هر مخاطب طول خودش را دارد)',
@@ -31,7 +31,7 @@ export const patternsTexts: TextResource = {
   en: {
     menu: { patterns: 'Message patterns', send: 'Send a pattern to a phonebook' },
     title: 'Message patterns', create: 'New pattern', edit: 'Edit pattern', save: 'Save', cancel: 'Cancel',
-    intro: 'A pattern is a text with places for contact fields such as {firstName}; each contact of a phonebook gets its own text. A confirmed pattern can be sent to a phonebook at once; when an administrator above your organization confirmed it, its sends skip the confirmation queue.',
+    intro: 'A pattern is a text with places for contact fields such as `{firstName}`; each contact of a phonebook gets its own text. A confirmed pattern can be sent to a phonebook at once; when an administrator above your organization confirmed it, its sends skip the confirmation queue.',
     titleField: 'Title', smsText: 'Pattern text', required: 'This field is required.',
     preview: 'Preview with a sample contact', previewEmpty: 'Write the text to see the preview.',
     previewLength: '{{chars}} characters, {{parts}} SMS parts (each contact\'s text has its own length)',

@@ -4,6 +4,7 @@ import { Button } from '../button';
 import { showToast } from '../dialog/toast-store';
 import { PageHeader } from '../page-header';
 import { ApprovalList, useApprovalListRefresh, type ApprovalListProps, type ApprovalRow } from './approval-list';
+import { CodeSpans } from '../rich-text';
 
 /** What the page's create / edit dialog is given. */
 export interface ApprovalSubjectDialogProps<Row> {
@@ -46,7 +47,7 @@ export function ApprovalSubjectPage<Row extends ApprovalRow>(props: ApprovalSubj
   return (
     <section data-testid={pageTestId}>
       <PageHeader title={t('title')} actions={<Button onClick={create} data-testid={`${testId}-create`}>{t('create')}</Button>} />
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('intro')}</p>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300"><CodeSpans text={t('intro')} /></p>
       <ApprovalList<Row> {...list} actions={actions} emptyState={emptyState?.(create)} />
       {open && <Dialog editing={open.editing} onClose={() => setOpen(null)}
         onSaved={() => { setOpen(null); showToast({ kind: 'success', message: t('done') }); void refresh(); }} />}

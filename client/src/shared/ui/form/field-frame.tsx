@@ -3,7 +3,8 @@ import { cx } from '../class-names';
 
 export interface FieldFrameProps {
   id: string;
-  label?: string;
+  /** Text, or text with marked-up names in it (`CodeSpans`). */
+  label?: ReactNode;
   required?: boolean;
   hint?: string;
   errorText: string | null;

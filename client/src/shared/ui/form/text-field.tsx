@@ -1,10 +1,10 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { describedBy, FieldFrame, inputClass } from './field-frame';
 import { useFieldErrorText, type FieldError } from './field-error';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
-  /** Already translated label. */
-  label?: string;
+  /** Already translated label (text, or text with marked-up names in it). */
+  label?: ReactNode;
   hint?: string;
   /** Translated text or a validator message; sets aria-invalid and aria-describedby. */
   error?: FieldError;
