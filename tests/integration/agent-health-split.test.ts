@@ -45,7 +45,7 @@ describe('Agent health from a web process while a worker holds the connection', 
     const token = ok(await api.post('Account/Login', { userName: 'admin', password: 'Health#Pass2' })).accessToken;
     const simulator = async (culture = 'en-US') => {
       const all = ok(await api.get('SenderAgents/GetAll', { token, culture }));
-      return all.items.find((a: any) => a.pluginName === 'simulator' && a.title === 'Simulator');
+      return all.items.find((a: any) => a.pluginName === 'simulator' && a.title === 'شبیه‌ساز');
     };
 
     // No worker yet: nobody holds the first-start simulator agent.
