@@ -20,7 +20,7 @@ export const linesTexts: TextResource = {
         connectionRefused: 'اتصال به {{address}} پذیرفته نشد', hostNotFound: 'میزبان {{host}} پیدا نشد',
         connectionTimedOut: 'اتصال به {{address}} در مهلت برقرار نشد', connectionReset: 'اتصال از سوی {{address}} قطع شد',
         hostUnreachable: 'میزبان {{host}} در دسترس نیست', connectionError: 'خطای اتصال: {{error}}', connectionClosed: 'اتصال بسته شد',
-        badPdu: 'بسته نامعتبر از مرکز پیام: {{error}}', bindRefused: 'مرکز پیام ورود را نپذیرفت: {{statusName}}',
+        badPdu: 'بسته نامعتبر از مرکز پیام: {{error}}', bindRefused: 'مرکز پیام ورود را نپذیرفت: {{status}}',
         bindTimedOut: 'مرکز پیام به درخواست ورود پاسخ نداد', lostWhileBinding: 'اتصال هنگام ورود قطع شد',
         noEnquireLinkAnswer: 'مرکز پیام به پیام نگه‌داری اتصال پاسخ نداد', centreUnbound: 'مرکز پیام اتصال را بست',
         connectFailed: 'اتصال برقرار نشد: {{error}}', healthCheckFailed: 'بررسی وضعیت ناموفق بود: {{error}}',
