@@ -10,7 +10,7 @@ export const blacklistTexts: TextResource = {
     columns: { mobile: 'شماره', description: 'توضیحات', scope: 'دامنه', createdAt: 'زمان ثبت', actions: 'عملیات' },
     own: 'سازمان', tooMany: 'حداکثر {{n}} شماره در هر بار.', optOutsLink: 'لغو اشتراک‌ها',
     optOuts: {
-      menu: 'لغو اشتراک‌ها', title: 'شماره‌های لغو اشتراک', intro: 'این شماره‌ها با پیامک «لغو»، «۱۱» یا STOP به یکی از خطوط سازمان از دریافت پیام انصراف داده‌اند و دیگر از این سازمان پیامی دریافت نمی‌کنند.',
+      menu: 'لغو اشتراک‌ها', title: 'شماره‌های لغو اشتراک', intro: 'این شماره‌ها با پیامک «لغو»، «۱۱» یا `STOP` به یکی از خطوط سازمان از دریافت پیام انصراف داده‌اند و دیگر از این سازمان پیامی دریافت نمی‌کنند.',
       empty: 'هنوز شماره‌ای لغو اشتراک نکرده است.', remove: 'برداشتن', removeTitle: 'برداشتن از لغو اشتراک',
       removeMessage: 'شماره {{mobile}} از فهرست لغو اشتراک برداشته شود؟ پس از آن دوباره برای این شماره پیام ارسال می‌شود.', removed: 'شماره از فهرست لغو اشتراک برداشته شد.',
       columns: { mobile: 'شماره', line: 'خط', text: 'متن پیام', createdAt: 'زمان', organization: 'سازمان', actions: 'عملیات' },
@@ -24,7 +24,7 @@ export const blacklistTexts: TextResource = {
     columns: { mobile: 'Number', description: 'Description', scope: 'Scope', createdAt: 'Created', actions: 'Actions' },
     own: 'Organization', tooMany: 'At most {{n}} numbers at a time.', optOutsLink: 'Opt-outs',
     optOuts: {
-      menu: 'Opt-outs', title: 'Opted-out numbers', intro: 'These numbers texted «لغو», 11 or STOP to a line of the organization and no longer receive its messages.',
+      menu: 'Opt-outs', title: 'Opted-out numbers', intro: 'These numbers texted «لغو», 11 or `STOP` to a line of the organization and no longer receive its messages.',
       empty: 'No number has opted out yet.', remove: 'Remove', removeTitle: 'Remove opt-out',
       removeMessage: 'Remove {{mobile}} from the opt-outs? Messages will be sent to it again.', removed: 'The number was removed from the opt-outs.',
       columns: { mobile: 'Number', line: 'Line', text: 'Message', createdAt: 'When', organization: 'Organization', actions: 'Actions' },

@@ -11,6 +11,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
 import { SearchBox } from '../admin-common/kit';
+import { CodeSpans } from '../../shared/ui/rich-text';
 import { blacklistKeys, optOutsApi, type OptOutEntry } from './blacklist-api';
 
 /** Numbers that texted an opt-out word to a line of the organization; an administrator may remove one. */
@@ -52,7 +53,7 @@ export function OptOutsPage() {
   return (
     <section data-testid="opt-outs-page">
       <PageHeader title={t('optOuts.title')} actions={<Link to="/blacklist" className="text-sm underline" data-testid="opt-outs-blacklist-link">{t('title')}</Link>} />
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('optOuts.intro')}</p>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300"><CodeSpans text={t('optOuts.intro')} /></p>
       <div className="mb-3">
         <SearchBox value={search} idPrefix="opt-outs" onSearch={(term) => { setSearch(term); setPageIndex(0); }} />
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { TextField } from '../../shared/ui/form/text-field';
+import { UserText } from '../../shared/ui/user-text';
 import { FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
 import { useDigits } from '../../shared/ui/use-digits';
 import type { DataTableColumn } from '../../shared/ui/table/data-table';
@@ -95,7 +96,7 @@ export function OtpFormatsPage() {
   const leading = useMemo<DataTableColumn<OtpFormat>[]>(() => [
     { key: 'id', header: t('columns.id'), cell: (r) => digits(r.id) },
     { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => r.title },
-    { key: 'smsText', header: t('columns.smsText'), cell: (r) => <span dir="auto" className="whitespace-pre-wrap break-words">{r.smsText}</span> },
+    { key: 'smsText', header: t('columns.smsText'), cell: (r) => <UserText className="whitespace-pre-wrap break-words">{r.smsText}</UserText> },
     { key: 'parameters', header: t('columns.parameters'), cell: (r) => digits(r.parameterCount) },
     { key: 'priority', header: t('columns.priority'), cell: (r) => t(`priorities.${r.priority}`) },
   ], [t, digits]);

@@ -14,6 +14,7 @@ import { SearchBox } from '../admin-common/kit';
 import { outboxDetailPath } from '../sending/sending-api';
 import { getCustomFields } from '../contacts/contacts-api';
 import { jalaliDayText, occasionPath, occasionsApi, occasionsKeys, type Occasion } from './occasions-api';
+import { UserText } from '../../shared/ui/user-text';
 
 /** Occasion send definitions: what, when, the last run (with its send in the outbox), on/off. */
 export function OccasionsPage() {
@@ -55,7 +56,7 @@ export function OccasionsPage() {
   };
 
   const columns = useMemo<DataTableColumn<Occasion>[]>(() => [
-    { key: 'title', header: t('list.columns.title'), hideable: false, cell: (o) => <Link className="text-sky-700 underline" to={occasionPath(o.id)} dir="auto" data-testid="occasion-row-title">{o.title}</Link> },
+    { key: 'title', header: t('list.columns.title'), hideable: false, cell: (o) => <Link className="text-sky-700 underline" to={occasionPath(o.id)} data-testid="occasion-row-title"><UserText>{o.title}</UserText></Link> },
     { key: 'line', header: t('list.columns.line'), cell: (o) => <span dir="ltr">{digits(o.senderNumber ?? '')}</span> },
     {
       key: 'source', header: t('list.columns.source'), cell: (o) => <span data-testid="occasion-row-source">{o.calenderEvent

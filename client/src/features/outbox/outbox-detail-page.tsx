@@ -241,7 +241,7 @@ export function OutboxDetailPage() {
         <Field label={t('fields.wrong')}>{digits(send.wrongNumberCount)}</Field>
         <Field label={t('fields.duplicate')}>{digits(send.duplicateCount)}</Field>
         <Field label={t('fields.blackList')}>{digits(send.blackListCount)}</Field>
-        {send.rejectReason && <Field label={t('rejectReason')} testId="outbox-reject-reason"><span dir="auto">{send.rejectReason}</span></Field>}
+        {send.rejectReason && <Field label={t('rejectReason')} testId="outbox-reject-reason"><UserText>{send.rejectReason}</UserText></Field>}
         {send.failureCode && send.failureCode !== 'None' && <Field label={t('fields.failureCode')} testId="outbox-failure"><span data-code={send.failureCode}>{t(`sending:failureCodes.${send.failureCode}`, { defaultValue: send.failureCode })}</span></Field>}
         <Field label={t('fields.price')}><Amount value={send.sendPrice} /></Field>
         <Field label={t('fields.levy')}><Amount value={send.resolutionOfParliamentPrice} /></Field>

@@ -25,6 +25,7 @@ import { SendStatusBadge } from './send-status-badge';
 import { endOfDay, rangeError, type DateRange } from './outbox-range';
 import { OutboxAdvancedSearch } from './outbox-advanced-search';
 import { archiveSends, isArchivable, isArchived, MAX_ARCHIVE_IDS, outboxApi, outboxKeys, unarchiveSends } from './outbox-api';
+import { UserText } from '../../shared/ui/user-text';
 
 interface Filters extends DateRange { status: string }
 const NO_FILTERS: Filters = { status: '', fromDate: null, toDate: null };
@@ -129,7 +130,7 @@ export function OutboxPage() {
     { key: 'createdAt', header: t('columns.createdAt'), cell: (s) => <DateDisplay value={s.createdAt} /> },
     { key: 'sendAt', header: t('columns.sendAt'), hiddenByDefault: true, cell: (s) => (s.dateTimeSend ? <DateDisplay value={s.dateTimeSend} /> : '—') },
     { key: 'senderNumber', header: t('columns.senderNumber'), cell: (s) => <span dir="ltr">{digits(s.senderNumber)}</span> },
-    { key: 'text', header: t('columns.text'), cell: (s) => <span className="line-clamp-2 max-w-xs" dir="auto" title={s.smsText}>{s.smsText}</span> },
+    { key: 'text', header: t('columns.text'), cell: (s) => <UserText className="line-clamp-2 max-w-xs" title={s.smsText}>{s.smsText}</UserText> },
     { key: 'recipients', header: t('columns.recipients'), cell: (s) => digits(s.recipientCount) },
     { key: 'status', header: t('columns.status'), cell: (s) => <SendStatusBadge send={s} withReason testId="outbox-row-status" /> },
     { key: 'queueStatus', header: t('columns.queueStatus'), hiddenByDefault: true, cell: (s) => t(`sending:queueStatuses.${s.queueStatus}`, { defaultValue: s.queueStatus }) },

@@ -94,7 +94,7 @@ export function PatternsPage() {
   const leading = useMemo<DataTableColumn<Pattern>[]>(() => [
     { key: 'id', header: t('columns.id'), cell: (r) => digits(r.id) },
     { key: 'title', header: t('columns.title'), hideable: false, cell: (r) => <UserText>{r.title}</UserText> },
-    { key: 'smsText', header: t('columns.smsText'), cell: (r) => <span dir="auto" className="whitespace-pre-wrap break-words">{r.smsText}</span> },
+    { key: 'smsText', header: t('columns.smsText'), cell: (r) => <UserText className="whitespace-pre-wrap break-words">{r.smsText}</UserText> },
   ], [t, digits]);
   const trailing = useMemo<DataTableColumn<Pattern>[]>(() => [
     { key: 'user', header: t('columns.user'), cell: (r) => <UserText>{r.userName ?? String(r.userId)}</UserText> },

@@ -14,6 +14,7 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { Amount } from '../financial/money';
 import { outboxDetailPath, type Send } from '../sending/sending-api';
 import { sendQueueApi, sendQueueKeys } from './send-queue-api';
+import { UserText } from '../../shared/ui/user-text';
 
 /** Sends of organizations below the administrator waiting for confirmation (claim Sending.Confirm). */
 export function SendQueuePage() {
@@ -45,7 +46,7 @@ export function SendQueuePage() {
     { key: 'organization', header: t('columns.organization'), cell: (s) => s.organizationName ?? s.organizationId },
     { key: 'user', header: t('columns.user'), cell: (s) => s.userName ?? s.userId },
     { key: 'senderNumber', header: t('columns.senderNumber'), cell: (s) => <span dir="ltr">{digits(s.senderNumber)}</span> },
-    { key: 'text', header: t('columns.text'), cell: (s) => <span className="line-clamp-3 max-w-xs whitespace-pre-wrap" dir="auto" title={s.smsText}>{s.smsText}</span> },
+    { key: 'text', header: t('columns.text'), cell: (s) => <UserText className="line-clamp-3 max-w-xs whitespace-pre-wrap" title={s.smsText}>{s.smsText}</UserText> },
     { key: 'recipients', header: t('columns.recipients'), cell: (s) => digits(s.recipientCount) },
     { key: 'total', header: t('columns.total'), cell: (s) => <Amount value={s.totalPrice} /> },
     { key: 'createdAt', header: t('columns.createdAt'), cell: (s) => <DateDisplay value={s.createdAt} /> },

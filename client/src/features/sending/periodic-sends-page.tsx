@@ -13,6 +13,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { useDigits } from '../../shared/ui/use-digits';
 import { PERIODIC_STATUSES, periodicApi, type PeriodicSend, type PeriodicStatus } from './periodic-api';
 import { outboxDetailPath, sendingKeys } from './sending-api';
+import { UserText } from '../../shared/ui/user-text';
 
 /** The bulk compose screen with its schedule set to Periodic (send-page reads `kind`). */
 const NEW_PERIODIC_PATH = '/sending/bulk?kind=periodic';
@@ -51,7 +52,7 @@ export function PeriodicSendsPage() {
     return [
       { key: 'id', header: t('periodic.columns.id'), hideable: false, cell: (p) => <span data-testid="periodic-row-id">{digits(p.id)}</span> },
       { key: 'senderNumber', header: t('periodic.columns.senderNumber'), cell: (p) => <span dir="ltr">{digits(p.senderNumber)}</span> },
-      { key: 'text', header: t('periodic.columns.text'), cell: (p) => <span className="line-clamp-3 max-w-xs whitespace-pre-wrap" dir="auto" title={p.smsText}>{p.smsText}</span> },
+      { key: 'text', header: t('periodic.columns.text'), cell: (p) => <UserText className="line-clamp-3 max-w-xs whitespace-pre-wrap" title={p.smsText}>{p.smsText}</UserText> },
       { key: 'recipients', header: t('periodic.columns.recipients'), cell: (p) => digits(p.recipientCount) },
       { key: 'pattern', header: t('periodic.columns.pattern'), cell: (p) => <span data-testid="periodic-row-pattern">{t(`periodic.types.${p.periodType}`)}: {pattern(p)}</span> },
       { key: 'nextRun', header: t('periodic.columns.nextRun'), cell: (p) => (p.dateTimeNext ? <DateDisplay value={p.dateTimeNext} data-testid="periodic-row-next" /> : '—') },
