@@ -121,7 +121,7 @@ describe('Request edge: bodies are read after sign-in and guarded while they arr
     const login = await api.post('Account/Login', { userName: 'adm\u0000in', password: 'whatever1' });
     expect(login.status).to.equal(400);
     expect(login.body.validationErrors![0].propertyName).to.equal('userName');
-    expect(login.body.validationErrors![0].message).to.equal('The value of "userName" contains an invalid (NUL) character.');
+    expect(login.body.validationErrors![0].message).to.equal('The value of "User name" contains an invalid (NUL) character.');
     const search = await api.get(`Users/GetAll?search=${encodeURIComponent('a\u0000b')}`, { token });
     expect(search.status).to.equal(400);
     expect(search.body.validationErrors![0].propertyName).to.equal('search');

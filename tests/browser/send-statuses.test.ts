@@ -205,7 +205,7 @@ describe('browser: send statuses that mean what they say', function () {
   });
   // Issue 23 item 10: a small send is done before a bar could show; a large one shows it moving and when it should end.
   it('a 50,000-receiver send shows its hand-out bar moving and its expected end on the outbox and its page, then completes (fa, with an en check)', async function () {
-    this.timeout(150_000);
+    this.timeout(360_000);
     const admin = await adminToken(api);
     ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 10_000_000 }, { token: admin }));
     // 2,500 a second: the hand-out takes about 20 s, long enough to watch and short for the lane.
@@ -229,7 +229,9 @@ describe('browser: send statuses that mean what they say', function () {
     const list = new OutboxListPage(page, baseUrl);
     await list.open();
     const row = new HandOutControl(list.row(created.id).getByTestId('outbox-row-hand-out'));
-    await row.waitEstimated();
+    // The hand-out begins once the 50,000 receivers are extracted: on the embedded database, behind
+    // the lane's other sends on a busy machine, that took over 20 s (seen in a full run).
+    await row.waitEstimated(120_000);
     expect(await row.label()).to.equal('ارسال به اپراتور');
     const rowEnd = await row.endsAt();
     plausible(rowEnd.at);
@@ -266,7 +268,7 @@ describe('browser: send statuses that mean what they say', function () {
     await page.waitForFunction(() => (globalThis as any).document.documentElement.lang !== 'en-US');
 
     // Everything handed out and reported: the bar is full and the estimate gone; the row drops its bar.
-    await detail.waitForState({ queueStatus: 'Completed' }, 90_000);
+    await detail.waitForState({ queueStatus: 'Completed' }, 150_000);
     const completed = Date.now();
     await bar.root.and(page.locator('[data-percent="100"]')).waitFor();
     expect(await bar.estimate().count()).to.equal(0);
