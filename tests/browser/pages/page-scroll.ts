@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 interface BrowserWindow {
   scrollY: number;
   scrollTo(x: number, y: number): void;
+  innerHeight: number;
   document: { documentElement: { scrollHeight: number } };
 }
 
@@ -26,6 +27,18 @@ export class PageScroll {
   /** Waits until the window's scroll is within 2 px of `y`. */
   async waitAt(y: number): Promise<void> {
     await this.page.waitForFunction((at) => Math.abs((globalThis as unknown as BrowserWindow).scrollY - at) <= 2, y);
+  }
+
+  /**
+   * Waits until the window is back where it was, or as far down as the page now reaches when it came
+   * back shorter (a live push on a busy shared server can change its height), and not at the top.
+   */
+  async waitRestored(y: number): Promise<void> {
+    await this.page.waitForFunction((at) => {
+      const w = globalThis as unknown as BrowserWindow;
+      const reachable = Math.min(at, w.document.documentElement.scrollHeight - w.innerHeight);
+      return w.scrollY > 0 && Math.abs(w.scrollY - reachable) <= 2;
+    }, y);
   }
 
   /** The main menu's last link inside the panel (the one a person reaches after scrolling down). */
