@@ -1,13 +1,12 @@
+import { toLatinDigits } from '../sms/phone-numbers.js';
+
 /**
  * A time of day as people type it (`8:00`, `08:00`, `۸:۰۰`, `٨:٠٠`) → the stored `HH:mm`, or null
  * when it is no time of day. Server and client both judge send windows with it, so what the form
  * accepts the API accepts too.
  */
 export function normalizeClockTime(value: string): string | null {
-  const latin = value.trim().replace(/[\u06f0-\u06f9\u0660-\u0669]/g, (d) => {
-    const code = d.charCodeAt(0);
-    return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
-  });
+  const latin = toLatinDigits(value.trim());
   const m = /^(\d{1,2}):(\d{2})$/.exec(latin);
   if (!m) return null;
   const hour = Number(m[1]);
