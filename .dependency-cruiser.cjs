@@ -59,7 +59,7 @@ module.exports = {
           '^server/modules/messaging/sends\\.repository\\.ts$',
           '^server/modules/messaging/outbox/(outbox-search|excel-requests)\\.repository\\.ts$',
           '^server/modules/contacts/custom-fields\\.repository\\.ts$',
-          '^server/modules/inbox/inbox\\.repository\\.ts$',
+          '^server/modules/inbound/inbox\\.repository\\.ts$',
         ],
       },
     },

@@ -16,6 +16,15 @@ export interface GatewaySinks {
   statusChanged(agentId: number, health: GatewayHealth): void;
 }
 
+/**
+ * Where gateways' inbound messages go: bound by the inbound module (its InboxService), read by
+ * messaging's host bridge, so messaging never imports the module that sends its replies through it.
+ */
+export interface InboundSink {
+  receive(agentId: number, messages: InboundMessage[]): Promise<void>;
+}
+export const INBOUND_SINK = Symbol.for('peyk.gateways.InboundSink');
+
 export interface HostClock {
   now(): Date;
 }

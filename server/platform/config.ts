@@ -84,6 +84,8 @@ export interface AppConfig {
    * (with jitter), due rows looked for every `pollMs` (`PEYK_WEBHOOK_*`).
    */
   webhooks: { enabled: boolean; concurrency: number; timeoutMs: number; retryBaseMs: number; pollMs: number };
+  /** Inbound actions (replies, forwards, URL calls of inbound messages): server/modules/inbound/CONTEXT.md "Actions". */
+  inboundActions: { enabled: boolean; concurrency: number; timeoutMs: number; retryBaseMs: number; pollMs: number };
   /**
    * Ranges the outbound URL guard lets the server call although they are loopback, private or
    * link-local (`PEYK_OUTBOUND_ALLOW`: CIDRs or addresses, comma-separated), besides the
@@ -270,6 +272,13 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
       timeoutMs: parseMs('PEYK_WEBHOOK_TIMEOUT_MS', env.PEYK_WEBHOOK_TIMEOUT_MS, merged.webhooks.timeoutMs, 100, 60_000),
       retryBaseMs: parseMs('PEYK_WEBHOOK_RETRY_BASE_MS', env.PEYK_WEBHOOK_RETRY_BASE_MS, merged.webhooks.retryBaseMs, 10, 3_600_000),
       pollMs: parseMs('PEYK_WEBHOOK_POLL_MS', env.PEYK_WEBHOOK_POLL_MS, merged.webhooks.pollMs, 50, 60_000),
+    },
+    inboundActions: {
+      ...merged.inboundActions,
+      enabled: parseBoolean('PEYK_INBOUND_ACTIONS', env.PEYK_INBOUND_ACTIONS) ?? merged.inboundActions.enabled,
+      timeoutMs: parseMs('PEYK_INBOUND_ACTION_TIMEOUT_MS', env.PEYK_INBOUND_ACTION_TIMEOUT_MS, merged.inboundActions.timeoutMs, 100, 120_000),
+      retryBaseMs: parseMs('PEYK_INBOUND_RETRY_BASE_MS', env.PEYK_INBOUND_RETRY_BASE_MS, merged.inboundActions.retryBaseMs, 10, 3_600_000),
+      pollMs: parseMs('PEYK_INBOUND_POLL_MS', env.PEYK_INBOUND_POLL_MS, merged.inboundActions.pollMs, 50, 60_000),
     },
     dataDir,
     databaseUrl: env.DATABASE_URL || merged.databaseUrl,

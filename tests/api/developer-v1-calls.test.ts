@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { ApiClient } from '../support/api-client.js';
 import { sharedServer, unique, type Tree } from '../support/fixtures.js';
 import { bad, expectLedgerClean, ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
-import { InboxService } from '../../server/modules/inbox/index.js';
+import { InboxService } from '../../server/modules/inbound/index.js';
 
 /** REST API v1: send many, send pairs, receivers of a send, inbound since a cursor. */
 describe('REST API v1 calls', function () {

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { bad, ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
 import { WebhookReceiver, type ReceivedRequest } from '../support/webhook-receiver.js';
 import { verifyWebhookSignature } from '../../server/modules/developer/webhook-signature.js';
-import { InboxService } from '../../server/modules/inbox/index.js';
+import { InboxService } from '../../server/modules/inbound/index.js';
 
 /** The customer's check, as the README tells it: HMAC over `${timestamp}.${body or raw query}`. */
 function verified(req: ReceivedRequest, secret: string): boolean {

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ApiClient } from '../support/api-client.js';
 import { sharedServer, unique, type Tree } from '../support/fixtures.js';
 import { bad, ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
-import { InboxService } from '../../server/modules/inbox/index.js';
+import { InboxService } from '../../server/modules/inbound/index.js';
 
 /** Polls the inbox until a message matches (or the time runs out). */
 async function waitForInbox(api: ApiClient, token: string, match: (m: any) => boolean, timeoutMs = 20_000): Promise<any> {

@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ApiClient } from '../support/api-client.js';
 import { createUser, login, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import { ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
-import { InboxService } from '../../server/modules/inbox/index.js';
+import { InboxService } from '../../server/modules/inbound/index.js';
 
 /** A signed-in websocket that records every push it gets. */
 interface Listener {

@@ -11,7 +11,7 @@ import { bad, ok, standaloneLine, standaloneSender, waitForSend } from '../suppo
 import { TestEsme, ESME_ROK } from '../support/smpp-esme.js';
 import { SmppServer } from '../../server/modules/developer/smpp-server/smpp-server.js';
 import { SmppAccountsRepository } from '../../server/modules/developer/smpp-server/smpp-accounts.repository.js';
-import { InboxService } from '../../server/modules/inbox/index.js';
+import { InboxService } from '../../server/modules/inbound/index.js';
 
 const ESME_RINVSRCADR = 0x0a;
 const ESME_RINVDSTADR = 0x0b;

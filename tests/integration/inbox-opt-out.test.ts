@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { USER_PASSWORD } from '../support/fixtures.js';
 import { bad, fundedCustomer, ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
 import type { Clock } from '../../server/platform/clock.js';
-import { InboxService } from '../../server/modules/inbox/index.js';
+import { InboxService } from '../../server/modules/inbound/index.js';
 import { PeriodicService } from '../../server/modules/messaging/periodic/periodic.service.js';
 
 /**

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { TYPES } from '../../server/platform/tokens.js';
 import type { Realtime } from '../../server/platform/realtime.js';
-import { InboxService } from '../../server/modules/inbox/index.js';
+import { InboxService } from '../../server/modules/inbound/index.js';
 
 describe('inbox: storing inbound messages from a gateway', function () {
   this.timeout(120_000);

@@ -6,7 +6,7 @@ import { AppError, appErrorBody, forbidden, notFound } from '../../platform/http
 import { CreditsService } from '../billing/index.js';
 import { PrivateNumbersService, type SendType } from '../numbers/index.js';
 import { ComposeService, OutboxService, SingleSendService, type GroupHook } from '../messaging/index.js';
-import { InboxService } from '../inbox/index.js';
+import { InboxService } from '../inbound/index.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 

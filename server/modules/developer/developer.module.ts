@@ -3,7 +3,7 @@ import type { PeykModule } from '../../platform/module.js';
 import { TYPES } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config.js';
 import { RECEIVER_EVENT_LISTENERS } from '../messaging/index.js';
-import { INBOUND_LISTENERS } from '../inbox/index.js';
+import { INBOUND_LISTENERS } from '../inbound/index.js';
 import { developerMessages } from './developer.messages.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import { ApiTokensService } from './api-tokens.service.js';

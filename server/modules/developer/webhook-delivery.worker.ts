@@ -4,7 +4,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { AppConfig } from '../../platform/config.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
 import { OutboundUrlGuard, outboundFailureText } from '../../platform/outbound/outbound-url-guard.js';
-import { InboxService, type InboxRow } from '../inbox/index.js';
+import { InboxService, type InboxRow } from '../inbound/index.js';
 import { WebhooksRepository, type ClaimedDelivery, type InboundTarget, type NewDelivery } from './webhooks.repository.js';
 import { WebhookSignal } from './webhook-signal.js';
 import { retryDelayMs, webhookSignature } from './webhook-signature.js';

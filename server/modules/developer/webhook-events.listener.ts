@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { afterCommit, type Tx } from '../../platform/unit-of-work.js';
 import type { ReceiverEvent, ReceiverEventListener } from '../messaging/index.js';
-import type { InboundListener, InboxRow } from '../inbox/index.js';
+import type { InboundListener, InboxRow } from '../inbound/index.js';
 import { WebhooksRepository, type NewDelivery } from './webhooks.repository.js';
 import { WebhookSignal } from './webhook-signal.js';
 

@@ -5,8 +5,7 @@ import type { AppConfig } from '../../platform/config.js';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
-import { GatewayHosts } from '../../gateways/gateway-host.js';
-import { InboxService } from '../inbox/index.js';
+import { GatewayHosts, INBOUND_SINK, type InboundSink } from '../../gateways/gateway-host.js';
 import { AgentHealthService, republishSeconds } from '../numbers/index.js';
 import { messagingMessages } from './messaging.messages.js';
 import { SendsRepository } from './sends.repository.js';
@@ -71,7 +70,7 @@ export const messagingModule: PeykModule = {
     container.bind(GatewayHosts).toDynamicValue((ctx) => {
       const logger = ctx.get<Logger>(TYPES.Logger);
       const settlement = ctx.get(SettlementService);
-      const inbox = ctx.get(InboxService);
+      const inbox = ctx.get<InboundSink>(INBOUND_SINK);
       const liveHealth = ctx.get(AgentHealthService);
       const clock = ctx.get<Clock>(TYPES.Clock);
       return new GatewayHosts(ctx.get(GatewayRegistry), {

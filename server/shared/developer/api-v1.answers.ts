@@ -1,7 +1,7 @@
 import { flag, instant, integer, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 import { myNumbersAnswer } from '../lines/my-numbers.answers.js';
 import { receiverAnswer } from '../sends/sends.answers.js';
-import { inboxMessageAnswer } from '../inbox/inbox.answers.js';
+import { inboxMessageAnswer } from '../inbound/inbox.answers.js';
 
 /**
  * What the REST API v1 (`/api/v1/*`, controller `v1`) answers. The calls are thin over the panel's

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { newWebhookSecret, retryDelayMs, verifyWebhookSignature, webhookSignature } from '../../../server/modules/developer/webhook-signature.js';
 import { buildRequest, inboundDeliveries } from '../../../server/modules/developer/webhook-delivery.worker.js';
 import type { ClaimedDelivery } from '../../../server/modules/developer/webhooks.repository.js';
-import type { InboxRow } from '../../../server/modules/inbox/index.js';
+import type { InboxRow } from '../../../server/modules/inbound/index.js';
 
 const delivery = (over: Partial<ClaimedDelivery>): ClaimedDelivery => ({
   id: 41, webhookId: 7, eventType: 'DeliveryStatus', inboxId: null, payload: { events: [{ messageId: 1 }] }, status: 'pending', attempts: 1,

@@ -49,6 +49,7 @@ const SHIPPED_NAMES = [
   '20261128-0035-platform-scheduled-run-deadlines',
   '20261128-0036-messaging-receiver-on-wire',
   '20261129-0037-inbox-opt-outs',
+  '20261130-0040-inbound-actions',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

@@ -1,6 +1,6 @@
 import { endpoint } from '../../shared/api/endpoint';
 import type { BlacklistBulkAnswer, BlacklistEntryAnswer, BlacklistPage } from '../../../../server/shared/lines/blacklist.answers';
-import type { OptOutAnswer, OptOutPage } from '../../../../server/shared/inbox/opt-outs.answers';
+import type { OptOutAnswer, OptOutPage } from '../../../../server/shared/inbound/opt-outs.answers';
 
 /** A number on the organization's list or the general one (`organizationId` null): the server's answer contract (module numbers). */
 export type BlacklistEntry = BlacklistEntryAnswer;

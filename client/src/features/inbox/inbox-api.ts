@@ -1,5 +1,5 @@
 import { endpoint } from '../../shared/api/endpoint';
-import type { InboxMessageAnswer, InboxPage, MarkedAsReadAnswer, UnreadCountAnswer } from '../../../../server/shared/inbox/inbox.answers';
+import type { InboxMessageAnswer, InboxPage, MarkedAsReadAnswer, UnreadCountAnswer } from '../../../../server/shared/inbound/inbox.answers';
 
 /** An inbound message as `Inbox/GetAll` answers it and `inbox-message` pushes it: the server's answer contract (module inbox). */
 export type InboxMessage = InboxMessageAnswer;

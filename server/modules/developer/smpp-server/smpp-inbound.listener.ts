@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { InboundListener } from '../../inbox/index.js';
+import type { InboundListener } from '../../inbound/index.js';
 import { SmppSignal } from './smpp-signal.js';
 
 /**

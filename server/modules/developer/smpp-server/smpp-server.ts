@@ -13,7 +13,7 @@ import { smsEncoding } from '../../../shared/sms/sms-text.js';
 import { DELIVERY_STATUSES, SingleSendService, type GroupHook, type SendRow } from '../../messaging/index.js';
 import { ActorFactory } from '../../identity/index.js';
 import { PrivateNumbersService } from '../../numbers/index.js';
-import { InboxService, type InboxRow } from '../../inbox/index.js';
+import { InboxService, type InboxRow } from '../../inbound/index.js';
 import { SmppAccountsRepository, type SmppAccountRow, type SmppBindRow } from './smpp-accounts.repository.js';
 import { SmppOutboxRepository, type NewOutboxRow, type SmppMessageRow, type SmppOutboxRow } from './smpp-outbox.repository.js';
 import { smppPasswordMatches } from './smpp-password.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isOptOutText, normalizeSender, receiverCandidates } from '../../../server/modules/inbox/inbox-text.js';
+import { isOptOutText, normalizeSender, receiverCandidates } from '../../../server/modules/inbound/inbox-text.js';
 
 describe('inbox: reading an inbound sender and line number', () => {
   it('writes an Iranian sender in any usual form and digit script as 989XXXXXXXXX', () => {

@@ -11,7 +11,9 @@ import { InboxRepository, type InboxFilter, type InboxInsert, type InboxRow, typ
 import { countParts } from '../../shared/sms/sms-text.js';
 import { isOptOutText, normalizeSender, receiverCandidates } from './inbox-text.js';
 import { OptOutsRepository, type OptOutInsert } from './opt-outs.repository.js';
-import type { UnitOfWork } from '../../platform/unit-of-work.js';
+import { savepoint, type UnitOfWork } from '../../platform/unit-of-work.js';
+import { INBOUND_STEPS, type InboundStep } from './inbound-contracts.js';
+import { InboundActionsSignal } from './inbound-actions.worker.js';
 import { normalizeMobile } from '../../shared/sms/phone-numbers.js';
 
 /** The realtime event pushed for each new inbound message, to the sockets whose user `Inbox/GetAll` would show it. */
@@ -87,8 +89,14 @@ export class InboxService {
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(OptOutsRepository) private readonly optOuts: OptOutsRepository,
+    @inject(InboundActionsSignal) private readonly actionsSignal: InboundActionsSignal,
     @multiInject(INBOUND_LISTENERS) @optional() private readonly listeners: InboundListener[] = [],
-  ) {}
+    @multiInject(INBOUND_STEPS) @optional() steps: InboundStep[] = [],
+  ) {
+    this.steps = [...(steps ?? [])].sort((a, b) => a.order - b.order);
+  }
+
+  private readonly steps: InboundStep[];
 
   /**
    * Stores what a gateway handed over in one statement; a repeat (same agent and provider id) is
@@ -125,8 +133,10 @@ export class InboxService {
     const stored = await this.uow.run(async (tx) => {
       const inserted = await this.repo.insertNew(tx, rows);
       await this.optOuts.insertMany(tx, optOutsOf(inserted));
+      if (inserted.length > 0) await this.runSteps(tx, inserted);
       return inserted;
     });
+    if (stored.length > 0 && this.steps.length > 0) this.actionsSignal.wake();
     for (const l of this.listeners ?? []) {
       try { l.onInbound(stored); } catch (err) { this.logger.warn({ err }, 'an inbound listener failed'); }
     }
@@ -134,6 +144,21 @@ export class InboxService {
     if (unmatched > 0) this.logger.warn({ senderAgentId, unmatched }, 'inbound messages to numbers that are no line of the agent');
     // Stored already: a push that fails must not make the gateway hand the group over again.
     await this.push(stored).catch((err: unknown) => this.logger.warn({ err }, 'inbound messages stored but not pushed'));
+  }
+
+  /**
+   * Each step in its own savepoint: a step that fails (a bad rule, a bug) loses its own writes and
+   * is logged; the messages and the other steps' work are kept, because a refusal here would only
+   * make the gateway hand the same messages over again, forever.
+   */
+  private async runSteps(tx: Parameters<Parameters<UnitOfWork['run']>[0]>[0], rows: InboxRow[]): Promise<void> {
+    for (const step of this.steps) {
+      try {
+        await savepoint(tx, (sp) => step.apply(sp, rows));
+      } catch (err) {
+        this.logger.error({ err, step: step.name, count: rows.length }, 'an inbound step failed; its work for these messages is dropped');
+      }
+    }
   }
 
   /**

@@ -2,9 +2,9 @@ import { idParamSchema, userRoute, type Controller } from '../../platform/http/r
 import { InboxService, INBOX_CLAIM } from './inbox.service.js';
 import { inboxListQuery, markAsReadSchema, optOutsQuery } from './inbox.schemas.js';
 import { OPT_OUTS_CLAIM, type OptOutsService } from './opt-outs.service.js';
-import { optOutPageAnswer } from '../../shared/inbox/opt-outs.answers.js';
+import { optOutPageAnswer } from '../../shared/inbound/opt-outs.answers.js';
 import { noAnswer } from '../../shared/contracts/answer-schemas.js';
-import { inboxPageAnswer, markedAsReadAnswer, unreadCountAnswer } from '../../shared/inbox/inbox.answers.js';
+import { inboxPageAnswer, markedAsReadAnswer, unreadCountAnswer } from '../../shared/inbound/inbox.answers.js';
 
 export function inboxController(inbox: InboxService): Controller {
   return {
