@@ -26,6 +26,12 @@ export interface InboxRow extends InboxInsert {
   isRead: boolean;
   createdAt: Date;
   organizationName?: string | null;
+  /**
+   * In memory only, during the store transaction's steps: the first step that answered the message
+   * (`safe-list:3`, `poll:12`) sets it, and later steps that would answer too (parsers) leave it
+   * alone, so one text never gets two automatic replies. Classification (groups) ignores it.
+   */
+  handledBy?: string | null;
 }
 
 /**
