@@ -19,6 +19,8 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   limit: { fa: 'حد مجاز', en: 'Limit' },
   assignable: { fa: 'فقط نقش‌های قابل واگذاری', en: 'Assignable roles only' },
   body: { fa: 'بدنه درخواست', en: 'Request body' },
+  regex: { fa: 'الگو (عبارت باقاعده)', en: 'Pattern (regular expression)' },
+  smsAggregator: { fa: 'تجمیع‌کننده (اپراتور)', en: 'Aggregator (operator)' },
   key: { fa: 'کلید', en: 'Key' },
   token: { fa: 'توکن', en: 'Token' },
   seq: { fa: 'ردیف', en: 'Row' },

@@ -14,6 +14,7 @@ import { OptOutsRepository } from '../../server/modules/inbound/opt-outs.reposit
 import { InboundActionsRepository } from '../../server/modules/inbound/inbound-actions.repository.js';
 import { InboundActionsSignal, InboundActionsWorker, inboundRetryDelay } from '../../server/modules/inbound/inbound-actions.worker.js';
 import { ReplyActionHandler } from '../../server/modules/inbound/reply-action.handler.js';
+import { AggregatorRulesService } from '../../server/modules/inbound/aggregator-rules.service.js';
 import { LinesService } from '../../server/modules/numbers/index.js';
 
 /**
@@ -35,7 +36,7 @@ describe('Inbound steps and actions', function () {
   const silent = pino({ level: 'silent' });
 
   const inboxWith = (steps: InboundStep[]) =>
-    new InboxService(get(InboxRepository), get(LinesService), get<Realtime>(TYPES.Realtime), silent, get<UnitOfWork>(TYPES.UnitOfWork), get(OptOutsRepository), get(InboundActionsSignal), [], steps);
+    new InboxService(get(InboxRepository), get(LinesService), get<Realtime>(TYPES.Realtime), silent, get<UnitOfWork>(TYPES.UnitOfWork), get(OptOutsRepository), get(InboundActionsSignal), get(AggregatorRulesService), [], steps);
   const workerWith = (handlers: InboundActionHandler[]) => {
     const base = get<AppConfig>(TYPES.Config);
     const config = { ...base, inboundActions: { enabled: true, concurrency: 4, timeoutMs: 2_000, retryBaseMs: 50, pollMs: 50 } } as AppConfig;

@@ -13,21 +13,25 @@ import { InboundActionsRepository } from './inbound-actions.repository.js';
 import { InboundActionsSignal, InboundActionsWorker } from './inbound-actions.worker.js';
 import { INBOUND_ACTION_HANDLERS } from './inbound-contracts.js';
 import { ReplyActionHandler } from './reply-action.handler.js';
+import { AggregatorRulesRepository } from './aggregator-rules.repository.js';
+import { AggregatorRulesService } from './aggregator-rules.service.js';
+import { aggregatorRulesController } from './aggregator-rules.routes.js';
+import { aggregatorRuleMessages } from './aggregator-rules.messages.js';
 
 /** Finished actions are kept this long for the message detail and support, then swept. */
 const ACTION_KEEP_DAYS = 30;
 
 export const inboundModule: PeykModule = {
   name: 'inbound',
-  messages: inboundMessages,
+  messages: { ...inboundMessages, ...aggregatorRuleMessages },
   register(container: Container) {
-    const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler] as (new (...args: never[]) => unknown)[];
+    const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler, AggregatorRulesRepository, AggregatorRulesService] as (new (...args: never[]) => unknown)[];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     // Gateways' inbound messages reach the inbox through messaging's host bridge by this token.
     container.bind(INBOUND_SINK).toService(InboxService);
     container.bind(INBOUND_ACTION_HANDLERS).toService(ReplyActionHandler);
   },
-  controllers: (container) => [inboxController(container.get(InboxService)), optOutsController(container.get(OptOutsService))],
+  controllers: (container) => [inboxController(container.get(InboxService)), optOutsController(container.get(OptOutsService)), aggregatorRulesController(container.get(AggregatorRulesService))],
   jobs(container) {
     const actions = container.get(InboundActionsRepository);
     return [

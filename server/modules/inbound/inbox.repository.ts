@@ -19,6 +19,8 @@ export interface InboxInsert {
   smsParts: number;
   providerId: string;
   dateTimeReceive: Date;
+  /** The aggregator rule that gave the message to `organizationId` instead of the line's owner. */
+  aggregatorRuleId?: number | null;
 }
 
 export interface InboxRow extends InboxInsert {

@@ -14,6 +14,7 @@ import { OptOutsRepository, type OptOutInsert } from './opt-outs.repository.js';
 import { savepoint, type UnitOfWork } from '../../platform/unit-of-work.js';
 import { INBOUND_STEPS, type InboundStep } from './inbound-contracts.js';
 import { InboundActionsSignal } from './inbound-actions.worker.js';
+import { AggregatorRulesService } from './aggregator-rules.service.js';
 import { normalizeMobile } from '../../shared/sms/phone-numbers.js';
 
 /** The realtime event pushed for each new inbound message, to the sockets whose user `Inbox/GetAll` would show it. */
@@ -90,6 +91,7 @@ export class InboxService {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(OptOutsRepository) private readonly optOuts: OptOutsRepository,
     @inject(InboundActionsSignal) private readonly actionsSignal: InboundActionsSignal,
+    @inject(AggregatorRulesService) private readonly aggregators: AggregatorRulesService,
     @multiInject(INBOUND_LISTENERS) @optional() private readonly listeners: InboundListener[] = [],
     @multiInject(INBOUND_STEPS) @optional() steps: InboundStep[] = [],
   ) {
@@ -128,6 +130,9 @@ export class InboxService {
         dateTimeReceive: at,
       };
     });
+    // Before the insert: a message an aggregator rule routes is the target organization's from its
+    // first moment (its opt-out, its steps, its readers), never the line owner's for a while.
+    await this.aggregators.route(rows);
     // The opt-outs are written in the same transaction as the messages that ask for them: a
     // best-effort listener could lose one, and a number that opted out must never be sent to again.
     const stored = await this.uow.run(async (tx) => {
