@@ -4,9 +4,7 @@ import { compileUserPattern, matchesUserPattern } from '../../shared/text/user-p
 import type { InboxInsert } from './inbox.repository.js';
 import type { ActiveAggregatorRule } from './aggregator-rules.repository.js';
 
-/** The spec's SmsAggregator values. */
-export const SMS_AGGREGATORS = ['NotValid', 'MCI', 'MCI2', 'Irancell', 'Rightel', 'Other', 'International'] as const;
-export type SmsAggregator = (typeof SMS_AGGREGATORS)[number];
+import type { SmsAggregator } from '../../shared/inbound/sms-aggregators.js';
 
 /**
  * The aggregator values a sender's traffic comes through: by the operator of the sender's number

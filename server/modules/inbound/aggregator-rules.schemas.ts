@@ -1,5 +1,5 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
-import { SMS_AGGREGATORS } from './aggregator-routing.js';
+import { SMS_AGGREGATORS } from '../../shared/inbound/sms-aggregators.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 

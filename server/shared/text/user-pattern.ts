@@ -56,10 +56,32 @@ function hasNestedQuantifier(p: string): boolean {
   return false;
 }
 
-/** The compiled pattern (case-insensitive, Unicode), or null when it would be refused. */
+/** A word boundary for every script: JavaScript's `\b` knows only ASCII words, so «^کافه\b» would never match. */
+const UNICODE_BOUNDARY = '(?:(?<=[\\p{L}\\p{N}\\p{M}_])(?![\\p{L}\\p{N}\\p{M}_])|(?<![\\p{L}\\p{N}\\p{M}_])(?=[\\p{L}\\p{N}\\p{M}_]))';
+
+/** `\b` outside character classes becomes a boundary of Persian words as well as Latin ones. */
+function withUnicodeBoundaries(p: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === '\\') {
+      const next = p[i + 1] ?? '';
+      out += !inClass && next === 'b' ? UNICODE_BOUNDARY : c + next;
+      i++;
+      continue;
+    }
+    if (inClass) { if (c === ']') inClass = false; }
+    else if (c === '[') inClass = true;
+    out += c;
+  }
+  return out;
+}
+
+/** The compiled pattern (case-insensitive, Unicode, word boundaries of every script), or null when it would be refused. */
 export function compileUserPattern(pattern: string): RegExp | null {
   if (userPatternRefusal(pattern) !== null) return null;
-  return new RegExp(pattern.trim(), 'iu');
+  return new RegExp(withUnicodeBoundaries(pattern.trim()), 'iu');
 }
 
 /** Whether the text matches (on its first MATCH_TEXT_LIMIT characters). */

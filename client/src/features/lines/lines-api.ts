@@ -1,4 +1,5 @@
 import { endpoint } from '../../shared/api/endpoint';
+import type { AggregatorRuleAnswer, AggregatorRulePage } from '../../../../server/shared/inbound/aggregator-rules.answers';
 import type { MyNumberAnswer } from '../../../../server/shared/lines/my-numbers.answers';
 import type {
   AgentHealthAnswer, AgentNamesAnswer, AssignmentAnswer, AssignmentsPage, LineAnswer, LinesPage, PluginsAnswer, SenderAgentAnswer,
@@ -120,3 +121,16 @@ export const linesKeys = {
   agentNames: () => '/SenderAgents/GetNames',
   plugins: () => '/SenderAgents/GetPlugins',
 };
+
+export type AggregatorRule = AggregatorRuleAnswer;
+export { SMS_AGGREGATORS } from '../../../../server/shared/inbound/sms-aggregators';
+export interface AggregatorRuleInput { id?: number; privateNumberId: number; organizationId: number; regex: string; smsAggregator: string | null; isActive: boolean }
+
+/** `AggregatorRules/*`: patterns that give a shared line's inbound texts to organizations below (inbound module). */
+export const aggregatorRulesApi = {
+  list: endpoint.get<AggregatorRulePage, { pageIndex: number; pageSize: number; search?: string }>('/AggregatorRules/GetAll'),
+  create: endpoint.post<AggregatorRuleInput, AggregatorRuleAnswer>('/AggregatorRules/Create'),
+  update: endpoint.post<AggregatorRuleInput, AggregatorRuleAnswer>('/AggregatorRules/Update'),
+  delete: endpoint.deleteById<null>('/AggregatorRules/Delete'),
+};
+export const aggregatorRulesKey = (search: string, pageIndex: number, pageSize: number) => ['aggregator-rules', search, pageIndex, pageSize] as const;

@@ -9,9 +9,11 @@ export const linesFeature: FeatureManifest = {
   routes: [
     { path: 'infrastructure/sender-agents', lazy: lazyPage(() => import('./sender-agents-page'), (m) => m.SenderAgentsPage) },
     { path: 'infrastructure/lines', lazy: lazyPage(() => import('./lines-page'), (m) => m.LinesPage) },
+    { path: 'infrastructure/aggregator-rules', lazy: lazyPage(() => import('./aggregator-rules-page'), (m) => m.AggregatorRulesPage) },
   ],
   menu: [
     { section: 'Infrastructure', order: 10, path: '/infrastructure/sender-agents', titleKey: 'sending:menu.senderAgents', claim: 'Infrastructure.SenderAgents' },
     { section: 'Infrastructure', order: 20, path: '/infrastructure/lines', titleKey: 'sending:menu.lines', claim: 'Infrastructure.PrivateNumbers' },
+    { section: 'Infrastructure', order: 25, path: '/infrastructure/aggregator-rules', titleKey: 'lines:aggregators.title', claim: 'Infrastructure.PrivateNumbers' },
   ],
 };

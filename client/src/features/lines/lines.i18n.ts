@@ -3,6 +3,18 @@ import type { TextResource } from '../../shared/i18n/i18n';
 export const linesTexts: TextResource = {
   ns: 'lines',
   fa: {
+    aggregators: {
+      title: 'قواعد تجمیع‌کننده', create: 'قاعدهٔ جدید', edit: 'ویرایش', delete: 'حذف', save: 'ذخیره', cancel: 'انصراف',
+      intro: 'روی خطی که چند سازمان از آن پیامک دریافت می‌کنند، هر پیامک دریافتی که با الگوی یک قاعده جور باشد (و اگر اپراتور تعیین شده، از همان اپراتور برسد) از همان لحظهٔ دریافت به صندوق سازمان آن قاعده می‌رود. قاعده‌ها به ترتیب ساخت بررسی می‌شوند و اولین قاعدهٔ جور برنده است؛ پیامکی که با هیچ قاعده‌ای جور نباشد برای مالک خط می‌ماند.',
+      line: 'خط مشترک', organization: 'سازمان مقصد', organizationHint: 'سازمانی زیرمجموعهٔ شما که پیامک‌های جور به صندوقش می‌روند.',
+      regex: 'الگو (عبارت باقاعده)', regexHint: 'بدون اسلش بنویسید، مثل ^(cafe|کافه)\b . بزرگی و کوچکی حروف مهم نیست و ارقام فارسی مثل لاتین خوانده می‌شوند.',
+      smsAggregator: 'تجمیع‌کننده (اپراتور فرستنده)', smsAggregatorHint: 'اگر انتخاب شود، فقط پیامک‌هایی که از شماره‌های این اپراتور می‌رسند جور می‌شوند.', anyAggregator: 'همه',
+      values: { NotValid: 'فرستندهٔ غیرشماره‌ای', MCI: 'همراه اول', MCI2: 'همراه اول ۲', Irancell: 'ایرانسل', Rightel: 'رایتل', Other: 'سایر اپراتورها', International: 'بین‌المللی' },
+      isActive: 'فعال', active: 'فعال', inactive: 'غیرفعال', required: 'وارد کردن این فیلد الزامی است.',
+      saved: 'قاعدهٔ تجمیع‌کننده ذخیره شد.', deleted: 'قاعدهٔ تجمیع‌کننده حذف شد.', empty: 'هنوز قاعده‌ای تعریف نشده است؛ همهٔ پیامک‌های دریافتی هر خط برای مالک همان خط است.',
+      deleteTitle: 'حذف قاعده', deleteMessage: 'قاعدهٔ «{{regex}}» حذف شود؟ پیامک‌هایی که قبلاً با آن منتقل شده‌اند در صندوق سازمان مقصد می‌مانند.',
+      columns: { line: 'خط', regex: 'الگو', smsAggregator: 'تجمیع‌کننده', organization: 'سازمان مقصد', isActive: 'وضعیت', owner: 'سازندهٔ قاعده', updatedAt: 'آخرین تغییر', actions: 'عملیات' },
+    },
     agents: {
       title: 'ارسال‌کننده‌ها (درگاه‌ها)', create: 'ارسال‌کننده جدید', edit: 'ویرایش ارسال‌کننده', titleField: 'عنوان', plugin: 'افزونه درگاه',
       options: 'تنظیمات افزونه (JSON)', optionsInvalid: 'JSON معتبر نیست.', optionsNotObject: 'تنظیمات باید یک شیء JSON باشد.',
@@ -118,6 +130,18 @@ export const linesTexts: TextResource = {
     deleteTitle: 'تأیید حذف', deleteMessage: '«{{name}}» حذف شود؟',
   },
   en: {
+    aggregators: {
+      title: 'Aggregator rules', create: 'New rule', edit: 'Edit', delete: 'Delete', save: 'Save', cancel: 'Cancel',
+      intro: 'On a line several organizations receive on, every inbound text that matches a rule\'s pattern (and, when an operator is set, arrives from that operator) goes to that rule\'s organization from the moment it is received. Rules are tried oldest first and the first match wins; a text no rule matches stays with the line\'s owner.',
+      line: 'Shared line', organization: 'Target organization', organizationHint: 'An organization under yours whose inbox gets the matching texts.',
+      regex: 'Pattern (regular expression)', regexHint: 'Write it without slashes, e.g. ^(cafe|کافه)\b . Case does not matter and Persian digits read as Latin ones.',
+      smsAggregator: 'Aggregator (sender\'s operator)', smsAggregatorHint: 'When chosen, only texts from this operator\'s numbers match.', anyAggregator: 'Any',
+      values: { NotValid: 'Non-numeric sender', MCI: 'MCI (Hamrah-e Aval)', MCI2: 'MCI 2', Irancell: 'Irancell', Rightel: 'Rightel', Other: 'Other operators', International: 'International' },
+      isActive: 'Active', active: 'Active', inactive: 'Inactive', required: 'This field is required.',
+      saved: 'The aggregator rule was saved.', deleted: 'The aggregator rule was deleted.', empty: 'No rules yet: every line\'s inbound texts belong to the line\'s owner.',
+      deleteTitle: 'Delete rule', deleteMessage: 'Delete the rule “{{regex}}”? Texts it already moved stay in the target organization\'s inbox.',
+      columns: { line: 'Line', regex: 'Pattern', smsAggregator: 'Aggregator', organization: 'Target organization', isActive: 'Status', owner: 'Made by', updatedAt: 'Last change', actions: 'Actions' },
+    },
     agents: {
       title: 'Sender agents (gateways)', create: 'New sender agent', edit: 'Edit sender agent', titleField: 'Title', plugin: 'Gateway plugin',
       options: 'Plugin options (JSON)', optionsInvalid: 'This is not valid JSON.', optionsNotObject: 'The options must be a JSON object.',

@@ -28,3 +28,17 @@ describe('user-typed patterns (aggregator rules, parser conditions)', () => {
     expect(re && matchesUserPattern(re, `${'a'.repeat(5_000)}z`)).to.equal(false);
   });
 });
+
+describe('user-typed patterns: word boundaries', () => {
+  it('\\b ends Persian words as it ends Latin ones, and stays a backspace inside a class', () => {
+    const re = compileUserPattern('^(cafe|کافه)\\b');
+    expect(re && matchesUserPattern(re, 'کافه لاته')).to.equal(true);
+    expect(re && matchesUserPattern(re, 'کافه')).to.equal(true);
+    expect(re && matchesUserPattern(re, 'کافه‌ها'), 'a zero-width non-joiner is no letter: the word ended').to.equal(true);
+    expect(re && matchesUserPattern(re, 'کافهی')).to.equal(false);
+    expect(re && matchesUserPattern(re, 'cafes')).to.equal(false);
+    expect(re && matchesUserPattern(re, 'Cafe!')).to.equal(true);
+    const inClass = compileUserPattern('^a[\\b]c$');
+    expect(inClass && matchesUserPattern(inClass, 'a\bc')).to.equal(true);
+  });
+});
