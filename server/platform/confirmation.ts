@@ -1,3 +1,4 @@
+import { toLatinDigits } from '../shared/sms/phone-numbers.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { AppError } from './http/errors.js';
 import type { KeyValueStore } from './kv.js';
@@ -39,9 +40,6 @@ export class ConfirmationGuard {
   }
 }
 
-/** Persian (۰-۹) and Arabic-Indic (٠-٩) digits typed by users are accepted as Latin digits. */
-export function toLatinDigits(value: string): string {
-  return value
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
-}
+// Persian and Arabic-Indic digits typed by users are accepted as Latin digits: the one folding of
+// server/shared/sms/phone-numbers.ts, re-exported for the callers that name this file.
+export { toLatinDigits };

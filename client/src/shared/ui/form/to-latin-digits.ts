@@ -1,18 +1,9 @@
-const PERSIAN_ZERO = 0x06f0; // ۰
-const ARABIC_ZERO = 0x0660; // ٠
+import { toLatinDigits } from '../../../../../server/shared/sms/phone-numbers';
+
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
-/** Replaces Persian (۰-۹) and Arabic-Indic (٠-٩) digits with Latin digits; other characters stay. */
-export function toLatinDigits(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    const code = ch.charCodeAt(0);
-    if (code >= PERSIAN_ZERO && code <= PERSIAN_ZERO + 9) out += String(code - PERSIAN_ZERO);
-    else if (code >= ARABIC_ZERO && code <= ARABIC_ZERO + 9) out += String(code - ARABIC_ZERO);
-    else out += ch;
-  }
-  return out;
-}
+// One digit folding for server and client (server/shared/sms/phone-numbers.ts, dependency-free).
+export { toLatinDigits };
 
 /** Replaces Latin and Arabic-Indic digits with Persian digits. */
 export function toPersianDigits(value: string | number): string {
