@@ -21,7 +21,8 @@ import { useFormFailure } from '../sending/send-form-failure';
 import { POLLS_PATH, pollPath, pollsApi, pollsKeys, type PollOptionInput } from './polls-api';
 
 const emptyOption = (): PollOptionInput => ({ optionTitle: '', answerValue: '', isCorrect: false });
-const hourFromNow = (h: number) => new Date(Math.round((Date.now() + h * 3_600_000) / 60_000) * 60_000).toISOString();
+// Whole minutes, rounded down: a poll created "now" is open at once.
+const hourFromNow = (h: number) => new Date(Math.floor((Date.now() + h * 3_600_000) / 60_000) * 60_000).toISOString();
 
 /** Create or edit a poll or competition: its line, period, options with keywords, and what follows an answer. */
 export function PollFormPage() {
