@@ -92,7 +92,7 @@ describe('Polls and competitions: answers, results, the draw', function () {
 
     it('Persian messages in Persian', async () => {
       const r = bad(await api.call('POST', 'Polls/Create', { body: pollBody({ options: [] }), token, culture: 'fa' }), 400);
-      expect(r.validationErrors[0]).to.deep.equal({ propertyName: 'options', message: 'هنوز هیچ گزینه‌ای ثبت نشده است.' });
+      expect(r.validationErrors?.[0]).to.deep.equal({ propertyName: 'options', message: 'هنوز هیچ گزینه‌ای ثبت نشده است.' });
     });
 
     it('two polls open on one line at once cannot share a keyword', async () => {
