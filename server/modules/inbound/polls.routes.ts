@@ -17,6 +17,7 @@ export function pollsController(s: PollsService, translator: Translator): Contro
       userRoute({ method: 'POST', action: 'Update', body: updatePollSchema, answer: pollDetailAnswer, claim: POLLS_CLAIM, handler: ({ ctx, body }) => s.update(ctx, body.id, body) }),
       userRoute({ method: 'POST', action: 'Draw', body: drawSchema, answer: pollDrawAnswer, claim: POLLS_CLAIM, successMessage: 'polls.drawn', handler: ({ ctx, body }) => s.draw(ctx, body.id) }),
       userRoute({ method: 'DELETE', action: 'Delete/:id', params: idParamSchema, answer: pollDeletedAnswer, claim: POLLS_CLAIM, successMessage: 'polls.deleted', handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      // Answers the workbook itself (bytes, not the JSON envelope): no `answer:`.
       userRoute({
         method: 'GET', action: 'ExportParticipants/:id', params: idParamSchema, claim: POLLS_CLAIM,
         handler: async ({ ctx, params }) => participantsXlsx((await s.participants(ctx, params.id)).rows, translator, ctx.culture),
