@@ -38,6 +38,7 @@ import { messagingReceiverOnWire } from './20261128-0036-messaging-receiver-on-w
 import { inboxOptOuts } from './20261129-0037-inbox-opt-outs.js';
 import { inboundActions } from './20261130-0040-inbound-actions.js';
 import { inboundAggregatorRules } from './20261130-0046-inbound-aggregator-rules.js';
+import { inboundPolls } from './20261201-0042-inbound-polls.js';
 
 /**
  * Every migration in order; both database backends run exactly this list. Order = the file numbers;
@@ -45,4 +46,4 @@ import { inboundAggregatorRules } from './20261130-0046-inbound-aggregator-rules
  * `name`, which never changes once shipped, even when a file is renamed
  * (tests/unit/migrations/migration-list.test.ts holds the shipped names).
  */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundAggregatorRules];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundAggregatorRules, inboundPolls];

@@ -416,4 +416,16 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   isHoliday: { fa: 'تعطیل', en: 'Holiday' },
   // the organization header every session route reads (identity's authenticator)
   'c-org-id': { fa: 'سازمان فعال (سرآیند c-org-id)', en: 'Active organization (c-org-id header)' },
+  // polls and competitions (inbound)
+  senderPhonebookId: { fa: 'دفترچه تلفن شرکت‌کنندگان', en: 'Participants\' phonebook' },
+  optionTitle: { fa: 'عنوان گزینه', en: 'Option title' },
+  answerValue: { fa: 'کلمه کلیدی', en: 'Keyword' },
+  isCorrect: { fa: 'پاسخ درست', en: 'Correct answer' },
+  isJustTrueAnswer: { fa: 'فقط پاسخ‌های درست در قرعه‌کشی', en: 'Only correct answers enter the draw' },
+  isMainQuestion: { fa: 'پرسش اصلی', en: 'Main question' },
+  startAt: { fa: 'زمان شروع', en: 'Start' },
+  endAt: { fa: 'زمان پایان', en: 'End' },
+  countedAnswer: { fa: 'پاسخ شمارش‌شده', en: 'Counted answer' },
+  replyText: { fa: 'متن پاسخ', en: 'Reply text' },
+  winnersCount: { fa: 'تعداد برندگان', en: 'Winners count' },
 };

@@ -20,6 +20,7 @@ import { sendQueueFeature } from '../features/send-queue/send-queue.feature';
 import { sendingFeature } from '../features/sending/sending.feature';
 import { usersFeature } from '../features/users/users.feature';
 import { voiceFeature } from '../features/voice/voice.feature';
+import { pollsFeature } from '../features/polls/polls.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -29,5 +30,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, placeholderSections,
 ];

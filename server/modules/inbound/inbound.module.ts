@@ -17,21 +17,33 @@ import { AggregatorRulesRepository } from './aggregator-rules.repository.js';
 import { AggregatorRulesService } from './aggregator-rules.service.js';
 import { aggregatorRulesController } from './aggregator-rules.routes.js';
 import { aggregatorRuleMessages } from './aggregator-rules.messages.js';
+import { INBOUND_STEPS } from './inbound-contracts.js';
+import { INBOUND_LISTENERS } from './inbox.service.js';
+import { PollsRepository } from './polls.repository.js';
+import { PollsService } from './polls.service.js';
+import { PollAnswersStep } from './polls.step.js';
+import { PollResultsListener } from './polls.listener.js';
+import { pollsController } from './polls.routes.js';
+import { pollsMessages } from './polls.messages.js';
 
 /** Finished actions are kept this long for the message detail and support, then swept. */
 const ACTION_KEEP_DAYS = 30;
 
 export const inboundModule: PeykModule = {
   name: 'inbound',
-  messages: { ...inboundMessages, ...aggregatorRuleMessages },
+  messages: { ...inboundMessages, ...aggregatorRuleMessages, ...pollsMessages },
   register(container: Container) {
-    const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler, AggregatorRulesRepository, AggregatorRulesService] as (new (...args: never[]) => unknown)[];
+    const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler,
+      AggregatorRulesRepository, AggregatorRulesService, PollsRepository, PollsService, PollAnswersStep, PollResultsListener] as (new (...args: never[]) => unknown)[];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     // Gateways' inbound messages reach the inbox through messaging's host bridge by this token.
     container.bind(INBOUND_SINK).toService(InboxService);
     container.bind(INBOUND_ACTION_HANDLERS).toService(ReplyActionHandler);
+    container.bind(INBOUND_STEPS).toService(PollAnswersStep);
+    container.bind(INBOUND_LISTENERS).toService(PollResultsListener);
   },
-  controllers: (container) => [inboxController(container.get(InboxService)), optOutsController(container.get(OptOutsService)), aggregatorRulesController(container.get(AggregatorRulesService))],
+  controllers: (container) => [inboxController(container.get(InboxService)), optOutsController(container.get(OptOutsService)),
+    aggregatorRulesController(container.get(AggregatorRulesService)), pollsController(container.get(PollsService), container.get(TYPES.Translator))],
   jobs(container) {
     const actions = container.get(InboundActionsRepository);
     return [

@@ -31,11 +31,19 @@ const OPT_OUT_WORDS = new Set(['لغو', '11', 'stop']);
  */
 export function isOptOutText(text: string): boolean {
   if (typeof text !== 'string' || text.length > 100) return false;
-  const folded = toLatinDigits(text.normalize('NFKC'))
+  return OPT_OUT_WORDS.has(foldText(text));
+}
+
+/**
+ * A short text as a keyword compares: NFKC, Persian/Arabic digits to ASCII, ي/ى → ی and ك → ک,
+ * tatweel, diacritics and invisible marks dropped, punctuation and symbols around it trimmed,
+ * lower case. Opt-out words and poll keywords are read through the same fold.
+ */
+export function foldText(text: string): string {
+  return toLatinDigits(text.normalize('NFKC'))
     .replace(/[\u064a\u0649]/g, '\u06cc')
     .replace(/\u0643/g, '\u06a9')
     .replace(/[\u0640\u064b-\u065f\u0670\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
     .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
     .toLowerCase();
-  return OPT_OUT_WORDS.has(folded);
 }

@@ -51,6 +51,7 @@ const SHIPPED_NAMES = [
   '20261129-0037-inbox-opt-outs',
   '20261130-0040-inbound-actions',
   '20261130-0046-inbound-aggregator-rules',
+  '20261201-0042-inbound-polls',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

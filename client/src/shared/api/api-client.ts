@@ -62,6 +62,8 @@ export interface CallOptions {
    * progress bar. fetch cannot report it, so such a call travels by XMLHttpRequest.
    */
   onUploadProgress?(loaded: number, total: number): void;
+  /** `blob`: a successful answer that is no JSON envelope (a file download) is answered as a Blob. */
+  responseType?: 'blob';
 }
 
 /** fetch's answer for a call sent by XMLHttpRequest (the only way to see an upload's progress). */
@@ -209,6 +211,7 @@ export class ApiClient {
     }
 
     this.readSessionHeaders(res);
+    if (options.responseType === 'blob' && res.ok && !/json/i.test(res.headers.get('content-type') ?? '')) return (await res.blob()) as T;
     const envelope = await readEnvelope<T>(res);
     if (res.ok && envelope.isSucceed !== false) return envelope.data as T;
 
