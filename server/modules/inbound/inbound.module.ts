@@ -11,8 +11,12 @@ import { OptOutsRepository } from './opt-outs.repository.js';
 import { OptOutsService } from './opt-outs.service.js';
 import { InboundActionsRepository } from './inbound-actions.repository.js';
 import { InboundActionsSignal, InboundActionsWorker } from './inbound-actions.worker.js';
-import { INBOUND_ACTION_HANDLERS } from './inbound-contracts.js';
 import { ReplyActionHandler } from './reply-action.handler.js';
+import { SafeListsRepository } from './safe-lists.repository.js';
+import { SafeListsService } from './safe-lists.service.js';
+import { SafeListStep } from './safe-list.step.js';
+import { safeListsController } from './safe-lists.routes.js';
+import { INBOUND_ACTION_HANDLERS, INBOUND_STEPS } from './inbound-contracts.js';
 
 /** Finished actions are kept this long for the message detail and support, then swept. */
 const ACTION_KEEP_DAYS = 30;
@@ -21,13 +25,14 @@ export const inboundModule: PeykModule = {
   name: 'inbound',
   messages: inboundMessages,
   register(container: Container) {
-    const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler] as (new (...args: never[]) => unknown)[];
+    const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler, SafeListsRepository, SafeListsService, SafeListStep] as (new (...args: never[]) => unknown)[];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     // Gateways' inbound messages reach the inbox through messaging's host bridge by this token.
     container.bind(INBOUND_SINK).toService(InboxService);
     container.bind(INBOUND_ACTION_HANDLERS).toService(ReplyActionHandler);
+    container.bind(INBOUND_STEPS).toService(SafeListStep);
   },
-  controllers: (container) => [inboxController(container.get(InboxService)), optOutsController(container.get(OptOutsService))],
+  controllers: (container) => [inboxController(container.get(InboxService)), optOutsController(container.get(OptOutsService)), safeListsController(container.get(SafeListsService))],
   jobs(container) {
     const actions = container.get(InboundActionsRepository);
     return [
