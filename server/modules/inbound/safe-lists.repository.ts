@@ -40,6 +40,8 @@ export interface SafeListRow {
 export type NewSafeList = Omit<SafeListRow, 'id' | 'overLimitCount' | 'createdAt' | 'deletedAt' | 'rejectComment'>;
 
 export interface SafeListListItem extends SafeListRow {
+  /** The list's name in the panel's lists and dialogs: its join word (the spec gives a request no title). */
+  title: string;
   userName: string;
   organizationName: string;
   receiverNumber: string | null;
@@ -106,7 +108,7 @@ export class SafeListsRepository {
       q.clone()
         .join('users as u', 'u.id', 's.userId').join('organizations as o', 'o.id', 's.organizationId')
         .leftJoin('private_numbers as pn', 'pn.id', 's.privateNumberId').leftJoin('phonebooks as pb', 'pb.id', 's.phonebookId')
-        .select('s.*', 'u.userName as userName', 'o.name as organizationName', 'pn.number as receiverNumber', 'pb.title as phonebookTitle', this.knex.raw('coalesce(pb."contactsCount", 0) as "membersCount"'))
+        .select('s.*', 's.enterSms as title', 'u.userName as userName', 'o.name as organizationName', 'pn.number as receiverNumber', 'pb.title as phonebookTitle', this.knex.raw('coalesce(pb."contactsCount", 0) as "membersCount"'))
         .orderBy('s.id', 'desc').offset(f.pageIndex * f.pageSize).limit(f.pageSize),
     ]);
     return { items: (items as Record<string, unknown>[]).map((r) => normalize<SafeListListItem>(r)), totalCount: Number(count?.n ?? 0) };

@@ -39,11 +39,11 @@ const safeListRequired = [
 /** A list as `Create`, `Update`, `Confirm/:id`, `Reject` and `UndoConfirm/:id` answer it. */
 export const safeListAnswer = { type: 'object', required: safeListRequired, properties: safeListProperties } as const;
 
-/** `GetAll` rows add the owner, the organization, the line's number, the phonebook's title and its members. */
+/** `GetAll` rows add a title (the join word), the owner, the organization, the line's number, the phonebook's title and its members. */
 export const safeListItemAnswer = {
   type: 'object',
-  required: [...safeListRequired, 'userName', 'organizationName', 'receiverNumber', 'phonebookTitle', 'membersCount'],
-  properties: { ...safeListProperties, userName: text, organizationName: text, receiverNumber: nullableText, phonebookTitle: nullableText, membersCount: integer },
+  required: [...safeListRequired, 'title', 'userName', 'organizationName', 'receiverNumber', 'phonebookTitle', 'membersCount'],
+  properties: { ...safeListProperties, /** The join word: the list's name in the panel. */ title: text, userName: text, organizationName: text, receiverNumber: nullableText, phonebookTitle: nullableText, membersCount: integer },
 } as const;
 
 export const safeListPageAnswer = pageOf(safeListItemAnswer);

@@ -36,6 +36,8 @@ export interface ApprovalListProps<Row extends ApprovalRow> {
   canConfirm?(row: Row): boolean;
   /** Reject asks for an optional reason (the subject keeps one). */
   rejectWithReason?: boolean;
+  /** The reject body's field of the reason (default `reason`). */
+  rejectReasonField?: string;
   /** The row's other actions (edit, send), between the decisions and Delete. */
   actions?(row: Row): ReactNode;
   /** Shown instead of the filter and the table while the subject has no row at all. */
@@ -54,7 +56,7 @@ export function useApprovalListRefresh(swrKey: string): () => Promise<unknown> {
  * decide, and delete behind a confirmation. The server's approvals workflow decides again.
  */
 export function ApprovalList<Row extends ApprovalRow>(props: ApprovalListProps<Row>) {
-  const { ns, path, swrKey, testId, tableTestId, leading, trailing, statusCell, canConfirm, rejectWithReason, actions, emptyState } = props;
+  const { ns, path, swrKey, testId, tableTestId, leading, trailing, statusCell, canConfirm, rejectWithReason, rejectReasonField, actions, emptyState } = props;
   const { api } = useApp();
   const { t } = useTranslation(ns);
   const canDecide = useCanDecide();
@@ -123,7 +125,7 @@ export function ApprovalList<Row extends ApprovalRow>(props: ApprovalListProps<R
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(s) => { setPageSize(s); setPageIndex(0); }} data-testid={tableTestId} />
     </>)}
-    {rejecting && <RejectReasonDialog ns={ns} path={path} testId={testId} row={rejecting} onClose={() => setRejecting(null)}
+    {rejecting && <RejectReasonDialog ns={ns} path={path} testId={testId} row={rejecting} reasonField={rejectReasonField} onClose={() => setRejecting(null)}
       onDone={() => { setRejecting(null); showToast({ kind: 'success', message: t('done') }); void mutate(); }} />}
     <ConfirmDialog open={!!deleting} busy={busy === 'delete'} danger title={t('deleteTitle')}
       message={deleting ? t('deleteMessage', { title: isolateText(deleting.title) }) : undefined}
