@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
+import { useCurrentUser } from '../../shared/auth/current-user';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
@@ -142,12 +143,15 @@ export function SafeListsPage() {
       {r.status === 'Rejected' && r.rejectComment && <UserText className="text-xs text-red-700 dark:text-red-300" data-testid="safe-list-reject-comment">{t('rejectComment', { comment: r.rejectComment })}</UserText>}
     </span>
   ), [t]);
+  // Only an administrator above the list's organization decides (the server's rule); its own administrators wait.
+  const { data: me } = useCurrentUser();
+  const canDecideRow = useCallback((r: SafeListItem) => me?.scope === 'superAdmin' || (me !== undefined && r.organizationId !== me.organizationId), [me]);
   const empty = useCallback((create: () => void) => (
     <EmptyState title={t('empty')} description={t('emptyHint')} action={<Button onClick={create} data-testid="safe-list-create-first">{t('create')}</Button>} data-testid="safe-lists-empty" />
   ), [t]);
 
   return (
     <ApprovalSubjectPage<SafeListItem> pageTestId="safe-lists-page" ns={NS} path={PATH} swrKey="safe-lists" testId="safe-list" tableTestId="safe-lists-table"
-      leading={leading} trailing={trailing} statusCell={statusCell} rejectWithReason rejectReasonField="rejectComment" emptyState={empty} dialog={SafeListDialog} />
+      leading={leading} trailing={trailing} statusCell={statusCell} canDecideRow={canDecideRow} rejectWithReason rejectReasonField="rejectComment" emptyState={empty} dialog={SafeListDialog} />
   );
 }

@@ -36,6 +36,8 @@ export interface ApprovalListProps<Row extends ApprovalRow> {
   canConfirm?(row: Row): boolean;
   /** Reject asks for an optional reason (the subject keeps one). */
   rejectWithReason?: boolean;
+  /** Whether the caller decides this row (default: every row, for those who decide); the safe-list: only from above its organization. */
+  canDecideRow?(row: Row): boolean;
   /** The reject body's field of the reason (default `reason`). */
   rejectReasonField?: string;
   /** The row's other actions (edit, send), between the decisions and Delete. */
@@ -56,7 +58,7 @@ export function useApprovalListRefresh(swrKey: string): () => Promise<unknown> {
  * decide, and delete behind a confirmation. The server's approvals workflow decides again.
  */
 export function ApprovalList<Row extends ApprovalRow>(props: ApprovalListProps<Row>) {
-  const { ns, path, swrKey, testId, tableTestId, leading, trailing, statusCell, canConfirm, rejectWithReason, rejectReasonField, actions, emptyState } = props;
+  const { ns, path, swrKey, testId, tableTestId, leading, trailing, statusCell, canConfirm, canDecideRow, rejectWithReason, rejectReasonField, actions, emptyState } = props;
   const { api } = useApp();
   const { t } = useTranslation(ns);
   const canDecide = useCanDecide();
@@ -100,14 +102,14 @@ export function ApprovalList<Row extends ApprovalRow>(props: ApprovalListProps<R
       key: 'actions', header: t('columns.actions'), hideable: false,
       cell: (r) => (
         <div className="flex flex-wrap gap-2">
-          <ApprovalActions ns={ns} testId={testId} id={r.id} status={r.status} canDecide={canDecide} busy={busy} onDecide={(a) => void decide(r, a)} canConfirm={canConfirm?.(r)} />
+          <ApprovalActions ns={ns} testId={testId} id={r.id} status={r.status} canDecide={canDecide && (canDecideRow?.(r) ?? true)} busy={busy} onDecide={(a) => void decide(r, a)} canConfirm={canConfirm?.(r)} />
           {actions?.(r)}
           <Button size="sm" variant="danger" onClick={() => setDeleting(r)} data-testid={`${testId}-delete`}>{t('delete')}</Button>
         </div>
       ),
     },
   // The actions close over `mutate` of the current key.
-  ], [t, ns, testId, leading, trailing, statusCell, canConfirm, actions, canDecide, busy, mutate]);
+  ], [t, ns, testId, leading, trailing, statusCell, canConfirm, canDecideRow, actions, canDecide, busy, mutate]);
 
   const empty = emptyState !== undefined && !isLoading && data && data.totalCount === 0 && !status;
   return (<>
