@@ -414,6 +414,16 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   jalaliMonth: { fa: 'ماه', en: 'Month' },
   jalaliDay: { fa: 'روز', en: 'Day' },
   isHoliday: { fa: 'تعطیل', en: 'Holiday' },
+  // safe-lists (whitemessage requests)
+  enterSms: { fa: 'کلمه عضویت', en: 'Join word' },
+  exitSms: { fa: 'کلمه خروج', en: 'Leave word' },
+  returnText: { fa: 'پاسخ عضویت', en: 'Join reply' },
+  cancelText: { fa: 'پاسخ خروج', en: 'Leave reply' },
+  isSendCancelText: { fa: 'ارسال پاسخ خروج', en: 'Send the leave reply' },
+  dailyAddLimit: { fa: 'سقف عضویت روزانه', en: 'Daily add limit' },
+  monthlyAddLimit: { fa: 'سقف عضویت ماهانه', en: 'Monthly add limit' },
+  repeatTextDay: { fa: 'فاصله تکرار پاسخ (روز)', en: 'Days before the join reply repeats' },
+  rejectComment: { fa: 'دلیل رد', en: 'Reject comment' },
   // the organization header every session route reads (identity's authenticator)
   'c-org-id': { fa: 'سازمان فعال (سرآیند c-org-id)', en: 'Active organization (c-org-id header)' },
   // polls and competitions (inbound)

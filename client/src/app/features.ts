@@ -16,6 +16,7 @@ import { outboxFeature } from '../features/outbox/outbox.feature';
 import { p2pFeature } from '../features/p2p/p2p.feature';
 import { patternsFeature } from '../features/patterns/patterns.feature';
 import { rolesFeature } from '../features/roles/roles.feature';
+import { safeListsFeature } from '../features/safe-lists/safe-lists.feature';
 import { sendQueueFeature } from '../features/send-queue/send-queue.feature';
 import { sendingFeature } from '../features/sending/sending.feature';
 import { usersFeature } from '../features/users/users.feature';
@@ -30,5 +31,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, safeListsFeature, placeholderSections,
 ];

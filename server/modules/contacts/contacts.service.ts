@@ -308,6 +308,55 @@ export class ContactsService {
   }
 
   /**
+   * For the inbound module's safe-list: a phonebook the caller may change (404 invisible, 403 read
+   * only, as every change of contacts), locked in `tx`, with the safe-list it already serves.
+   */
+  async phonebookForSafeList(ctx: Actor, phonebookId: number, tx: Tx) {
+    const { phonebook } = await this.access.forChange(ctx, phonebookId, tx);
+    return { id: phonebook.id, title: phonebook.title, organizationId: phonebook.organizationId, whiteMessageId: phonebook.whiteMessageId };
+  }
+
+  /** Marks a phonebook as the members of a safe-list (the spec's `whiteMessageId`), or unmarks it (null), inside the caller's `tx`. */
+  async setWhiteMessage(tx: Tx, phonebookId: number, whiteMessageId: number | null): Promise<void> {
+    await this.phonebooks.update(tx, phonebookId, { whiteMessageId, lastModified: this.clock.now() });
+  }
+
+  /** Whether a phonebook has this cellphone (a safe-list's member), inside the caller's `tx`. */
+  async hasCellphone(tx: Tx, phonebookId: number, cellphone: string): Promise<boolean> {
+    return (await this.contacts.findByCellphone(tx, phonebookId, cellphone)) !== null;
+  }
+
+  /**
+   * A number that joined a safe-list by text, added inside the inbound store transaction (no
+   * caller to check: the list was approved for this phonebook). `member` when the phonebook already
+   * has it, `gone` when the phonebook no longer exists. Holds the phonebook's row, so its
+   * contactsCount stays exact.
+   */
+  async addFromInbound(tx: Tx, phonebookId: number, cellphone: string): Promise<'added' | 'member' | 'gone'> {
+    const phonebook = await this.phonebooks.find(phonebookId, tx, true);
+    if (!phonebook) return 'gone';
+    if (await this.contacts.findByCellphone(tx, phonebookId, cellphone)) return 'member';
+    const row = await this.contacts.insert(tx, {
+      phonebookId, cellphone, firstName: null, lastName: null, email: null, job: null, birthdate: null,
+      telephone: null, address: null, phonebookGroup: null, createType: 'Inbound', fields: {},
+    });
+    if (!row) return 'member';
+    await this.phonebooks.addToCount(tx, phonebookId, 1, this.clock.now());
+    return 'added';
+  }
+
+  /** A number that left a safe-list by text, removed from its phonebook inside the caller's `tx`; whether it was there. */
+  async removeFromInbound(tx: Tx, phonebookId: number, cellphone: string): Promise<boolean> {
+    const phonebook = await this.phonebooks.find(phonebookId, tx, true);
+    if (!phonebook) return false;
+    const found = await this.contacts.findByCellphone(tx, phonebookId, cellphone);
+    if (!found) return false;
+    const removed = await this.contacts.deleteWhere(tx, { phonebookId, ids: [found.id] });
+    await this.phonebooks.addToCount(tx, phonebookId, -removed, this.clock.now());
+    return removed > 0;
+  }
+
+  /**
    * Streams a visible phonebook's contacts in id order, in batches, for the import and the
    * phonebook / dynamic / occasion sends. Keyset reads (one indexed query per batch, no open
    * cursor or transaction between batches), so a million contacts never sit in memory. Numbers are

@@ -24,26 +24,25 @@ export function receiverCandidates(to: string): string[] {
 const OPT_OUT_WORDS = new Set(['لغو', '11', 'stop']);
 
 /**
- * Whether a whole inbound text is an opt-out: trimmed, any case, Persian/Arabic digits and the
- * Arabic letter variants (ي ك, presentation forms, tatweel, diacritics, invisible marks) folded,
- * punctuation and symbols around it ignored. A text that merely contains the word is not one:
- * «لغو جلسه» or "don't stop" must not silence a subscriber.
+ * A whole inbound text folded for comparing with a keyword: trimmed, any case, Persian/Arabic
+ * digits and the Arabic letter variants (ي ك, presentation forms, tatweel, diacritics, invisible
+ * marks) folded, punctuation and symbols around it ignored. Keywords users type (a safe-list's join
+ * and leave words) are folded the same way, so «عضویت» matches «عضويت!».
  */
-export function isOptOutText(text: string): boolean {
-  if (typeof text !== 'string' || text.length > 100) return false;
-  return OPT_OUT_WORDS.has(foldText(text));
-}
-
-/**
- * A short text as a keyword compares: NFKC, Persian/Arabic digits to ASCII, ي/ى → ی and ك → ک,
- * tatweel, diacritics and invisible marks dropped, punctuation and symbols around it trimmed,
- * lower case. Opt-out words and poll keywords are read through the same fold.
- */
-export function foldText(text: string): string {
+export function foldKeyword(text: string): string {
   return toLatinDigits(text.normalize('NFKC'))
     .replace(/[\u064a\u0649]/g, '\u06cc')
     .replace(/\u0643/g, '\u06a9')
     .replace(/[\u0640\u064b-\u065f\u0670\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
     .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
     .toLowerCase();
+}
+
+/**
+ * Whether a whole inbound text is an opt-out (folded by `foldKeyword`). A text that merely
+ * contains the word is not one: «لغو جلسه» or "don't stop" must not silence a subscriber.
+ */
+export function isOptOutText(text: string): boolean {
+  if (typeof text !== 'string' || text.length > 100) return false;
+  return OPT_OUT_WORDS.has(foldKeyword(text));
 }

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
+import { affectedRows } from '../../platform/db.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
@@ -35,6 +36,12 @@ export class OptOutsRepository {
     if (items.length === 0) return 0;
     const rows = await tx('opt_outs').insert(items).onConflict(['organizationId', 'mobile']).ignore().returning('id');
     return rows.length;
+  }
+
+  /** A number of an organization opts in again (it texted a safe-list's join word); whether it had opted out. */
+  async deleteFor(tx: Tx, organizationId: number, mobile: string): Promise<boolean> {
+    const n = await tx('opt_outs').where({ organizationId, mobile }).delete();
+    return affectedRows(n) > 0;
   }
 
   /** The tenant's opt-outs (its organization and below), newest first, with the line and the message. */

@@ -10,7 +10,7 @@ import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
 import { ContactsService } from '../contacts/index.js';
 import { PrivateNumbersService } from '../numbers/index.js';
-import { foldText, isOptOutText } from './inbox-text.js';
+import { foldKeyword, isOptOutText } from './inbox-text.js';
 import { drawWinners, newDrawSeed } from './polls.draw.js';
 import { PollsRepository, type CountedAnswer, type DrawRow, type PollOptionRow, type PollOptionValues, type PollRow, type PollType, type PollValues } from './polls.repository.js';
 
@@ -234,7 +234,7 @@ export class PollsService {
     input.options.forEach((o, i) => {
       const optionTitle = o.optionTitle.trim();
       const answerValue = o.answerValue.trim();
-      const answerKey = foldText(answerValue);
+      const answerKey = foldKeyword(answerValue);
       if (!optionTitle && !answerKey) { issues.push({ propertyName: `options[${i}]`, key: 'polls.optionEmpty' }); return; }
       if (!optionTitle) issues.push({ propertyName: `options[${i}].optionTitle`, key: 'polls.optionTitleRequired' });
       else if (titles.has(optionTitle.toLowerCase())) issues.push({ propertyName: `options[${i}].optionTitle`, key: 'polls.optionTitleRepeated' });

@@ -3,7 +3,7 @@ import type { Tx } from '../../platform/unit-of-work.js';
 import { normalizeMobile } from '../../shared/sms/phone-numbers.js';
 import type { InboundStep, NewInboundAction } from './inbound-contracts.js';
 import type { InboxRow } from './inbox.repository.js';
-import { foldText, isOptOutText } from './inbox-text.js';
+import { foldKeyword, isOptOutText } from './inbox-text.js';
 import { InboundActionsRepository } from './inbound-actions.repository.js';
 import { REPLY_ACTION, type ReplyPayload } from './reply-action.handler.js';
 import { PollsRepository, type AnswerInsert, type PollOptionRow, type PollRow } from './polls.repository.js';
@@ -56,7 +56,7 @@ export class PollAnswersStep implements InboundStep {
     }
     let matches: Match[] = [];
     for (const row of candidates) {
-      const hits = byKey.get(`${row.privateNumberId}:${foldText(row.smsText)}`);
+      const hits = byKey.get(`${row.privateNumberId}:${foldKeyword(row.smsText)}`);
       const at = row.dateTimeReceive.getTime();
       const hit = hits?.find((h) => h.poll.startAt.getTime() <= at && at < h.poll.endAt.getTime());
       const mobile = normalizeMobile(row.senderMobile)?.number;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { drawWinners, newDrawSeed } from '../../../server/modules/inbound/polls.draw.js';
-import { foldText } from '../../../server/modules/inbound/inbox-text.js';
+import { foldKeyword } from '../../../server/modules/inbound/inbox-text.js';
 
 const people = Array.from({ length: 50 }, (_, i) => `98912000${String(i).padStart(4, '0')}`);
 const id = (s: string) => s;
@@ -39,11 +39,11 @@ describe('Poll draw (seeded, reproducible)', () => {
   });
 });
 
-describe('foldText (poll keywords)', () => {
+describe('foldKeyword (poll keywords)', () => {
   it('folds digits, case, Arabic letter variants and punctuation around', () => {
-    expect(foldText(' ۱ ')).to.equal('1');
-    expect(foldText('YES!')).to.equal('yes');
-    expect(foldText('«علي»')).to.equal('علی');
-    expect(foldText('كتاب')).to.equal('کتاب');
+    expect(foldKeyword(' ۱ ')).to.equal('1');
+    expect(foldKeyword('YES!')).to.equal('yes');
+    expect(foldKeyword('«علي»')).to.equal('علی');
+    expect(foldKeyword('كتاب')).to.equal('کتاب');
   });
 });

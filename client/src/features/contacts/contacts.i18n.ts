@@ -9,6 +9,7 @@ export const contactsTexts: TextResource = {
       back: 'بازگشت به دفترچه‌ها', apply: 'اعمال', clear: 'پاک کردن', none: '—',
     },
     phonebooks: {
+      safeList: 'لیست سفید', safeListHint: 'اعضای یک لیست سفید: مشترکان با پیامک به آن می‌پیوندند و از آن خارج می‌شوند.',
       title: 'دفترچه‌های تلفن', create: 'دفترچه جدید', edit: 'ویرایش دفترچه', customFields: 'فیلدهای سفارشی',
       usage: '{{n}} از {{max}} دفترچه سازمان', usageUnlimited: '{{n}} دفترچه در سازمان',
       emptyTitle: 'هنوز دفترچه تلفنی ندارید',
@@ -77,6 +78,7 @@ export const contactsTexts: TextResource = {
       back: 'Back to phonebooks', apply: 'Apply', clear: 'Clear', none: '—',
     },
     phonebooks: {
+      safeList: 'Safe-list', safeListHint: 'The members of a safe-list: subscribers join and leave it by text.',
       title: 'Phonebooks', create: 'New phonebook', edit: 'Edit phonebook', customFields: 'Custom fields',
       usage: "{{n}} of the organization's {{max}} phonebooks", usageUnlimited: '{{n}} phonebooks in the organization',
       emptyTitle: 'You have no phonebooks yet',

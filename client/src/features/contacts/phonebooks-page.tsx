@@ -22,7 +22,16 @@ export function KindBadge({ phonebook }: { phonebook: Phonebook }) {
   const { t } = useTranslation('contacts');
   const kind = phonebook.fromParent ? 'parent' : phonebook.isPublic ? 'public' : 'private';
   const tone = kind === 'private' ? 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200' : 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-200';
-  return <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium', tone)} data-testid="phonebook-kind" data-kind={kind}>{t(`phonebooks.kinds.${kind}`)}</span>;
+  return (<>
+    <span className={cx('inline-block rounded-full px-2 py-0.5 text-xs font-medium', tone)} data-testid="phonebook-kind" data-kind={kind}>{t(`phonebooks.kinds.${kind}`)}</span>
+    {/* The members of a safe-list (whitemessage): people join and leave it by text, so it is said where it is seen. */}
+    {phonebook.whiteMessageId !== null && (
+      <Link to="/facility/safe-lists" title={t('phonebooks.safeListHint')} data-testid="phonebook-safe-list"
+        className="ms-1 inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 underline dark:bg-emerald-900/40 dark:text-emerald-200">
+        {t('phonebooks.safeList')}
+      </Link>
+    )}
+  </>);
 }
 
 /** The phonebooks the caller sees (their organization's, and allowed parents' public ones), with an empty state that says where to start. */

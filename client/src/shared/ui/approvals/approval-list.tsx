@@ -36,6 +36,10 @@ export interface ApprovalListProps<Row extends ApprovalRow> {
   canConfirm?(row: Row): boolean;
   /** Reject asks for an optional reason (the subject keeps one). */
   rejectWithReason?: boolean;
+  /** Whether the caller decides this row (default: every row, for those who decide); the safe-list: only from above its organization. */
+  canDecideRow?(row: Row): boolean;
+  /** The reject body's field of the reason (default `reason`). */
+  rejectReasonField?: string;
   /** The row's other actions (edit, send), between the decisions and Delete. */
   actions?(row: Row): ReactNode;
   /** Shown instead of the filter and the table while the subject has no row at all. */
@@ -54,7 +58,7 @@ export function useApprovalListRefresh(swrKey: string): () => Promise<unknown> {
  * decide, and delete behind a confirmation. The server's approvals workflow decides again.
  */
 export function ApprovalList<Row extends ApprovalRow>(props: ApprovalListProps<Row>) {
-  const { ns, path, swrKey, testId, tableTestId, leading, trailing, statusCell, canConfirm, rejectWithReason, actions, emptyState } = props;
+  const { ns, path, swrKey, testId, tableTestId, leading, trailing, statusCell, canConfirm, canDecideRow, rejectWithReason, rejectReasonField, actions, emptyState } = props;
   const { api } = useApp();
   const { t } = useTranslation(ns);
   const canDecide = useCanDecide();
@@ -98,14 +102,14 @@ export function ApprovalList<Row extends ApprovalRow>(props: ApprovalListProps<R
       key: 'actions', header: t('columns.actions'), hideable: false,
       cell: (r) => (
         <div className="flex flex-wrap gap-2">
-          <ApprovalActions ns={ns} testId={testId} id={r.id} status={r.status} canDecide={canDecide} busy={busy} onDecide={(a) => void decide(r, a)} canConfirm={canConfirm?.(r)} />
+          <ApprovalActions ns={ns} testId={testId} id={r.id} status={r.status} canDecide={canDecide && (canDecideRow?.(r) ?? true)} busy={busy} onDecide={(a) => void decide(r, a)} canConfirm={canConfirm?.(r)} />
           {actions?.(r)}
           <Button size="sm" variant="danger" onClick={() => setDeleting(r)} data-testid={`${testId}-delete`}>{t('delete')}</Button>
         </div>
       ),
     },
   // The actions close over `mutate` of the current key.
-  ], [t, ns, testId, leading, trailing, statusCell, canConfirm, actions, canDecide, busy, mutate]);
+  ], [t, ns, testId, leading, trailing, statusCell, canConfirm, canDecideRow, actions, canDecide, busy, mutate]);
 
   const empty = emptyState !== undefined && !isLoading && data && data.totalCount === 0 && !status;
   return (<>
@@ -123,7 +127,7 @@ export function ApprovalList<Row extends ApprovalRow>(props: ApprovalListProps<R
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(s) => { setPageSize(s); setPageIndex(0); }} data-testid={tableTestId} />
     </>)}
-    {rejecting && <RejectReasonDialog ns={ns} path={path} testId={testId} row={rejecting} onClose={() => setRejecting(null)}
+    {rejecting && <RejectReasonDialog ns={ns} path={path} testId={testId} row={rejecting} reasonField={rejectReasonField} onClose={() => setRejecting(null)}
       onDone={() => { setRejecting(null); showToast({ kind: 'success', message: t('done') }); void mutate(); }} />}
     <ConfirmDialog open={!!deleting} busy={busy === 'delete'} danger title={t('deleteTitle')}
       message={deleting ? t('deleteMessage', { title: isolateText(deleting.title) }) : undefined}

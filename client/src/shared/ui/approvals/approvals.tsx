@@ -66,8 +66,10 @@ export function ApprovalActions({ ns, testId, id, status, canDecide, busy, onDec
  * Reject with an optional reason (`POST {path}/Reject {id, reason}`), for subjects that keep one.
  * Texts: the page's `rejectTitle`, `rejectMessage`, `rejectReason`, `cancel`, `reject`.
  */
-export function RejectReasonDialog({ ns, path, testId, row, onClose, onDone }: {
+export function RejectReasonDialog({ ns, path, testId, row, onClose, onDone, reasonField = 'reason' }: {
   ns: string; path: string; testId: string; row: { id: number; title: string }; onClose(): void; onDone(): void;
+  /** The body field of the reason (the safe-list's spec name is `rejectComment`). */
+  reasonField?: string;
 }) {
   const { api } = useApp();
   const { t } = useTranslation(ns);
@@ -77,7 +79,7 @@ export function RejectReasonDialog({ ns, path, testId, row, onClose, onDone }: {
     e.preventDefault();
     setBusy(true);
     try {
-      await api.post(`${path}/Reject`, { id: row.id, reason: reason.trim() || null });
+      await api.post(`${path}/Reject`, { id: row.id, [reasonField]: reason.trim() || null });
       onDone();
     } catch { /* the error catalogue told the user */ } finally { setBusy(false); }
   };
