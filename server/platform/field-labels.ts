@@ -412,6 +412,21 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   jalaliMonth: { fa: 'ماه', en: 'Month' },
   jalaliDay: { fa: 'روز', en: 'Day' },
   isHoliday: { fa: 'تعطیل', en: 'Holiday' },
+  // text parsers (inbound)
+  isChildrenChange: { fa: 'قابل تغییر برای زیرمجموعه‌ها', en: 'Changeable by sub-organizations' },
+  senderConditionType: { fa: 'شرط فرستنده', en: 'Sender condition' },
+  senderConditionValue: { fa: 'مقدار شرط فرستنده', en: 'Sender condition value' },
+  senderPhonebookId: { fa: 'دفترچه تلفن فرستنده', en: 'Sender phonebook' },
+  ifConditionType: { fa: 'شرط متن', en: 'Text condition' },
+  ifConditionValue: { fa: 'مقدار شرط متن', en: 'Text condition value' },
+  thenConditionType: { fa: 'عملیات', en: 'Action' },
+  thenConditionValue: { fa: 'مقدار عملیات', en: 'Action value' },
+  mobileNumber: { fa: 'شماره موبایل', en: 'Mobile number' },
+  matchingDynamicTemplateId: { fa: 'قالب پویا (مخاطب یافت شد)', en: 'Dynamic template (contact found)' },
+  noMatchingDynamicTemplateId: { fa: 'قالب پویا (مخاطب یافت نشد)', en: 'Dynamic template (contact not found)' },
+  ipAndPort: { fa: 'آدرس وب', en: 'URL' },
+  sentDelayType: { fa: 'واحد تأخیر ارسال', en: 'Send delay unit' },
+  sentDelayValue: { fa: 'تأخیر ارسال', en: 'Send delay' },
   // the organization header every session route reads (identity's authenticator)
   'c-org-id': { fa: 'سازمان فعال (سرآیند c-org-id)', en: 'Active organization (c-org-id header)' },
 };

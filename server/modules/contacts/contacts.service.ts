@@ -299,6 +299,52 @@ export class ContactsService {
   }
 
   /**
+   * Inbound text parsers (module inbound), inside the inbound store transaction, with no user
+   * behind them: which senders are in which phonebooks (`phonebookId:cellphone` keys).
+   */
+  async inboundMembership(tx: Tx, phonebookIds: number[], cellphones: string[]): Promise<Set<string>> {
+    return this.contacts.holding(tx, [...new Set(phonebookIds)], [...new Set(cellphones)]);
+  }
+
+  /**
+   * For inbound text parsers' reply templates, in the store transaction: the first contact of each
+   * cellphone among an organization's phonebooks (the preferred phonebook first), with custom
+   * values by English name, and the organization's custom fields for the template.
+   */
+  async inboundContacts(tx: Tx, organizationId: number, cellphones: string[], preferPhonebookId: number | null) {
+    const defs = await this.fields.ofOrganization(organizationId, tx);
+    const rows = await this.contacts.ofOrganizationByCellphone(tx, organizationId, [...new Set(cellphones)], preferPhonebookId);
+    const byCellphone = new Map<string, StreamedContact>();
+    for (const r of rows) {
+      if (byCellphone.has(r.cellphone)) continue;
+      const fields: Record<string, CustomFieldValue> = {};
+      for (const d of defs) if (r.fields[String(d.id)] !== undefined) fields[d.nameEn] = r.fields[String(d.id)];
+      byCellphone.set(r.cellphone, {
+        id: r.id, cellphone: r.cellphone, firstName: r.firstName, lastName: r.lastName, email: r.email, job: r.job, birthdate: r.birthdate,
+        telephone: r.telephone, address: r.address, phonebookGroup: r.phonebookGroup, fields,
+      });
+    }
+    return { contacts: byCellphone, customFields: defs.map((d) => ({ nameEn: d.nameEn, type: d.type as string })) };
+  }
+
+  /**
+   * An inbound text parser files a sender in a phonebook, in the store transaction: a new contact
+   * (createType Inbound) unless the phonebook has the number; the count changes under the
+   * phonebook's lock like every other change. False when it was there already or the phonebook is gone.
+   */
+  async addFromInbound(tx: Tx, phonebookId: number, cellphone: string): Promise<boolean> {
+    const book = await this.phonebooks.find(phonebookId, tx, true);
+    if (!book) return false;
+    const row = await this.contacts.insert(tx, {
+      phonebookId, cellphone, firstName: null, lastName: null, email: null, job: null, birthdate: null,
+      telephone: null, address: null, phonebookGroup: null, createType: 'Inbound', fields: {},
+    });
+    if (!row) return false;
+    await this.phonebooks.addToCount(tx, phonebookId, 1, this.clock.now());
+    return true;
+  }
+
+  /**
    * A visible phonebook for a send (the caller need not see its contacts to send to them): what a
    * phonebook send shows and checks its range against ('Indexing is wrong' beyond contactsCount).
    */
