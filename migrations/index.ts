@@ -40,6 +40,7 @@ import { inboundActions } from './20261130-0040-inbound-actions.js';
 import { inboundAggregatorRules } from './20261130-0046-inbound-aggregator-rules.js';
 import { inboundPolls } from './20261201-0042-inbound-polls.js';
 import { inboundSafeLists } from './20261130-0044-inbound-safe-lists.js';
+import { inboundTextParsers } from './20261130-0043-inbound-text-parsers.js';
 
 /**
  * Every migration in order; both database backends run exactly this list. Order = the file numbers;
@@ -47,4 +48,4 @@ import { inboundSafeLists } from './20261130-0044-inbound-safe-lists.js';
  * `name`, which never changes once shipped, even when a file is renamed
  * (tests/unit/migrations/migration-list.test.ts holds the shipped names).
  */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundSafeLists, inboundAggregatorRules, inboundPolls];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundTextParsers, inboundSafeLists, inboundAggregatorRules, inboundPolls];

@@ -9,6 +9,7 @@ import { dashboardFeature } from '../features/dashboard/dashboard.feature';
 import { financialFeature } from '../features/financial/financial.feature';
 import { impersonationFeature } from '../features/impersonation/impersonation.feature';
 import { inboxFeature } from '../features/inbox/inbox.feature';
+import { textParsersFeature } from '../features/text-parsers/text-parsers.feature';
 import { linesFeature } from '../features/lines/lines.feature';
 import { occasionsFeature } from '../features/occasions/occasions.feature';
 import { organizationsFeature } from '../features/organizations/organizations.feature';
@@ -31,5 +32,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, safeListsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, safeListsFeature, textParsersFeature, placeholderSections,
 ];

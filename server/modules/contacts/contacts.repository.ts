@@ -122,6 +122,31 @@ export class ContactsRepository {
     return row ? toRow(row) : null;
   }
 
+  /** Which of these (phonebook, cellphone) pairs exist: `phonebookId:cellphone` keys (inbound text parsers). */
+  async holding(tx: Tx, phonebookIds: number[], cellphones: string[]): Promise<Set<string>> {
+    if (phonebookIds.length === 0 || cellphones.length === 0) return new Set();
+    const rows = await tx('contacts').select('phonebookId', 'cellphone').whereIn('phonebookId', phonebookIds).whereIn('cellphone', cellphones);
+    return new Set((rows as { phonebookId: unknown; cellphone: string }[]).map((r) => `${Number(r.phonebookId)}:${r.cellphone}`));
+  }
+
+  /**
+   * The contacts of an organization's phonebooks with one of these cellphones, the preferred
+   * phonebook's first, then the oldest: what a reply template reads of a sender.
+   */
+  async ofOrganizationByCellphone(tx: Tx, organizationId: number, cellphones: string[], preferPhonebookId: number | null): Promise<StreamedRow[]> {
+    if (cellphones.length === 0) return [];
+    if (cellphones.length > 2_000) {
+      const out: StreamedRow[] = [];
+      for (let i = 0; i < cellphones.length; i += 2_000) out.push(...await this.ofOrganizationByCellphone(tx, organizationId, cellphones.slice(i, i + 2_000), preferPhonebookId));
+      return out;
+    }
+    const q = tx('contacts as c').join('phonebooks as p', 'p.id', 'c.phonebookId').select(STREAM_SELECT)
+      .select(tx.raw(`to_char(c.birthdate, 'YYYY-MM-DD') as birthdate`))
+      .where('p.organizationId', organizationId).whereIn('c.cellphone', cellphones)
+      .orderByRaw('case when c."phonebookId" = ? then 0 else 1 end, c.id', [preferPhonebookId ?? 0]);
+    return ((await q) as Record<string, unknown>[]).map((r) => ({ ...(r as unknown as StreamedRow), id: Number(r.id), fields: (r.fields ?? {}) as StreamedRow['fields'] }));
+  }
+
   /** Another contact of the phonebook with this cellphone (the unique index's lookup). */
   async findByCellphone(tx: Tx, phonebookId: number, cellphone: string): Promise<{ id: number } | null> {
     const row = await tx('contacts').select('id').where({ phonebookId, cellphone }).first();

@@ -299,6 +299,35 @@ export class ContactsService {
   }
 
   /**
+   * Inbound text parsers (module inbound), inside the inbound store transaction, with no user
+   * behind them: which senders are in which phonebooks (`phonebookId:cellphone` keys).
+   */
+  async inboundMembership(tx: Tx, phonebookIds: number[], cellphones: string[]): Promise<Set<string>> {
+    return this.contacts.holding(tx, [...new Set(phonebookIds)], [...new Set(cellphones)]);
+  }
+
+  /**
+   * For inbound text parsers' reply templates, in the store transaction: the first contact of each
+   * cellphone among an organization's phonebooks (the preferred phonebook first), with custom
+   * values by English name, and the organization's custom fields for the template.
+   */
+  async inboundContacts(tx: Tx, organizationId: number, cellphones: string[], preferPhonebookId: number | null) {
+    const defs = await this.fields.ofOrganization(organizationId, tx);
+    const rows = await this.contacts.ofOrganizationByCellphone(tx, organizationId, [...new Set(cellphones)], preferPhonebookId);
+    const byCellphone = new Map<string, StreamedContact>();
+    for (const r of rows) {
+      if (byCellphone.has(r.cellphone)) continue;
+      const fields: Record<string, CustomFieldValue> = {};
+      for (const d of defs) if (r.fields[String(d.id)] !== undefined) fields[d.nameEn] = r.fields[String(d.id)];
+      byCellphone.set(r.cellphone, {
+        id: r.id, cellphone: r.cellphone, firstName: r.firstName, lastName: r.lastName, email: r.email, job: r.job, birthdate: r.birthdate,
+        telephone: r.telephone, address: r.address, phonebookGroup: r.phonebookGroup, fields,
+      });
+    }
+    return { contacts: byCellphone, customFields: defs.map((d) => ({ nameEn: d.nameEn, type: d.type as string })) };
+  }
+
+  /**
    * A visible phonebook for a send (the caller need not see its contacts to send to them): what a
    * phonebook send shows and checks its range against ('Indexing is wrong' beyond contactsCount).
    */
@@ -327,8 +356,9 @@ export class ContactsService {
   }
 
   /**
-   * A number that joined a safe-list by text, added inside the inbound store transaction (no
-   * caller to check: the list was approved for this phonebook). `member` when the phonebook already
+   * A number added to a phonebook by an inbound text (a safe-list's join word, a text parser's
+   * AddToPhonebook), inside the inbound store transaction (no caller to check: the list was
+   * approved, the parser's owner chose the phonebook). `member` when the phonebook already
    * has it, `gone` when the phonebook no longer exists. Holds the phonebook's row, so its
    * contactsCount stays exact.
    */

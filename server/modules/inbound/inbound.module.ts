@@ -28,13 +28,20 @@ import { SafeListsRepository } from './safe-lists.repository.js';
 import { SafeListsService } from './safe-lists.service.js';
 import { SafeListStep } from './safe-list.step.js';
 import { safeListsController } from './safe-lists.routes.js';
+import { textParsersMessages } from './text-parsers.messages.js';
+import { TextParsersRepository } from './text-parsers.repository.js';
+import { TextParsersService } from './text-parsers.service.js';
+import { TextParsersCache, TextParsersStep } from './text-parsers.step.js';
+import { ParserCallUrlHandler, ParserForwardEmailHandler } from './text-parser-actions.handler.js';
+import { textParsersController } from './text-parsers.routes.js';
+import { LOOP_WINDOW_MS } from './text-parsers.match.js';
 
 /** Finished actions are kept this long for the message detail and support, then swept. */
 const ACTION_KEEP_DAYS = 30;
 
 export const inboundModule: PeykModule = {
   name: 'inbound',
-  messages: { ...inboundMessages, ...aggregatorRuleMessages, ...pollsMessages },
+  messages: { ...inboundMessages, ...aggregatorRuleMessages, ...pollsMessages, ...textParsersMessages },
   register(container: Container) {
     const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler,
       AggregatorRulesRepository, AggregatorRulesService, PollsRepository, PollsService, PollAnswersStep, PollResultsListener,
@@ -46,13 +53,20 @@ export const inboundModule: PeykModule = {
     container.bind(INBOUND_STEPS).toService(SafeListStep);
     container.bind(INBOUND_STEPS).toService(PollAnswersStep);
     container.bind(INBOUND_LISTENERS).toService(PollResultsListener);
+    // Text parsers (CONTEXT.md "Text parsers").
+    const parserClasses = [TextParsersRepository, TextParsersCache, TextParsersService, TextParsersStep, ParserCallUrlHandler, ParserForwardEmailHandler] as (new (...args: never[]) => unknown)[];
+    for (const cls of parserClasses) container.bind(cls).toSelf().inSingletonScope();
+    container.bind(INBOUND_STEPS).toService(TextParsersStep);
+    container.bind(INBOUND_ACTION_HANDLERS).toService(ParserCallUrlHandler);
+    container.bind(INBOUND_ACTION_HANDLERS).toService(ParserForwardEmailHandler);
   },
   controllers: (container) => [inboxController(container.get(InboxService)), optOutsController(container.get(OptOutsService)),
     aggregatorRulesController(container.get(AggregatorRulesService)), pollsController(container.get(PollsService), container.get(TYPES.Translator)),
-    safeListsController(container.get(SafeListsService))],
+    safeListsController(container.get(SafeListsService)), textParsersController(container.get(TextParsersService))],
   jobs(container) {
     const actions = container.get(InboundActionsRepository);
     return [
+      { name: 'inbound.sweep-text-parser-hits', schedule: '0 41 3 * * *', scope: 'global', run: (now) => container.get(TextParsersRepository).sweepHits(new Date(now.getTime() - 2 * LOOP_WINDOW_MS)) },
       { name: 'inbound.sweep-finished-actions', schedule: '0 23 3 * * *', scope: 'global', run: (now) => actions.sweepFinished(new Date(now.getTime() - ACTION_KEEP_DAYS * 86_400_000)) },
     ];
   },

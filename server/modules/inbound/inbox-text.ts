@@ -24,18 +24,28 @@ export function receiverCandidates(to: string): string[] {
 const OPT_OUT_WORDS = new Set(['لغو', '11', 'stop']);
 
 /**
- * A whole inbound text folded for comparing with a keyword: trimmed, any case, Persian/Arabic
- * digits and the Arabic letter variants (ي ك, presentation forms, tatweel, diacritics, invisible
- * marks) folded, punctuation and symbols around it ignored. Keywords users type (a safe-list's join
- * and leave words) are folded the same way, so «عضویت» matches «عضويت!».
+ * An inbound text as rules compare it (text parsers' conditions, and under `foldKeyword` every
+ * keyword): NFKC, Persian/Arabic digits to ASCII, the Arabic letter variants (ي ى → ی, ك → ک)
+ * folded, tatweel, diacritics and invisible marks dropped, runs of spaces made one, trimmed, lower
+ * case. One fold for every feature, so a word matches the same way everywhere.
  */
-export function foldKeyword(text: string): string {
-  return toLatinDigits(text.normalize('NFKC'))
+export function foldText(text: string): string {
+  return toLatinDigits(String(text ?? '').normalize('NFKC'))
     .replace(/[\u064a\u0649]/g, '\u06cc')
     .replace(/\u0643/g, '\u06a9')
     .replace(/[\u0640\u064b-\u065f\u0670\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
     .toLowerCase();
+}
+
+/**
+ * A whole text folded for comparing with a keyword (`foldText`, and punctuation and symbols around
+ * it ignored). Keywords users type (safe-list words, poll keywords) are folded the same way, so
+ * «عضویت» matches «عضويت!».
+ */
+export function foldKeyword(text: string): string {
+  return foldText(text).replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '');
 }
 
 /**
