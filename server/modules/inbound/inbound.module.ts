@@ -6,13 +6,18 @@ import { INBOUND_SINK } from '../../gateways/gateway-host.js';
 import { inboundMessages } from './inbound.messages.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
-import { inboxController, optOutsController } from './inbox.routes.js';
+import { inboxController, inboxGroupsController, inboxRulesController, optOutsController } from './inbox.routes.js';
 import { OptOutsRepository } from './opt-outs.repository.js';
 import { OptOutsService } from './opt-outs.service.js';
 import { InboundActionsRepository } from './inbound-actions.repository.js';
 import { InboundActionsSignal, InboundActionsWorker } from './inbound-actions.worker.js';
-import { INBOUND_ACTION_HANDLERS } from './inbound-contracts.js';
 import { ReplyActionHandler } from './reply-action.handler.js';
+import { INBOUND_ACTION_HANDLERS, INBOUND_STEPS } from './inbound-contracts.js';
+import { InboxGroupsRepository } from './inbox-groups.repository.js';
+import { InboxGroupsService } from './inbox-groups.service.js';
+import { InboxRulesStep } from './inbox-rules.step.js';
+import { ForwardEmailHandler, ForwardUrlHandler } from './forward-actions.handler.js';
+import { InboxExporter } from './inbox-export.worker.js';
 
 /** Finished actions are kept this long for the message detail and support, then swept. */
 const ACTION_KEEP_DAYS = 30;
@@ -21,13 +26,19 @@ export const inboundModule: PeykModule = {
   name: 'inbound',
   messages: inboundMessages,
   register(container: Container) {
-    const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler] as (new (...args: never[]) => unknown)[];
+    const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler, InboxGroupsRepository, InboxGroupsService, InboxRulesStep, ForwardUrlHandler, ForwardEmailHandler, InboxExporter] as (new (...args: never[]) => unknown)[];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     // Gateways' inbound messages reach the inbox through messaging's host bridge by this token.
     container.bind(INBOUND_SINK).toService(InboxService);
     container.bind(INBOUND_ACTION_HANDLERS).toService(ReplyActionHandler);
+    container.bind(INBOUND_ACTION_HANDLERS).toService(ForwardUrlHandler);
+    container.bind(INBOUND_ACTION_HANDLERS).toService(ForwardEmailHandler);
+    container.bind(INBOUND_STEPS).toService(InboxRulesStep);
   },
-  controllers: (container) => [inboxController(container.get(InboxService)), optOutsController(container.get(OptOutsService))],
+  controllers: (container) => [
+    inboxController(container.get(InboxService), container.get(InboxExporter)), inboxGroupsController(container.get(InboxGroupsService)),
+    inboxRulesController(container.get(InboxGroupsService)), optOutsController(container.get(OptOutsService)),
+  ],
   jobs(container) {
     const actions = container.get(InboundActionsRepository);
     return [
@@ -37,8 +48,10 @@ export const inboundModule: PeykModule = {
   async onStart(container) {
     const config = container.get<AppConfig>(TYPES.Config);
     if (config.role !== 'web' && config.inboundActions.enabled) container.get(InboundActionsWorker).start();
+    if (config.role !== 'web') container.get(InboxExporter).start();
   },
   async onStop(container) {
     await container.get(InboundActionsWorker).stop();
+    await container.get(InboxExporter).stop();
   },
 };

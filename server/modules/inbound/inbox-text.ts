@@ -31,11 +31,20 @@ const OPT_OUT_WORDS = new Set(['لغو', '11', 'stop']);
  */
 export function isOptOutText(text: string): boolean {
   if (typeof text !== 'string' || text.length > 100) return false;
-  const folded = toLatinDigits(text.normalize('NFKC'))
+  return OPT_OUT_WORDS.has(foldText(text).replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, ''));
+}
+
+/**
+ * A text as words are compared in it (opt-out words, inbox rules' keywords): NFKC, Persian/Arabic
+ * digits to ASCII, the Arabic letter variants (ي ى ك) to the Persian ones, tatweel, diacritics and
+ * invisible marks dropped, lower case, runs of white space as one space, trimmed.
+ */
+export function foldText(text: string): string {
+  return toLatinDigits(text.normalize('NFKC'))
     .replace(/[\u064a\u0649]/g, '\u06cc')
     .replace(/\u0643/g, '\u06a9')
     .replace(/[\u0640\u064b-\u065f\u0670\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
     .toLowerCase();
-  return OPT_OUT_WORDS.has(folded);
 }
