@@ -68,7 +68,7 @@ describe('Inbox groups, rules, forwarding, search and export', function () {
     const sales = ok(await api.post('InboxGroups/Create', { name: 'Sales' }, { token }));
     const vip = ok(await api.post('InboxGroups/Create', { name: 'VIP' }, { token }));
     const second = ok(await api.post('InboxGroups/Create', { name: 'Second line' }, { token }));
-    expect(bad(await api.post('InboxGroups/Create', { name: 'sales' }, { token }), 400).validationErrors[0].propertyName).to.equal('name');
+    bad(await api.post('InboxGroups/Create', { name: 'sales' }, { token }), 400, 'name');
     // Priority 1 (tried first): a sender; priority 5: a keyword; priority 9: the second line.
     ok(await api.post('InboxRules/Create', { title: 'line 2', priority: 9, privateNumberId: line2.lineId, inboxGroupId: second.id }, { token }));
     ok(await api.post('InboxRules/Create', { title: 'buy', priority: 5, keyword: 'BUY 12', keywordType: 'StartsWith', inboxGroupId: sales.id }, { token }));
@@ -106,7 +106,7 @@ describe('Inbox groups, rules, forwarding, search and export', function () {
     expect(await senders('&receiverNumber=6602')).to.deep.equal(['989127770002']);
     expect(await senders('&senderMobile=70003')).to.deep.equal(['989127770003']);
     expect(await senders(`&fromDate=${day('02').toISOString()}&toDate=${day('09').toISOString()}`)).to.deep.equal(['989127770002']);
-    expect(bad(await api.get(`Inbox/GetAll?fromDate=${day('09').toISOString()}&toDate=${day('02').toISOString()}`, { token }), 400).validationErrors[0].propertyName).to.equal('toDate');
+    bad(await api.get(`Inbox/GetAll?fromDate=${day('09').toISOString()}&toDate=${day('02').toISOString()}`, { token }), 400, 'toDate');
 
     const ids = (await list('&smsText=search')).items.map((m: any) => m.id);
     expect(ok(await api.post('Inbox/MarkAsRead', { ids }, { token })).updated).to.equal(3);
@@ -120,9 +120,8 @@ describe('Inbox groups, rules, forwarding, search and export', function () {
   });
 
   it('forwards to a URL with To, From and Text: a 500 is retried and the 200 after it is Done; a private address is refused at save', async () => {
-    const refused = bad(await api.post('InboxRules/Create', { title: 'private', keyword: 'x', forwardUrl: 'http://10.1.2.3/hook' }, { token }), 400);
-    expect(refused.validationErrors[0].propertyName).to.equal('forwardUrl');
-    expect(bad(await api.post('InboxRules/Create', { title: 'ftp', keyword: 'x', forwardUrl: 'ftp://example.com/' }, { token }), 400).validationErrors[0].propertyName).to.equal('forwardUrl');
+    bad(await api.post('InboxRules/Create', { title: 'private', keyword: 'x', forwardUrl: 'http://10.1.2.3/hook' }, { token }), 400, 'forwardUrl');
+    bad(await api.post('InboxRules/Create', { title: 'ftp', keyword: 'x', forwardUrl: 'ftp://example.com/' }, { token }), 400, 'forwardUrl');
 
     const port = (hook.address() as AddressInfo).port;
     const rule = ok(await api.post('InboxRules/Create', { title: 'hook', keyword: 'order', forwardUrl: `http://127.0.0.1:${port}/in?k=1` }, { token }));
@@ -158,8 +157,7 @@ describe('Inbox groups, rules, forwarding, search and export', function () {
   });
 
   it('forwards to an email only through an Email sender agent; without one the save is refused', async () => {
-    const refused = bad(await api.post('InboxRules/Create', { title: 'mail', keyword: 'mail', forwardEmail: 'owner@example.com' }, { token }), 400);
-    expect(refused.validationErrors[0]).to.include({ propertyName: 'forwardEmail' });
+    bad(await api.post('InboxRules/Create', { title: 'mail', keyword: 'mail', forwardEmail: 'owner@example.com' }, { token }), 400, 'forwardEmail');
     // The email gateway plugin against a local SMTP server, as an operator configures it at the top.
     const smtp = await startTestSmtpServer();
     try {

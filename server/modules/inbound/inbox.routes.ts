@@ -1,6 +1,6 @@
 import { idParamSchema, publicRoute, RawResult, userRoute, type Controller } from '../../platform/http/router.js';
 import { InboxService, INBOX_CLAIM } from './inbox.service.js';
-import { inboxDownloadParams, inboxExportSchema, inboxGroupSchema, inboxListQuery, inboxRuleSchema, markAsReadSchema, markAsUnreadSchema, optOutsQuery } from './inbox.schemas.js';
+import { inboxDownloadParams, inboxExportSchema, inboxGroupSchema, inboxGroupUpdateSchema, inboxListQuery, inboxRuleSchema, inboxRuleUpdateSchema, markAsReadSchema, markAsUnreadSchema, optOutsQuery } from './inbox.schemas.js';
 import { OPT_OUTS_CLAIM, type OptOutsService } from './opt-outs.service.js';
 import { optOutPageAnswer } from '../../shared/inbound/opt-outs.answers.js';
 import { noAnswer } from '../../shared/contracts/answer-schemas.js';
@@ -48,7 +48,7 @@ export function inboxGroupsController(s: InboxGroupsService): Controller {
     routes: [
       userRoute({ method: 'GET', action: 'GetAll', claim: INBOX_CLAIM, answer: inboxGroupsAnswer, handler: ({ ctx }) => s.groups(ctx) }),
       userRoute({ method: 'POST', action: 'Create', claim: INBOX_CLAIM, body: inboxGroupSchema, answer: inboxGroupAnswer, successMessage: 'inbox.groupSaved', handler: ({ ctx, body }) => s.createGroup(ctx, body.name) }),
-      userRoute({ method: 'PUT', action: 'Update/:id', claim: INBOX_CLAIM, params: idParamSchema, body: inboxGroupSchema, answer: inboxGroupAnswer, successMessage: 'inbox.groupSaved', handler: ({ ctx, params, body }) => s.updateGroup(ctx, params.id, body.name) }),
+      userRoute({ method: 'POST', action: 'Update', claim: INBOX_CLAIM, body: inboxGroupUpdateSchema, answer: inboxGroupAnswer, successMessage: 'inbox.groupSaved', handler: ({ ctx, body }) => s.updateGroup(ctx, body.id, body.name) }),
       userRoute({ method: 'DELETE', action: 'Delete/:id', claim: INBOX_CLAIM, params: idParamSchema, answer: noAnswer, successMessage: 'inbox.groupDeleted', handler: ({ ctx, params }) => s.deleteGroup(ctx, params.id) }),
     ],
   };
@@ -61,7 +61,7 @@ export function inboxRulesController(s: InboxGroupsService): Controller {
     routes: [
       userRoute({ method: 'GET', action: 'GetAll', claim: INBOX_CLAIM, answer: inboxRulesAnswer, handler: ({ ctx }) => s.rules(ctx) }),
       userRoute({ method: 'POST', action: 'Create', claim: INBOX_CLAIM, body: inboxRuleSchema, answer: inboxRuleAnswer, successMessage: 'inbox.ruleSaved', handler: ({ ctx, body }) => s.createRule(ctx, body) }),
-      userRoute({ method: 'PUT', action: 'Update/:id', claim: INBOX_CLAIM, params: idParamSchema, body: inboxRuleSchema, answer: inboxRuleAnswer, successMessage: 'inbox.ruleSaved', handler: ({ ctx, params, body }) => s.updateRule(ctx, params.id, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: INBOX_CLAIM, body: inboxRuleUpdateSchema, answer: inboxRuleAnswer, successMessage: 'inbox.ruleSaved', handler: ({ ctx, body }) => { const { id, ...rule } = body; return s.updateRule(ctx, id, rule); } }),
       userRoute({ method: 'DELETE', action: 'Delete/:id', claim: INBOX_CLAIM, params: idParamSchema, answer: noAnswer, successMessage: 'inbox.ruleDeleted', handler: ({ ctx, params }) => s.deleteRule(ctx, params.id) }),
     ],
   };

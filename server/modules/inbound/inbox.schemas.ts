@@ -49,6 +49,11 @@ export const inboxGroupSchema = {
   properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 
+export const inboxGroupUpdateSchema = {
+  type: 'object', additionalProperties: false, required: ['id', 'name'],
+  properties: { id, ...inboxGroupSchema.properties },
+} as const;
+
 const nullableText = (maxLength: number) => ({ anyOf: [{ type: 'string', maxLength }, { type: 'null' }] }) as const;
 
 /**
@@ -71,4 +76,9 @@ export const inboxRuleSchema = {
     forwardEmail: { anyOf: [{ type: 'string', format: 'email', maxLength: 254 }, { type: 'null' }, { const: '' }] },
     forwardMobile: nullableText(20),
   },
+} as const;
+
+export const inboxRuleUpdateSchema = {
+  type: 'object', additionalProperties: false, required: ['id', 'title'],
+  properties: { id, ...inboxRuleSchema.properties },
 } as const;
