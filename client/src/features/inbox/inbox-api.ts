@@ -15,7 +15,7 @@ export const INBOX_MESSAGE_EVENT = 'inbox-message';
 export type ReadFilter = 'all' | 'unread' | 'read';
 
 /** The inbox's filter: besides the read state, what `Inbox/GetAll` and `Inbox/Export` share. */
-export interface InboxFilter {
+export type InboxFilter = {
   search?: string;
   isRead?: boolean;
   /** 0: messages of no group. */
@@ -25,7 +25,7 @@ export interface InboxFilter {
   smsText?: string;
   fromDate?: string;
   toDate?: string;
-}
+};
 
 export interface InboxRuleBody {
   title: string;
