@@ -54,6 +54,9 @@ describe('browser: inbox groups and rules', function () {
 
     await inbox.filterByGroup('سفارش‌ها');
     await inbox.row('989121236663').waitFor({ state: 'detached' });
+    // The filtered page has loaded when its rows are back.
+    await inbox.row('989121236661').waitFor();
+    await inbox.row('989121236662').waitFor();
     expect(await inbox.table.rows().count()).to.equal(2);
 
     // Read, then unread again: the badge follows.
