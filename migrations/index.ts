@@ -41,6 +41,7 @@ import { inboundAggregatorRules } from './20261130-0046-inbound-aggregator-rules
 import { inboundPolls } from './20261201-0042-inbound-polls.js';
 import { inboundSafeLists } from './20261130-0044-inbound-safe-lists.js';
 import { inboundTextParsers } from './20261130-0043-inbound-text-parsers.js';
+import { inboundInboxGroups } from './20261130-0041-inbound-inbox-groups.js';
 
 /**
  * Every migration in order; both database backends run exactly this list. Order = the file numbers;
@@ -48,4 +49,4 @@ import { inboundTextParsers } from './20261130-0043-inbound-text-parsers.js';
  * `name`, which never changes once shipped, even when a file is renamed
  * (tests/unit/migrations/migration-list.test.ts holds the shipped names).
  */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundTextParsers, inboundSafeLists, inboundAggregatorRules, inboundPolls];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundInboxGroups, inboundTextParsers, inboundSafeLists, inboundAggregatorRules, inboundPolls];

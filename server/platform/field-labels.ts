@@ -439,6 +439,15 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   ipAndPort: { fa: 'آدرس وب', en: 'URL' },
   sentDelayType: { fa: 'واحد تأخیر ارسال', en: 'Send delay unit' },
   sentDelayValue: { fa: 'تأخیر ارسال', en: 'Send delay' },
+  // inbound: inbox search, inbox rules
+  senderMobile: { fa: 'شماره فرستنده', en: 'Sender mobile' },
+  receiverNumber: { fa: 'شماره گیرنده (خط)', en: 'Receiver number (line)' },
+  inboxGroupId: { fa: 'گروه صندوق دریافت', en: 'Inbox group' },
+  keywordType: { fa: 'نوع تطبیق کلمه کلیدی', en: 'Keyword match' },
+  keyword: { fa: 'کلمه کلیدی', en: 'Keyword' },
+  forwardUrl: { fa: 'هدایت به نشانی اینترنتی', en: 'Forward to URL' },
+  forwardEmail: { fa: 'هدایت به ایمیل', en: 'Forward to email' },
+  forwardMobile: { fa: 'هدایت به موبایل', en: 'Forward to mobile' },
   // the organization header every session route reads (identity's authenticator)
   'c-org-id': { fa: 'سازمان فعال (سرآیند c-org-id)', en: 'Active organization (c-org-id header)' },
   // polls and competitions (inbound)

@@ -6,7 +6,7 @@ import { INBOUND_SINK } from '../../gateways/gateway-host.js';
 import { inboundMessages } from './inbound.messages.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
-import { inboxController, optOutsController } from './inbox.routes.js';
+import { inboxController, inboxGroupsController, inboxRulesController, optOutsController } from './inbox.routes.js';
 import { OptOutsRepository } from './opt-outs.repository.js';
 import { OptOutsService } from './opt-outs.service.js';
 import { InboundActionsRepository } from './inbound-actions.repository.js';
@@ -32,9 +32,13 @@ import { textParsersMessages } from './text-parsers.messages.js';
 import { TextParsersRepository } from './text-parsers.repository.js';
 import { TextParsersService } from './text-parsers.service.js';
 import { TextParsersCache, TextParsersStep } from './text-parsers.step.js';
-import { ParserCallUrlHandler, ParserForwardEmailHandler } from './text-parser-actions.handler.js';
 import { textParsersController } from './text-parsers.routes.js';
 import { LOOP_WINDOW_MS } from './text-parsers.match.js';
+import { InboxGroupsRepository } from './inbox-groups.repository.js';
+import { InboxGroupsService } from './inbox-groups.service.js';
+import { InboxRulesStep } from './inbox-rules.step.js';
+import { ForwardEmailHandler, ForwardUrlHandler } from './forward-actions.handler.js';
+import { InboxExporter } from './inbox-export.worker.js';
 
 /** Finished actions are kept this long for the message detail and support, then swept. */
 const ACTION_KEEP_DAYS = 30;
@@ -45,22 +49,26 @@ export const inboundModule: PeykModule = {
   register(container: Container) {
     const classes = [InboxRepository, InboxService, OptOutsRepository, OptOutsService, InboundActionsRepository, InboundActionsSignal, InboundActionsWorker, ReplyActionHandler,
       AggregatorRulesRepository, AggregatorRulesService, PollsRepository, PollsService, PollAnswersStep, PollResultsListener,
-      SafeListsRepository, SafeListsService, SafeListStep] as (new (...args: never[]) => unknown)[];
+      SafeListsRepository, SafeListsService, SafeListStep,
+      InboxGroupsRepository, InboxGroupsService, InboxRulesStep, ForwardUrlHandler, ForwardEmailHandler, InboxExporter] as (new (...args: never[]) => unknown)[];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     // Gateways' inbound messages reach the inbox through messaging's host bridge by this token.
     container.bind(INBOUND_SINK).toService(InboxService);
     container.bind(INBOUND_ACTION_HANDLERS).toService(ReplyActionHandler);
+    container.bind(INBOUND_ACTION_HANDLERS).toService(ForwardUrlHandler);
+    container.bind(INBOUND_ACTION_HANDLERS).toService(ForwardEmailHandler);
+    container.bind(INBOUND_STEPS).toService(InboxRulesStep);
     container.bind(INBOUND_STEPS).toService(SafeListStep);
     container.bind(INBOUND_STEPS).toService(PollAnswersStep);
     container.bind(INBOUND_LISTENERS).toService(PollResultsListener);
     // Text parsers (CONTEXT.md "Text parsers").
-    const parserClasses = [TextParsersRepository, TextParsersCache, TextParsersService, TextParsersStep, ParserCallUrlHandler, ParserForwardEmailHandler] as (new (...args: never[]) => unknown)[];
+    const parserClasses = [TextParsersRepository, TextParsersCache, TextParsersService, TextParsersStep] as (new (...args: never[]) => unknown)[];
     for (const cls of parserClasses) container.bind(cls).toSelf().inSingletonScope();
     container.bind(INBOUND_STEPS).toService(TextParsersStep);
-    container.bind(INBOUND_ACTION_HANDLERS).toService(ParserCallUrlHandler);
-    container.bind(INBOUND_ACTION_HANDLERS).toService(ParserForwardEmailHandler);
   },
-  controllers: (container) => [inboxController(container.get(InboxService)), optOutsController(container.get(OptOutsService)),
+  controllers: (container) => [
+    inboxController(container.get(InboxService), container.get(InboxExporter)), inboxGroupsController(container.get(InboxGroupsService)),
+    inboxRulesController(container.get(InboxGroupsService)), optOutsController(container.get(OptOutsService)),
     aggregatorRulesController(container.get(AggregatorRulesService)), pollsController(container.get(PollsService), container.get(TYPES.Translator)),
     safeListsController(container.get(SafeListsService)), textParsersController(container.get(TextParsersService))],
   jobs(container) {
@@ -73,8 +81,10 @@ export const inboundModule: PeykModule = {
   async onStart(container) {
     const config = container.get<AppConfig>(TYPES.Config);
     if (config.role !== 'web' && config.inboundActions.enabled) container.get(InboundActionsWorker).start();
+    if (config.role !== 'web') container.get(InboxExporter).start();
   },
   async onStop(container) {
     await container.get(InboundActionsWorker).stop();
+    await container.get(InboxExporter).stop();
   },
 };

@@ -28,6 +28,9 @@ export interface InboxRow extends InboxInsert {
   isRead: boolean;
   createdAt: Date;
   organizationName?: string | null;
+  /** The inbox group it is filed under (an inbox rule set it when it arrived; null: none). */
+  inboxGroupId?: number | null;
+  inboxGroupName?: string | null;
   /**
    * In memory only, during the store transaction's steps: the first step that answered the message
    * (`safe-list:3`, `poll:12`) sets it, and later steps that would answer too (parsers) leave it
@@ -53,6 +56,15 @@ export interface InboxFilter {
   isRead?: boolean;
   privateNumberId?: number;
   search?: string | null;
+  /** A group's id, or 0 for messages of no group. */
+  inboxGroupId?: number;
+  /** Each a part of the field (contains), any case. */
+  receiverNumber?: string | null;
+  senderMobile?: string | null;
+  smsText?: string | null;
+  /** dateTimeReceive from (inclusive) and to (exclusive). */
+  fromDate?: Date | null;
+  toDate?: Date | null;
 }
 
 // 10 columns a row: 5,000 rows stay under PostgreSQL's 65,535 bind parameters of one statement.
@@ -128,30 +140,64 @@ export class InboxRepository {
    * a lower id committing late; a cursor that stops short of young rows never steps over one.
    */
   async after(viewer: InboxViewer, afterId: number, limit: number, settledBefore: Date): Promise<InboxRow[]> {
-    return (await this.visible(viewer).where('m.id', '>', afterId).where('m.createdAt', '<', settledBefore)
-      .orderBy('m.id').limit(limit).select('m.*') as Record<string, unknown>[]).map(normalize);
+    return (await this.withNames(this.visible(viewer).where('m.id', '>', afterId).where('m.createdAt', '<', settledBefore))
+      .orderBy('m.id').limit(limit) as Record<string, unknown>[]).map(normalize);
   }
 
-  async list(viewer: InboxViewer, filter: InboxFilter): Promise<Page<InboxRow>> {
+  private filtered(viewer: InboxViewer, filter: Omit<InboxFilter, 'pageIndex' | 'pageSize'>): Knex.QueryBuilder {
     const base = this.visible(viewer);
     if (filter.isRead !== undefined) base.where('m.isRead', filter.isRead);
     if (filter.privateNumberId) base.where('m.privateNumberId', filter.privateNumberId);
+    if (filter.inboxGroupId === 0) base.whereNull('m.inboxGroupId');
+    else if (filter.inboxGroupId) base.where('m.inboxGroupId', filter.inboxGroupId);
     if (filter.search) {
       const like = likeContains(filter.search);
       base.where((w) => w.whereILike('m.smsText', like).orWhereILike('m.senderMobile', like).orWhereILike('m.receiverNumber', like));
     }
+    if (filter.receiverNumber) base.whereILike('m.receiverNumber', likeContains(filter.receiverNumber));
+    if (filter.senderMobile) base.whereILike('m.senderMobile', likeContains(filter.senderMobile));
+    if (filter.smsText) base.whereILike('m.smsText', likeContains(filter.smsText));
+    if (filter.fromDate) base.where('m.dateTimeReceive', '>=', filter.fromDate);
+    if (filter.toDate) base.where('m.dateTimeReceive', '<', filter.toDate);
+    return base;
+  }
+
+  private withNames(q: Knex.QueryBuilder): Knex.QueryBuilder {
+    return q.leftJoin('organizations as o', 'o.id', 'm.organizationId').leftJoin('inbox_groups as g', 'g.id', 'm.inboxGroupId')
+      .select('m.*', 'o.name as organizationName', 'g.name as inboxGroupName');
+  }
+
+  async list(viewer: InboxViewer, filter: InboxFilter): Promise<Page<InboxRow>> {
+    const base = this.filtered(viewer, filter);
     const [{ count }] = await base.clone().count<{ count: string }[]>({ count: '*' });
-    const rows = await base.clone().leftJoin('organizations as o', 'o.id', 'm.organizationId')
-      .select('m.*', 'o.name as organizationName')
-      .orderBy('m.id', 'desc').offset(filter.pageIndex * filter.pageSize).limit(filter.pageSize);
+    const rows = await this.withNames(base.clone()).orderBy('m.id', 'desc').offset(filter.pageIndex * filter.pageSize).limit(filter.pageSize);
     return { items: rows.map(normalize), totalCount: Number(count) };
   }
 
+  async count(viewer: InboxViewer, filter: Omit<InboxFilter, 'pageIndex' | 'pageSize'>): Promise<number> {
+    const [{ count }] = await this.filtered(viewer, filter).count<{ count: string }[]>({ count: '*' });
+    return Number(count);
+  }
+
+  /** What the filter finds, newest first, in keyset pages of `size` (an export reads them one by one). */
+  async *pages(viewer: InboxViewer, filter: Omit<InboxFilter, 'pageIndex' | 'pageSize'>, size: number): AsyncGenerator<InboxRow[]> {
+    let before: number | null = null;
+    for (;;) {
+      const q = this.withNames(this.filtered(viewer, filter)).orderBy('m.id', 'desc').limit(size);
+      if (before !== null) q.where('m.id', '<', before);
+      const rows = ((await q) as Record<string, unknown>[]).map(normalize);
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < size) return;
+      before = rows[rows.length - 1].id;
+    }
+  }
+
   /** Marks those of the ids the viewer may see; answers how many changed. */
-  async markAsRead(viewer: InboxViewer, ids: number[]): Promise<number> {
+  async markAsRead(viewer: InboxViewer, ids: number[], isRead = true): Promise<number> {
     if (ids.length === 0) return 0;
-    const visibleIds = this.visible(viewer).whereIn('m.id', ids).where('m.isRead', false).select('m.id');
-    return affectedRows(await this.knex('inbox_messages').whereIn('id', visibleIds).update({ isRead: true }));
+    const visibleIds = this.visible(viewer).whereIn('m.id', ids).where('m.isRead', !isRead).select('m.id');
+    return affectedRows(await this.knex('inbox_messages').whereIn('id', visibleIds).update({ isRead }));
   }
 
   async unreadCount(viewer: InboxViewer): Promise<number> {
@@ -161,5 +207,8 @@ export class InboxRepository {
 }
 
 function normalize(row: Record<string, unknown>): InboxRow {
-  return { ...(row as unknown as InboxRow), id: Number(row.id), smsParts: Number(row.smsParts) };
+  return {
+    ...(row as unknown as InboxRow), id: Number(row.id), smsParts: Number(row.smsParts),
+    inboxGroupId: row.inboxGroupId === null || row.inboxGroupId === undefined ? null : Number(row.inboxGroupId),
+  };
 }

@@ -5,6 +5,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Realtime } from '../../platform/realtime.js';
 import type { Actor } from '../../platform/actor.js';
 import { normalizeSearch } from '../../platform/http/search.js';
+import { fieldError } from '../../platform/http/errors.js';
 import type { InboundMessage } from '../../gateways/gateway-sdk.js';
 import { LinesService, type InboundLine } from '../numbers/index.js';
 import { InboxRepository, type InboxFilter, type InboxInsert, type InboxRow, type InboxViewer } from './inbox.repository.js';
@@ -24,6 +25,21 @@ export const INBOX_CLAIM = 'SmsReports.Inbox';
 
 const MAX_TEXT = 20_000;
 
+/** `Inbox/GetAll`'s query (and an export's filter): paging, read state, line, group, the search fields and the received range (ISO instants). */
+export interface InboxListInput {
+  pageIndex?: number;
+  pageSize?: number;
+  isRead?: boolean;
+  privateNumberId?: number;
+  inboxGroupId?: number;
+  search?: string;
+  receiverNumber?: string;
+  senderMobile?: string;
+  smsText?: string;
+  fromDate?: string;
+  toDate?: string;
+}
+
 /**
  * Woken (in this process, after the insert) by new inbound messages: a hint to read now, not the
  * durable path. Consumers read with `storedAfter` and a cursor, so a missed wake-up (a crash, a
@@ -34,11 +50,12 @@ export interface InboundListener {
 }
 export const INBOUND_LISTENERS = Symbol.for('peyk.inbox.InboundListener');
 
-/** An inbox message as the API answers it (the spec's fields; inbox groups are not built yet). */
+/** An inbox message as the API answers it (the spec's fields). */
 export function publicInboxMessage(row: InboxRow) {
   return {
     id: row.id,
-    inboxGroupName: null,
+    inboxGroupId: row.inboxGroupId ?? null,
+    inboxGroupName: row.inboxGroupName ?? null,
     organizationId: row.organizationId,
     organizationName: row.organizationName ?? null,
     privateNumberId: row.privateNumberId,
@@ -210,15 +227,32 @@ export class InboxService {
     return { items: rows.map(publicInboxMessage), cursor: rows.length > 0 ? rows[rows.length - 1].id : afterId };
   }
 
-  async list(ctx: Actor, q: InboxFilter & { search?: string }) {
-    const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
-    const page = await this.repo.list(this.viewer(ctx), { ...q, search });
+  async list(ctx: Actor, q: InboxListInput) {
+    const page = await this.repo.list(this.viewer(ctx), this.filterOf(q));
     return { items: page.items.map(publicInboxMessage), totalCount: page.totalCount };
   }
 
-  async markAsRead(ctx: Actor, ids: number[]) {
+  /** The list's filter from the query: the free search from 3 characters, the fields' parts, the received range. */
+  filterOf(q: InboxListInput): InboxFilter {
+    const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex ?? 0, pageSize: q.pageSize ?? 10 }).search ?? null;
+    const part = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
+    const fromDate = q.fromDate ? new Date(q.fromDate) : null;
+    const toDate = q.toDate ? new Date(q.toDate) : null;
+    if (fromDate && toDate && fromDate > toDate) throw fieldError('toDate', 'inbox.dateRangeInvalid');
+    return {
+      pageIndex: q.pageIndex ?? 0, pageSize: q.pageSize ?? 10, isRead: q.isRead, privateNumberId: q.privateNumberId, inboxGroupId: q.inboxGroupId, search,
+      receiverNumber: part(q.receiverNumber), senderMobile: part(q.senderMobile), smsText: part(q.smsText), fromDate, toDate,
+    };
+  }
+
+  /** The viewer of a caller (the export job reads with the requester's). */
+  viewerOf(ctx: Actor): InboxViewer {
+    return this.viewer(ctx);
+  }
+
+  async markAsRead(ctx: Actor, ids: number[], isRead = true) {
     const viewer = this.viewer(ctx);
-    const updated = await this.repo.markAsRead(viewer, [...new Set(ids)]);
+    const updated = await this.repo.markAsRead(viewer, [...new Set(ids)], isRead);
     return { updated, unreadCount: await this.repo.unreadCount(viewer) };
   }
 

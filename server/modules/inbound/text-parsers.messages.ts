@@ -15,5 +15,4 @@ export const textParsersMessages: MessageCatalogue = {
   'textParsers.urlInvalid': { fa: 'آدرس باید با http یا https شروع شود.', en: 'The address must start with http or https.' },
   'textParsers.urlNotAllowed': { fa: 'این آدرس به شبکه داخلی اشاره می‌کند و مجاز نیست.', en: 'This address points into a private network and is not allowed.' },
   'textParsers.delayTooLong': { fa: 'تأخیر ارسال حداکثر {{max}} است.', en: 'The send delay may be at most {{max}}.' },
-  'textParsers.emailUnavailable': { fa: 'ارسال به ایمیل هنوز در این سامانه راه‌اندازی نشده است.', en: 'Sending to an email is not set up in this installation yet.' },
 };

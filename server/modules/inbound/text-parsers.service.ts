@@ -1,3 +1,4 @@
+import { InboxGroupsRepository } from './inbox-groups.repository.js';
 import { userPatternRefusal } from '../../shared/text/user-pattern.js';
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
@@ -55,6 +56,7 @@ export class TextParsersService {
     @inject(ContactsService) private readonly contacts: ContactsService,
     @inject(PrivateNumbersService) private readonly numbers: PrivateNumbersService,
     @inject(OutboundUrlGuard) private readonly outbound: OutboundUrlGuard,
+    @inject(InboxGroupsRepository) private readonly groups: InboxGroupsRepository,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
@@ -230,6 +232,8 @@ export class TextParsersService {
     } else if (then === 'ForwardToEmail') {
       if (blank(input.email)) issues.push(required('email'));
       else if (!EMAIL.test(input.email!.trim())) issues.push({ propertyName: 'email', key: 'validation.email', params: { field: 'email' } });
+      // Mail goes out through an Email sender agent the organization may use, as inbox rules' forwards do.
+      else if (!(await this.groups.emailAgentFor(owner))) issues.push({ propertyName: 'email', key: 'inbox.forwardEmailNoAgent' });
       else email = input.email!.trim();
     } else if (then === 'CallUrl') {
       if (blank(input.ipAndPort)) issues.push(required('ipAndPort'));

@@ -1,3 +1,5 @@
+// The same forward actions as inbox rules' (forward-actions.handler.ts): one URL call and one mail path.
+import { FORWARD_EMAIL_ACTION, FORWARD_URL_ACTION } from './inbox-rules.step.js';
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import type { Clock } from '../../platform/clock.js';
@@ -12,8 +14,6 @@ import { REPLY_ACTION, type ReplyPayload } from './reply-action.handler.js';
 import { TextParsersRepository, type ActiveParser, type ParserHit } from './text-parsers.repository.js';
 import { ANSWERING, LOOP_MAX_ACTIONS, LOOP_WINDOW_MS, answerableSender, delayMs, isEchoOf, textMatcher } from './text-parsers.match.js';
 
-export const PARSER_CALL_URL_ACTION = 'parser-call-url';
-export const PARSER_FORWARD_EMAIL_ACTION = 'parser-forward-email';
 
 /** A parser ready to run: its text condition compiled once. */
 export interface CompiledParser extends ActiveParser {
@@ -210,14 +210,14 @@ export class TextParsersStep implements InboundStep {
         case 'ForwardToEmail':
           if (!p.email) continue;
           actions.push({
-            organizationId: p.organizationId, kind: PARSER_FORWARD_EMAIL_ACTION, sourceKey, inboxMessageId: row.id, maxAttempts: 1,
-            payload: { email: p.email, from: row.senderMobile, to: row.receiverNumber, text: row.smsText }, notBefore: delay > 0 ? new Date(now.getTime() + delay) : null,
+            organizationId: p.organizationId, kind: FORWARD_EMAIL_ACTION, sourceKey, inboxMessageId: row.id,
+            payload: { email: p.email, from: row.senderMobile, to: row.receiverNumber, text: row.smsText, at: new Date(row.dateTimeReceive).toISOString() }, notBefore: delay > 0 ? new Date(now.getTime() + delay) : null,
           });
           break;
         case 'CallUrl':
           if (!p.ipAndPort) continue;
           actions.push({
-            organizationId: p.organizationId, kind: PARSER_CALL_URL_ACTION, sourceKey, inboxMessageId: row.id,
+            organizationId: p.organizationId, kind: FORWARD_URL_ACTION, sourceKey, inboxMessageId: row.id,
             payload: { url: p.ipAndPort, from: row.senderMobile, to: row.receiverNumber, text: row.smsText }, notBefore: delay > 0 ? new Date(now.getTime() + delay) : null,
           });
           break;

@@ -1,4 +1,4 @@
-import { flag, instant, integer, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { flag, instant, integer, listOf, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /**
  * What `Inbox/*` answers (server module inbox; the client's inbox feature reads these types). The
@@ -7,12 +7,13 @@ import { flag, instant, integer, nullableInteger, nullableText, pageOf, text, ty
 export const inboxMessageAnswer = {
   type: 'object',
   required: [
-    'id', 'inboxGroupName', 'organizationId', 'organizationName', 'privateNumberId', 'receiverNumber', 'senderMobile', 'encoding', 'smsParts',
+    'id', 'inboxGroupId', 'inboxGroupName', 'organizationId', 'organizationName', 'privateNumberId', 'receiverNumber', 'senderMobile', 'encoding', 'smsParts',
     'smsText', 'isRead', 'dateTimeReceive',
   ],
   properties: {
     id: integer,
-    /** Inbox groups are not built yet: always null. */
+    /** The inbox group an inbox rule filed it under when it arrived; null: none. */
+    inboxGroupId: nullableInteger,
     inboxGroupName: nullableText,
     organizationId: nullableInteger,
     organizationName: nullableText,
@@ -43,3 +44,28 @@ export type InboxMessageAnswer = AnswerOf<typeof inboxMessageAnswer>;
 export type InboxPage = AnswerOf<typeof inboxPageAnswer>;
 export type UnreadCountAnswer = AnswerOf<typeof unreadCountAnswer>;
 export type MarkedAsReadAnswer = AnswerOf<typeof markedAsReadAnswer>;
+
+/** `InboxGroups/*`: the spec's inbox group (a name) and how many messages are filed under it. */
+export const inboxGroupAnswer = {
+  type: 'object', required: ['id', 'name', 'messageCount', 'createdAt'],
+  properties: { id: integer, name: text, messageCount: integer, createdAt: instant },
+} as const;
+export const inboxGroupsAnswer = listOf(inboxGroupAnswer);
+
+/** `InboxRules/*`: conditions (line, sender, keyword), the group it files into and its forwards; tried by priority, first match wins. */
+export const inboxRuleAnswer = {
+  type: 'object',
+  required: [
+    'id', 'title', 'priority', 'isActive', 'privateNumberId', 'receiverNumber', 'senderMobile', 'keywordType', 'keyword', 'inboxGroupId', 'inboxGroupName',
+    'forwardUrl', 'forwardEmail', 'forwardMobile', 'createdAt',
+  ],
+  properties: {
+    id: integer, title: text, priority: integer, isActive: flag, privateNumberId: nullableInteger, receiverNumber: nullableText, senderMobile: nullableText,
+    keywordType: { type: ['string', 'null'], enum: ['Contains', 'StartsWith', null] }, keyword: nullableText, inboxGroupId: nullableInteger, inboxGroupName: nullableText,
+    forwardUrl: nullableText, forwardEmail: nullableText, forwardMobile: nullableText, createdAt: instant,
+  },
+} as const;
+export const inboxRulesAnswer = listOf(inboxRuleAnswer);
+
+export type InboxGroupAnswer = AnswerOf<typeof inboxGroupAnswer>;
+export type InboxRuleAnswer = AnswerOf<typeof inboxRuleAnswer>;

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { DataTableControl } from './data-table.js';
+import { SelectControl } from './select-control.js';
 
 /** The inbox (/inbox): the table, the all/unread filter, selection and the message dialog. */
 export class InboxPage {
@@ -45,5 +46,56 @@ export class InboxPage {
 
   async markSelected(): Promise<void> {
     await this.page.getByTestId('inbox-mark-selected').click();
+  }
+
+  async markSelectedUnread(): Promise<void> {
+    await this.page.getByTestId('inbox-mark-unread').click();
+  }
+
+  /** The group filter, then the search button. */
+  async filterByGroup(name: string): Promise<void> {
+    await new SelectControl(this.page, this.page, 'inbox-filter-group').choose(name, name.slice(0, 3));
+    await this.page.getByTestId('inbox-filter-apply').click();
+  }
+
+  groupOf(text: string): Locator { return this.row(text).getByTestId('inbox-row-group'); }
+}
+
+/** The Inbox menu entry's live unread badge and the panel's toasts. */
+export class InboxLiveMarkers {
+  constructor(private readonly page: Page) {}
+
+  badge(): Locator { return this.page.getByTestId('main-menu').getByTestId('inbox-menu-badge'); }
+  toast(text: string): Locator { return this.page.getByTestId('toasts-item').filter({ hasText: text }); }
+}
+
+/** Inbox groups and rules (/inbox/groups). */
+export class InboxGroupsPage {
+  readonly groups: DataTableControl;
+  readonly rules: DataTableControl;
+
+  constructor(private readonly page: Page, private readonly baseUrl: string) {
+    this.groups = new DataTableControl(page, 'inbox-groups-table');
+    this.rules = new DataTableControl(page, 'inbox-rules-table');
+  }
+
+  async open(): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/inbox/groups`);
+    await this.page.getByTestId('inbox-groups-page').waitFor();
+  }
+
+  async addGroup(name: string): Promise<void> {
+    await this.page.getByTestId('inbox-group-name-input').fill(name);
+    await this.page.getByTestId('inbox-group-save').click();
+    await this.groups.row(name).waitFor();
+  }
+
+  /** A rule filing messages that contain `keyword` into `group`. */
+  async addKeywordRule(title: string, keyword: string, group: string): Promise<void> {
+    await this.page.getByTestId('rule-title').fill(title);
+    await this.page.getByTestId('rule-keyword').fill(keyword);
+    await new SelectControl(this.page, this.page, 'rule-group').choose(group, group.slice(0, 3));
+    await this.page.getByTestId('rule-save').click();
+    await this.rules.row(title).waitFor();
   }
 }

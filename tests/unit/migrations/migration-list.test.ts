@@ -50,10 +50,11 @@ const SHIPPED_NAMES = [
   '20261128-0036-messaging-receiver-on-wire',
   '20261129-0037-inbox-opt-outs',
   '20261130-0040-inbound-actions',
+  '20261130-0041-inbound-inbox-groups',
+  '20261130-0043-inbound-text-parsers',
   '20261130-0044-inbound-safe-lists',
   '20261130-0046-inbound-aggregator-rules',
   '20261201-0042-inbound-polls',
-  '20261130-0043-inbound-text-parsers',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

@@ -64,6 +64,7 @@ function MenuLink({ item, title, apiRoot, onNavigate, emphasis = '' }: { item: M
   return (
     <NavLink to={item.path} end={item.path === '/'} className={({ isActive }) => linkClass(isActive, emphasis)} onClick={onNavigate}>
       {title}
+      {item.badge && <item.badge />}
     </NavLink>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { MenuSectionKey } from '../../shared/app/feature-manifest';
 
 /** The spec's menu sections; an item shows only when the user holds its claim. */
@@ -6,6 +7,7 @@ export interface MenuItem {
   titleKey: string;
   claim?: string;
   opens?: 'api-new-tab';
+  badge?: ComponentType;
 }
 
 export interface MenuSection {

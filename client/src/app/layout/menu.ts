@@ -27,5 +27,5 @@ export const MENU: MenuSection[] = SECTIONS.map((section) => ({
   items: entries
     .filter((e) => e.section === section.key)
     .sort((a, b) => a.order - b.order)
-    .map(({ path, titleKey, claim, opens }) => ({ path, titleKey, claim, opens })),
+    .map(({ path, titleKey, claim, opens, badge }) => ({ path, titleKey, claim, opens, badge })),
 }));

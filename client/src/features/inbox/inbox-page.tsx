@@ -10,8 +10,31 @@ import { showToast } from '../../shared/ui/dialog/toast-store';
 import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
+import { DateTimePicker } from '../../shared/dates/date-time-picker';
+import { TextField } from '../../shared/ui/form/text-field';
+import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
+import { Select } from '../../shared/ui/select/select';
+import { Link, useSearchParams } from 'react-router';
 import { SearchBox } from '../admin-common/kit';
-import { INBOX_MESSAGE_EVENT, inboxApi, inboxKeys, type InboxMessage, type ReadFilter } from './inbox-api';
+import { ExcelExportButton } from '../outbox/excel-export-button';
+import { INBOX_MESSAGE_EVENT, inboxApi, inboxKeys, type InboxFilter, type InboxMessage, type ReadFilter } from './inbox-api';
+
+interface Draft { inboxGroupId: string; receiverNumber: string; senderMobile: string; smsText: string; fromDate: string | null; toDate: string | null }
+const EMPTY: Draft = { inboxGroupId: '', receiverNumber: '', senderMobile: '', smsText: '', fromDate: null, toDate: null };
+const DAY_MS = 86_400_000;
+
+/** The server's filter of a draft: the end date counts its whole day. */
+function filterOf(d: Draft, search: string, readFilter: ReadFilter): InboxFilter {
+  const text = (v: string) => (v.trim() === '' ? undefined : v.trim());
+  return {
+    search: search || undefined,
+    isRead: readFilter === 'unread' ? false : readFilter === 'read' ? true : undefined,
+    inboxGroupId: d.inboxGroupId === '' ? undefined : Number(d.inboxGroupId),
+    receiverNumber: text(toLatinDigits(d.receiverNumber)), senderMobile: text(toLatinDigits(d.senderMobile)), smsText: text(d.smsText),
+    fromDate: d.fromDate ?? undefined,
+    toDate: d.toDate ? new Date(new Date(d.toDate).getTime() + DAY_MS).toISOString() : undefined,
+  };
+}
 
 
 function isInboxMessage(value: unknown): value is InboxMessage {
@@ -29,13 +52,21 @@ export function InboxPage() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [opened, setOpened] = useState<InboxMessage | null>(null);
   const [marking, setMarking] = useState(false);
-  const { data, isLoading, mutate } = useSWR(inboxKeys.list(readFilter, search, pageIndex, pageSize), () =>
-    inboxApi.list(api, { pageIndex, pageSize, search: search || undefined, isRead: readFilter === 'unread' ? false : undefined }));
+  // `?group=` (a group's link on the groups page) opens the inbox filtered by it.
+  const [params] = useSearchParams();
+  const initial = /^\d+$/.test(params.get('group') ?? '') ? { ...EMPTY, inboxGroupId: params.get('group') as string } : EMPTY;
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [applied, setApplied] = useState<Draft>(initial);
+  const filter = useMemo(() => filterOf(applied, search, readFilter), [applied, search, readFilter]);
+  const { data, isLoading, mutate } = useSWR(inboxKeys.list(filter, pageIndex, pageSize), () => inboxApi.list(api, { ...filter, pageIndex, pageSize }));
+  const { data: groups } = useSWR(inboxKeys.groups(), () => inboxApi.groups(api, undefined, { quiet: true }), { shouldRetryOnError: false });
+  const groupItems = useMemo(() => [{ id: '0', title: t('filters.noGroup') }, ...(groups ?? []).map((g) => ({ id: String(g.id), title: g.name }))], [groups, t]);
+  const filtered = Object.values(filter).some((v) => v !== undefined);
   const { data: unread, mutate: mutateUnread } = useSWR(inboxKeys.unread(), () => inboxApi.unreadCount(api));
 
   // The live handler reads the current view through a ref, so one subscription serves every filter and page.
-  const view = useRef({ pageIndex, pageSize, search });
-  view.current = { pageIndex, pageSize, search };
+  const view = useRef({ pageIndex, pageSize, filtered });
+  view.current = { pageIndex, pageSize, filtered };
   useEffect(() => {
     // A burst of replies (a bulk send answered) costs one refetch a second, not one per message.
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -50,7 +81,7 @@ export function InboxPage() {
       if (!isInboxMessage(payload)) return;
       const v = view.current;
       // On the first page without a search the newest message goes on top at once; elsewhere the page is fetched again.
-      if (v.pageIndex !== 0 || v.search) refetchPage = true;
+      if (v.pageIndex !== 0 || v.filtered) refetchPage = true;
       else {
         void mutate((page) => (page && !page.items.some((m) => m.id === payload.id)
           ? { items: [payload, ...page.items].slice(0, v.pageSize), totalCount: page.totalCount + 1 } : page), { revalidate: false });
@@ -60,11 +91,11 @@ export function InboxPage() {
     return () => { off(); if (timer) clearTimeout(timer); };
   }, [mutate, mutateUnread]);
 
-  const markRead = async (ids: number[]) => {
+  const markRead = async (ids: number[], isRead = true) => {
     if (ids.length === 0) return 0;
-    const result = await inboxApi.markAsRead(api, { ids });
+    const result = isRead ? await inboxApi.markAsRead(api, { ids }) : await inboxApi.markAsUnread(api, { ids });
     const marked = new Set(ids);
-    void mutate((page) => page && ({ ...page, items: page.items.map((m) => (marked.has(m.id) ? { ...m, isRead: true } : m)) }), { revalidate: readFilter === 'unread' });
+    void mutate((page) => page && ({ ...page, items: page.items.map((m) => (marked.has(m.id) ? { ...m, isRead } : m)) }), { revalidate: readFilter !== 'all' });
     void mutateUnread({ unreadCount: result.unreadCount }, { revalidate: false });
     return result.updated;
   };
@@ -75,12 +106,12 @@ export function InboxPage() {
     if (!m.isRead) void markRead([m.id]).catch(() => undefined);
   };
 
-  const markSelected = async () => {
+  const markSelected = async (isRead = true) => {
     setMarking(true);
     try {
-      const updated = await markRead([...selected]);
+      const updated = await markRead([...selected], isRead);
       setSelected(new Set());
-      showToast({ kind: 'success', message: t('marked', { n: digits(updated) }) });
+      showToast({ kind: 'success', message: t(isRead ? 'marked' : 'markedUnread', { n: digits(updated) }) });
     } finally {
       setMarking(false);
     }
@@ -117,7 +148,8 @@ export function InboxPage() {
         </span>
       ),
     },
-    { key: 'parts', header: t('columns.parts'), hiddenByDefault: true, cell: (m) => digits(m.smsParts) },
+    { key: 'group', header: t('columns.group'), cell: (m) => (m.inboxGroupName ? <span data-testid="inbox-row-group"><bdi>{m.inboxGroupName}</bdi></span> : '—') },
+    { key: 'encoding', header: t('columns.encoding'), cell: (m) => <span data-testid="inbox-row-encoding">{t(`encodings.${m.encoding}`)} — {t('partsCount', { n: digits(m.smsParts) })}</span> },
     { key: 'organization', header: t('columns.organization'), hiddenByDefault: true, cell: (m) => m.organizationName ?? '—' },
   ], [t, digits, selected]);
 
@@ -138,27 +170,54 @@ export function InboxPage() {
         <div role="group" aria-label={t('show.label')} className="flex gap-1">
           {filterButton('all')}
           {filterButton('unread')}
+          {filterButton('read')}
         </div>
+        <Link to="/inbox/groups" className="text-sm text-sky-700 underline" data-testid="inbox-groups-link">{t('groupsLink')}</Link>
       </div>
+      <form className="mb-3 flex flex-wrap items-end gap-3" data-testid="inbox-filters" aria-label={t('filters.title')}
+        onSubmit={(e) => { e.preventDefault(); setApplied(draft); setPageIndex(0); setSelected(new Set()); }}>
+        <div className="min-w-[12rem]">
+          <Select id="inbox-group" data-testid="inbox-filter-group" label={t('filters.group')} items={groupItems} value={draft.inboxGroupId} optimalSearch={false}
+            onChange={(v) => setDraft((d) => ({ ...d, inboxGroupId: v === null ? '' : String(v) }))} />
+        </div>
+        <TextField id="inbox-receiver" data-testid="inbox-filter-receiver" label={t('filters.receiverNumber')} dir="ltr" inputMode="tel" maxLength={40} value={draft.receiverNumber}
+          onChange={(e) => setDraft((d) => ({ ...d, receiverNumber: e.target.value }))} />
+        <TextField id="inbox-sender" data-testid="inbox-filter-sender" label={t('filters.senderMobile')} dir="ltr" inputMode="tel" maxLength={40} value={draft.senderMobile}
+          onChange={(e) => setDraft((d) => ({ ...d, senderMobile: e.target.value }))} />
+        <TextField id="inbox-text" data-testid="inbox-filter-text" label={t('filters.smsText')} maxLength={100} value={draft.smsText}
+          onChange={(e) => setDraft((d) => ({ ...d, smsText: e.target.value }))} />
+        <DateTimePicker id="inbox-from" data-testid="inbox-filter-from" label={t('filters.fromDate')} withTime={false} value={draft.fromDate} onChange={(v) => setDraft((d) => ({ ...d, fromDate: v }))} />
+        <DateTimePicker id="inbox-to" data-testid="inbox-filter-to" label={t('filters.toDate')} withTime={false} value={draft.toDate} onChange={(v) => setDraft((d) => ({ ...d, toDate: v }))} />
+        <Button type="submit" size="sm" data-testid="inbox-filter-apply">{t('filters.apply')}</Button>
+        <Button type="button" variant="secondary" size="sm" data-testid="inbox-filter-clear" onClick={() => { setDraft(EMPTY); setApplied(EMPTY); setPageIndex(0); }}>{t('filters.clear')}</Button>
+        <ExcelExportButton testId="inbox-export" start={() => { const { search: _s, ...rest } = filter; return inboxApi.export(api, { ...rest, ...(search ? { search } : {}) }); }} />
+      </form>
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <Button variant="secondary" size="sm" disabled={pageIds.length === 0} data-testid="inbox-select-page" onClick={() => setSelected(new Set(pageIds))}>{t('selectPage')}</Button>
         <Button variant="ghost" size="sm" disabled={selected.size === 0} onClick={() => setSelected(new Set())}>{t('clearSelection')}</Button>
         <Button size="sm" disabled={selected.size === 0} loading={marking} data-testid="inbox-mark-selected" onClick={() => { void markSelected(); }}>
           {t('markSelected', { n: digits(selected.size) })}
         </Button>
+        <Button size="sm" variant="secondary" disabled={selected.size === 0} loading={marking} data-testid="inbox-mark-unread" onClick={() => { void markSelected(false); }}>
+          {t('markSelectedUnread', { n: digits(selected.size) })}
+        </Button>
       </div>
-      <DataTable columns={columns} rows={data?.items} rowKey={(m) => m.id} loading={isLoading} emptyText={search ? t('adminCommon:table.empty') : readFilter === 'unread' ? t('emptyUnread') : t('empty')}
-        emptyDescription={readFilter === 'all' && !search ? t('emptyHint') : undefined} caption={t('title')}
+      <DataTable columns={columns} rows={data?.items} rowKey={(m) => m.id} loading={isLoading} emptyText={filtered && readFilter === 'all' ? t('adminCommon:table.empty') : readFilter === 'unread' ? t('emptyUnread') : t('empty')}
+        emptyDescription={!filtered ? t('emptyHint') : undefined} caption={t('title')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={(p) => { setPageIndex(p); setSelected(new Set()); }}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); setSelected(new Set()); }} data-testid="inbox-table" />
       {opened && (
         <ModalDialog open onClose={() => setOpened(null)} title={t('detailTitle', { from: opened.senderMobile })} data-testid="inbox-message-dialog"
-          footer={<Button variant="secondary" onClick={() => setOpened(null)}>{t('close')}</Button>}>
+          footer={<>
+            <Button variant="secondary" data-testid="inbox-message-unread" onClick={() => { void markRead([opened.id], false); setOpened(null); }}>{t('markUnread')}</Button>
+            <Button variant="secondary" onClick={() => setOpened(null)}>{t('close')}</Button>
+          </>}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-gray-500">{t('columns.receivedAt')}</dt><dd><DateDisplay value={opened.dateTimeReceive} /></dd>
             <dt className="text-gray-500">{t('columns.senderMobile')}</dt><dd><span dir="ltr">{opened.senderMobile}</span></dd>
             <dt className="text-gray-500">{t('columns.line')}</dt><dd><span dir="ltr">{digits(opened.receiverNumber)}</span>{!opened.privateNumberId && ` (${t('unknownLine')})`}</dd>
-            <dt className="text-gray-500">{t('encoding')}</dt><dd>{t(`encodings.${opened.encoding}`)} — {digits(opened.smsParts)}</dd>
+            <dt className="text-gray-500">{t('encoding')}</dt><dd data-testid="inbox-message-encoding">{t(`encodings.${opened.encoding}`)} — {t('partsCount', { n: digits(opened.smsParts) })}</dd>
+            <dt className="text-gray-500">{t('columns.group')}</dt><dd>{opened.inboxGroupName ? <bdi>{opened.inboxGroupName}</bdi> : '—'}</dd>
           </dl>
           <p className="mt-3 whitespace-pre-wrap break-words rounded bg-slate-100 p-3 dark:bg-slate-900" data-testid="inbox-message-text">{opened.smsText}</p>
         </ModalDialog>

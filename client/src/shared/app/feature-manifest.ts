@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { TextResource } from '../i18n/i18n';
 
@@ -20,6 +21,11 @@ export interface MenuEntry {
    * panel screen) and opens in a new tab. The API root may be another origin (x-api-address).
    */
   opens?: 'api-new-tab';
+  /**
+   * A small live marker drawn after the title (the inbox's unread count). Imported eagerly with the
+   * manifest, so it must stay a tiny component that imports no page.
+   */
+  badge?: ComponentType;
 }
 
 /**
