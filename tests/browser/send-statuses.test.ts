@@ -11,6 +11,7 @@ import { OutboxListPage, pickerText } from './pages/outbox-pages.js';
 import { detailStatus, HandOutControl, SendProgressControl, SendStatusBadgeControl } from './pages/send-status-pages.js';
 import { DashboardChartsSection } from './pages/dashboard-charts-page.js';
 import { TransactionsScreen } from './pages/financial-pages.js';
+import { toLatinDigits } from './pages/confirmation-number.js';
 
 const HOUR = 3_600_000;
 const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
@@ -203,13 +204,48 @@ describe('browser: send statuses that mean what they say', function () {
     }
     expect(errors).to.deep.equal([]);
   });
+  // A send handing out pushes its progress a few times a second. The screens once changed their
+  // fetched answer in place on each push, and the data library then drops a fetch such a change
+  // overlapped: with the answer slower than the pushes (a busy server), the outbox read empty and
+  // the send's page kept loading until the send ended.
+  it('the outbox and a send\'s page show a send that is pushing progress when their answer comes slower than the pushes', async function () {
+    this.timeout(120_000);
+    const admin = await adminToken(api);
+    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 1_000_000 }, { token: admin }));
+    // 4,000 receivers at 200 a second: twenty seconds of pushes.
+    const paced = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 1 }, {}, { maxPerSecond: 200 });
+    const receiversText = Array.from({ length: 4_000 }, (_, i) => `0912${String(5_000_000 + i)}`).join('\n');
+    const created = ok(await api.post('ScheduledMessages/Create', {
+      senderNumberId: paced.lineId, smsBody: 'Slow answers', sendType: 'Bulk', receiversText, sendDirect: true,
+    }, { token }));
+    await waitForSend(api, token, created.id, (s) => s.handOut.active && s.handOut.handedOutCount > 0, 60_000);
+    // The server answers at once; the answers reach the page 2 s later, as over a slow network.
+    await page.route((url) => /\/OutBox\/(GetAll|Get\/\d+)$/.test(url.pathname), async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+
+    const list = new OutboxListPage(page, baseUrl);
+    await list.open();
+    const row = new HandOutControl(list.row(created.id).getByTestId('outbox-row-hand-out'));
+    await row.root.waitFor({ timeout: 10_000 });
+    const rowFirst = await row.percent();
+    expect(await row.waitAbove(rowFirst), 'the row moves without a reload').to.be.above(rowFirst);
+
+    const detail = new OutboxDetailPage(page, baseUrl);
+    await page.goto(`${baseUrl}/outbox/${created.id}`);
+    const bar = new HandOutControl(page.getByTestId('outbox-progress'));
+    await bar.root.waitFor({ timeout: 10_000 });
+    expect(await bar.active(), 'shown while the send still hands out').to.equal(true);
+    const first = await bar.percent();
+    expect(await bar.waitAbove(first), 'the bar moves without a reload').to.be.above(first);
+    await detail.waitForState({ queueStatus: 'Completed' }, 90_000);
+    expect(errors).to.deep.equal([]);
+  });
+
   // Issue 23 item 10: a small send is done before a bar could show; a large one shows it moving and when it should end.
   it('a 50,000-receiver send shows its hand-out bar moving and its expected end on the outbox and its page, then completes (fa, with an en check)', async function () {
     this.timeout(360_000);
-    // On the embedded database this test failed in two ways in full runs (the row's estimate never
-    // showed within 120 s; once a quicker failure) and passed alone: skipped there until understood
-    // (closing note of stop 34). The hand-out arithmetic has unit tests; PostgreSQL runs this whole.
-    if (!process.env.DATABASE_URL) this.skip();
     const admin = await adminToken(api);
     ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 10_000_000 }, { token: admin }));
     // 2,500 a second: the hand-out takes about 20 s, long enough to watch and short for the lane.
@@ -224,9 +260,16 @@ describe('browser: send statuses that mean what they say', function () {
     expect(created.recipientCount).to.equal(50_000);
     const persianEndsAt = /^[۰-۹]{4}\/[۰-۹]{2}\/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2}$/;
     const persianLeft = /^(کمتر از یک دقیقه مانده|حدود [۰-۹]+ دقیقه مانده)$/;
-    const plausible = (iso: string) => {
-      const at = Date.parse(iso);
-      expect(at, 'the expected end is ahead, within minutes').to.be.within(Date.now() - 1_000, Date.now() + 5 * 60_000);
+    // The expected end is ahead and agrees with the time left shown beside it ("less than a minute":
+    // under 60 s; "about N minutes": N rounded from the seconds). How far ahead depends on the
+    // machine: the estimate is the send's own pace since dispatch began, extraction included (over
+    // 5 minutes once on a loaded machine), so the only fixed bound is an hour, which a unit slip passes.
+    // The two are read a moment apart and a push may come between: 30 s of slack.
+    const plausible = (iso: string, left: string) => {
+      const ahead = (Date.parse(iso) - Date.now()) / 1000;
+      const n = /[0-9۰-۹]+/.exec(left)?.[0];
+      const [low, high] = n === undefined ? [0, 60] : [(Number(toLatinDigits(n)) - 0.5) * 60, (Number(toLatinDigits(n)) + 0.5) * 60];
+      expect(ahead, `the expected end ${iso} is ahead and agrees with "${left}"`).to.be.within(Math.max(-1, low - 30), Math.min(high + 30, 3_600));
     };
 
     // The outbox row: a bar with its percent, live, and the expected end in the Persian calendar and digits.
@@ -237,10 +280,11 @@ describe('browser: send statuses that mean what they say', function () {
     // the lane's other sends on a busy machine, that took over 20 s (seen in a full run).
     await row.waitEstimated(120_000);
     expect(await row.label()).to.equal('ارسال به اپراتور');
-    const rowEnd = await row.endsAt();
-    plausible(rowEnd.at);
-    expect(rowEnd.shown).to.match(persianEndsAt).and.equal(toPersian(await pickerText(page, new Date(rowEnd.at))));
-    expect(await row.left()).to.match(persianLeft);
+    const rowEnd = await row.waitReading();
+    expect(rowEnd, 'still handing out').not.to.equal(null);
+    plausible(rowEnd!.at, rowEnd!.left);
+    expect(rowEnd!.shown).to.match(persianEndsAt).and.equal(toPersian(await pickerText(page, new Date(rowEnd!.at))));
+    expect(rowEnd!.left).to.match(persianLeft);
     const rowFirst = await row.percent();
     expect(await row.bar().getAttribute('aria-valuenow')).to.equal(String(rowFirst));
     expect(await row.waitAbove(rowFirst), 'the row moves without a reload').to.be.above(rowFirst);
@@ -252,10 +296,11 @@ describe('browser: send statuses that mean what they say', function () {
     await bar.waitEstimated();
     expect(await bar.label()).to.equal('ارسال به اپراتور');
     expect(await bar.root.getByTestId('outbox-progress-note').innerText()).to.contain('تحویل به گوشی بعداً گزارش می‌شود');
-    const end = await bar.endsAt();
-    plausible(end.at);
-    expect(end.shown).to.match(persianEndsAt);
-    expect(await bar.left()).to.match(persianLeft);
+    const end = await bar.waitReading();
+    expect(end, 'still handing out').not.to.equal(null);
+    plausible(end!.at, end!.left);
+    expect(end!.shown).to.match(persianEndsAt);
+    expect(end!.left).to.match(persianLeft);
     const first = await bar.percent();
     await bar.waitAbove(first);
 
@@ -263,10 +308,11 @@ describe('browser: send statuses that mean what they say', function () {
     await new Shell(page).toggleLanguage();
     await page.waitForFunction(() => (globalThis as any).document.documentElement.lang === 'en-US');
     expect(await bar.label()).to.equal('Handed to the operator');
-    if (await bar.active()) {
-      await bar.waitEstimated();
-      expect((await bar.endsAt()).shown).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-      expect(await bar.left()).to.match(/^(less than a minute left|about \d+ minutes? left)$/);
+    // Null when the hand-out ended meanwhile (then there is no estimate to read).
+    const en = await bar.waitReading();
+    if (en) {
+      expect(en.shown).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      expect(en.left).to.match(/^(less than a minute left|about \d+ minutes? left)$/);
     }
     await new Shell(page).toggleLanguage();
     await page.waitForFunction(() => (globalThis as any).document.documentElement.lang !== 'en-US');

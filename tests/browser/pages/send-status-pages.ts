@@ -49,12 +49,31 @@ export class HandOutControl {
   async active(): Promise<boolean> { return (await this.root.getAttribute('data-active')) === 'true'; }
   async label(): Promise<string> { return (await this.root.getByTestId(/-label$/).innerText()).trim(); }
   estimate(): Locator { return this.root.getByTestId(/-estimate$/); }
-  /** The expected end as shown (the user's calendar and digits) and as the instant it shows (ISO). */
-  async endsAt(): Promise<{ shown: string; at: string }> {
-    const time = this.root.getByTestId(/-ends-at$/);
-    return { shown: (await time.innerText()).trim(), at: (await time.getAttribute('datetime')) ?? '' };
+  /**
+   * The expected end as shown (the user's calendar and digits) and as the instant it shows (ISO),
+   * and the time left, read at once: a push between two reads changes them (by minutes early on a
+   * loaded machine). Null while the bar shows no estimate, or no bar is shown.
+   */
+  async reading(): Promise<{ shown: string; at: string; left: string } | null> {
+    if ((await this.root.count()) === 0) return null;
+    return this.root.evaluate((el: any) => {
+      const end = el.querySelector('[data-testid$="-ends-at"]');
+      const left = el.querySelector('[data-testid$="-left"]');
+      return end && left ? { shown: end.innerText.trim(), at: end.getAttribute('datetime') ?? '', left: left.innerText.trim() } : null;
+    });
   }
-  async left(): Promise<string> { return (await this.root.getByTestId(/-left$/).innerText()).trim(); }
+
+  /** Waits, without reloading, for a reading (see `reading`); null when the hand-out ended first. */
+  async waitReading(timeoutMs = 20_000): Promise<{ shown: string; at: string; left: string } | null> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const now = await this.reading();
+      if (now) return now;
+      if ((await this.root.count()) === 0 || !(await this.active())) return null;
+      if (Date.now() > deadline) throw new Error('hand-out: no expected end shown');
+      await this.root.page().waitForTimeout(200);
+    }
+  }
 
   /** Waits, without reloading, until the bar shows an expected end. */
   async waitEstimated(timeoutMs = 20_000): Promise<void> {

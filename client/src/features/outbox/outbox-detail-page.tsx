@@ -18,7 +18,7 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { DELIVERY_STATUSES, isFinished, type Receiver, type Send, type SendCounters } from '../sending/sending-api';
-import { useSendProgress } from './use-send-progress';
+import { fetched, useLiveSends } from './use-live-sends';
 import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, outboxApi, outboxKeys, startEdit, unarchiveSends } from './outbox-api';
 import { SendEditDialog } from './send-edit-dialog';
 import { RawReportDialog } from './raw-report-dialog';
@@ -34,6 +34,8 @@ const COUNTERS: (keyof SendCounters)[] = ['recipientCount', 'pendingCount', 'sen
 // Progress may arrive 4 times a second per send; the receivers page and the per-status counts
 // are fetched again at most once a second so a large send does not flood the API.
 const REFRESH_THROTTLE_MS = 1000;
+/** How soon a refresh that waits for a fetch under way looks again. */
+const REFRESH_RECHECK_MS = 100;
 
 /** What the send cost in the end: its price less what came back (integer rials as text; bigint, as the ledger keeps them). */
 function netPrice(send: { totalPrice: string; refundedPrice: string }): string {
@@ -79,29 +81,35 @@ export function OutboxDetailPage() {
   const blocker = useBlocker(shouldBlock);
   // The edit ended while a navigation waited for the warning: nothing to warn about any more.
   useEffect(() => { if (!editing && blocker.state === 'blocked') blocker.proceed(); }, [editing, blocker]);
-  const { data: send, error, isLoading, mutate } = useSWR(valid ? outboxKeys.send(id) : null, () => outboxApi.get(api, id));
-  const { data: receivers, isLoading: receiversLoading, mutate: mutateReceivers } = useSWR(
+  const { data: answer, error, isLoading, isValidating, mutate } = useSWR(valid ? outboxKeys.send(id) : null, () => fetched(() => outboxApi.get(api, id)));
+  const { data: receivers, isLoading: receiversLoading, isValidating: receiversValidating, mutate: mutateReceivers } = useSWR(
     valid ? outboxKeys.receivers(id, deliveryStatus, toNumber, pageIndex, pageSize) : null,
     () => outboxApi.recipients(api, { id, pageIndex, pageSize, deliveryStatus: deliveryStatus || undefined, toNumber: toNumber || undefined }));
 
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => { if (refreshTimer.current) clearTimeout(refreshTimer.current); }, []);
+  const fetching = useRef(false);
+  fetching.current = isValidating || receiversValidating;
   const scheduleRefresh = (now: boolean) => {
     if (refreshTimer.current && !now) return;
     if (refreshTimer.current) clearTimeout(refreshTimer.current);
-    refreshTimer.current = setTimeout(() => {
+    const refresh = () => {
+      // A new fetch replaces one under way (SWR keeps the latest): with answers slower than the
+      // throttle, every refresh replaced the last and the page never loaded while the send moved.
+      // One fetch at a time, and the next once it has landed.
+      if (fetching.current) { refreshTimer.current = setTimeout(refresh, REFRESH_RECHECK_MS); return; }
       refreshTimer.current = null;
       void mutate();
       void mutateReceivers();
-    }, now ? 0 : REFRESH_THROTTLE_MS);
+    };
+    refreshTimer.current = setTimeout(refresh, now ? 0 : REFRESH_THROTTLE_MS);
   };
+  // The send moves with its pushes laid over the answer (see useLiveSends: never in SWR's cache), and
+  // what a push does not carry (the per-status counts, the receivers) is fetched again, throttled.
+  const { live, note } = useLiveSends(answer?.askedAt, { only: id, onPush: (p) => scheduleRefresh(isFinished(p)) });
+  const send = answer && live(answer.value, answer.askedAt);
   const updating = !!send && isBeingEdited(send);
   useEffect(() => { if (updating) setEditing(true); }, [updating]);
-  useSendProgress((p) => {
-    if (p.id !== id) return;
-    void mutate((s) => (s ? { ...s, ...p } : s), { revalidate: false });
-    scheduleRefresh(isFinished(p));
-  });
 
   const statusItems = useMemo(() => DELIVERY_STATUSES.map((s) => ({ id: s, title: t(`sending:deliveryStatuses.${s}`) })), [t]);
   // Each receiver has its own text: a dynamic send, or a P2P send made from a file (the only sends with p2PIsSendDuplicateNumber).
@@ -147,8 +155,7 @@ export function OutboxDetailPage() {
 
   /** Merges a send the server answered (without the per-status counts) and fetches the rest again. */
   const merge = (answered: Send) => {
-    // The actions that answer a send show only once the send is here, so there is always one to merge into.
-    void mutate((s) => (s ? { ...s, ...answered } : s), { revalidate: false });
+    note(answered);
     scheduleRefresh(true);
   };
 

@@ -18,7 +18,7 @@ import { cx } from '../../shared/ui/class-names';
 import { errorsOf, SearchBox } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { OUTBOX_STATUSES, outboxDetailPath, type Send } from '../sending/sending-api';
-import { useSendProgress } from './use-send-progress';
+import { fetched, useLiveSends } from './use-live-sends';
 import { SendProgressCell } from './send-progress-cell';
 import { HandOutProgress } from './hand-out-progress';
 import { SendStatusBadge } from './send-status-badge';
@@ -53,21 +53,22 @@ export function OutboxPage() {
   const [busy, setBusy] = useState(false);
   const [actionErrors, setActionErrors] = useState<string[]>([]);
   const { data, isLoading, mutate } = useSWR(outboxKeys.list(filters, search, pageIndex, pageSize, showArchived), () =>
-    outboxApi.list(api, {
+    fetched(() => outboxApi.list(api, {
       pageIndex, pageSize, search: search || undefined, status: filters.status || undefined, fromDate: filters.fromDate ?? undefined, toDate: endOfDay(filters.toDate),
       includeArchived: showArchived || undefined,
-    }));
+    })));
   const clearSelection = () => { setSelected(new Map()); setActionErrors([]); };
 
-  useSendProgress((p) => {
-    // A listed send that was archived or unarchived may leave this list: fetch the page again.
-    // (An in-place change here would also make SWR drop a fetch already under way, e.g. the one after Archive.)
-    const listed = data?.items.find((s) => s.id === p.id);
-    if (listed && isArchived(listed) !== isArchived(p)) { void mutate(); return; }
-    // Counters of a row on this page move in place; a send not on the page is left for the next fetch.
-    void mutate((page) => (page && page.items.some((s) => s.id === p.id)
-      ? { ...page, items: page.items.map((s) => (s.id === p.id ? { ...s, ...p } : s)) } : page), { revalidate: false });
+  // Rows move with the pushes laid over the fetched page (see useLiveSends: never in SWR's cache);
+  // a send not on the page shows at the next fetch.
+  const { live } = useLiveSends(data?.askedAt, {
+    onPush: (p) => {
+      // A listed send that was archived or unarchived may leave this list: fetch the page again.
+      const listed = rows?.find((s) => s.id === p.id);
+      if (listed && isArchived(listed) !== isArchived(p)) void mutate();
+    },
   });
+  const rows = useMemo(() => data?.value.items.map((s) => live(s, data.askedAt)), [data, live]);
 
   const statusItems = useMemo(() => OUTBOX_STATUSES.map((id) => ({ id, title: t(`sending:outboxStatuses.${id}`) })), [t]);
   const apply = (e: FormEvent) => {
@@ -85,7 +86,7 @@ export function OutboxPage() {
     if (on) next.set(send.id, send); else next.delete(send.id);
     return next;
   });
-  const pageRows = data?.items ?? [];
+  const pageRows = rows ?? [];
   const pageSelected = pageRows.length > 0 && pageRows.every((s) => selected.has(s.id));
   const togglePage = (on: boolean) => setSelected((current) => {
     const next = new Map(current);
@@ -216,9 +217,9 @@ export function OutboxPage() {
           {actionErrors.map((m) => <li key={m}>{m}</li>)}
         </ul>
       )}
-      <DataTable columns={columns} rows={data?.items} rowKey={(s) => s.id} loading={isLoading} caption={t('title')}
+      <DataTable columns={columns} rows={rows} rowKey={(s) => s.id} loading={isLoading} caption={t('title')}
         emptyText={unfiltered ? t('empty.title') : t('empty.filtered')} emptyDescription={unfiltered ? t('empty.description') : undefined} emptyAction={emptyAction}
-        pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={setPageIndex}
+        pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.value.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="outbox-table" />
       <ConfirmDialog open={confirmArchive} busy={busy} title={t('archive.selectedTitle')} message={t('archive.selectedMessage', { n: digits(toArchive.length) })}
         confirmText={t('archive.button')} onConfirm={() => void run('archive')} onCancel={() => setConfirmArchive(false)} data-testid="outbox-archive-selected-dialog" />
