@@ -37,6 +37,7 @@ import { platformScheduledRunDeadlines } from './20261128-0035-platform-schedule
 import { messagingReceiverOnWire } from './20261128-0036-messaging-receiver-on-wire.js';
 import { inboxOptOuts } from './20261129-0037-inbox-opt-outs.js';
 import { inboundActions } from './20261130-0040-inbound-actions.js';
+import { numbersNumberClasses } from './20261130-0045-numbers-number-classes.js';
 
 /**
  * Every migration in order; both database backends run exactly this list. Order = the file numbers;
@@ -44,4 +45,4 @@ import { inboundActions } from './20261130-0040-inbound-actions.js';
  * `name`, which never changes once shipped, even when a file is renamed
  * (tests/unit/migrations/migration-list.test.ts holds the shipped names).
  */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, numbersNumberClasses];

@@ -50,6 +50,7 @@ const SHIPPED_NAMES = [
   '20261128-0036-messaging-receiver-on-wire',
   '20261129-0037-inbox-opt-outs',
   '20261130-0040-inbound-actions',
+  '20261130-0045-numbers-number-classes',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */
