@@ -50,11 +50,11 @@ describe('Number classes: the class list, who may edit it, validation, check now
   it('validates in the spec\'s shape, naming the field in Persian and English', async () => {
     bad(await api.post('NumberClasses/Create', { operatorClasses: { MCI: 'x' }, patterns: ['3000'] }, { token: superToken }), 400, 'title');
     const none = bad(await api.post('NumberClasses/Create', { title: 't', operatorClasses: { MCI: ' ' }, patterns: ['3000'] }, { token: superToken, culture: 'fa-IR' }), 400, 'operatorClasses');
-    expect(none.validationErrors[0].message).to.contain('اپراتور');
+    expect(none.validationErrors![0].message).to.contain('اپراتور');
     bad(await api.post('NumberClasses/Create', { title: 't', operatorClasses: { Other: 'x' }, patterns: ['3000'] }, { token: superToken }), 400);
     bad(await api.post('NumberClasses/Create', { title: 't', operatorClasses: { MCI: 'x' }, patterns: ['', ' '] }, { token: superToken }), 400, 'patterns');
     const wrong = bad(await api.post('NumberClasses/Create', { title: 't', operatorClasses: { MCI: 'x' }, patterns: ['3000', '2000-100'] }, { token: superToken, culture: 'en-US' }), 400, 'patterns[1]');
-    expect(wrong.validationErrors[0].message).to.contain('"2000-100" is neither a prefix');
+    expect(wrong.validationErrors![0].message).to.contain('"2000-100" is neither a prefix');
     bad(await api.post('NumberClasses/Update', { id: 999999, title: 't', operatorClasses: { MCI: 'x' }, patterns: ['3000'] }, { token: superToken }), 404);
     bad(await api.post('NumberClasses/CheckNow', { privateNumberId: 'x' }, { token: superToken }), 400, 'privateNumberId');
   });
