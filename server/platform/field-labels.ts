@@ -310,6 +310,12 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   isNeedToSendConfirmationMessage: { fa: 'نیاز به پیام تأیید', en: 'Needs a confirmation message' },
   isSendPrivateNumberExpirationMessage: { fa: 'پیام انقضای خط', en: 'Line expiry message' },
   privateNumberId: { fa: 'خط', en: 'Line' },
+  // number classes
+  operatorClasses: { fa: 'کلاس اپراتورها', en: 'Operator classes' },
+  patterns: { fa: 'پیش‌شماره‌ها و بازه‌ها', en: 'Prefixes and ranges' },
+  MCI: { fa: 'همراه اول', en: 'MCI' },
+  Irancell: { fa: 'ایرانسل', en: 'Irancell' },
+  Rightel: { fa: 'رایتل', en: 'Rightel' },
   senderNumberId: { fa: 'خط ارسال', en: 'Sender line' },
   defaultLineId: { fa: 'خط پیش‌فرض', en: 'Default line' },
   line: { fa: 'خط', en: 'Line' },

@@ -39,4 +39,8 @@ export const numbersMessages: MessageCatalogue = {
   'numbers.agentHealthUnknown': { fa: 'وضعیت نامعلوم: اطلاعات مشترک پردازشگرها خوانده نشد', en: 'health unknown: the workers\' shared record could not be read' },
   'numbers.gatewayNotConnected': { fa: 'این ارسال‌کننده در این سرور متصل نیست؛ کمی بعد دوباره تلاش کنید.', en: 'This sender agent is not connected on this server; try again shortly.' },
   'numbers.webhookFailed': { fa: 'ارسال‌کننده نتوانست این درخواست را پردازش کند؛ کمی بعد دوباره تلاش کنید.', en: 'The sender agent could not process this call; try again shortly.' },
+  'numbers.numberClassNotFound': { fa: 'کلاس شماره یافت نشد.', en: 'Number class not found.' },
+  'numbers.numberClassNoOperator': { fa: 'نام کلاس را دست‌کم برای یک اپراتور وارد کنید.', en: 'Enter the class name of at least one operator.' },
+  'numbers.numberClassNoPattern': { fa: 'دست‌کم یک پیش‌شماره یا بازه شماره وارد کنید.', en: 'Enter at least one number prefix or range.' },
+  'numbers.numberClassPatternInvalid': { fa: '«{{pattern}}» نه پیش‌شماره است (مانند ۳۰۰۰) و نه بازه (مانند ۱۰۰۰۱۰۰۰-۱۰۰۰۱۹۹۹، دو سر با طول برابر و ابتدا کوچک‌تر از انتها).', en: '"{{pattern}}" is neither a prefix (such as 3000) nor a range (such as 10001000-10001999: both ends of equal length, the start not above the end).' },
 };

@@ -10,7 +10,9 @@ import { PrivateNumbersService } from './private-numbers.service.js';
 import { BlacklistService } from './blacklist.service.js';
 import { GatewayWebhooksService } from './gateway-webhooks.service.js';
 import { AgentHealthService } from './agent-health.service.js';
-import { blackListsController, gatewayWebhooksController, privateNumbersController, senderAgentsController } from './numbers.routes.js';
+import { NumberClassesRepository } from './number-classes.repository.js';
+import { NumberClassesService } from './number-classes.service.js';
+import { blackListsController, gatewayWebhooksController, numberClassesController, privateNumbersController, senderAgentsController } from './numbers.routes.js';
 
 export const numbersModule: PeykModule = {
   name: 'numbers',
@@ -18,7 +20,7 @@ export const numbersModule: PeykModule = {
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
       SenderAgentsRepository, PrivateNumbersRepository, BlacklistRepository, LinesService, SenderAgentsService, PrivateNumbersService, BlacklistService, GatewayWebhooksService,
-      AgentHealthService,
+      AgentHealthService, NumberClassesRepository, NumberClassesService,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },
@@ -27,5 +29,11 @@ export const numbersModule: PeykModule = {
     privateNumbersController(container.get(PrivateNumbersService)),
     blackListsController(container.get(BlacklistService)),
     gatewayWebhooksController(container.get(GatewayWebhooksService)),
+    numberClassesController(container.get(NumberClassesService)),
   ],
+  jobs(container) {
+    const classes = container.get(NumberClassesService);
+    // Daily, at night: lines and the class list change rarely; "check now" covers the rest.
+    return [{ name: 'numbers.check-number-classes', schedule: '0 10 3 * * *', scope: 'global', run: (now, signal) => classes.checkAll(now, signal) }];
+  },
 };

@@ -4,9 +4,10 @@ import { WEBHOOK_BODY_LIMIT, WEBHOOK_SECRET_HEADER, type GatewayWebhooksService 
 import type { SenderAgentsService } from './sender-agents.service.js';
 import type { PrivateNumbersService } from './private-numbers.service.js';
 import type { BlacklistService } from './blacklist.service.js';
+import type { NumberClassesService } from './number-classes.service.js';
 import {
-  assignSchema, assignmentsQuery, blacklistBulkSchema, blacklistQuery, blacklistSchema, createAgentSchema, createLineSchema,
-  linesQuery, myNumbersQuery, testConnectionSchema, unassignSchema, updateAgentSchema, updateLineSchema,
+  assignSchema, assignmentsQuery, blacklistBulkSchema, blacklistQuery, blacklistSchema, checkNowSchema, createAgentSchema, createLineSchema,
+  createNumberClassSchema, linesQuery, numberClassesQuery, updateNumberClassSchema, myNumbersQuery, testConnectionSchema, unassignSchema, updateAgentSchema, updateLineSchema,
 } from './numbers.schemas.js';
 import { myNumbersAnswer } from '../../shared/lines/my-numbers.answers.js';
 import {
@@ -14,6 +15,7 @@ import {
   senderAgentsPageAnswer, testConnectionAnswer, webhookSecretAnswer,
 } from '../../shared/lines/lines.answers.js';
 import { blacklistBulkAnswer, blacklistEntryAnswer, blacklistPageAnswer } from '../../shared/lines/blacklist.answers.js';
+import { checkNowAnswer, numberClassAnswer, numberClassesPageAnswer } from '../../shared/lines/number-classes.answers.js';
 import { noAnswer } from '../../shared/contracts/answer-schemas.js';
 
 const AGENTS = 'Infrastructure.SenderAgents';
@@ -64,6 +66,24 @@ export function blackListsController(s: BlacklistService): Controller {
       userRoute({ method: 'POST', action: 'CreateBulk', claim: SETTINGS, body: blacklistBulkSchema, answer: blacklistBulkAnswer, handler: ({ ctx, body }) => s.createBulk(ctx, body) }),
       userRoute({ method: 'GET', action: 'GetAll', claim: SETTINGS, query: blacklistQuery, answer: blacklistPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
       userRoute({ method: 'DELETE', action: 'Delete/:id', claim: SETTINGS, params: idParamSchema, answer: noAnswer, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+    ],
+  };
+}
+
+/**
+ * Number classes: the list is installation-wide (what the operators publish), so only the system's
+ * agent managers edit it; whoever manages lines reads it and checks their own lines at once.
+ */
+export function numberClassesController(s: NumberClassesService): Controller {
+  return {
+    name: 'NumberClasses',
+    routes: [
+      userRoute({ method: 'POST', action: 'Create', claim: AGENTS, body: createNumberClassSchema, answer: numberClassAnswer, handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: AGENTS, body: updateNumberClassSchema, answer: numberClassAnswer, handler: ({ ctx, body }) => s.update(ctx, body) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: LINES, params: idParamSchema, answer: numberClassAnswer, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: LINES, query: numberClassesQuery, answer: numberClassesPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: AGENTS, params: idParamSchema, answer: noAnswer, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'CheckNow', claim: LINES, body: checkNowSchema, answer: checkNowAnswer, handler: ({ ctx, body }) => s.checkNow(ctx, body) }),
     ],
   };
 }

@@ -86,3 +86,27 @@ export const blacklistBulkSchema = {
   properties: { mobiles: { type: 'array', minItems: 1, maxItems: 100_000, items: { type: 'string', maxLength: 40 } }, general: bool },
 } as const;
 export const blacklistQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;
+
+/**
+ * A number class (CONTEXT.md "Number classes"): each operator's own class name or code, and the
+ * patterns as typed; the service reads the digits (Persian too) and names a bad pattern by index.
+ */
+const operatorClass = { type: ['string', 'null'], maxLength: 50, format: NAME_FORMAT } as const;
+const numberClassProps = {
+  title: { type: 'string', minLength: 1, maxLength: 100, format: NAME_FORMAT },
+  operatorClasses: {
+    type: 'object', additionalProperties: false,
+    properties: { MCI: operatorClass, Irancell: operatorClass, Rightel: operatorClass },
+  },
+  patterns: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 40 } },
+  description: text(500),
+} as const;
+export const createNumberClassSchema = {
+  type: 'object', additionalProperties: false, required: ['title', 'operatorClasses', 'patterns'], properties: numberClassProps,
+} as const;
+export const updateNumberClassSchema = {
+  type: 'object', additionalProperties: false, required: ['id', 'title', 'operatorClasses', 'patterns'], properties: { id, ...numberClassProps },
+} as const;
+export const numberClassesQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;
+/** `NumberClasses/CheckNow`: one line, or every line the caller manages when absent. */
+export const checkNowSchema = { type: 'object', additionalProperties: false, properties: { privateNumberId: id } } as const;

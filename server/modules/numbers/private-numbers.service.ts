@@ -8,6 +8,7 @@ import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
 import { PrivateNumbersRepository, type LineFilter, type LineRow } from './private-numbers.repository.js';
 import { LinesService } from './lines.service.js';
+import { NumberClassesService } from './number-classes.service.js';
 import { LINE_FIELDS, LINE_FLAGS, MASK_PATTERN, SEND_TYPE_FLAGS, isValidLineNumber, type SendType } from './line-fields.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import type { createLineSchema, updateLineSchema } from './numbers.schemas.js';
@@ -26,6 +27,7 @@ export class PrivateNumbersService {
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(NumberClassesService) private readonly numberClasses: NumberClassesService,
   ) {}
 
   async create(ctx: Actor, body: SchemaType<typeof createLineSchema>) {
@@ -54,12 +56,16 @@ export class PrivateNumbersService {
   }
 
   async get(ctx: Actor, id: number) {
-    return publicLine(await this.managed(ctx, id));
+    const line = await this.managed(ctx, id);
+    const states = await this.numberClasses.statesOf([line.id]);
+    return { ...publicLine(line), numberClass: states.get(line.id) ?? null };
   }
 
+  /** The page of lines, each with its last number-class check. */
   async list(ctx: Actor, filter: LineFilter) {
     const { items, totalCount } = await this.repo.listVisible(ctx.tenant, normalizeSearch(filter));
-    return { items: items.map(publicLine), totalCount };
+    const states = await this.numberClasses.statesOf(items.map((l) => l.id));
+    return { items: items.map((l) => ({ ...publicLine(l), numberClass: states.get(l.id) ?? null })), totalCount };
   }
 
   async delete(ctx: Actor, id: number) {

@@ -32,3 +32,10 @@ export const SEND_TYPE_FLAGS: Record<SendType, readonly (typeof LINE_FLAGS)[numb
   Dynamic: ['isSendDynamic'],
   Api: ['isSendApiSingle', 'isSendApiP2P'],
 };
+
+/**
+ * The operators that publish number classes (a subset of the spec's SmsAggregator: MCI2 is MCI's
+ * second gateway, not a second class list; Other and International publish none).
+ */
+export const NUMBER_CLASS_OPERATORS = ['MCI', 'Irancell', 'Rightel'] as const;
+export type NumberClassOperator = (typeof NUMBER_CLASS_OPERATORS)[number];

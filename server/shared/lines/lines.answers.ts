@@ -1,6 +1,7 @@
 import { flag, instant, integer, listOf, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
 import { HEALTH_NOTE_CODES } from './gateway-health-notes.js';
 import { LINE_FLAGS } from './line-catalogue.js';
+import { lineClassCheckAnswer } from './number-classes.answers.js';
 
 /**
  * What `SenderAgents/*` and `PrivateNumbers/*` answer (server module numbers; the client's lines
@@ -144,6 +145,8 @@ export const lineAnswer = {
     refundDeliveryStatusId: nullableText,
     tag: nullableText,
     createdAt: instant,
+    /** The last number-class check (`GetAll` and `Get/:id` only): null when never checked. */
+    numberClass: lineClassCheckAnswer,
     ...flagsOf(LINE_FLAGS),
     ...flagsOf(LINE_DELIVERY_FLAGS),
   },

@@ -134,3 +134,25 @@ export const aggregatorRulesApi = {
   delete: endpoint.deleteById<null>('/AggregatorRules/Delete'),
 };
 export const aggregatorRulesKey = (search: string, pageIndex: number, pageSize: number) => ['aggregator-rules', search, pageIndex, pageSize] as const;
+export type { NumberClassAnswer as NumberClass, LineClassCheckAnswer as LineClassCheck } from '../../../../server/shared/lines/number-classes.answers';
+import type { CheckNowAnswer, NumberClassAnswer, NumberClassesPage } from '../../../../server/shared/lines/number-classes.answers';
+export { NUMBER_CLASS_OPERATORS } from '../../../../server/shared/lines/line-catalogue';
+
+/** What the class dialog sends (`Create`; `Update` adds the id): each operator's class name, patterns one a line. */
+export interface NumberClassInput {
+  id?: number; title: string; operatorClasses: Record<string, string>; patterns: string[]; description: string | null;
+}
+
+/** `NumberClasses/*`: the operators' classes of sender numbers (edited by the system), and the check of lines against them. */
+export const numberClassesApi = {
+  list: endpoint.get<NumberClassesPage, { pageIndex: number; pageSize: number }>('/NumberClasses/GetAll'),
+  create: endpoint.post<NumberClassInput, NumberClassAnswer>('/NumberClasses/Create'),
+  update: endpoint.post<NumberClassInput, NumberClassAnswer>('/NumberClasses/Update'),
+  delete: endpoint.deleteById<null>('/NumberClasses/Delete'),
+  /** One line (`privateNumberId`) or every line the caller manages. */
+  checkNow: endpoint.post<{ privateNumberId?: number }, CheckNowAnswer>('/NumberClasses/CheckNow'),
+};
+
+export const numberClassesKeys = {
+  list: (pageIndex: number, pageSize: number) => ['number-classes', pageIndex, pageSize] as const,
+};

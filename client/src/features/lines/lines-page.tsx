@@ -21,6 +21,7 @@ import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-
 import { OrganizationPicker } from '../admin-common/pickers';
 import { AssignmentsDialog } from './assignments-dialog';
 import { ResendRulesDialog } from './resend-rules-dialog';
+import { LineClassSection, LineClassSummary } from './line-class';
 import {
   DELIVERY_FLAGS, LINE_FLAGS, LINE_SWITCH_GROUPS, linesApi, linesKeys, NUMBER_TYPES, REFUND_STATUSES, senderAgentsApi, TYPE_PRIVATE_NUMBERS, USE_FORMS,
   type AgentName, type Line, type LineInput, type LineSwitch,
@@ -100,8 +101,8 @@ function SwitchGroup({ groupKey, flags, values, onChange, children }: {
   );
 }
 
-function LineDialog({ original, agents, focusFlag, onClose, onSaved }: {
-  original: Line | null; agents: AgentName[] | undefined; focusFlag?: string | null; onClose(): void; onSaved(): void;
+function LineDialog({ original, agents, focusFlag, onClose, onSaved, onClassChecked }: {
+  original: Line | null; agents: AgentName[] | undefined; focusFlag?: string | null; onClose(): void; onSaved(): void; onClassChecked(): void;
 }) {
   const { api } = useApp();
   const { t } = useTranslation('lines');
@@ -172,6 +173,7 @@ function LineDialog({ original, agents, focusFlag, onClose, onSaved }: {
           <NumericInput id="line-tryCount" label={t('lines.tryCount')} value={draft.tryCount} error={errors.tryCount} onValueChange={set('tryCount')} />
           <TextField id="line-tag" label={t('lines.tag')} value={draft.tag} maxLength={100} onChange={(e) => set('tag')(e.target.value)} error={errors.tag} />
         </FormSection>
+        {original && <LineClassSection lineId={original.id} check={original.numberClass ?? undefined} onChecked={onClassChecked} />}
         {LINE_SWITCH_GROUPS.map((group) => (
           <SwitchGroup key={group.key} groupKey={group.key} flags={group.flags} values={draft.flags} onChange={setFlag}>
             {group.key === 'state' && (
@@ -209,11 +211,19 @@ export function LinesPage() {
   // `?edit=<id>` (a send screen's notice links here) opens that line's form, wherever it is in the list.
   const [params, setParams] = useSearchParams();
   const linkedId = Number(params.get('edit')) || null;
-  const { data: linked } = useSWR(linkedId ? ['line', linkedId] : null, () => linesApi.get(api, linkedId!));
+  const { data: linked, mutate: mutateLinked } = useSWR(linkedId ? ['line', linkedId] : null, () => linesApi.get(api, linkedId!));
   const dialogLine = editing ?? (linkedId && linked?.id === linkedId ? linked : null);
   const closeDialog = () => {
     setEditing(null);
     if (linkedId) setParams({}, { replace: true });
+  };
+
+  // After "check now" in the form: the list, and the open form's copy of the line, show the new check.
+  const refreshClass = async (lineId: number | null) => {
+    await Promise.all([mutate(), linkedId ? mutateLinked() : null]);
+    if (lineId === null) return;
+    const fresh = await linesApi.get(api, lineId);
+    setEditing((cur) => (cur && cur !== 'new' && cur.id === lineId ? fresh : cur));
   };
 
   const remove = async () => {
@@ -235,6 +245,7 @@ export function LinesPage() {
     { key: 'agent', header: t('lines.columns.agent'), cell: (l) => agentTitle(l.smsSenderAgentId) },
     { key: 'expireTime', header: t('lines.columns.expireTime'), cell: (l) => (l.expireTime ? <DateDisplay value={l.expireTime} mode="date" /> : '—') },
     { key: 'active', header: t('lines.columns.active'), cell: (l) => t(l.isActive ? 'lines.active' : 'lines.inactive') },
+    { key: 'numberClass', header: t('numberClasses:line.column'), cell: (l) => <LineClassSummary check={l.numberClass ?? undefined} compact /> },
     {
       key: 'actions', header: t('lines.columns.actions'), hideable: false, cell: (l) => (
         <div className="flex flex-wrap gap-1">
@@ -257,7 +268,8 @@ export function LinesPage() {
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="lines-table" />
       {dialogLine && (
         <LineDialog key={dialogLine === 'new' ? 'new' : dialogLine.id} original={dialogLine === 'new' ? null : dialogLine} agents={agents}
-          focusFlag={editing ? null : params.get('flag')} onClose={closeDialog} onSaved={() => { closeDialog(); void mutate(); }} />
+          focusFlag={editing ? null : params.get('flag')} onClose={closeDialog} onSaved={() => { closeDialog(); void mutate(); }}
+          onClassChecked={() => void refreshClass(dialogLine === 'new' ? null : dialogLine.id)} />
       )}
       {assigning && <AssignmentsDialog line={assigning} onClose={() => setAssigning(null)} />}
       {resendRules && <ResendRulesDialog line={resendRules} onClose={() => setResendRules(null)} />}
