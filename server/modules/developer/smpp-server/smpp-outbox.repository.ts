@@ -16,6 +16,9 @@ export interface SmppMessageRow {
   submittedAt: Date;
 }
 
+/** `lockedUntil` of an inbound copy the client acknowledged while the feed may still read its inbox row (`remove`). */
+const DELIVERED = "'infinity'::timestamptz";
+
 /** A deliver_sm waiting for a bound receiver: a receipt or an inbound message. */
 export interface SmppOutboxRow {
   id: number;
@@ -98,14 +101,27 @@ export class SmppOutboxRepository {
       .sort((a, b) => a.id - b.id);
   }
 
-  /** Acknowledged by the client: gone for good. */
+  /**
+   * Acknowledged by the client. A receipt goes for good. An inbound copy whose inbox row the feed
+   * may still read again (above the cursor: rows younger than the settle time are re-read) stays as
+   * a delivered mark, never handed out (`lockedUntil` infinity, text dropped): were it deleted, the
+   * re-read would queue the same message again past the unique (account, inbox id), and the client
+   * got it twice or three times. The feed drops the marks once its cursor passed them.
+   */
   async remove(ids: number[]): Promise<void> {
-    if (ids.length > 0) await this.knex.raw('delete from smpp_outbox where id = any(?::bigint[])', [`{${ids.join(',')}}`]);
+    if (ids.length === 0) return;
+    const list = `{${ids.join(',')}}`;
+    await this.knex.raw(
+      `delete from smpp_outbox where id = any(?::bigint[])
+         and ("inboxId" is null or "inboxId" <= (select "afterId" from smpp_inbound_cursor where id = 1))`,
+      [list],
+    );
+    await this.knex.raw(`update smpp_outbox set "lockedUntil" = ${DELIVERED}, body = '' where id = any(?::bigint[])`, [list]);
   }
 
   /** Handed back unacknowledged (the bind closed): free for the next bind now, not after the lock. */
   async release(ids: number[]): Promise<void> {
-    if (ids.length > 0) await this.knex.raw('update smpp_outbox set "lockedUntil" = null where id = any(?::bigint[])', [`{${ids.join(',')}}`]);
+    if (ids.length > 0) await this.knex.raw(`update smpp_outbox set "lockedUntil" = null where id = any(?::bigint[]) and "lockedUntil" < ${DELIVERED}`, [`{${ids.join(',')}}`]);
   }
 
   async expire(before: Date): Promise<number> {
@@ -113,7 +129,8 @@ export class SmppOutboxRepository {
   }
 
   async pendingCount(accountId: number): Promise<number> {
-    const [row] = await this.knex('smpp_outbox').where({ accountId }).count<{ count: string }[]>({ count: '*' });
+    const [row] = await this.knex('smpp_outbox').where({ accountId }).andWhere((q) => q.whereNull('lockedUntil').orWhere('lockedUntil', '<', this.knex.raw(DELIVERED)))
+      .count<{ count: string }[]>({ count: '*' });
     return Number(row?.count ?? 0);
   }
 
@@ -141,8 +158,16 @@ export class SmppOutboxRepository {
     return Number(row?.afterId ?? 0);
   }
 
-  /** Only forward: two processes reading the same feed never move it back. */
-  async advanceInboundCursor(afterId: number): Promise<void> {
+  /**
+   * Only forward: two processes reading the same feed never move it back. The delivered marks of
+   * these accounts' inbound copies at or below the cursor go (never read again; see `remove`).
+   */
+  async advanceInboundCursor(afterId: number, accountIds: number[] = []): Promise<void> {
     await this.knex('smpp_inbound_cursor').where({ id: 1 }).update({ afterId: this.knex.raw('greatest("afterId", ?)', [afterId]) });
+    if (accountIds.length === 0) return;
+    await this.knex.raw(
+      `delete from smpp_outbox where "accountId" = any(?::int[]) and "inboxId" is not null and "inboxId" <= ? and "lockedUntil" = ${DELIVERED}`,
+      [`{${accountIds.join(',')}}`, afterId],
+    );
   }
 }

@@ -898,7 +898,7 @@ export class SmppServer {
           await this.outbox.insertOutbox(null, out, true);
           for (const id of new Set(out.map((o) => o.accountId))) this.wakeAccount(id);
         }
-        if (advance > cursor) await this.outbox.advanceInboundCursor(advance);
+        if (advance > cursor) await this.outbox.advanceInboundCursor(advance, accounts.map((a) => a.id));
         if (rows.length === 500 && !young) this.feedAgain = true;
       } while (this.feedAgain && this.running);
     } catch (err) {
