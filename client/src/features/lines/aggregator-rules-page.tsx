@@ -13,6 +13,7 @@ import { FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
 import { PageHeader } from '../../shared/ui/page-header';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { useDigits } from '../../shared/ui/use-digits';
+import { UserText } from '../../shared/ui/user-text';
 import { ErrorSummary, SearchBox, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { LinePicker, OrganizationPicker } from '../admin-common/pickers';
 import { aggregatorRulesApi, aggregatorRulesKey, SMS_AGGREGATORS, type AggregatorRule } from './lines-api';
@@ -100,9 +101,9 @@ export function AggregatorRulesPage() {
     { key: 'line', header: t('aggregators.columns.line'), hideable: false, cell: (r) => <span dir="ltr">{r.receiverNumber ? digits(r.receiverNumber) : '—'}</span> },
     { key: 'regex', header: t('aggregators.columns.regex'), cell: (r) => <code dir="ltr" data-testid="aggregator-row-regex">{r.regex}</code> },
     { key: 'aggregator', header: t('aggregators.columns.smsAggregator'), cell: (r) => (r.smsAggregator ? t(`aggregators.values.${r.smsAggregator}`) : t('aggregators.anyAggregator')) },
-    { key: 'organization', header: t('aggregators.columns.organization'), cell: (r) => <span data-testid="aggregator-row-organization">{r.organizationName ?? '—'}</span> },
+    { key: 'organization', header: t('aggregators.columns.organization'), cell: (r) => <UserText data-testid="aggregator-row-organization" fallback="—">{r.organizationName}</UserText> },
     { key: 'active', header: t('aggregators.columns.isActive'), cell: (r) => t(r.isActive ? 'aggregators.active' : 'aggregators.inactive') },
-    { key: 'owner', header: t('aggregators.columns.owner'), cell: (r) => r.ownerOrganizationName ?? '—' },
+    { key: 'owner', header: t('aggregators.columns.owner'), cell: (r) => <UserText fallback="—">{r.ownerOrganizationName}</UserText> },
     { key: 'updatedAt', header: t('aggregators.columns.updatedAt'), cell: (r) => <DateDisplay value={r.updatedAt} /> },
     {
       key: 'actions', header: t('aggregators.columns.actions'), hideable: false,

@@ -4,6 +4,7 @@ import { useApp } from '../../shared/app/app-context';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';
+import { UserText } from '../../shared/ui/user-text';
 import { numberClassesApi, type LineClassCheck } from './lines-api';
 
 /**
@@ -19,7 +20,8 @@ export function LineClassSummary({ check, compact = false }: { check: LineClassC
         <ul>
           {check.classes.map((c) => (
             <li key={c.operator}>
-              {t('line.entry', { operator: t(`operators.${c.operator}`), operatorClass: '\u2068' + c.operatorClass + '\u2069', title: '\u2068' + c.title + '\u2069' })}
+              {/* The class name and title are what an administrator typed: user text, isolated in bdi. */}
+              {t(`operators.${c.operator}`)}: <UserText>{c.operatorClass}</UserText> (<UserText>{c.title}</UserText>)
             </li>
           ))}
         </ul>

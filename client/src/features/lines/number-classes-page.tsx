@@ -14,6 +14,7 @@ import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-tabl
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, FormSection, type FieldErrors } from '../admin-common/kit';
 import { NUMBER_CLASS_OPERATORS, numberClassesApi, numberClassesKeys, type NumberClass, type NumberClassInput } from './lines-api';
+import { UserText } from '../../shared/ui/user-text';
 
 type Operator = (typeof NUMBER_CLASS_OPERATORS)[number];
 
@@ -135,7 +136,7 @@ export function NumberClassesPage() {
   };
 
   const columns = useMemo<DataTableColumn<NumberClass>[]>(() => [
-    { key: 'title', header: t('columns.title'), hideable: false, cell: (c) => <span data-testid="number-class-row-title">{c.title}</span> },
+    { key: 'title', header: t('columns.title'), hideable: false, cell: (c) => <UserText data-testid="number-class-row-title">{c.title}</UserText> },
     {
       key: 'operators', header: t('columns.operators'), cell: (c) => (
         <ul className="text-sm">

@@ -26,7 +26,7 @@ export const numberClassesTexts: TextResource = {
       column: 'کلاس شماره', section: 'کلاس شماره',
       sectionHint: 'کلاسی که اپراتورها برای شماره این خط اعلام کرده‌اند، از فهرست «کلاس‌های شماره»؛ هر شب به‌روز می‌شود. فقط‌خواندنی است.',
       notChecked: 'هنوز بررسی نشده', noClass: 'بدون کلاس', checkedAt: 'بررسی‌شده در', checkNow: 'بررسی اکنون',
-      entry: '{{operator}}: {{operatorClass}} ({{title}})', checkedOne: 'کلاس خط بررسی شد.',
+      checkedOne: 'کلاس خط بررسی شد.',
     },
   },
   en: {
@@ -52,7 +52,7 @@ export const numberClassesTexts: TextResource = {
       column: 'Number class', section: 'Number class',
       sectionHint: 'The class the operators publish for this line\'s number, from the "Number classes" list; refreshed every night. Read-only.',
       notChecked: 'Not checked yet', noClass: 'No class', checkedAt: 'Checked on', checkNow: 'Check now',
-      entry: '{{operator}}: {{operatorClass}} ({{title}})', checkedOne: 'The line\'s class was checked.',
+      checkedOne: 'The line\'s class was checked.',
     },
   },
 };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from '../class-names';
+import { CodeSpans } from '../rich-text';
 
 export interface FieldFrameProps {
   id: string;
@@ -47,7 +48,8 @@ export const FieldFrame = ({ id, label, required, hint, errorText, className, ch
     {children}
     {hint && (
       <p id={fieldHintId(id)} className="text-xs text-gray-500 dark:text-gray-400">
-        {hint}
+        {/* Hints name technical words (`GET`, `https`) in backticks: shown as left-to-right code. */}
+        <CodeSpans text={hint} />
       </p>
     )}
     {errorText && (
