@@ -7,7 +7,7 @@ import type { Migration } from '../server/platform/migration.js';
  * seed and winners are kept so it can be replayed.
  */
 export const inboundPolls: Migration = {
-  name: '20261201-0042-inbound-polls',
+  name: '20261130-0042-inbound-polls',
   async up(knex: Knex): Promise<void> {
     await knex.schema.createTable('polls', (t) => {
       t.increments('id');
