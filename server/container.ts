@@ -28,6 +28,7 @@ import { numbersModule } from './modules/numbers/index.js';
 import { mediaModule } from './modules/media/index.js';
 import { messagingModule } from './modules/messaging/index.js';
 import { engageModule } from './modules/engage/index.js';
+import { alertsModule } from './modules/alerts/index.js';
 import { inboundModule } from './modules/inbound/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { developerModule } from './modules/developer/index.js';
@@ -35,7 +36,7 @@ import { contactsModule } from './modules/contacts/index.js';
 import { insightModule } from './modules/insight/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, approvalsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboundModule, developerModule, insightModule, engageModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, approvalsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboundModule, developerModule, insightModule, engageModule, alertsModule];
 
 export interface Infrastructure {
   config: AppConfig;

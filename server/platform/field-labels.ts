@@ -467,4 +467,16 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   countedAnswer: { fa: 'پاسخ شمارش‌شده', en: 'Counted answer' },
   replyText: { fa: 'متن پاسخ', en: 'Reply text' },
   winnersCount: { fa: 'تعداد برندگان', en: 'Winners count' },
+  // alert and notification settings (alerts module)
+  notification: { fa: 'تنظیمات اطلاع‌رسانی', en: 'Notification settings' },
+  enableSmsNotification: { fa: 'اطلاع‌رسانی پیامکی', en: 'SMS notification' },
+  enablePanelNotification: { fa: 'اطلاع‌رسانی در پنل', en: 'Panel notification' },
+  alerts: { fa: 'هشدارها', en: 'Alerts' },
+  alertType: { fa: 'نوع هشدار', en: 'Alert type' },
+  isEnableSendNotification: { fa: 'ارسال هشدار فعال', en: 'Send alert' },
+  daysOfSendFrequencyPeriod: { fa: 'دوره تکرار ارسال (روز)', en: 'Send frequency (days)' },
+  importanceLevel: { fa: 'اهمیت', en: 'Importance' },
+  fromDays: { fa: 'از روز', en: 'From days' },
+  toDays: { fa: 'تا روز', en: 'To days' },
+  creditThreshold: { fa: 'حد اعتبار (ریال)', en: 'Credit threshold (rials)' },
 };
