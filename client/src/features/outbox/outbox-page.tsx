@@ -145,7 +145,7 @@ export function OutboxPage() {
         </>
       ),
     },
-    { key: 'price', header: t('columns.price'), cell: (s) => <Amount value={s.totalPrice} /> },
+    { key: 'price', header: t('columns.price'), cell: (s) => <Amount value={s.totalPrice} testId="outbox-row-price" /> },
     { key: 'user', header: t('columns.user'), hiddenByDefault: true, cell: (s) => s.userName ?? s.userId },
     { key: 'organization', header: t('columns.organization'), hiddenByDefault: true, cell: (s) => s.organizationName ?? s.organizationId },
   ], [t, digits, selected]);

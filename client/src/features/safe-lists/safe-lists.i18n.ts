@@ -5,7 +5,7 @@ export const safeListsTexts: TextResource = {
   fa: {
     menu: 'لیست سفید (عضویت پیامکی)',
     title: 'لیست سفید', create: 'درخواست لیست سفید', edit: 'ویرایش درخواست', save: 'ثبت درخواست', cancel: 'انصراف',
-    intro: 'مشترکان با فرستادن کلمه عضویت به خط، به دفترچه تلفن اضافه می‌شوند و با کلمه خروج از آن خارج می‌شوند. کلمه‌های «لغو»، «11» و STOP همیشه مشترک را از همه لیست‌ها خارج می‌کنند و پاسخی نمی‌گیرند. هر درخواست (و هر ویرایش آن) باید به تأیید مدیر سازمان بالاتر برسد؛ تا آن زمان لیست کاری نمی‌کند. پاسخ‌ها پیامک‌های قیمت‌دار از همان خط هستند.',
+    intro: 'مشترکان با فرستادن کلمه عضویت به خط، به دفترچه تلفن اضافه می‌شوند و با کلمه خروج از آن خارج می‌شوند. کلمه‌های «لغو»، «۱۱» و `STOP` همیشه مشترک را از همه لیست‌ها خارج می‌کنند و پاسخی نمی‌گیرند. هر درخواست (و هر ویرایش آن) باید به تأیید مدیر سازمان بالاتر برسد؛ تا آن زمان لیست کاری نمی‌کند. پاسخ‌ها پیامک‌های قیمت‌دار از همان خط هستند.',
     fields: {
       line: 'خط', phonebook: 'دفترچه تلفن', enterSms: 'کلمه عضویت', exitSms: 'کلمه خروج', returnText: 'پاسخ عضویت', cancelText: 'پاسخ خروج',
       isSendCancelText: 'ارسال پاسخ خروج', dailyAddLimit: 'سقف عضویت روزانه', monthlyAddLimit: 'سقف عضویت ماهانه', repeatTextDay: 'فاصله تکرار پاسخ عضویت (روز)',
@@ -34,7 +34,7 @@ export const safeListsTexts: TextResource = {
   en: {
     menu: 'Safe-lists (join by SMS)',
     title: 'Safe-lists', create: 'Request a safe-list', edit: 'Edit request', save: 'Send request', cancel: 'Cancel',
-    intro: 'Subscribers text the join word to the line to be added to the phonebook, and the leave word to be removed. «لغو», «11» and STOP always remove them from every list and are never answered. Each request (and each edit of it) needs an administrator above your organization to confirm it; until then the list does nothing. Replies are priced messages from the same line.',
+    intro: 'Subscribers text the join word to the line to be added to the phonebook, and the leave word to be removed. «لغو», «11» and `STOP` always remove them from every list and are never answered. Each request (and each edit of it) needs an administrator above your organization to confirm it; until then the list does nothing. Replies are priced messages from the same line.',
     fields: {
       line: 'Line', phonebook: 'Phonebook', enterSms: 'Join word', exitSms: 'Leave word', returnText: 'Join reply', cancelText: 'Leave reply',
       isSendCancelText: 'Send the leave reply', dailyAddLimit: 'Daily add limit', monthlyAddLimit: 'Monthly add limit', repeatTextDay: 'Days before the join reply repeats',
