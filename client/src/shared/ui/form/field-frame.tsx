@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { cx } from '../class-names';
+import { CodeSpans } from '../rich-text';
 
 export interface FieldFrameProps {
   id: string;
   /** Text, or text with marked-up names in it (`CodeSpans`). */
   label?: ReactNode;
   required?: boolean;
+  /** Text; `backtick` spans are names shown as code (`CodeSpans`). */
   hint?: string;
   errorText: string | null;
   className?: string;
@@ -47,7 +49,7 @@ export const FieldFrame = ({ id, label, required, hint, errorText, className, ch
     {children}
     {hint && (
       <p id={fieldHintId(id)} className="text-xs text-gray-500 dark:text-gray-400">
-        {hint}
+        <CodeSpans text={hint} />
       </p>
     )}
     {errorText && (
