@@ -8,6 +8,8 @@ import { PanelSignIn } from './pages/panel-sign-in.js';
 import { InboxPage } from './pages/inbox-page.js';
 import { OptOutsPage } from './pages/opt-outs-page.js';
 import { persianDigits } from './pages/digits.js';
+import { sharedServer } from '../support/fixtures.js';
+import { InboxService } from '../../server/modules/inbound/index.js';
 
 describe('browser: inbox', function () {
   this.timeout(180_000);
@@ -61,6 +63,48 @@ describe('browser: inbox', function () {
     expect(ok(await api.get('Inbox/UnreadCount', { token })).unreadCount).to.equal(0);
     await waitForSend(api, token, created.id);
     expect(errors).to.deep.equal([]);
+  });
+
+  // A burst of messages while the list's answer is on its way: the pushes used to be written into
+  // SWR's cache, which made SWR throw that answer away, and the inbox stayed empty (found on the outbox first).
+  it('messages arriving while the list is still loading (a slow answer) all show, with what the answer had', async () => {
+    const admin = await adminToken(api);
+    const { org, user } = await fundedCustomer(api, admin, 'InboxSlow', 'Reza');
+    const line = await simulatorLine(api, {}, { organizationId: org.id });
+    const inboxService = (await sharedServer()).peyk.container.get(InboxService);
+    const text = (from: string, body: string) => inboxService.receive(line.agentId, [{ from, to: line.number, text: body, at: new Date(), providerId: `slow-inbox-${from}-${Date.now()}` }]);
+    await text('09121236600', 'پیام پیش از باز شدن صندوق');
+
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+    // The server answers at once; the answer reaches the page 2 s later, as over a slow network.
+    let asked!: () => void;
+    const firstAsked = new Promise<void>((resolve) => { asked = resolve; });
+    await page.route((url) => /\/Inbox\/GetAll$/.test(url.pathname), async (route) => {
+      const response = await route.fetch();
+      asked();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.fulfill({ response });
+    });
+    const inbox = new InboxPage(page, baseUrl);
+    await inbox.open();
+    await firstAsked;
+    for (const n of ['1', '2', '3']) await text(`0912123660${n}`, `پیام زنده ${n}`);
+
+    for (const n of ['0', '1', '2', '3']) await inbox.row(`98912123660${n}`).waitFor({ timeout: 10_000 });
+    expect(await inbox.table.rows().count()).to.equal(4);
+    expect(await inbox.row('989121236601').innerText()).to.contain('پیام زنده 1');
+    // Marking one read while a (slow) fetch is under way shows at once and stays.
+    await inbox.openMessage('989121236602');
+    await inbox.closeMessage();
+    await inbox.waitForReadState('989121236602', true);
+    await page.waitForTimeout(2_500);
+    expect(await inbox.readState('989121236602')).to.equal('true');
+    expect(await inbox.unreadCount().innerText()).to.contain(persianDigits('3'));
+    expect(errors).to.deep.equal([]);
+    await page.close();
   });
 
   it('numbers that texted «لغو» or STOP are listed under the blacklist, in Persian and English; searched and removed', async () => {

@@ -38,6 +38,7 @@ describe('browser: text parsers', function () {
     await page.getByTestId('text-parser-if-value').fill('/^hours$/');
     await page.getByTestId('text-parser-reply').fill('We are open 9 to 17');
     await page.getByTestId('text-parser-save').click();
+    // The one user-pattern check's message (aggregator rules and parsers share it since their merge).
     expect(await screens.errors()).to.contain('الگو را بدون اسلش (/) در ابتدا و انتها بنویسید.');
     await page.getByTestId('text-parser-if-value').fill('^hours$');
     await page.getByTestId('text-parser-save').click();

@@ -120,6 +120,23 @@ export class OutboxListPage {
     await this.waitLoaded();
   }
 
+  /** The row of a send by its text. */
+  rowWithText(text: string): Locator { return this.table.row(text); }
+
+  /** The price shown on a send's row (its text), as the page shows it; `data-value` holds the rials. */
+  rowPrice(text: string): Locator { return this.rowWithText(text).getByTestId('outbox-row-price'); }
+
+  /** Opens the outbox again until a send with this text is listed (the list shows new sends when fetched). */
+  async waitForSendWithText(text: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.open();
+      if (await this.rowWithText(text).count() > 0) return;
+      if (Date.now() > deadline) throw new Error(`no send with the text "${text}" in the outbox`);
+      await this.page.waitForTimeout(500);
+    }
+  }
+
   /** Filters by a status title as shown in the page's language (e.g. 'بایگانی' / 'Archived'), then applies. */
   async filterStatus(title: string): Promise<void> {
     await this.status.choose(title);

@@ -84,3 +84,25 @@ export class PersianSweep {
     })()`);
   }
 }
+
+/**
+ * The sweep along a walk through the panel: each screen the walk reaches is read once it has
+ * settled, and what it shows in Latin letters or digits outside data (an English string, a raw
+ * i18n key) is kept with where it was seen. `own` is the walk's own data (names, numbers typed).
+ */
+export class PersianScreens {
+  private readonly sweep: PersianSweep;
+  private readonly found: string[] = [];
+
+  constructor(page: Page, baseUrl: string, private readonly own: string[]) {
+    this.sweep = new PersianSweep(page, baseUrl);
+  }
+
+  async check(where: string): Promise<void> {
+    await this.sweep.settled();
+    for (const f of await this.sweep.latinTexts(this.own)) this.found.push(`${where}: ${f.text}`);
+  }
+
+  /** What was seen, once per screen and text. */
+  findings(): string[] { return [...new Set(this.found)]; }
+}

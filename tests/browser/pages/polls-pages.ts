@@ -15,6 +15,12 @@ export class PollsPages {
     await this.page.getByTestId('polls-page').waitFor();
   }
 
+  /** Opens a poll's page from its title in the list. */
+  async openPoll(title: string): Promise<void> {
+    await this.table.row(title).getByTestId('poll-row-title').click();
+    await this.page.getByTestId('poll-detail-page').waitFor();
+  }
+
   async startNew(): Promise<void> {
     await this.page.getByTestId('poll-create').click();
     await this.page.getByTestId('poll-form').waitFor();
@@ -40,6 +46,8 @@ export class PollsPages {
   chart(): Locator { return this.page.getByTestId('poll-results-chart'); }
   /** The count shown for the option with this keyword. */
   count(keyword: string): Locator { return this.page.locator(`[data-testid="poll-result-row"][data-keyword="${keyword}"]`).getByTestId('poll-result-count'); }
+  /** The keyword shown for the option with this keyword (as stored). */
+  keyword(keyword: string): Locator { return this.page.locator(`[data-testid="poll-result-row"][data-keyword="${keyword}"]`).getByTestId('poll-result-keyword'); }
   async waitForCount(keyword: string, shown: string, timeoutMs = 20_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while ((await this.count(keyword).innerText()) !== shown) {

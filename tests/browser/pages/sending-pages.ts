@@ -73,6 +73,11 @@ abstract class SendPageBase {
   /** Opens the preview, confirms, and returns the id of the send the outbox detail page shows. */
   async previewAndConfirm(): Promise<number> {
     await this.openPreview();
+    return this.confirmPreview();
+  }
+
+  /** Confirms the open preview and returns the id of the send the outbox detail page shows. */
+  async confirmPreview(): Promise<number> {
     await this.page.getByTestId('send-preview-confirm').click();
     await this.page.waitForURL(/\/outbox\/\d+$/);
     await this.page.locator('[data-testid="outbox-detail-page"][data-send-id]').waitFor();
@@ -184,6 +189,12 @@ export class OutboxDetailPage {
       await this.page.waitForTimeout(200);
     }
   }
+
+  /** The send's count of receivers refused as blacklisted (opted-out numbers count here), as shown. */
+  blackListCount(): Locator { return this.page.getByTestId('outbox-blacklist-count'); }
+
+  /** The delivery status a receiver's row shows (`data-status` holds the API value). */
+  receiverStatus(toNumber: string): Locator { return this.receivers.row(toNumber).getByTestId('receiver-status'); }
 
   progressPercent(): Promise<string | null> { return this.page.getByTestId('outbox-progress-bar').getAttribute('aria-valuenow'); }
 

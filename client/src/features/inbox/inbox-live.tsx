@@ -34,7 +34,8 @@ export function InboxMenuBadge() {
       void mutate();
       if (arrived.length === 1) {
         const [m] = arrived;
-        showToast({ kind: 'info', title: t('toast.title', { from: m.senderMobile }), message: m.inboxGroupName ? `[${m.inboxGroupName}] ${m.smsText}` : m.smsText });
+        // The sender in the panel's digits; the text is the sender's own (user text).
+        showToast({ kind: 'info', title: t('toast.title', { from: digits(m.senderMobile) }), message: m.inboxGroupName ? `[${m.inboxGroupName}] ${m.smsText}` : m.smsText, userText: true });
       } else if (arrived.length > 1) {
         showToast({ kind: 'info', title: t('toast.manyTitle'), message: t('toast.many', { n: digits(arrived.length) }) });
       }

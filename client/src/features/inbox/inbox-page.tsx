@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
+import { fetched, useLiveChanges } from '../../shared/live/use-live-changes';
 import { onRealtimeEvent } from '../../shared/realtime/realtime';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
@@ -58,15 +59,20 @@ export function InboxPage() {
   const [draft, setDraft] = useState<Draft>(initial);
   const [applied, setApplied] = useState<Draft>(initial);
   const filter = useMemo(() => filterOf(applied, search, readFilter), [applied, search, readFilter]);
-  const { data, isLoading, mutate } = useSWR(inboxKeys.list(filter, pageIndex, pageSize), () => inboxApi.list(api, { ...filter, pageIndex, pageSize }));
+  const { data, isLoading, isValidating, mutate } = useSWR(inboxKeys.list(filter, pageIndex, pageSize), () => fetched(() => inboxApi.list(api, { ...filter, pageIndex, pageSize })));
+  // New messages and read marks are laid over the fetched page at render, never written into SWR's
+  // cache (a cache write makes SWR throw away a fetch under way: a burst of messages during a slow
+  // answer left the inbox empty; see useLiveChanges).
+  const { since: arrivedSince, note: noteArrival } = useLiveChanges<InboxMessage>(data?.askedAt);
+  const { live: withRead, note: noteRead } = useLiveChanges<{ id: number; isRead: boolean }>(data?.askedAt);
   const { data: groups } = useSWR(inboxKeys.groups(), () => inboxApi.groups(api, undefined, { quiet: true }), { shouldRetryOnError: false });
   const groupItems = useMemo(() => [{ id: '0', title: t('filters.noGroup') }, ...(groups ?? []).map((g) => ({ id: String(g.id), title: g.name }))], [groups, t]);
   const filtered = Object.values(filter).some((v) => v !== undefined);
   const { data: unread, mutate: mutateUnread } = useSWR(inboxKeys.unread(), () => inboxApi.unreadCount(api));
 
   // The live handler reads the current view through a ref, so one subscription serves every filter and page.
-  const view = useRef({ pageIndex, pageSize, filtered });
-  view.current = { pageIndex, pageSize, filtered };
+  const view = useRef({ pageIndex, pageSize, filtered, isValidating, note: noteArrival });
+  view.current = { pageIndex, pageSize, filtered, isValidating, note: noteArrival };
   useEffect(() => {
     // A burst of replies (a bulk send answered) costs one refetch a second, not one per message.
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -74,28 +80,41 @@ export function InboxPage() {
     const flush = () => {
       timer = null;
       void mutateUnread();
-      if (refetchPage) void mutate();
+      if (!refetchPage) return;
+      // A new fetch replaces one under way in SWR: with answers slower than a second none would land.
+      // One at a time: the next once the one under way has.
+      if (view.current.isValidating) { timer = setTimeout(flush, 1_000); return; }
       refetchPage = false;
+      void mutate();
     };
     const off = onRealtimeEvent(INBOX_MESSAGE_EVENT, (payload) => {
       if (!isInboxMessage(payload)) return;
       const v = view.current;
       // On the first page without a search the newest message goes on top at once; elsewhere the page is fetched again.
       if (v.pageIndex !== 0 || v.filtered) refetchPage = true;
-      else {
-        void mutate((page) => (page && !page.items.some((m) => m.id === payload.id)
-          ? { items: [payload, ...page.items].slice(0, v.pageSize), totalCount: page.totalCount + 1 } : page), { revalidate: false });
-      }
+      else v.note(payload);
       timer ??= setTimeout(flush, 1_000);
     });
     return () => { off(); if (timer) clearTimeout(timer); };
   }, [mutate, mutateUnread]);
 
+  // The page as shown: the answer, messages that arrived after it was asked on top (first page, no
+  // filter: the only view a new message surely belongs to), read marks made since laid over.
+  const shown = useMemo(() => {
+    if (!data) return undefined;
+    const { value, askedAt } = data;
+    const listed = new Set(value.items.map((m) => m.id));
+    const arrived = pageIndex === 0 && !filtered ? arrivedSince(askedAt).filter((m) => !listed.has(m.id)).sort((a, b) => b.id - a.id) : [];
+    const items = [...arrived, ...value.items].slice(0, pageSize).map((m) => withRead(m, askedAt));
+    return { items, totalCount: value.totalCount + arrived.length };
+  }, [data, arrivedSince, withRead, pageIndex, pageSize, filtered]);
+
   const markRead = async (ids: number[], isRead = true) => {
     if (ids.length === 0) return 0;
     const result = isRead ? await inboxApi.markAsRead(api, { ids }) : await inboxApi.markAsUnread(api, { ids });
-    const marked = new Set(ids);
-    void mutate((page) => page && ({ ...page, items: page.items.map((m) => (marked.has(m.id) ? { ...m, isRead } : m)) }), { revalidate: readFilter !== 'all' });
+    for (const id of ids) noteRead({ id, isRead });
+    // Under a read filter the marked rows leave the list.
+    if (readFilter !== 'all') void mutate();
     void mutateUnread({ unreadCount: result.unreadCount }, { revalidate: false });
     return result.updated;
   };
@@ -153,7 +172,7 @@ export function InboxPage() {
     { key: 'organization', header: t('columns.organization'), hiddenByDefault: true, cell: (m) => m.organizationName ?? '—' },
   ], [t, digits, selected]);
 
-  const pageIds = data?.items.map((m) => m.id) ?? [];
+  const pageIds = shown?.items.map((m) => m.id) ?? [];
   const filterButton = (value: ReadFilter) => (
     <Button variant={readFilter === value ? 'primary' : 'secondary'} size="sm" aria-pressed={readFilter === value} data-testid={`inbox-show-${value}`}
       onClick={() => { setReadFilter(value); setPageIndex(0); setSelected(new Set()); }}>
@@ -202,9 +221,9 @@ export function InboxPage() {
           {t('markSelectedUnread', { n: digits(selected.size) })}
         </Button>
       </div>
-      <DataTable columns={columns} rows={data?.items} rowKey={(m) => m.id} loading={isLoading} emptyText={filtered && readFilter === 'all' ? t('adminCommon:table.empty') : readFilter === 'unread' ? t('emptyUnread') : t('empty')}
+      <DataTable columns={columns} rows={shown?.items} rowKey={(m) => m.id} loading={isLoading} emptyText={filtered && readFilter === 'all' ? t('adminCommon:table.empty') : readFilter === 'unread' ? t('emptyUnread') : t('empty')}
         emptyDescription={!filtered ? t('emptyHint') : undefined} caption={t('title')}
-        pageIndex={pageIndex} pageSize={pageSize} totalCount={data?.totalCount ?? 0} onPageChange={(p) => { setPageIndex(p); setSelected(new Set()); }}
+        pageIndex={pageIndex} pageSize={pageSize} totalCount={shown?.totalCount ?? 0} onPageChange={(p) => { setPageIndex(p); setSelected(new Set()); }}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); setSelected(new Set()); }} data-testid="inbox-table" />
       {opened && (
         <ModalDialog open onClose={() => setOpened(null)} title={t('detailTitle', { from: opened.senderMobile })} data-testid="inbox-message-dialog"

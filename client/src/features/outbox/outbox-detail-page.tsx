@@ -18,7 +18,8 @@ import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { DELIVERY_STATUSES, isFinished, type Receiver, type Send, type SendCounters } from '../sending/sending-api';
-import { fetched, useLiveSends } from './use-live-sends';
+import { fetched } from '../../shared/live/use-live-changes';
+import { useLiveSends } from './use-live-sends';
 import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, outboxApi, outboxKeys, startEdit, unarchiveSends } from './outbox-api';
 import { SendEditDialog } from './send-edit-dialog';
 import { RawReportDialog } from './raw-report-dialog';
@@ -247,7 +248,7 @@ export function OutboxDetailPage() {
         <Field label={t('fields.flash')}>{t(send.isFlashSms ? 'yes' : 'no')}</Field>
         <Field label={t('fields.wrong')}>{digits(send.wrongNumberCount)}</Field>
         <Field label={t('fields.duplicate')}>{digits(send.duplicateCount)}</Field>
-        <Field label={t('fields.blackList')}>{digits(send.blackListCount)}</Field>
+        <Field label={t('fields.blackList')} testId="outbox-blacklist-count">{digits(send.blackListCount)}</Field>
         {send.rejectReason && <Field label={t('rejectReason')} testId="outbox-reject-reason"><UserText>{send.rejectReason}</UserText></Field>}
         {send.failureCode && send.failureCode !== 'None' && <Field label={t('fields.failureCode')} testId="outbox-failure"><span data-code={send.failureCode}>{t(`sending:failureCodes.${send.failureCode}`, { defaultValue: send.failureCode })}</span></Field>}
         <Field label={t('fields.price')}><Amount value={send.sendPrice} /></Field>

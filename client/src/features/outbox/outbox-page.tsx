@@ -18,7 +18,8 @@ import { cx } from '../../shared/ui/class-names';
 import { errorsOf, SearchBox } from '../admin-common/kit';
 import { Amount } from '../financial/money';
 import { OUTBOX_STATUSES, outboxDetailPath, type Send } from '../sending/sending-api';
-import { fetched, useLiveSends } from './use-live-sends';
+import { fetched } from '../../shared/live/use-live-changes';
+import { useLiveSends } from './use-live-sends';
 import { SendProgressCell } from './send-progress-cell';
 import { HandOutProgress } from './hand-out-progress';
 import { SendStatusBadge } from './send-status-badge';
@@ -144,7 +145,7 @@ export function OutboxPage() {
         </>
       ),
     },
-    { key: 'price', header: t('columns.price'), cell: (s) => <Amount value={s.totalPrice} /> },
+    { key: 'price', header: t('columns.price'), cell: (s) => <Amount value={s.totalPrice} testId="outbox-row-price" /> },
     { key: 'user', header: t('columns.user'), hiddenByDefault: true, cell: (s) => s.userName ?? s.userId },
     { key: 'organization', header: t('columns.organization'), hiddenByDefault: true, cell: (s) => s.organizationName ?? s.organizationId },
   ], [t, digits, selected]);

@@ -37,7 +37,8 @@ export function PollDetailPage() {
   if (isLoading || !poll) return <Spinner />;
   const results = live ?? poll.results;
   const votes = t('detail.votes');
-  const chartData = results.options.map((o) => ({ option: `${o.optionTitle} (${o.answerValue})`, [votes]: o.count }));
+  // A keyword is shown with the panel's digits: people may text it in either (the server folds them).
+  const chartData = results.options.map((o) => ({ option: `${o.optionTitle} (${digits(o.answerValue)})`, [votes]: o.count }));
 
   const draw = async () => {
     setDrawing(true);
@@ -87,7 +88,7 @@ export function PollDetailPage() {
             {results.options.map((o) => (
               <tr key={o.optionId} data-testid="poll-result-row" data-keyword={o.answerValue}>
                 <td><UserText>{o.optionTitle}</UserText> {o.isCorrect && <span className="text-green-700">{t('detail.correct')}</span>}</td>
-                <td dir="auto">{o.answerValue}</td>
+                <td><UserText data-testid="poll-result-keyword">{digits(o.answerValue)}</UserText></td>
                 <td data-testid="poll-result-count">{digits(o.count)}</td>
               </tr>
             ))}

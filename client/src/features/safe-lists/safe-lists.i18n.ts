@@ -34,7 +34,7 @@ export const safeListsTexts: TextResource = {
   en: {
     menu: 'Safe-lists (join by SMS)',
     title: 'Safe-lists', create: 'Request a safe-list', edit: 'Edit request', save: 'Send request', cancel: 'Cancel',
-    intro: 'Subscribers text the join word to the line to be added to the phonebook, and the leave word to be removed. «لغو», 11 and `STOP` always remove them from every list and are never answered. Each request (and each edit of it) needs an administrator above your organization to confirm it; until then the list does nothing. Replies are priced messages from the same line.',
+    intro: 'Subscribers text the join word to the line to be added to the phonebook, and the leave word to be removed. «لغو», «11» and `STOP` always remove them from every list and are never answered. Each request (and each edit of it) needs an administrator above your organization to confirm it; until then the list does nothing. Replies are priced messages from the same line.',
     fields: {
       line: 'Line', phonebook: 'Phonebook', enterSms: 'Join word', exitSms: 'Leave word', returnText: 'Join reply', cancelText: 'Leave reply',
       isSendCancelText: 'Send the leave reply', dailyAddLimit: 'Daily add limit', monthlyAddLimit: 'Monthly add limit', repeatTextDay: 'Days before the join reply repeats',

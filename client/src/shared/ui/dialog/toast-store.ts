@@ -10,6 +10,8 @@ export interface ToastInput {
   title?: string;
   /** Already translated message. */
   message: string;
+  /** The message is text someone else wrote (an SMS): shown as user text, in its own direction and digits. */
+  userText?: boolean;
   /** Lifetime in ms (default 5000); 0 keeps the toast until dismissed. */
   durationMs?: number;
 }
@@ -19,6 +21,7 @@ export interface Toast {
   kind: ToastKind;
   title?: string;
   message: string;
+  userText?: boolean;
   durationMs: number;
   createdAt: number;
 }
@@ -73,6 +76,7 @@ export function createToastStore(options: ToastStoreOptions = {}): ToastStore {
         kind: input.kind ?? 'info',
         title: input.title,
         message: input.message,
+        ...(input.userText ? { userText: true } : {}),
         durationMs: input.durationMs ?? defaultDuration,
         createdAt: Date.now(),
       };

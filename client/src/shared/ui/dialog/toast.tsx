@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../class-names';
 import { UI_NS } from '../ui.i18n';
+import { UserText } from '../user-text';
 import { toastStore as defaultStore, type Toast, type ToastKind, type ToastStore } from './toast-store';
 
 export interface ToastViewportProps {
@@ -79,7 +80,7 @@ const ToastItem = ({ toast, onDismiss, testId }: ToastItemProps) => {
       <div className="flex items-start gap-2 px-3 py-2">
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold">{toast.title ?? t(`toast.${toast.kind}`)}</p>
-          <p className="text-sm text-gray-700 dark:text-gray-300">{toast.message}</p>
+          <p className="text-sm text-gray-700 dark:text-gray-300">{toast.userText ? <UserText>{toast.message}</UserText> : toast.message}</p>
         </div>
         <button
           type="button"

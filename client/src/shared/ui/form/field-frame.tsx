@@ -7,6 +7,7 @@ export interface FieldFrameProps {
   /** Text, or text with marked-up names in it (`CodeSpans`). */
   label?: ReactNode;
   required?: boolean;
+  /** Text; `backtick` spans are names shown as code (`CodeSpans`). */
   hint?: string;
   errorText: string | null;
   className?: string;
