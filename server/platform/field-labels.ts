@@ -467,4 +467,8 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   countedAnswer: { fa: 'پاسخ شمارش‌شده', en: 'Counted answer' },
   replyText: { fa: 'متن پاسخ', en: 'Reply text' },
   winnersCount: { fa: 'تعداد برندگان', en: 'Winners count' },
+  // news
+  displayForAllSubOrganizations: { fa: 'نمایش برای همه زیرسازمان‌ها', en: 'Show to every sub-organization' },
+  customerDomainName: { fa: 'دامنه مشتری', en: 'Customer domain' },
+  isRequiredToSeen: { fa: 'مطالعه الزامی', en: 'Must be read' },
 };
