@@ -114,7 +114,7 @@ describe('News: News/* (tenancy, window, sub-organizations, acknowledge once, va
     expect(saved.customerDomainName).to.equal('panel.example.com');
     const bad = await create(t.resellerAdmin.token, { customerDomainName: 'not a domain' });
     expect(bad.status).to.equal(400);
-    expect(bad.body.validationErrors.map((e: any) => e.propertyName)).to.deep.equal(['customerDomainName']);
+    expect(bad.body.validationErrors!.map((e: any) => e.propertyName)).to.deep.equal(['customerDomainName']);
   });
 
   it('refuses an end before (or at) the start, empty title and text — every problem on its field, in Persian and English, nothing stored', async () => {
@@ -123,13 +123,13 @@ describe('News: News/* (tenancy, window, sub-organizations, acknowledge once, va
     expect(en.status).to.equal(400);
     expect(en.body.isSucceed).to.equal(false);
     expect(en.body.validationErrors).to.deep.include({ propertyName: 'endDate', message: 'The end date must be after the start date.' });
-    expect(en.body.validationErrors.map((e: any) => e.propertyName).sort()).to.deep.equal(['endDate', 'text', 'title']);
+    expect(en.body.validationErrors!.map((e: any) => e.propertyName).sort()).to.deep.equal(['endDate', 'text', 'title']);
     const fa = await create(t.resellerAdmin.token, { startDate: iso(HOUR), endDate: iso(HOUR) }, 'fa');
     expect(fa.status).to.equal(400);
     expect(fa.body.validationErrors).to.deep.equal([{ propertyName: 'endDate', message: 'تاریخ پایان نمایش باید بعد از تاریخ شروع آن باشد.' }]);
     const badDate = await create(t.resellerAdmin.token, { startDate: 'yesterday' });
     expect(badDate.status).to.equal(400);
-    expect(badDate.body.validationErrors.map((e: any) => e.propertyName)).to.deep.equal(['startDate']);
+    expect(badDate.body.validationErrors!.map((e: any) => e.propertyName)).to.deep.equal(['startDate']);
     expect(ok(await api.get('News/GetAll?pageSize=1', { token: t.resellerAdmin.token })).totalCount).to.equal(before);
   });
 

@@ -17,7 +17,7 @@ export function MustReadNews() {
   const { api } = useApp();
   const { t } = useTranslation('news');
   const { mutate } = useSWRConfig();
-  const { data, mutate: refresh } = useSWR(newsKeys.mustRead(), () => newsApi.mustRead(api, { quiet: true }), { shouldRetryOnError: false });
+  const { data, mutate: refresh } = useSWR(newsKeys.mustRead(), () => newsApi.mustRead(api, undefined, { quiet: true }), { shouldRetryOnError: false });
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const news = data?.[0];
