@@ -479,4 +479,8 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   fromDays: { fa: 'از روز', en: 'From days' },
   toDays: { fa: 'تا روز', en: 'To days' },
   creditThreshold: { fa: 'حد اعتبار (ریال)', en: 'Credit threshold (rials)' },
+  // news
+  displayForAllSubOrganizations: { fa: 'نمایش برای همه زیرسازمان‌ها', en: 'Show to every sub-organization' },
+  customerDomainName: { fa: 'دامنه مشتری', en: 'Customer domain' },
+  isRequiredToSeen: { fa: 'مطالعه الزامی', en: 'Must be read' },
 };

@@ -24,6 +24,7 @@ import { usersFeature } from '../features/users/users.feature';
 import { voiceFeature } from '../features/voice/voice.feature';
 import { pollsFeature } from '../features/polls/polls.feature';
 import { alertsFeature } from '../features/alerts/alerts.feature';
+import { newsFeature } from '../features/news/news.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -33,5 +34,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, safeListsFeature, textParsersFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, placeholderSections,
 ];

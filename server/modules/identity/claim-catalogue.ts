@@ -48,6 +48,7 @@ export const CLAIM_SECTIONS: ClaimSection[] = [
       c('Roles.Manage', 'organization', 'مدیریت نقش‌ها', 'Manage roles'),
       c('RoleTemplates.Manage', 'reseller', 'مدیریت قالب‌های نقش', 'Manage role templates'),
       c('Audits.View', 'organization', 'مشاهده ممیزی', 'View audit trail'),
+      c('News.Manage', 'reseller', 'مدیریت اخبار و اطلاعیه‌ها', 'Manage news'),
     ],
   },
   {

@@ -56,6 +56,7 @@ const SHIPPED_NAMES = [
   '20261130-0044-inbound-safe-lists',
   '20261130-0045-numbers-number-classes',
   '20261130-0046-inbound-aggregator-rules',
+  '20261201-0048-insight-news',
   '20261201-0049-notifications-alerts',
 ];
 

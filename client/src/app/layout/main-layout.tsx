@@ -15,6 +15,7 @@ import { UpdateNotice } from './update-notice';
 import { NotificationBell, NOTIFICATIONS_KEY } from './notification-bell';
 import { ImpersonationBanner } from './impersonation-banner';
 import { layoutApi, layoutKeys } from './layout-api';
+import { MustReadNews } from '../../features/news/must-read-news';
 
 function OrganizationSwitcher({ ownOrganizationId }: { ownOrganizationId: number }) {
   const { api, store, setActiveOrganization } = useApp();
@@ -128,6 +129,7 @@ export function MainLayout() {
   return (
     <div className="min-h-screen">
       <ImpersonationBanner />
+      {user && <MustReadNews />}
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-700 dark:bg-slate-800">
         <button ref={menuButton} type="button" data-testid="menu-toggle" className="rounded border px-2 py-1 md:hidden"
           aria-expanded={menuOpen} aria-controls="main-menu" onClick={toggleMenu}>{t('header.menu')}</button>
