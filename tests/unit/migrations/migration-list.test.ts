@@ -56,6 +56,7 @@ const SHIPPED_NAMES = [
   '20261130-0045-numbers-number-classes',
   '20261130-0046-inbound-aggregator-rules',
   '20261201-0042-inbound-polls',
+  '20261201-0050-organizations-documents',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */
