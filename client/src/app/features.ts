@@ -23,6 +23,7 @@ import { sendingFeature } from '../features/sending/sending.feature';
 import { usersFeature } from '../features/users/users.feature';
 import { voiceFeature } from '../features/voice/voice.feature';
 import { pollsFeature } from '../features/polls/polls.feature';
+import { documentsFeature } from '../features/documents/documents.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -32,5 +33,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, safeListsFeature, textParsersFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, safeListsFeature, textParsersFeature, documentsFeature, placeholderSections,
 ];
