@@ -66,7 +66,7 @@ export function DocumentReviewPage() {
   ], [t, api, canDecide, busy, mutate]);
 
   return (
-    <div>
+    <div data-testid="document-review-page">
       <PageHeader title={t('reviewTitle')} />
       <p className="mb-3 text-sm text-gray-600 dark:text-gray-300">{t('notice')}</p>
       <div className="mb-3 max-w-xs">

@@ -56,7 +56,7 @@ function DocumentsPage({ scope }: { scope: DocumentScope }) {
   const { data, mutate } = useSWR(['documents', scope], () => getDocuments(api, scope));
   const types = scope === 'organization' ? ORGANIZATION_DOCUMENT_TYPES : USER_DOCUMENT_TYPES;
   return (
-    <div>
+    <div data-testid="documents-page">
       <PageHeader title={t(scope === 'organization' ? 'organizationTitle' : 'mineTitle')} />
       <div role="note" className="mb-4 rounded-md bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-900/30 dark:text-sky-100" data-testid="documents-notice">
         <p>{t('notice')}</p>
