@@ -40,6 +40,7 @@ import { inboundActions } from './20261130-0040-inbound-actions.js';
 import { inboundAggregatorRules } from './20261130-0046-inbound-aggregator-rules.js';
 import { inboundPolls } from './20261130-0042-inbound-polls.js';
 import { notificationsAlerts } from './20261201-0049-notifications-alerts.js';
+import { organizationsDocuments } from './20261201-0050-organizations-documents.js';
 import { inboundSafeLists } from './20261130-0044-inbound-safe-lists.js';
 import { inboundTextParsers } from './20261130-0043-inbound-text-parsers.js';
 import { inboundInboxGroups } from './20261130-0041-inbound-inbox-groups.js';
@@ -52,4 +53,4 @@ import { insightNews } from './20261201-0048-insight-news.js';
  * `name`, which never changes once shipped, even when a file is renamed
  * (tests/unit/migrations/migration-list.test.ts holds the shipped names).
  */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundInboxGroups, inboundPolls, inboundTextParsers, inboundSafeLists, numbersNumberClasses, inboundAggregatorRules, insightNews, notificationsAlerts];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundInboxGroups, inboundPolls, inboundTextParsers, inboundSafeLists, numbersNumberClasses, inboundAggregatorRules, insightNews, notificationsAlerts, organizationsDocuments];

@@ -18,6 +18,7 @@ import { SettingsRepository } from './platform/settings.repository.js';
 import { SettingsService } from './platform/settings.service.js';
 import { OutboundUrlGuard } from './platform/outbound/outbound-url-guard.js';
 import { UploadIntake } from './platform/upload/upload-intake.service.js';
+import { KeptFiles } from './platform/upload/kept-files.js';
 import type { PeykModule } from './platform/module.js';
 import { auditModule } from './modules/audit/index.js';
 import { approvalsModule } from './modules/approvals/index.js';
@@ -26,6 +27,7 @@ import { identityModule } from './modules/identity/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { numbersModule } from './modules/numbers/index.js';
 import { mediaModule } from './modules/media/index.js';
+import { documentsModule } from './modules/documents/index.js';
 import { messagingModule } from './modules/messaging/index.js';
 import { engageModule } from './modules/engage/index.js';
 import { alertsModule } from './modules/alerts/index.js';
@@ -36,7 +38,7 @@ import { contactsModule } from './modules/contacts/index.js';
 import { insightModule } from './modules/insight/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, approvalsModule, identityModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboundModule, developerModule, insightModule, engageModule, alertsModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, approvalsModule, identityModule, documentsModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboundModule, developerModule, insightModule, engageModule, alertsModule];
 
 export interface Infrastructure {
   config: AppConfig;
@@ -66,6 +68,7 @@ export function buildContainer(infra: Infrastructure, modules: PeykModule[] = MO
   container.bind(TYPES.Settings).to(SettingsService).inSingletonScope();
   container.bind(OutboundUrlGuard).toSelf().inSingletonScope();
   container.bind(UploadIntake).toSelf().inSingletonScope();
+  container.bind(KeptFiles).toSelf().inSingletonScope();
   const translator = new Translator();
   for (const m of modules) if (m.messages) translator.add(m.messages);
   container.bind(TYPES.Translator).toConstantValue(translator);

@@ -118,6 +118,8 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   faxNumber: { fa: 'فکس', en: 'Fax' },
   address: { fa: 'نشانی', en: 'Address' },
   description: { fa: 'توضیحات', en: 'Description' },
+  documentType: { fa: 'نوع مدرک', en: 'Document type' },
+  documentStatus: { fa: 'وضعیت مدرک', en: 'Document status' },
   descriptions: { fa: 'توضیحات', en: 'Descriptions' },
   isAdmin: { fa: 'مدیر سازمان', en: 'Organization administrator' },
   isAuthenticatedMobile: { fa: 'موبایل تأییدشده', en: 'Mobile verified' },

@@ -25,6 +25,7 @@ import { voiceFeature } from '../features/voice/voice.feature';
 import { pollsFeature } from '../features/polls/polls.feature';
 import { alertsFeature } from '../features/alerts/alerts.feature';
 import { newsFeature } from '../features/news/news.feature';
+import { documentsFeature } from '../features/documents/documents.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -34,5 +35,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, placeholderSections,
 ];

@@ -70,6 +70,11 @@ export class UsersService implements OrganizationLifecycleListener {
    * First start: the system organization and its administrator, who must change the password. Their
    * names are written in Persian, the product's primary language (CONTEXT.md, decision log).
    */
+  /** Editing a user's authentication deactivates it; an administrator above approves again (spec). */
+  async revokeAuthentication(tx: Tx, userId: number): Promise<void> {
+    await this.users.update(tx, userId, { isAuthenticated: false });
+  }
+
   async bootstrapFirstAdmin(): Promise<{ created: boolean; userName: string; password: string | null }> {
     if ((await this.organizations.countOrganizations()) > 0) return { created: false, userName: this.config.admin.userName, password: null };
     const password = this.config.admin.password ?? generatePassword();

@@ -98,6 +98,11 @@ export class OrganizationsService {
     await this.repo.update(tx, organizationId, { roleTemplateId });
   }
 
+  /** A changed identity document takes the authentication away until an administrator above sets it again (spec). */
+  async revokeAuthentication(tx: Tx, organizationId: number): Promise<void> {
+    await this.repo.update(tx, organizationId, { isAuthenticated: false });
+  }
+
   // ---- API ----
 
   async get(ctx: Actor, id: number) {

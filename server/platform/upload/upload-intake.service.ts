@@ -27,7 +27,8 @@ import { readWithin } from './bounded-stream.js';
  * - Spreadsheets: the guards against zip bombs and broken workbooks are `spreadsheet-guards.ts`,
  *   applied by the one spreadsheet reader while it reads the stored upload.
  * - Stored files are removed by one scheduled job, `platform.sweep-uploads`, after `UPLOAD_TTL_MS`;
- *   a kind stored elsewhere registers an `expire` step that job runs too.
+ *   a kind stored elsewhere registers an `expire` step that job runs too. A file that must outlive
+ *   the sweep (an identity document) is handed on to `KeptFiles` (`kept-files.ts`) once judged.
  *
  * Adding an upload kind: declare an `UploadKind` (name, byte limit, its refusals; `types` and
  * `image` when it takes only some types) next to the service that uses it; that service takes

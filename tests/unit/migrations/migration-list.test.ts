@@ -58,6 +58,7 @@ const SHIPPED_NAMES = [
   '20261130-0046-inbound-aggregator-rules',
   '20261201-0048-insight-news',
   '20261201-0049-notifications-alerts',
+  '20261201-0050-organizations-documents',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

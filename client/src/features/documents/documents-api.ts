@@ -1,0 +1,29 @@
+import type { ApiClient } from '../../shared/api/api-client';
+import type { ApprovalStatus } from '../../shared/ui/approvals/approvals';
+import type { DocumentStatus, DocumentView } from '../../../../server/shared/documents/documents.answers';
+
+export type { DocumentView } from '../../../../server/shared/documents/documents.answers';
+export { ORGANIZATION_DOCUMENT_TYPES, USER_DOCUMENT_TYPES } from '../../../../server/shared/documents/documents.answers';
+
+/** The spec's documentStatus in the shared approvals UI's terms (its badge and buttons). */
+export const APPROVAL_OF: Record<DocumentStatus, ApprovalStatus> = { NotCheckedYet: 'WatingForConfirm', Accepted: 'Confirmed', NotAccepted: 'Rejected' };
+
+export type DocumentScope = 'organization' | 'user';
+
+export function getDocuments(api: ApiClient, scope: DocumentScope): Promise<DocumentView[]> {
+  return api.get<DocumentView[]>(scope === 'organization' ? '/Documents/GetOrganizationDocuments' : '/Documents/GetUserDocuments');
+}
+
+export function uploadDocument(api: ApiClient, scope: DocumentScope, documentType: string, file: File): Promise<DocumentView> {
+  return api.post<DocumentView>(scope === 'organization' ? '/Documents/UploadOrganizationDocument' : '/Documents/UploadUserDocument', file, {
+    query: { documentType, fileName: file.name }, rawContentType: file.type || 'application/octet-stream',
+  });
+}
+
+/** The image, fetched with the session (it is served only to those who may see it) and opened in a new tab. */
+export async function openDocument(api: ApiClient, id: number): Promise<void> {
+  const blob = await api.get<Blob>(`/Documents/File/${id}`, { responseType: 'blob' });
+  const url = URL.createObjectURL(blob);
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

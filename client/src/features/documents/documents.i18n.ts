@@ -1,0 +1,47 @@
+import type { TextResource } from '../../shared/i18n/i18n';
+
+export const documentsTexts: TextResource = {
+  ns: 'documents',
+  fa: {
+    menu: { mine: 'مدارک هویتی من', organization: 'مدارک سازمان', review: 'بررسی مدارک هویتی' },
+    mineTitle: 'مدارک هویتی من', organizationTitle: 'مدارک سازمان', reviewTitle: 'بررسی مدارک هویتی',
+    notice: 'فقط مدیر سامانه احراز هویت و مدارک را تأیید می‌کند. پس از ثبت اطلاعات هویتی، نتیجه حداکثر تا ۴۸ ساعت اعلام می‌شود.',
+    editNotice: 'بارگذاری دوباره هر مدرک، احراز هویت را غیرفعال می‌کند تا مدیر دوباره تأیید کند.',
+    limitOrganization: 'تصویر PNG یا JPEG، حداکثر ۲۰۰ کیلوبایت.', limitUser: 'تصویر PNG یا JPEG، حداکثر ۱ مگابایت.',
+    types: {
+      BusinessLicense: 'جواز کسب', CeoBirthCertificate: 'شناسنامه مدیرعامل', CeoNationalCard: 'کارت ملی مدیرعامل',
+      FoundedAnnounce: 'آگهی تأسیس (اساسنامه شرکت)', LatestChangesAnnounce: 'آگهی آخرین تغییرات (صورت‌جلسه تغییرات شرکت)',
+      OptionalField1: 'مدرک اختیاری ۱ (مثلاً گواهی ارزش افزوده)', OptionalField2: 'مدرک اختیاری ۲',
+      BirthCertificate: 'شناسنامه', NationalCard: 'کارت ملی',
+    },
+    statuses: { WatingForConfirm: 'بررسی نشده', Confirmed: 'تأیید شده', Rejected: 'تأیید نشده' },
+    notUploaded: 'بارگذاری نشده', upload: 'بارگذاری', replace: 'بارگذاری دوباره', view: 'مشاهده', uploaded: 'مدرک بارگذاری شد و در انتظار بررسی است.',
+    description: 'توضیح مدیر: {{text}}',
+    confirm: 'تأیید', reject: 'رد', undoConfirm: 'لغو تأیید', done: 'انجام شد.', cancel: 'انصراف',
+    rejectTitle: 'رد مدرک', rejectReason: 'توضیح (دلیل رد)', rejectMessage: 'مدرک «{{title}}» رد شود؟',
+    statusFilter: 'وضعیت', allStatuses: 'همه وضعیت‌ها', empty: 'مدرکی برای بررسی نیست.',
+    organizationOwn: '(مدرک سازمان)',
+    columns: { organization: 'سازمان', user: 'کاربر', type: 'نوع مدرک', status: 'وضعیت', description: 'توضیحات', lastModified: 'آخرین تغییر', actions: 'عملیات' },
+  },
+  en: {
+    menu: { mine: 'My identity documents', organization: 'Organization documents', review: 'Review identity documents' },
+    mineTitle: 'My identity documents', organizationTitle: 'Organization documents', reviewTitle: 'Review identity documents',
+    notice: 'Only an administrator confirms authentication and documents. After personal info is submitted, the result is promised within 48 hours.',
+    editNotice: 'Uploading a document again deactivates the authentication until an administrator approves it again.',
+    limitOrganization: 'A PNG or JPEG image, at most 200 KB.', limitUser: 'A PNG or JPEG image, at most 1 MB.',
+    types: {
+      BusinessLicense: 'Business license', CeoBirthCertificate: 'CEO birth certificate', CeoNationalCard: 'CEO national card',
+      FoundedAnnounce: 'Founding announcement (company statute)', LatestChangesAnnounce: 'Latest changes announcement (minutes of company changes)',
+      OptionalField1: 'Optional document 1 (e.g. certificate of added value)', OptionalField2: 'Optional document 2',
+      BirthCertificate: 'Birth certificate', NationalCard: 'National card',
+    },
+    statuses: { WatingForConfirm: 'Not checked yet', Confirmed: 'Accepted', Rejected: 'Not accepted' },
+    notUploaded: 'Not uploaded', upload: 'Upload', replace: 'Upload again', view: 'View', uploaded: 'The document was uploaded and waits to be checked.',
+    description: 'Administrator\'s note: {{text}}',
+    confirm: 'Accept', reject: 'Reject', undoConfirm: 'Undo acceptance', done: 'Done.', cancel: 'Cancel',
+    rejectTitle: 'Reject document', rejectReason: 'Description (why it is rejected)', rejectMessage: 'Reject the document «{{title}}»?',
+    statusFilter: 'Status', allStatuses: 'All statuses', empty: 'No documents to review.',
+    organizationOwn: '(organization\'s document)',
+    columns: { organization: 'Organization', user: 'User', type: 'Document type', status: 'Status', description: 'Description', lastModified: 'Last change', actions: 'Actions' },
+  },
+};

@@ -1,0 +1,2 @@
+export { documentsModule } from './documents.module.js';
+export { DocumentsService } from './documents.service.js';
