@@ -13,7 +13,7 @@ import type { Realtime } from '../../platform/realtime.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import { drained, prefetched } from '../../platform/xlsx-stream.js';
 import { spreadsheetCell } from '../../shared/text/spreadsheet-cells.js';
-import { ExcelRequestsRepository, OutboxExporter } from '../messaging/index.js';
+import { ExcelRequestsService, OutboxExporter } from '../messaging/index.js';
 import { InboxRepository, type InboxFilter, type InboxRow, type InboxViewer } from './inbox.repository.js';
 import { InboxService, type InboxListInput } from './inbox.service.js';
 
@@ -61,7 +61,7 @@ export class InboxExporter {
   private queue: JobQueue<{ requestId: number }> | null = null;
 
   constructor(
-    @inject(ExcelRequestsRepository) private readonly requests: ExcelRequestsRepository,
+    @inject(ExcelRequestsService) private readonly requests: ExcelRequestsService,
     @inject(OutboxExporter) private readonly files: OutboxExporter,
     @inject(InboxRepository) private readonly inbox: InboxRepository,
     @inject(InboxService) private readonly service: InboxService,
@@ -113,7 +113,7 @@ export class InboxExporter {
     return { path: file, fileName: `inbox-${id}.xlsx` };
   }
 
-  private push(row: Awaited<ReturnType<ExcelRequestsRepository['find']>>): void {
+  private push(row: Awaited<ReturnType<ExcelRequestsService['find']>>): void {
     if (row) this.realtime.emitToUser(row.userId, EXCEL_REQUEST_EVENT, publicInboxExport(row));
   }
 
@@ -156,7 +156,7 @@ export class InboxExporter {
 }
 
 /** A request as its requester sees it (the outbox's shape); `path` is the inbox's download link once ready. */
-export function publicInboxExport(row: NonNullable<Awaited<ReturnType<ExcelRequestsRepository['find']>>>) {
+export function publicInboxExport(row: NonNullable<Awaited<ReturnType<ExcelRequestsService['find']>>>) {
   return {
     id: row.id, type: row.type, status: row.status, isReadyForDownload: row.isReadyForDownload, errors: row.errors,
     progressPercent: row.progressPercent, rowCount: row.rowCount, createdAt: row.createdAt, finishedAt: row.finishedAt,

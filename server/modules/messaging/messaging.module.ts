@@ -44,6 +44,7 @@ import { OutboxSearchRepository } from './outbox/outbox-search.repository.js';
 import { OutboxSearchService } from './outbox/outbox-search.service.js';
 import { outboxSearchController } from './outbox/outbox-search.routes.js';
 import { ExcelRequestsRepository } from './outbox/excel-requests.repository.js';
+import { ExcelRequestsService } from './outbox/excel-requests.service.js';
 import { OutboxExportService } from './outbox/outbox-export.service.js';
 import { OutboxExporter } from './outbox/outbox-export.worker.js';
 import { P2PFilesService } from './p2p/p2p-files.service.js';
@@ -61,7 +62,7 @@ export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: { ...messagingMessages, ...resendMessages, ...p2pMessages, ...patternMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, DueSendsScheduler, RangeWorker, SingleSendLane, AgentConnections, DispatchQueues, DispatchStanding, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendAccessService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, DueSendsScheduler, RangeWorker, SingleSendLane, AgentConnections, DispatchQueues, DispatchStanding, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendAccessService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, ExcelRequestsService, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // Dispatch (and a cancel) reach settlement through this contract, not by importing delivery/.
