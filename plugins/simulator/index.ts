@@ -54,6 +54,8 @@ export interface InboundLoad {
   texts: string[];
   senders?: number;
   groupSize?: number;
+  /** Groups handed over at once (several connections of one operator); the next ones wait for all of them. */
+  concurrency?: number;
 }
 
 /** Texts: English `title`/`description`, Persian `x-title-fa`/`x-description-fa` (gateway-sdk.ts, OptionsSchema). */
@@ -138,6 +140,12 @@ const optionsSchema = {
           type: 'integer', minimum: 1, maximum: 5_000, default: 1_000,
           title: 'Messages per hand-over', 'x-title-fa': 'پیام در هر تحویل',
           description: 'How many messages one call to the panel carries.', 'x-description-fa': 'تعداد پیام‌هایی که هر بار به پنل داده می‌شود.',
+        },
+        concurrency: {
+          type: 'integer', minimum: 1, maximum: 16, default: 1,
+          title: 'Hand-overs at once', 'x-title-fa': 'تحویل‌های هم‌زمان',
+          description: 'How many groups are handed over at the same time, as over several connections of one operator.',
+          'x-description-fa': 'چند دسته هم‌زمان تحویل داده شود، مانند چند اتصال یک اپراتور.',
         },
       },
     },
@@ -631,7 +639,8 @@ export class SimulatorGateway implements Gateway {
       const reportCount = kinds.reports ? this.reports.countDue(now, HAND_OVER_LIMIT) : 0;
       const inboundCount = kinds.inbound ? this.inbound.countDue(now, HAND_OVER_LIMIT) : 0;
       // A drain (a shutdown) does not finish a load test: the next connect starts it over.
-      const loadCount = kinds.inbound && !draining ? Math.min(this.options.inboundLoad?.groupSize ?? 1_000, HAND_OVER_LIMIT, this.loadLeft()) : 0;
+      const loadGroup = Math.min(this.options.inboundLoad?.groupSize ?? 1_000, HAND_OVER_LIMIT);
+      const loadCount = kinds.inbound && !draining ? Math.min(loadGroup * (this.options.inboundLoad?.concurrency ?? 1), this.loadLeft()) : 0;
       if (reportCount === 0 && inboundCount === 0 && loadCount === 0) return;
       const at = host.now();
       const doneDate = receiptDate(at);
@@ -660,7 +669,13 @@ export class SimulatorGateway implements Gateway {
         }
         if (loadCount > 0) {
           const first = this.loadNext;
-          await host.inbound(this.loadGroup(first, loadCount, at));
+          // Several groups at once, as over several connections; one the host fails to take makes
+          // the whole wave come again (the host stores the others' repeats once).
+          const calls: Promise<void>[] = [];
+          for (let k = 0; k < loadCount; k += loadGroup) calls.push(host.inbound(this.loadGroup(first + k, Math.min(loadGroup, loadCount - k), at)));
+          const outcomes = await Promise.allSettled(calls);
+          const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+          if (failed) throw failed.reason;
           if (this.generation !== generation) return;
           this.loadNext = first + loadCount;
           // Receipts fall due while a load runs; they go out between its groups, not after it.

@@ -169,6 +169,23 @@ describe('simulator gateway plugin', function () {
     expect(host.inboundMessages[2_500]!.providerId).to.equal('load-0');
   });
 
+  it('hands `concurrency` load groups at once, the next wave after all of them', async function () {
+    const host = testHost();
+    let inFlight = 0;
+    let most = 0;
+    const inbound = host.inbound;
+    host.inbound = async (messages) => {
+      most = Math.max(most, ++inFlight);
+      await sleep(10);
+      inFlight--;
+      await inbound(messages);
+    };
+    await connect({ inboundLoad: { count: 50, to: '3000', texts: ['x'], groupSize: 10, concurrency: 3 } }, host);
+    await waitFor('the load', () => host.inboundMessages.length === 50);
+    expect(most).to.equal(3);
+    expect(host.inboundMessages.map((m) => m.providerId).sort()).to.deep.equal(Array.from({ length: 50 }, (_, i) => `load-${i}`).sort());
+  });
+
   it('retries a load group the host failed to take', async function () {
     const host = testHost();
     let fail = 1;
