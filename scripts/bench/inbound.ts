@@ -16,8 +16,10 @@
  * Classification (inbox rules, the aggregator rule, opt-outs, poll answers, parser matches) runs in
  * the transaction that stores a group, so stored = classified: the store rate is counted from the
  * agent's save until all rows are in `inbox_messages`. Every answer is a `reply` action done by the
- * inbound actions worker through messaging's compose (a priced Single send from the line as the
- * rule's owner) and then dispatched to the simulator like any send; its rate is printed apart.
+ * inbound actions worker through messaging's single-send path (compose's judging and pricing: a
+ * priced Single send from the line as the rule's owner, stored in groups like the API's sends) and
+ * then dispatched to the simulator like any send; its rate is printed apart. The worker runs 64
+ * answers at once here (`PEYK_INBOUND_ACTION_CONCURRENCY`, default 8; `BENCH_ACTION_CONCURRENCY`).
  * Checks at the end: 100,000 rows with unique provider ids, the routed and filed counts, poll
  * answers (one per number, the first counting), actions all Done, a send per Done reply, every
  * send Completed, and the organization's credit down by exactly the replies' prices.
@@ -34,7 +36,7 @@ import { benchDatabase, setupSender, startBenchServer, type Api } from './bench-
 const total = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const groupSize = Number(process.env.BENCH_GROUP ?? 1_000);
 /** Groups handed over at once, as over several connections of the operator. */
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 2);
 const port = Number(process.env.BENCH_PORT ?? 3387);
 /** Coprime with the number of texts, so a number's second and third messages carry other texts. */
 const senders = Number(process.env.BENCH_SENDERS ?? 49_999);
@@ -42,6 +44,8 @@ const LINE = '30009990';
 const PARSERS = 50;
 const aim = 5_000;
 const runAnswers = process.env.BENCH_ANSWERS !== 'false';
+/** Answers in flight in the actions worker (the panel's default is 8): more answers share each single-send group's transaction. */
+const workers = process.env.BENCH_ACTION_CONCURRENCY ?? '64';
 
 interface ParserSpec { ifConditionType: string; ifConditionValue: string; thenConditionType: 'ReplyText' | 'AddToPhonebook'; hit: string }
 
@@ -74,7 +78,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en');
 
 async function main(): Promise<void> {
   const db = await benchDatabase();
-  const server = await startBenchServer(db, port, runAnswers ? {} : { PEYK_INBOUND_ACTIONS: 'false' });
+  const server = await startBenchServer(db, port, runAnswers ? { PEYK_INBOUND_ACTION_CONCURRENCY: workers } : { PEYK_INBOUND_ACTIONS: 'false' });
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   const one = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows[0];
@@ -97,7 +101,7 @@ async function main(): Promise<void> {
     const expected = expectedOf(texts, specs);
 
     const creditBefore = await one(`select balance::bigint as balance, held::bigint as held from credit_accounts where "organizationId" = $1 and "userId" is null`, [organizationId]);
-    console.log(`inbound: ${fmt(total)} messages through the simulator (groups of ${fmt(groupSize)}, ${concurrency} at once, ${fmt(senders)} senders, ${texts.length} texts in turn) to line ${LINE}, ${PARSERS} active parsers, 1 running poll, 2 inbox rules, 1 aggregator rule; PostgreSQL, ${os.cpus().length} cores`);
+    console.log(`inbound: ${fmt(total)} messages through the simulator (groups of ${fmt(groupSize)}, ${concurrency} at once, ${fmt(senders)} senders, ${texts.length} texts in turn) to line ${LINE}, ${PARSERS} active parsers, 1 running poll, 2 inbox rules, 1 aggregator rule; actions worker concurrency ${runAnswers ? workers : 'off'}; PostgreSQL, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`);
 
     // The load starts when the saved agent is reconnected with it.
     const cpu0 = server.cpuSeconds();
@@ -186,10 +190,10 @@ async function main(): Promise<void> {
     const lines = [
       `  stored + classified: ${fmt(total)} in ${storeSeconds.toFixed(2)} s = ${fmt(rate)} inbound msg/s (aim >= ${fmt(aim)}; panel CPU ${cpuStore.toFixed(1)} s, ${fmt(total / cpuStore)} msg per CPU-second)`,
       `  answers queued: ${fmt(queued)} (poll ${fmt(expected.pollReplies)}, parsers ${fmt(expected.parserReplies)}); ${fmt(doneAtStore)} already done when the last message was stored`,
-      `  answers done (compose: priced Single sends): all ${fmt(byStatus.Done ?? 0)} Done ${((t2 - t0) / 1000).toFixed(1)} s after the start, ${replySeconds.toFixed(1)} s after the last store = ${fmt((byStatus.Done ?? 0) / ((t2 - t0) / 1000))} replies/s overall; Failed ${byStatus.Failed ?? 0}${failed.length ? ` (${failed.map((f) => `${f.n}× ${f.lastError}`).join('; ')})` : ''}`,
+      `  answers done (priced Single sends): all ${fmt(byStatus.Done ?? 0)} Done ${((t2 - t0) / 1000).toFixed(1)} s after the start, ${replySeconds.toFixed(1)} s after the last store = ${fmt((byStatus.Done ?? 0) / ((t2 - t0) / 1000))} replies/s overall; Failed ${byStatus.Failed ?? 0}${failed.length ? ` (${failed.map((f) => `${f.n}× ${f.lastError}`).join('; ')})` : ''}`,
       `  reply sends: ${fmt(sends.n)}, all Completed and delivered ${((t3 - t0) / 1000).toFixed(1)} s after the start; price ${sends.price} rials = credit spent ${spent}`,
       `  classified: ${fmt(rows.routed)} routed to the sub-organization, ${fmt(rows.support)} filed Support, ${fmt(rows.gold)} filed Gold, ${fmt(expected.pollCounted)} poll answers counted, ${fmt(expected.members)} numbers added to the phonebook`,
-      `  panel peak RSS: ${peakRss} MB`,
+      `  panel peak RSS: ${peakRss} MB; the machine's load average at the end ${os.loadavg()[0].toFixed(1)} (other work shares its ${os.cpus().length} cores and the PostgreSQL server)`,
       problems.length === 0 ? '  checks: all passed' : `  checks FAILED:\n    ${problems.join('\n    ')}`,
       `  target: >= ${fmt(aim)} msg/s stored and classified: ${rate >= aim ? 'MET' : 'NOT MET'}`,
     ];
