@@ -29,6 +29,7 @@ export interface SimulatorOptions {
   expireRatio: number;
   failureCodes: string[];
   inboundEcho: boolean;
+  inboundLoad?: InboundLoad;
   maxPerSecond: number;
   maxBatchSize: number;
   seed?: number;
@@ -38,6 +39,23 @@ export interface SimulatorOptions {
   webhookUrl?: string;
   webhookSecret?: string;
   pollIntervalMs: number;
+}
+
+/**
+ * A load test's inbound traffic (`bench:inbound`): on connect the simulator hands the host `count`
+ * messages to `to` as fast as it takes them, `groupSize` per call. Message n comes from the
+ * `n mod senders`-th number after 989120000000 with `texts[n mod texts.length]`, provider id
+ * `load-<n>`: the same messages on every connect, so a reconnect repeats what the host already
+ * stored and it stores each once.
+ */
+export interface InboundLoad {
+  count: number;
+  to: string;
+  texts: string[];
+  senders?: number;
+  groupSize?: number;
+  /** Groups handed over at once (several connections of one operator); the next ones wait for all of them. */
+  concurrency?: number;
 }
 
 /** Texts: English `title`/`description`, Persian `x-title-fa`/`x-description-fa` (gateway-sdk.ts, OptionsSchema). */
@@ -91,6 +109,45 @@ const optionsSchema = {
       title: 'Echo inbound', 'x-title-fa': 'پژواک پیام دریافتی',
       description: 'A message starting with "echo " comes back as an inbound message from its recipient.',
       'x-description-fa': 'پیامی که با «echo » شروع شود، از طرف گیرنده‌اش به صورت پیام دریافتی برمی‌گردد.',
+    },
+    inboundLoad: {
+      type: 'object', additionalProperties: false, required: ['count', 'to', 'texts'],
+      title: 'Inbound load test', 'x-title-fa': 'آزمون بار پیام دریافتی',
+      description: 'For load tests only: on connect, hands the panel count inbound messages to the line as fast as it takes them (the same messages on every connect; repeats are stored once).',
+      'x-description-fa': 'فقط برای آزمون بار: هنگام اتصال، به تعداد count پیام دریافتی برای این خط با بیشترین سرعتی که پنل می‌پذیرد تحویل می‌دهد (در هر اتصال همان پیام‌ها؛ تکراری‌ها یک بار ذخیره می‌شوند).',
+      properties: {
+        count: {
+          type: 'integer', minimum: 1, maximum: 10_000_000,
+          title: 'Messages', 'x-title-fa': 'تعداد پیام',
+          description: 'How many inbound messages to hand over.', 'x-description-fa': 'چند پیام دریافتی تحویل داده شود.',
+        },
+        to: {
+          type: 'string', minLength: 1, maxLength: 40,
+          title: 'Line number', 'x-title-fa': 'شماره خط',
+          description: 'The number the messages are sent to.', 'x-description-fa': 'شماره‌ای که پیام‌ها به آن فرستاده شده‌اند.',
+        },
+        texts: {
+          type: 'array', minItems: 1, maxItems: 10_000, items: { type: 'string', maxLength: 1_000 },
+          title: 'Texts', 'x-title-fa': 'متن‌ها',
+          description: 'Message n has text n modulo the number of texts.', 'x-description-fa': 'پیام شماره n متن شماره (n به پیمانه تعداد متن‌ها) را دارد.',
+        },
+        senders: {
+          type: 'integer', minimum: 1, maximum: 10_000_000, default: 1_000,
+          title: 'Senders', 'x-title-fa': 'تعداد فرستنده',
+          description: 'How many different mobiles send them, in turn from 989120000000.', 'x-description-fa': 'چند موبایل متفاوت آن‌ها را می‌فرستند، به نوبت از 989120000000.',
+        },
+        groupSize: {
+          type: 'integer', minimum: 1, maximum: 5_000, default: 1_000,
+          title: 'Messages per hand-over', 'x-title-fa': 'پیام در هر تحویل',
+          description: 'How many messages one call to the panel carries.', 'x-description-fa': 'تعداد پیام‌هایی که هر بار به پنل داده می‌شود.',
+        },
+        concurrency: {
+          type: 'integer', minimum: 1, maximum: 16, default: 1,
+          title: 'Hand-overs at once', 'x-title-fa': 'تحویل‌های هم‌زمان',
+          description: 'How many groups are handed over at the same time, as over several connections of one operator.',
+          'x-description-fa': 'چند دسته هم‌زمان تحویل داده شود، مانند چند اتصال یک اپراتور.',
+        },
+      },
     },
     maxPerSecond: {
       type: 'integer', minimum: 1, default: 10_000,
@@ -269,6 +326,8 @@ export class SimulatorGateway implements Gateway {
   private readonly accepted = new Map<string, string>();
   private readonly reports = new DueQueue<PendingReport>();
   private readonly inbound = new DueQueue<PendingInbound>();
+  /** The next message of `inboundLoad` to hand over (from 0 on every connect). */
+  private loadNext = 0;
   private tick: NodeJS.Timeout | null = null;
   private pumping: Promise<void> | null = null;
   private polling: Promise<void> | null = null;
@@ -294,6 +353,7 @@ export class SimulatorGateway implements Gateway {
     this.host = host;
     this.generation++;
     if (this.options.submitLogPath) this.restoreFromLog(this.options.submitLogPath);
+    this.loadNext = 0;
     this.phase = 'up';
     host.statusChanged({ state: 'up' });
     if (this.tickHasWork()) this.startTick();
@@ -510,7 +570,24 @@ export class SimulatorGateway implements Gateway {
 
   /** Receipts waiting for a poll are not the tick's work; inbound messages always are. */
   private tickHasWork(): boolean {
-    return this.inbound.size > 0 || (this.options.receiptDelivery !== 'poll' && this.reports.size > 0);
+    return this.inbound.size > 0 || this.loadLeft() > 0 || (this.options.receiptDelivery !== 'poll' && this.reports.size > 0);
+  }
+
+  private loadLeft(): number {
+    const load = this.options.inboundLoad;
+    return load ? Math.max(0, load.count - this.loadNext) : 0;
+  }
+
+  /** Messages `first` … `first + n - 1` of the load, built when handed over (a million queued objects would weigh on the panel's memory). */
+  private loadGroup(first: number, n: number, at: Date): InboundMessage[] {
+    const load = this.options.inboundLoad!;
+    const senders = load.senders ?? 1_000;
+    const group: InboundMessage[] = new Array(n);
+    for (let k = 0; k < n; k++) {
+      const i = first + k;
+      group[k] = { from: `98912${String(i % senders).padStart(7, '0')}`, to: load.to, text: load.texts[i % load.texts.length]!, providerId: `load-${i}`, at };
+    }
+    return group;
   }
 
   private startTick(): void {
@@ -561,7 +638,10 @@ export class SimulatorGateway implements Gateway {
       if (this.generation !== generation) return;
       const reportCount = kinds.reports ? this.reports.countDue(now, HAND_OVER_LIMIT) : 0;
       const inboundCount = kinds.inbound ? this.inbound.countDue(now, HAND_OVER_LIMIT) : 0;
-      if (reportCount === 0 && inboundCount === 0) return;
+      // A drain (a shutdown) does not finish a load test: the next connect starts it over.
+      const loadGroup = Math.min(this.options.inboundLoad?.groupSize ?? 1_000, HAND_OVER_LIMIT);
+      const loadCount = kinds.inbound && !draining ? Math.min(loadGroup * (this.options.inboundLoad?.concurrency ?? 1), this.loadLeft()) : 0;
+      if (reportCount === 0 && inboundCount === 0 && loadCount === 0) return;
       const at = host.now();
       const doneDate = receiptDate(at);
       try {
@@ -586,6 +666,20 @@ export class SimulatorGateway implements Gateway {
           await host.inbound(group);
           if (this.generation !== generation) return;
           this.inbound.drop(inboundCount);
+        }
+        if (loadCount > 0) {
+          const first = this.loadNext;
+          // Several groups at once, as over several connections; one the host fails to take makes
+          // the whole wave come again (the host stores the others' repeats once).
+          const calls: Promise<void>[] = [];
+          for (let k = 0; k < loadCount; k += loadGroup) calls.push(host.inbound(this.loadGroup(first + k, Math.min(loadGroup, loadCount - k), at)));
+          const outcomes = await Promise.allSettled(calls);
+          const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+          if (failed) throw failed.reason;
+          if (this.generation !== generation) return;
+          this.loadNext = first + loadCount;
+          // Receipts fall due while a load runs; they go out between its groups, not after it.
+          now = performance.now();
         }
       } catch (err) {
         if (!draining) {

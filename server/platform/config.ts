@@ -276,6 +276,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     inboundActions: {
       ...merged.inboundActions,
       enabled: parseBoolean('PEYK_INBOUND_ACTIONS', env.PEYK_INBOUND_ACTIONS) ?? merged.inboundActions.enabled,
+      concurrency: parseCount('PEYK_INBOUND_ACTION_CONCURRENCY', env.PEYK_INBOUND_ACTION_CONCURRENCY, merged.inboundActions.concurrency, 1, 256),
       timeoutMs: parseMs('PEYK_INBOUND_ACTION_TIMEOUT_MS', env.PEYK_INBOUND_ACTION_TIMEOUT_MS, merged.inboundActions.timeoutMs, 100, 120_000),
       retryBaseMs: parseMs('PEYK_INBOUND_RETRY_BASE_MS', env.PEYK_INBOUND_RETRY_BASE_MS, merged.inboundActions.retryBaseMs, 10, 3_600_000),
       pollMs: parseMs('PEYK_INBOUND_POLL_MS', env.PEYK_INBOUND_POLL_MS, merged.inboundActions.pollMs, 50, 60_000),

@@ -110,6 +110,17 @@ export class ContactsRepository {
     return row ? this.find(Number((row as { id: unknown }).id), tx) : null;
   }
 
+  /** Inserts each of these rows the phonebook does not have yet, in one statement; the cellphones really inserted. */
+  async insertMissing(tx: Tx, rows: ContactValues[]): Promise<string[]> {
+    const inserted: string[] = [];
+    for (let i = 0; i < rows.length; i += 2_000) {
+      const chunk = rows.slice(i, i + 2_000).map((v) => ({ ...v, fields: JSON.stringify(v.fields) }));
+      const out = await tx('contacts').insert(chunk).onConflict(['phonebookId', 'cellphone']).ignore().returning('cellphone');
+      for (const r of out as { cellphone: string }[]) inserted.push(r.cellphone);
+    }
+    return inserted;
+  }
+
   async update(tx: Tx, id: number, patch: Partial<ContactValues>, now: Date): Promise<ContactRow> {
     const values: Record<string, unknown> = { ...patch, lastModified: now };
     if (patch.fields) values.fields = JSON.stringify(patch.fields);

@@ -375,6 +375,25 @@ export class ContactsService {
     return 'added';
   }
 
+  /**
+   * `addFromInbound` for many numbers of one phonebook at once (a group of inbound messages): the
+   * phonebook held once, one insert, one count update; the numbers really added. None when the
+   * phonebook is gone.
+   */
+  async addManyFromInbound(tx: Tx, phonebookId: number, cellphones: string[]): Promise<string[]> {
+    // Sorted: concurrent groups take the (phonebook, cellphone) keys in one order (no deadlock).
+    const wanted = [...new Set(cellphones)].sort();
+    if (wanted.length === 0) return [];
+    const phonebook = await this.phonebooks.find(phonebookId, tx, true);
+    if (!phonebook) return [];
+    const added = await this.contacts.insertMissing(tx, wanted.map((cellphone) => ({
+      phonebookId, cellphone, firstName: null, lastName: null, email: null, job: null, birthdate: null,
+      telephone: null, address: null, phonebookGroup: null, createType: 'Inbound' as const, fields: {},
+    })));
+    await this.phonebooks.addToCount(tx, phonebookId, added.length, this.clock.now());
+    return added;
+  }
+
   /** A number that left a safe-list by text, removed from its phonebook inside the caller's `tx`; whether it was there. */
   async removeFromInbound(tx: Tx, phonebookId: number, cellphone: string): Promise<boolean> {
     const phonebook = await this.phonebooks.find(phonebookId, tx, true);

@@ -77,7 +77,9 @@ export class PollAnswersStep implements InboundStep {
       // One statement cannot touch a (poll, number) twice: the batch keeps its own first or last.
       const perMobile = new Map<string, Match>();
       for (const m of mine) if (poll.countedAnswer === 'Last' || !perMobile.has(m.mobile)) perMobile.set(m.mobile, m);
-      const inserts: AnswerInsert[] = [...perMobile.values()].map((m) => ({ pollId: poll.id, optionId: m.option.id, mobile: m.mobile, inboxMessageId: m.row.id, answeredAt: m.row.dateTimeReceive }));
+      // In number order: two groups stored at once (two gateway connections) then take the rows'
+      // locks in the same order and wait for each other instead of deadlocking.
+      const inserts: AnswerInsert[] = [...perMobile.values()].sort((a, b) => (a.mobile < b.mobile ? -1 : a.mobile > b.mobile ? 1 : 0)).map((m) => ({ pollId: poll.id, optionId: m.option.id, mobile: m.mobile, inboxMessageId: m.row.id, answeredAt: m.row.dateTimeReceive }));
       const counted = new Set(poll.countedAnswer === 'Last' ? await this.repo.recordLast(tx, inserts) : await this.repo.recordFirst(tx, inserts));
       if (!poll.replyText) continue;
       for (const m of perMobile.values()) {

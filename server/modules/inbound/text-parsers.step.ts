@@ -170,6 +170,8 @@ export class TextParsersStep implements InboundStep {
 
     const actions: NewInboundAction[] = [];
     const newHits: ParserHit[] = [];
+    // AddToPhonebook: the numbers per phonebook, added at the end in one statement each (nothing below reads them).
+    const additions = new Map<number, string[]>();
     for (const { row, parser: p, mobile } of matched) {
       const delay = delayMs(p.sentDelayType, p.sentDelayValue);
       const sourceKey = `parser:${p.id}:msg:${row.id}`;
@@ -204,7 +206,11 @@ export class TextParsersStep implements InboundStep {
           break;
         case 'AddToPhonebook': {
           const book = Number(p.thenConditionValue);
-          if (Number.isInteger(book) && book > 0) await this.contacts.addFromInbound(tx, book, mobile);
+          if (Number.isInteger(book) && book > 0) {
+            const list = additions.get(book);
+            if (list) list.push(mobile);
+            else additions.set(book, [mobile]);
+          }
           break;
         }
         case 'ForwardToEmail':
@@ -226,6 +232,7 @@ export class TextParsersStep implements InboundStep {
       }
       newHits.push(hit);
     }
+    for (const [book, mobiles] of additions) await this.contacts.addManyFromInbound(tx, book, mobiles);
     await this.actions.enqueue(tx, actions);
     await this.repo.recordHits(tx, newHits);
   }

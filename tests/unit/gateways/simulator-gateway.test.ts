@@ -148,6 +148,57 @@ describe('simulator gateway plugin', function () {
     expect(host.inboundMessages).to.have.length(1);
   });
 
+  it('hands an inbound load over in groups on connect: senders and texts in turn, the same ids on every connect', async function () {
+    const load = { count: 2_500, to: '30001234', texts: ['1', 'hello', 'stop'], senders: 1_000, groupSize: 1_000 };
+    const sizes: number[] = [];
+    const host = testHost();
+    const inbound = host.inbound;
+    host.inbound = async (messages) => { sizes.push(messages.length); await inbound(messages); };
+    const { gateway } = await connect({ inboundLoad: load }, host);
+    await waitFor('the whole load', () => host.inboundMessages.length === 2_500);
+    expect(sizes).to.deep.equal([1_000, 1_000, 500]);
+    expect(host.inboundMessages[0]).to.include({ from: '989120000000', to: '30001234', text: '1', providerId: 'load-0' });
+    expect(host.inboundMessages[1_001]).to.include({ from: '989120000001', text: 'stop', providerId: 'load-1001' });
+    expect(new Set(host.inboundMessages.map((m) => m.providerId)).size).to.equal(2_500);
+    expect(validateOptions(loaded, { inboundLoad: { count: 1, to: '3000' } }).ok, 'texts required').to.equal(false);
+    // A reconnect hands the same messages again (the host stores each once by provider id).
+    await gateway.disconnect({ drain: true });
+    expect(host.inboundMessages).to.have.length(2_500);
+    await gateway.connect(host);
+    await waitFor('the load again', () => host.inboundMessages.length === 5_000);
+    expect(host.inboundMessages[2_500]!.providerId).to.equal('load-0');
+  });
+
+  it('hands `concurrency` load groups at once, the next wave after all of them', async function () {
+    const host = testHost();
+    let inFlight = 0;
+    let most = 0;
+    const inbound = host.inbound;
+    host.inbound = async (messages) => {
+      most = Math.max(most, ++inFlight);
+      await sleep(10);
+      inFlight--;
+      await inbound(messages);
+    };
+    await connect({ inboundLoad: { count: 50, to: '3000', texts: ['x'], groupSize: 10, concurrency: 3 } }, host);
+    await waitFor('the load', () => host.inboundMessages.length === 50);
+    expect(most).to.equal(3);
+    expect(host.inboundMessages.map((m) => m.providerId).sort()).to.deep.equal(Array.from({ length: 50 }, (_, i) => `load-${i}`).sort());
+  });
+
+  it('retries a load group the host failed to take', async function () {
+    const host = testHost();
+    let fail = 1;
+    const inbound = host.inbound;
+    host.inbound = async (messages) => {
+      if (fail-- > 0) throw new Error('database busy');
+      await inbound(messages);
+    };
+    await connect({ inboundLoad: { count: 30, to: '3000', texts: ['x'], groupSize: 10 } }, host);
+    await waitFor('the load', () => host.inboundMessages.length === 30);
+    expect(host.inboundMessages.map((m) => m.providerId)).to.deep.equal(Array.from({ length: 30 }, (_, i) => `load-${i}`));
+  });
+
   it('answers Throttled above maxPerSecond', async function () {
     const { gateway } = await connect({ maxPerSecond: 100, submitLatencyMs: 0, maxBatchSize: 500 });
     const results = await gateway.submit(messages(150));

@@ -17,6 +17,8 @@ export interface SingleSendInput {
   /** The client's idempotency key (per user): a repeat answers the first send and sends nothing. */
   sendId?: string | null;
   isFlash?: boolean;
+  /** Shown on the send in the outbox (an inbound rule's automatic answer names its rule). */
+  description?: string | null;
 }
 
 /** At most this many sends share one transaction (its statements stay small; an answer waits for its group). */
@@ -55,6 +57,7 @@ export class SingleSendService {
     const compose: ComposeInput = {
       senderNumberId: input.line, smsBody: input.text, sendType: 'Single', sendId: input.sendId ?? null, isFlashSms: input.isFlash === true,
       sources: [{ kind: 'manual', numbers: [input.to] }],
+      ...(input.description ? { description: input.description } : {}),
     };
     // A repeated client send id is found with the group's other ids (one read per group).
     const prepared = await this.compose.prepareSingle(ctx, compose);
