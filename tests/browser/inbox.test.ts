@@ -107,6 +107,32 @@ describe('browser: inbox', function () {
     await page.close();
   });
 
+  it('a message stored before the page\'s socket connected shows once it connects (no push reached it)', async () => {
+    const admin = await adminToken(api);
+    const { org, user } = await fundedCustomer(api, admin, 'InboxLate', 'Mina');
+    const line = await simulatorLine(api, {}, { organizationId: org.id });
+    const inboxService = (await sharedServer()).peyk.container.get(InboxService);
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+    // The socket's connection waits (a slow network, a proxy) until the message is stored.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.routeWebSocket(/socket\.io/, async (ws) => {
+      await released;
+      ws.connectToServer();
+    });
+    const inbox = new InboxPage(page, baseUrl);
+    await inbox.open();
+    await inbox.table.empty().waitFor();
+    await inboxService.receive(line.agentId, [{ from: '09121236700', to: line.number, text: 'پیام پیش از اتصال', at: new Date(), providerId: `late-socket-${Date.now()}` }]);
+    release();
+    await inbox.row('989121236700').waitFor({ timeout: 10_000 });
+    expect(errors).to.deep.equal([]);
+    await page.close();
+  });
+
   it('numbers that texted «لغو» or STOP are listed under the blacklist, in Persian and English; searched and removed', async () => {
     const admin = await adminToken(api);
     const { org, user } = await fundedCustomer(api, admin, 'OptOut', 'Nima');

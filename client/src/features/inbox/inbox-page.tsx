@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { fetched, useLiveChanges } from '../../shared/live/use-live-changes';
-import { onRealtimeEvent } from '../../shared/realtime/realtime';
+import { onRealtimeEvent, REALTIME_CONNECTED } from '../../shared/realtime/realtime';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
@@ -95,7 +95,13 @@ export function InboxPage() {
       else v.note(payload);
       timer ??= setTimeout(flush, 1_000);
     });
-    return () => { off(); if (timer) clearTimeout(timer); };
+    // Messages stored before the socket (re)connected were pushed to nobody: fetch the page again
+    // (after a fetch under way, as above). Found by the slow-answer browser test on a busy machine.
+    const offConnected = onRealtimeEvent(REALTIME_CONNECTED, () => {
+      refetchPage = true;
+      timer ??= setTimeout(flush, 0);
+    });
+    return () => { off(); offConnected(); if (timer) clearTimeout(timer); };
   }, [mutate, mutateUnread]);
 
   // The page as shown: the answer, messages that arrived after it was asked on top (first page, no
