@@ -50,7 +50,7 @@ function SafeListDialog({ editing, onClose, onSaved }: ApprovalSubjectDialogProp
   const [privateNumberId, setLine] = useState(editing?.privateNumberId ? String(editing.privateNumberId) : '');
   const [phonebookId, setBook] = useState(editing?.phonebookId ? String(editing.phonebookId) : '');
   const [enterSms, setEnter] = useState(editing?.enterSms ?? '');
-  const [exitSms, setExit] = useState(editing?.exitSms ?? '');
+  const [exitSms, setExitSms] = useState(editing?.exitSms ?? '');
   const [returnText, setReturn] = useState(editing?.returnText ?? '');
   const [cancelText, setCancel] = useState(editing?.cancelText ?? '');
   const [isSendCancelText, setSendCancel] = useState(editing?.isSendCancelText ?? false);
@@ -97,7 +97,7 @@ function SafeListDialog({ editing, onClose, onSaved }: ApprovalSubjectDialogProp
           <TextField id="safe-list-enter" data-testid="safe-list-enter" label={t('fields.enterSms')} hint={t('hints.words')} value={enterSms} maxLength={50} required
             error={errors.enterSms} onChange={(e) => setEnter(e.target.value)} />
           <TextField id="safe-list-exit" data-testid="safe-list-exit" label={t('fields.exitSms')} value={exitSms} maxLength={50} required
-            error={errors.exitSms} onChange={(e) => setExit(e.target.value)} />
+            error={errors.exitSms} onChange={(e) => setExitSms(e.target.value)} />
           <TextField id="safe-list-return" data-testid="safe-list-return" className="sm:col-span-2" label={t('fields.returnText')} value={returnText} maxLength={1000} required
             error={errors.returnText} onChange={(e) => setReturn(e.target.value)} />
           <CheckboxField id="safe-list-send-cancel" data-testid="safe-list-send-cancel" className="sm:col-span-2" label={t('fields.isSendCancelText')}
