@@ -316,7 +316,9 @@ export class LedgerRepository {
   async finishHolds(tx: Tx, references: string[], status: 'settled' | 'released'): Promise<HoldRow[]> {
     if (references.length === 0) return [];
     const rows = await tx('credit_holds').whereIn('reference', references).where({ status: 'held' }).update({ status, finishedAt: tx.fn.now() }).returning('*');
-    return (rows as HoldRow[]).map((r) => ({ ...r, id: String(r.id) }));
+    // RETURNING follows the heap's order, which an earlier update of a row (a refund) changes; callers
+    // write ledger entries in this order, so it is made the holds' own order (by id) to stay repeatable.
+    return (rows as HoldRow[]).map((r) => ({ ...r, id: String(r.id) })).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
   }
 
   async holdLinesOf(tx: Tx, holdIds: string[]): Promise<HoldLineRow[]> {
