@@ -1,4 +1,7 @@
-import type ExcelJS from 'exceljs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { spreadsheetCell } from '../shared/text/spreadsheet-cells.js';
 
 /**
  * Helpers for the files Peyk writes with exceljs' streaming WorkbookWriter (outbox exports,
@@ -34,5 +37,62 @@ export async function* prefetched<T>(source: AsyncGenerator<T>): AsyncGenerator<
     // Handled here too: a write that fails leaves the read in flight, and its failure must not go unhandled.
     next.catch(() => undefined);
     yield item.value;
+  }
+}
+
+/** A cell's value: dates as UTC ISO text, every text through the one escaping rule of all exports (no cell is read as a formula). */
+export function sheetCell(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return spreadsheetCell(value) as number | null;
+  return spreadsheetCell(value instanceof Date ? value.toISOString() : String(value)) as string | null;
+}
+
+/** One column of a written sheet: its title, its width and how a row gives its cell. */
+export interface SheetColumn<T> {
+  header: string;
+  width: number;
+  value(row: T): unknown;
+}
+
+/**
+ * Writes pages of rows to a one-sheet workbook (`Sheet1`, header frozen) at `file`, through
+ * `<file>.part` so a reader never sees half a file and a failure leaves nothing behind (the part is
+ * removed, the error thrown again). `onProgress` gets a percentage of `total` capped at 99 while
+ * rows are written — rows may arrive while the file is written, so the count is a moment's — and
+ * only when it grows. Answers how many rows were written.
+ */
+export async function writeSheetFile<T>(options: {
+  file: string;
+  columns: readonly SheetColumn<T>[];
+  pages: AsyncGenerator<T[]>;
+  total: number;
+  onProgress(percent: number, written: number): Promise<void>;
+}): Promise<number> {
+  const { file, columns, total } = options;
+  const part = `${file}.part`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: part, useStyles: false, useSharedStrings: false });
+    const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
+    let written = 0;
+    let shown = 0;
+    for await (const rows of prefetched(options.pages)) {
+      for (const r of rows) sheet.addRow(columns.map((c) => sheetCell(c.value(r)))).commit();
+      await drained(sheet);
+      written += rows.length;
+      const percent = total > 0 ? Math.min(99, Math.floor((written / total) * 100)) : 99;
+      if (percent > shown) {
+        shown = percent;
+        await options.onProgress(percent, written);
+      }
+    }
+    sheet.commit();
+    await workbook.commit();
+    await rename(part, file);
+    return written;
+  } catch (err) {
+    await rm(part, { force: true });
+    throw err;
   }
 }

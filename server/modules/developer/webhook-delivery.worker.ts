@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
+import { ClaimPump } from '../../platform/workers/claim-pump.js';
 import type { AppConfig } from '../../platform/config.js';
 import { UnitOfWork } from '../../platform/unit-of-work.js';
 import { OutboundUrlGuard, outboundFailureText } from '../../platform/outbound/outbound-url-guard.js';
@@ -85,22 +86,28 @@ export function inboundDeliveries(rows: InboxRow[], targets: InboundTarget[]): N
  */
 @injectable()
 export class WebhookDeliveryWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private unsubscribe: (() => void) | null = null;
-  private readonly inFlight = new Map<number, Promise<void>>();
-  private ticking = false;
-  private tickAgain = false;
-  private stopped = true;
+  private readonly pump: ClaimPump<ClaimedDelivery>;
 
   constructor(
     @inject(WebhooksRepository) private readonly repo: WebhooksRepository,
     @inject(InboxService) private readonly inbox: InboxService,
-    @inject(WebhookSignal) private readonly signal: WebhookSignal,
+    @inject(WebhookSignal) signal: WebhookSignal,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Config) private readonly config: AppConfig,
-    @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(TYPES.Logger) logger: Logger,
     @inject(OutboundUrlGuard) private readonly outbound: OutboundUrlGuard,
-  ) {}
+  ) {
+    this.pump = new ClaimPump<ClaimedDelivery>({
+      name: 'webhook deliveries',
+      settings: () => this.settings,
+      beforeClaim: async () => {
+        await this.sweepInbound();
+      },
+      claim: (free) => this.repo.claimDue(free, this.leaseMs),
+      run: (d) => this.deliver(d),
+      keyOf: (d) => d.id,
+    }, signal, logger);
+  }
 
   private get settings() {
     return this.config.webhooks;
@@ -112,54 +119,12 @@ export class WebhookDeliveryWorker {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.unsubscribe = this.signal.subscribe(() => this.kick());
-    this.timer = setInterval(() => this.kick(), this.settings.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.pump.start();
   }
 
   /** No new claims; waits for the requests in flight so their outcome is recorded. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    while (this.ticking || this.inFlight.size > 0) {
-      await Promise.all([...this.inFlight.values()]);
-      if (this.ticking) await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-
-  private kick(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.tickAgain = true;
-      return;
-    }
-    this.ticking = true;
-    void this.tick().finally(() => {
-      this.ticking = false;
-      if (this.tickAgain && !this.stopped) {
-        this.tickAgain = false;
-        this.kick();
-      }
-    });
-  }
-
-  private async tick(): Promise<void> {
-    try {
-      await this.sweepInbound();
-    } catch (err) {
-      this.logger.error({ err }, 'webhook inbound sweep failed; the next tick reads again');
-    }
-    try {
-      await this.pump();
-    } catch (err) {
-      this.logger.error({ err }, 'webhook delivery claim failed; the next tick tries again');
-    }
+    await this.pump.stop();
   }
 
   /**
@@ -189,24 +154,6 @@ export class WebhookDeliveryWorker {
       });
       made += inserted;
       if (rows.length < INBOUND_PAGE || safe === after) return made;
-    }
-  }
-
-  private async pump(): Promise<void> {
-    for (;;) {
-      const free = this.settings.concurrency - this.inFlight.size;
-      if (this.stopped || free <= 0) return;
-      const claimed = await this.repo.claimDue(free, this.leaseMs);
-      for (const d of claimed) {
-        const run = this.deliver(d)
-          .catch((err: unknown) => this.logger.error({ err, deliveryId: d.id }, 'webhook delivery bookkeeping failed; the lease makes it due again'))
-          .finally(() => {
-            this.inFlight.delete(d.id);
-            this.kick();
-          });
-        this.inFlight.set(d.id, run);
-      }
-      if (claimed.length < free) return;
     }
   }
 

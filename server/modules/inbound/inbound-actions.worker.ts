@@ -1,24 +1,15 @@
 import { inject, injectable, multiInject, optional } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
+import { ClaimPump } from '../../platform/workers/claim-pump.js';
+import { WakeSignal } from '../../platform/workers/wake-signal.js';
 import type { AppConfig } from '../../platform/config.js';
 import { InboundActionsRepository } from './inbound-actions.repository.js';
 import { INBOUND_ACTION_HANDLERS, type InboundActionHandler, type InboundActionOutcome, type InboundActionRow } from './inbound-contracts.js';
 
 /** In-process wake-up of the worker (actions committed here); only a hint, the worker also polls. */
 @injectable()
-export class InboundActionsSignal {
-  private readonly handlers = new Set<() => void>();
-
-  wake(): void {
-    for (const h of this.handlers) h();
-  }
-
-  subscribe(handler: () => void): () => void {
-    this.handlers.add(handler);
-    return () => this.handlers.delete(handler);
-  }
-}
+export class InboundActionsSignal extends WakeSignal {}
 
 /** Waits before the n-th retry (1-based): base, ×3, ×9, … capped at an hour. */
 export function inboundRetryDelay(baseMs: number, attempt: number): number {
@@ -33,21 +24,24 @@ export function inboundRetryDelay(baseMs: number, attempt: number): number {
  */
 @injectable()
 export class InboundActionsWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private unsubscribe: (() => void) | null = null;
-  private readonly inFlight = new Map<number, Promise<void>>();
-  private ticking = false;
-  private tickAgain = false;
-  private stopped = true;
   private readonly abort = new AbortController();
+  private readonly pump: ClaimPump<InboundActionRow>;
 
   constructor(
     @inject(InboundActionsRepository) private readonly repo: InboundActionsRepository,
-    @inject(InboundActionsSignal) private readonly signal: InboundActionsSignal,
+    @inject(InboundActionsSignal) signal: InboundActionsSignal,
     @inject(TYPES.Config) private readonly config: AppConfig,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @multiInject(INBOUND_ACTION_HANDLERS) @optional() private readonly handlers: InboundActionHandler[] = [],
-  ) {}
+  ) {
+    this.pump = new ClaimPump<InboundActionRow>({
+      name: 'inbound actions',
+      settings: () => this.settings,
+      claim: (free) => this.repo.claimDue(free, this.leaseMs),
+      run: (action) => this.runOne(action),
+      keyOf: (action) => action.id,
+    }, signal, logger);
+  }
 
   private get settings() {
     return this.config.inboundActions;
@@ -59,58 +53,11 @@ export class InboundActionsWorker {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.unsubscribe = this.signal.subscribe(() => this.kick());
-    this.timer = setInterval(() => this.kick(), this.settings.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.pump.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    while (this.ticking || this.inFlight.size > 0) {
-      await Promise.all([...this.inFlight.values()]);
-      if (this.ticking) await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-
-  private kick(): void {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.tickAgain = true;
-      return;
-    }
-    this.ticking = true;
-    void this.pump()
-      .catch((err: unknown) => this.logger.error({ err }, 'inbound actions claim failed; the next tick tries again'))
-      .finally(() => {
-        this.ticking = false;
-        if (this.tickAgain && !this.stopped) {
-          this.tickAgain = false;
-          this.kick();
-        }
-      });
-  }
-
-  private async pump(): Promise<void> {
-    while (!this.stopped) {
-      const free = this.settings.concurrency - this.inFlight.size;
-      if (free <= 0) return;
-      const claimed = await this.repo.claimDue(free, this.leaseMs);
-      if (claimed.length === 0) return;
-      for (const action of claimed) {
-        const p = this.runOne(action).finally(() => {
-          this.inFlight.delete(action.id);
-          this.kick();
-        });
-        this.inFlight.set(action.id, p);
-      }
-    }
+    await this.pump.stop();
   }
 
   private async runOne(action: InboundActionRow): Promise<void> {

@@ -1,9 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
 import type { Clock } from '../../platform/clock.js';
@@ -11,8 +9,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
-import { drained, prefetched } from '../../platform/xlsx-stream.js';
-import { spreadsheetCell } from '../../shared/text/spreadsheet-cells.js';
+import { writeSheetFile, type SheetColumn } from '../../platform/xlsx-stream.js';
 import { ExcelRequestsService, OutboxExporter } from '../messaging/index.js';
 import { InboxRepository, type InboxFilter, type InboxRow, type InboxViewer } from './inbox.repository.js';
 import { InboxService, type InboxListInput } from './inbox.service.js';
@@ -31,7 +28,7 @@ interface StoredInboxExport {
 }
 
 /** Columns: the spec's inbox message fields, English titles without spaces; encoding in the spec's words. */
-const COLUMNS: { header: string; width: number; value: (r: InboxRow) => unknown }[] = [
+const COLUMNS: SheetColumn<InboxRow>[] = [
   { header: 'DateTimeReceive', width: 24, value: (r) => r.dateTimeReceive },
   { header: 'SenderMobile', width: 16, value: (r) => r.senderMobile },
   { header: 'ReceiverNumber', width: 16, value: (r) => r.receiverNumber },
@@ -42,12 +39,6 @@ const COLUMNS: { header: string; width: number; value: (r: InboxRow) => unknown 
   { header: 'InboxGroupName', width: 20, value: (r) => r.inboxGroupName ?? null },
   { header: 'OrganizationName', width: 20, value: (r) => r.organizationName ?? null },
 ];
-
-function cell(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return spreadsheetCell(value) as number | null;
-  return spreadsheetCell(value instanceof Date ? value.toISOString() : String(value)) as string | null;
-}
 
 /**
  * The inbox's Excel export: a request in messaging's `excel_requests` (type InboxMessages; its
@@ -122,33 +113,16 @@ export class InboxExporter {
     if (!request || request.status === 'Done' || request.status === 'Failed') return;
     this.push(await this.requests.update(requestId, { status: 'Running', progressPercent: 0 }));
     const file = this.files.filePath(requestId);
-    const part = `${file}.part`;
     try {
       const stored = (typeof request.filter === 'string' ? JSON.parse(request.filter) : request.filter) as StoredInboxExport;
       const filter = { ...stored.filter, fromDate: stored.filter.fromDate ? new Date(stored.filter.fromDate) : null, toDate: stored.filter.toDate ? new Date(stored.filter.toDate) : null };
-      const total = await this.inbox.count(stored.viewer, filter);
-      await mkdir(path.dirname(file), { recursive: true });
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: part, useStyles: false, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.header, width: c.width }));
-      let written = 0;
-      let shown = 0;
-      for await (const rows of prefetched(this.inbox.pages(stored.viewer, filter, EXPORT_PAGE))) {
-        for (const r of rows) sheet.addRow(COLUMNS.map((c) => cell(c.value(r)))).commit();
-        await drained(sheet);
-        written += rows.length;
-        const percent = total > 0 ? Math.min(99, Math.floor((written / total) * 100)) : 99;
-        if (percent > shown) {
-          shown = percent;
-          this.push(await this.requests.update(requestId, { progressPercent: percent, rowCount: written }));
-        }
-      }
-      sheet.commit();
-      await workbook.commit();
-      await rename(part, file);
+      const written = await writeSheetFile({
+        file, columns: COLUMNS, total: await this.inbox.count(stored.viewer, filter),
+        pages: this.inbox.pages(stored.viewer, filter, EXPORT_PAGE),
+        onProgress: async (percent, rows) => this.push(await this.requests.update(requestId, { progressPercent: percent, rowCount: rows })),
+      });
       this.push(await this.requests.update(requestId, { status: 'Done', isReadyForDownload: true, progressPercent: 100, rowCount: written, path: path.basename(file), finishedAt: this.clock.now() }));
     } catch (err) {
-      await rm(part, { force: true });
       this.logger.error({ err, requestId }, 'inbox export failed');
       this.push(await this.requests.update(requestId, { status: 'Failed', errors: [(err as Error).message], finishedAt: this.clock.now() }));
     }

@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import path from 'node:path';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import { rm } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { TYPES } from '../../../platform/tokens.js';
 import type { AppConfig } from '../../../platform/config.js';
@@ -9,8 +8,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { Tenant } from '../../../platform/actor.js';
 import type { JobQueue, QueueFactory } from '../../../platform/queue.js';
 import type { Realtime } from '../../../platform/realtime.js';
-import { drained, prefetched } from '../../../platform/xlsx-stream.js';
-import { spreadsheetCell } from '../../../shared/text/spreadsheet-cells.js';
+import { writeSheetFile, type SheetColumn } from '../../../platform/xlsx-stream.js';
 import { bucketOf } from '../../../shared/insight/delivery-buckets.js';
 import { ExcelRequestsRepository, type ExcelRequestRow } from './excel-requests.repository.js';
 import { OutboxSearchService } from './outbox-search.service.js';
@@ -37,7 +35,7 @@ export interface StoredExportFilter {
  * is the delivery status's group in the one vocabulary every screen uses (delivered, notDelivered,
  * failed, …: server/shared/insight/delivery-buckets.ts), so the file and the screens agree. Last, so the columns before it keep their places.
  */
-const COLUMNS: { header: string; key: keyof ReceiverHit | 'outcome'; width: number }[] = [
+const COLUMNS: SheetColumn<ReceiverHit>[] = ([
   { header: 'SendId', key: 'sendId', width: 10 },
   { header: 'ToNumber', key: 'toNumber', width: 16 },
   { header: 'Operator', key: 'operator', width: 10 },
@@ -50,14 +48,7 @@ const COLUMNS: { header: string; key: keyof ReceiverHit | 'outcome'; width: numb
   { header: 'DateTimeSend', key: 'dateTimeSend', width: 24 },
   { header: 'SmsText', key: 'smsText', width: 50 },
   { header: 'Outcome', key: 'outcome', width: 16 },
-];
-
-/** A cell's value: dates as UTC ISO text, every text through the one escaping rule of all exports (no cell is read as a formula). */
-function cell(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return spreadsheetCell(value) as number | null;
-  return spreadsheetCell(value instanceof Date ? value.toISOString() : String(value)) as string | null;
-}
+] as const).map((c) => ({ ...c, value: (r: ReceiverHit) => (c.key === 'outcome' ? bucketOf(r.deliveryStatus) : r[c.key]) }));
 
 export const exportFileName = (id: number) => `outbox-${id}.xlsx`;
 
@@ -127,37 +118,19 @@ export class OutboxExporter {
     if (!request || request.status === 'Done' || request.status === 'Failed') return;
     this.push(await this.requests.update(requestId, { status: 'Running', progressPercent: 0 }));
     const file = this.filePath(requestId);
-    const part = `${file}.part`;
     try {
       const stored = request.filter as StoredExportFilter;
       const filter: ReceiverSearch = { ...stored.search, from: new Date(stored.search.from), to: new Date(stored.search.to) };
-      const total = await this.search.count(stored.tenant, filter);
-      await mkdir(path.dirname(file), { recursive: true });
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: part, useStyles: false, useSharedStrings: false });
-      const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
-      let written = 0;
-      let shown = 0;
-      for await (const rows of prefetched(this.search.pages(stored.tenant, filter, EXPORT_PAGE))) {
-        for (const r of rows) sheet.addRow(COLUMNS.map((c) => cell(c.key === 'outcome' ? bucketOf(r.deliveryStatus) : r[c.key]))).commit();
-        await drained(sheet);
-        written += rows.length;
-        // Receivers may arrive while the file is written: the count is a moment's, so cap below 100 until done.
-        const percent = total > 0 ? Math.min(99, Math.floor((written / total) * 100)) : 99;
-        if (percent > shown) {
-          shown = percent;
-          this.push(await this.requests.update(requestId, { progressPercent: percent, rowCount: written }));
-        }
-      }
-      sheet.commit();
-      await workbook.commit();
-      await rename(part, file);
+      const written = await writeSheetFile({
+        file, columns: COLUMNS, total: await this.search.count(stored.tenant, filter),
+        pages: this.search.pages(stored.tenant, filter, EXPORT_PAGE),
+        onProgress: async (percent, rows) => this.push(await this.requests.update(requestId, { progressPercent: percent, rowCount: rows })),
+      });
       this.push(await this.requests.update(requestId, {
         status: 'Done', isReadyForDownload: true, progressPercent: 100, rowCount: written, path: exportFileName(requestId), finishedAt: this.clock.now(),
       }));
       this.logger.info({ requestId, rows: written }, 'outbox export written');
     } catch (err) {
-      await rm(part, { force: true });
       this.logger.error({ err, requestId }, 'outbox export failed');
       this.push(await this.requests.update(requestId, { status: 'Failed', errors: [(err as Error).message], finishedAt: this.clock.now() }));
     }
