@@ -21,6 +21,11 @@ export interface DatabaseOptions {
   /** Folder for the embedded database; null keeps PGlite in memory (tests). */
   pgliteDir: string | null;
   poolMax?: number;
+  /**
+   * How long a query waits for a pooled connection (PostgreSQL; default 30 s). Only a test that
+   * queues a thousand transactions on purpose on a loaded runner needs more.
+   */
+  acquireTimeoutMs?: number;
   /** Run the migrations on open (default); read-only tools such as ledger-verify pass false. */
   migrate?: boolean;
   /**
@@ -81,7 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client: 'pg',
       connection: options.databaseUrl,
       pool: { min: 0, max: options.poolMax ?? 10 },
-      acquireConnectionTimeout: 30_000,
+      acquireConnectionTimeout: options.acquireTimeoutMs ?? 30_000,
     });
   } else {
     kind = 'pglite';

@@ -56,7 +56,7 @@ export function billingBackends(): BillingBackend[] {
 
 async function openHarness(baseUrl: string | null): Promise<BillingHarness> {
   const scratch = baseUrl ? await scratchPostgres(baseUrl, 'peyk_bill') : null;
-  const db = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null, poolMax: 20, pgliteImage: scratch ? undefined : await migratedPgliteImage() });
+  const db = await openDatabase({ databaseUrl: scratch?.url ?? null, pgliteDir: null, poolMax: 20, acquireTimeoutMs: 110_000, pgliteImage: scratch ? undefined : await migratedPgliteImage() });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-billing-'));
   const config = loadConfig({ PEYK_DATA_DIR: dataDir, NODE_ENV: 'test' }, ROOT_DIR, { databaseUrl: scratch?.url ?? null });
   const kv = new MemoryKeyValueStore();
