@@ -97,8 +97,8 @@ export function AlertSettingsPage() {
           <p className="text-xs text-slate-500">{t('flagsHint')}</p>
           <p>{t('flagAdmin')}: {t(data.flags.isSendAlertToOrganizationAdmin ? 'on' : 'off')}</p>
           <p>{t('flagExpiry')}: {t(data.flags.isSendOrganizationExpirationAlertMessage ? 'on' : 'off')}</p>
-          <p>{t('flagPayment')}: {t(data.flags.isSendAlertForCreatePayment ? 'on' : 'off')} — <span data-testid="alert-flag-not-wired">{t('notWired')}</span></p>
-          <p>{t('flagOnline')}: {t(data.flags.isSendAlertForCreateOnlinePayment ? 'on' : 'off')} — {t('notWired')}</p>
+          <p data-testid="alert-flag-payment">{t('flagPayment')}: {t(data.flags.isSendAlertForCreatePayment ? 'on' : 'off')}</p>
+          <p data-testid="alert-flag-online">{t('flagOnline')}: {t(data.flags.isSendAlertForCreateOnlinePayment ? 'on' : 'off')}</p>
         </fieldset>
         <div><Button type="submit" data-testid="alert-settings-save" disabled={busy}>{t('save')}</Button></div>
       </form>
