@@ -19,7 +19,7 @@ async function refusal(p: Promise<unknown>): Promise<{ status: number; key: stri
 }
 
 for (const backend of billingBackends()) {
-  describe(`billing packages, discounts and the low-credit alert on ${backend.name}`, function () {
+  describe(`billing packages and discounts on ${backend.name}`, function () {
     this.timeout(120_000);
     let h: BillingHarness;
     let packages: PackagesService;
