@@ -190,6 +190,8 @@ for (const backend of backends) {
         // A has a LowCredit setting of its own: only that decides for it (its credit is above 5,000 anyway).
         expect(await runLow()).to.deep.equal({ [`${low.id}:LowCredit:0`]: 'fired' });
         expect(await runLow()).to.deep.equal({});
+        const systemRecords = await server.peyk.database.knex('credit_notifications as c').join('organizations as o', 'o.id', 'c.organizationId').where({ 'o.type': 'system', 'c.alertType': 'LowCredit' });
+        expect(systemRecords, 'the system organization, never charged, is not warned').to.deep.equal([]);
         at = new Date(at.getTime() + 30 * DAY_MS);
         expect(await runLow(), 'once per crossing, not repeated').to.deep.equal({});
         [admin, lowToken] = [await signIn('admin', 'Admin#Pass9'), await signIn(lowUser, 'User#Pass1')];

@@ -244,7 +244,8 @@ export class AlertsRepository {
       .join('credit_accounts as a', (j) => j.on('a.organizationId', 'o.id').andOnNull('a.userId'))
       .leftJoin('alert_settings as s', (j) => j.on('s.organizationId', 'o.id').andOnVal('s.alertType', 'LowCredit'))
       .leftJoin('notification_settings as n', 'n.organizationId', 'o.id')
-      .whereNull('s.id').whereNull('o.deletedAt').where('o.id', '>', afterId)
+      // The system organization is never charged: its credit is no warning's business.
+      .whereNull('s.id').whereNull('o.deletedAt').whereNot('o.type', 'system').where('o.id', '>', afterId)
       .whereRaw('a.balance - a.held < ?::bigint', [threshold.toString()])
       .orderBy('o.id').limit(limit)
       .select('o.id as organizationId', 'o.name as organizationName', 'o.isSendAlertToOrganizationAdmin', this.knex.raw('(a.balance - a.held)::text as available'),
