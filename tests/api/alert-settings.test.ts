@@ -23,11 +23,11 @@ describe('alert and notification settings', function () {
     token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
   });
 
-  it('answers defaults, then what was saved (mobiles normalized); the payment flags say they are not acted on yet', async () => {
+  it('answers defaults, then what was saved (mobiles normalized) and the organization\'s alert flags as stored', async () => {
     const first = ok(await api.get('AlertSettings/Get', { token }));
     expect(first.notification).to.deep.equal({ enableSmsNotification: false, enablePanelNotification: true, mobiles: [] });
     expect(first.alerts.map((x: any) => x.alertType)).to.deep.equal(['LowCredit', 'OrganizationExpiration', 'PrivateNumberExpiration']);
-    expect(first.flags.paymentAlertsWired).to.equal(false);
+    expect(first.flags).to.deep.equal({ isSendAlertToOrganizationAdmin: false, isSendOrganizationExpirationAlertMessage: false, isSendAlertForCreatePayment: false, isSendAlertForCreateOnlinePayment: false });
     const saved = ok(await api.post('AlertSettings/Save', valid(), { token }));
     expect(saved.notification.mobiles).to.deep.equal(['989121234567']);
     expect(saved.alerts[1]).to.include({ fromDays: 10, toDays: 3, daysOfSendFrequencyPeriod: 2 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
+import { bad, ok, standaloneLine, standaloneSender, waitForSend } from '../support/sending.js';
 import type { Clock } from '../../server/platform/clock.js';
 import { AlertRunner } from '../../server/modules/alerts/index.js';
 
@@ -29,6 +29,7 @@ for (const backend of backends) {
     let a: { token: string; organizationId: number };
     let orgLine: number;
     const run = () => server.peyk.container.get(AlertRunner).run(clock.now());
+    const signIn = async (userName: string, password: string): Promise<string> => ok(await api.post('Account/Login', { userName, password })).accessToken;
     const settings = (threshold: string) => ({
       notification: { enableSmsNotification: true, enablePanelNotification: true, mobiles: ['0912 111 0001'] },
       alerts: [
@@ -108,6 +109,111 @@ for (const backend of backends) {
       expect(await run(), 'isSendOrganizationExpirationAlertMessage off gates the expiry alert').to.deep.equal({});
       await waitForSend(api, admin, low.scheduledMessageId as number);
       expect(ok(await api.get('Ledger/Verify', { token: admin })).mismatches).to.deep.equal([]);
+    });
+
+    it('a new payment and a paid online payment tell the receiving organization once each, when its flags ask (panel and a priced system-line SMS)', async () => {
+      const knex = server.peyk.database.knex;
+      // The payer: an organization below the alerted one (A receives and confirms its payments, owns the gateway).
+      const payer = ok(await api.post('Organizations/Create', { name: 'Payer below' }, { token: a.token }));
+      const payerUser = `payer${payer.id}`;
+      ok(await api.post('Users/Create', { userName: payerUser, password: 'User#Pass1', changePasswordRequired: false, organizationId: payer.id, isAdmin: true, firstName: 'P' }, { token: a.token }));
+      const payerToken = ok(await api.post('Account/Login', { userName: payerUser, password: 'User#Pass1' })).accessToken;
+      const account = ok(await api.post('AccountInformations/Create', { accountNo: '1-2', branch: 'B', cardNo: '6037991234567890', iban: 'IR120170000000123456789012', owner: 'A Co' }, { token: a.token }));
+      const gateway = ok(await api.post('PaymentGateways/Create', { typeIPG: 'Sandbox', title: 'Sandbox', configJson: { secret: 'sandbox-secret-0123456789' }, isGeneralUse: true, isFactorUse: false, accountInformationId: account.id }, { token: a.token }));
+      const payOnline = async (amount: number) => {
+        const started = ok(await api.post('Payments/CreateOnline', { amount, gatewayId: gateway.id }, { token: payerToken }));
+        // Started "now" on the fake clock (the database stamped the real time), so the callback is within the timeout.
+        await knex('payments').where({ id: started.payment.id }).update({ createdAt: at });
+        const html = await (await fetch(new URL(started.redirectUrl, api.baseUrl))).text();
+        const pay = (html.match(/id="pay" href="([^"]+)"/) as RegExpMatchArray)[1].replace(/&amp;/g, '&');
+        expect(await (await fetch(new URL(pay, api.baseUrl))).text()).to.include('data-status="confirmed"');
+        return started.payment.id as number;
+      };
+      const paymentRecords = async () => (await records()).filter((r) => r.alertType.startsWith('Create'));
+
+      // Flags off: nothing is queued, nothing told.
+      const quiet = ok(await api.post('Payments/Create', { typePayment: 'Cash', amount: 7_000 }, { token: payerToken }));
+      await payOnline(3_000);
+      expect(await paymentRecords()).to.deep.equal([]);
+      expect(await run()).to.deep.equal({});
+
+      // The receiving organization's own administrator turns its payment alerts on (its alert preferences).
+      await knex('organizations').where({ id: a.organizationId }).update({ isSendAlertForCreatePayment: true, isSendAlertForCreateOnlinePayment: true });
+      const cash = ok(await api.post('Payments/Create', { typePayment: 'Card', amount: 12_000 }, { token: payerToken }));
+      const online = await payOnline(4_000);
+      // A payment that failed validation stores nothing and queues nothing.
+      bad(await api.post('Payments/Create', { typePayment: 'Cheque', amount: 1_000 }, { token: payerToken }), 400);
+      expect((await paymentRecords()).map((r) => [r.alertType, r.subjectId, r.isSend])).to.deep.equal([
+        ['CreateOnlinePayment', online, false], ['CreatePayment', cash.id, false],
+      ]);
+      // Two passes at once tell each payment once.
+      const [one, two] = await Promise.all([run(), run()]);
+      expect({ ...one, ...two }).to.deep.equal({
+        [`${a.organizationId}:CreatePayment:${cash.id}`]: 'fired',
+        [`${a.organizationId}:CreateOnlinePayment:${online}`]: 'fired',
+      });
+      expect(Object.keys(one).length + Object.keys(two).length).to.equal(2);
+      expect(await run(), 'told once per payment').to.deep.equal({});
+
+      const recs = await paymentRecords();
+      expect(recs.map((r) => [r.alertType, r.isSend, r.sendCount])).to.deep.equal([['CreateOnlinePayment', true, 1], ['CreatePayment', true, 1]]);
+      const panel = ok(await api.get('Notifications/GetLatest?limit=50', { token: a.token })).items.filter((n: any) => n.kind.startsWith('AlertCreate'));
+      expect(panel.map((n: any) => [n.kind, n.importance]).sort()).to.deep.equal([['AlertCreateOnlinePayment', 'normal'], ['AlertCreatePayment', 'high']]);
+      expect(panel.find((n: any) => n.kind === 'AlertCreatePayment').body).to.include('12000').and.include('Payer below').and.include('منتظر تأیید');
+      expect(JSON.stringify(panel)).to.not.include(String(quiet.id) + ')');
+      // The payer's administrators are not told about their own payment.
+      expect(ok(await api.get('Notifications/GetLatest?limit=50', { token: payerToken })).items.filter((n: any) => n.kind.startsWith('AlertCreate'))).to.deep.equal([]);
+      for (const r of recs) {
+        const send = await waitForSend(api, admin, r.scheduledMessageId as number);
+        expect(send.recipientCount).to.equal(1);
+        expect(send.organizationId, 'in the system organization\'s outbox').to.not.equal(a.organizationId);
+        expect(String(send.totalPrice)).to.match(/^\d+$/);
+      }
+      expect(ok(await api.get('Ledger/Verify', { token: admin })).mismatches).to.deep.equal([]);
+      at = new Date(at.getTime() + 10 * DAY_MS);
+      expect(await run(), 'never again, however long after').to.not.have.any.keys(`${a.organizationId}:CreatePayment:${cash.id}`, `${a.organizationId}:CreateOnlinePayment:${online}`);
+      // Ten days on the fake clock outlive the sessions (and A's expiry): the tests after this one sign in again as the system's administrator.
+      admin = await signIn('admin', 'Admin#Pass9');
+    });
+
+    it('the installation\'s LowestCreditOfUser alerts an organization without a LowCredit setting of its own, once per crossing (billing no longer tells on its own)', async () => {
+      const low = ok(await api.post('Organizations/Create', { name: 'Low below' }, { token: admin }));
+      const lowUser = `low${low.id}`;
+      ok(await api.post('Users/Create', { userName: lowUser, password: 'User#Pass1', changePasswordRequired: false, organizationId: low.id, isAdmin: true, firstName: 'L' }, { token: admin }));
+      let lowToken = await signIn(lowUser, 'User#Pass1');
+      ok(await api.post('Credits/ChargeOrganization', { organizationId: low.id, amount: 3_000 }, { token: admin }));
+      // A's own LowCredit setting (frequency 1 day) tells A on its own schedule: only this organization's outcomes are judged.
+      const runLow = async () => Object.fromEntries(Object.entries(await run()).filter(([k]) => k.startsWith(`${low.id}:`)));
+      expect(await runLow(), 'threshold 0 by default: nobody crossed').to.deep.equal({});
+      ok(await api.post('MainSettings/Update', { LowestCreditOfUser: '5000' }, { token: admin }));
+      try {
+        // A has a LowCredit setting of its own: only that decides for it (its credit is above 5,000 anyway).
+        expect(await runLow()).to.deep.equal({ [`${low.id}:LowCredit:0`]: 'fired' });
+        expect(await runLow()).to.deep.equal({});
+        const systemRecords = await server.peyk.database.knex('credit_notifications as c').join('organizations as o', 'o.id', 'c.organizationId').where({ 'o.type': 'system', 'c.alertType': 'LowCredit' });
+        expect(systemRecords, 'the system organization, never charged, is not warned').to.deep.equal([]);
+        at = new Date(at.getTime() + 30 * DAY_MS);
+        expect(await runLow(), 'once per crossing, not repeated').to.deep.equal({});
+        [admin, lowToken] = [await signIn('admin', 'Admin#Pass9'), await signIn(lowUser, 'User#Pass1')];
+        const told = ok(await api.get('Notifications/GetLatest?limit=50', { token: lowToken })).items.filter((n: any) => n.kind === 'AlertLowCredit');
+        expect(told.map((n: any) => n.importance)).to.deep.equal(['high']);
+        expect(told[0].body).to.include('5000');
+        ok(await api.post('Credits/ChargeOrganization', { organizationId: low.id, amount: 2_000 }, { token: admin }));
+        expect(await runLow(), 'at the threshold counts as recovered').to.deep.equal({ [`${low.id}:LowCredit:0`]: 'rearmed' });
+        ok(await api.post('MainSettings/Update', { LowestCreditOfUser: '6000' }, { token: admin }));
+        expect(await runLow(), 'crossed again').to.deep.equal({ [`${low.id}:LowCredit:0`]: 'fired' });
+        // Its own setting (switched off) replaces the installation's alert.
+        ok(await api.post('AlertSettings/Save', {
+          notification: { enableSmsNotification: false, enablePanelNotification: true, mobiles: [] },
+          alerts: [{ alertType: 'LowCredit', isEnableSendNotification: false, daysOfSendFrequencyPeriod: 1, importanceLevel: 'Low', creditThreshold: '100' }],
+        }, { token: lowToken }));
+        ok(await api.post('MainSettings/Update', { LowestCreditOfUser: '9000' }, { token: admin }));
+        expect(await runLow()).to.deep.equal({});
+        expect(ok(await api.get('Notifications/GetLatest?limit=50', { token: lowToken })).items.filter((n: any) => n.kind === 'AlertLowCredit')).to.have.length(2);
+        expect(ok(await api.get('Notifications/GetLatest?limit=50', { token: lowToken })).items.filter((n: any) => n.kind === 'LowCredit'), 'billing\'s own alert is gone').to.deep.equal([]);
+      } finally {
+        ok(await api.post('MainSettings/Update', { LowestCreditOfUser: '0' }, { token: await signIn('admin', 'Admin#Pass9') }));
+      }
     });
 
     it('the scheduler declares the global job and it ends', async () => {

@@ -19,7 +19,7 @@ async function refusal(p: Promise<unknown>): Promise<{ status: number; key: stri
 }
 
 for (const backend of billingBackends()) {
-  describe(`billing packages, discounts and the low-credit alert on ${backend.name}`, function () {
+  describe(`billing packages and discounts on ${backend.name}`, function () {
     this.timeout(120_000);
     let h: BillingHarness;
     let packages: PackagesService;
@@ -158,7 +158,7 @@ for (const backend of billingBackends()) {
       }
     });
 
-    it('low credit: one LowCredit notification to each administrator per crossing of LowestCreditOfUser, again after a top-up and a new crossing', async () => {
+    it('billing raises no low-credit notification of its own: the alerts job is the one low-credit alert (issue 25)', async () => {
       const settings = h.container.get(MainSettingsService);
       await settings.update(h.systemContext(reseller), { LowestCreditOfUser: '10000' });
       try {
@@ -166,76 +166,25 @@ for (const backend of billingBackends()) {
         await h.tariff(reseller.parentId as number, reseller.id, { mci: 1 });
         await h.fund(reseller.id, 1_000_000n);
         await h.tariff(reseller.id, org.id, { mci: 1000 });
-        const admins = [await h.user(org.id, uniq('adm')), await h.user(org.id, uniq('adm'))];
-        await h.knex('users').whereIn('id', admins).update({ isAdmin: true });
-        const plainUser = await h.user(org.id, uniq('usr'));
-        const alerts = async () => h.knex('notifications').where({ organizationId: org.id, kind: 'LowCredit' }).orderBy('id').select('userId');
+        const admin = await h.user(org.id, uniq('adm'));
+        await h.knex('users').where({ id: admin }).update({ isAdmin: true });
         const accountId = await h.uow.run((tx) => h.billing.organizationAccountId(tx, org.id));
-        const debit = (amount: bigint) => h.uow.run((tx) => h.billing.debit(tx, { accountId, amount, typeCreditChange: 'Manage', referenceType: 'test' }));
-
         await h.fund(org.id, 20_000n);
-        await debit(5_000n); // 15,000: still at or above
-        expect(await alerts()).to.have.length(0);
-        await debit(6_000n); // 9,000: crossed
-        expect((await alerts()).map((a: any) => a.userId)).to.have.members(admins).and.not.include(plainUser);
-        await debit(1_000n); // 8,000: still below, no new alert
-        const hold = await h.billing.hold(null, { reference: uniq('low-hold'), organizationId: org.id, parts: { mci: 2 } }); // 6,000 available
-        expect(await alerts()).to.have.length(2);
-        await h.billing.release(null, hold.reference); // 8,000
-
-        await h.fund(org.id, 5_000n); // 13,000: back above, the mark is cleared
-        expect((await h.knex('credit_accounts').where({ id: accountId }).first()).lowCreditNotifiedAt).to.equal(null);
-        // A hold is a decrease of available credit too: 13,000 → 9,000 crosses again.
-        await h.billing.hold(null, { reference: uniq('low-hold'), organizationId: org.id, parts: { mci: 4 } });
-        expect(await alerts()).to.have.length(4);
-        await h.fund(org.id, 1_000n); // 10,000: at the threshold counts as recovered
-        await debit(1n); // 9,999: a third crossing
-        expect(await alerts()).to.have.length(6);
-        // A refused debit is no crossing.
-        expect(await debit(1_000_000n)).to.equal(null);
-        expect(await alerts()).to.have.length(6);
+        await h.uow.run((tx) => h.billing.debit(tx, { accountId, amount: 11_000n, typeCreditChange: 'Manage', referenceType: 'test' })); // 9,000: crossed
+        await h.billing.hold(null, { reference: uniq('low-hold'), organizationId: org.id, parts: { mci: 2 } });
+        expect(await h.knex('notifications').where({ organizationId: org.id })).to.have.length(0);
       } finally {
         await settings.update(h.systemContext(reseller), { LowestCreditOfUser: '0' });
       }
     });
 
-    it('a low-credit alert raised in a hold inside a caller transaction waits for that transaction and goes with its rollback', async () => {
-      // after-commit hooks registered in a savepoint wait for the outer commit
+    it('after-commit hooks registered in a savepoint wait for the outer commit', async () => {
       const ran: string[] = [];
       await h.uow.run(async (tx) => {
         await savepoint(tx, async (sp) => { afterCommit(sp, () => ran.push('hook')); });
         ran.push('end of work');
       });
       expect(ran).to.deep.equal(['end of work', 'hook']);
-
-      const settings = h.container.get(MainSettingsService);
-      await settings.update(h.systemContext(reseller), { LowestCreditOfUser: '500' });
-      try {
-        const org = await h.org(reseller, 'low-in-tx');
-        await h.tariff(reseller.parentId as number, reseller.id, { mci: 1 });
-        await h.fund(reseller.id, 1_000_000n);
-        await h.tariff(reseller.id, org.id, { mci: 100 });
-        const admin = await h.user(org.id, uniq('adm'));
-        await h.knex('users').where({ id: admin }).update({ isAdmin: true });
-        await h.fund(org.id, 1_000n);
-        const alerts = async () => (await h.knex('notifications').where({ organizationId: org.id, kind: 'LowCredit' })).length;
-        let failed = false;
-        try {
-          await h.uow.run(async (tx) => {
-            await h.billing.hold(tx, { reference: uniq('in-tx'), organizationId: org.id, parts: { mci: 6 } }); // 1,000 → 400
-            throw new Error('the caller gives up');
-          });
-        } catch {
-          failed = true;
-        }
-        expect(failed).to.equal(true);
-        expect(await alerts()).to.equal(0);
-        expect((await h.account(org.id))?.held).to.equal(0n);
-        await h.uow.run((tx) => h.billing.hold(tx, { reference: uniq('in-tx'), organizationId: org.id, parts: { mci: 6 } }));
-        expect(await alerts()).to.equal(1);
-      } finally {
-        await settings.update(h.systemContext(reseller), { LowestCreditOfUser: '0' });
-      }
     });
 
     it('expiry: hour, day, week and calendar month', () => {

@@ -8,14 +8,20 @@ import { NotificationsService } from '../notifications/index.js';
 import { PrivateNumbersService } from '../numbers/index.js';
 import { ComposeService } from '../messaging/index.js';
 import { normalizeIranMobile } from '../../shared/sms/phone-numbers.js';
-import { AlertsRepository, type AlertType, type EnabledAlert } from './alerts.repository.js';
+import type { SettingsService } from '../../platform/settings.service.js';
+import {
+  AlertsRepository, type AlertTarget, type CreditNotificationRow, type EnabledAlert, type PendingPaymentAlert, type RecordType,
+} from './alerts.repository.js';
 
 const DAY_MS = 86_400_000;
 const PAGE = 100;
 const IMPORTANCE = { Low: 'low', Normal: 'normal', High: 'high' } as const;
+/** The installation's low-credit alert tells once per crossing (billing's alert before it did not repeat). */
+const ONCE_PER_CROSSING_DAYS = 36_500;
 
 export type AlertOutcome = 'fired' | 'rearmed';
 interface Subject { subjectId: number; state: 'in' | 'out' | 'past'; title: string; body: string }
+type Key = { organizationId: number; alertType: RecordType; subjectId: number };
 
 /**
  * The alert pass (`alerts.send-alerts`, every minute, global). Each enabled alert setting is judged
@@ -36,6 +42,7 @@ export class AlertRunner {
     @inject(PrivateNumbersService) private readonly numbers: PrivateNumbersService,
     @inject(NotificationsService) private readonly notifications: NotificationsService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(TYPES.Settings) private readonly settings: SettingsService,
     @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
 
@@ -55,7 +62,7 @@ export class AlertRunner {
             if (subject.state === 'out') {
               const rec = await this.repo.record(key.organizationId, key.alertType, key.subjectId);
               if (rec?.isSend) { await this.repo.rearm(key); outcomes[name] = 'rearmed'; }
-            } else if (subject.state === 'in' && await this.fire(alert, key, subject, now)) {
+            } else if (subject.state === 'in' && await this.fire(alert, key, subject, (tx) => this.repo.claim(tx, key, now, alert.daysOfSendFrequencyPeriod))) {
               outcomes[name] = 'fired';
             }
           }
@@ -65,7 +72,61 @@ export class AlertRunner {
         }
       }
     }
+    if (!signal?.aborted) await this.installationLowCredit(now, outcomes, signal);
+    if (!signal?.aborted) await this.paymentAlerts(now, outcomes, signal);
     return outcomes;
+  }
+
+  /**
+   * The installation's low-credit alert (main setting LowestCreditOfUser) for organizations that
+   * saved no LowCredit alert of their own: it replaced billing's own panel alert, so an
+   * organization is told once per crossing by one alert, never by two (CONTEXT.md). An organization
+   * that saved its own LowCredit setting (even switched off) follows that setting only.
+   */
+  private async installationLowCredit(now: Date, outcomes: Record<string, AlertOutcome>, signal?: AbortSignal): Promise<void> {
+    const raw = await this.settings.get('LowestCreditOfUser');
+    const threshold = /^\d{1,18}$/.test(raw) ? BigInt(raw) : 0n;
+    for (const organizationId of await this.repo.rearmDefaultLowCredit(threshold)) outcomes[`${organizationId}:LowCredit:0`] = 'rearmed';
+    for (let afterId = 0; ;) {
+      const page = await this.repo.defaultLowCredit(threshold, afterId, PAGE);
+      if (page.length === 0) return;
+      for (const target of page) {
+        afterId = target.organizationId;
+        if (signal?.aborted) return;
+        const key: Key = { organizationId: target.organizationId, alertType: 'LowCredit', subjectId: 0 };
+        try {
+          if (await this.fire(target, key, lowCreditSubject(target.organizationName, target.available, threshold), (tx) => this.repo.claim(tx, key, now, ONCE_PER_CROSSING_DAYS))) {
+            outcomes[`${key.organizationId}:LowCredit:0`] = 'fired';
+          }
+        } catch (err) {
+          this.logger.error({ err, organizationId: target.organizationId }, 'installation low-credit alert failed for one organization');
+        }
+      }
+    }
+  }
+
+  /**
+   * Payment alerts queued by `PaymentAlertsListener` in the payment's own transaction: each told
+   * once (its record claimed unsent → sent, never re-armed), here rather than in the payment's
+   * transaction so a payment never waits on, or fails with, an SMS.
+   */
+  private async paymentAlerts(now: Date, outcomes: Record<string, AlertOutcome>, signal?: AbortSignal): Promise<void> {
+    for (let afterId = 0; ;) {
+      const page = await this.repo.pendingPaymentAlerts(afterId, PAGE);
+      if (page.length === 0) return;
+      for (const alert of page) {
+        afterId = alert.recordId;
+        if (signal?.aborted) return;
+        const key: Key = { organizationId: alert.organizationId, alertType: alert.alertType, subjectId: alert.paymentId };
+        try {
+          if (await this.fire(alert, key, paymentSubject(alert), (tx) => this.repo.claimOnce(tx, alert.recordId, now))) {
+            outcomes[`${key.organizationId}:${key.alertType}:${key.subjectId}`] = 'fired';
+          }
+        } catch (err) {
+          this.logger.error({ err, recordId: alert.recordId }, 'payment alert failed');
+        }
+      }
+    }
   }
 
   private async subjects(alert: EnabledAlert, now: Date): Promise<Subject[]> {
@@ -81,11 +142,7 @@ export class AlertRunner {
       const credit = await this.repo.availableCredit(alert.organizationId);
       if (credit === null || alert.creditThreshold === null) return [];
       const threshold = BigInt(alert.creditThreshold);
-      return [{
-        subjectId: 0, state: credit < threshold ? 'in' : 'out',
-        title: 'اعتبار کم / Low credit',
-        body: `اعتبار ${alert.organizationName} (${credit} ریال) کمتر از ${threshold} ریال است.\nThe credit of ${alert.organizationName} (${credit} rials) is below ${threshold} rials.`,
-      }];
+      return [{ ...lowCreditSubject(alert.organizationName, credit, threshold), state: credit < threshold ? 'in' : 'out' }];
     }
     if (alert.alertType === 'OrganizationExpiration') {
       // The organization's flag gates its expiry alert (set from above on the organization form).
@@ -109,9 +166,9 @@ export class AlertRunner {
   }
 
   /** Claims and tells; false when the claim says it was told already. */
-  private async fire(alert: EnabledAlert, key: { organizationId: number; alertType: AlertType; subjectId: number }, subject: Subject, now: Date): Promise<boolean> {
+  private async fire(alert: AlertTarget, key: Key, subject: Pick<Subject, 'title' | 'body'>, claim: (tx: Tx) => Promise<CreditNotificationRow | null>): Promise<boolean> {
     const tell = async (tx: Tx): Promise<number | null> => {
-      const claimed = await this.repo.claim(tx, key, now, alert.daysOfSendFrequencyPeriod);
+      const claimed = await claim(tx);
       if (!claimed) return null;
       if (alert.enablePanelNotification) {
         for (const admin of await this.repo.admins(tx, alert.organizationId)) {
@@ -156,7 +213,7 @@ export class AlertRunner {
   }
 
   /** The configured mobiles, plus the administrators' when the organization's isSendAlertToOrganizationAdmin is on. */
-  private async smsMobiles(alert: EnabledAlert): Promise<string[]> {
+  private async smsMobiles(alert: AlertTarget): Promise<string[]> {
     const out = new Set(alert.mobiles);
     if (alert.isSendAlertToOrganizationAdmin) {
       for (const admin of await this.uow.run((tx) => this.repo.admins(tx, alert.organizationId))) {
@@ -187,3 +244,27 @@ export class AlertRunner {
 }
 
 class AlreadyTold extends Error {}
+
+function lowCreditSubject(organizationName: string, credit: bigint, threshold: bigint): Subject {
+  return {
+    subjectId: 0, state: 'in',
+    title: 'اعتبار کم / Low credit',
+    body: `اعتبار ${organizationName} (${credit} ریال) کمتر از ${threshold} ریال است.\nThe credit of ${organizationName} (${credit} rials) is below ${threshold} rials.`,
+  };
+}
+
+const PAYMENT_TYPE_FA: Record<string, string> = { Cash: 'نقدی', Cheque: 'چک', Card: 'کارت به کارت', Account: 'واریز به حساب', OnLine: 'آنلاین' };
+
+function paymentSubject(p: PendingPaymentAlert): Pick<Subject, 'title' | 'body'> {
+  if (p.alertType === 'CreateOnlinePayment') {
+    return {
+      title: 'پرداخت آنلاین / Online payment',
+      body: `پرداخت آنلاین ${p.amount} ریال از ${p.payerName} انجام شد (پرداخت ${p.paymentId}).\nAn online payment of ${p.amount} rials from ${p.payerName} was made (payment ${p.paymentId}).`,
+    };
+  }
+  return {
+    title: 'پرداخت جدید / New payment',
+    body: `پرداخت ${PAYMENT_TYPE_FA[p.typePayment] ?? p.typePayment} ${p.amount} ریال از ${p.payerName} ثبت شد و منتظر تأیید است (پرداخت ${p.paymentId}).\n`
+      + `A ${p.typePayment} payment of ${p.amount} rials from ${p.payerName} was registered and awaits confirmation (payment ${p.paymentId}).`,
+  };
+}

@@ -42,8 +42,6 @@ export class AlertSettingsService {
         isSendOrganizationExpirationAlertMessage: Boolean(flags.isSendOrganizationExpirationAlertMessage),
         isSendAlertForCreatePayment: Boolean(flags.isSendAlertForCreatePayment),
         isSendAlertForCreateOnlinePayment: Boolean(flags.isSendAlertForCreateOnlinePayment),
-        // The payment flags are stored but no alert is raised for a new payment yet (CONTEXT.md).
-        paymentAlertsWired: false,
       },
     };
   }

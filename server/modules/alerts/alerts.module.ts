@@ -5,6 +5,8 @@ import { AlertSettingsService } from './alert-settings.service.js';
 import { AlertRunner } from './alert-runner.service.js';
 import { alertsController } from './alerts.routes.js';
 import { alertsMessages } from './alerts.messages.js';
+import { PaymentAlertsListener } from './payment-alerts.listener.js';
+import { PAYMENT_LISTENERS } from '../billing/index.js';
 
 export const alertsModule: PeykModule = {
   name: 'alerts',
@@ -13,6 +15,8 @@ export const alertsModule: PeykModule = {
     container.bind(AlertsRepository).toSelf().inSingletonScope();
     container.bind(AlertSettingsService).toSelf().inSingletonScope();
     container.bind(AlertRunner).toSelf().inSingletonScope();
+    container.bind(PaymentAlertsListener).toSelf().inSingletonScope();
+    container.bind(PAYMENT_LISTENERS).toService(PaymentAlertsListener);
   },
   controllers: (container) => [alertsController(container.get(AlertSettingsService))],
   jobs: (container) => {

@@ -8,6 +8,7 @@ import { BillingService } from './billing.service.js';
 import { CreditsService } from './credits.service.js';
 import { TariffsService } from './tariffs.service.js';
 import { PaymentsService } from './payments.service.js';
+import { PaymentEvents } from './payment-events.js';
 import { PackagesRepository } from './packages.repository.js';
 import { PackagesService } from './packages.service.js';
 import { DiscountsService } from './discounts.service.js';
@@ -31,7 +32,7 @@ export const billingModule: PeykModule = {
   messages: billingMessages,
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
-      LedgerRepository, TariffsRepository, PaymentsRepository, MainSettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
+      LedgerRepository, TariffsRepository, PaymentsRepository, PaymentEvents, MainSettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
       PackagesRepository, DiscountsService, PackagesService, PaymentProviderRegistry, GatewaysRepository, GatewaysService, PlansRepository, PlansService, InvoicesService, InvoicesRepository,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();

@@ -4,7 +4,6 @@ import { savepoint, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import { AppError, conflict, fieldError, notFound } from '../../platform/http/errors.js';
 import { LedgerRepository, type ChainOrganization, type EntryInput, type HoldLineRow, type HoldRow, type VerifyResult } from './ledger.repository.js';
 import { MainSettingsService } from './main-settings.service.js';
-import { NotificationsService } from '../notifications/index.js';
 import { big, MAX_BALANCE, OPERATORS, type Operator, type PartsPerOperator } from './money.js';
 import { breakdown, ratesFor, totalParts, type PriceBreakdown, type PriceSettings, type Rates } from './pricing.js';
 
@@ -121,7 +120,6 @@ export class BillingService {
     @inject(LedgerRepository) private readonly ledger: LedgerRepository,
     @inject(MainSettingsService) private readonly settings: MainSettingsService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(NotificationsService) private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -296,10 +294,6 @@ export class BillingService {
     });
     const updated = await this.ledger.addHeld(t, items);
     if (updated.length !== items.length) throw new Error('hold group: guard refused an account judged under lock');
-    await this.lowCreditCheck(t, items.map((i) => {
-      const before = big(locked.find((a) => a.id === i.accountId)?.balance) - big(locked.find((a) => a.id === i.accountId)?.held);
-      return { accountId: i.accountId, before, after: before - i.amount };
-    }));
     const ids = await this.ledger.insertHolds(t, accepted.map(({ index }) => ({
       reference: batch[index].input.reference, organizationId: batch[index].input.organizationId, userId: batch[index].input.userId ?? null, parts: batch[index].parts,
     })));
@@ -334,11 +328,6 @@ export class BillingService {
       const updated = new Set(await this.ledger.addHeld(t, lines.map((l) => ({ accountId: l.accountId, amount: l.amount, limit: l.limit }))));
       const refused = lines.find((l) => !updated.has(l.accountId));
       if (refused) throw creditFailure(refused.code, refused.org.id, refused.userId, { organizationName: refused.org.name });
-      await this.lowCreditCheck(t, lines.map((l) => {
-        const a = locked.get(l.accountId) as { balance: string; held: string };
-        const before = big(a.balance) - big(a.held);
-        return { accountId: l.accountId, before, after: before - l.amount };
-      }));
 
       await this.ledger.insertHoldLines(t, lines.map((l) => toLineRow(holdId, l)));
       return heldView(input, parts, lines, price);
@@ -442,7 +431,6 @@ export class BillingService {
         }
         await this.ledger.addRefunded(t, hold.id, line.accountId, amount);
       }
-      await this.lowCreditRecovered(t, (await this.ledger.holdLines(t, hold.id)).map((l) => l.accountId));
       await this.ledger.recordRefund(t, hold.id, refundKey, wanted);
       return this.view(t, { ...hold, refunds: { ...hold.refunds, [refundKey]: wanted } }, true);
     });
@@ -460,7 +448,6 @@ export class BillingService {
       }
       const lines = await this.ledger.holdLines(t, hold.id);
       await this.ledger.subtractHeld(t, lines.map((l) => ({ accountId: l.accountId, amount: big(l.amount) - big(l.refunded) })));
-      await this.lowCreditRecovered(t, lines.map((l) => l.accountId));
       return this.view(t, hold, true);
     });
   }
@@ -502,7 +489,6 @@ export class BillingService {
     if (amount > MAX_BALANCE) throw fieldError('amount', 'billing.balanceTooLarge', { max: MAX_BALANCE.toString() });
     const done = await this.ledger.applyEntry(tx, { ...rest, delta: amount, ceiling: MAX_BALANCE });
     if (!done) throw fieldError('amount', 'billing.balanceTooLarge', { max: MAX_BALANCE.toString() });
-    await this.lowCreditRecovered(tx, [entry.accountId]);
     return done;
   }
 
@@ -510,49 +496,7 @@ export class BillingService {
   async debit(tx: Tx, entry: Omit<EntryInput, 'delta' | 'guardLimit' | 'ceiling'> & { amount: bigint; limit?: bigint }) {
     if (entry.amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
     const { amount, limit, ...rest } = entry;
-    const done = await this.ledger.applyEntry(tx, { ...rest, delta: -amount, guardLimit: limit ?? 0n });
-    if (done) {
-      const after = await this.ledger.accountState(tx, entry.accountId);
-      await this.lowCreditCheck(tx, [{ accountId: entry.accountId, before: after.balance - after.held + amount, after: after.balance - after.held }]);
-    }
-    return done;
-  }
-
-  // ---- the low-credit alert (one place: every decrease of available credit passes here) ----
-
-  private async lowestCredit(tx: Tx): Promise<bigint> {
-    const raw = await this.settings.get('LowestCreditOfUser', tx);
-    return /^\d{1,18}$/.test(raw) ? BigInt(raw) : 0n;
-  }
-
-  /**
-   * After a decrease of available credit (a Decrease entry or a hold): an organization account
-   * that went from >= LowestCreditOfUser to below it, and was not marked yet, is marked and each
-   * administrator of its organization gets one 'LowCredit' notification in this transaction.
-   * User allowance accounts are not alerted.
-   */
-  private async lowCreditCheck(tx: Tx, changes: { accountId: number; before: bigint; after: bigint }[]): Promise<void> {
-    if (!changes.length) return;
-    const threshold = await this.lowestCredit(tx);
-    const crossed = changes.filter((c) => c.before >= threshold && c.after < threshold).map((c) => c.accountId);
-    if (!crossed.length) return;
-    for (const account of await this.ledger.markLowCredit(tx, crossed)) {
-      const credit = (big(account.balance) - big(account.held)).toString();
-      for (const userId of await this.ledger.organizationAdmins(tx, account.organizationId)) {
-        await this.notifications.notify(tx, {
-          userId, organizationId: account.organizationId, kind: 'LowCredit', importance: 'high',
-          title: 'اعتبار کم / Low credit',
-          body: `اعتبار سازمان ${account.organizationName} (${credit} ریال) کمتر از ${threshold} ریال است.\n`
-            + `The credit of ${account.organizationName} (${credit} rials) is below ${threshold} rials.`,
-        });
-      }
-    }
-  }
-
-  /** After an increase of available credit: the mark is cleared once the credit is back at or above the threshold. */
-  private async lowCreditRecovered(tx: Tx, accountIds: number[]): Promise<void> {
-    if (!accountIds.length) return;
-    await this.ledger.clearLowCredit(tx, [...new Set(accountIds)], await this.lowestCredit(tx));
+    return this.ledger.applyEntry(tx, { ...rest, delta: -amount, guardLimit: limit ?? 0n });
   }
 
   lockAccounts(tx: Tx, ids: number[]) {

@@ -10,3 +10,4 @@ export { breakdown, ratesFor, priceOf, type TariffRow, type TariffRange, type Pr
 export { PackagesService, expiryOf } from './packages.service.js';
 export { DiscountsService, discountAmountOf } from './discounts.service.js';
 export { CreditsService } from './credits.service.js';
+export { PAYMENT_LISTENERS, type PaymentEvent, type PaymentListener } from './payment-events.js';

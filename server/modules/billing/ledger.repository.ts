@@ -327,44 +327,6 @@ export class LedgerRepository {
     return rows.map((r: HoldLineRow) => ({ ...r, holdId: String(r.holdId), amount: str(r.amount), refunded: str(r.refunded) }));
   }
 
-  /** balance and held of one account as this transaction sees them (after its own changes). */
-  async accountState(tx: Tx, accountId: number): Promise<{ balance: bigint; held: bigint }> {
-    const row = await tx('credit_accounts').where({ id: accountId }).first('balance', 'held');
-    return { balance: BigInt(row.balance), held: BigInt(row.held) };
-  }
-
-  /**
-   * Marks organization accounts (not user allowances) as told about low credit; answers only those
-   * that were not marked yet (a guarded update: one notification per crossing, even under races).
-   */
-  async markLowCredit(tx: Tx, accountIds: number[]): Promise<{ id: number; organizationId: number; organizationName: string; balance: string; held: string }[]> {
-    if (!accountIds.length) return [];
-    const { rows } = await tx.raw(
-      `update credit_accounts a set "lowCreditNotifiedAt" = now()
-         from organizations o
-        where a.id = any(?::int[]) and a."userId" is null and a."lowCreditNotifiedAt" is null and o.id = a."organizationId"
-        returning a.id, a."organizationId", o.name as "organizationName", a.balance::text as balance, a.held::text as held`,
-      [accountIds],
-    );
-    return rows;
-  }
-
-  /** Clears the low-credit mark of accounts whose available credit is back at or above the threshold. */
-  async clearLowCredit(tx: Tx, accountIds: number[], threshold: bigint): Promise<void> {
-    if (!accountIds.length) return;
-    await tx.raw(
-      `update credit_accounts set "lowCreditNotifiedAt" = null
-        where id = any(?::int[]) and "lowCreditNotifiedAt" is not null and balance - held >= ?::bigint`,
-      [accountIds, threshold.toString()],
-    );
-  }
-
-  /** The active administrators of an organization (the low-credit alert goes to each). */
-  async organizationAdmins(tx: Tx, organizationId: number): Promise<number[]> {
-    const rows = await tx('users').where({ organizationId, isAdmin: true, isActive: true }).whereNull('deletedAt').orderBy('id').select('id');
-    return rows.map((r: { id: number }) => r.id);
-  }
-
   async setCreditLimit(tx: Tx, accountId: number, limit: bigint): Promise<void> {
     await tx('credit_accounts').where({ id: accountId }).update({ creditLimit: limit.toString(), updatedAt: tx.fn.now() });
   }

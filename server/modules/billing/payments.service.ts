@@ -9,6 +9,7 @@ import { PaymentsRepository, publicPayment, type PaymentListFilter, type Payment
 import { BillingService } from './billing.service.js';
 import { toAmount } from './money.js';
 import { InvoicesService } from './invoices.service.js';
+import { PaymentEvents } from './payment-events.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import type { createPaymentSchema } from './billing.schemas.js';
 
@@ -29,6 +30,7 @@ export class PaymentsService {
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(InvoicesService) private readonly invoices: InvoicesService,
+    @inject(PaymentEvents) private readonly events: PaymentEvents,
   ) {}
 
   async create(ctx: Actor, body: SchemaType<typeof createPaymentSchema>) {
@@ -50,6 +52,10 @@ export class PaymentsService {
       for (const f of [...COMMON_FIELDS, ...(body.typePayment === 'Cheque' ? CHEQUE_FIELDS : [])]) if (body[f] !== undefined) values[f] = body[f];
       const created = await this.repo.insert(tx, values);
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Payment', referenceId: created.id, organizationId: payer.id, newData: publicPayment(created) });
+      await this.events.emit(tx, {
+        kind: 'created', paymentId: created.id, organizationId: payer.id, receiverOrganizationId: payer.parentId,
+        typePayment: body.typePayment, amount: amount.toString(),
+      });
       return publicPayment(created);
     });
   }

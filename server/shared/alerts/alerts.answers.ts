@@ -22,13 +22,13 @@ export const alertSettingsAnswer = {
         },
       },
     },
-    // The organization's alert flags as stored (set on the organization form), and whether this build acts on each.
+    // The organization's alert flags as stored (set on the organization form).
     flags: {
       type: 'object',
-      required: ['isSendAlertToOrganizationAdmin', 'isSendOrganizationExpirationAlertMessage', 'isSendAlertForCreatePayment', 'isSendAlertForCreateOnlinePayment', 'paymentAlertsWired'],
+      required: ['isSendAlertToOrganizationAdmin', 'isSendOrganizationExpirationAlertMessage', 'isSendAlertForCreatePayment', 'isSendAlertForCreateOnlinePayment'],
       properties: {
         isSendAlertToOrganizationAdmin: flag, isSendOrganizationExpirationAlertMessage: flag,
-        isSendAlertForCreatePayment: flag, isSendAlertForCreateOnlinePayment: flag, paymentAlertsWired: flag,
+        isSendAlertForCreatePayment: flag, isSendAlertForCreateOnlinePayment: flag,
       },
     },
   },

@@ -9,12 +9,28 @@ import { TextField } from '../../shared/ui/form/text-field';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Spinner } from '../../shared/ui/spinner';
-import { ErrorSummary, errorsOf } from '../admin-common/kit';
+import { ApiError } from '../../shared/api/api-client';
+import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { useFormFailure } from '../sending/send-form-failure';
 import { alertsApi, type AlertSetting } from './alerts-api';
 
 const LEVELS = ['Low', 'Normal', 'High'] as const;
 const num = (s: string) => (s.trim() === '' ? null : Number(toLatinDigits(s.trim())));
+
+/**
+ * Field errors keyed by the server's whole property path (`alerts[0].creditThreshold`): the shared
+ * errorsOf keeps only the last segment, which cannot tell the three alerts' fields apart, so no
+ * error showed under its field.
+ */
+function pathErrorsOf(err: unknown): FieldErrors {
+  if (!(err instanceof ApiError) || !err.validationErrors.length) return errorsOf(err);
+  const out: FieldErrors = {};
+  for (const v of err.validationErrors) {
+    const key = v.propertyName ?? '';
+    out[key] = out[key] ? `${out[key]} ${v.message}` : v.message;
+  }
+  return out;
+}
 
 /** An organization's alert settings (low credit, organization and line expiry) and how it is told (SMS, panel). */
 export function AlertSettingsPage() {
@@ -25,7 +41,7 @@ export function AlertSettingsPage() {
   const [panel, setPanel] = useState(true);
   const [mobiles, setMobiles] = useState('');
   const [alerts, setAlerts] = useState<AlertSetting[]>([]);
-  const { errors, formRef, fail } = useFormFailure(t('formInvalid'));
+  const { errors, setErrors, formRef, fail } = useFormFailure(t('formInvalid'));
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -45,10 +61,13 @@ export function AlertSettingsPage() {
         alerts,
       }, { quiet: true });
       await mutate(saved, { revalidate: false });
+      // The refused values were corrected: their errors go with them.
+      setErrors({});
       showToast({ kind: 'success', message: t('saved') });
-    } catch (err) { fail(errorsOf(err), err); } finally { setBusy(false); }
+    } catch (err) { fail(pathErrorsOf(err), err); } finally { setBusy(false); }
   };
 
+  const mobileErrors = Object.entries(errors).filter(([k]) => k.startsWith('notification.mobiles')).map(([, m]) => m);
   if (isLoading || !data) return <Spinner />;
   return (
     <section data-testid="alert-settings-page">
@@ -61,8 +80,10 @@ export function AlertSettingsPage() {
           <CheckboxField id="alerts-panel" data-testid="alerts-panel" label={t('enablePanel')} checked={panel} onCheckedChange={setPanel} />
           <label className="grid gap-1 text-sm" htmlFor="alerts-mobiles">{t('mobiles')}
             <textarea id="alerts-mobiles" data-testid="alerts-mobiles" dir="ltr" rows={3} className="rounded border border-slate-300 p-2 dark:border-slate-600 dark:bg-slate-800"
-              value={mobiles} onChange={(e) => setMobiles(e.target.value)} aria-describedby="alerts-mobiles-hint" aria-invalid={Object.keys(errors).some((k) => k.startsWith('notification.mobiles'))} />
+              value={mobiles} onChange={(e) => setMobiles(e.target.value)} aria-describedby={mobileErrors.length ? 'alerts-mobiles-hint alerts-mobiles-error' : 'alerts-mobiles-hint'}
+              aria-invalid={mobileErrors.length ? true : undefined} />
             <span id="alerts-mobiles-hint" className="text-xs text-slate-500">{t('mobilesHint')}</span>
+            {mobileErrors.length > 0 && <span id="alerts-mobiles-error" role="alert" className="text-xs text-red-600 dark:text-red-400">{mobileErrors.join(' ')}</span>}
           </label>
         </fieldset>
         {alerts.map((a, i) => (
@@ -97,8 +118,8 @@ export function AlertSettingsPage() {
           <p className="text-xs text-slate-500">{t('flagsHint')}</p>
           <p>{t('flagAdmin')}: {t(data.flags.isSendAlertToOrganizationAdmin ? 'on' : 'off')}</p>
           <p>{t('flagExpiry')}: {t(data.flags.isSendOrganizationExpirationAlertMessage ? 'on' : 'off')}</p>
-          <p>{t('flagPayment')}: {t(data.flags.isSendAlertForCreatePayment ? 'on' : 'off')} — <span data-testid="alert-flag-not-wired">{t('notWired')}</span></p>
-          <p>{t('flagOnline')}: {t(data.flags.isSendAlertForCreateOnlinePayment ? 'on' : 'off')} — {t('notWired')}</p>
+          <p data-testid="alert-flag-payment">{t('flagPayment')}: {t(data.flags.isSendAlertForCreatePayment ? 'on' : 'off')}</p>
+          <p data-testid="alert-flag-online">{t('flagOnline')}: {t(data.flags.isSendAlertForCreateOnlinePayment ? 'on' : 'off')}</p>
         </fieldset>
         <div><Button type="submit" data-testid="alert-settings-save" disabled={busy}>{t('save')}</Button></div>
       </form>

@@ -13,7 +13,7 @@ export const alertsTexts: TextResource = {
     levels: { Low: 'کم', Normal: 'عادی', High: 'زیاد' },
     flags: 'پرچم‌های هشدار سازمان', flagsHint: 'این پرچم‌ها در فرم سازمان تنظیم می‌شوند.',
     flagAdmin: 'ارسال هشدار به مدیر سازمان (موبایل مدیران هم پیامک می‌گیرد)', flagExpiry: 'هشدار انقضای سازمان (بدون آن هشدار انقضای سازمان فرستاده نمی‌شود)',
-    flagPayment: 'هشدار ثبت پرداخت', flagOnline: 'هشدار ثبت پرداخت آنلاین', notWired: 'هنوز عمل نمی‌کند: برای پرداخت تازه هشداری فرستاده نمی‌شود.',
+    flagPayment: 'هشدار ثبت پرداخت (پرداختی که سازمان زیرمجموعه ثبت کرده و منتظر تأیید شماست)', flagOnline: 'هشدار پرداخت آنلاین (پرداخت آنلاین سازمان زیرمجموعه)',
     on: 'روشن', off: 'خاموش', save: 'ذخیره', saved: 'تنظیمات ذخیره شد.', formInvalid: 'فرم کامل نیست؛ موارد مشخص‌شده را اصلاح کنید.',
   },
   en: {
@@ -27,7 +27,7 @@ export const alertsTexts: TextResource = {
     levels: { Low: 'Low', Normal: 'Normal', High: 'High' },
     flags: "The organization's alert flags", flagsHint: 'These flags are set on the organization form.',
     flagAdmin: "Alert the organization administrator (administrators' mobiles get the SMS too)", flagExpiry: 'Alert on organization expiry (without it no organization expiry alert is sent)',
-    flagPayment: 'Alert on new payment', flagOnline: 'Alert on new online payment', notWired: 'Not acted on yet: no alert is sent for a new payment.',
+    flagPayment: 'Alert on new payment (a payment an organization below registered, awaiting your confirmation)', flagOnline: 'Alert on new online payment (an online payment of an organization below)',
     on: 'On', off: 'Off', save: 'Save', saved: 'The settings were saved.', formInvalid: 'The form is not complete; correct the marked fields.',
   },
 };

@@ -12,6 +12,7 @@ import { PaymentsRepository, publicPayment, type PaymentRow } from '../payments.
 import { toAmount } from '../money.js';
 import { InvoicesService } from '../invoices.service.js';
 import { MainSettingsService } from '../main-settings.service.js';
+import { PaymentEvents } from '../payment-events.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { AppConfig } from '../../../platform/config.js';
 import { PaymentProviderRegistry } from './payment-providers.js';
@@ -57,6 +58,7 @@ export class GatewaysService {
     @inject(MainSettingsService) private readonly settings: MainSettingsService,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.Config) private readonly config: AppConfig,
+    @inject(PaymentEvents) private readonly events: PaymentEvents,
   ) {}
 
   // ---- abandoned online payments ---------------------------------------------------------
@@ -238,6 +240,11 @@ export class GatewaysService {
       await this.audit.record(tx, ctx, {
         operationType: 'OnlineCallback', className: 'Payment', referenceId: payment.id, organizationId: payment.organizationId,
         oldData: { typeStatus: 'WatingForPay' }, newData: { typeStatus: 'Confirmed', gatewayReferenceId: result.referenceId, ledgerEntryId: entry.id },
+      });
+      await this.events.emit(tx, {
+        kind: 'onlinePaid', paymentId: payment.id, organizationId: payment.organizationId,
+        receiverOrganizationId: payment.receiverOrganizationId,
+        typePayment: 'OnLine', amount: String(payment.amount),
       });
       return { status: 'confirmed', paymentId: payment.id };
     });
