@@ -8,13 +8,36 @@ import { wallTimeOf } from '../../shared/dates/tehran-time.js';
 // a waiting send, and the dispatcher's re-check when a send's time comes. Pure: no reads, no clock
 // of their own, so every caller judges the same way at the instant it chooses.
 
-export function sendFailure(code: FailureCode, propertyName?: string, params: Record<string, unknown> = {}): AppError {
-  const issues = propertyName ? [{ propertyName, key: `messaging.${code}`, params }] : [];
-  return new AppError(400, `messaging.${code}`, params, issues, { failureCode: code });
+/**
+ * Why a send is refused: a spec failure code, or the hold on an organization that is not
+ * authenticated. The spec's codes have none of its own for that hold; its message groups it with
+ * "organization inactive, expired", so it is recorded as OrganizationIsInactive and told apart by
+ * its own message (`messaging.OrganizationNotAuthenticated`).
+ */
+export type SendRefusal = FailureCode | 'OrganizationNotAuthenticated';
+
+/** The spec failure code a refusal is recorded and answered with. */
+export function failureCodeOf(refusal: SendRefusal): FailureCode {
+  return refusal === 'OrganizationNotAuthenticated' ? 'OrganizationIsInactive' : refusal;
 }
 
-/** Which spec failure code the organization chain and the user answer, checked in this order. */
-export function standingFailure(chain: OrganizationRow[], user: Record<string, unknown> | null, now: Date): FailureCode | null {
+export function sendFailure(code: SendRefusal, propertyName?: string, params: Record<string, unknown> = {}): AppError {
+  const issues = propertyName ? [{ propertyName, key: `messaging.${code}`, params }] : [];
+  return new AppError(400, `messaging.${code}`, params, issues, { failureCode: failureCodeOf(code) });
+}
+
+/**
+ * Whether an organization above asks this one to be authenticated before it sends
+ * (`isRequireSubOrganizationAuthentication`, off by default): any ancestor's flag holds the whole
+ * subtree below it, so a reseller cannot loosen what an organization above it asked for. An
+ * organization's own flag holds only those below it.
+ */
+export function authenticationRequired(chain: OrganizationRow[]): boolean {
+  return chain.slice(0, -1).some((o) => o.isRequireSubOrganizationAuthentication === true);
+}
+
+/** Which refusal the organization chain and the user answer, checked in this order. */
+export function standingFailure(chain: OrganizationRow[], user: Record<string, unknown> | null, now: Date): SendRefusal | null {
   const org = chain[chain.length - 1] as (OrganizationRow & Record<string, unknown>) | undefined;
   if (!org || org.deletedAt) return 'OrganizationNotFound';
   const expired = (o: { expireTime: Date | null }) => o.expireTime !== null && new Date(o.expireTime).getTime() <= now.getTime();
@@ -27,6 +50,7 @@ export function standingFailure(chain: OrganizationRow[], user: Record<string, u
     if (expired(parent)) return 'AdminIsExpired';
   }
   if (chain.slice(0, -2).some((o) => !o.isActive || o.isArchived || o.deletedAt)) return 'OrganizationOrHierarchyIsInactive';
+  if (org.isAuthenticated !== true && authenticationRequired(chain)) return 'OrganizationNotAuthenticated';
   if (user) {
     if (user.isActive === false || user.isActiveSend === false) return 'UserIsInactive';
     if (user.expireDate && new Date(user.expireDate as string).getTime() <= now.getTime()) return 'UserIsExpired';

@@ -16,7 +16,7 @@ export const ORGANIZATION_FLAGS = [
   'isShowGeneralAccount', 'isCanSendExtraReceivers', 'isCanSetMultipleMobileForUser', 'isCanSeePublicParentPhonebook',
   'enableSystemDefaultTag', 'isSendAlertToOrganizationAdmin', 'isSendAlertForCreateSmartSmsRequest',
   'isSendOrganizationExpirationAlertMessage', 'isSendAlertForCreateOnlinePayment', 'isSendAlertForCreatePayment',
-  'enableSmartSmsFailureAlert',
+  'enableSmartSmsFailureAlert', 'isRequireSubOrganizationAuthentication',
 ] as const;
 
 export type OrganizationType = 'system' | 'reseller' | 'organization';

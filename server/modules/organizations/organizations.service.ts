@@ -32,6 +32,8 @@ const SELF_EDITABLE = new Set<string>([
   'workplacePhone', 'workplaceZipCode', 'workplaceAddress', 'isRealPerson', 'isForeigner', 'adminUserId',
   'isSendAlertToOrganizationAdmin', 'isSendAlertForCreateSmartSmsRequest', 'isSendOrganizationExpirationAlertMessage',
   'isSendAlertForCreateOnlinePayment', 'isSendAlertForCreatePayment', 'enableSmartSmsFailureAlert',
+  // It holds back only the organizations below (documents/CONTEXT.md): a reseller verifies its own customers.
+  'isRequireSubOrganizationAuthentication',
 ]);
 
 const WRITABLE = new Set<string>([
