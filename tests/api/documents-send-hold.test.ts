@@ -124,4 +124,20 @@ describe('Identity documents: the send hold for an unauthenticated organization'
     const again = (ok(await api.get('Documents/GetAll?pageSize=100', { token: tree.resellerAdmin.token })).items as any[]).filter((r) => r.organizationId === tree.sub.id && r.userId === null);
     expect(again.every((r) => r.ownerIsAuthenticated === true)).to.equal(true);
   });
+
+  it('tells an organization\'s administrators whether it is authenticated and whether its sends are held until then', async () => {
+    const authentication = (token: string, organizationId?: number) =>
+      api.get(`Documents/GetOrganizationAuthentication${organizationId ? `?organizationId=${organizationId}` : ''}`, { token });
+    await setHold(false);
+    await authenticate(tree.sub.id, false);
+    expect(ok(await authentication(tree.subAdmin.token))).to.deep.equal({ isAuthenticated: false, isRequiredToSend: false });
+    await setHold(true);
+    expect(ok(await authentication(tree.subAdmin.token))).to.deep.equal({ isAuthenticated: false, isRequiredToSend: true });
+    // Its own flag does not hold the reseller itself.
+    expect(ok(await authentication(tree.resellerAdmin.token))).to.deep.include({ isRequiredToSend: false });
+    await authenticate(tree.sub.id, true);
+    expect(ok(await authentication(tree.resellerAdmin.token, tree.sub.id))).to.deep.equal({ isAuthenticated: true, isRequiredToSend: true });
+    bad(await authentication(tree.subUser.token), 403);
+    bad(await authentication(tree.otherAdmin.token, tree.sub.id), 404);
+  });
 });

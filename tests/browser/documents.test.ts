@@ -84,6 +84,7 @@ describe('browser: identity documents, uploaded by a user and accepted by the ad
       await customer.locator('[data-testid="document-BusinessLicense-status"][data-status="WatingForConfirm"]').waitFor();
       expect(await docs.status('BusinessLicense').innerText()).to.equal('بررسی نشده');
       expect(await docs.error('BusinessLicense').count()).to.equal(0);
+      await docs.ownAuthentication().filter({ hasText: 'تا تأیید احراز هویت نمی‌تواند پیامک ارسال کند' }).waitFor();
 
       // Not authenticated: the send is refused with the spec's message.
       const compose = new SingleSendPage(customer, baseUrl);
@@ -120,6 +121,7 @@ describe('browser: identity documents, uploaded by a user and accepted by the ad
       await docs.openOrganization();
       await customer.locator('[data-testid="document-BusinessLicense-status"][data-status="Confirmed"]').waitFor();
       expect(await docs.status('BusinessLicense').innerText()).to.equal('تأیید شده');
+      await customer.locator('[data-testid="documents-authentication"][data-value="true"]').waitFor();
 
       // Authenticated: the same send goes through.
       await compose.open();

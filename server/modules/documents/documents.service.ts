@@ -8,7 +8,7 @@ import { UploadIntake, type UploadKind, type UploadSource } from '../../platform
 import { imageUploadKind } from '../../platform/upload/image-upload.js';
 import { KeptFiles } from '../../platform/upload/kept-files.js';
 import { AuditService } from '../audit/index.js';
-import { OrganizationsService } from '../organizations/index.js';
+import { authenticationRequired, OrganizationsService } from '../organizations/index.js';
 import { UsersService } from '../identity/index.js';
 import { ApprovalsService, isApprovalManager, managerOwnerFilter, type ApprovalPatch, type ApprovalWorkflow } from '../approvals/index.js';
 import {
@@ -115,6 +115,13 @@ export class DocumentsService {
 
   async organizationDocuments(ctx: Actor, organizationId?: number) {
     return (await this.repo.listOf(await this.organizationOwner(ctx, organizationId))).map(view);
+  }
+
+  /** The organization's authentication and whether an organization above holds its sends until then (its documents page). */
+  async organizationAuthentication(ctx: Actor, organizationId?: number) {
+    const owner = await this.organizationOwner(ctx, organizationId);
+    const chain = await this.organizations.chainOf(owner.organizationId);
+    return { isAuthenticated: chain[chain.length - 1]?.isAuthenticated === true, isRequiredToSend: authenticationRequired(chain) };
   }
 
   async userDocuments(ctx: Actor, userId?: number) {

@@ -1,6 +1,6 @@
 import { AppError, fieldError } from '../../platform/http/errors.js';
 import { inDigits } from '../../platform/i18n.js';
-import type { OrganizationRow } from '../organizations/index.js';
+import { authenticationRequired, type OrganizationRow } from '../organizations/index.js';
 import type { FailureCode } from './statuses.js';
 import { wallTimeOf } from '../../shared/dates/tehran-time.js';
 
@@ -24,16 +24,6 @@ export function failureCodeOf(refusal: SendRefusal): FailureCode {
 export function sendFailure(code: SendRefusal, propertyName?: string, params: Record<string, unknown> = {}): AppError {
   const issues = propertyName ? [{ propertyName, key: `messaging.${code}`, params }] : [];
   return new AppError(400, `messaging.${code}`, params, issues, { failureCode: failureCodeOf(code) });
-}
-
-/**
- * Whether an organization above asks this one to be authenticated before it sends
- * (`isRequireSubOrganizationAuthentication`, off by default): any ancestor's flag holds the whole
- * subtree below it, so a reseller cannot loosen what an organization above it asked for. An
- * organization's own flag holds only those below it.
- */
-export function authenticationRequired(chain: OrganizationRow[]): boolean {
-  return chain.slice(0, -1).some((o) => o.isRequireSubOrganizationAuthentication === true);
 }
 
 /** Which refusal the organization chain and the user answer, checked in this order. */

@@ -51,5 +51,14 @@ export const documentReviewPageAnswer = pageOf({
   properties: { ...documentProperties, organizationName: text, userName: nullableText, ownerIsAuthenticated: flag },
 } as const);
 
+/**
+ * An organization's authentication as its documents page shows it: `isAuthenticated` now, and
+ * `isRequiredToSend` — an organization above holds back its sends until it is authenticated.
+ */
+export const organizationAuthenticationAnswer = {
+  type: 'object', required: ['isAuthenticated', 'isRequiredToSend'], properties: { isAuthenticated: flag, isRequiredToSend: flag },
+} as const;
+
 export type DocumentView = AnswerOf<typeof documentAnswer>;
+export type OrganizationAuthentication = AnswerOf<typeof organizationAuthenticationAnswer>;
 export type DocumentReviewPage = AnswerOf<typeof documentReviewPageAnswer>;

@@ -16,6 +16,9 @@ export class DocumentsPages {
 
   notice(): Locator { return this.page.getByTestId('documents-notice'); }
 
+  /** The organization's authentication line in the notice (data-value "true"/"false"). */
+  ownAuthentication(): Locator { return this.page.getByTestId('documents-authentication'); }
+
   /** Chooses the image for one document type; the upload starts at once. */
   async upload(type: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
     await this.page.getByTestId(`document-${type}-file`).setInputFiles(file);

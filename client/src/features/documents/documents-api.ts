@@ -1,6 +1,6 @@
 import { ApiError, type ApiClient } from '../../shared/api/api-client';
 import type { ApprovalStatus } from '../../shared/ui/approvals/approvals';
-import type { DocumentStatus, DocumentView } from '../../../../server/shared/documents/documents.answers';
+import type { DocumentStatus, DocumentView, OrganizationAuthentication } from '../../../../server/shared/documents/documents.answers';
 
 export type { DocumentView } from '../../../../server/shared/documents/documents.answers';
 export { ORGANIZATION_DOCUMENT_TYPES, USER_DOCUMENT_TYPES } from '../../../../server/shared/documents/documents.answers';
@@ -12,6 +12,10 @@ export type DocumentScope = 'organization' | 'user';
 
 export function getDocuments(api: ApiClient, scope: DocumentScope): Promise<DocumentView[]> {
   return api.get<DocumentView[]>(scope === 'organization' ? '/Documents/GetOrganizationDocuments' : '/Documents/GetUserDocuments');
+}
+
+export function getOrganizationAuthentication(api: ApiClient): Promise<OrganizationAuthentication> {
+  return api.get<OrganizationAuthentication>('/Documents/GetOrganizationAuthentication');
 }
 
 export function uploadDocument(api: ApiClient, scope: DocumentScope, documentType: string, file: File): Promise<DocumentView> {

@@ -7,7 +7,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { UserText } from '../../shared/ui/user-text';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { ApprovalStatusBadge } from '../../shared/ui/approvals/approvals';
-import { APPROVAL_OF, getDocuments, openDocument, ORGANIZATION_DOCUMENT_TYPES, uploadDocument, uploadErrorText, USER_DOCUMENT_TYPES, type DocumentScope, type DocumentView } from './documents-api';
+import { APPROVAL_OF, getDocuments, getOrganizationAuthentication, openDocument, ORGANIZATION_DOCUMENT_TYPES, uploadDocument, uploadErrorText, USER_DOCUMENT_TYPES, type DocumentScope, type DocumentView } from './documents-api';
 
 const NS = 'documents';
 
@@ -62,6 +62,10 @@ function DocumentsPage({ scope }: { scope: DocumentScope }) {
   const { t } = useTranslation(NS);
   const { data, mutate } = useSWR(['documents', scope], () => getDocuments(api, scope));
   const types = scope === 'organization' ? ORGANIZATION_DOCUMENT_TYPES : USER_DOCUMENT_TYPES;
+  // Re-read with the documents: a new upload takes the authentication away.
+  const { data: authentication } = useSWR(scope === 'organization' ? ['organization-authentication', data] : null, () => getOrganizationAuthentication(api));
+  const authenticationText = authentication
+    && t(authentication.isAuthenticated ? 'organizationAuthenticated' : authentication.isRequiredToSend ? 'organizationHeld' : 'organizationNotAuthenticatedYet');
   return (
     <div data-testid="documents-page">
       <PageHeader title={t(scope === 'organization' ? 'organizationTitle' : 'mineTitle')} />
@@ -69,6 +73,9 @@ function DocumentsPage({ scope }: { scope: DocumentScope }) {
         <p>{t('notice')}</p>
         <p className="mt-1">{t('editNotice')}</p>
         <p className="mt-1">{t(scope === 'organization' ? 'limitOrganization' : 'limitUser')}</p>
+        {authenticationText && (
+          <p className="mt-1 font-medium" data-testid="documents-authentication" data-value={String(authentication?.isAuthenticated)}>{authenticationText}</p>
+        )}
       </div>
       <ul className="grid gap-3 md:grid-cols-2">
         {types.map((type) => <DocumentCard key={type} scope={scope} type={type} doc={data?.find((d) => d.documentType === type)} onUploaded={() => void mutate()} />)}
