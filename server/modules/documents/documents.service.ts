@@ -56,8 +56,8 @@ function columns(patch: ApprovalPatch<DocumentStatus>): Partial<DocumentRow> {
  * image through the shared upload intake, kept under the data dir, decided from above through the
  * shared approval workflow (NotCheckedYet → Accepted / NotAccepted with a description). A new
  * upload of a type replaces the file and sends it back to NotCheckedYet, and takes the owner's
- * `isAuthenticated` away (spec: editing authentication deactivates it; an administrator approves
- * again by setting it through the user or organization form).
+ * `isAuthenticated` away (spec: editing authentication deactivates it; an administrator above
+ * approves again from the review page or the owner's form, through the owner's own Update call).
  */
 @injectable()
 export class DocumentsService {
