@@ -74,6 +74,7 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   isAllowLink: { fa: 'اجازه ارسال لینک', en: 'Links allowed' },
   isTax: { fa: 'مشمول مالیات', en: 'Taxable' },
   isAuthenticated: { fa: 'احراز هویت شده', en: 'Authenticated' },
+  isRequireSubOrganizationAuthentication: { fa: 'زیرمجموعه‌ها فقط پس از احراز هویت ارسال کنند', en: 'Sub-organizations send only once authenticated' },
   isPostpaid: { fa: 'پس‌پرداخت', en: 'Postpaid' },
   isShowGeneralNumbers: { fa: 'نمایش خطوط عمومی', en: 'Show general numbers' },
   isShowGeneralAccount: { fa: 'نمایش حساب عمومی', en: 'Show general account' },

@@ -237,6 +237,25 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     expect((await pe.submit({ source_addr: lineNumber, destination_addr: '989121234567', short_message: 'no money' })).command_status).to.equal(ESME_RSUBMITFAIL);
   });
 
+  it('the send hold for an unauthenticated organization (documents/CONTEXT.md) refuses submit_sm with ESME_RSUBMITFAIL, unbilled; authentication lifts it', async () => {
+    const system = await knex('organizations').where({ type: 'system' }).first('id');
+    const e = await bound(await account());
+    const sends = async () => Number((await knex('sends').where({ organizationId }).count({ c: '*' }))[0].c);
+    const before = await sends();
+    // On this test's own server the platform-wide switch is safe: the system organization asks everyone below.
+    ok(await api.post('Organizations/Update', { id: system.id, isRequireSubOrganizationAuthentication: true }, { token: admin }));
+    try {
+      // A single send reuses its chain read for up to 2 s (compose READS_TTL_MS).
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      expect((await e.submit({ source_addr: lineNumber, destination_addr: '989121234580', short_message: 'held' })).command_status).to.equal(ESME_RSUBMITFAIL);
+      expect(await sends(), 'nothing stored, nothing held').to.equal(before);
+      ok(await api.post('Organizations/Update', { id: organizationId, isAuthenticated: true }, { token: admin }));
+      expect((await e.submit({ source_addr: lineNumber, destination_addr: '989121234580', short_message: 'authenticated' })).command_status).to.equal(ESME_ROK);
+    } finally {
+      ok(await api.post('Organizations/Update', { id: system.id, isRequireSubOrganizationAuthentication: false }, { token: admin }));
+    }
+  });
+
   async function standaloneSenderIn(name: string): Promise<{ userId: number }> {
     const org = ok(await api.post('Organizations/Create', { name, type: 'reseller' }, { token: admin }));
     const tariff = ok(await api.post('Tariffs/Create', { title: `${name} t`, ranges: [{ fromCount: 0, toCount: null, prices: { mci: 100, irancell: 100, rightel: 100, other: 100, international: 1000 } }] }, { token: admin }));

@@ -97,7 +97,7 @@ export class DocumentsRepository {
   }
 
   /** The review list: documents in the slice, waiting first, newest first within. */
-  async review(tenant: Tenant, f: DocumentReviewFilter): Promise<{ items: (DocumentRow & { organizationName: string; userName: string | null })[]; totalCount: number }> {
+  async review(tenant: Tenant, f: DocumentReviewFilter): Promise<{ items: (DocumentRow & { organizationName: string; userName: string | null; ownerIsAuthenticated: boolean })[]; totalCount: number }> {
     const q = this.knex('identity_documents as d');
     whereOrganizationVisible(q, this.knex, 'd.organizationId', tenant);
     if (f.exceptOrganizationId !== null) q.whereNot('d.organizationId', f.exceptOrganizationId);
@@ -107,9 +107,14 @@ export class DocumentsRepository {
       q.clone()
         .join('organizations as o', 'o.id', 'd.organizationId').leftJoin('users as u', 'u.id', 'd.userId')
         .select('d.*', 'o.name as organizationName', 'u.userName as userName')
+        // The owner's authentication as it is now: the organization's for its own documents, else the user's.
+        .select(this.knex.raw(`case when d."userId" is null then o."isAuthenticated" else u."isAuthenticated" end as "ownerIsAuthenticated"`))
         .orderByRaw(`case when d."documentStatus" = 'NotCheckedYet' then 0 else 1 end`).orderBy('d.lastModified', 'desc').orderBy('d.id', 'desc')
         .offset(f.pageIndex * f.pageSize).limit(f.pageSize),
     ]);
-    return { items: (items as Record<string, unknown>[]).map((r) => normalize(r)), totalCount: Number(count?.n ?? 0) };
+    return {
+      items: (items as Record<string, unknown>[]).map((r) => ({ ...normalize<DocumentRow & { organizationName: string; userName: string | null }>(r), ownerIsAuthenticated: r.ownerIsAuthenticated === true })),
+      totalCount: Number(count?.n ?? 0),
+    };
   }
 }

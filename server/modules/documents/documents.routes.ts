@@ -1,6 +1,6 @@
 import { idParamSchema, RawResult, userRoute, type Controller } from '../../platform/http/router.js';
 import { uploadFromRequest } from '../../platform/upload/request-upload.js';
-import { documentAnswer, documentListAnswer, documentReviewPageAnswer } from '../../shared/documents/documents.answers.js';
+import { documentAnswer, documentListAnswer, documentReviewPageAnswer, organizationAuthenticationAnswer } from '../../shared/documents/documents.answers.js';
 import {
   documentReviewQuery, organizationDocumentsQuery, rejectDocumentSchema, uploadOrganizationDocumentQuery, uploadUserDocumentQuery, userDocumentsQuery,
 } from './documents.schemas.js';
@@ -14,6 +14,7 @@ export function documentsController(s: DocumentsService): Controller {
   return {
     name: 'Documents',
     routes: [
+      userRoute({ method: 'GET', action: 'GetOrganizationAuthentication', query: organizationDocumentsQuery, answer: organizationAuthenticationAnswer, handler: ({ ctx, query }) => s.organizationAuthentication(ctx, query.organizationId) }),
       userRoute({ method: 'GET', action: 'GetOrganizationDocuments', query: organizationDocumentsQuery, answer: documentListAnswer, handler: ({ ctx, query }) => s.organizationDocuments(ctx, query.organizationId) }),
       // The body is the image itself, streamed into the upload intake (200 KB at most).
       userRoute({ method: 'POST', action: 'UploadOrganizationDocument', rawBody: true, query: uploadOrganizationDocumentQuery, answer: documentAnswer, handler: ({ ctx, query, req }) => s.uploadOrganizationDocument(ctx, query, uploadFromRequest(req, query.fileName)) }),

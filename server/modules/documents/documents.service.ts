@@ -8,7 +8,7 @@ import { UploadIntake, type UploadKind, type UploadSource } from '../../platform
 import { imageUploadKind } from '../../platform/upload/image-upload.js';
 import { KeptFiles } from '../../platform/upload/kept-files.js';
 import { AuditService } from '../audit/index.js';
-import { OrganizationsService } from '../organizations/index.js';
+import { authenticationRequired, OrganizationsService } from '../organizations/index.js';
 import { UsersService } from '../identity/index.js';
 import { ApprovalsService, isApprovalManager, managerOwnerFilter, type ApprovalPatch, type ApprovalWorkflow } from '../approvals/index.js';
 import {
@@ -56,8 +56,8 @@ function columns(patch: ApprovalPatch<DocumentStatus>): Partial<DocumentRow> {
  * image through the shared upload intake, kept under the data dir, decided from above through the
  * shared approval workflow (NotCheckedYet → Accepted / NotAccepted with a description). A new
  * upload of a type replaces the file and sends it back to NotCheckedYet, and takes the owner's
- * `isAuthenticated` away (spec: editing authentication deactivates it; an administrator approves
- * again by setting it through the user or organization form).
+ * `isAuthenticated` away (spec: editing authentication deactivates it; an administrator above
+ * approves again from the review page or the owner's form, through the owner's own Update call).
  */
 @injectable()
 export class DocumentsService {
@@ -115,6 +115,13 @@ export class DocumentsService {
 
   async organizationDocuments(ctx: Actor, organizationId?: number) {
     return (await this.repo.listOf(await this.organizationOwner(ctx, organizationId))).map(view);
+  }
+
+  /** The organization's authentication and whether an organization above holds its sends until then (its documents page). */
+  async organizationAuthentication(ctx: Actor, organizationId?: number) {
+    const owner = await this.organizationOwner(ctx, organizationId);
+    const chain = await this.organizations.chainOf(owner.organizationId);
+    return { isAuthenticated: chain[chain.length - 1]?.isAuthenticated === true, isRequiredToSend: authenticationRequired(chain) };
   }
 
   async userDocuments(ctx: Actor, userId?: number) {

@@ -37,6 +37,15 @@ export function assertMaySetLimits(ctx: Actor, target: UserAuthorityRow, changed
 }
 
 /**
+ * The personal fields identity documents vouch for (the birth certificate, the national card).
+ * Spec: "editing a user's authentication deactivates it; the administrator must approve again" —
+ * a change of one by anyone not above the user takes `isAuthenticated` away (`UsersService.update`).
+ */
+export const USER_IDENTITY_FIELDS: ReadonlySet<string> = new Set([
+  'nationalCode', 'foreignerCode', 'identityNumber', 'firstName', 'lastName', 'fatherName', 'birthDate', 'isForeigner',
+]);
+
+/**
  * Fields where a reset code or notice for the account would go: changing them prepares a take-over
  * (and a colleague's mobile or email is how they would learn of one), so they follow
  * `assertMayTakeOver`, not the personal-field rule.

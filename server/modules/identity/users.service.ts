@@ -16,7 +16,7 @@ import { AuthService } from './auth.service.js';
 import { checkPasswordPolicy, generatePassword } from './passwords.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { publicProfile } from './principal.js';
-import { USER_CONTACT_FIELDS, USER_LIMIT_FIELDS, assertMaySetLimits, assertMayTakeOver } from './authority.js';
+import { USER_CONTACT_FIELDS, USER_IDENTITY_FIELDS, USER_LIMIT_FIELDS, assertMaySetLimits, assertMayTakeOver, isAbove } from './authority.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import type { createUserSchema, updateUserSchema } from './identity.schemas.js';
 import { USER_FLAGS, USER_TEXT_FIELDS } from './user.fields.js';
@@ -172,6 +172,10 @@ export class UsersService implements OrganizationLifecycleListener {
         if (secondPasswordHash) assertMayTakeOver(ctx, target);
       }
       if (secondPasswordHash) values.secondPasswordHash = secondPasswordHash;
+      // The user (or a colleague) changing what the documents vouch for deactivates the
+      // authentication until someone above approves again; someone above edits under their own approval.
+      const changedIdentity = Object.keys(values).some((k) => USER_IDENTITY_FIELDS.has(k) && !sameAsStored(values[k], user[k]));
+      if (changedIdentity && user.isAuthenticated && !isAbove(ctx.principal, await this.authorityOf(user.id, tx))) values.isAuthenticated = false;
       await this.users.update(tx, user.id, values);
       if (values.isActive === false && user.isActive) await this.sessions.revokeUserSessions(tx, [user.id], 'deactivated');
       const updated = (await this.users.findById(user.id, tx)) as UserRow;

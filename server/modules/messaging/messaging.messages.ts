@@ -5,6 +5,7 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.UserIsExpired': { fa: 'اعتبار زمانی کاربر به پایان رسیده است.', en: 'The user has expired.' },
   'messaging.OrganizationIsInactive': { fa: 'سازمان فعال نیست.', en: 'Not active organization' },
   'messaging.OrganizationIsExpired': { fa: 'اعتبار زمانی سازمان به پایان رسیده است.', en: 'Expired organization' },
+  'messaging.OrganizationNotAuthenticated': { fa: 'سازمان احراز هویت نشده است.', en: 'Not authenticated organization' },
   'messaging.AdminIsInactive': { fa: 'سازمان بالادست (نماینده) فعال نیست.', en: 'The parent organization (reseller) is not active.' },
   'messaging.AdminIsExpired': { fa: 'اعتبار زمانی سازمان بالادست (نماینده) به پایان رسیده است.', en: 'The parent organization (reseller) has expired.' },
   'messaging.OrganizationOrHierarchyIsInactive': { fa: 'یکی از سازمان‌های بالادست فعال نیست.', en: 'An organization above this one is not active.' },

@@ -1,6 +1,6 @@
 import { AppError, fieldError } from '../../platform/http/errors.js';
 import { inDigits } from '../../platform/i18n.js';
-import type { OrganizationRow } from '../organizations/index.js';
+import { authenticationRequired, type OrganizationRow } from '../organizations/index.js';
 import type { FailureCode } from './statuses.js';
 import { wallTimeOf } from '../../shared/dates/tehran-time.js';
 
@@ -8,13 +8,26 @@ import { wallTimeOf } from '../../shared/dates/tehran-time.js';
 // a waiting send, and the dispatcher's re-check when a send's time comes. Pure: no reads, no clock
 // of their own, so every caller judges the same way at the instant it chooses.
 
-export function sendFailure(code: FailureCode, propertyName?: string, params: Record<string, unknown> = {}): AppError {
-  const issues = propertyName ? [{ propertyName, key: `messaging.${code}`, params }] : [];
-  return new AppError(400, `messaging.${code}`, params, issues, { failureCode: code });
+/**
+ * Why a send is refused: a spec failure code, or the hold on an organization that is not
+ * authenticated. The spec's codes have none of its own for that hold; its message groups it with
+ * "organization inactive, expired", so it is recorded as OrganizationIsInactive and told apart by
+ * its own message (`messaging.OrganizationNotAuthenticated`).
+ */
+export type SendRefusal = FailureCode | 'OrganizationNotAuthenticated';
+
+/** The spec failure code a refusal is recorded and answered with. */
+export function failureCodeOf(refusal: SendRefusal): FailureCode {
+  return refusal === 'OrganizationNotAuthenticated' ? 'OrganizationIsInactive' : refusal;
 }
 
-/** Which spec failure code the organization chain and the user answer, checked in this order. */
-export function standingFailure(chain: OrganizationRow[], user: Record<string, unknown> | null, now: Date): FailureCode | null {
+export function sendFailure(code: SendRefusal, propertyName?: string, params: Record<string, unknown> = {}): AppError {
+  const issues = propertyName ? [{ propertyName, key: `messaging.${code}`, params }] : [];
+  return new AppError(400, `messaging.${code}`, params, issues, { failureCode: failureCodeOf(code) });
+}
+
+/** Which refusal the organization chain and the user answer, checked in this order. */
+export function standingFailure(chain: OrganizationRow[], user: Record<string, unknown> | null, now: Date): SendRefusal | null {
   const org = chain[chain.length - 1] as (OrganizationRow & Record<string, unknown>) | undefined;
   if (!org || org.deletedAt) return 'OrganizationNotFound';
   const expired = (o: { expireTime: Date | null }) => o.expireTime !== null && new Date(o.expireTime).getTime() <= now.getTime();
@@ -27,6 +40,7 @@ export function standingFailure(chain: OrganizationRow[], user: Record<string, u
     if (expired(parent)) return 'AdminIsExpired';
   }
   if (chain.slice(0, -2).some((o) => !o.isActive || o.isArchived || o.deletedAt)) return 'OrganizationOrHierarchyIsInactive';
+  if (org.isAuthenticated !== true && authenticationRequired(chain)) return 'OrganizationNotAuthenticated';
   if (user) {
     if (user.isActive === false || user.isActiveSend === false) return 'UserIsInactive';
     if (user.expireDate && new Date(user.expireDate as string).getTime() <= now.getTime()) return 'UserIsExpired';

@@ -3,4 +3,4 @@ export {
   OrganizationsService, publicOrganization,
   type OrganizationLifecycleListener, type ClosingReason, type OrganizationStanding,
 } from './organizations.service.js';
-export type { OrganizationRow, OrganizationType } from './organization.fields.js';
+export { authenticationRequired, type OrganizationRow, type OrganizationType } from './organization.fields.js';

@@ -16,7 +16,7 @@ export const ORGANIZATION_FLAGS = [
   'isShowGeneralAccount', 'isCanSendExtraReceivers', 'isCanSetMultipleMobileForUser', 'isCanSeePublicParentPhonebook',
   'enableSystemDefaultTag', 'isSendAlertToOrganizationAdmin', 'isSendAlertForCreateSmartSmsRequest',
   'isSendOrganizationExpirationAlertMessage', 'isSendAlertForCreateOnlinePayment', 'isSendAlertForCreatePayment',
-  'enableSmartSmsFailureAlert',
+  'enableSmartSmsFailureAlert', 'isRequireSubOrganizationAuthentication',
 ] as const;
 
 export type OrganizationType = 'system' | 'reseller' | 'organization';
@@ -35,4 +35,15 @@ export interface OrganizationRow {
   roleTemplateId: number | null;
   deletedAt: Date | null;
   [field: string]: unknown;
+}
+
+/**
+ * Whether an organization above asks the last of `chain` (root first) to be authenticated before
+ * it sends (`isRequireSubOrganizationAuthentication`, off by default): any ancestor's flag holds
+ * the whole subtree below it, so an organization in the middle cannot loosen what one above it
+ * asked for; an organization's own flag holds only those below it. The send hold
+ * (messaging/send-rules.ts) and the documents page read it.
+ */
+export function authenticationRequired(chain: readonly OrganizationRow[]): boolean {
+  return chain.slice(0, -1).some((o) => o.isRequireSubOrganizationAuthentication === true);
 }

@@ -32,7 +32,14 @@ const SELF_EDITABLE = new Set<string>([
   'workplacePhone', 'workplaceZipCode', 'workplaceAddress', 'isRealPerson', 'isForeigner', 'adminUserId',
   'isSendAlertToOrganizationAdmin', 'isSendAlertForCreateSmartSmsRequest', 'isSendOrganizationExpirationAlertMessage',
   'isSendAlertForCreateOnlinePayment', 'isSendAlertForCreatePayment', 'enableSmartSmsFailureAlert',
+  // It holds back only the organizations below (documents/CONTEXT.md): a reseller verifies its own customers.
+  'isRequireSubOrganizationAuthentication',
 ]);
+
+// What the organization's identity documents vouch for (license, founding and changes
+// announcements, the CEO's cards): its own change of one takes `isAuthenticated` away until an
+// organization above approves again, as for a user (spec: editing authentication deactivates it).
+const AUTHENTICATED_FIELDS = new Set<string>(['organName', 'nationalId', 'economicCode', 'ceoFullName', 'ceoNationalCode', 'isRealPerson', 'isForeigner']);
 
 const WRITABLE = new Set<string>([
   ...Object.keys(ORGANIZATION_TEXT_FIELDS), ...ORGANIZATION_INT_FIELDS, ...ORGANIZATION_FLAGS,
@@ -151,6 +158,7 @@ export class OrganizationsService {
           throw new AppError(403, 'organization.ownLimitFields', { fields: blocked.join(', ') },
             blocked.map((f) => ({ propertyName: f, key: 'organization.ownLimitFields', params: { fields: f } })));
         }
+        if (org.isAuthenticated && Object.keys(values).some((k) => AUTHENTICATED_FIELDS.has(k) && !sameAsStored(values[k], org[k]))) values.isAuthenticated = false;
       }
       checkSendWindow(values, org);
       await this.checkReferences(tx, org, org.path, values);

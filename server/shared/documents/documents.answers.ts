@@ -1,4 +1,4 @@
-import { instant, integer, listOf, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { flag, instant, integer, listOf, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /**
  * Identity documents (KYC; server module documents, client feature documents): the spec's
@@ -46,9 +46,19 @@ export const documentListAnswer = listOf(documentAnswer);
 /** The administrator's review list: who the document belongs to, too. */
 export const documentReviewPageAnswer = pageOf({
   type: 'object',
-  required: [...documentRequired, 'organizationName', 'userName'],
-  properties: { ...documentProperties, organizationName: text, userName: nullableText },
+  required: [...documentRequired, 'organizationName', 'userName', 'ownerIsAuthenticated'],
+  /** `ownerIsAuthenticated`: the owner's `isAuthenticated` now (the organization's for its own documents, else the user's). */
+  properties: { ...documentProperties, organizationName: text, userName: nullableText, ownerIsAuthenticated: flag },
 } as const);
 
+/**
+ * An organization's authentication as its documents page shows it: `isAuthenticated` now, and
+ * `isRequiredToSend` — an organization above holds back its sends until it is authenticated.
+ */
+export const organizationAuthenticationAnswer = {
+  type: 'object', required: ['isAuthenticated', 'isRequiredToSend'], properties: { isAuthenticated: flag, isRequiredToSend: flag },
+} as const;
+
 export type DocumentView = AnswerOf<typeof documentAnswer>;
+export type OrganizationAuthentication = AnswerOf<typeof organizationAuthenticationAnswer>;
 export type DocumentReviewPage = AnswerOf<typeof documentReviewPageAnswer>;

@@ -48,6 +48,7 @@ const settingFlags = [
   'isAuthenticated', 'isShowGeneralNumbers', 'isShowGeneralAccount', 'isCanSendExtraReceivers', 'isCanSetMultipleMobileForUser',
   'isCanSeePublicParentPhonebook', 'enableSystemDefaultTag', 'isSendAlertToOrganizationAdmin', 'isSendAlertForCreateSmartSmsRequest',
   'isSendOrganizationExpirationAlertMessage', 'isSendAlertForCreateOnlinePayment', 'isSendAlertForCreatePayment', 'enableSmartSmsFailureAlert',
+  'isRequireSubOrganizationAuthentication',
 ] as const;
 
 const detailTexts = ['economicCode', 'ceoMobile', 'ceoNationalCode', 'workplaceTitle', 'workplacePhone', 'workplaceZipCode', 'workplaceAddress', 'groupPriceTitle'] as const;

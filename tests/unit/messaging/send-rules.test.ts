@@ -27,6 +27,26 @@ describe('send rules: standing failure codes, windows, refund policy', () => {
     expect(standingFailure([org(1), org(2)], null, now)).to.equal(null);
   });
 
+  it('holds back an organization that is not authenticated only when an organization above asks for it', async () => {
+    const { failureCodeOf, sendFailure } = await import('../../../server/modules/messaging/send-rules.js');
+    const require = { isRequireSubOrganizationAuthentication: true };
+    // Off by default: nobody asks, nothing changes.
+    expect(standingFailure([org(1), org(2), org(3)], { isActive: true }, now)).to.equal(null);
+    // Asked by the parent (the reseller) or by any organization further up.
+    expect(standingFailure([org(1), org(2, require), org(3)], { isActive: true }, now)).to.equal('OrganizationNotAuthenticated');
+    expect(standingFailure([org(1, require), org(2), org(3, { isAuthenticated: false })], null, now)).to.equal('OrganizationNotAuthenticated');
+    expect(standingFailure([org(1), org(2, require), org(3, { isAuthenticated: true })], { isActive: true }, now)).to.equal(null);
+    // An organization's own flag holds only those below it.
+    expect(standingFailure([org(1), org(2), org(3, require)], { isActive: true }, now)).to.equal(null);
+    // An inactive organization is refused as inactive first.
+    expect(standingFailure([org(1), org(2, require), org(3, { isActive: false })], null, now)).to.equal('OrganizationIsInactive');
+    // The spec's codes have none of its own: recorded as OrganizationIsInactive, told apart by its message.
+    expect(failureCodeOf('OrganizationNotAuthenticated')).to.equal('OrganizationIsInactive');
+    const err = sendFailure('OrganizationNotAuthenticated');
+    expect(err.key).to.equal('messaging.OrganizationNotAuthenticated');
+    expect(err.data).to.deep.equal({ failureCode: 'OrganizationIsInactive' });
+  });
+
   it('judges send windows in Tehran time, including windows past midnight', () => {
     // 10:00 UTC = 13:30 in Tehran.
     expect(insideWindow(now, '08:00', '20:00')).to.equal(true);

@@ -12,7 +12,7 @@ import { FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ApprovalActions, ApprovalStatusBadge, RejectReasonDialog, useCanDecide, type ApprovalAction } from '../../shared/ui/approvals/approvals';
 import type { DocumentReviewPage } from '../../../../server/shared/documents/documents.answers';
-import { APPROVAL_OF, openDocument } from './documents-api';
+import { APPROVAL_OF, openDocument, setOwnerAuthentication } from './documents-api';
 
 const NS = 'documents';
 const PATH = '/Documents';
@@ -46,12 +46,38 @@ export function DocumentReviewPage() {
     } catch { /* the error catalogue told the user */ } finally { setBusy(null); }
   };
 
+  const authenticate = async (row: Row, value: boolean) => {
+    setBusy(`authenticate-${row.id}`);
+    try {
+      await setOwnerAuthentication(api, row, value);
+      showToast({ kind: 'success', message: t(value ? 'authenticatedDone' : 'unauthenticatedDone') });
+      await mutate();
+    } catch { /* the error catalogue told the user (e.g. not above the owner) */ } finally { setBusy(null); }
+  };
+
   const columns = useMemo<DataTableColumn<Row>[]>(() => [
     { key: 'organization', header: t('columns.organization'), cell: (r) => r.organizationName },
     { key: 'user', header: t('columns.user'), cell: (r) => r.userName ?? t('organizationOwn') },
     { key: 'type', header: t('columns.type'), cell: (r) => title(r) },
     { key: 'status', header: t('columns.status'), hideable: false, cell: (r) => <ApprovalStatusBadge ns={NS} status={APPROVAL_OF[r.documentStatus]} testId="document-review-status" /> },
     { key: 'description', header: t('columns.description'), cell: (r) => <UserText>{r.description}</UserText> },
+    {
+      key: 'authentication', header: t('columns.authentication'), hideable: false,
+      cell: (r) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <span data-testid="document-review-authenticated" data-value={String(r.ownerIsAuthenticated)}
+            className={r.ownerIsAuthenticated ? 'text-emerald-700 dark:text-emerald-300' : 'text-gray-600 dark:text-gray-300'}>
+            {t(r.userId === null ? (r.ownerIsAuthenticated ? 'organizationAuthenticated' : 'organizationNotAuthenticated') : (r.ownerIsAuthenticated ? 'userAuthenticated' : 'userNotAuthenticated'))}
+          </span>
+          {canDecide && (
+            <Button size="sm" variant={r.ownerIsAuthenticated ? 'secondary' : 'primary'} loading={busy === `authenticate-${r.id}`} data-testid="document-review-authenticate"
+              onClick={() => void authenticate(r, !r.ownerIsAuthenticated)}>
+              {t(r.ownerIsAuthenticated ? 'unauthenticate' : 'authenticate')}
+            </Button>
+          )}
+        </div>
+      ),
+    },
     { key: 'lastModified', header: t('columns.lastModified'), cell: (r) => <DateDisplay value={r.lastModified} /> },
     {
       key: 'actions', header: t('columns.actions'), hideable: false,
@@ -69,6 +95,7 @@ export function DocumentReviewPage() {
     <div data-testid="document-review-page">
       <PageHeader title={t('reviewTitle')} />
       <p className="mb-3 text-sm text-gray-600 dark:text-gray-300">{t('notice')}</p>
+      <p className="mb-3 text-sm text-gray-600 dark:text-gray-300" data-testid="document-review-manual">{t('manualAuthentication')}</p>
       <div className="mb-3 max-w-xs">
         <FieldFrame id="document-review-status-filter" label={t('statusFilter')} errorText={null}>
           <select id="document-review-status-filter" data-testid="document-review-status-filter" value={documentStatus} className={inputClass(false)}

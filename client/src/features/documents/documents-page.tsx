@@ -7,7 +7,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { UserText } from '../../shared/ui/user-text';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { ApprovalStatusBadge } from '../../shared/ui/approvals/approvals';
-import { APPROVAL_OF, getDocuments, openDocument, ORGANIZATION_DOCUMENT_TYPES, uploadDocument, USER_DOCUMENT_TYPES, type DocumentScope, type DocumentView } from './documents-api';
+import { APPROVAL_OF, getDocuments, getOrganizationAuthentication, openDocument, ORGANIZATION_DOCUMENT_TYPES, uploadDocument, uploadErrorText, USER_DOCUMENT_TYPES, type DocumentScope, type DocumentView } from './documents-api';
 
 const NS = 'documents';
 
@@ -17,14 +17,20 @@ function DocumentCard({ scope, type, doc, onUploaded }: { scope: DocumentScope; 
   const { t } = useTranslation(NS);
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = `document-${type}-error`;
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
+    setError(null);
     try {
       await uploadDocument(api, scope, type, file);
       showToast({ kind: 'success', message: t('uploaded') });
       onUploaded();
-    } catch { /* the error catalogue told the user (size, type, pixels) */ } finally {
+    } catch (err) {
+      // Nothing was stored: the reason (too large, not an image, too many pixels) stays by this document.
+      setError(uploadErrorText(err));
+    } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
     }
@@ -42,10 +48,11 @@ function DocumentCard({ scope, type, doc, onUploaded }: { scope: DocumentScope; 
       {doc?.description && <p className="mt-2 text-sm" data-testid={`document-${type}-description`}>{t('description', { text: '' })}<UserText>{doc.description}</UserText></p>}
       <div className="mt-3 flex flex-wrap gap-2">
         <input ref={input} type="file" accept="image/png,image/jpeg" className="sr-only" id={`document-${type}-file`} data-testid={`document-${type}-file`}
-          onChange={(e) => void upload(e.target.files?.[0])} />
-        <Button size="sm" loading={busy} onClick={() => input.current?.click()}>{doc ? t('replace') : t('upload')}</Button>
+          aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onChange={(e) => void upload(e.target.files?.[0])} />
+        <Button size="sm" loading={busy} onClick={() => input.current?.click()} aria-describedby={error ? errorId : undefined}>{doc ? t('replace') : t('upload')}</Button>
         {doc && <Button size="sm" variant="secondary" onClick={() => void openDocument(api, doc.id).catch(() => undefined)} data-testid={`document-${type}-view`}>{t('view')}</Button>}
       </div>
+      {error && <p id={errorId} role="alert" className="mt-2 text-sm text-red-600 dark:text-red-400" data-testid={errorId}>{error}</p>}
     </li>
   );
 }
@@ -55,6 +62,10 @@ function DocumentsPage({ scope }: { scope: DocumentScope }) {
   const { t } = useTranslation(NS);
   const { data, mutate } = useSWR(['documents', scope], () => getDocuments(api, scope));
   const types = scope === 'organization' ? ORGANIZATION_DOCUMENT_TYPES : USER_DOCUMENT_TYPES;
+  // Re-read with the documents: a new upload takes the authentication away.
+  const { data: authentication } = useSWR(scope === 'organization' ? ['organization-authentication', data] : null, () => getOrganizationAuthentication(api));
+  const authenticationText = authentication
+    && t(authentication.isAuthenticated ? 'organizationAuthenticated' : authentication.isRequiredToSend ? 'organizationHeld' : 'organizationNotAuthenticatedYet');
   return (
     <div data-testid="documents-page">
       <PageHeader title={t(scope === 'organization' ? 'organizationTitle' : 'mineTitle')} />
@@ -62,6 +73,9 @@ function DocumentsPage({ scope }: { scope: DocumentScope }) {
         <p>{t('notice')}</p>
         <p className="mt-1">{t('editNotice')}</p>
         <p className="mt-1">{t(scope === 'organization' ? 'limitOrganization' : 'limitUser')}</p>
+        {authenticationText && (
+          <p className="mt-1 font-medium" data-testid="documents-authentication" data-value={String(authentication?.isAuthenticated)}>{authenticationText}</p>
+        )}
       </div>
       <ul className="grid gap-3 md:grid-cols-2">
         {types.map((type) => <DocumentCard key={type} scope={scope} type={type} doc={data?.find((d) => d.documentType === type)} onUploaded={() => void mutate()} />)}

@@ -115,7 +115,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
   );
   const flag = (name: string) => (
     <CheckboxField key={name} id={`${P}-${name}`} data-testid={`${P}-${name}`} label={t(`fields.${name}`)} checked={form.flags[name]} error={errors[name]}
-      onCheckedChange={(v) => setFlag(name, v)} />
+      hint={name === 'isRequireSubOrganizationAuthentication' ? t('fields.subAuthenticationHint') : undefined} onCheckedChange={(v) => setFlag(name, v)} />
   );
   const typeItems = [{ id: 'organization', title: t('types.organization') }, ...(isSuperAdmin ? [{ id: 'reseller', title: t('types.reseller') }] : [])];
   const title = saved ? t('editTitle', { name: isolateText(saved.name) }) : t('createTitle');

@@ -21,7 +21,7 @@ export const TEXT_MAX: Record<string, number> = {
 export const SETTING_FLAGS = [
   'isActive', 'isActiveSend', 'isConfirmMessage', 'isActiveAllTime', 'isHaveBlackListDeliveryProcess', 'isAllowLink', 'isTax',
   'isAuthenticated', 'isPostpaid', 'isShowGeneralNumbers', 'isShowGeneralAccount', 'isCanSendExtraReceivers',
-  'isCanSetMultipleMobileForUser', 'isCanSeePublicParentPhonebook', 'enableSystemDefaultTag',
+  'isCanSetMultipleMobileForUser', 'isCanSeePublicParentPhonebook', 'enableSystemDefaultTag', 'isRequireSubOrganizationAuthentication',
 ] as const;
 export const IDENTITY_FLAGS = ['isRealPerson', 'isForeigner'] as const;
 export const ALERT_FLAGS = [

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { OrganizationsService } from '../../organizations/index.js';
 import { LinesService } from '../../numbers/index.js';
 import type { SendRow } from '../sends.repository.js';
-import { insideWindow, standingFailure } from '../send-rules.js';
+import { failureCodeOf, insideWindow, standingFailure } from '../send-rules.js';
 import type { FailureCode } from '../statuses.js';
 
 /**
@@ -21,7 +21,7 @@ export class DispatchStanding {
   async judge(send: Pick<SendRow, 'organizationId' | 'senderAgentId'>, now: Date): Promise<FailureCode | 'wait' | null> {
     const chain = await this.organizations.chainOf(send.organizationId);
     const code = standingFailure(chain, null, now);
-    if (code) return code;
+    if (code) return failureCodeOf(code);
     const agent = await this.lines.senderAgent(undefined, send.senderAgentId);
     // Switched off, deleted, or its plugin failed to load since the send was made: nothing can carry it.
     if (!agent || !agent.isActive) return 'SystemIsOutOfService';
