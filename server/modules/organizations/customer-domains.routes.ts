@@ -9,8 +9,8 @@ import type { CustomerDomainsService } from './customer-domains.service.js';
 
 /**
  * White-label domains. `GetCurrentClientData` and `Image` are public: the login page shows the
- * branding before anyone signs in. Management has no claim: the service admits the system
- * administrator and resellers (organizations CONTEXT.md, "Domains").
+ * branding before anyone signs in. Management needs `CustomerDomains.Manage` (a reseller-level
+ * claim) and the service admits only the system administrator and resellers' administrators (organizations CONTEXT.md, "Domains").
  */
 export function customerDomainsController(s: CustomerDomainsService): Controller {
   return {
@@ -27,14 +27,14 @@ export function customerDomainsController(s: CustomerDomainsService): Controller
           });
         },
       }),
-      userRoute({ method: 'GET', action: 'GetAll', query: listCustomerDomainsQuery, answer: customerDomainsPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
-      userRoute({ method: 'GET', action: 'Get/:id', params: idParamSchema, answer: customerDomainAnswer, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
-      userRoute({ method: 'POST', action: 'Create', body: createCustomerDomainSchema, answer: customerDomainAnswer, handler: ({ ctx, body }) => s.create(ctx, body) }),
-      userRoute({ method: 'POST', action: 'Update', body: updateCustomerDomainSchema, answer: customerDomainAnswer, handler: ({ ctx, body }) => s.update(ctx, body) }),
-      userRoute({ method: 'DELETE', action: 'Delete/:id', params: idParamSchema, answer: noAnswer, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: 'CustomerDomains.Manage', query: listCustomerDomainsQuery, answer: customerDomainsPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'GET', action: 'Get/:id', claim: 'CustomerDomains.Manage', params: idParamSchema, answer: customerDomainAnswer, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Create', claim: 'CustomerDomains.Manage', body: createCustomerDomainSchema, answer: customerDomainAnswer, handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', claim: 'CustomerDomains.Manage', body: updateCustomerDomainSchema, answer: customerDomainAnswer, handler: ({ ctx, body }) => s.update(ctx, body) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: 'CustomerDomains.Manage', params: idParamSchema, answer: noAnswer, handler: ({ ctx, params }) => s.delete(ctx, params.id) }),
       // The body is the image itself (jpg/png/jpeg, 1 MB at most), streamed into the upload intake.
-      userRoute({ method: 'POST', action: 'UploadImage', rawBody: true, query: uploadDomainImageQuery, answer: customerDomainAnswer, handler: ({ ctx, query, req }) => s.uploadImage(ctx, query, uploadFromRequest(req, query.fileName)) }),
-      userRoute({ method: 'POST', action: 'RemoveImage', body: removeDomainImageSchema, answer: customerDomainAnswer, handler: ({ ctx, body }) => s.removeImage(ctx, body.id, body.key) }),
+      userRoute({ method: 'POST', action: 'UploadImage', claim: 'CustomerDomains.Manage', rawBody: true, query: uploadDomainImageQuery, answer: customerDomainAnswer, handler: ({ ctx, query, req }) => s.uploadImage(ctx, query, uploadFromRequest(req, query.fileName)) }),
+      userRoute({ method: 'POST', action: 'RemoveImage', claim: 'CustomerDomains.Manage', body: removeDomainImageSchema, answer: customerDomainAnswer, handler: ({ ctx, body }) => s.removeImage(ctx, body.id, body.key) }),
     ],
   };
 }
