@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
-import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
+import { isUniqueViolation, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
@@ -159,7 +159,7 @@ export class CustomerDomainsService {
   async create(ctx: Actor, body: SchemaType<typeof createCustomerDomainSchema>) {
     const scope = this.scopeOf(ctx);
     const organizationId = body.organizationId ?? ctx.tenant.organizationId;
-    return this.uow.run(async (tx) => {
+    return this.hostRace(body, () => this.uow.run(async (tx) => {
       const owner = await this.organizations.findById(organizationId, tx);
       if (!owner || (!scope.all && !owner.path.startsWith(scope.path))) throw fieldError('organizationId', 'customerDomain.organizationNotFound');
       const values = await this.judge(tx, null, body);
@@ -171,18 +171,29 @@ export class CustomerDomainsService {
       const created = (await this.repo.findVisible({ all: true }, id, tx)) as CustomerDomainRow;
       await this.audit.record(tx, ctx, { operationType: 'Create', className: CLASS_NAME, referenceId: id, organizationId, newData: auditData(created) });
       return view(created);
-    });
+    }));
   }
 
   async update(ctx: Actor, body: SchemaType<typeof updateCustomerDomainSchema>) {
-    return this.uow.run(async (tx) => {
+    return this.hostRace(body, () => this.uow.run(async (tx) => {
       const old = await this.found(ctx, body.id, tx);
       await this.repo.lock(tx, old.id);
       await this.repo.update(tx, old.id, await this.judge(tx, old, body));
       const updated = (await this.repo.findVisible({ all: true }, old.id, tx)) as CustomerDomainRow;
       await this.audit.record(tx, ctx, { operationType: 'Update', className: CLASS_NAME, referenceId: old.id, organizationId: old.organizationId, oldData: auditData(old), newData: auditData(updated) });
       return view(updated);
-    });
+    }));
+  }
+
+  /** Two writers taking the same host at once: the unique index stops the second, answered like the check in `judge`. */
+  private async hostRace<T>(body: { resellerDomain?: string; resellerIdentityDomain?: string | null }, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const field = body.resellerDomain !== undefined ? 'resellerDomain' : 'resellerIdentityDomain';
+      throw new AppError(409, 'customerDomain.hostTaken', {}, [{ propertyName: field, key: 'customerDomain.hostTaken' }]);
+    }
   }
 
   async delete(ctx: Actor, id: number) {
