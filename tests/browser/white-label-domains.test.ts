@@ -6,6 +6,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { ok } from '../support/envelope.js';
 import { solidPng } from '../support/document-images.js';
 import { BrandedLoginPage, DomainsPages } from './pages/branding-pages.js';
+import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 
 /**
  * White-label domains in a real browser (organizations CONTEXT.md, "Domains"): two host names reach
@@ -49,7 +50,8 @@ describe('browser: white-label domains', function () {
 
   it('shows each domain\'s own look before sign-in, and refuses a user of tree A on tree B\'s domain', async () => {
     const errors: string[] = [];
-    const context = await browser!.newContext();
+    // bypassCSP: the panel's policy (script-src 'self') would refuse axe-core's injected script.
+    const context = await browser!.newContext({ bypassCSP: true });
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(String(e)));
 
@@ -59,8 +61,11 @@ describe('browser: white-label domains', function () {
     expect(await onA.title().innerText()).to.contain(tree.reseller.name);
     await onA.logo().waitFor();
     expect(await onA.loaded('brand-logo'), 'the logo is served and decodes').to.equal(true);
-    expect(await onA.colourOf('app-title', 'color')).to.equal('rgb(170, 17, 17)');
+    expect(await onA.colourOf('brand-bar', 'background-color')).to.equal('rgb(170, 17, 17)');
     expect(await onA.colourOf('login-submit', 'background-color')).to.equal('rgb(170, 17, 17)');
+    expect(await onA.colourOf('login-submit', 'color')).to.equal('rgb(255, 255, 255)');
+    const axeA = await new AccessibilityCheck(page).seriousViolations();
+    expect(axeA, describeViolations('login on A', axeA)).to.deep.equal([]);
     expect(await onA.loaded('login-image')).to.equal(true);
     expect(await onA.shell().getAttribute('class') ?? '').to.not.contain('dark');
 
@@ -73,6 +78,8 @@ describe('browser: white-label domains', function () {
     expect(await onB.logo().count()).to.equal(0);
     expect(await onB.colourOf('login-submit', 'background-color')).to.equal('rgb(17, 17, 170)');
     expect(await onB.shell().getAttribute('class')).to.contain('dark');
+    const axeB = await new AccessibilityCheck(pageB).seriousViolations();
+    expect(axeB, describeViolations('dark login on B', axeB)).to.deep.equal([]);
 
     // A user of tree A is refused on B's domain (Persian, the default language), and signs in on A's.
     await onB.signIn(tree.subUser.userName, USER_PASSWORD);
@@ -85,6 +92,7 @@ describe('browser: white-label domains', function () {
     await page.getByTestId('current-user').waitFor();
     const domains = new DomainsPages(page, origin(hostA));
     await domains.openList();
+    await domains.rowNames().first().waitFor();
     expect(await domains.rowNames().allInnerTexts()).to.deep.equal([hostA]);
     await domains.startNew();
     expect(await page.getByTestId('domain-images-later').count()).to.equal(1);
@@ -92,6 +100,9 @@ describe('browser: white-label domains', function () {
     await domains.save();
     await domains.fieldError('domain-host').waitFor();
     expect(await domains.fieldError('domain-host').innerText()).to.contain('بدون http://');
+    expect(await domains.form().getByText('هنوز ظاهر متفاوتی ندارند').count(), 'the desktop field says which values have no effect yet').to.equal(1);
+    const axeForm = await new AccessibilityCheck(page).seriousViolations();
+    expect(axeForm, describeViolations('domain form', axeForm)).to.deep.equal([]);
     expect(errors).to.deep.equal([]);
     await context.close();
   });

@@ -29,17 +29,20 @@ export function AccountLayout() {
         {mode === 'Center' && images[0] && <img src={images[0]} alt="" data-testid="login-image" className="mb-4 max-h-64 w-full max-w-xl rounded object-cover" />}
         <div className="flex w-full items-center justify-center gap-6">
           <div className="w-full max-w-sm">
+            {/* The brand's colour as an accent, never as text colour: a reseller's colour on the
+                login theme's background may be unreadable, a bar of it is only decoration. */}
+            <div aria-hidden="true" className="mb-3 h-1.5 w-full rounded" style={{ backgroundColor: 'var(--brand-primary, #0369a1)' }} data-testid="brand-bar" />
             <header className="mb-4 flex w-full items-center justify-between gap-2">
               <span className="flex min-w-0 items-center gap-2">
                 {brand.agentLogo && <img src={brandImageUrl(apiRoot, brand.agentLogo)} alt={ta('brand.logo', { name })} data-testid="brand-logo" className="h-10 w-auto max-w-[8rem] object-contain" />}
-                <span className="truncate text-2xl font-bold" style={{ color: 'var(--brand-primary, #0369a1)' }} data-testid="app-title">
+                <span className="truncate text-2xl font-bold" data-testid="app-title">
                   {brand.isDefault ? name : <UserText>{name}</UserText>}
                 </span>
               </span>
               <button type="button" data-testid="language-toggle" aria-label={`${t('header.language')} (${t('header.languageLabel')})`} lang={language === 'fa' ? 'en' : 'fa'} className="rounded border px-2 py-1 text-sm"
                 onClick={() => setLanguage(language === 'fa' ? 'en-US' : 'fa')}>{t('header.language')}</button>
             </header>
-            <ContentMain className="w-full rounded-lg border border-slate-200 bg-white p-6 shadow dark:border-slate-700 dark:bg-slate-800">
+            <ContentMain className="w-full rounded-lg border border-t-4 border-slate-200 bg-white p-6 shadow dark:border-slate-700 dark:bg-slate-800" style={{ borderTopColor: 'var(--brand-secondary, #0f172a)' }}>
               <Outlet />
             </ContentMain>
             <BrandLinks brand={brand} name={name} />
