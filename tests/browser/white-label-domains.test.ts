@@ -19,6 +19,7 @@ describe('browser: white-label domains', function () {
   let api: ApiClient;
   let tree: Tree;
   let port: string;
+  let domainA: number;
   const hostA = `${unique('a-brand')}.test`;
   const hostB = `${unique('b-brand')}.test`;
   const origin = (host: string) => `http://${host}:${port}`;
@@ -41,6 +42,7 @@ describe('browser: white-label domains', function () {
     api = await sharedApi();
     tree = await createTree(api);
     const a = ok(await api.post('CustomerDomains/Create', { resellerDomain: hostA, primaryColor: '#aa1111', secondaryColor: '#222222', loginPageMode: 'Center' }, { token: tree.resellerAdmin.token }));
+    domainA = a.id;
     await upload(tree.resellerAdmin.token, a.id, 'AgentLogo', solidPng(60, 30, [170, 17, 17]));
     await upload(tree.resellerAdmin.token, a.id, 'LoginImage', solidPng(113, 60, [200, 200, 40]));
     ok(await api.post('CustomerDomains/Create', { resellerDomain: hostB, primaryColor: '#1111aa', secondaryColor: '#333333', loginTheme: 'Dark' }, { token: tree.otherAdmin.token }));
@@ -103,6 +105,19 @@ describe('browser: white-label domains', function () {
     expect(await domains.form().getByText('هنوز ظاهر متفاوتی ندارند').count(), 'the desktop field says which values have no effect yet').to.equal(1);
     const axeForm = await new AccessibilityCheck(page).seriousViolations();
     expect(axeForm, describeViolations('domain form', axeForm)).to.deep.equal([]);
+
+    // Images on the form: the spec's sizes are shown; an oversized file and a non-image are refused under the field.
+    await domains.openEdit(domainA);
+    expect(await domains.imageRules().innerText()).to.contain('۱۱۳۳×۶۰۴').and.contain('۴۰۰۶×۲۱۱۶');
+    const before = await domains.logoPreview().getAttribute('src');
+    await domains.chooseLogo('big.png', Buffer.alloc(1024 * 1024 + 1, 1));
+    expect(await domains.logoError().innerText()).to.contain('بیش از ۱ مگابایت');
+    await domains.chooseLogo('fake.png', Buffer.from('not an image at all'));
+    await page.getByText('تصویر PNG یا JPEG معتبری نیست').first().waitFor();
+    expect(await domains.logoPreview().getAttribute('src')).to.equal(before);
+    await domains.chooseLogo('logo.png', solidPng(40, 40, [0, 120, 0]));
+    await page.waitForFunction((old) => (globalThis as any).document.querySelector('[data-testid="domain-logo-preview"]')?.getAttribute('src') !== old, before);
+    expect(await domains.logoError().count()).to.equal(0);
     expect(errors).to.deep.equal([]);
     await context.close();
   });

@@ -56,4 +56,17 @@ export class DomainsPages {
   /** The message under a field (FieldFrame's `<id>-error`). */
   fieldError(id: string) { return this.page.locator(`#${id}-error`); }
   imageRules() { return this.page.getByTestId('domain-image-rules'); }
+
+  async openEdit(id: number): Promise<void> {
+    await this.page.goto(`${this.origin}/organizations/domains/${id}`);
+    await this.page.getByTestId('domain-images').waitFor();
+  }
+
+  /** Hands a file to the logo's hidden file input (what the browser's dialog would do). */
+  chooseLogo(name: string, buffer: Buffer) {
+    return this.page.getByTestId('domain-logo-file').setInputFiles({ name, mimeType: name.endsWith('.png') ? 'image/png' : 'image/jpeg', buffer });
+  }
+
+  logoError() { return this.page.getByTestId('domain-logo-error'); }
+  logoPreview() { return this.page.getByTestId('domain-logo-preview'); }
 }
