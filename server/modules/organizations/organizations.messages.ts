@@ -13,6 +13,7 @@ export const organizationsMessages: MessageCatalogue = {
   'organization.moveIntoOwnSubtree': { fa: 'سازمان را نمی‌توان زیر زیرمجموعه‌های خودش برد.', en: 'An organization cannot be moved under its own descendants.' },
   'organization.adminUserNotMember': { fa: 'کاربر مدیر باید از کاربران همین سازمان باشد.', en: 'The administrator user must be one of the users of this organization.' },
   'organization.blackSenderLineNotInChain': { fa: 'خط ارسال به لیست سیاه باید خطِ همین سازمان یا یکی از سازمان‌های بالادست آن باشد.', en: 'The line for blacklisted numbers must belong to this organization or one above it.' },
+  'organization.domainNotInChain': { fa: 'دامنه باید دامنهٔ همین سازمان یا یکی از سازمان‌های بالادست آن باشد.', en: 'The domain must belong to this organization or one above it.' },
   'organization.sendWindowBoth': { fa: 'ساعت شروع و پایان ارسال باید با هم تعیین شوند.', en: 'The send start and end times must be set together.' },
   'organization.inactive': { fa: 'سازمان فعال نیست.', en: 'Not active organization' },
   'organization.expired': { fa: 'سازمان منقضی شده است.', en: 'Expired organization' },
