@@ -61,6 +61,7 @@ describe('browser: white-label domains', function () {
     const onA = new BrandedLoginPage(page, origin(hostA));
     await onA.open();
     expect(await onA.title().innerText()).to.contain(tree.reseller.name);
+    expect(await page.title()).to.equal(tree.reseller.name);
     await onA.logo().waitFor();
     expect(await onA.loaded('brand-logo'), 'the logo is served and decodes').to.equal(true);
     expect(await onA.colourOf('brand-bar', 'background-color')).to.equal('rgb(170, 17, 17)');

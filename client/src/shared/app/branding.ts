@@ -20,6 +20,8 @@ export function applyBranding(brand: Branding, root: HTMLElement = document.docu
   if (COLOUR.test(brand.secondaryColor)) root.style.setProperty('--brand-secondary', brand.secondaryColor);
   root.dataset.desktop = brand.desktop;
   root.dataset.loginTheme = brand.loginTheme;
+  // The tab reads the reseller's name on its domain; the default keeps index.html's title.
+  if (!brand.isDefault && brand.organizationName) root.ownerDocument.title = brand.organizationName;
 }
 
 /**
