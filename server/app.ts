@@ -123,6 +123,7 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
       defaultLanguage: config.defaultLanguage,
       apiAddress: config.apiAddress,
       serverStateToken: config.serverStateToken,
+      trustProxy: config.trustProxy,
       serverState: async () => (await kv.get('server-state')) ?? 'normal',
       runtimeConfig: (requestOrigin) => ({
         apiUrl: config.apiUrl,

@@ -49,6 +49,14 @@ export interface AppConfig {
   redisPrefix: string;
   publicOrigin: string | null;
   /**
+   * Express's `trust proxy` (`PEYK_TRUST_PROXY`): off by default, so the Host header and the socket
+   * address are believed as they arrive. Behind a reverse proxy set `true` (trust every hop), a hop
+   * count, or the proxies' addresses/CIDRs (comma-separated): then X-Forwarded-Host names the
+   * white-label domain (`CustomerDomains/GetCurrentClientData`, sign-in per tree) and
+   * X-Forwarded-For the client address (sign-in limits, audit).
+   */
+  trustProxy: boolean | number | string;
+  /**
    * Where voice providers fetch uploaded audio (`{mediaBaseUrl}/api/Media/File/{token}`). Null:
    * `publicOrigin`, else the panel's own address once it listens (`PEYK_MEDIA_BASE_URL`).
    */
@@ -179,6 +187,14 @@ function parseBoolean(name: string, value: string | undefined): boolean | undefi
   throw new Error(`${name} must be true or false (got "${value}")`);
 }
 
+function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  if (!/^[0-9a-fA-F:.,/ a-z]+$/.test(value)) throw new Error(`PEYK_TRUST_PROXY must be true, false, a hop count or proxy addresses (got "${value}")`);
+  return value;
+}
+
 function parseAgentHealthTtlMs(value: string | undefined, fallback: number | undefined): number {
   if (value === undefined || value === '') return fallback ?? 120_000;
   const ms = Number(value);
@@ -286,6 +302,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     redisUrl: env.REDIS_URL || merged.redisUrl,
     redisPrefix: env.PEYK_REDIS_PREFIX || merged.redisPrefix,
     publicOrigin: env.PEYK_PUBLIC_ORIGIN || merged.publicOrigin,
+    trustProxy: parseTrustProxy(env.PEYK_TRUST_PROXY) ?? merged.trustProxy ?? false,
     mediaBaseUrl: env.PEYK_MEDIA_BASE_URL || merged.mediaBaseUrl || null,
     apiAddress: env.PEYK_API_ADDRESS || merged.apiAddress,
     defaultLanguage: env.PEYK_LANGUAGE || merged.defaultLanguage,

@@ -486,4 +486,16 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   displayForAllSubOrganizations: { fa: 'نمایش برای همه زیرسازمان‌ها', en: 'Show to every sub-organization' },
   customerDomainName: { fa: 'دامنه مشتری', en: 'Customer domain' },
   isRequiredToSeen: { fa: 'مطالعه الزامی', en: 'Must be read' },
+  // white-label domains (organizations module)
+  resellerDomain: { fa: 'دامنه', en: 'Host name' },
+  resellerIdentityDomain: { fa: 'دامنه احراز هویت', en: 'Identity domain' },
+  desktop: { fa: 'میز کار', en: 'Desktop' },
+  loginTheme: { fa: 'پوسته صفحه ورود', en: 'Login theme' },
+  dashboardMode: { fa: 'حالت داشبورد', en: 'Dashboard mode' },
+  loginPageMode: { fa: 'چیدمان صفحه ورود', en: 'Login page layout' },
+  primaryColor: { fa: 'رنگ اصلی', en: 'Primary colour' },
+  secondaryColor: { fa: 'رنگ دوم', en: 'Secondary colour' },
+  resellerLink: { fa: 'پیوند وب‌سایت نماینده', en: 'Reseller website link' },
+  enamad: { fa: 'پیوند نماد اعتماد (اینماد)', en: 'Trust badge (Enamad) link' },
+  imageType: { fa: 'نوع تصویر', en: 'Image type' },
 };

@@ -47,6 +47,7 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
     // Each answers bytes or HTML, not the JSON envelope (its route says so in a comment).
     expect(undeclared).to.deep.equal([
       'GET /ContactExports/Download/:id/:key', // the export file
+      'GET /CustomerDomains/Image/:id/:key', // a domain's logo or login image
       'GET /Documents/File/:id', // the document's image
       'GET /Inbox/DownloadExcel/:id/:key', // the inbox workbook
       'GET /Media/File/:token', // the audio file a voice provider fetches

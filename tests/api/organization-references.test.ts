@@ -62,6 +62,26 @@ describe('Organizations: adminUserId and blackSenderPrivateNumberId point at rea
     ok(await update({ blackSenderPrivateNumberId: null }));
   });
 
+  it('takes a white-label domain of its own chain as domainId, and refuses another tree\'s or none (issue 25)', async () => {
+    const host = (p: string) => `${p}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}.example.test`;
+    const resellerDomain = ok(await api.post('CustomerDomains/Create', { resellerDomain: host('chain') }, { token: tree.resellerAdmin.token }));
+    const otherDomain = ok(await api.post('CustomerDomains/Create', { resellerDomain: host('other') }, { token: tree.otherAdmin.token }));
+    ok(await update({ domainId: resellerDomain.id }));
+    expect((await read()).domainId).to.equal(resellerDomain.id);
+    for (const domainId of [otherDomain.id, 2_000_000_000]) {
+      const res = await api.post('Organizations/Update', { id: tree.organization.id, domainId }, { token: tree.resellerAdmin.token, culture: 'en-US' });
+      expect(res.status).to.equal(400);
+      expect(res.body.validationErrors!.map((v) => v.propertyName)).to.deep.equal(['domainId']);
+      expect(res.body.validationErrors![0].message).to.include('domain');
+    }
+    expect((await read()).domainId).to.equal(resellerDomain.id);
+    const created = ok(await api.post('Organizations/Create', { name: `With domain ${Date.now()}`, domainId: resellerDomain.id }, { token: tree.resellerAdmin.token }));
+    expect(created.domainId).to.equal(resellerDomain.id);
+    // Deleting the domain clears every organization pointing at it.
+    ok(await api.delete(`CustomerDomains/Delete/${resellerDomain.id}`, { token: tree.resellerAdmin.token }));
+    expect((await read()).domainId).to.equal(null);
+  });
+
   it('lets a stored value the rule did not know pass when it is posted back unchanged', async () => {
     const superToken = await adminToken(api);
     // Stored before the rule: an id that points at nothing.

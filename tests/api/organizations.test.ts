@@ -59,8 +59,8 @@ describe('Organizations', function () {
         ceoMobile: '09121234567', ceoNationalCode: '0012345678', workplaceTitle: 'Head office', workplacePhone: '02188776655',
         workplaceZipCode: '1234567890', workplaceAddress: 'No. 1, Example St., Tehran', groupPriceTitle: 'Gold tariff',
         maximumUser: 11, maxOrganization: 12, maxCustomFiled: 13, maxPhonebook: 14, maximumPhoneNumber: 15,
-        // adminUserId and blackSenderPrivateNumberId name real records: organization-references.test.ts.
-        domainId: 17, panelPrice: 2_500_000,
+        // adminUserId, blackSenderPrivateNumberId and domainId name real records: organization-references.test.ts.
+        panelPrice: 2_500_000,
         sendStartTime: '08:00', sendEndTime: '21:30', expireTime, isActive: true, parentId: tree.reseller.id,
         ...Object.fromEntries(flags.map((f) => [f, true])),
       };

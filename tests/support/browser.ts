@@ -9,12 +9,16 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
-/** Debian's Chromium, never a downloaded one; the flags keep it off this machine's closed network. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, never a downloaded one; the flags keep it off this machine's closed network.
+ * `extraArgs`: more switches (e.g. `--host-resolver-rules=MAP *.test 127.0.0.1`, so several host
+ * names reach the test server, as white-label domains do).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }
 

@@ -5,6 +5,7 @@ import { loadRuntimeConfig, resolveApiRoot } from '../shared/runtime-config';
 import { AppStore, type ThemeMode } from '../shared/app/app-store';
 import type { AppServices } from '../shared/app/app-context';
 import { allTexts } from './texts';
+import { applyBranding, brandThemeMode, type Branding } from '../shared/app/branding';
 
 export const ACTIVE_ORG_KEY = 'active-organization';
 
@@ -83,13 +84,21 @@ export async function startApp(): Promise<AppServices> {
   });
   // The domain's client data comes first (no token): failing it, the server state says which
   // screen to show — server error, or an update in progress.
+  let brand: Branding;
   try {
-    await api.get('/CustomerDomains/GetCurrentClientData', { quiet: true });
+    brand = await api.get<Branding>('/CustomerDomains/GetCurrentClientData', { quiet: true });
   } catch {
     throw new StartupFailure(config.serverStateApiUrl ? await serverIsUpdating(config.serverStateApiUrl, config.serverStateToken) : false);
   }
+  applyBranding(brand);
+  // A user's own choice of light or dark wins; without one, the domain's.
+  const brandTheme = read(THEME_KEY) ? null : brandThemeMode(brand);
+  if (brandTheme) {
+    document.documentElement.classList.toggle('dark', brandTheme === 'dark');
+    store.set({ theme: brandTheme });
+  }
   return {
-    config, apiRoot, api, session, store, i18n, leave,
+    config, apiRoot, api, session, store, i18n, leave, brand,
     setLanguage(next: string) {
       const value = isPersian(next) ? PERSIAN : ENGLISH;
       write(LANGUAGE_KEY, value);

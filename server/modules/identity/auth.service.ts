@@ -8,7 +8,7 @@ import type { Actor } from '../../platform/actor.js';
 import type { RequestContext } from '../../platform/http/context.js';
 import { AppError, badRequest, fieldError, forbidden, notFound, unauthorized, type ValidationIssue } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
-import { OrganizationsService } from '../organizations/index.js';
+import { CustomerDomainsService, OrganizationsService } from '../organizations/index.js';
 import { UsersRepository, type UserRow } from './users.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { TokensService, hashToken, type TokenPair } from './tokens.service.js';
@@ -44,6 +44,7 @@ export class AuthService {
     @inject(AuditService) private readonly audit: AuditService,
     @inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @inject(LoginGuard) private readonly guard: LoginGuard,
+    @inject(CustomerDomainsService) private readonly domains: CustomerDomainsService,
   ) {}
 
   async login(ctx: RequestContext, input: LoginInput): Promise<TokenPair & { changePasswordRequired: boolean }> {
@@ -109,6 +110,12 @@ export class AuthService {
       throw badRequest(refusal === 'Inactive' ? 'account.inactive' : refusal === 'Suspended' ? 'account.suspended' : refusal === 'Expired' ? 'account.expired'
         : refusal === 'OrganizationExpired' ? 'organization.expired' : 'organization.inactive');
     }
+    // On a reseller's domain only its own tree signs in. Asked after the password is proven, like
+    // the refusals above, so it tells nothing about a user name a wrong password would not.
+    if (!(await this.inTreeOfHost(user, ctx.host ?? ''))) {
+      await record('OtherDomain');
+      throw badRequest('account.otherDomain');
+    }
 
     const pair = await this.uow.run(async (tx) => {
       await this.users.update(tx, user.id, { failedLoginCount: 0, lockedUntil: null, lastLoginAt: now, lastLoginIp: ctx.ip.slice(0, 64) });
@@ -117,6 +124,14 @@ export class AuthService {
       return opened;
     });
     return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, changePasswordRequired: user.changePasswordRequired };
+  }
+
+  /** Whether the host's white-label domain (if any) serves the user's organization: under the domain organization's path. */
+  private async inTreeOfHost(user: UserRow, host: string): Promise<boolean> {
+    const tree = await this.domains.treeOfHost(host);
+    if (tree === null) return true;
+    const org = await this.organizations.findById(user.organizationId);
+    return !!org && org.path.startsWith(tree);
   }
 
   /** Why this user may not have a session now, or null. */

@@ -49,6 +49,7 @@ export const CLAIM_SECTIONS: ClaimSection[] = [
       c('RoleTemplates.Manage', 'reseller', 'مدیریت قالب‌های نقش', 'Manage role templates'),
       c('Audits.View', 'organization', 'مشاهده ممیزی', 'View audit trail'),
       c('News.Manage', 'reseller', 'مدیریت اخبار و اطلاعیه‌ها', 'Manage news'),
+      c('CustomerDomains.Manage', 'reseller', 'مدیریت دامنه‌ها و برند', 'Manage domains and branding'),
     ],
   },
   {

@@ -106,6 +106,11 @@ export class OrganizationsRepository {
     return Boolean(await tx('private_numbers').where({ id: lineId }).whereIn('organizationId', organizationIds).whereNull('deletedAt').first('id'));
   }
 
+  /** A white-label domain (this module's customer_domains) owned by one of these organizations. */
+  async isDomainOwnedByAny(tx: Tx, organizationIds: number[], domainId: number): Promise<boolean> {
+    return Boolean(await tx('customer_domains').where({ id: domainId }).whereIn('organizationId', organizationIds).first('id'));
+  }
+
   async countLiveChildren(tx: Tx, parentId: number): Promise<number> {
     const [{ n }] = await tx('organizations').where({ parentId }).whereNull('deletedAt').count<{ n: string }[]>({ n: '*' });
     return Number(n);

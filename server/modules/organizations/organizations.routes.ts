@@ -1,7 +1,7 @@
 import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import type { OrganizationsService } from './organizations.service.js';
 import {
-  clientDataAnswer, organizationAnswer, organizationsDeletedAnswer, organizationsPageAnswer,
+  organizationAnswer, organizationsDeletedAnswer, organizationsPageAnswer,
 } from '../../shared/organizations/organizations.answers.js';
 import { createOrganizationSchema, deleteOrganizationQuery, listOrganizationsQuery, updateOrganizationSchema } from './organizations.schemas.js';
 
@@ -24,29 +24,3 @@ export function organizationsController(service: OrganizationsService): Controll
     ],
   };
 }
-
-/**
- * What the login page and shell need to know about the domain they are served on, before anyone
- * signs in. Until white-label domains exist (a later issue) every domain gets the platform's
- * defaults and the system organization's name.
- */
-export function customerDomainsController(service: OrganizationsService): Controller {
-  return {
-    name: 'CustomerDomains',
-    routes: [{
-      method: 'GET', action: 'GetCurrentClientData', auth: 'public', answer: clientDataAnswer,
-      handler: async ({ req }) => ({
-        domain: req.hostname,
-        organizationName: await service.systemOrganizationName(),
-        desktop: 'Default',
-        loginTheme: 'Default',
-        primaryColor: '#0369a1',
-        secondaryColor: '#0f172a',
-        agentLogo: null,
-        enamad: null,
-        isDefault: true,
-      }),
-    }],
-  };
-}
-

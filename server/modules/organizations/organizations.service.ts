@@ -234,7 +234,8 @@ export class OrganizationsService {
    * its own users (none on create: a new organization has no users yet), its black-sender line one
    * owned along its chain (itself or an organization above it). A value posted back unchanged passes,
    * so a value stored before this rule does not block other edits. `chainPath` is the
-   * organization's path (on create: its parent's, the new one owning nothing yet).
+   * organization's path (on create: its parent's, the new one owning nothing yet). Its white-label
+ * domain (`domainId`) likewise one owned along its chain.
    */
   private async checkReferences(tx: Tx, org: OrganizationRow | null, chainPath: string, values: Record<string, unknown>): Promise<void> {
     const changed = (field: string) => values[field] !== undefined && values[field] !== null && !(org && sameAsStored(values[field], org[field]));
@@ -246,6 +247,11 @@ export class OrganizationsService {
       if (!await this.repo.isLineOwnedByAny(tx, chain, values.blackSenderPrivateNumberId as number)) {
         throw fieldError('blackSenderPrivateNumberId', 'organization.blackSenderLineNotInChain');
       }
+    }
+    // A white-label domain serves the tree under its organization: an organization may point only at one along its own chain.
+    if (changed('domainId')) {
+      const chain = chainPath.split('/').filter(Boolean).map(Number);
+      if (!await this.repo.isDomainOwnedByAny(tx, chain, values.domainId as number)) throw fieldError('domainId', 'organization.domainNotInChain');
     }
   }
 

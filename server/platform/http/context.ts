@@ -8,6 +8,11 @@ export type { Principal, Scope, Tenant } from '../actor.js';
 export interface RequestContext {
   requestId: string;
   ip: string;
+  /**
+   * The host name the request was addressed to (lower-case, no port): the Host header, or
+   * X-Forwarded-Host when `trust proxy` is set. White-label domains are chosen by it.
+   */
+  host?: string;
   userAgent: string;
   culture: Culture;
   principal: Principal | null;

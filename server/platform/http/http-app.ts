@@ -24,6 +24,8 @@ export interface HttpAppOptions {
   runtimeConfig: (requestOrigin: string) => Record<string, unknown>;
   serverStateToken: string;
   serverState: () => Promise<string>;
+  /** Express's `trust proxy` (config `trustProxy`): off unless the panel sits behind a reverse proxy. */
+  trustProxy?: boolean | number | string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -32,12 +34,20 @@ function clientIp(req: Request): string {
   return (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 }
 
+/** `req.hostname` lower-cased without a trailing dot; empty when the request named none. */
+function requestHost(req: Request): string {
+  return (req.hostname ?? '').toLowerCase().replace(/\.$/, '').slice(0, 253);
+}
+
 export function createHttpApp(options: HttpAppOptions): Express {
   const { translator, logger } = options;
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  // Off by default: a client could otherwise pick any white-label domain (and any address) by
+  // sending X-Forwarded-Host (X-Forwarded-For) itself.
+  app.set('trust proxy', options.trustProxy ?? false);
 
   app.use(helmet({
     contentSecurityPolicy: {
@@ -59,6 +69,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     const ctx: RequestContext = {
       requestId,
       ip: clientIp(req),
+      host: requestHost(req),
       userAgent: (req.get('user-agent') ?? '').slice(0, 500),
       culture: parseCulture(req.query.culture),
       principal: null,

@@ -93,22 +93,3 @@ export type OrganizationListItemAnswer = AnswerOf<typeof organizationListItemAns
 export type OrganizationsPage = AnswerOf<typeof organizationsPageAnswer>;
 export type OrganizationAnswer = AnswerOf<typeof organizationAnswer>;
 export type OrganizationsDeleted = AnswerOf<typeof organizationsDeletedAnswer>;
-
-/** What `CustomerDomains/GetCurrentClientData` answers before sign-in: the brand of the domain asked. */
-export const clientDataAnswer = {
-  type: 'object',
-  required: ['domain', 'organizationName', 'desktop', 'loginTheme', 'primaryColor', 'secondaryColor', 'agentLogo', 'enamad', 'isDefault'],
-  properties: {
-    domain: text,
-    organizationName: text,
-    desktop: text,
-    loginTheme: text,
-    primaryColor: text,
-    secondaryColor: text,
-    agentLogo: nullableText,
-    enamad: nullableText,
-    isDefault: flag,
-  },
-} as const;
-
-export type ClientDataAnswer = AnswerOf<typeof clientDataAnswer>;

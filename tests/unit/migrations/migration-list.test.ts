@@ -59,6 +59,7 @@ const SHIPPED_NAMES = [
   '20261201-0048-insight-news',
   '20261201-0049-notifications-alerts',
   '20261201-0050-organizations-documents',
+  '20261201-0051-organizations-customer-domains',
   '20261201-0052-organizations-sub-authentication',
   '20261201-0053-alerts-payment-alerts',
 ];

@@ -28,8 +28,12 @@ export const accountTexts: TextResource = {
       results: {
         Success: 'ورود موفق', WrongPassword: 'رمز عبور نادرست', UnknownUser: 'نام کاربری ناشناخته', Locked: 'حساب موقتاً قفل است',
         CaptchaRequired: 'کد امنیتی لازم بود', InvalidCaptcha: 'کد امنیتی نادرست', Inactive: 'کاربر غیرفعال', Suspended: 'کاربر مسدود',
-        Expired: 'حساب منقضی شده', OrganizationExpired: 'اعتبار سازمان تمام شده', OrganizationInactive: 'سازمان غیرفعال', other: 'ورود ناموفق',
+        Expired: 'حساب منقضی شده', OrganizationExpired: 'اعتبار سازمان تمام شده', OrganizationInactive: 'سازمان غیرفعال', OtherDomain: 'ورود از دامنه نماینده دیگر', other: 'ورود ناموفق',
       },
+    },
+    brand: {
+      logo: 'نشان {{name}}', loginImage: 'تصویر صفحه ورود {{index}} از {{count}}', previousImage: 'تصویر قبلی', nextImage: 'تصویر بعدی',
+      resellerLink: 'وب‌سایت {{name}}', enamad: 'نماد اعتماد الکترونیکی',
     },
     dashboard: { title: 'داشبورد', organization: 'سازمان', balance: 'موجودی', lastLogin: 'آخرین ورود', lastLoginIp: 'IP آخرین ورود', welcome: 'خوش آمدید، {{name}}' },
     paging: { previous: 'قبلی', next: 'بعدی', page: 'صفحه {{page}} از {{pages}}' },
@@ -59,8 +63,12 @@ export const accountTexts: TextResource = {
       results: {
         Success: 'Signed in', WrongPassword: 'Wrong password', UnknownUser: 'Unknown user name', Locked: 'Account locked for a while',
         CaptchaRequired: 'Security code was required', InvalidCaptcha: 'Wrong security code', Inactive: 'User inactive', Suspended: 'User suspended',
-        Expired: 'Account expired', OrganizationExpired: 'Organization expired', OrganizationInactive: 'Organization inactive', other: 'Sign-in refused',
+        Expired: 'Account expired', OrganizationExpired: 'Organization expired', OrganizationInactive: 'Organization inactive', OtherDomain: "On another reseller's domain", other: 'Sign-in refused',
       },
+    },
+    brand: {
+      logo: '{{name}} logo', loginImage: 'Login image {{index}} of {{count}}', previousImage: 'Previous image', nextImage: 'Next image',
+      resellerLink: '{{name}} website', enamad: 'E-commerce trust badge (Enamad)',
     },
     dashboard: { title: 'Dashboard', organization: 'Organization', balance: 'Balance', lastLogin: 'Last login', lastLoginIp: 'Last login IP', welcome: 'Welcome, {{name}}' },
     paging: { previous: 'Previous', next: 'Next', page: 'Page {{page}} of {{pages}}' },

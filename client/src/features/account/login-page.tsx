@@ -86,7 +86,7 @@ export function LoginPage() {
         {t('login.rememberMe')}
       </label>
       {error && <p id={LOGIN_ERROR_ID} role="alert" data-testid="login-error" className="mb-3 text-sm text-red-700">{error}</p>}
-      <button type="submit" data-testid="login-submit" disabled={busy} className="w-full rounded bg-sky-700 py-2 text-white disabled:opacity-60">{t('login.submit')}</button>
+      <button type="submit" data-testid="login-submit" disabled={busy} style={{ backgroundColor: 'var(--brand-primary, #0369a1)', color: 'var(--brand-on-primary, #ffffff)' }} className="w-full rounded py-2 disabled:opacity-60">{t('login.submit')}</button>
     </form>
   );
 }

@@ -18,9 +18,10 @@ export const auditsTexts: TextResource = {
       Cancel: 'لغو', ChargeOrganization: 'شارژ سازمان', Confirm: 'تأیید', UndoConfirm: 'لغو تأیید', ConfirmPayment: 'تأیید پرداخت', Reject: 'رد',
       RejectPayment: 'رد پرداخت', CreateBulk: 'ایجاد گروهی', IncreaseUserCredit: 'افزایش اعتبار کاربر', DecreaseUserCredit: 'کاهش اعتبار کاربر',
       OnlineCallback: 'بازگشت از درگاه پرداخت', Revoke: 'ابطال', Rotate: 'تعویض کلید', SetCreditLimit: 'تعیین سقف اعتبار', StartEdit: 'شروع ویرایش',
+      UploadImage: 'بارگذاری تصویر', RemoveImage: 'حذف تصویر',
     },
     classes: {
-      Organization: 'سازمان', User: 'کاربر', Role: 'نقش', RoleTemplate: 'قالب نقش', Session: 'نشست', AccountInformation: 'اطلاعات حساب',
+      Organization: 'سازمان', CustomerDomain: 'دامنه و برند', User: 'کاربر', Role: 'نقش', RoleTemplate: 'قالب نقش', Session: 'نشست', AccountInformation: 'اطلاعات حساب',
       ApiToken: 'کلید API', ApiTokenSafeIp: 'IP مجاز کلید API', BlackList: 'لیست سیاه', Credit: 'اعتبار', Discount: 'کد تخفیف',
       MainSettings: 'تنظیمات اصلی', Media: 'فایل صوتی', MessagePattern: 'الگوی پیام', Module: 'ماژول', OtpFormat: 'الگوی رمز یکبار مصرف', Package: 'بسته', Payment: 'پرداخت',
       PaymentGateway: 'درگاه پرداخت', PeriodicSend: 'ارسال دوره‌ای', Plan: 'طرح', PrivateNumber: 'خط', PrivateNumberAssignment: 'تخصیص خط',
@@ -43,9 +44,10 @@ export const auditsTexts: TextResource = {
       UndoConfirm: 'Undo confirmation', ConfirmPayment: 'Confirm payment', Reject: 'Reject', RejectPayment: 'Reject payment',
       CreateBulk: 'Create in bulk', IncreaseUserCredit: "Increase user's credit", DecreaseUserCredit: "Decrease user's credit",
       OnlineCallback: 'Payment gateway return', Revoke: 'Revoke', Rotate: 'Rotate key', SetCreditLimit: 'Set credit limit', StartEdit: 'Start edit',
+      UploadImage: 'Upload image', RemoveImage: 'Remove image',
     },
     classes: {
-      Organization: 'Organization', User: 'User', Role: 'Role', RoleTemplate: 'Role template', Session: 'Session',
+      Organization: 'Organization', CustomerDomain: 'Domain and branding', User: 'User', Role: 'Role', RoleTemplate: 'Role template', Session: 'Session',
       AccountInformation: 'Account information', ApiToken: 'API token', ApiTokenSafeIp: 'API token allowed IP', BlackList: 'Blacklist',
       Credit: 'Credit', Discount: 'Discount code', MainSettings: 'Main settings', Media: 'Voice file', MessagePattern: 'Message pattern', Module: 'Module', OtpFormat: 'OTP format',
       Package: 'Package', Payment: 'Payment', PaymentGateway: 'Payment gateway', PeriodicSend: 'Periodic send', Plan: 'Plan', PrivateNumber: 'Line',

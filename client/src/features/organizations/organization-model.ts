@@ -9,7 +9,8 @@ export const WORKPLACE_TEXT = ['workplaceTitle', 'workplacePhone', 'workplaceZip
 export const LIMIT_INTS = ['maximumUser', 'maxOrganization', 'maxCustomFiled', 'maxPhonebook', 'maximumPhoneNumber', 'panelPrice'] as const;
 /**
  * Other records the organization points at, chosen with pickers (never typed as ids). domainId is
- * not among them: no domain records exist yet to choose from, so the form leaves it as it is; and
+ * not among them: it is set when the organization's first white-label domain is registered on the
+ * domains page (organizations/domains), so the form leaves it as it is; and
  * groupPriceTitle is the tariff's display copy, set by assigning a tariff (Tariffs/AssignToOrganization).
  */
 export const REFERENCE_INTS = ['adminUserId', 'blackSenderPrivateNumberId'] as const;

@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/api-client';
 import type { SessionStore } from '../auth/session-store';
 import type { RuntimeConfig } from '../runtime-config';
 import type { AppStore } from './app-store';
+import type { Branding } from './branding';
 
 /** What every screen may use; built once at startup (see app/startup.ts). */
 export interface AppServices {
@@ -13,6 +14,8 @@ export interface AppServices {
   session: SessionStore;
   store: AppStore;
   i18n: I18n;
+  /** The white-label branding of the domain the panel was opened on (startup reads it before sign-in). */
+  brand: Branding;
   setLanguage(language: string): void;
   setActiveOrganization(id: string | null): void;
   setTheme(theme: 'light' | 'dark'): void;
