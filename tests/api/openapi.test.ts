@@ -180,7 +180,9 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
     expect(JSON.stringify(envelope.properties.validationErrors)).to.contain('propertyName');
   });
 
-  it('has schemas that all compile as JSON Schema 2020-12', () => {
+  it('has schemas that all compile as JSON Schema 2020-12', function () {
+    // Compiling a 2 MB document's schemas takes 10-20 s on a loaded two-core runner.
+    this.timeout(90_000);
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
     ajv.addFormat('mobile', MOBILE_PATTERN);
@@ -197,8 +199,13 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
       }
     }
     expect(pointers.length).to.be.greaterThan(200);
-    for (const pointer of pointers) {
-      expect(() => ajv.compile({ $ref: `openapi.json#${pointer}` }), pointer).to.not.throw();
+    // One schema naming every pointer; only a failure is looked at pointer by pointer, to name it.
+    try {
+      ajv.compile({ anyOf: pointers.map((pointer) => ({ $ref: `openapi.json#${pointer}` })) });
+    } catch {
+      for (const pointer of pointers) {
+        expect(() => ajv.compile({ $ref: `openapi.json#${pointer}` }), pointer).to.not.throw();
+      }
     }
     // A compiled body schema still refuses what the route refuses.
     const login = ajv.getSchema(`openapi.json#/components/schemas/${escape(`${operationOf('POST', '/Account/Login').operationId}_body`)}`);
