@@ -46,6 +46,7 @@ import { inboundTextParsers } from './20261130-0043-inbound-text-parsers.js';
 import { inboundInboxGroups } from './20261130-0041-inbound-inbox-groups.js';
 import { numbersNumberClasses } from './20261130-0045-numbers-number-classes.js';
 import { insightNews } from './20261201-0048-insight-news.js';
+import { targetingNumberBank } from './20261201-0057-targeting-number-bank.js';
 
 /**
  * Every migration in order; both database backends run exactly this list. Order = the file numbers;
@@ -53,4 +54,4 @@ import { insightNews } from './20261201-0048-insight-news.js';
  * `name`, which never changes once shipped, even when a file is renamed
  * (tests/unit/migrations/migration-list.test.ts holds the shipped names).
  */
-export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundInboxGroups, inboundPolls, inboundTextParsers, inboundSafeLists, numbersNumberClasses, inboundAggregatorRules, insightNews, notificationsAlerts, organizationsDocuments];
+export const migrations: Migration[] = [organizationsIdentity, platformJobs, billingLedger, notificationsTable, billingPackagesDiscounts, billingGatewaysPlans, billingInvoices, numbersLines, messagingSends, inboxMessages, messagingPeriodic, messagingEditArchive, messagingDispatchLeases, numbersWebhookSecret, platformScheduledRuns, auditChannel, mediaVoice, developerApiTokens, developerApiRules, developerWebhooks, developerSmppAccounts, developerOtpFormats, developerSmppParts, contactsPhonebooks, insightDashboardRollup, messagingReceiverTexts, messagingResend, contactsPhonebookFiles, messagingOutboxSearch, messagingSendPhonebooks, messagingP2p, messagingPatterns, engageOccasions, contactsExports, platformScheduledRunDeadlines, messagingReceiverOnWire, inboxOptOuts, inboundActions, inboundInboxGroups, inboundPolls, inboundTextParsers, inboundSafeLists, numbersNumberClasses, inboundAggregatorRules, insightNews, notificationsAlerts, organizationsDocuments, targetingNumberBank];

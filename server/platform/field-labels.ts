@@ -485,4 +485,12 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   displayForAllSubOrganizations: { fa: 'نمایش برای همه زیرسازمان‌ها', en: 'Show to every sub-organization' },
   customerDomainName: { fa: 'دامنه مشتری', en: 'Customer domain' },
   isRequiredToSeen: { fa: 'مطالعه الزامی', en: 'Must be read' },
+  // number bank (targeting)
+  zoneIds: { fa: 'مناطق', en: 'Zones' },
+  zipCodePrefix: { fa: 'پیشوند کد پستی', en: 'Postal code prefix' },
+  guildName: { fa: 'صنف', en: 'Guild' },
+  subGuildName: { fa: 'زیرصنف', en: 'Sub-guild' },
+  mobileOperators: { fa: 'اپراتورها', en: 'Operators' },
+  genderType: { fa: 'جنسیت', en: 'Gender' },
+  simType: { fa: 'نوع سیم‌کارت', en: 'SIM type' },
 };

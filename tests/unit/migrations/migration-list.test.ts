@@ -59,6 +59,7 @@ const SHIPPED_NAMES = [
   '20261201-0048-insight-news',
   '20261201-0049-notifications-alerts',
   '20261201-0050-organizations-documents',
+  '20261201-0057-targeting-number-bank',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */
