@@ -1,9 +1,9 @@
 import { uploadFromRequest } from '../../platform/upload/request-upload.js';
 import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import type { NumberBankService } from './number-bank.service.js';
-import { bankCountSchema, bankImportsQuery, bankNumbersQuery, importBankQuery } from './number-bank.schemas.js';
+import { bankCountSchema, bankImportsQuery, bankNumbersQuery, importBankQuery, zonesQuery } from './number-bank.schemas.js';
 import {
-  bankCountAnswer, bankImportAnswer, bankImportDetailAnswer, bankImportsPageAnswer, bankNumbersPageAnswer, zonesAnswer,
+  bankCountAnswer, bankImportAnswer, bankImportDetailAnswer, bankImportsPageAnswer, bankNumbersPageAnswer, zoneAnswer, zonesAnswer,
 } from '../../shared/targeting/number-bank.answers.js';
 
 /**
@@ -24,10 +24,14 @@ export function numberBankController(s: NumberBankService): Controller {
   };
 }
 
-/** `Zones/GetTree`: every zone with its reachable counts per operator (counts only: any signed-in user). */
+/** `Zones/*`: zones with their reachable counts per operator, whole or level by level (counts only: any signed-in user). */
 export function zonesController(s: NumberBankService): Controller {
   return {
     name: 'Zones',
-    routes: [userRoute({ method: 'GET', action: 'GetTree', answer: zonesAnswer, handler: () => s.zoneTree() })],
+    routes: [
+      userRoute({ method: 'GET', action: 'GetTree', answer: zonesAnswer, handler: () => s.zoneTree() }),
+      userRoute({ method: 'GET', action: 'GetAll', query: zonesQuery, answer: zonesAnswer, handler: ({ query }) => s.zones(query) }),
+      userRoute({ method: 'GET', action: 'Get/:id', params: idParamSchema, answer: zoneAnswer, handler: ({ params }) => s.zone(params.id) }),
+    ],
   };
 }

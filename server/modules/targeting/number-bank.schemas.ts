@@ -43,3 +43,8 @@ export const bankCountSchema = {
   },
   examples: [{ zoneIds: [2], mobileOperators: ['MCI'], genderType: 'Woman', simType: 'All' }],
 } as const;
+
+export const zonesQuery = {
+  type: 'object', additionalProperties: false,
+  properties: { parentId: { ...id, title: 'The zone whose sub-zones are listed (none: the country) / منطقه بالاتر' } },
+} as const;

@@ -3,6 +3,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Culture, Translator } from '../../platform/i18n.js';
+import type { UnitOfWork } from '../../platform/unit-of-work.js';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import { fileTooLarge, UploadIntake, type UploadKind, type UploadSource } from '../../platform/upload/upload-intake.service.js';
@@ -13,7 +14,7 @@ import { ZonesRepository, ZONE_TYPES, type ZoneRow } from './zones.repository.js
 import { NumberBankImporter } from './number-bank.worker.js';
 import { publicBankImport } from './number-bank.files.js';
 import { genderCode, GENDER_TYPES, operatorCode, operatorName, simCode, SIM_TYPES } from './number-bank.rows.js';
-import type { bankCountSchema, bankImportsQuery, bankNumbersQuery, importBankQuery } from './number-bank.schemas.js';
+import type { bankCountSchema, bankImportsQuery, bankNumbersQuery, importBankQuery, zonesQuery } from './number-bank.schemas.js';
 
 /** The largest bank file taken: ten million rows of a dozen short columns is about 700 MB as CSV. */
 export const BANK_MAX_BYTES = 1024 * 1024 * 1024;
@@ -44,6 +45,7 @@ export class NumberBankService {
     @inject(UploadIntake) private readonly intake: UploadIntake,
     @inject(TYPES.Translator) private readonly translator: Translator,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
   private t(culture: Culture) {
@@ -111,6 +113,30 @@ export class NumberBankService {
   /** Every zone with its reachable counts per operator (the tree is built by the reader from parentId). */
   async zoneTree() {
     return { items: (await this.zones.all()).map(publicZone) };
+  }
+
+  /** One zone with its counts. */
+  async zone(id: number) {
+    const [zone] = await this.zones.find([id]);
+    if (!zone) throw notFound('targeting.zoneNotFound');
+    return publicZone(zone);
+  }
+
+  /** The zones under one zone (none given: the roots) with their counts: a tree opened level by level. */
+  async zones(query: SchemaType<typeof zonesQuery>) {
+    return { items: (await this.zones.children(query.parentId ?? null)).map(publicZone) };
+  }
+
+  /**
+   * Every zone recounted from the bank in one transaction (a bank loaded outside the import, as the
+   * benchmark's; or counts to be trusted again after manual repair). Answers the zones recounted.
+   */
+  async recountAllZones(): Promise<number> {
+    const now = this.clock.now();
+    return this.uow.run(async (tx) => {
+      await this.zones.markStale(tx, (await this.zones.all()).map((z) => z.id));
+      return this.zones.recountStale(tx, now);
+    });
   }
 
   /** Counts per operator of reachable (not blacklisted) numbers for the filters; never a number. */

@@ -35,6 +35,11 @@ export class ZonesRepository {
     return this.knex('targeting_zones').select('*').orderBy([{ column: 'zoneType' }, { column: 'name' }, { column: 'id' }]);
   }
 
+  /** The zones under `parentId` (null: the roots), by the (coalesce(parentId, 0), name) index. */
+  async children(parentId: number | null): Promise<ZoneRow[]> {
+    return this.knex('targeting_zones').whereRaw('coalesce("parentId", 0) = ?', [parentId ?? 0]).orderBy('name').select('*');
+  }
+
   async find(ids: readonly number[]): Promise<ZoneRow[]> {
     if (ids.length === 0) return [];
     return this.knex('targeting_zones').whereIn('id', ids).select('*');
