@@ -114,8 +114,8 @@ async function main(): Promise<void> {
     const city = (i: number) => 2 + PROVINCES + ((i * 37) % (PROVINCES * CITIES));
     console.log(`\n${READS} reads each:`);
     await latencies('zone counts: one zone (Zones/Get)', (i) => bank.zone(1 + ((i * 97) % Number(zoneCount))));
-    await latencies('zone counts: a province\'s cities (Zones/GetAll?parentId)', (i) => bank.zones({ parentId: province(i) }));
-    await latencies('zone counts: every province (Zones/GetAll?parentId=country)', () => bank.zones({ parentId: 1 }));
+    await latencies('zone counts: a province\'s cities (Zones/GetAll?parentId)', (i) => bank.zonesUnder({ parentId: province(i) }));
+    await latencies('zone counts: every province (Zones/GetAll?parentId=country)', () => bank.zonesUnder({ parentId: 1 }));
     await latencies(`zone counts: the whole tree (Zones/GetTree, ${fmt(Number(zoneCount))} zones)`, () => bank.zoneTree());
     await latencies('count: one province (all operators)', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)] }));
     await latencies('count: the big province (25%) + MCI + Woman', () => bank.count(ctx, { ...all, zoneIds: [2], mobileOperators: ['MCI'], genderType: 'Woman' }));

@@ -30,7 +30,7 @@ export function zonesController(s: NumberBankService): Controller {
     name: 'Zones',
     routes: [
       userRoute({ method: 'GET', action: 'GetTree', answer: zonesAnswer, handler: () => s.zoneTree() }),
-      userRoute({ method: 'GET', action: 'GetAll', query: zonesQuery, answer: zonesAnswer, handler: ({ query }) => s.zones(query) }),
+      userRoute({ method: 'GET', action: 'GetAll', query: zonesQuery, answer: zonesAnswer, handler: ({ query }) => s.zonesUnder(query) }),
       userRoute({ method: 'GET', action: 'Get/:id', params: idParamSchema, answer: zoneAnswer, handler: ({ params }) => s.zone(params.id) }),
     ],
   };

@@ -123,7 +123,7 @@ export class NumberBankService {
   }
 
   /** The zones under one zone (none given: the roots) with their counts: a tree opened level by level. */
-  async zones(query: SchemaType<typeof zonesQuery>) {
+  async zonesUnder(query: SchemaType<typeof zonesQuery>) {
     return { items: (await this.zones.children(query.parentId ?? null)).map(publicZone) };
   }
 
