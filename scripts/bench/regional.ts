@@ -117,7 +117,8 @@ async function main(): Promise<void> {
     await latencies('zone counts: a province\'s cities (Zones/GetAll?parentId)', (i) => bank.zonesUnder({ parentId: province(i) }));
     await latencies('zone counts: every province (Zones/GetAll?parentId=country)', () => bank.zonesUnder({ parentId: 1 }));
     await latencies(`zone counts: the whole tree (Zones/GetTree, ${fmt(Number(zoneCount))} zones)`, () => bank.zoneTree());
-    await latencies('count: one province (all operators)', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)] }));
+    await latencies('count: one province (kept zone counts)', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)] }));
+    await latencies('count: one province + SIM type (live)', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)], simType: 'Credits' }));
     await latencies('count: the big province (25%) + MCI + Woman', () => bank.count(ctx, { ...all, zoneIds: [2], mobileOperators: ['MCI'], genderType: 'Woman' }));
     await latencies('count: province + operator + gender', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)], mobileOperators: [i % 2 ? 'MCI' : 'Irancell'], genderType: i % 2 ? 'Man' : 'Woman' }));
     await latencies('count: city + SIM type', (i) => bank.count(ctx, { ...all, zoneIds: [city(i)], simType: 'Credits' }));

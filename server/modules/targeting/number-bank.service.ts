@@ -139,7 +139,11 @@ export class NumberBankService {
     });
   }
 
-  /** Counts per operator of reachable (not blacklisted) numbers for the filters; never a number. */
+  /**
+   * Counts per operator of reachable (not blacklisted) numbers for the filters; never a number.
+   * Zones (and operators) alone are answered from the zones' kept counts; any other filter counts
+   * the bank live through its partial indexes.
+   */
   async count(_ctx: Actor, body: SchemaType<typeof bankCountSchema>) {
     const zoneIds = body.zoneIds ?? [];
     const found = await this.zones.find(zoneIds);
@@ -154,6 +158,15 @@ export class NumberBankService {
       genderType: body.genderType && body.genderType !== 'All' ? genderCode(body.genderType) : null,
       simType: body.simType && body.simType !== 'All' ? simCode(body.simType) : null,
     };
+    const zonesOnly = filter.zipCodePrefix === null && filter.guildName === null && filter.subGuildName === null && filter.genderType === null && filter.simType === null;
+    // Zones alone (of one type, so none holds another): their kept counts answer, as the zone tree shows them.
+    if (zonesOnly && (found.length === 0 || wholeCountry || new Set(found.map((z) => z.zoneType)).size === 1)) {
+      const from = found.length === 0 || wholeCountry ? (await this.zones.children(null)) : found;
+      const wanted = new Set(filter.operators.length > 0 ? filter.operators : [1, 2, 3, 4]);
+      const sum = (code: number, pick: (z: ZoneRow) => number) => (wanted.has(code) ? from.reduce((n, z) => n + pick(z), 0) : 0);
+      const kept = { mciCount: sum(1, (z) => z.mciCount), mtnCount: sum(2, (z) => z.mtnCount), rightelCount: sum(3, (z) => z.rightelCount), otherCount: sum(4, (z) => z.otherCount) };
+      return { ...kept, totalCount: kept.mciCount + kept.mtnCount + kept.rightelCount + kept.otherCount };
+    }
     const counts = await this.repo.countByOperator(filter);
     const c = (code: number) => counts.get(code) ?? 0;
     return { mciCount: c(1), mtnCount: c(2), rightelCount: c(3), otherCount: c(4), totalCount: c(1) + c(2) + c(3) + c(4) };
