@@ -120,16 +120,22 @@ export class NumberBankImporter {
     let records: BankRecord[] = [];
     let rejects: RowReject[] = [];
     let lastPush = 0;
+    // One commit at a time; the next batch is read, checked and its zones resolved while it runs.
+    let inFlight: Promise<void> | null = null;
     const flush = async (last: boolean) => {
       const batch = { records, rejects, processed: records.length + rejects.length };
       records = [];
       rejects = [];
       const stored = await this.resolveZones(batch.records, zoneIds);
+      await inFlight;
       const push = last || Date.now() - lastPush >= PUSH_EVERY_MS;
       if (push) lastPush = Date.now();
-      const row = await this.commit(actor, file, stored, batch.rejects, batch.processed, committed, last, fraction, push);
+      const expected = committed;
       committed += batch.processed;
-      if (row) this.push(row);
+      inFlight = this.commit(actor, file, stored, batch.rejects, batch.processed, expected, last, fraction, push).then((row) => { if (row) this.push(row); });
+      // Awaited by the next flush (or the end); a failure is thrown there.
+      inFlight.catch(() => undefined);
+      if (last) await inFlight;
     };
     try {
       for await (const batch of rows) {
@@ -146,7 +152,7 @@ export class NumberBankImporter {
           if (isReject(parsed)) rejects.push(parsed);
           else records.push(parsed);
           if (records.length + rejects.length >= BANK_BATCH) {
-            if (this.stopping) return;
+            if (this.stopping) return void (await inFlight);
             await flush(false);
           }
         }
@@ -154,6 +160,10 @@ export class NumberBankImporter {
       if (!columns) throw new SheetError('targeting.import.noRows');
       await flush(true);
       this.logger.info({ importId: file.id, rows: committed }, 'number bank imported');
+    } catch (err) {
+      // Assigned inside flush: the compiler cannot see it set here.
+      await (inFlight as Promise<void> | null)?.catch(() => undefined);
+      throw err;
     } finally {
       await rows.return(undefined);
     }

@@ -47,10 +47,14 @@ export class ZonesRepository {
 
   /** The zone of this name under `parentId`, created when new (a concurrent creator's row is found, not duplicated). */
   async ensure(zoneType: number, parentId: number | null, name: string): Promise<number> {
-    await this.knex.raw(
-      `insert into targeting_zones ("zoneType", "parentId", name) values (?, ?, ?) on conflict (coalesce("parentId", 0), name) do nothing`,
-      [zoneType, parentId, name],
-    );
+    // One round trip: the new row's id, or (on conflict) the existing one's.
+    const rows = (await this.knex.raw(
+      `with ins as (insert into targeting_zones ("zoneType", "parentId", name) values (?, ?, ?) on conflict (coalesce("parentId", 0), name) do nothing returning id)
+       select id from ins union all select id from targeting_zones where coalesce("parentId", 0) = ? and name = ? limit 1`,
+      [zoneType, parentId, name, parentId ?? 0, name],
+    )).rows as { id: number }[];
+    if (rows.length > 0) return rows[0].id;
+    // Inserted by a concurrent import after this statement's snapshot: visible to the next one.
     const row = await this.knex('targeting_zones').where({ name }).andWhereRaw('coalesce("parentId", 0) = ?', [parentId ?? 0]).first('id');
     return row.id as number;
   }
