@@ -1,9 +1,12 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ApiClient } from '../support/api-client.js';
 import { adminToken, createTree, sharedApi, sharedServer, unique, type Tree } from '../support/fixtures.js';
 import { bad, ok } from '../support/envelope.js';
 import { xlsxBuffer, type XlsxCell } from '../support/spreadsheets.js';
+import { NumberBankRepository } from '../../server/modules/targeting/number-bank.repository.js';
+import { BANK_BATCH } from '../../server/modules/targeting/number-bank.worker.js';
 
 /** Issue 26, first slice: the number bank's import, zone counts, the customers' count and who may read numbers. */
 describe('Targeting: the number bank (NumberBank, Zones)', function () {
@@ -178,5 +181,32 @@ describe('Targeting: the number bank (NumberBank, Zones)', function () {
     expect(failed).to.include({ status: 'Failed', failedReason: 'The first row must hold the column titles, with a mobile column.' });
     bad(await upload(admin, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3, 4]), 'old.xls'), 400, 'file');
     bad(await upload(admin, Buffer.alloc(0), 'empty.csv'), 400, 'file');
+  });
+  it('a batch that fails mid-import is retried from the last committed batch: no number twice, counts exact', async () => {
+    const retried = unique('Retried province ');
+    const N = BANK_BATCH * 3 + 500;
+    const lines = ['mobile,stateName'];
+    for (let i = 0; i < N; i++) lines.push(`${mobile(20_000 + i, '0917')},${retried}`);
+    const repo = (await sharedServer()).peyk.container.get(NumberBankRepository);
+    const original = repo.upsert.bind(repo);
+    const first = `98${mobile(20_000, '0917').slice(1)}`;
+    const last = `98${mobile(20_000 + N - 1, '0917').slice(1)}`;
+    let calls = 0;
+    const stub = sinon.stub(repo, 'upsert').callsFake(async (...args: Parameters<typeof original>) => {
+      const m = args[1][0]?.mobile;
+      if (!m || m < first || m > last) return original(...args);
+      calls += 1;
+      if (calls === 3) throw new Error('the database went away');
+      return original(...args);
+    });
+    try {
+      const done = await finished(ok(await upload(admin, Buffer.from(lines.join('\n')), 'retry.csv')).id);
+      expect(done).to.include({ status: 'Completed', processedCount: N, addedCount: N, updatedCount: 0, rejectedCount: 0 });
+    } finally {
+      stub.restore();
+    }
+    // Two batches, the third failing, then the third again and the fourth: nothing stored twice.
+    expect(calls).to.equal(5);
+    expect(zoneNamed(await zones(admin), retried)).to.include({ mciCount: N, totalCount: N });
   });
 });
