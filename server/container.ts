@@ -36,9 +36,10 @@ import { notificationsModule } from './modules/notifications/index.js';
 import { developerModule } from './modules/developer/index.js';
 import { contactsModule } from './modules/contacts/index.js';
 import { insightModule } from './modules/insight/index.js';
+import { targetingModule } from './modules/targeting/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, approvalsModule, identityModule, documentsModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, inboundModule, developerModule, insightModule, engageModule, alertsModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, approvalsModule, identityModule, documentsModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, targetingModule, messagingModule, inboundModule, developerModule, insightModule, engageModule, alertsModule];
 
 export interface Infrastructure {
   config: AppConfig;

@@ -498,4 +498,12 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   resellerLink: { fa: 'پیوند وب‌سایت نماینده', en: 'Reseller website link' },
   enamad: { fa: 'پیوند نماد اعتماد (اینماد)', en: 'Trust badge (Enamad) link' },
   imageType: { fa: 'نوع تصویر', en: 'Image type' },
+  // number bank (targeting)
+  zoneIds: { fa: 'مناطق', en: 'Zones' },
+  zipCodePrefix: { fa: 'پیشوند کد پستی', en: 'Postal code prefix' },
+  guildName: { fa: 'صنف', en: 'Guild' },
+  subGuildName: { fa: 'زیرصنف', en: 'Sub-guild' },
+  mobileOperators: { fa: 'اپراتورها', en: 'Operators' },
+  genderType: { fa: 'جنسیت', en: 'Gender' },
+  simType: { fa: 'نوع سیم‌کارت', en: 'SIM type' },
 };

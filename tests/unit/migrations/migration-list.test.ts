@@ -62,6 +62,7 @@ const SHIPPED_NAMES = [
   '20261201-0051-organizations-customer-domains',
   '20261201-0052-organizations-sub-authentication',
   '20261201-0053-alerts-payment-alerts',
+  '20261201-0057-targeting-number-bank',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

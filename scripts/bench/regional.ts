@@ -1,0 +1,138 @@
+/**
+ * Benchmark `regional` (issue 26): a number bank of BENCH_NUMBERS numbers (default 10,000,000) on
+ * PostgreSQL, made with generate_series (not through the import: the import's own speed is not
+ * what is measured), over 31 provinces (one holding a quarter of the bank), 15 cities each and 5
+ * areas per city; operators 50% MCI, 35% Irancell, 10% Rightel, 5% other; 2% blacklisted.
+ * Prints the load, the index builds, the recount of every zone, then p50/p95 of the zone-count
+ * query (the zone tree with its counts, what the screens read) and of live counts by filters
+ * (the customer's NumberBank/Count: province + operator + gender, city + SIM type, postal code
+ * prefix, several provinces).
+ *
+ *   npm run bench:regional          (DATABASE_URL defaults to the local test server)
+ *   BENCH_NUMBERS=2000000 npm run bench:regional
+ */
+import 'reflect-metadata';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { buildContainer } from '../../server/container.js';
+import { loadConfig } from '../../server/platform/config.js';
+import { createScratchPostgresDatabase, openDatabase } from '../../server/platform/db.js';
+import { MemoryKeyValueStore } from '../../server/platform/kv-memory.js';
+import { DbQueueFactory } from '../../server/platform/queue-db.js';
+import type { Actor } from '../../server/platform/actor.js';
+import { NumberBankService } from '../../server/modules/targeting/index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const numbers = Number(process.env.BENCH_NUMBERS ?? 10_000_000);
+const READS = Number(process.env.BENCH_READS ?? 50);
+const CHUNK = 1_000_000;
+const PROVINCES = 31;
+const CITIES = 15;
+const AREAS = 5;
+
+const seconds = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e9;
+const fmt = (n: number) => n.toLocaleString('en');
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function latencies(label: string, work: (i: number) => Promise<unknown>): Promise<void> {
+  await work(0);
+  const ms: number[] = [];
+  for (let i = 0; i < READS; i++) {
+    const t = process.hrtime.bigint();
+    await work(i);
+    ms.push(seconds(t) * 1000);
+  }
+  console.log(`${label.padEnd(58)} p50 ${percentile(ms, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(ms, 95).toFixed(1).padStart(7)} ms`);
+}
+
+async function main(): Promise<void> {
+  const scratch = await createScratchPostgresDatabase(baseDatabaseUrl, 'peyk_bench_regional');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-bench-regional-'));
+  const db = await openDatabase({ databaseUrl: scratch.url, pgliteDir: null, poolMax: 4 });
+  try {
+    const config = loadConfig({ PEYK_DATA_DIR: dataDir, NODE_ENV: 'production' }, root, { databaseUrl: scratch.url });
+    const container = buildContainer({ config, logger: pino({ level: 'silent' }), knex: db.knex, databaseKind: db.kind, kv: new MemoryKeyValueStore(), queues: new DbQueueFactory(db.knex) });
+    const bank = container.get(NumberBankService);
+    const knex = db.knex;
+    console.log(`number bank: ${fmt(numbers)} numbers, ${PROVINCES} provinces × ${CITIES} cities × ${AREAS} areas`);
+
+    // Zones: ids are dense, so a number's zone ids are arithmetic on its index.
+    let t = process.hrtime.bigint();
+    await knex.raw(`insert into targeting_zones ("zoneType", "parentId", name) values (0, null, 'Iran')`);
+    await knex.raw(`insert into targeting_zones ("zoneType", "parentId", name) select 1, 1, 'Province ' || p from generate_series(1, ${PROVINCES}) p`);
+    await knex.raw(`insert into targeting_zones ("zoneType", "parentId", name) select 2, 1 + p, 'City ' || p || '-' || c from generate_series(1, ${PROVINCES}) p, generate_series(1, ${CITIES}) c order by p, c`);
+    await knex.raw(`insert into targeting_zones ("zoneType", "parentId", name)
+      select 3, 1 + ${PROVINCES} + (p - 1) * ${CITIES} + c, 'Area ' || p || '-' || c || '-' || a from generate_series(1, ${PROVINCES}) p, generate_series(1, ${CITIES}) c, generate_series(1, ${AREAS}) a order by p, c, a`);
+    const [{ count: zoneCount }] = await knex('targeting_zones').count<{ count: string }[]>('* as count');
+
+    // The indexes are built after the load (as one would restore a bank), and timed.
+    const indexes = (await knex.raw(`select indexname, indexdef from pg_indexes where tablename = 'targeting_numbers' and indexname <> 'targeting_numbers_pkey'`)).rows as { indexname: string; indexdef: string }[];
+    for (const i of indexes) await knex.raw(`drop index ${i.indexname}`);
+    // The zone foreign keys are checked row by row (three lookups a number): off while generating ids known to be valid.
+    await knex.raw('alter table targeting_numbers disable trigger all');
+
+    // Province: a quarter of the bank in province 1, the rest spread; city and area follow the index.
+    const provinceOf = `(case when g % 4 = 0 then 1 else 2 + (g / 4) % ${PROVINCES - 1} end)`;
+    const cityOf = `(${provinceOf} - 1) * ${CITIES} + (g / 7) % ${CITIES}`;
+    for (let from = 0; from < numbers; from += CHUNK) {
+      const to = Math.min(numbers, from + CHUNK) - 1;
+      await knex.raw(`
+        insert into targeting_numbers (mobile, "provinceId", "cityId", "areaId", "mobileOperator", "genderType", "simType", "zipCode", "guildName", "isBlackList", "isBlackListLocal")
+        select 989000000000 + g * 7 % 999999999, 1 + ${provinceOf}, 2 + ${PROVINCES} + ${cityOf},
+               2 + ${PROVINCES} + ${PROVINCES * CITIES} + (${cityOf}) * ${AREAS} + (g / 11) % ${AREAS},
+               (array[1,1,1,1,1,1,1,1,1,1,2,2,2,2,2,2,2,3,3,4])[1 + (g / 3) % 20], g % 3, (g / 5) % 3,
+               lpad(((g * 7919) % 10000000000)::text, 10, '0'), 'Guild ' || (g % 40), g % 50 = 0, false
+          from generate_series(?::bigint, ?::bigint) g`, [from, to]);
+      process.stdout.write(`\r  loaded ${fmt(to + 1)} (${seconds(t).toFixed(0)} s)`);
+    }
+    await knex.raw('alter table targeting_numbers enable trigger all');
+    console.log(`\nload: ${seconds(t).toFixed(1)} s (${fmt(Number(zoneCount))} zones)`);
+    t = process.hrtime.bigint();
+    for (const i of indexes) await knex.raw(i.indexdef);
+    console.log(`index builds (${indexes.length}): ${seconds(t).toFixed(1)} s`);
+    t = process.hrtime.bigint();
+    await knex.raw('vacuum analyze targeting_numbers');
+    console.log(`vacuum analyze: ${seconds(t).toFixed(1)} s`);
+    t = process.hrtime.bigint();
+    const recounted = await bank.recountAllZones();
+    console.log(`recount of every zone (${fmt(recounted)} zones, one transaction): ${seconds(t).toFixed(1)} s`);
+    const tree = await bank.zoneTree();
+    const country = tree.items.find((z) => z.zoneType === 'Country')!;
+    console.log(`country: MCI ${fmt(country.mciCount)}, Irancell ${fmt(country.mtnCount)}, Rightel ${fmt(country.rightelCount)}, other ${fmt(country.otherCount)}`);
+
+    const ctx = {} as Actor;
+    const all = { genderType: 'All', simType: 'All' } as const;
+    const province = (i: number) => 2 + (i % PROVINCES);
+    const city = (i: number) => 2 + PROVINCES + ((i * 37) % (PROVINCES * CITIES));
+    console.log(`\n${READS} reads each:`);
+    await latencies('zone counts: one zone (Zones/Get)', (i) => bank.zone(1 + ((i * 97) % Number(zoneCount))));
+    await latencies('zone counts: a province\'s cities (Zones/GetAll?parentId)', (i) => bank.zonesUnder({ parentId: province(i) }));
+    await latencies('zone counts: every province (Zones/GetAll?parentId=country)', () => bank.zonesUnder({ parentId: 1 }));
+    await latencies(`zone counts: the whole tree (Zones/GetTree, ${fmt(Number(zoneCount))} zones)`, () => bank.zoneTree());
+    await latencies('count: one province (kept zone counts)', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)] }));
+    await latencies('count: one province + SIM type (live)', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)], simType: 'Credits' }));
+    await latencies('count: the big province (25%) + MCI + Woman', () => bank.count(ctx, { ...all, zoneIds: [2], mobileOperators: ['MCI'], genderType: 'Woman' }));
+    await latencies('count: province + operator + gender', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)], mobileOperators: [i % 2 ? 'MCI' : 'Irancell'], genderType: i % 2 ? 'Man' : 'Woman' }));
+    await latencies('count: city + SIM type', (i) => bank.count(ctx, { ...all, zoneIds: [city(i)], simType: 'Credits' }));
+    await latencies('count: 5 provinces + gender', (i) => bank.count(ctx, { ...all, zoneIds: [0, 1, 2, 3, 4].map((k) => province(i + k * 3)), genderType: 'Man' }));
+    await latencies('count: province + postal code prefix (3 digits)', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)], zipCodePrefix: String(100 + ((i * 37) % 900)) }));
+    await latencies('count: whole bank + guild', (i) => bank.count(ctx, { ...all, guildName: `Guild ${i % 40}` }));
+  } finally {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await scratch.drop();
+  }
+}
+
+main().then(() => process.exit(0), (err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,3 @@
+export { targetingModule } from './targeting.module.js';
+export { NumberBankService } from './number-bank.service.js';
+export { BANK_IMPORT_EVENT } from './number-bank.files.js';
