@@ -80,7 +80,9 @@ describe('Send engine: a worker killed mid-send resumes without sending twice', 
     }
     await killHard(worker);
     const atKill = ok(await api.get(`OutBox/Get/${created.id}`, { token }));
-    expect(atKill.queueStatus, 'the web process stays up and answers while no worker runs').to.equal('Extracted');
+    // Hand-out starts before extraction ends: on a loaded runner a quarter may be out while the
+    // receivers are still being extracted, and the restarted worker must then finish both.
+    expect(['Extracting', 'Extracted'], 'the web process stays up and answers while no worker runs').to.include(atKill.queueStatus);
     worker = spawnPeyk('worker');
     const token2 = token;
     let done: any;

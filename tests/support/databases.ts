@@ -58,7 +58,9 @@ export function migratedTemplate(baseUrl: string): Promise<string> {
           await build.drop();
         }
       }
-      const stale = await admin.query(`select datname from pg_database where datname like 'peyk\\_tpl\\_%' and datname <> $1 and datname not like $2`, [name, `${name}\\_b\\_%`]);
+      // A template being built (`…_b_…`, of any key) belongs to a run still starting: dropping it
+      // under that run failed its first test (seen with two checkouts testing at once).
+      const stale = await admin.query(`select datname from pg_database where datname like 'peyk\\_tpl\\_%' and datname <> $1 and datname not like 'peyk\\_tpl\\_%\\_b\\_%'`, [name]);
       for (const row of stale.rows as { datname: string }[]) {
         // Only templates nobody copies at this moment (no force): another run may still use its own.
         await admin.query(`drop database if exists "${row.datname}"`).catch(() => undefined);
