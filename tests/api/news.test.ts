@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { adminToken, createTree, createUser, login, sharedApi, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient, ApiResponse } from '../support/api-client.js';
+import { callWithHost } from '../support/host-requests.js';
 
 const HOUR = 3_600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -115,6 +116,21 @@ describe('News: News/* (tenancy, window, sub-organizations, acknowledge once, va
     const bad = await create(t.resellerAdmin.token, { customerDomainName: 'not a domain' });
     expect(bad.status).to.equal(400);
     expect(bad.body.validationErrors!.map((e: any) => e.propertyName)).to.deep.equal(['customerDomainName']);
+  });
+
+  it('a news for a customer domain is read only on that host (latest, must-read and acknowledge); one without a domain on every host', async () => {
+    const host = `${unique('news').toLowerCase()}.example.com`;
+    const forDomain = ok(await create(t.resellerAdmin.token, { displayForAllSubOrganizations: true, customerDomainName: host, isRequiredToSeen: true })).id;
+    const everywhere = ok(await create(t.resellerAdmin.token, { displayForAllSubOrganizations: true })).id;
+    const on = (apiPath: string, method = 'GET') => callWithHost(api.baseUrl, method, apiPath, host, { headers: { authorization: `Bearer ${t.subUser.token}` } });
+    const there = await on('News/GetLatest?pageSize=100');
+    expect(there.status).to.equal(200);
+    expect((there.body.data.items as any[]).map((n) => n.id)).to.include.members([forDomain, everywhere]);
+    expect(((await on('News/GetMustRead')).body.data as any[]).map((n) => n.id)).to.include(forDomain);
+    expect(await latestIds(t.subUser.token), 'the panel at its own address').to.include(everywhere).and.not.include(forDomain);
+    expect(await mustReadIds(t.subUser.token)).to.not.include(forDomain);
+    expect((await api.post(`News/Acknowledge/${forDomain}`, {}, { token: t.subUser.token })).status, 'not readable here').to.equal(404);
+    expect((await on(`News/Acknowledge/${forDomain}`, 'POST')).status).to.equal(200);
   });
 
   it('refuses an end before (or at) the start, empty title and text — every problem on its field, in Persian and English, nothing stored', async () => {

@@ -29,6 +29,8 @@ export interface NewsReader {
   userId: number;
   organizationId: number;
   organizationPath: string;
+  /** The host the panel was opened at (lower-case); a news with a customerDomainName shows only there. */
+  host: string;
 }
 
 export interface ReaderNewsRow extends NewsRow {
@@ -86,6 +88,7 @@ export class NewsRepository {
       .where((w) => w.where('n.organizationId', reader.organizationId)
         // The writer's path is a prefix of the reader's: the reader lies in the writer's subtree.
         .orWhere((s) => s.where('n.displayForAllSubOrganizations', true).whereRaw('left(?, length(o.path)) = o.path', [reader.organizationPath])));
+    q.where((w) => w.whereNull('n.customerDomainName').orWhere('n.customerDomainName', reader.host));
     if (now) q.where('n.startDate', '<=', now).where('n.endDate', '>', now);
     return q;
   }

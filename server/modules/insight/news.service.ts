@@ -74,8 +74,8 @@ export class NewsService {
   }
 
   /** The reader's news in their window, newest first (the dashboard's "latest news" and the news page). */
-  async latest(ctx: Actor, page: { pageIndex: number; pageSize: number }) {
-    const found = await this.repo.latest(readerOf(ctx), this.clock.now(), page);
+  async latest(ctx: Actor, page: { pageIndex: number; pageSize: number }, host: string) {
+    const found = await this.repo.latest(readerOf(ctx, host), this.clock.now(), page);
     return { items: found.items.map(readerView), totalCount: found.totalCount };
   }
 
@@ -84,13 +84,13 @@ export class NewsService {
    * acknowledgement is the user's own, and the administrator acting as them must not be held up
    * by a dialog they may not answer.
    */
-  async mustRead(ctx: Actor) {
+  async mustRead(ctx: Actor, host: string) {
     if (ctx.principal.impersonatorUserId !== null) return [];
-    return (await this.repo.mustRead(readerOf(ctx), this.clock.now(), MUST_READ_LIMIT)).map(readerView);
+    return (await this.repo.mustRead(readerOf(ctx, host), this.clock.now(), MUST_READ_LIMIT)).map(readerView);
   }
 
-  async acknowledge(ctx: Actor, id: number) {
-    const reader = readerOf(ctx);
+  async acknowledge(ctx: Actor, id: number, host: string) {
+    const reader = readerOf(ctx, host);
     if (!await this.repo.readableById(reader, id)) throw notFound('news.notFound');
     if (ctx.principal.impersonatorUserId !== null) throw badRequest('news.acknowledgeWhileImpersonating');
     return this.uow.run(async (tx) => {
@@ -108,9 +108,12 @@ export class NewsService {
   }
 }
 
-/** A reader sees the news of their own organization, wherever the organization switcher points. */
-function readerOf(ctx: Actor): NewsReader {
-  return { userId: ctx.principal.userId, organizationId: ctx.principal.organizationId, organizationPath: ctx.principal.organizationPath };
+/**
+ * A reader sees the news of their own organization, wherever the organization switcher points; a
+ * news addressed to a customer domain only on that host (the panel opened at that address).
+ */
+function readerOf(ctx: Actor, host: string): NewsReader {
+  return { userId: ctx.principal.userId, organizationId: ctx.principal.organizationId, organizationPath: ctx.principal.organizationPath, host };
 }
 
 function readerView(row: ReaderNewsRow) {

@@ -25,7 +25,7 @@ export const newsTexts: TextResource = {
       startDate: 'تاریخ شروع نمایش', endDate: 'تاریخ پایان نمایش', windowHint: 'خبر از تاریخ شروع تا پایان به کاربران نشان داده می‌شود.',
       displayForAllSubOrganizations: 'نمایش برای همه زیرسازمان‌ها', displayForAllSubOrganizationsHint: 'بدون این گزینه فقط کاربران سازمان «{{organization}}» خبر را می‌بینند.',
       isRequiredToSeen: 'مطالعه الزامی', isRequiredToSeenHint: 'پنل هر کاربر تا تأیید مطالعه این خبر با یک پیام بسته می‌ماند؛ هر کاربر فقط یک بار.',
-      customerDomainName: 'دامنه مشتری (اختیاری)', customerDomainNameHint: 'فقط ذخیره می‌شود؛ تا زمانی که دامنه‌های اختصاصی (وایت‌لیبل) ساخته نشده‌اند اثری ندارد.',
+      customerDomainName: 'دامنه مشتری (اختیاری)', customerDomainNameHint: 'اگر پر شود، این خبر فقط به کسانی نشان داده می‌شود که پنل را با همین دامنه باز کرده‌اند.',
     },
   },
   en: {
@@ -51,7 +51,7 @@ export const newsTexts: TextResource = {
       startDate: 'Show from', endDate: 'Show until', windowHint: 'Users see the news from its start date until its end date.',
       displayForAllSubOrganizations: 'Show to every sub-organization', displayForAllSubOrganizationsHint: 'Without it only the users of "{{organization}}" see the news.',
       isRequiredToSeen: 'Must be read', isRequiredToSeenHint: 'Each user\'s panel is held by a dialog until they confirm reading it; once per user.',
-      customerDomainName: 'Customer domain (optional)', customerDomainNameHint: 'Stored only: it has no effect until white-label domains exist.',
+      customerDomainName: 'Customer domain (optional)', customerDomainNameHint: 'When set, only readers who opened the panel at this domain see the news.',
     },
   },
 };
