@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
+import { ResumableFileJobs } from '../../platform/workers/resumable-file-jobs.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Translator } from '../../platform/i18n.js';
@@ -28,13 +29,9 @@ export const IMPORT_QUEUE = 'contact-import';
 export const IMPORT_CLAIM = 'Phonebook.Manage';
 /** Files from this size are read in a worker thread (off the event loop, on another core); smaller ones here, where a thread's start would cost more than it saves. */
 const THREAD_FROM_BYTES = 2 * 1024 * 1024;
-/** A Waiting or Extracting import untouched this long lost its job (a batch commits every second or so). */
-const STUCK_MS = 120_000;
 const PUSH_EVERY_MS = 250;
 
-export interface ImportJob {
-  fileId: number;
-}
+export type ImportJob = Record<'fileId', number>;
 
 /** Another run of the same import committed meanwhile (a job run twice): this run stops, the other goes on. */
 class Superseded extends Error {}
@@ -51,8 +48,7 @@ class Superseded extends Error {}
  */
 @injectable()
 export class ContactImporter {
-  private queue: JobQueue<ImportJob> | null = null;
-  private stopping = false;
+  private readonly jobs: ResumableFileJobs<'fileId'>;
 
   constructor(
     @inject(ContactImportRepository) private readonly repo: ContactImportRepository,
@@ -62,46 +58,42 @@ export class ContactImporter {
     @inject(AuditService) private readonly audit: AuditService,
     @inject(ActorFactory) private readonly actors: ActorFactory,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(TYPES.QueueFactory) private readonly queues: QueueFactory,
+    @inject(TYPES.QueueFactory) queues: QueueFactory,
     @inject(TYPES.Realtime) private readonly realtime: Realtime,
     @inject(TYPES.Translator) private readonly translator: Translator,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.jobs = new ResumableFileJobs({
+      queueName: IMPORT_QUEUE, idField: 'fileId', jobPrefix: 'import', label: 'contact import',
+      findStuck: (before, limit) => this.repo.stuck(before, limit),
+      run: (fileId) => this.run(fileId),
+      fail: (fileId) => this.fail(fileId, 'contacts.import.failed'),
+      now: () => this.clock.now(),
+    }, queues, logger);
+  }
 
   importQueue(): JobQueue<ImportJob> {
-    this.queue ??= this.queues.queue<ImportJob>(IMPORT_QUEUE, {
-      onFailed: (_queue, jobId, error, willRetry) => {
-        if (willRetry) return;
-        const fileId = Number(/^import:(\d+)/.exec(jobId)?.[1]);
-        this.logger.error({ err: error, fileId }, 'contact import failed');
-        if (fileId) void this.fail(fileId, 'contacts.import.failed').catch((err: unknown) => this.logger.error({ err, fileId }, 'contact import: marking failed'));
-      },
-    });
-    return this.queue;
+    return this.jobs.jobQueue();
   }
 
   async enqueue(fileId: number, round = ''): Promise<void> {
-    await this.importQueue().add({ fileId }, { jobId: `import:${fileId}${round ? `:${round}` : ''}`, retries: 3 });
+    await this.jobs.enqueue(fileId, round);
   }
 
   /** Worker processes only. Imports a stopped process left behind go on at once. */
   async start(): Promise<void> {
-    this.stopping = false;
-    this.importQueue().process(1, (job) => this.run(job.data.fileId));
-    await this.resumeStuck(30_000);
+    await this.jobs.start();
   }
 
   /** Running imports stop after their current batch and stay Extracting: the next start (or another process's sweep) resumes them. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    await this.queue?.close(15_000);
+    await this.jobs.stop();
   }
 
   /** Imports whose job was lost with a process: queued again under a new job id (a duplicate run is harmless, see Superseded). */
-  async resumeStuck(afterMs = STUCK_MS): Promise<void> {
-    const ids = await this.repo.stuck(new Date(this.clock.now().getTime() - afterMs), 100);
-    for (const id of ids) await this.enqueue(id, `resume${Date.now().toString(36)}`);
+  async resumeStuck(afterMs?: number): Promise<void> {
+    await this.jobs.resumeStuck(afterMs);
   }
 
   /** Imports uploaded but never started before `before` (run by the upload intake's one sweep). */
@@ -144,7 +136,7 @@ export class ContactImporter {
       for await (const batch of batches) {
         // One commit at a time; the next batch is read and checked while it runs.
         await inFlight;
-        if (this.stopping) return;
+        if (this.jobs.stopping) return;
         const expected = committed;
         committed += batch.processed;
         const push = batch.last || Date.now() - lastPush >= PUSH_EVERY_MS;

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { TYPES } from '../../platform/tokens.js';
+import { ResumableFileJobs } from '../../platform/workers/resumable-file-jobs.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Translator } from '../../platform/i18n.js';
@@ -19,12 +20,9 @@ import { BANK_IMPORT_EVENT, publicBankImport } from './number-bank.files.js';
 export const BANK_IMPORT_QUEUE = 'number-bank-import';
 /** Rows per transaction: one `unnest` insert, its zones marked stale, the import's counters moved on. */
 export const BANK_BATCH = 2_000;
-const STUCK_MS = 120_000;
 const PUSH_EVERY_MS = 250;
 
-export interface BankImportJob {
-  importId: number;
-}
+export type BankImportJob = Record<'importId', number>;
 
 /** Another run of the same import committed meanwhile (a job delivered twice): this run stops. */
 class Superseded extends Error {}
@@ -41,8 +39,7 @@ class Superseded extends Error {}
  */
 @injectable()
 export class NumberBankImporter {
-  private queue: JobQueue<BankImportJob> | null = null;
-  private stopping = false;
+  private readonly jobs: ResumableFileJobs<'importId'>;
 
   constructor(
     @inject(NumberBankRepository) private readonly repo: NumberBankRepository,
@@ -51,43 +48,39 @@ export class NumberBankImporter {
     @inject(ActorFactory) private readonly actors: ActorFactory,
     @inject(UploadIntake) private readonly intake: UploadIntake,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(TYPES.QueueFactory) private readonly queues: QueueFactory,
+    @inject(TYPES.QueueFactory) queues: QueueFactory,
     @inject(TYPES.Realtime) private readonly realtime: Realtime,
     @inject(TYPES.Translator) private readonly translator: Translator,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Clock) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.jobs = new ResumableFileJobs({
+      queueName: BANK_IMPORT_QUEUE, idField: 'importId', jobPrefix: 'bank', label: 'number bank import',
+      findStuck: (before, limit) => this.repo.stuckImports(before, limit),
+      run: (importId) => this.run(importId),
+      fail: (importId) => this.fail(importId, 'targeting.import.failed'),
+      now: () => this.clock.now(),
+    }, queues, logger);
+  }
 
   importQueue(): JobQueue<BankImportJob> {
-    this.queue ??= this.queues.queue<BankImportJob>(BANK_IMPORT_QUEUE, {
-      onFailed: (_queue, jobId, error, willRetry) => {
-        if (willRetry) return;
-        const importId = Number(/^bank:(\d+)/.exec(jobId)?.[1]);
-        this.logger.error({ err: error, importId }, 'number bank import failed');
-        if (importId) void this.fail(importId, 'targeting.import.failed').catch((err: unknown) => this.logger.error({ err, importId }, 'number bank import: marking failed'));
-      },
-    });
-    return this.queue;
+    return this.jobs.jobQueue();
   }
 
   async enqueue(importId: number, round = ''): Promise<void> {
-    await this.importQueue().add({ importId }, { jobId: `bank:${importId}${round ? `:${round}` : ''}`, retries: 3 });
+    await this.jobs.enqueue(importId, round);
   }
 
   async start(): Promise<void> {
-    this.stopping = false;
-    this.importQueue().process(1, (job) => this.run(job.data.importId));
-    await this.resumeStuck(30_000);
+    await this.jobs.start();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
-    await this.queue?.close(15_000);
+    await this.jobs.stop();
   }
 
-  async resumeStuck(afterMs = STUCK_MS): Promise<void> {
-    const ids = await this.repo.stuckImports(new Date(this.clock.now().getTime() - afterMs), 100);
-    for (const id of ids) await this.enqueue(id, `resume${Date.now().toString(36)}`);
+  async resumeStuck(afterMs?: number): Promise<void> {
+    await this.jobs.resumeStuck(afterMs);
   }
 
   async run(importId: number): Promise<void> {
@@ -152,7 +145,7 @@ export class NumberBankImporter {
           if (isReject(parsed)) rejects.push(parsed);
           else records.push(parsed);
           if (records.length + rejects.length >= BANK_BATCH) {
-            if (this.stopping) return void (await inFlight);
+            if (this.jobs.stopping) return void (await inFlight);
             await flush(false);
           }
         }
