@@ -116,11 +116,20 @@ describe('Account/SignUp: per domain, landing in the domain\'s tree', function (
     const fields = missing.body.validationErrors.map((e: any) => e.propertyName);
     expect(fields).to.include.members(['organizationName', 'firstName', 'lastName', 'mobile', 'userName', 'password']);
 
-    const weak = form({ mobile: '0912', password: 'short' });
+    // A bad mobile is refused with the other fields' mistakes, at once.
+    const mixed = await signUp(hostB, form({ mobile: '0912', firstName: '' }));
+    expect(mixed.status).to.equal(400);
+    expect([...new Set(mixed.body.validationErrors.map((e: any) => e.propertyName))]).to.have.members(['mobile', 'firstName']);
+    // The password meets Create's policy, refused on its property.
+    const weak = form({ password: 'short' });
     const judged = await signUp(hostB, weak);
     expect(judged.status).to.equal(400);
-    expect(judged.body.validationErrors.map((e: any) => e.propertyName)).to.have.members(['mobile', 'password']);
+    expect(judged.body.validationErrors.map((e: any) => e.propertyName)).to.deep.equal(['password']);
     expect(await organizationsNamed(weak.organizationName as string)).to.deep.equal([]);
+    // Any written form of an Iranian mobile is stored normalised.
+    const plus = await signUp(hostB, form({ mobile: '+989351112233' }));
+    expect(plus.status, JSON.stringify(plus.body)).to.equal(200);
+    expect(ok(await api.get(`Users/Get/${plus.body.data.userId}`, { token: superToken })).mobile).to.equal('989351112233');
   });
 
   it('opens the platform\'s own address only with the system setting, under the system organization', async () => {
@@ -143,7 +152,7 @@ describe('Account/SignUp: per domain, landing in the domain\'s tree', function (
       let refused: any = null;
       // Whatever this hour's window already counted, a third attempt at most is refused.
       for (let i = 0; i < 3 && !refused; i++) {
-        const res = await signUp(hostB, form({ mobile: 'x' }));
+        const res = await signUp(hostB, form({ password: 'x' }));
         if (res.status === 429) refused = res;
         else expect(res.status).to.equal(400);
       }

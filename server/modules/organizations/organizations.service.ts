@@ -142,7 +142,8 @@ export class OrganizationsService {
    */
   async createForSignUp(tx: Tx, ctx: RequestContext, parentId: number, name: string): Promise<OrganizationRow> {
     const parent = await this.repo.findById(parentId, tx);
-    if (!parent) throw badRequest('account.signUpClosed');
+    // An archived parent takes no new organizations: to a stranger that is sign-up being closed here.
+    if (!parent || parent.isArchived) throw forbidden('account.signUpClosed');
     return this.insertChild(tx, ctx, parent, { name, isActive: false, isAuthenticated: false }, 'organization', null);
   }
 

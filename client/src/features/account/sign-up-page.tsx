@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { TextField } from '../../shared/ui/form/text-field';
 import { revealFirstError } from '../../shared/ui/form/reveal-first-error';
+import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { accountApi, type SignUpInput } from './account-api';
 
@@ -37,7 +38,9 @@ export function SignUpPage() {
     if (Object.keys(local).length) { show(local); return; }
     setBusy(true);
     try {
-      await accountApi.signUp(api, { ...form, userName: form.userName.trim(), organizationName: form.organizationName.trim() }, { quiet: true });
+      // The server's mobile format reads Latin digits; people type Persian ones.
+      const mobile = toLatinDigits(form.mobile).replace(/[\s-]/g, '');
+      await accountApi.signUp(api, { ...form, mobile, userName: form.userName.trim(), organizationName: form.organizationName.trim() }, { quiet: true });
       setErrors({});
       setDone(form.userName.trim());
     } catch (err) {
