@@ -68,13 +68,16 @@ describe('browser: self sign-up on a white-label domain', function () {
     await onA.link().click();
     await onA.form().waitFor();
 
-    // A bad mobile and a weak password are shown under their fields, together.
+    // A bad mobile, then a weak password, are each shown under their field.
     const userName = unique('browsersu');
     const organizationName = unique('فروشگاه ');
     await onA.fill({ organizationName, firstName: 'سارا', lastName: 'احمدی', mobile: '0912', userName, password: 'short' });
     await onA.submitWithKeyboard();
     await onA.fieldError('sign-up-mobile').waitFor();
-    expect(await onA.fieldError('sign-up-password').count()).to.equal(1);
+    await onA.fill({ organizationName, firstName: 'سارا', lastName: 'احمدی', mobile: '۰۹۱۲۱۲۳۴۵۶۷', userName, password: 'short' });
+    await onA.submitWithKeyboard();
+    await onA.fieldError('sign-up-password').waitFor();
+    expect(await onA.fieldError('sign-up-mobile').count()).to.equal(0);
     const axe = await new AccessibilityCheck(pageA).seriousViolations();
     expect(axe, describeViolations('sign-up form with errors', axe)).to.deep.equal([]);
 
