@@ -27,6 +27,8 @@ export interface AuthConfig {
   loginQueue: number;
   /** How long a refused sign-in (429) is held before it is answered (`PEYK_LOGIN_REFUSAL_DELAY_MS`). */
   loginRefusalDelayMs: number;
+  /** Self sign-ups (`Account/SignUp`) one client address may try per hour (`PEYK_SIGN_UP_LIMIT_PER_IP`; 0 = no limit). */
+  signUpsPerIpPerHour: number;
   passwordHistory: number;
   passwordMinLength: number;
   /**
@@ -268,6 +270,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
       loginConcurrency: parseCount('PEYK_LOGIN_CONCURRENCY', env.PEYK_LOGIN_CONCURRENCY, merged.auth.loginConcurrency, 1, 1_000),
       loginQueue: parseCount('PEYK_LOGIN_QUEUE', env.PEYK_LOGIN_QUEUE, merged.auth.loginQueue, 0, 100_000),
       loginRefusalDelayMs: parseCount('PEYK_LOGIN_REFUSAL_DELAY_MS', env.PEYK_LOGIN_REFUSAL_DELAY_MS, merged.auth.loginRefusalDelayMs, 0, 10_000),
+      signUpsPerIpPerHour: parseCount('PEYK_SIGN_UP_LIMIT_PER_IP', env.PEYK_SIGN_UP_LIMIT_PER_IP, merged.auth.signUpsPerIpPerHour, 0, 1_000_000),
       passwordHashCost: parseHashCost(env.PEYK_PASSWORD_HASH_COST, merged.auth.passwordHashCost, envName === 'test' ? 1024 : 16384),
     },
     admin: {

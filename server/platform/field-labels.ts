@@ -229,6 +229,7 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   RemoteQueueIp: { fa: 'نشانی صف راه دور', en: 'Remote queue address' },
   DefaultNumber: { fa: 'خط پیش‌فرض', en: 'Default number' },
   IsRemoteQueue: { fa: 'صف راه دور', en: 'Remote queue' },
+  IsSignUpEnabled: { fa: 'ثبت‌نام آزاد روی نشانی اصلی سامانه', en: 'Self sign-up on the panel\'s own address' },
   MaximumFailedTryCount: { fa: 'حداکثر تلاش ناموفق ورود', en: 'Maximum failed sign-in attempts' },
   Tax: { fa: 'مالیات', en: 'Tax' },
   LowestCreditOfUser: { fa: 'کمترین اعتبار کاربر', en: 'Lowest user credit' },
@@ -497,6 +498,8 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   secondaryColor: { fa: 'رنگ دوم', en: 'Secondary colour' },
   resellerLink: { fa: 'پیوند وب‌سایت نماینده', en: 'Reseller website link' },
   enamad: { fa: 'پیوند نماد اعتماد (اینماد)', en: 'Trust badge (Enamad) link' },
+  isSignUpEnabled: { fa: 'ثبت‌نام آزاد روی این دامنه', en: 'Self sign-up on this domain' },
+  organizationName: { fa: 'نام سازمان', en: 'Organization name' },
   imageType: { fa: 'نوع تصویر', en: 'Image type' },
   // number bank (targeting)
   zoneIds: { fa: 'مناطق', en: 'Zones' },

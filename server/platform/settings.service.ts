@@ -38,6 +38,11 @@ export const MAIN_SETTING_DEFAULTS = {
    * Empty: only public addresses (platform/outbound/CONTEXT.md).
    */
   OutboundAllowedRanges: '',
+  /**
+   * `true`: on a host naming no white-label domain, anyone may sign up (`Account/SignUp`), landing
+   * under the system organization inactive until approved. Off by default (identity CONTEXT.md).
+   */
+  IsSignUpEnabled: 'false',
 } as const satisfies Record<string, string>;
 
 /** The typed key catalogue: a key outside it is a type error, not a silent default. */

@@ -93,6 +93,7 @@ export const mainSettingsSchema = {
   properties: {
     SendSmsAlertMessage: text(2000), AppPath: text(500), RemoteQueueIp: text(100), DefaultNumber: text(30),
     IsRemoteQueue: { type: ['boolean', 'string', 'null'], maxLength: 5 },
+    IsSignUpEnabled: { type: ['boolean', 'null'] },
     MaximumFailedTryCount: { type: ['integer', 'string', 'null'], minimum: 0, maximum: 1000, maxLength: 4 },
     Tax: { type: ['number', 'string', 'null'], minimum: 0, maximum: 100, maxLength: 6 },
     LowestCreditOfUser: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },

@@ -8,6 +8,8 @@ export const identityMessages: MessageCatalogue = {
   'account.tooManyAttempts': { fa: 'تلاش‌های ورود بیش از حد است؛ {{seconds}} ثانیه دیگر دوباره تلاش کنید.', en: 'Too many sign-in attempts; try again in {{seconds}} seconds.' },
   'account.signInBusy': { fa: 'سرور درگیر ورودهای دیگر است؛ لحظه‌ای دیگر دوباره تلاش کنید.', en: 'The server is busy with other sign-ins; try again in a moment.' },
   'account.inactive': { fa: 'حساب کاربری فعال نیست.', en: 'The user account is inactive.' },
+  'account.signUpClosed': { fa: 'ثبت‌نام روی این نشانی فعال نیست؛ برای ساختن حساب با پشتیبان پنل تماس بگیرید.', en: 'Sign-up is not open on this address; ask the panel\'s support to create an account.' },
+  'account.tooManySignUps': { fa: 'از این نشانی اینترنتی بیش از حد ثبت‌نام شده است؛ بعداً دوباره تلاش کنید.', en: 'Too many sign-ups from this address; try again later.' },
   'account.otherDomain': { fa: 'با این حساب نمی‌توانید از این دامنه وارد شوید؛ از نشانی پنل خودتان وارد شوید.', en: 'This account cannot sign in on this domain; sign in at your own panel\'s address.' },
   'account.suspended': { fa: 'حساب کاربری تعلیق شده است.', en: 'The user account is suspended.' },
   'account.expired': { fa: 'این سرویس منقضی شده است.', en: 'This service has expired.' },

@@ -15,6 +15,7 @@ import { PrincipalCache } from './principal-cache.js';
 import { ActorFactory } from './actor-factory.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { LoginGuard } from './login-guard.service.js';
+import { SignUpService } from './sign-up.service.js';
 import { accountController, captchaController, roleTemplatesController, rolesController, usersController } from './identity.routes.js';
 import { identityMessages } from './identity.messages.js';
 
@@ -23,13 +24,13 @@ export const identityModule: PeykModule = {
   messages: identityMessages,
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
-      UsersRepository, SessionsRepository, RolesRepository, TokensService, CaptchaService, AuthService, UsersService, RolesService, JwtAuthenticator, PrincipalCache, ActorFactory, PasswordHasher, LoginGuard,
+      UsersRepository, SessionsRepository, RolesRepository, TokensService, CaptchaService, AuthService, UsersService, RolesService, JwtAuthenticator, PrincipalCache, ActorFactory, PasswordHasher, LoginGuard, SignUpService,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     container.bind(TYPES.Authenticator).toService(JwtAuthenticator);
   },
   controllers: (container) => [
-    accountController(container.get(AuthService), container.get(UsersService)),
+    accountController(container.get(AuthService), container.get(UsersService), container.get(SignUpService)),
     captchaController(container.get(CaptchaService)),
     usersController(container.get(UsersService)),
     rolesController(container.get(RolesService)),

@@ -4,24 +4,26 @@ import {
   loginHistoryPageAnswer, passwordHistoryPageAnswer, userAnswer, usersPageAnswer,
 } from '../../shared/identity/users.answers.js';
 import {
-  activeSessionsAnswer, captchaAnswer, currentUserAnswer, impersonationHistoryPageAnswer, loginAnswer, refreshTokenAnswer, tokenPairAnswer,
+  activeSessionsAnswer, captchaAnswer, signUpAnswer, currentUserAnswer, impersonationHistoryPageAnswer, loginAnswer, refreshTokenAnswer, tokenPairAnswer,
 } from '../../shared/identity/account.answers.js';
 import { claimSectionsAnswer, roleAnswer, roleChangedAnswer, roleListItemAnswer, rolesPageAnswer } from '../../shared/identity/roles.answers.js';
 import type { AuthService } from './auth.service.js';
 import type { UsersService } from './users.service.js';
 import type { RolesService } from './roles.service.js';
 import type { CaptchaService } from './captcha.service.js';
+import type { SignUpService } from './sign-up.service.js';
 import {
   assignRoleSchema, assignTemplateSchema, changePasswordSchema, cloneRoleSchema, createRoleSchema, createUserSchema, deleteRoleQuery,
-  impersonateSchema, listRolesQuery, listUsersQuery, loginSchema, pagingQuery, refreshSchema, resetPasswordSchema, sessionIdParams,
+  impersonateSchema, listRolesQuery, listUsersQuery, loginSchema, pagingQuery, refreshSchema, resetPasswordSchema, sessionIdParams, signUpSchema,
   updateRefreshTokenSchema, updateRoleSchema, updateUserSchema,
 } from './identity.schemas.js';
 
-export function accountController(auth: AuthService, users: UsersService): Controller {
+export function accountController(auth: AuthService, users: UsersService, signUp: SignUpService): Controller {
   return {
     name: 'Account',
     routes: [
       publicRoute({ method: 'POST', action: 'Login', auth: 'public', body: loginSchema, answer: loginAnswer, handler: ({ ctx, body }) => auth.login(ctx, body) }),
+      publicRoute({ method: 'POST', action: 'SignUp', auth: 'public', body: signUpSchema, answer: signUpAnswer, handler: ({ ctx, body }) => signUp.signUp(ctx, body) }),
       publicRoute({ method: 'POST', action: 'RefreshToken', auth: 'public', body: refreshSchema, answer: tokenPairAnswer, handler: ({ body }) => auth.refresh(body) }),
       userRoute({ method: 'POST', action: 'UpdateRefreshToken', allowWhilePasswordChangeRequired: true, body: updateRefreshTokenSchema, answer: refreshTokenAnswer, handler: ({ ctx, body }) => auth.updateRefreshToken(ctx, body.refreshToken) }),
       userRoute({ method: 'POST', action: 'Logout', allowWhilePasswordChangeRequired: true, answer: noAnswer, handler: ({ ctx }) => auth.logout(ctx) }),

@@ -65,6 +65,22 @@ function userProperties() {
   } as const;
 }
 
+/**
+ * `Account/SignUp`: every field's mistake at once here (the mobile by the house's `mobile` format,
+ * as on Users/Create; the client sends Latin digits); the password policy, as on Create, by the service.
+ */
+export const signUpSchema = {
+  type: 'object', additionalProperties: false, required: ['organizationName', 'firstName', 'lastName', 'mobile', 'userName', 'password'],
+  properties: {
+    organizationName: { type: 'string', minLength: 2, maxLength: 200, pattern: '\\S', format: NAME_FORMAT },
+    firstName: { type: 'string', minLength: 1, maxLength: USER_TEXT_FIELDS.firstName, pattern: '\\S', format: NAME_FORMAT },
+    lastName: { type: 'string', minLength: 1, maxLength: USER_TEXT_FIELDS.lastName, pattern: '\\S', format: NAME_FORMAT },
+    mobile: { type: 'string', format: 'mobile' },
+    userName: { type: 'string', minLength: 3, maxLength: 50, pattern: '^[A-Za-z0-9._@-]+$' },
+    password,
+  },
+} as const;
+
 export const createUserSchema = {
   type: 'object', additionalProperties: false, required: ['userName', 'password'],
   properties: {

@@ -188,6 +188,12 @@ export class UsersRepository {
     return rows.map((r: { id: number }) => r.id);
   }
 
+  /** The live, active administrators of one organization (told of a sign-up below it). */
+  async adminIdsOf(tx: Tx, organizationId: number): Promise<number[]> {
+    const rows = await tx('users').where({ organizationId, isAdmin: true, isActive: true }).whereNull('deletedAt').orderBy('id').select('id');
+    return rows.map((r: { id: number }) => r.id);
+  }
+
   async idsInOrganizations(tx: Tx, organizationIds: number[]): Promise<number[]> {
     const rows = await tx('users').whereIn('organizationId', organizationIds).whereNull('deletedAt').select('id');
     return rows.map((r: { id: number }) => r.id);

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../platform/config.js';
 import type { Clock } from '../../platform/clock.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
+import type { RequestContext } from '../../platform/http/context.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { sameAsStored } from '../../platform/stored-value.js';
@@ -134,21 +135,48 @@ export class UsersService implements OrganizationLifecycleListener {
       const org = await this.organizations.findVisible(ctx.tenant, organizationId, tx);
       if (!org) throw fieldError('organizationId', 'organization.notFound');
       if (org.isArchived) throw fieldError('organizationId', 'organization.parentArchived');
-      if (await this.users.findByUserName(body.userName, tx)) throw conflict('user.userNameTaken', {}, [{ propertyName: 'userName', key: 'user.userNameTaken' }]);
-      if (org.maximumUser && (await this.users.countLiveInOrganization(tx, org.id)) >= (org.maximumUser as number)) {
-        throw badRequest('user.maximumUserReached', { limit: org.maximumUser });
-      }
       const values = this.pickWritable(body);
       if (values.isAdmin && !ctx.principal.isAdmin) throw forbidden();
       await this.checkRole(tx, ctx, org.id, values.roleTemplateId as number | null | undefined);
-      const user = await this.users.insert(tx, {
-        ...values, organizationId: org.id, userName: body.userName.trim(), passwordHash, secondPasswordHash,
-        changePasswordRequired: values.changePasswordRequired ?? true, createdBy: ctx.principal.userId,
-      });
-      await this.users.addPasswordHistory(tx, user.id, passwordHash, ctx.principal.userId, ctx.principal.fullName);
-      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'User', referenceId: user.id, organizationId: org.id, newData: publicUser(user) });
-      return publicUser(user);
+      return publicUser(await this.storeUser(tx, ctx, org, body.userName, values, { passwordHash, secondPasswordHash }, { userId: ctx.principal.userId, name: ctx.principal.fullName }));
     });
+  }
+
+  /** The password rule a user's password meets on Create, as a field error (sign-up judges with it before its transaction). */
+  passwordProblem(password: string): { propertyName: string; key: string; params?: Record<string, unknown> } | null {
+    const policy = checkPasswordPolicy(password, this.config.auth.passwordMinLength);
+    return policy ? { propertyName: 'password', key: policy.key, params: policy.params } : null;
+  }
+
+  /**
+   * A self sign-up's administrator (`SignUpService`, in its transaction): Create's path (unique
+   * user name, the organization's user cap, password history, audit) with the password judged by
+   * Create's rule; the chosen password is kept (no forced change: nobody else knows it).
+   */
+  async createForSignUp(tx: Tx, ctx: RequestContext, organizationId: number, body: { userName: string; password: string; firstName: string; lastName: string; mobile: string }): Promise<UserRow> {
+    const org = await this.organizations.findById(organizationId, tx);
+    if (!org) throw fieldError('organizationId', 'organization.notFound');
+    const passwordHash = await this.hasher.hash(body.password);
+    const values = this.pickWritable({ firstName: body.firstName, lastName: body.lastName, mobile: body.mobile, isAdmin: true, isActive: true, isActiveSend: true, changePasswordRequired: false });
+    return this.storeUser(tx, ctx, org, body.userName, values, { passwordHash, secondPasswordHash: null }, { userId: null, name: 'sign-up' });
+  }
+
+  /** Create's one path once the organization and the caller's rights are settled. */
+  private async storeUser(
+    tx: Tx, ctx: Actor | RequestContext, org: { id: number; maximumUser?: unknown }, userName: string, values: Record<string, unknown>,
+    hashes: { passwordHash: string; secondPasswordHash: string | null }, by: { userId: number | null; name: string },
+  ): Promise<UserRow> {
+    if (await this.users.findByUserName(userName, tx)) throw conflict('user.userNameTaken', {}, [{ propertyName: 'userName', key: 'user.userNameTaken' }]);
+    if (org.maximumUser && (await this.users.countLiveInOrganization(tx, org.id)) >= (org.maximumUser as number)) {
+      throw badRequest('user.maximumUserReached', { limit: org.maximumUser });
+    }
+    const user = await this.users.insert(tx, {
+      ...values, organizationId: org.id, userName: userName.trim(), ...hashes,
+      changePasswordRequired: values.changePasswordRequired ?? true, createdBy: by.userId,
+    });
+    await this.users.addPasswordHistory(tx, user.id, hashes.passwordHash, by.userId, by.name);
+    await this.audit.record(tx, ctx, { operationType: 'Create', className: 'User', referenceId: user.id, organizationId: org.id, newData: publicUser(user) });
+    return user;
   }
 
   async update(ctx: Actor, body: SchemaType<typeof updateUserSchema>) {

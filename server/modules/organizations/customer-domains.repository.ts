@@ -22,6 +22,7 @@ export interface CustomerDomainRow {
   enamad: string | null;
   agentLogoKey: string | null;
   loginImageKeys: string[];
+  isSignUpEnabled: boolean;
   createdBy: number | null;
   createdAt: Date;
   lastModified: Date;

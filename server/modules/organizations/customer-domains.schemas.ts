@@ -19,6 +19,7 @@ const domainProperties = {
   secondaryColor: colour,
   resellerLink: link,
   enamad: link,
+  isSignUpEnabled: { type: 'boolean' },
 } as const;
 
 export const createCustomerDomainSchema = {

@@ -8,6 +8,7 @@ import { UploadIntake, type UploadSource } from '../../platform/upload/upload-in
 import { imageUploadKind } from '../../platform/upload/image-upload.js';
 import { KeptFiles } from '../../platform/upload/kept-files.js';
 import type { SchemaType } from '../../platform/http/router.js';
+import type { SettingsService } from '../../platform/settings.service.js';
 import { AuditService } from '../audit/index.js';
 import {
   DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR, DOMAIN_IMAGE_MAX_BYTES, MAX_LOGIN_IMAGES,
@@ -80,6 +81,7 @@ function view(row: CustomerDomainRow): CustomerDomainAnswer {
     enamad: row.enamad,
     agentLogo: row.agentLogoKey ? imagePath(row.id, row.agentLogoKey) : null,
     loginImages: row.loginImageKeys.map((key) => ({ key, url: imagePath(row.id, key) })),
+    isSignUpEnabled: row.isSignUpEnabled,
     createdAt: new Date(row.createdAt).toISOString(),
     lastModified: new Date(row.lastModified).toISOString(),
   };
@@ -106,6 +108,7 @@ export class CustomerDomainsService {
     @inject(AuditService) private readonly audit: AuditService,
     @inject(UploadIntake) private readonly intake: UploadIntake,
     @inject(KeptFiles) private readonly files: KeptFiles,
+    @inject(TYPES.Settings) private readonly settings: SettingsService,
   ) {}
 
   // ---- before sign-in ----
@@ -118,7 +121,7 @@ export class CustomerDomainsService {
         domain: host, organizationName: (await this.organizations.systemOrganization())?.name ?? 'Peyk',
         desktop: 'Default', loginTheme: 'Default', primaryColor: DEFAULT_PRIMARY_COLOR, secondaryColor: DEFAULT_SECONDARY_COLOR,
         agentLogo: null, enamad: null, isDefault: true, resellerLink: null, dashboardMode: 'Default', loginPageMode: 'Right', loginImages: [],
-        lastModified: null,
+        lastModified: null, isSignUpEnabled: await this.systemSignUpEnabled(),
       };
     }
     const v = view(row);
@@ -126,7 +129,24 @@ export class CustomerDomainsService {
       domain: host, organizationName: row.organizationName, desktop: v.desktop, loginTheme: v.loginTheme, primaryColor: v.primaryColor,
       secondaryColor: v.secondaryColor, agentLogo: v.agentLogo, enamad: v.enamad, isDefault: false, resellerLink: v.resellerLink,
       dashboardMode: v.dashboardMode, loginPageMode: v.loginPageMode, loginImages: v.loginImages.map((i) => i.url), lastModified: v.lastModified,
+      isSignUpEnabled: row.isSignUpEnabled,
     };
+  }
+
+  /**
+   * Where a self sign-up on this host lands: the domain's organization when its domain allows it,
+   * the system organization when no domain names the host and the system setting allows it; null
+   * when sign-up is closed here (identity CONTEXT.md, "Self sign-up").
+   */
+  async signUpParentOfHost(host: string): Promise<number | null> {
+    const row = host ? await this.repo.findByHost(host) : null;
+    if (row) return row.isSignUpEnabled ? row.organizationId : null;
+    if (!(await this.systemSignUpEnabled())) return null;
+    return (await this.organizations.systemOrganization())?.id ?? null;
+  }
+
+  private async systemSignUpEnabled(): Promise<boolean> {
+    return (await this.settings.get('IsSignUpEnabled')).trim().toLowerCase() === 'true';
   }
 
   /**
@@ -282,6 +302,7 @@ export class CustomerDomainsService {
     for (const f of ['desktop', 'loginTheme', 'dashboardMode', 'loginPageMode'] as const) if (body[f] !== undefined) (out as Record<string, unknown>)[f] = body[f];
     for (const f of ['primaryColor', 'secondaryColor'] as const) if (typeof body[f] === 'string') out[f] = normalizeColour(f, body[f] as string);
     for (const f of ['resellerLink', 'enamad'] as const) if (body[f] !== undefined) out[f] = normalizeLink(f, body[f] as string | null);
+    if (typeof body.isSignUpEnabled === 'boolean') out.isSignUpEnabled = body.isSignUpEnabled;
     if (typeof body.resellerDomain === 'string') out.resellerDomain = normalizeHost('resellerDomain', body.resellerDomain);
     if (body.resellerIdentityDomain !== undefined) {
       const given = typeof body.resellerIdentityDomain === 'string' ? body.resellerIdentityDomain.trim() : '';

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { TYPES } from '../../platform/tokens.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor, Tenant } from '../../platform/actor.js';
+import type { RequestContext } from '../../platform/http/context.js';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ConfirmationGuard, ConfirmationInput } from '../../platform/confirmation.js';
@@ -130,18 +131,35 @@ export class OrganizationsService {
       const parentId = body.parentId ?? ctx.tenant.organizationId;
       const parent = await this.repo.findVisible(ctx.tenant, parentId, tx);
       if (!parent) throw fieldError('parentId', 'organization.parentNotFound');
-      if (parent.isArchived) throw fieldError('parentId', 'organization.parentArchived');
-      await this.repo.findByIdForUpdate(tx, parent.id);
-      if (parent.maxOrganization && (await this.repo.countLiveChildren(tx, parent.id)) >= (parent.maxOrganization as number)) {
-        throw badRequest('organization.maxOrganizationReached', { limit: parent.maxOrganization });
-      }
-      const values = this.pickWritable(body);
-      checkSendWindow(values, null);
-      await this.checkReferences(tx, null, parent.path, values);
-      const created = await this.repo.insert(tx, parent, { ...values, type, createdBy: ctx.principal.userId, isActive: values.isActive ?? true });
-      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Organization', referenceId: created.id, organizationId: created.id, newData: publicOrganization(created) });
-      return publicOrganization(created);
+      return publicOrganization(await this.insertChild(tx, ctx, parent, body, type, ctx.principal.userId));
     });
+  }
+
+  /**
+   * A self sign-up's organization (identity's `SignUpService`, in its transaction): type
+   * `organization` under `parentId`, created by the same path an administrator's Create takes
+   * (parent's limits, defaults, audit), inactive until an administrator above activates it.
+   */
+  async createForSignUp(tx: Tx, ctx: RequestContext, parentId: number, name: string): Promise<OrganizationRow> {
+    const parent = await this.repo.findById(parentId, tx);
+    // An archived parent takes no new organizations: to a stranger that is sign-up being closed here.
+    if (!parent || parent.isArchived) throw forbidden('account.signUpClosed');
+    return this.insertChild(tx, ctx, parent, { name, isActive: false, isAuthenticated: false }, 'organization', null);
+  }
+
+  /** Create's one path below a found parent: its live-children cap (parent row locked), the posted values judged, the row, the audit. */
+  private async insertChild(tx: Tx, ctx: Actor | RequestContext, parent: OrganizationRow, body: Record<string, unknown>, type: string, createdBy: number | null): Promise<OrganizationRow> {
+    if (parent.isArchived) throw fieldError('parentId', 'organization.parentArchived');
+    await this.repo.findByIdForUpdate(tx, parent.id);
+    if (parent.maxOrganization && (await this.repo.countLiveChildren(tx, parent.id)) >= (parent.maxOrganization as number)) {
+      throw badRequest('organization.maxOrganizationReached', { limit: parent.maxOrganization });
+    }
+    const values = this.pickWritable(body);
+    checkSendWindow(values, null);
+    await this.checkReferences(tx, null, parent.path, values);
+    const created = await this.repo.insert(tx, parent, { ...values, type, createdBy, isActive: values.isActive ?? true });
+    await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Organization', referenceId: created.id, organizationId: created.id, newData: publicOrganization(created) });
+    return created;
   }
 
   async update(ctx: Actor, body: SchemaType<typeof updateOrganizationSchema>) {

@@ -26,6 +26,13 @@ export const loginAnswer = {
   properties: { ...tokenPairProperties, changePasswordRequired: flag },
 } as const;
 
+/** `SignUp`: the new organization and its administrator; `isActive` false until an administrator above activates it. */
+export const signUpAnswer = {
+  type: 'object', required: ['organizationId', 'userId', 'isActive'], properties: { organizationId: integer, userId: integer, isActive: flag },
+} as const;
+
+export type SignUpAnswer = AnswerOf<typeof signUpAnswer>;
+
 /** `UpdateRefreshToken`: the session's fresh refresh token (the answer to x-rft). */
 export const refreshTokenAnswer = {
   type: 'object', required: ['refreshToken'], properties: { refreshToken: text },

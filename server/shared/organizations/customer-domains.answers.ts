@@ -41,7 +41,7 @@ export const customerDomainAnswer = {
   type: 'object',
   required: [
     'id', 'organizationId', 'organizationName', 'resellerDomain', 'resellerIdentityDomain', 'desktop', 'loginTheme', 'dashboardMode', 'loginPageMode',
-    'primaryColor', 'secondaryColor', 'resellerLink', 'enamad', 'agentLogo', 'loginImages', 'createdAt', 'lastModified',
+    'primaryColor', 'secondaryColor', 'resellerLink', 'enamad', 'agentLogo', 'loginImages', 'isSignUpEnabled', 'createdAt', 'lastModified',
   ],
   properties: {
     id: integer,
@@ -59,6 +59,8 @@ export const customerDomainAnswer = {
     enamad: nullableText,
     agentLogo: nullableText,
     loginImages: { type: 'array', items: loginImage },
+    /** Strangers may sign up on this domain's hosts (an organization under the domain's, inactive until approved). */
+    isSignUpEnabled: { type: 'boolean' },
     createdAt: instant,
     lastModified: instant,
   },
@@ -74,7 +76,7 @@ export const clientDataAnswer = {
   type: 'object',
   required: [
     'domain', 'organizationName', 'desktop', 'loginTheme', 'primaryColor', 'secondaryColor', 'agentLogo', 'enamad', 'isDefault',
-    'resellerLink', 'dashboardMode', 'loginPageMode', 'loginImages', 'lastModified',
+    'resellerLink', 'dashboardMode', 'loginPageMode', 'loginImages', 'lastModified', 'isSignUpEnabled',
   ],
   properties: {
     domain: text,
@@ -94,6 +96,8 @@ export const clientDataAnswer = {
     /** Paths under the API root, in the carousel's order. */
     loginImages: { type: 'array', items: text },
     lastModified: nullableInstant,
+    /** `Account/SignUp` is open on this host: the domain's switch, or (no domain) the system setting `IsSignUpEnabled`. */
+    isSignUpEnabled: { type: 'boolean' },
   },
 } as const;
 

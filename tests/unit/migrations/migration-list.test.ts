@@ -63,6 +63,7 @@ const SHIPPED_NAMES = [
   '20261201-0052-organizations-sub-authentication',
   '20261201-0053-alerts-payment-alerts',
   '20261201-0057-targeting-number-bank',
+  '20261201-0058-customer-domains-sign-up',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

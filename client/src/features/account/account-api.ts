@@ -1,6 +1,6 @@
 import { endpoint } from '../../shared/api/endpoint';
 import { CURRENT_USER_KEY } from '../../shared/auth/current-user';
-import type { ActiveSessionsAnswer, CaptchaAnswer, CurrentUserAnswer, LoginAnswer } from '../../../../server/shared/identity/account.answers';
+import type { ActiveSessionsAnswer, CaptchaAnswer, CurrentUserAnswer, LoginAnswer, SignUpAnswer } from '../../../../server/shared/identity/account.answers';
 import type { LoginHistoryItem, LoginHistoryPage } from '../../../../server/shared/identity/users.answers';
 
 /** Shapes of `Account/*` and `Captcha/Create`: the server's answer contracts (module identity). */
@@ -10,11 +10,13 @@ export type LoginResult = LoginAnswer;
 export type Captcha = CaptchaAnswer;
 
 export interface LoginInput { userName: string; password: string; rememberMe: boolean; captchaId?: string; captchaCode: string }
+export interface SignUpInput { organizationName: string; firstName: string; lastName: string; mobile: string; userName: string; password: string }
 export interface ChangePasswordInput { currentPassword: string; newPassword: string; confirmPassword: string }
 
 export const accountApi = {
   login: endpoint.post<LoginInput, LoginAnswer>('/Account/Login'),
   captcha: endpoint.get<CaptchaAnswer>('/Captcha/Create'),
+  signUp: endpoint.post<SignUpInput, SignUpAnswer>('/Account/SignUp'),
   changePassword: endpoint.post<ChangePasswordInput, null>('/Account/ChangePassword'),
   sessions: endpoint.get<ActiveSessionsAnswer>('/Account/GetActiveSessions'),
   revokeSession: endpoint.postById<null>('/Account/RevokeSession'),

@@ -12,6 +12,7 @@ export const accountFeature: FeatureManifest = {
     lazy: lazyPage(() => import('./account-layout'), (m) => m.AccountLayout),
     children: [
       { path: 'login', lazy: loginPage },
+      { path: 'sign-up', lazy: lazyPage(() => import('./sign-up-page'), (m) => m.SignUpPage) },
       { path: 'change-password', lazy: lazyPage(() => import('./change-password-page'), (m) => m.ChangePasswordPage) },
       { index: true, lazy: loginPage },
     ],

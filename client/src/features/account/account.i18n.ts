@@ -3,6 +3,14 @@ import type { TextResource } from '../../shared/i18n/i18n';
 export const accountTexts: TextResource = {
   ns: 'account',
   fa: {
+    signUp: {
+      title: 'ثبت‌نام', link: 'حساب ندارید؟ ثبت‌نام کنید', intro: 'سازمان خود را در پنل {{owner}} ثبت کنید.',
+      organizationName: 'نام سازمان', firstName: 'نام', lastName: 'نام خانوادگی', mobile: 'شماره موبایل', mobileHint: 'مانند ۰۹۱۲۱۲۳۴۵۶۷',
+      userName: 'نام کاربری', userNameHint: 'حروف انگلیسی، عدد و . _ @ -؛ دست‌کم ۳ نویسه.', password: 'رمز عبور', submit: 'ثبت‌نام',
+      approval: 'پس از ثبت‌نام، سازمان شما غیرفعال است تا مدیر {{owner}} آن را بررسی و فعال کند.',
+      doneTitle: 'ثبت‌نام انجام شد', done: 'سازمان شما ثبت شد و منتظر فعال‌سازی مدیر {{owner}} است. پس از فعال شدن، با نام کاربری {{userName}} و رمزی که انتخاب کردید از همین نشانی وارد شوید.',
+      closed: 'ثبت‌نام روی این نشانی فعال نیست؛ برای ساختن حساب با پشتیبان پنل تماس بگیرید.', toLogin: 'بازگشت به ورود',
+    },
     login: {
       title: 'ورود به پنل', userName: 'نام کاربری', password: 'رمز عبور', rememberMe: 'مرا به خاطر بسپار', submit: 'ورود',
       captcha: 'کد امنیتی', captchaImage: 'تصویر کد امنیتی', newCaptcha: 'کد جدید', required: 'این فیلد الزامی است.',
@@ -39,6 +47,14 @@ export const accountTexts: TextResource = {
     paging: { previous: 'قبلی', next: 'بعدی', page: 'صفحه {{page}} از {{pages}}' },
   },
   en: {
+    signUp: {
+      title: 'Sign up', link: 'No account? Sign up', intro: 'Register your organization on {{owner}}\'s panel.',
+      organizationName: 'Organization name', firstName: 'First name', lastName: 'Last name', mobile: 'Mobile number', mobileHint: 'For example 09121234567',
+      userName: 'User name', userNameHint: 'English letters, digits and . _ @ -; at least 3 characters.', password: 'Password', submit: 'Sign up',
+      approval: 'After signing up your organization stays inactive until {{owner}}\'s administrator checks and activates it.',
+      doneTitle: 'Signed up', done: 'Your organization is registered and awaits activation by {{owner}}\'s administrator. Once it is active, sign in here with the user name {{userName}} and the password you chose.',
+      closed: 'Sign-up is not open on this address; ask the panel\'s support to create an account.', toLogin: 'Back to sign-in',
+    },
     login: {
       title: 'Sign in to the panel', userName: 'User name', password: 'Password', rememberMe: 'Remember me', submit: 'Sign in',
       captcha: 'Security code', captchaImage: 'Security code picture', newCaptcha: 'New code', required: 'This field is required.',

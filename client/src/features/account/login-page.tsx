@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { takeReturnAddress } from '../../shared/auth/guards';
@@ -11,7 +11,7 @@ const invalidWhen = (invalid: boolean) =>
   invalid ? { 'aria-invalid': true, 'aria-describedby': LOGIN_ERROR_ID } : {};
 
 export function LoginPage() {
-  const { api, session } = useApp();
+  const { api, session, brand } = useApp();
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [userName, setUserName] = useState('');
@@ -87,6 +87,11 @@ export function LoginPage() {
       </label>
       {error && <p id={LOGIN_ERROR_ID} role="alert" data-testid="login-error" className="mb-3 text-sm text-red-700">{error}</p>}
       <button type="submit" data-testid="login-submit" disabled={busy} style={{ backgroundColor: 'var(--brand-primary, #0369a1)', color: 'var(--brand-on-primary, #ffffff)' }} className="w-full rounded py-2 disabled:opacity-60">{t('login.submit')}</button>
+      {brand.isSignUpEnabled && (
+        <p className="mt-3 text-center text-sm">
+          <Link to="/account/sign-up" data-testid="sign-up-link" className="text-sky-700 underline dark:text-sky-300">{t('signUp.link')}</Link>
+        </p>
+      )}
     </form>
   );
 }

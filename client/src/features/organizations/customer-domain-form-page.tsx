@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../shared/auth/current-user';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { describedBy, FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
+import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { FileInput } from '../../shared/ui/form/file-input';
 import { TextField } from '../../shared/ui/form/text-field';
 import { PageHeader } from '../../shared/ui/page-header';
@@ -68,7 +69,7 @@ export function CustomerDomainFormPage() {
   const { data: existing, isLoading, mutate: reload } = useSWR(editingId ? customerDomainKeys.one(editingId) : null, () => customerDomainsApi.get(api, editingId!));
   const [form, setForm] = useState<CustomerDomainInput>({
     resellerDomain: '', resellerIdentityDomain: null, desktop: 'Default', loginTheme: 'Default', dashboardMode: 'Default', loginPageMode: 'Right',
-    primaryColor: DEFAULT_PRIMARY_COLOR, secondaryColor: DEFAULT_SECONDARY_COLOR, resellerLink: null, enamad: null,
+    primaryColor: DEFAULT_PRIMARY_COLOR, secondaryColor: DEFAULT_SECONDARY_COLOR, resellerLink: null, enamad: null, isSignUpEnabled: false,
   });
   const { errors, formRef, fail } = useFormFailure(t('common.formInvalid'));
   const [busy, setBusy] = useState(false);
@@ -78,8 +79,8 @@ export function CustomerDomainFormPage() {
   useEffect(() => {
     if (!existing || loaded.current) return;
     loaded.current = true;
-    const { resellerDomain, resellerIdentityDomain, desktop, loginTheme, dashboardMode, loginPageMode, primaryColor, secondaryColor, resellerLink, enamad } = existing;
-    setForm({ resellerDomain, resellerIdentityDomain, desktop, loginTheme, dashboardMode, loginPageMode, primaryColor, secondaryColor, resellerLink, enamad });
+    const { resellerDomain, resellerIdentityDomain, desktop, loginTheme, dashboardMode, loginPageMode, primaryColor, secondaryColor, resellerLink, enamad, isSignUpEnabled } = existing;
+    setForm({ resellerDomain, resellerIdentityDomain, desktop, loginTheme, dashboardMode, loginPageMode, primaryColor, secondaryColor, resellerLink, enamad, isSignUpEnabled });
   }, [existing]);
 
   const submit = async (e: FormEvent) => {
@@ -132,6 +133,8 @@ export function CustomerDomainFormPage() {
           error={errors.resellerLink} onChange={(e) => set('resellerLink', e.target.value)} />
         <TextField id="domain-enamad" data-testid="domain-enamad" label={t('form.enamad')} hint={t('form.linkHint')} value={form.enamad ?? ''} dir="ltr" maxLength={500}
           error={errors.enamad} onChange={(e) => set('enamad', e.target.value)} />
+        <CheckboxField id="domain-sign-up" data-testid="domain-sign-up" label={t('form.isSignUpEnabled')} hint={t('form.isSignUpEnabledHint')}
+          checked={form.isSignUpEnabled} onCheckedChange={(v) => set('isSignUpEnabled', v)} error={errors.isSignUpEnabled} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => void navigate(DOMAINS_PATH)}>{t('common.cancel')}</Button>
           <Button type="submit" loading={busy} data-testid="domain-save">{t('common.save')}</Button>

@@ -21,6 +21,7 @@ export interface CustomerDomainInput {
   secondaryColor: string;
   resellerLink: string | null;
   enamad: string | null;
+  isSignUpEnabled: boolean;
 }
 
 export const customerDomainsApi = {

@@ -53,5 +53,5 @@ export function brandImageUrl(apiRoot: string, path: string): string {
 /** Before startup has answered (tests render pages without it): the platform's own look. */
 export const DEFAULT_BRANDING: Branding = {
   domain: '', organizationName: '', desktop: 'Default', loginTheme: 'Default', primaryColor: '#0369a1', secondaryColor: '#0f172a',
-  agentLogo: null, enamad: null, isDefault: true, resellerLink: null, dashboardMode: 'Default', loginPageMode: 'Right', loginImages: [], lastModified: null,
+  agentLogo: null, enamad: null, isDefault: true, resellerLink: null, dashboardMode: 'Default', loginPageMode: 'Right', loginImages: [], lastModified: null, isSignUpEnabled: false,
 };
