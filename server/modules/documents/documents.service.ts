@@ -145,14 +145,7 @@ export class DocumentsService {
    */
   private async upload(ctx: Actor, owner: DocumentOwner, documentType: string, kind: UploadKind, source: UploadSource) {
     const stored = await this.intake.receive(kind, source);
-    let key: string;
-    try {
-      key = await this.files.keep(FOLDER, stored);
-    } catch (err) {
-      await this.intake.discard(stored);
-      throw err;
-    }
-    try {
+    return this.files.keepRecorded(FOLDER, stored, async (key) => {
       const { row, replaced } = await this.uow.run(async (tx) => {
         const old = await this.repo.findOfType(tx, owner, documentType);
         const values = {
@@ -169,12 +162,8 @@ export class DocumentsService {
         });
         return { row, replaced: old?.fileKey ?? null };
       });
-      if (replaced) await this.files.remove(FOLDER, replaced);
-      return view(row);
-    } catch (err) {
-      await this.files.remove(FOLDER, key);
-      throw err;
-    }
+      return { result: view(row), replaced };
+    });
   }
 
   /** The image, to whoever may see the row (its user, the administrators of its slice); anyone else 404. */

@@ -236,14 +236,7 @@ export class CustomerDomainsService {
     const before = await this.found(ctx, q.id);
     if (q.imageType === 'LoginImage' && before.loginImageKeys.length >= MAX_LOGIN_IMAGES) throw badRequest('customerDomain.tooManyLoginImages', { max: MAX_LOGIN_IMAGES });
     const stored = await this.intake.receive(DOMAIN_IMAGE_KIND, source);
-    let key: string;
-    try {
-      key = await this.files.keep(FOLDER, stored);
-    } catch (err) {
-      await this.intake.discard(stored);
-      throw err;
-    }
-    try {
+    return this.files.keepRecorded(FOLDER, stored, async (key) => {
       const { row, replaced } = await this.uow.run(async (tx) => {
         const old = await this.found(ctx, q.id, tx);
         await this.repo.lock(tx, old.id);
@@ -258,12 +251,8 @@ export class CustomerDomainsService {
         await this.audit.record(tx, ctx, { operationType: 'UploadImage', className: CLASS_NAME, referenceId: old.id, organizationId: old.organizationId, oldData: auditData(old), newData: auditData(row) });
         return { row, replaced: q.imageType === 'AgentLogo' ? old.agentLogoKey : null };
       });
-      if (replaced) await this.files.remove(FOLDER, replaced);
-      return view(row);
-    } catch (err) {
-      await this.files.remove(FOLDER, key);
-      throw err;
-    }
+      return { result: view(row), replaced };
+    });
   }
 
   async removeImage(ctx: Actor, id: number, key: string) {

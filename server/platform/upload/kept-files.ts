@@ -4,7 +4,7 @@ import path from 'node:path';
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../tokens.js';
 import type { AppConfig } from '../config.js';
-import type { StoredUpload } from './upload-intake.service.js';
+import { UploadIntake, type StoredUpload } from './upload-intake.service.js';
 
 /**
  * Files a module keeps after the upload intake judged them (identity documents; later login
@@ -15,7 +15,34 @@ import type { StoredUpload } from './upload-intake.service.js';
  */
 @injectable()
 export class KeptFiles {
-  constructor(@inject(TYPES.Config) private readonly config: AppConfig) {}
+  constructor(
+    @inject(TYPES.Config) private readonly config: AppConfig,
+    @inject(UploadIntake) private readonly intake: UploadIntake,
+  ) {}
+
+  /**
+   * Keeps a judged upload and records it: `record` (the owner's transaction) gets the new key and
+   * answers what it made and the key it replaced, if any. The replaced file goes only after `record`
+   * succeeded; on any failure the new file goes (the intake's own if keeping failed), so no row
+   * points at a missing file and no file is left without a row.
+   */
+  async keepRecorded<T>(folder: string, stored: StoredUpload, record: (key: string) => Promise<{ result: T; replaced: string | null }>): Promise<T> {
+    let key: string;
+    try {
+      key = await this.keep(folder, stored);
+    } catch (err) {
+      await this.intake.discard(stored);
+      throw err;
+    }
+    try {
+      const { result, replaced } = await record(key);
+      if (replaced) await this.remove(folder, replaced);
+      return result;
+    } catch (err) {
+      await this.remove(folder, key);
+      throw err;
+    }
+  }
 
   /** Moves the intake's stored file under the folder; answers its key. */
   async keep(folder: string, stored: StoredUpload): Promise<string> {
