@@ -15,7 +15,7 @@ import {
   type GeoPosition,
   type SmartSmsStatus,
 } from '../../server/gateways/gateway-sdk.js';
-import { generatePopulation, type Person } from './population.js';
+import { CHUNK, generatePopulationAsync, type Person } from './population.js';
 
 export interface BtsSimulatorOptions {
   seed: number;
@@ -39,7 +39,7 @@ const optionsSchema = {
       'x-title-fa': 'بذر جمعیت', 'x-description-fa': 'با بذر و اندازهٔ یکسان، همان جمعیت ساختگی در هر نصب ساخته می‌شود.',
     },
     populationSize: {
-      type: 'integer', minimum: 0, maximum: 1000000, default: 50000,
+      type: 'integer', minimum: 0, maximum: 200000, default: 20000,
       title: 'Population size', description: 'How many synthetic people live in the simulated provinces.',
       'x-title-fa': 'اندازهٔ جمعیت', 'x-description-fa': 'تعداد افراد ساختگی در استان‌های شبیه‌سازی‌شده.',
     },
@@ -158,11 +158,14 @@ interface Selection {
  * person and `perArea` adds up to the operator's count. The cell list is checked for form only: the
  * synthetic people have no cells.
  */
-function select(people: readonly Person[], r: BtsSmartRequest): Selection {
+async function select(people: readonly Person[], r: BtsSmartRequest): Promise<Selection> {
   const perOperator = Object.fromEntries(BTS_OPERATORS.map((o) => [o, 0])) as Record<(typeof BTS_OPERATORS)[number], number>;
   const perArea = r.areas.map(() => 0);
   const found: { area: number; at: GeoPosition }[] = [];
-  for (const p of people) {
+  for (let i = 0; i < people.length; i++) {
+    // A large population is walked in chunks: an estimate must not hold the event loop.
+    if (i > 0 && i % CHUNK === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    const p = people[i]!;
     if (!matchesFilters(p, r)) continue;
     const place = placeIn(p, r);
     if (!place) continue;
@@ -208,7 +211,7 @@ interface Run {
  */
 export class BtsSimulatorGateway implements BtsGateway {
   private host: BtsHost | null = null;
-  private people: Person[] | null = null;
+  private people: Promise<Person[]> | null = null;
   private readonly runs = new Map<string, Run>();
   private timer: NodeJS.Timeout | null = null;
   private serial = 0;
@@ -218,21 +221,21 @@ export class BtsSimulatorGateway implements BtsGateway {
 
   async connect(host: BtsHost): Promise<void> {
     this.host = host;
-    this.people ??= generatePopulation(this.options.seed, this.options.populationSize);
+    await this.population();
     host.statusChanged(await this.health());
   }
 
   async estimate(request: BtsSmartRequest): Promise<({ ok: true } & BtsEstimate) | BtsRefusal> {
     const problem = requestProblem(request);
     if (problem) return problem;
-    return { ok: true, ...select(this.population(), request).estimate };
+    return { ok: true, ...(await select(await this.population(), request)).estimate };
   }
 
   async submit(request: BtsSmartRequest, text: string): Promise<{ ok: true; externalId: string } | BtsRefusal> {
     const problem = requestProblem(request);
     if (problem) return problem;
     if (typeof text !== 'string' || text.trim() === '') return refuse('TextIsEmpty', 'text');
-    const { estimate, chosen } = select(this.population(), request);
+    const { estimate, chosen } = await select(await this.population(), request);
     const externalId = `bts-${this.id}-${Date.now().toString(36)}-${++this.serial}`;
     const run: Run = {
       externalId, status: 'Stored', foundCount: estimate.perArea.reduce((a, b) => a + b, 0), chosen,
@@ -269,9 +272,9 @@ export class BtsSimulatorGateway implements BtsGateway {
     this.host = null;
   }
 
-  private population(): Person[] {
-    // estimate/submit before connect still answer (the contract asks nothing of it, but it costs nothing).
-    this.people ??= generatePopulation(this.options.seed, this.options.populationSize);
+  /** Made once per instance, at connect (or by an estimate before it, which costs nothing more). */
+  private population(): Promise<Person[]> {
+    this.people ??= generatePopulationAsync(this.options.seed, this.options.populationSize);
     return this.people;
   }
 

@@ -82,30 +82,47 @@ function spread(random: () => number, degrees: number): number {
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
+/** People made between two yields to the event loop (a few milliseconds of work). */
+export const CHUNK = 10_000;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function generatePopulation(seed: number, size: number): Person[] {
   const random = seededRandom(seed);
   const people: Person[] = [];
+  for (let i = 0; i < size; i++) people.push(nextPerson(random));
+  return people;
+}
+
+/** The same people as `generatePopulation`, made in chunks so a large population never blocks the event loop. */
+export async function generatePopulationAsync(seed: number, size: number): Promise<Person[]> {
+  const random = seededRandom(seed);
+  const people: Person[] = [];
   for (let i = 0; i < size; i++) {
-    const province = pick(PROVINCES, random());
-    const home: GeoPosition = [round6(province.center[0] + spread(random, 0.25)), round6(province.center[1] + spread(random, 0.2))];
-    const work: GeoPosition = [round6(province.center[0] + spread(random, 0.12)), round6(province.center[1] + spread(random, 0.1))];
-    const along = random();
-    const travel: GeoPosition = [round6(home[0] + (work[0] - home[0]) * along), round6(home[1] + (work[1] - home[1]) * along)];
-    const operator = pick(OPERATORS, random());
-    const device = pick(DEVICES, random());
-    people.push({
-      province: province.name,
-      home,
-      work,
-      travel,
-      age: 15 + Math.floor(random() * 66),
-      gender: random() < 0.5 ? 'Man' : 'Woman',
-      operator: operator.operator,
-      mobilePrefix: operator.prefixes[Math.floor(random() * operator.prefixes.length)]!,
-      deviceType: device.smartphone ? 'Smartphone' : 'FeaturePhone',
-      brand: device.brand,
-      model: device.models[Math.floor(random() * device.models.length)]!,
-    });
+    if (i > 0 && i % CHUNK === 0) await yieldToLoop();
+    people.push(nextPerson(random));
   }
   return people;
+}
+
+function nextPerson(random: () => number): Person {
+  const province = pick(PROVINCES, random());
+  const home: GeoPosition = [round6(province.center[0] + spread(random, 0.25)), round6(province.center[1] + spread(random, 0.2))];
+  const work: GeoPosition = [round6(province.center[0] + spread(random, 0.12)), round6(province.center[1] + spread(random, 0.1))];
+  const along = random();
+  const travel: GeoPosition = [round6(home[0] + (work[0] - home[0]) * along), round6(home[1] + (work[1] - home[1]) * along)];
+  const operator = pick(OPERATORS, random());
+  const device = pick(DEVICES, random());
+  return {
+    province: province.name,
+    home,
+    work,
+    travel,
+    age: 15 + Math.floor(random() * 66),
+    gender: random() < 0.5 ? 'Man' : 'Woman',
+    operator: operator.operator,
+    mobilePrefix: operator.prefixes[Math.floor(random() * operator.prefixes.length)]!,
+    deviceType: device.smartphone ? 'Smartphone' : 'FeaturePhone',
+    brand: device.brand,
+    model: device.models[Math.floor(random() * device.models.length)]!,
+  };
 }

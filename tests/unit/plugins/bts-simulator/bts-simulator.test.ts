@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { BtsSimulatorGateway, plugin, type BtsSimulatorOptions } from '../../../../plugins/bts-simulator/index.js';
-import { generatePopulation } from '../../../../plugins/bts-simulator/population.js';
+import { generatePopulation, generatePopulationAsync } from '../../../../plugins/bts-simulator/population.js';
 import { fixture } from '../../../../plugins/bts-simulator/contract.fixture.js';
 import type { BtsHost, BtsRequestStatus, BtsSmartRequest } from '../../../../server/gateways/gateway-sdk.js';
 
@@ -40,10 +40,11 @@ describe('bts-simulator', function () {
     for (const g of live.splice(0)) await g.disconnect({ drain: false });
   });
 
-  it('generates the same population for the same seed, another for another seed', function () {
+  it('generates the same population for the same seed, another for another seed', async function () {
     expect(generatePopulation(3, 200)).to.deep.equal(generatePopulation(3, 200));
     expect(generatePopulation(4, 200)).to.not.deep.equal(generatePopulation(3, 200));
     const people = generatePopulation(3, 2_000);
+    expect(await generatePopulationAsync(3, 25_000), 'made in chunks, the same people').to.deep.equal(generatePopulation(3, 25_000));
     expect(new Set(people.map((p) => p.operator))).to.deep.equal(new Set(['MCI', 'Irancell', 'Rightel']));
     for (const p of people.slice(0, 100)) {
       expect(p.age).to.be.within(15, 80);
