@@ -222,6 +222,8 @@ export class BtsSimulatorGateway implements BtsGateway {
   async connect(host: BtsHost): Promise<void> {
     this.host = host;
     await this.population();
+    // Requests taken before a disconnect go on after the next connect.
+    if ([...this.runs.values()].some((r) => !isFinal(r.status))) this.ensureTimer();
     host.statusChanged(await this.health());
   }
 
