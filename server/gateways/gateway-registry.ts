@@ -114,6 +114,11 @@ export class GatewayRegistry {
     return this.loaded.plugins.has(pluginName);
   }
 
+  /** The loaded plugin's kind, or null when no plugin of that name is loaded. */
+  kindOf(pluginName: string): GatewayKind | null {
+    return this.loaded.plugins.get(pluginName)?.plugin.manifest.kind ?? null;
+  }
+
   /** Whether an agent on this plugin can carry messages: loaded, and a message gateway (not `bts`). */
   canSendMessages(pluginName: string): boolean {
     const loaded = this.loaded.plugins.get(pluginName);
