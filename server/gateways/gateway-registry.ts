@@ -40,7 +40,7 @@ export class UnknownGatewayPluginError extends Error {
 
 /**
  * A `bts` plugin behind a sender agent the dispatcher tried to send through: a BTS system takes smart
- * requests, not messages (plugins/CONTEXT.md, "BTS plugins").
+ * requests, not messages (plugins/CONTEXT.md, "Writing a BTS plugin").
  */
 export class NotAMessageGatewayError extends Error {
   constructor(readonly pluginName: string) {

@@ -281,7 +281,7 @@ export const REFUSAL_CODES = [
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
 // ---------------------------------------------------------------------------------------------
-// Kind `bts`: an operator's location-based sending system (plugins/CONTEXT.md, "BTS plugins").
+// Kind `bts`: an operator's location-based sending system (plugins/CONTEXT.md, "Writing a BTS plugin").
 //
 // Not a message gateway: the panel never sees the recipients. It hands the operator one smart
 // request (who, where, when, how many) and a text; the operator finds the people whose phones were
