@@ -10,6 +10,8 @@ import {
   type HealthNoteCode,
   type InboundMessage,
   type OptionsSchema,
+  isBtsPlugin,
+  type GatewayPlugin,
 } from './gateway-sdk.js';
 import { createGatewayHost, type GatewayCallbacks } from './gateway-host.js';
 import { validateOptions, type BrokenPlugin, type LoadedPlugin, type LoadedPlugins, type OptionsIssue, type OptionsValidation } from './plugin-loader.js';
@@ -33,6 +35,17 @@ export class UnknownGatewayPluginError extends Error {
   constructor(readonly pluginName: string) {
     super(`gateway plugin "${pluginName}" is not loaded`);
     this.name = 'UnknownGatewayPluginError';
+  }
+}
+
+/**
+ * A `bts` plugin behind a sender agent the dispatcher tried to send through: a BTS system takes smart
+ * requests, not messages (plugins/CONTEXT.md, "Writing a BTS plugin").
+ */
+export class NotAMessageGatewayError extends Error {
+  constructor(readonly pluginName: string) {
+    super(`gateway plugin "${pluginName}" is of kind bts and sends no messages`);
+    this.name = 'NotAMessageGatewayError';
   }
 }
 
@@ -101,6 +114,17 @@ export class GatewayRegistry {
     return this.loaded.plugins.has(pluginName);
   }
 
+  /** The loaded plugin's kind, or null when no plugin of that name is loaded. */
+  kindOf(pluginName: string): GatewayKind | null {
+    return this.loaded.plugins.get(pluginName)?.plugin.manifest.kind ?? null;
+  }
+
+  /** Whether an agent on this plugin can carry messages: loaded, and a message gateway (not `bts`). */
+  canSendMessages(pluginName: string): boolean {
+    const loaded = this.loaded.plugins.get(pluginName);
+    return loaded !== undefined && !isBtsPlugin(loaded.plugin);
+  }
+
   brokenPlugins(): BrokenPlugin[] {
     return this.loaded.broken.map((b) => ({ ...b }));
   }
@@ -141,6 +165,8 @@ export class GatewayRegistry {
       return current.ready;
     }
     const loaded = this.pluginOf(pluginName);
+    if (isBtsPlugin(loaded.plugin)) throw new NotAMessageGatewayError(pluginName);
+    const plugin: GatewayPlugin = loaded.plugin;
     const checked = validateOptions(loaded, options);
     if (!checked.ok) throw new InvalidGatewayOptionsError(pluginName, checked.errors);
 
@@ -149,7 +175,7 @@ export class GatewayRegistry {
     const entry = { pluginName, optionsKey, callbacks, gateway: null, connected: false, failure: null } as Omit<Entry, 'ready'> as Entry;
     entry.ready = (async () => {
       await previousClose;
-      const gateway = loaded.plugin.create(agentId, checked.options);
+      const gateway = plugin.create(agentId, checked.options);
       entry.gateway = gateway;
       const logger = this.logger.child({ gatewayId: agentId, plugin: pluginName });
       await gateway.connect(createGatewayHost(agentId, logger, this.clock, () => entry.callbacks));
@@ -223,14 +249,24 @@ export class GatewayRegistry {
     const probeId = `test-${randomUUID()}`;
     const logger = this.logger.child({ gatewayId: probeId, plugin: pluginName, probe: true });
     const refuse = () => Promise.reject(new Error('a connection test keeps no receipts'));
-    let gateway: Gateway;
+    // A `bts` gateway is tested the same way: connect, health, disconnect; a probe keeps no progress.
+    let gateway: Pick<Gateway, 'health' | 'disconnect'>;
+    let connect: () => Promise<void>;
     try {
-      gateway = loaded.plugin.create(probeId, checked.options);
+      const host = createGatewayHost(probeId, logger, this.clock, () => ({ deliveryReports: refuse, inbound: refuse, statusChanged: () => undefined }));
+      if (isBtsPlugin(loaded.plugin)) {
+        const bts = loaded.plugin.create(probeId, checked.options);
+        gateway = bts;
+        connect = () => bts.connect({ gatewayId: host.gatewayId, logger: host.logger, now: () => host.now(), statusChanged: (h) => host.statusChanged(h), progress: refuse });
+      } else {
+        const messaging = loaded.plugin.create(probeId, checked.options);
+        gateway = messaging;
+        connect = () => messaging.connect(host);
+      }
     } catch (err) {
       return down('optionsRefused', { error: errorText(err) });
     }
-    const host = createGatewayHost(probeId, logger, this.clock, () => ({ deliveryReports: refuse, inbound: refuse, statusChanged: () => undefined }));
-    const connecting = Promise.resolve().then(() => gateway.connect(host));
+    const connecting = Promise.resolve().then(connect);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), timeoutMs); });
     try {

@@ -1,7 +1,8 @@
 /**
  * The gateway plugin contract (apiVersion 1). A plugin folder under `plugins/<name>/` has a
  * package.json with `"peyk": {"apiVersion": 1, "kind": "sms"}` and an `index.ts` whose named export
- * `plugin` is a `GatewayPlugin`. Plugins import only this file.
+ * `plugin` is a `GatewayPlugin` (kinds `sms`, `voice`, `email`) or a `BtsPlugin` (kind `bts`, at the
+ * end of this file). Plugins import only this file.
  *
  * Invariants every plugin keeps (the contract tests in tests/contract/ check them):
  * - `submit` answers exactly one result per message, in the order given, with the message's `id`;
@@ -13,6 +14,7 @@
  * - Nothing blocks the event loop; timers are cleared by `disconnect`.
  */
 import type { HealthNote } from '../shared/lines/gateway-health-notes.js';
+import type { GeoArea, GeoPosition } from '../shared/targeting/geo-areas.js';
 
 export const GATEWAY_API_VERSION = 1;
 
@@ -263,6 +265,8 @@ export interface GatewayContractFixture {
    * `secret` is what the host would check; the suite checks it too.
    */
   webhookOptions?(url: string, secret: string): Record<string, unknown>;
+  /** Plugins of kind `bts`: the requests the suite sends (see `BtsContractFixture`). */
+  bts?: BtsContractFixture;
 }
 
 /**
@@ -275,3 +279,156 @@ export const REFUSAL_CODES = [
   'NotEnoughBalance', 'AccessDenied', 'InvalidCredentials', 'InvalidMethod', 'InvalidRequest',
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Kind `bts`: an operator's location-based sending system (plugins/CONTEXT.md, "Writing a BTS plugin").
+//
+// Not a message gateway: the panel never sees the recipients. It hands the operator one smart
+// request (who, where, when, how many) and a text; the operator finds the people whose phones were
+// seen in the drawn areas, sends, and reports progress and final counts. Money follows those counts:
+// the host holds credit for the requested count and settles by `sentCount` of the final status.
+// Invariants every `bts` plugin keeps (tests/contract/ checks them):
+// - `estimate` and `submit` answer bad input as `{ ok: false, code, propertyName }`, never a throw.
+// - `status` of an id the plugin never gave is `Unknown`, not a throw.
+// - A final status (`Done`, `Failed`, `NotFound`, `InternalError`) never changes again, and its
+//   counts never shrink: `deliveredCount <= sentCount <= foundCount`, `sentCount` never above
+//   the count the request asked for.
+// - Locations are coarse (a few hundred metres), never a person's exact place, and never numbers.
+// ---------------------------------------------------------------------------------------------
+
+/** Point-in-area math and the area shapes, shared with the host's targeting module. */
+export { geoAreaProblem, geoAreasProblem, haversineMeters, pointInArea, pointInRing, MAX_CIRCLE_RADIUS_METERS, type GeoArea, type GeoAreaProblem, type GeoPosition } from '../shared/targeting/geo-areas.js';
+
+export const BTS_OPERATORS = ['MCI', 'Irancell', 'Rightel'] as const;
+export type BtsOperator = (typeof BTS_OPERATORS)[number];
+
+/** The spec's SmartSmsStatus. `Stored` = taken, not started; `Waiting` = under way; the other four are final, `Unknown` = not known. */
+export const SMART_SMS_STATUSES = ['Stored', 'Waiting', 'Done', 'Failed', 'NotFound', 'InternalError', 'Unknown'] as const;
+export type SmartSmsStatus = (typeof SMART_SMS_STATUSES)[number];
+export const FINAL_SMART_SMS_STATUSES: readonly SmartSmsStatus[] = ['Done', 'Failed', 'NotFound', 'InternalError'];
+
+/**
+ * The part of the spec's smart request an operator acts on (spec "Smart request"; names as there).
+ * Left out (the host's business): pricing, confirmation, gray list, periodic repetition and the
+ * delay before sending. Empty lists and null mean "any".
+ */
+export interface BtsSmartRequest {
+  requestName: string;
+  operator: BtsOperator;
+  /** At least one; with several areas, `countToSend` applies to each area separately (spec). */
+  areas: GeoArea[];
+  /** Whom to count in an area: people who live there, work there, or pass through (spec residenceState, joberState, travellerState); at least one true. */
+  residenceState: boolean;
+  joberState: boolean;
+  travellerState: boolean;
+  /** Province names as the number bank spells them (Persian); empty = any. */
+  provinces: string[];
+  ageFrom: number | null;
+  ageTo: number | null;
+  /** The spec's GenderType; `All` = any. */
+  gender: 'All' | 'Man' | 'Woman';
+  deviceType: string | null;
+  brand: string | null;
+  model: string | null;
+  /** Leading digits of the mobile in national form (`0912`); empty = any. */
+  mobilePrefix: string[];
+  /** Operator cell ids, for `smartRequestType` that targets cells instead of areas. */
+  cellList: string[];
+  smartRequestType: string | null;
+  operationType: string | null;
+  sendCountType: 'Count' | 'Percentage';
+  /** With `Count`: how many per area. */
+  countToSend: number | null;
+  /** With `Percentage`: 1–100 of those found per area. */
+  percentageToSend: number | null;
+  maxSendCount: number | null;
+  maxDailySendCount: number | null;
+  /** The presence window: people seen in the area between these times. */
+  startDatetime: Date;
+  endDatetime: Date;
+}
+
+/** Why a request is refused. `propertyName` points at the request field; the host words the code. */
+export const BTS_REFUSAL_CODES = ['NoArea', 'InvalidArea', 'OperatorRequired', 'InvalidFilter', 'InvalidCount', 'InvalidCellList', 'NoCellForOperator', 'TextIsEmpty', 'InvalidRequest'] as const;
+export type BtsRefusalCode = (typeof BTS_REFUSAL_CODES)[number];
+export type BtsRefusal = { ok: false; code: BtsRefusalCode; propertyName: string | null; message?: string };
+
+export interface BtsEstimate {
+  /** People matching every filter except the operator, per operator (the form shows all three). */
+  perOperator: Record<BtsOperator, number>;
+  /** For the request's operator, per area in the order given (an area's count is capped by it). */
+  perArea: number[];
+  /** What a submit would send now: per area the count or percentage, capped by those found and `maxSendCount`. */
+  sendableCount: number;
+}
+
+export interface BtsRequestStatus {
+  externalId: string;
+  status: SmartSmsStatus;
+  /** People the operator matched. */
+  foundCount: number;
+  /** Messages the operator sent so far (final with a final status): what the host settles by. */
+  sentCount: number;
+  /** Delivered to a phone, when the operator reports it. */
+  deliveredCount?: number;
+  /** With `Failed`, `InternalError` or a cancel: the operator's reason, in its words. */
+  failedReason?: string;
+  /** A coarse sample of where recipients were found, for the map (at most a few hundred points). */
+  locations: GeoPosition[];
+  at: Date;
+}
+
+/** What the host gives a `bts` gateway: the messaging host's logger, clock and health, and progress. */
+export interface BtsHost {
+  readonly gatewayId: string;
+  logger: GatewayLogger;
+  now(): Date;
+  statusChanged(health: GatewayHealth): void;
+  /**
+   * Progress as it happens (push), in any grouping; resolved = stored. A plugin calls it whenever
+   * a request's status or counts changed; the host also calls `status` itself for requests it has
+   * not heard of for a while (poll), so a plugin whose operator must be asked may push nothing.
+   */
+  progress(updates: BtsRequestStatus[]): Promise<void>;
+}
+
+export interface BtsGateway {
+  connect(host: BtsHost): Promise<void>;
+  /** How many would be reached, without sending. Deterministic for the same data and request. */
+  estimate(request: BtsSmartRequest): Promise<({ ok: true } & BtsEstimate) | BtsRefusal>;
+  /** Hands the request and its text to the operator; the operator's id of it is what the rest takes. */
+  submit(request: BtsSmartRequest, text: string): Promise<{ ok: true; externalId: string } | BtsRefusal>;
+  status(externalId: string): Promise<BtsRequestStatus>;
+  /** Stops a request that is not final: it ends `Failed` with what was sent so far; a final one is answered as it is. */
+  cancel(externalId: string): Promise<BtsRequestStatus>;
+  health(): Promise<GatewayHealth>;
+  /** With `drain`, hands over pending progress first; clears every timer. */
+  disconnect(options: { drain: boolean }): Promise<void>;
+}
+
+/** A plugin of kind `bts` (manifest.kind `'bts'`); `isBtsPlugin` tells it from a message gateway plugin. */
+export interface BtsPlugin {
+  manifest: GatewayManifest & { kind: 'bts' };
+  optionsSchema: OptionsSchema;
+  create(id: string, options: Record<string, unknown>): BtsGateway;
+}
+
+/** Any loaded plugin: message gateways (`sms`, `voice`, `email`) or `bts`. */
+export type AnyGatewayPlugin = GatewayPlugin | BtsPlugin;
+
+export function isBtsPlugin(plugin: AnyGatewayPlugin): plugin is BtsPlugin {
+  return plugin.manifest.kind === 'bts';
+}
+
+/**
+ * How the contract suite runs a `bts` plugin (besides `GatewayContractFixture.options`): a request
+ * that finds people in the fixture's data, and one that finds nobody.
+ */
+export interface BtsContractFixture {
+  matching: BtsSmartRequest;
+  nobody: BtsSmartRequest;
+  /** Options under which a submitted request ends `Failed` or `InternalError` (fault injection). */
+  failingOptions?: Record<string, unknown>;
+  /** How long a request may take to reach a final status. Default 5 s. */
+  finalTimeoutMs?: number;
+}

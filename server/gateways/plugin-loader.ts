@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { GATEWAY_API_VERSION, type GatewayKind, type GatewayLogger, type GatewayPlugin } from './gateway-sdk.js';
+import { GATEWAY_API_VERSION, type AnyGatewayPlugin, type GatewayKind, type GatewayLogger } from './gateway-sdk.js';
 
 // ajv-formats ships CommonJS with a default export; under NodeNext the callable sits on .default.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
@@ -27,7 +27,7 @@ export interface PluginsLocation {
 
 export interface LoadedPlugin {
   name: string;
-  plugin: GatewayPlugin;
+  plugin: AnyGatewayPlugin;
   /** The plugin's source folder (package.json, README.md). */
   dir: string;
   entryPath: string;
@@ -141,7 +141,7 @@ function buildAjv(): Ajv2020 {
   return ajv;
 }
 
-function checkPlugin(name: string, exported: unknown, kind: GatewayKind): { plugin: GatewayPlugin; validate: ValidateFunction } {
+function checkPlugin(name: string, exported: unknown, kind: GatewayKind): { plugin: AnyGatewayPlugin; validate: ValidateFunction } {
   if (!isRecord(exported)) throw new PluginProblem('the entry has no named export "plugin"');
   const manifest = exported.manifest;
   if (!isRecord(manifest)) throw new PluginProblem('plugin.manifest is missing');
@@ -167,7 +167,7 @@ function checkPlugin(name: string, exported: unknown, kind: GatewayKind): { plug
   } catch (err) {
     throw new PluginProblem(`plugin.optionsSchema does not compile: ${describeError(err)}`);
   }
-  return { plugin: exported as unknown as GatewayPlugin, validate };
+  return { plugin: exported as unknown as AnyGatewayPlugin, validate };
 }
 
 /**

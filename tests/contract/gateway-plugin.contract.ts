@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   GATEWAY_API_VERSION,
+  isBtsPlugin,
   type DeliveryReport,
   type Gateway,
   type GatewayContractFixture,
@@ -14,6 +15,7 @@ import {
   type WebhookRequest,
 } from '../../server/gateways/gateway-sdk.js';
 import { validateOptions, type LoadedPlugin } from '../../server/gateways/plugin-loader.js';
+import { describeBtsBehaviour } from './bts-plugin.contract.js';
 
 const WEBHOOK_SECRET = 'contract-webhook-secret';
 
@@ -155,11 +157,18 @@ function finalReported(host: RecordingHost): Set<string> {
   return new Set(host.reports.filter((r) => FINAL_STATES.has(r.state)).map((r) => r.providerId));
 }
 
+/** A message gateway plugin's `create` (the behaviour tests below are not declared for kind `bts`). */
+function createGateway(loaded: LoadedPlugin, id: string, options: Record<string, unknown>): Gateway {
+  if (isBtsPlugin(loaded.plugin)) throw new Error(`${loaded.name} is of kind bts, not a message gateway`);
+  return loaded.plugin.create(id, options);
+}
+
 /**
  * The behaviour every gateway plugin promises (see gateway-sdk.ts). `getLoaded` is called inside
- * the tests, so the suite can be declared before the plugins are loaded.
+ * the tests, so the suite can be declared before the plugins are loaded; `declaredKind` is the
+ * package.json's `peyk.kind`, read up front to declare the behaviour suite of that kind.
  */
-export function describeGatewayPluginContract(name: string, getLoaded: () => LoadedPlugin, fixture: GatewayContractFixture | null): void {
+export function describeGatewayPluginContract(name: string, getLoaded: () => LoadedPlugin, fixture: GatewayContractFixture | null, declaredKind?: string): void {
   describe(name, function () {
     const reportTimeoutMs = fixture?.reportTimeoutMs ?? 5_000;
     const kind = () => getLoaded().plugin.manifest.kind;
@@ -208,6 +217,11 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
       });
     });
 
+    if (declaredKind === 'bts') {
+      describeBtsBehaviour(getLoaded, fixture);
+      return;
+    }
+
     describe('gateway behaviour', function () {
       let gateway: Gateway | null = null;
       let host: RecordingHost;
@@ -227,7 +241,7 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
         const loaded = getLoaded();
         const checked = validateOptions(loaded, fixture!.options);
         if (!checked.ok) throw new Error(`fixture options invalid: ${JSON.stringify(checked.errors)}`);
-        return loaded.plugin.create(`contract-${loaded.name}`, checked.options);
+        return createGateway(loaded, `contract-${loaded.name}`, checked.options);
       }
 
       async function connected(): Promise<Gateway> {
@@ -385,7 +399,7 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
           const checked = validateOptions(loaded, fixture!.webhookOptions!(standIn.url, WEBHOOK_SECRET));
           if (!checked.ok) throw new Error(`webhook options invalid: ${JSON.stringify(checked.errors)}`);
           host = recordingHost(`contract-${loaded.name}-webhook`);
-          gateway = loaded.plugin.create(`contract-${loaded.name}-webhook`, checked.options);
+          gateway = createGateway(loaded, `contract-${loaded.name}-webhook`, checked.options);
           expect(gateway.handleWebhook, 'webhookOptions given but no handleWebhook').to.be.a('function');
           await gateway.connect(host);
           const batch = batchOf(Math.min(50, gateway.maxBatchSize), kind());
@@ -410,7 +424,7 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
         const checked = validateOptions(loaded, fixture!.pollOptions!);
         if (!checked.ok) throw new Error(`poll options invalid: ${JSON.stringify(checked.errors)}`);
         host = recordingHost(`contract-${loaded.name}-poll`);
-        gateway = loaded.plugin.create(`contract-${loaded.name}-poll`, checked.options);
+        gateway = createGateway(loaded, `contract-${loaded.name}-poll`, checked.options);
         expect(gateway.pollDeliveryReports, 'pollOptions given but no pollDeliveryReports').to.be.a('function');
         await gateway.connect(host);
         const batch = batchOf(Math.min(50, gateway.maxBatchSize), kind());

@@ -35,6 +35,15 @@ function pluginFolders(dir: string): string[] {
     .sort();
 }
 
+/** The package.json's `peyk.kind`, which decides which behaviour suite a plugin gets. */
+function declaredKind(dir: string, name: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(path.join(dir, name, 'package.json'), 'utf8')) as { peyk?: { kind?: string } }).peyk?.kind;
+  } catch {
+    return undefined;
+  }
+}
+
 const location = pluginsDirFor(rootDir);
 // Top-level await: mocha declares the suites only after every fixture is read.
 const fixtures = new Map<string, GatewayContractFixture | null>();
@@ -60,6 +69,6 @@ describe('gateway plugins (contract)', function () {
       if (!plugin) throw new Error(`plugin ${name} did not load: ${loaded?.broken.find((b) => b.name === name)?.reason ?? 'unknown'}`);
       return plugin;
     };
-    describeGatewayPluginContract(name, getLoaded, fixtures.get(name) ?? null);
+    describeGatewayPluginContract(name, getLoaded, fixtures.get(name) ?? null, declaredKind(location.manifestDir, name));
   }
 });

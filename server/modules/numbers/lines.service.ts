@@ -225,9 +225,9 @@ export class LinesService {
     return out;
   }
 
-  /** An agent that is switched on for sending and whose plugin this process could load. */
+  /** An agent that is switched on for sending and whose plugin this process could load, a message gateway (a `bts` agent carries smart requests, never messages). */
   private agentCanSend(agent: Pick<SenderAgentRow, 'isActive' | 'isSendActive' | 'deletedAt' | 'pluginName'>): boolean {
-    return Boolean(agent.isActive && agent.isSendActive && !agent.deletedAt) && this.registry.hasPlugin(agent.pluginName);
+    return Boolean(agent.isActive && agent.isSendActive && !agent.deletedAt) && this.registry.canSendMessages(agent.pluginName);
   }
 
   private agentForSend(a: SenderAgentRow): AgentForSend {

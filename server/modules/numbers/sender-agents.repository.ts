@@ -77,8 +77,8 @@ export class SenderAgentsRepository {
   }
 
   /** Live agents' ids and titles, for choosing an agent when editing a line. */
-  async listNames(): Promise<{ id: number; title: string; isActive: boolean }[]> {
-    return this.knex('sender_agents').whereNull('deletedAt').orderBy('id').select('id', 'title', 'isActive');
+  async listNames(): Promise<{ id: number; title: string; isActive: boolean; pluginName: string }[]> {
+    return this.knex('sender_agents').whereNull('deletedAt').orderBy('id').select('id', 'title', 'isActive', 'pluginName');
   }
 
   async countAll(tx: Tx): Promise<number> {

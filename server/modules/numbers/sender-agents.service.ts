@@ -139,9 +139,14 @@ export class SenderAgentsService {
     }
   }
 
-  /** Names of live agents, for choosing one on a line (resellers cannot list agents themselves). */
+  /**
+   * Names of live agents, for choosing one on a line (resellers cannot list agents themselves). An
+   * agent of a `bts` plugin is left out: it takes smart requests and never carries a line's messages.
+   * One whose plugin is not loaded stays (its kind is unknown; the line is simply not sendable).
+   */
   async names() {
-    return this.agents.listNames();
+    const rows = await this.agents.listNames();
+    return rows.filter((a) => this.registry.kindOf(a.pluginName) !== 'bts').map(({ id, title, isActive }) => ({ id, title, isActive }));
   }
 
   private answer(a: SenderAgentRow): Record<string, unknown> {

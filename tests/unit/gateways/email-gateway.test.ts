@@ -52,7 +52,7 @@ describe('email gateway plugin', function () {
   function create(options: Record<string, unknown>): Gateway {
     const checked = validateOptions(loaded, { host: '127.0.0.1', port: smtp.port, from: 'sms@peyk.test', toTemplate: '{to}@sms.peyk.test', timeoutMs: 2000, ...options });
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-    return loaded.plugin.create('email-test', checked.options);
+    return loaded.plugin.create('email-test', checked.options) as Gateway;
   }
 
   it('marks the password as a secret and requires host and from', () => {

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import {
   GatewayRegistry,
   InvalidGatewayOptionsError,
+  NotAMessageGatewayError,
   UnknownGatewayPluginError,
   type GatewayCallbacks,
 } from '../../../server/gateways/gateway-registry.js';
@@ -151,6 +152,19 @@ describe('GatewayRegistry', function () {
     expect((error as InvalidGatewayOptionsError).errors.map((e) => e.propertyName)).to.deep.equal(['options.n']);
     expect(log.events).to.deep.equal([]);
     expect(registry.validateOptions('fake', {})).to.deep.equal({ ok: true, options: { label: 'x' } });
+  });
+
+  it('lists a bts plugin but never connects it as a message gateway; its connection test still answers', async function () {
+    expect(registry.describePlugins().find((p) => p.name === 'bts-simulator')).to.include({ kind: 'bts' });
+    expect(registry.canSendMessages('bts-simulator')).to.equal(false);
+    expect(registry.canSendMessages('simulator')).to.equal(true);
+    expect(registry.canSendMessages('nope')).to.equal(false);
+    let error: unknown = null;
+    await registry.gatewayFor('agent-bts', 'bts-simulator', {}, callbacks()).catch((e: unknown) => { error = e; });
+    expect(error).to.be.instanceOf(NotAMessageGatewayError);
+    expect(registry.holds('agent-bts')).to.equal(false);
+    const health = await registry.testConnection('bts-simulator', { populationSize: 100 }, 5_000);
+    expect(health.state).to.equal('up');
   });
 
   it('reports a failed connect in health and retries on the next call', async function () {

@@ -67,7 +67,7 @@ describe('http and voice plugins', function () {
     const plugin = loaded.plugins.get(name)!;
     const checked = validateOptions(plugin, options);
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-    const g = plugin.plugin.create(`unit-${name}`, checked.options);
+    const g = plugin.plugin.create(`unit-${name}`, checked.options) as Gateway;
     gateways.push(g);
     return g;
   }
@@ -89,7 +89,7 @@ describe('http and voice plugins', function () {
           const checked = validateOptions(plugin, { ...example, apiKey: 'KEY' });
           expect(checked.ok, `${String(example.preset)}: ${JSON.stringify(checked)}`).to.equal(true);
           if (!checked.ok) continue;
-          const g = plugin.plugin.create('preset', checked.options);
+          const g = plugin.plugin.create('preset', checked.options) as Gateway;
           await g.connect(testHost());
           expect((await g.health()).state).to.equal('up');
           await g.disconnect({ drain: false });
