@@ -26,7 +26,7 @@ describe('browser: news', function () {
     const news = new NewsPages(writer, baseUrl);
     await news.openManage();
     await news.startNew();
-    expect(await writer.getByText('تا زمانی که دامنه‌های اختصاصی (وایت‌لیبل) ساخته نشده‌اند اثری ندارد').count(), 'the domain field says it does nothing yet').to.equal(1);
+    expect(await writer.getByText('فقط به کسانی نشان داده می‌شود که پنل را با همین دامنه باز کرده‌اند').count(), 'the domain field says what it does').to.equal(1);
     await news.fill({ title: 'قطعی برنامه‌ریزی‌شده', text: 'امشب ساعت ۲ بامداد سامانه برای نگهداری یک ساعت در دسترس نیست.', forSubs: true, mustRead: true });
     await news.setEnd(new Date(Date.now() - 86_400_000));
     await news.save();

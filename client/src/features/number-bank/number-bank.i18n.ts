@@ -7,7 +7,7 @@ export const numberBankTexts: TextResource = {
     title: 'بانک شماره',
     subtitle: 'ورود شماره‌ها از فایل اکسل یا CSV و تعداد شماره‌های هر منطقه به تفکیک اپراتور',
     import: {
-      title: 'ورود فایل', file: 'فایل (xlsx یا CSV)', hint: 'سطر اول عنوان ستون‌هاست: mobile، genderType، stateName، cityName، areaName، guildName، subGuildName، zipCode، isBlackList، isBlackListLocal، mobileOperator، simType. شماره‌های موجود به‌روز می‌شوند.',
+      title: 'ورود فایل', file: 'فایل (xlsx یا CSV)', hint: 'سطر اول عنوان ستون‌هاست: `mobile`، `genderType`، `stateName`، `cityName`، `areaName`، `guildName`، `subGuildName`، `zipCode`، `isBlackList`، `isBlackListLocal`، `mobileOperator`، `simType`. شماره‌های موجود به‌روز می‌شوند.',
       upload: 'بارگذاری و شروع', uploading: 'در حال ارسال فایل: {{n}}٪', chooseFile: 'یک فایل انتخاب کنید.',
     },
     list: {
@@ -28,7 +28,7 @@ export const numberBankTexts: TextResource = {
     title: 'Number bank',
     subtitle: 'Import numbers from an Excel or CSV file, and the numbers of each zone by operator',
     import: {
-      title: 'Import a file', file: 'File (xlsx or CSV)', hint: 'The first row holds the column titles: mobile, genderType, stateName, cityName, areaName, guildName, subGuildName, zipCode, isBlackList, isBlackListLocal, mobileOperator, simType. Numbers already in the bank are updated.',
+      title: 'Import a file', file: 'File (xlsx or CSV)', hint: 'The first row holds the column titles: `mobile`, `genderType`, `stateName`, `cityName`, `areaName`, `guildName`, `subGuildName`, `zipCode`, `isBlackList`, `isBlackListLocal`, `mobileOperator`, `simType`. Numbers already in the bank are updated.',
       upload: 'Upload and start', uploading: 'Sending the file: {{n}}%', chooseFile: 'Choose a file.',
     },
     list: {
