@@ -1,5 +1,4 @@
 import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
-import { requestHost } from '../../platform/http/http-app.js';
 import type { NewsService } from './news.service.js';
 import { createNewsSchema, latestNewsQuery, newsQuery, updateNewsSchema } from './news.schemas.js';
 import {
@@ -18,9 +17,9 @@ export function newsController(news: NewsService): Controller {
       userRoute({ method: 'POST', action: 'Create', body: createNewsSchema, answer: newsAnswer, claim: WRITE, handler: async ({ ctx, body }) => news.create(ctx, body) }),
       userRoute({ method: 'POST', action: 'Update', body: updateNewsSchema, answer: newsAnswer, claim: WRITE, handler: async ({ ctx, body }) => news.update(ctx, body.id, body) }),
       userRoute({ method: 'DELETE', action: 'Delete/:id', params: idParamSchema, answer: newsDeletedAnswer, claim: WRITE, handler: async ({ ctx, params }) => news.delete(ctx, params.id) }),
-      userRoute({ method: 'GET', action: 'GetLatest', query: latestNewsQuery, answer: latestNewsAnswer, handler: async ({ ctx, query, req }) => news.latest(ctx, query, requestHost(req)) }),
-      userRoute({ method: 'GET', action: 'GetMustRead', answer: mustReadNewsAnswer, handler: async ({ ctx, req }) => news.mustRead(ctx, requestHost(req)) }),
-      userRoute({ method: 'POST', action: 'Acknowledge/:id', params: idParamSchema, answer: acknowledgeNewsAnswer, handler: async ({ ctx, params, req }) => news.acknowledge(ctx, params.id, requestHost(req)) }),
+      userRoute({ method: 'GET', action: 'GetLatest', query: latestNewsQuery, answer: latestNewsAnswer, handler: async ({ ctx, query }) => news.latest(ctx, query, ctx.host ?? '') }),
+      userRoute({ method: 'GET', action: 'GetMustRead', answer: mustReadNewsAnswer, handler: async ({ ctx }) => news.mustRead(ctx, ctx.host ?? '') }),
+      userRoute({ method: 'POST', action: 'Acknowledge/:id', params: idParamSchema, answer: acknowledgeNewsAnswer, handler: async ({ ctx, params }) => news.acknowledge(ctx, params.id, ctx.host ?? '') }),
     ],
   };
 }

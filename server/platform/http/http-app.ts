@@ -35,7 +35,7 @@ function clientIp(req: Request): string {
 }
 
 /** `req.hostname` lower-cased without a trailing dot; empty when the request named none. */
-export function requestHost(req: Request): string {
+function requestHost(req: Request): string {
   return (req.hostname ?? '').toLowerCase().replace(/\.$/, '').slice(0, 253);
 }
 
