@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { adminToken, createTree, enterBrowserPhase, sharedApi, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
+import { skipWithoutChromium } from '../support/browser.js';
+import { adminToken, createTree, enterBrowserPhase, sharedApi, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { ok } from '../support/envelope.js';
-import { BrandedLoginPage, DomainsPages } from './pages/branding-pages.js';
+import { BrandedLoginPage, DomainsPages, launchForTestHosts } from './pages/branding-pages.js';
 import { SignUpPage } from './pages/sign-up-page.js';
 import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 
@@ -18,23 +18,20 @@ describe('browser: self sign-up on a white-label domain', function () {
   let browser: Browser | undefined;
   let api: ApiClient;
   let tree: Tree;
-  let port: string;
   let domainA: number;
   const hostA = `${unique('su-a')}.test`;
   const hostB = `${unique('su-b')}.test`;
-  const origin = (host: string) => `http://${host}:${port}`;
+  let origin: (host: string) => string;
 
   before(async function () {
     skipWithoutChromium(this);
     this.timeout(180_000);
     await enterBrowserPhase();
-    const server = await sharedServer();
-    port = new URL(server.url).port;
     api = await sharedApi();
     tree = await createTree(api);
     domainA = ok(await api.post('CustomerDomains/Create', { resellerDomain: hostA }, { token: tree.resellerAdmin.token })).id;
     ok(await api.post('CustomerDomains/Create', { resellerDomain: hostB }, { token: tree.otherAdmin.token }));
-    browser = await launchBrowser(['--host-resolver-rules=MAP *.test 127.0.0.1']);
+    ({ browser, origin } = await launchForTestHosts());
   });
   after(async () => { await browser?.close(); });
 

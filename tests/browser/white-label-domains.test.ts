@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, skipWithoutChromium } from '../support/browser.js';
-import { createTree, enterBrowserPhase, sharedApi, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
+import { skipWithoutChromium } from '../support/browser.js';
+import { createTree, enterBrowserPhase, sharedApi, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { ok } from '../support/envelope.js';
 import { solidPng } from '../support/document-images.js';
-import { BrandedLoginPage, DomainsPages } from './pages/branding-pages.js';
+import { BrandedLoginPage, DomainsPages, launchForTestHosts } from './pages/branding-pages.js';
 import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 
 /**
@@ -18,11 +18,10 @@ describe('browser: white-label domains', function () {
   let browser: Browser | undefined;
   let api: ApiClient;
   let tree: Tree;
-  let port: string;
   let domainA: number;
   const hostA = `${unique('a-brand')}.test`;
   const hostB = `${unique('b-brand')}.test`;
-  const origin = (host: string) => `http://${host}:${port}`;
+  let origin: (host: string) => string;
 
   const upload = async (token: string, id: number, imageType: string, bytes: Buffer) => {
     const url = new URL('/api/CustomerDomains/UploadImage', api.baseUrl);
@@ -37,8 +36,6 @@ describe('browser: white-label domains', function () {
     skipWithoutChromium(this);
     this.timeout(180_000);
     await enterBrowserPhase();
-    const server = await sharedServer();
-    port = new URL(server.url).port;
     api = await sharedApi();
     tree = await createTree(api);
     const a = ok(await api.post('CustomerDomains/Create', { resellerDomain: hostA, primaryColor: '#aa1111', secondaryColor: '#222222', loginPageMode: 'Center' }, { token: tree.resellerAdmin.token }));
@@ -46,7 +43,7 @@ describe('browser: white-label domains', function () {
     await upload(tree.resellerAdmin.token, a.id, 'AgentLogo', solidPng(60, 30, [170, 17, 17]));
     await upload(tree.resellerAdmin.token, a.id, 'LoginImage', solidPng(113, 60, [200, 200, 40]));
     ok(await api.post('CustomerDomains/Create', { resellerDomain: hostB, primaryColor: '#1111aa', secondaryColor: '#333333', loginTheme: 'Dark' }, { token: tree.otherAdmin.token }));
-    browser = await launchBrowser(['--host-resolver-rules=MAP *.test 127.0.0.1']);
+    ({ browser, origin } = await launchForTestHosts());
   });
   after(async () => { await browser?.close(); });
 

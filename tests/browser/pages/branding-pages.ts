@@ -1,4 +1,19 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../support/browser.js';
+import { enterBrowserPhase, sharedServer } from '../../support/fixtures.js';
+
+/**
+ * A browser whose resolver sends every `*.test` host to the shared test server, so white-label
+ * domains (chosen by the Host header) are reached under their own names; `origin(host)` is that
+ * host's panel address. A suite calls `enterBrowserPhase` itself before it fills the server (that
+ * call replaces the shared server); the call here is then a no-op.
+ */
+export async function launchForTestHosts(): Promise<{ browser: Browser; origin: (host: string) => string }> {
+  await enterBrowserPhase();
+  const port = new URL((await sharedServer()).url).port;
+  const browser = await launchBrowser(['--host-resolver-rules=MAP *.test 127.0.0.1']);
+  return { browser, origin: (host: string) => `http://${host}:${port}` };
+}
 
 /** The sign-in page as a white-label domain shows it, and the domains management page. */
 export class BrandedLoginPage {
