@@ -66,13 +66,15 @@ export function ratesFor(tariff: TariffRow, volume: number, lineType: string | u
 
 /**
  * A smart send (issue 26, targeting's smart requests) costs the ordinary per-part rate times the
- * range's smart percent for the operator, rounded up to a rial: ceil(rate × percent / 100). An
- * operator without a smart percent pays the ordinary rate (100 %); `other`/`international` have none.
+ * range's smart percent for the operator (0–100, the tariff form's limit), rounded up to a rial:
+ * ceil(rate × percent / 100). An operator without a smart percent — or with 0, which the tariff
+ * form stores for a field left at zero and which would make smart sends free — pays the ordinary
+ * rate; `other`/`international` have none.
  */
 export function smartRate(rate: bigint, range: TariffRange, op: Operator): bigint {
   if (op !== 'mci' && op !== 'irancell' && op !== 'rightel') return rate;
   const percent = range.smartPercent?.[op];
-  if (percent === undefined || percent === null || !Number.isFinite(percent) || percent < 0) return rate;
+  if (percent === undefined || percent === null || !Number.isFinite(percent) || percent <= 0) return rate;
   return mulDivCeil(rate, BigInt(Math.round(percent * 100)), 10_000n);
 }
 
