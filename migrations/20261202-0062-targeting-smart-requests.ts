@@ -70,6 +70,8 @@ export const targetingSmartRequests: Migration = {
       t.timestamp('submittedAt', { useTz: true });
       t.timestamp('lastPolledAt', { useTz: true });
       t.timestamp('endedAt', { useTz: true });
+      // The customer cancelled while the operator worked: the final report ends it Cancelled (no failure alert).
+      t.timestamp('cancelRequestedAt', { useTz: true });
       t.timestamp('createdAt', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       t.timestamp('lastModified', { useTz: true }).notNullable().defaultTo(knex.fn.now());
       t.index(['organizationId', 'id']);

@@ -4,6 +4,9 @@ import type { ApiClient } from '../support/api-client.js';
 import { adminToken } from '../support/fixtures.js';
 import { available, bad, expectLedgerClean, ok, sendingTree } from '../support/sending.js';
 import { SmartRequestsService } from '../../server/modules/targeting/index.js';
+import { SmartRequestsRepository } from '../../server/modules/targeting/smart-requests.repository.js';
+import { TYPES } from '../../server/platform/tokens.js';
+import type { UnitOfWork } from '../../server/platform/unit-of-work.js';
 
 /**
  * Smart requests (issue 26) through the real bts-simulator plugin: the spec's rules and messages,
@@ -207,5 +210,40 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
     }
     expect(await get(req.id)).to.include({ stage: 'Ended', status: 'Unknown', settledAmount: '0', failedReason: 'No answer came from the operator (timed out).' });
     expect(await credit()).to.deep.equal(before);
+  });
+
+  it('P2P makes one request per operator text; periodic stores its repetition; the parent is told of new requests when it asks', async () => {
+    ok(await api.post('Organizations/Update', { id: tree.organization.id, isSendAlertForCreateSmartSmsRequest: true }, { token: tree.resellerAdmin.token }));
+    const before = await credit();
+    const p2p = ok(await api.post('SmartSmsRecipients/CreateP2PSmartSmsRecipients', {
+      ...body({ senderAgentId: agents.silent }), items: [{ operator: 'MCI', text: 'Hello MCI' }, { operator: 'Irancell', text: 'Hello Irancell', countToSend: 3 }],
+    }, { token: tree.subAdmin.token }));
+    expect(p2p.items.map((r: any) => [r.operator, r.text, r.requestKind, r.stage, r.requestedCount])).to.deep.equal([
+      ['MCI', 'Hello MCI', 'P2P', 'Submitted', 10], ['Irancell', 'Hello Irancell', 'P2P', 'Submitted', 3],
+    ]);
+    expect(p2p.items[1].groupId).to.equal(p2p.items[0].id);
+    for (const r of p2p.items) expect(ok(await api.post(`SmartSmsRecipients/Cancel/${r.id}`, {}, { token: tree.subAdmin.token })).stage).to.equal('Cancelled');
+    expect(await credit()).to.deep.equal(before);
+
+    const periodic = ok(await api.post('SmartSmsRecipients/CreatePeriodicSmartSmsRecipient', {
+      ...body({ senderAgentId: agents.silent, sentDelayType: 'Hour', sentDelayValue: 2 }), periodicSmartSms: { periodType: 'Weekly', weekDays: [0, 3], repeatCount: 4 },
+    }, { token: tree.subAdmin.token }));
+    // A delayed request waits in the queue for the submit job; nothing is held yet.
+    expect(periodic).to.include({ requestKind: 'Periodic', stage: 'Queued', heldAmount: '0' });
+    expect(periodic.periodicSmartSms).to.deep.equal({ periodType: 'Weekly', weekDays: [0, 3], repeatCount: 4 });
+    expect(new Date(periodic.submitAfter).getTime()).to.be.greaterThan(Date.now() + 60 * 60_000);
+    // Its time come (moved here instead of waiting two hours), the submit job hands it to the BTS and holds.
+    const container = (await sharedServer()).peyk.container;
+    await container.get<UnitOfWork>(TYPES.UnitOfWork).run((tx) => container.get(SmartRequestsRepository).update(tx, periodic.id, { submitAfter: new Date(Date.now() - 1000) }));
+    await service.submitDue();
+    const submitted = await get(periodic.id);
+    expect(submitted).to.include({ stage: 'Submitted', requestedCount: 10 });
+    expect((await credit()).held - before.held).to.equal(BigInt(submitted.heldAmount));
+    expect(ok(await api.post(`SmartSmsRecipients/Cancel/${periodic.id}`, {}, { token: tree.subAdmin.token })).stage).to.equal('Cancelled');
+    expect(await credit()).to.deep.equal(before);
+
+    const latest = ok(await api.get('Notifications/GetLatest', { token: tree.orgAdmin.token }));
+    const items = (Array.isArray(latest) ? latest : latest.items) as { kind: string; body: string }[];
+    expect(items.some((n) => n.kind === 'AlertCreateSmartSmsRequest' && n.body.includes(periodic.requestName))).to.equal(true);
   });
 });

@@ -69,6 +69,7 @@ export interface SmartRequestRow {
   submittedAt: Date | null;
   lastPolledAt: Date | null;
   endedAt: Date | null;
+  cancelRequestedAt: Date | null;
   createdAt: Date;
   lastModified: Date;
 }

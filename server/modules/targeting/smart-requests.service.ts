@@ -401,8 +401,10 @@ export class SmartRequestsService {
         const updated = await this.finish(tx, row, { status: 'Failed', sentCount: 0, failedReason: 'targeting.smart.cancelled' }, 'Cancelled');
         return { row: updated, externalId: null };
       }
-      await this.audit.record(tx, ctx, { operationType: 'Cancel', className: 'SmartSmsRequest', referenceId: id, organizationId: row.organizationId, oldData: row });
-      return { row, externalId: row.externalId };
+      // Marked first: the operator's final report may come by push before this call's own apply.
+      const marked = await this.repo.update(tx, id, { cancelRequestedAt: this.clock.now() });
+      await this.audit.record(tx, ctx, { operationType: 'Cancel', className: 'SmartSmsRequest', referenceId: id, organizationId: row.organizationId, oldData: row, newData: marked });
+      return { row: marked, externalId: row.externalId };
     });
     if (externalId === null) return this.answer(ctx, row);
     const agent = await this.agentById(row.senderAgentId);
@@ -510,9 +512,12 @@ export class SmartRequestsService {
       if (row.stage !== 'Submitted') return true;
       const sentCount = Math.min(row.requestedCount, Math.max(row.sentCount, u.sentCount));
       if (FINAL_SMART_SMS_STATUSES.includes(u.status)) {
-        await this.finish(tx, row, { status: u.status, sentCount, foundCount: u.foundCount, deliveredCount: u.deliveredCount, failedReason: u.failedReason ?? null, locations: u.locations, at: u.at }, endStage);
+        await this.finish(tx, row, { status: u.status, sentCount, foundCount: u.foundCount, deliveredCount: u.deliveredCount, failedReason: u.failedReason ?? null, locations: u.locations, at: u.at }, row.cancelRequestedAt ? 'Cancelled' : endStage);
         return true;
       }
+      // Reports may arrive out of order (a push and a poll crossing): an older one than the stored one changes nothing.
+      const storedAt = row.responseData?.at ? Date.parse(String(row.responseData.at)) : NaN;
+      if (Number.isFinite(storedAt) && new Date(u.at).getTime() < storedAt) return true;
       const now = this.clock.now();
       const updated = await this.repo.update(tx, row.id, {
         status: u.status, statusDatetime: now, sentCount,
@@ -659,7 +664,7 @@ export class SmartRequestsService {
 
   /** The answer: stored fields, reasons in the caller's language, and what the caller may do now. */
   answer(ctx: Actor, row: SmartRequestRow) {
-    const { locations: _locations, approvalStatus: _a, submittedAt: _s, lastPolledAt: _p, endedAt: _e, ...rest } = row;
+    const { locations: _locations, approvalStatus: _a, submittedAt: _s, lastPolledAt: _p, endedAt: _e, cancelRequestedAt: _c, ...rest } = row;
     const reason = row.failedReason && /^(targeting|billing)\./.test(row.failedReason) ? this.translator.t(ctx.culture, row.failedReason, {}) : row.failedReason;
     const manager = managerOwnerFilter(ctx) === null;
     return {
