@@ -62,6 +62,14 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
       title: unique('Smart '), ranges: [{ fromCount: 0, toCount: null, prices: { mci: 100, irancell: 100, rightel: 100, other: 100, international: 1000 }, smartPercent: { mci: 90, irancell: 60 } }],
     }, { token: tree.resellerAdmin.token }));
     ok(await api.post('Tariffs/AssignToOrganization', { organizationId: tree.sub.id, tariffId: tariff.id }, { token: tree.resellerAdmin.token }));
+    // A fresh install has no bts agent: the first smart call makes the simulator's (numbers' SMS simulator is left alone).
+    const btsAgents = async () => (ok(await api.get('SenderAgents/GetAll', { token: await adminToken(api) })).items as { pluginName: string; title: string }[])
+      .filter((a) => a.pluginName === 'bts-simulator');
+    if ((await btsAgents()).length === 0) {
+      const first = ok(await api.post('SmartSmsRecipients/Estimate', body(), { token: tree.subAdmin.token }));
+      expect(first.sendableCount).to.equal(10);
+      expect((await btsAgents()).map((a) => a.title)).to.deep.equal(['BTS simulator']);
+    }
     await btsAgent('partial', { sentRatio: 0.5, deliveredRatio: 0.5 });
     await btsAgent('failing', { failWith: 'Failed' });
     await btsAgent('silent', { storedMs: 600_000 });
