@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { io as connect, type Socket } from 'socket.io-client';
 import { sharedServer, unique, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { adminToken } from '../support/fixtures.js';
@@ -155,6 +156,14 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
   });
 
   it('partial delivery: held for the requested count, settled by the sent count, the rest released, exactly', async () => {
+    const server = await sharedServer();
+    const socket: Socket = await new Promise((resolve, reject) => {
+      const s = connect(server.url, { auth: { token: tree.subAdmin.token }, transports: ['websocket'], reconnection: false });
+      s.once('connect', () => resolve(s));
+      s.once('connect_error', (err) => { s.close(); reject(err); });
+    });
+    const pushed: any[] = [];
+    socket.on('smart-request-progress', (p) => pushed.push(p));
     const before = await credit();
     const req = ok(await create(tree.subAdmin.token, { senderAgentId: agents.partial, countToSend: 20 }));
     expect(req.stage).to.be.oneOf(['Submitted', 'Ended']);
@@ -167,6 +176,11 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
     const after = await credit();
     expect(after.held).to.equal(before.held);
     expect(before.balance - after.balance).to.equal(BigInt(done.settledAmount));
+    // The owner's sockets followed it to the end.
+    const deadline = Date.now() + 5000;
+    while (!pushed.some((p) => p.id === req.id && p.stage === 'Ended') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    socket.close();
+    expect(pushed.filter((p) => p.id === req.id).at(-1)).to.include({ stage: 'Ended', status: 'Done', sentCount: 10 });
 
     // The same final report again, three at once: nothing moves.
     const final = { externalId: done.externalId, status: 'Done' as const, foundCount: done.foundCount, sentCount: 20, deliveredCount: 20, locations: [], at: new Date() };
