@@ -203,6 +203,8 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
     expect(after.held).to.equal(before.held);
     expect(before.balance - after.balance).to.equal(BigInt(done.settledAmount));
     expect(BigInt(done.settledAmount)).to.equal((BigInt(done.heldAmount) / 12n) * 7n);
+    // A report naming no request of ours (and no submit waiting for its id) is dropped, not refused forever.
+    await service.progress(agents.silent!, [{ ...report('Done', 1), externalId: 'never-given' }]);
   });
 
   it('an operator failure releases the hold and alerts the organization that asked for it', async () => {

@@ -175,6 +175,11 @@ export class SmartRequestsRepository {
     return rows.map((r) => fromDb(r) as SmartRequestRow);
   }
 
+  /** A request of this agent taken for submit whose operator id is not stored yet. */
+  async hasSubmitInFlight(senderAgentId: number): Promise<boolean> {
+    return Boolean(await this.knex('targeting_smart_requests').where({ senderAgentId, stage: 'Submitted' }).whereNull('externalId').first('id'));
+  }
+
   async markPolled(id: number, at: Date): Promise<void> {
     await this.knex('targeting_smart_requests').where({ id }).update({ lastPolledAt: at });
   }

@@ -497,7 +497,11 @@ export class SmartRequestsService {
   async progress(agentId: number, updates: BtsRequestStatus[]): Promise<void> {
     let unknown = 0;
     for (const u of updates) if (!(await this.apply(agentId, u, 'Ended'))) unknown += 1;
-    if (unknown > 0) throw new Error(`${unknown} BTS progress updates name no submitted request yet`);
+    if (unknown === 0) return;
+    // Refused only while a submit of this agent waits for its id (the report may be about it);
+    // otherwise the id is no request of ours and handing it again forever would help nobody.
+    if (await this.repo.hasSubmitInFlight(agentId)) throw new Error(`${unknown} BTS progress updates name no submitted request yet`);
+    this.logger.warn({ agentId, unknown }, 'BTS progress for unknown requests dropped');
   }
 
   /**
