@@ -10,7 +10,10 @@ export const createTokenSchema = {
     title: { type: 'string', minLength: 1, maxLength: 100, format: NAME_FORMAT },
     // An IPv4 or IPv6 address as the server sees the caller (no ranges in this slice).
     ip: { type: ['string', 'null'], maxLength: 45, pattern: '^[0-9A-Fa-f:.]*$' },
-    isCanSend: flag, isCanSendSmart: flag, isIgnoreCheckIp: flag, canUseSmartClass: flag,
+    isCanSend: flag, isIgnoreCheckIp: flag,
+    // Smart requests are panel-only for now (targeting CONTEXT.md): these two are stored and open no API path.
+    isCanSendSmart: { ...flag, description: 'Stored only: smart requests are sent from the panel for now; no API call reads this. / فعلا فقط ذخیره می‌شود: درخواست هوشمند فعلا فقط از پنل ثبت می‌شود.' },
+    canUseSmartClass: { ...flag, description: 'Stored only: no API call reads this yet. / فعلا فقط ذخیره می‌شود.' },
   },
 } as const;
 

@@ -74,3 +74,17 @@ describe('billing pricing and amounts', () => {
     expect(percentHundredths('-1')).to.equal(null);
   });
 });
+
+describe('smart request rates (issue 26): the ordinary rate times the range smart percent', () => {
+  const smart = tariff({
+    ranges: [{ lineType: 'default', fromCount: 0, toCount: null, prices: { mci: '100', irancell: '99', rightel: '100', international: '1000' }, smartPercent: { mci: 90, irancell: 33.5, rightel: 0 } }],
+  });
+
+  it('scales each operator by its percent, rounded up to a rial; 0 or none is the ordinary rate; others untouched', () => {
+    const rates = ratesFor(smart, 10, undefined, 1, { mci: 1, irancell: 1, rightel: 1 }, true);
+    // ceil(99 × 33.5 / 100) = ceil(33.165) = 34.
+    expect(rates).to.include({ mci: '90', irancell: '34', rightel: '100', international: '1000' });
+    expect(ratesFor(smart, 10, undefined, 1, { mci: 1 })).to.include({ mci: '100', irancell: '99' });
+    expect(ratesFor(tariff(), 10, undefined, 1, { mci: 1 }, true)).to.include({ mci: '100', irancell: '110' });
+  });
+});
