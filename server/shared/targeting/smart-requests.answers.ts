@@ -1,0 +1,130 @@
+import { flag, instant, integer, nullableInstant, nullableInteger, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
+
+/**
+ * What `SmartSmsRecipients/*` answers (server module targeting; the client's smart request page
+ * reads these types). Shapes are stable: fields are only ever added.
+ */
+
+export const SMART_SMS_STATUS_NAMES = ['Stored', 'Waiting', 'Done', 'Failed', 'NotFound', 'InternalError', 'Unknown'] as const;
+/**
+ * Where the request is in the panel's own flow (the spec's SmartSmsStatus is what the operator
+ * reports; it stays `Stored` until the request reached the BTS):
+ * `AwaitingApproval` → (Confirm) `Queued` → `Submitted` → `Ended`; `Rejected` and `Cancelled` end it
+ * before or (Cancelled) during the operator's work.
+ */
+export const SMART_REQUEST_STAGES = ['AwaitingApproval', 'Queued', 'Submitted', 'Ended', 'Rejected', 'Cancelled'] as const;
+export const SMART_OPERATORS = ['MCI', 'Irancell', 'Rightel'] as const;
+export const SMART_REQUEST_KINDS = ['Single', 'Periodic', 'P2P'] as const;
+
+const position = { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 } as const;
+
+const areaAnswer = {
+  type: 'object', required: ['type'],
+  properties: {
+    type: { enum: ['Polygon', 'Circle', 'Rectangle'] },
+    coordinates: { type: 'array', items: { type: 'array', items: position } },
+    center: position,
+    radiusMeters: { type: 'number' },
+    bbox: { type: 'array', items: { type: 'number' } },
+  },
+} as const;
+
+const smartRequestProperties = {
+  id: integer,
+  organizationId: integer,
+  userId: integer,
+  /** Which call created it: `Single`, `Periodic`, `P2P` (one row per operator text). */
+  requestKind: { enum: SMART_REQUEST_KINDS },
+  /** P2P rows created by one call share this id (the first row's id); null otherwise. */
+  groupId: nullableInteger,
+  requestName: text,
+  text,
+  senderAgentId: integer,
+  operator: { enum: SMART_OPERATORS },
+  areas: { type: 'array', items: areaAnswer },
+  residenceState: flag,
+  joberState: flag,
+  travellerState: flag,
+  provinces: { type: 'array', items: text },
+  ageFrom: nullableInteger,
+  ageTo: nullableInteger,
+  gender: { enum: ['All', 'Man', 'Woman'] },
+  deviceType: nullableText,
+  brand: nullableText,
+  model: nullableText,
+  mobilePrefix: { type: 'array', items: text },
+  cellList: { type: 'array', items: text },
+  smartRequestType: { enum: ['Area', 'CellList'] },
+  operationType: nullableText,
+  /** Stored only (see targeting CONTEXT.md, "Smart requests"): no repetition runs yet. */
+  periodicSmartSms: { type: ['object', 'null'] },
+  grayListExpireHour: nullableInteger,
+  sentDelayType: { enum: ['None', 'Minute', 'Hour'] },
+  sentDelayValue: integer,
+  sendCountType: { enum: ['Count', 'Percentage'] },
+  countToSend: nullableInteger,
+  percentageToSend: nullableInteger,
+  maxSendCount: nullableInteger,
+  maxDailySendCount: nullableInteger,
+  startDatetime: instant,
+  endDatetime: instant,
+  stage: { enum: SMART_REQUEST_STAGES },
+  status: { enum: SMART_SMS_STATUS_NAMES },
+  statusDatetime: instant,
+  /** The operator's id of the request once submitted. */
+  externalId: nullableText,
+  /** Messages the credit is held for (the estimate's sendable count when submitted). */
+  requestedCount: integer,
+  foundCount: integer,
+  sentCount: integer,
+  deliveredCount: integer,
+  partsCount: integer,
+  /** Price of one message (all its parts) on this operator for this owner, rials. */
+  unitPrice: rials,
+  heldAmount: rials,
+  settledAmount: rials,
+  failedReason: nullableText,
+  /** The last progress the operator reported (counts, status, time), as stored. */
+  responseData: { type: ['object', 'null'] },
+  /** Approval: who decided and when (null while waiting or when no approval was needed). */
+  decidedByUserId: nullableInteger,
+  decidedAt: nullableInstant,
+  rejectReason: nullableText,
+  /** What the caller may do now (the server checks again). */
+  canEdit: flag,
+  canDecide: flag,
+  canCancel: flag,
+  submitAfter: nullableInstant,
+  createdAt: instant,
+  lastModified: instant,
+} as const;
+const smartRequestRequired = Object.keys(smartRequestProperties) as (keyof typeof smartRequestProperties)[];
+
+export const smartRequestAnswer = { type: 'object', required: smartRequestRequired, properties: smartRequestProperties } as const;
+export const smartRequestsPageAnswer = pageOf(smartRequestAnswer);
+/** `Get/:id` adds where recipients were found (a coarse sample for the map, `[lon, lat]`). */
+export const smartRequestDetailAnswer = {
+  type: 'object', required: [...smartRequestRequired, 'locations'],
+  properties: { ...smartRequestProperties, locations: { type: 'array', items: position } },
+} as const;
+export const smartRequestListAnswer = { type: 'object', required: ['items'], properties: { items: { type: 'array', items: smartRequestAnswer } } } as const;
+
+/** `Estimate`: audience per operator and per area (the chosen operator), and the price of what a submit would send. */
+export const smartEstimateAnswer = {
+  type: 'object',
+  required: ['perOperator', 'perArea', 'sendableCount', 'partsCount', 'unitPrice', 'price', 'smartPercent'],
+  properties: {
+    perOperator: { type: 'object', required: ['MCI', 'Irancell', 'Rightel'], properties: { MCI: integer, Irancell: integer, Rightel: integer } },
+    perArea: { type: 'array', items: integer },
+    sendableCount: integer,
+    partsCount: integer,
+    unitPrice: rials,
+    price: rials,
+    /** The tariff range's smart percent for the operator (100 = the ordinary price). */
+    smartPercent: { type: 'number' },
+  },
+} as const;
+
+export type SmartRequest = AnswerOf<typeof smartRequestAnswer>;
+export type SmartRequestDetail = AnswerOf<typeof smartRequestDetailAnswer>;
+export type SmartEstimate = AnswerOf<typeof smartEstimateAnswer>;
