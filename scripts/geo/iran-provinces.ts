@@ -13,6 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { IRAN_PROVINCES } from '../../server/shared/targeting/iran-provinces.js';
 
 type Pos = [number, number];
 interface Topology {
@@ -25,16 +26,8 @@ type TopoGeometry =
   | { type: 'Polygon'; id: string; properties: { name: string | null }; arcs: number[][] }
   | { type: 'MultiPolygon'; id: string; properties: { name: string | null }; arcs: number[][][] };
 
-/** Persian names by Natural Earth's ids (HASC codes); the spec's zones are named in Persian by the bank's files. */
-export const PROVINCE_NAMES_FA: Record<string, string> = {
-  'IR.AL': 'البرز', 'IR.AR': 'اردبیل', 'IR.BK': 'کرمانشاه', 'IR.BS': 'بوشهر', 'IR.CM': 'چهارمحال و بختیاری',
-  'IR.EA': 'آذربایجان شرقی', 'IR.ES': 'اصفهان', 'IR.FA': 'فارس', 'IR.GI': 'گیلان', 'IR.GO': 'گلستان',
-  'IR.HD': 'همدان', 'IR.HG': 'هرمزگان', 'IR.IL': 'ایلام', 'IR.KB': 'کهگیلویه و بویراحمد', 'IR.KD': 'کردستان',
-  'IR.KE': 'کرمان', 'IR.KJ': 'خراسان جنوبی', 'IR.KS': 'خراسان شمالی', 'IR.KV': 'خراسان رضوی', 'IR.KZ': 'خوزستان',
-  'IR.LO': 'لرستان', 'IR.MK': 'مرکزی', 'IR.MN': 'مازندران', 'IR.QM': 'قم', 'IR.QZ': 'قزوین',
-  'IR.SB': 'سیستان و بلوچستان', 'IR.SM': 'سمنان', 'IR.TH': 'تهران', 'IR.WA': 'آذربایجان غربی', 'IR.YA': 'یزد',
-  'IR.ZA': 'زنجان',
-};
+/** Persian names by Natural Earth's ids (HASC codes), from the shared list the client and server use. */
+export const PROVINCE_NAMES_FA: Record<string, string> = Object.fromEntries(IRAN_PROVINCES.map((p) => [p.id, p.nameFa]));
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
 

@@ -13,8 +13,10 @@ export const smartFeature: FeatureManifest = {
   routes: [
     { path: 'smart/places', lazy: lazyPage(() => import('./places-page'), (m) => m.MyPlacesPage) },
     { path: 'smart/public-places', lazy: lazyPage(() => import('./places-page'), (m) => m.PublicPlacesPage) },
+    { path: 'smart/requests', lazy: lazyPage(() => import('./smart-requests-page'), (m) => m.SmartRequestsPage) },
   ],
   menu: [
+    { section: 'Sending', order: 60, path: '/smart/requests', titleKey: 'smart:menu.requests', claim: 'Sending.Smart' },
     { section: 'Sending', order: 61, path: '/smart/places', titleKey: 'smart:menu.places', claim: 'Sending.Smart' },
     { section: 'Infrastructure', order: 41, path: '/smart/public-places', titleKey: 'smart:menu.publicPlaces', claim: 'Infrastructure.SenderAgents' },
   ],
