@@ -12,6 +12,7 @@ import {
   type OptionsSchema,
   isBtsPlugin,
   type GatewayPlugin,
+  type BtsGateway,
 } from './gateway-sdk.js';
 import { createGatewayHost, type GatewayCallbacks } from './gateway-host.js';
 import { validateOptions, type BrokenPlugin, type LoadedPlugin, type LoadedPlugins, type OptionsIssue, type OptionsValidation } from './plugin-loader.js';
@@ -150,6 +151,19 @@ export class GatewayRegistry {
 
   validateOptions(pluginName: string, options: unknown): OptionsValidation {
     return validateOptions(this.pluginOf(pluginName), options);
+  }
+
+  /**
+   * A new, unconnected instance of a `bts` agent's plugin (targeting's smart requests own its
+   * life: connect with their host, disconnect at stop). Throws when the plugin is not loaded, not
+   * of kind `bts`, or the options do not fit its schema.
+   */
+  createBtsGateway(agentId: string, pluginName: string, options: unknown): BtsGateway {
+    const loaded = this.pluginOf(pluginName);
+    if (!isBtsPlugin(loaded.plugin)) throw new Error(`gateway plugin "${pluginName}" is not of kind bts`);
+    const checked = validateOptions(loaded, options);
+    if (!checked.ok) throw new InvalidGatewayOptionsError(pluginName, checked.errors);
+    return loaded.plugin.create(agentId, checked.options);
   }
 
   /**

@@ -46,6 +46,8 @@ export interface HoldInput {
   /** SMS parts per operator (recipients × parts of the message). */
   parts: PartsPerOperator;
   lineType?: string;
+  /** A smart request (targeting): each operator's rate times the tariff range's smart percent (pricing.ts `smartRate`). */
+  smart?: boolean;
 }
 
 export interface HoldLineView {
@@ -583,7 +585,7 @@ function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<O
   const problems: AppError[] = [];
   let ownPrice: PriceBreakdown | null = null;
   if (own.type === 'system') {
-    ownPrice = own.tariff ? breakdown(ratesFor(own.tariff, volume, input.lineType, own.id, parts), parts, priceSettings, own.isTax) : FREE;
+    ownPrice = own.tariff ? breakdown(ratesFor(own.tariff, volume, input.lineType, own.id, parts, input.smart === true), parts, priceSettings, own.isTax) : FREE;
   }
   for (const org of payers) {
     const details = { organizationName: org.name };
@@ -593,7 +595,7 @@ function planLines(chain: ChainOrganization[], input: HoldInput, parts: Record<O
     }
     let rates: Rates;
     try {
-      rates = ratesFor(org.tariff, volume, input.lineType, org.id, parts);
+      rates = ratesFor(org.tariff, volume, input.lineType, org.id, parts, input.smart === true);
     } catch (err) {
       if (failureCodeOf(err) !== 'NotDefineSmsRateType') throw err;
       const operator = (err as AppError).data as { operator?: string };

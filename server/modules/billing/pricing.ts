@@ -41,7 +41,7 @@ export function totalParts(parts: PartsPerOperator): number {
  * range of that line type (else of 'default') whose [fromCount, toCount] holds the volume. The
  * international rate carries the tariff's international benefit (percent, rounded up, or fixed).
  */
-export function ratesFor(tariff: TariffRow, volume: number, lineType: string | undefined, organizationId: number, needed: PartsPerOperator): Rates {
+export function ratesFor(tariff: TariffRow, volume: number, lineType: string | undefined, organizationId: number, needed: PartsPerOperator, smart = false): Rates {
   const fits = (r: TariffRange) => r.fromCount <= volume && (r.toCount === null || volume <= r.toCount);
   const wanted = lineType ?? 'default';
   const range = tariff.ranges.find((r) => r.lineType === wanted && fits(r)) ?? tariff.ranges.find((r) => r.lineType === 'default' && fits(r));
@@ -58,9 +58,24 @@ export function ratesFor(tariff: TariffRow, volume: number, lineType: string | u
       const v = big(tariff.internationalBenefitValue);
       rate += tariff.internationalBenefitType === 'percent' ? mulDivCeil(rate, v, 100n) : v;
     }
+    if (smart) rate = smartRate(rate, range, op);
     rates[op] = rate.toString();
   }
   return rates;
+}
+
+/**
+ * A smart send (issue 26, targeting's smart requests) costs the ordinary per-part rate times the
+ * range's smart percent for the operator (0–100, the tariff form's limit), rounded up to a rial:
+ * ceil(rate × percent / 100). An operator without a smart percent — or with 0, which the tariff
+ * form stores for a field left at zero and which would make smart sends free — pays the ordinary
+ * rate; `other`/`international` have none.
+ */
+export function smartRate(rate: bigint, range: TariffRange, op: Operator): bigint {
+  if (op !== 'mci' && op !== 'irancell' && op !== 'rightel') return rate;
+  const percent = range.smartPercent?.[op];
+  if (percent === undefined || percent === null || !Number.isFinite(percent) || percent <= 0) return rate;
+  return mulDivCeil(rate, BigInt(Math.round(percent * 100)), 10_000n);
 }
 
 export function priceOf(rates: Rates, parts: PartsPerOperator): bigint {

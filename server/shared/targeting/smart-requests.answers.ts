@@ -120,8 +120,8 @@ export const smartEstimateAnswer = {
     partsCount: integer,
     unitPrice: rials,
     price: rials,
-    /** The tariff range's smart percent for the operator (100 = the ordinary price). */
-    smartPercent: { type: 'number' },
+    /** The tariff range's smart percent for the operator (100 = the ordinary price); null: not told (the price already carries it). */
+    smartPercent: { type: ['number', 'null'] },
   },
 } as const;
 

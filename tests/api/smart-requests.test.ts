@@ -1,0 +1,211 @@
+import { expect } from 'chai';
+import { sharedServer, unique, type Tree } from '../support/fixtures.js';
+import type { ApiClient } from '../support/api-client.js';
+import { adminToken } from '../support/fixtures.js';
+import { available, bad, expectLedgerClean, ok, sendingTree } from '../support/sending.js';
+import { SmartRequestsService } from '../../server/modules/targeting/index.js';
+
+/**
+ * Smart requests (issue 26) through the real bts-simulator plugin: the spec's rules and messages,
+ * the approval flow and its state rules, and money — held for the requested count, settled by the
+ * operator's sent count exactly once (partial delivery, duplicates, failures, time-outs).
+ */
+describe('Smart requests (SmartSmsRecipients) through the BTS simulator', function () {
+  this.timeout(120_000);
+  let api: ApiClient;
+  let tree: Tree;
+  let service: SmartRequestsService;
+  const agents: Record<string, number> = {};
+
+  /** A circle of 15 km around central Tehran: the simulator's largest population. */
+  const tehran = { type: 'Circle', center: [51.389, 35.6892], radiusMeters: 15_000 };
+  const soon = () => {
+    const start = new Date(Date.now() + 60_000);
+    return { startDatetime: start.toISOString(), endDatetime: new Date(start.getTime() + 4 * 60_000).toISOString() };
+  };
+  const body = (extra: Record<string, unknown> = {}) => ({
+    requestName: unique('Mall '), text: 'Welcome to the mall', operator: 'MCI', areas: [tehran], residenceState: true, joberState: true, travellerState: true,
+    sendCountType: 'Count', countToSend: 10, ...soon(), ...extra,
+  });
+  const create = (token: string, extra: Record<string, unknown> = {}, culture = 'en-US') => api.post('SmartSmsRecipients/CreateSmartSmsRecipient', body(extra), { token, culture });
+  /** The message of the validation error on this field, from a 400's envelope. */
+  const messageOf = (envelope: any, propertyName: string): string =>
+    (envelope.validationErrors as { propertyName: string; message: string }[]).find((v) => v.propertyName === propertyName)?.message ?? `no error on ${propertyName}: ${JSON.stringify(envelope)}`;
+  const get = async (id: number) => ok(await api.get(`SmartSmsRecipients/Get/${id}`, { token: tree.subAdmin.token, culture: 'en-US' }));
+  const waitFor = async (id: number, until: (r: any) => boolean, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const r = await get(id);
+      if (until(r)) return r;
+      if (Date.now() > deadline) throw new Error(`smart request ${id} did not get there: ${JSON.stringify(r)}`);
+      await new Promise((res) => setTimeout(res, 50));
+    }
+  };
+  const credit = () => available(api, tree.orgAdmin.token, tree.sub.id);
+
+  const btsAgent = async (name: string, options: Record<string, unknown>) => {
+    const superToken = await adminToken(api);
+    agents[name] = ok(await api.post('SenderAgents/Create', {
+      title: unique(`BTS ${name} `), pluginName: 'bts-simulator', isActive: true,
+      options: { populationSize: 3000, seed: 7, storedMs: 0, tickMs: 20, sendPerSecond: 100_000, ...options },
+    }, { token: superToken })).id;
+  };
+
+  before(async () => {
+    ({ api, tree } = await sendingTree());
+    service = (await sharedServer()).peyk.container.get(SmartRequestsService);
+    // A smart tariff: MCI 90 % and Irancell 60 % of the ordinary 100 rials a part.
+    const tariff = ok(await api.post('Tariffs/Create', {
+      title: unique('Smart '), ranges: [{ fromCount: 0, toCount: null, prices: { mci: 100, irancell: 100, rightel: 100, other: 100, international: 1000 }, smartPercent: { mci: 90, irancell: 60 } }],
+    }, { token: tree.resellerAdmin.token }));
+    ok(await api.post('Tariffs/AssignToOrganization', { organizationId: tree.sub.id, tariffId: tariff.id }, { token: tree.resellerAdmin.token }));
+    await btsAgent('partial', { sentRatio: 0.5, deliveredRatio: 0.5 });
+    await btsAgent('failing', { failWith: 'Failed' });
+    await btsAgent('silent', { storedMs: 600_000 });
+    ok(await api.post('Users/Update', { id: tree.subAdmin.userId, isCanSendSmartWithoutConfirmation: true }, { token: tree.orgAdmin.token }));
+    // The plain user sends smart requests (claim Sending.Smart) but needs confirmation.
+    const role = ok(await api.post('Roles/Create', { title: unique('Smart '), claims: ['Sending.Smart'], organizationId: tree.sub.id }, { token: tree.subAdmin.token }));
+    ok(await api.post('Roles/AssignToUser', { userId: tree.subUser.userId, roleId: role.id }, { token: tree.subAdmin.token }));
+  });
+
+  after(async () => {
+    service.answerTimeoutMs = 6 * 60 * 60 * 1000;
+    await expectLedgerClean(api);
+  });
+
+  it("answers the spec's messages: title, operator, polygon, points, crossing edges, size, presence range, cell list, P2P operator", async () => {
+    const t = tree.subAdmin.token;
+    const empty = bad(await api.post('SmartSmsRecipients/CreateSmartSmsRecipient', { ...soon(), text: 'x' }, { token: t, culture: 'en-US' }), 400);
+    expect(messageOf(empty, 'requestName')).to.equal('The title is required.');
+    expect(messageOf(empty, 'operator')).to.equal('Please select the operator.');
+    expect(messageOf(empty, 'areas')).to.equal('Please select a polygon.');
+    const fa = bad(await create(t, { operator: null }, 'fa'), 400, 'operator');
+    expect(messageOf(fa, 'operator')).to.equal('لطفا اپراتور را انتخاب کنید.');
+
+    const two = bad(await create(t, { areas: [{ type: 'Polygon', coordinates: [[[51.3, 35.6], [51.4, 35.6]]] }] }), 400);
+    expect(messageOf(two, 'areas[0]')).to.equal('A polygon needs at least 3 points.');
+    const bowTie = bad(await create(t, { areas: [{ type: 'Polygon', coordinates: [[[51.3, 35.6], [51.4, 35.7], [51.4, 35.6], [51.3, 35.7]]] }] }), 400);
+    expect(messageOf(bowTie, 'areas[0]')).to.equal("The polygon's edges must not cross each other.");
+    const huge = bad(await create(t, { areas: [{ type: 'Rectangle', bbox: [50, 34, 53, 37] }] }), 400);
+    expect(messageOf(huge, 'areas[0]')).to.equal('The area is too large (at most 2000 km²).');
+
+    const start = new Date(Date.now() + 60_000);
+    const long = bad(await create(t, { startDatetime: start.toISOString(), endDatetime: new Date(start.getTime() + 61 * 60_000).toISOString() }), 400);
+    expect(messageOf(long, 'endDatetime')).to.equal('The presence time range is at most one hour.');
+    const big = bad(await create(t, { provinces: ['تهران'], startDatetime: start.toISOString(), endDatetime: new Date(start.getTime() + 10 * 60_000).toISOString() }), 400);
+    expect(messageOf(big, 'endDatetime')).to.equal('For big provinces and cities the presence time range must be under 5 minutes.');
+
+    const cells = bad(await create(t, { smartRequestType: 'CellList', areas: [], cellList: ['12a'] }), 400);
+    expect(messageOf(cells, 'cellList')).to.equal('Cell list is wrong');
+
+    const p2p = bad(await api.post('SmartSmsRecipients/CreateP2PSmartSmsRecipients', { ...body(), items: [{ text: 'a' }] }, { token: t, culture: 'en-US' }), 400);
+    expect(messageOf(p2p, 'items[0].operator')).to.equal('Smart P2P requires an operator.');
+  });
+
+  it('estimates the audience per operator and prices it at the tariff smart percent', async () => {
+    const est = ok(await api.post('SmartSmsRecipients/Estimate', { ...body(), senderAgentId: agents.partial }, { token: tree.subAdmin.token }));
+    expect(est.perOperator.MCI).to.be.greaterThan(10);
+    expect(est.sendableCount).to.equal(10);
+    expect(est.partsCount).to.equal(1);
+    const irancell = ok(await api.post('SmartSmsRecipients/Estimate', { ...body({ operator: 'Irancell' }), senderAgentId: agents.partial }, { token: tree.subAdmin.token }));
+    // MCI 90 %, Irancell 60 % of the same ordinary 100 rials (levy and VAT, if any, on top of each).
+    expect(Number(BigInt(est.unitPrice) - BigInt(irancell.unitPrice))).to.be.at.least(30);
+    expect(BigInt(est.price)).to.equal(BigInt(est.unitPrice) * 10n);
+  });
+
+  it("a plain user's request waits; only a manager decides, and only while it waits ('please wait' otherwise)", async () => {
+    const mine = ok(await create(tree.subUser.token, { senderAgentId: agents.silent }));
+    expect(mine).to.include({ stage: 'AwaitingApproval', status: 'Stored', canEdit: true, canDecide: false, heldAmount: '0' });
+    bad(await api.post(`SmartSmsRecipients/Confirm/${mine.id}`, {}, { token: tree.subUser.token }), 403);
+    bad(await api.post(`SmartSmsRecipients/Confirm/${mine.id}`, {}, { token: tree.otherAdmin.token }), 404);
+    const edited = ok(await api.post('SmartSmsRecipients/Update', { ...body({ requestName: 'Edited', senderAgentId: agents.silent }), id: mine.id }, { token: tree.subUser.token }));
+    expect(edited).to.include({ requestName: 'Edited', stage: 'AwaitingApproval' });
+    const before = await credit();
+    const confirmed = ok(await api.post(`SmartSmsRecipients/Confirm/${mine.id}`, {}, { token: tree.subAdmin.token }));
+    expect(confirmed).to.include({ stage: 'Submitted', decidedByUserId: tree.subAdmin.userId, requestedCount: 10 });
+    expect(confirmed.externalId).to.be.a('string');
+    const after = await credit();
+    expect(after.held - before.held).to.equal(BigInt(confirmed.heldAmount));
+
+    const wait = 'The request cannot be edited, approved or rejected in its current state; please wait until the request state changes.';
+    expect(bad(await api.post(`SmartSmsRecipients/Reject/${mine.id}`, {}, { token: tree.subAdmin.token, culture: 'en-US' }), 409).message).to.equal(wait);
+    expect(bad(await api.post('SmartSmsRecipients/Update', { ...body({ senderAgentId: agents.silent }), id: mine.id }, { token: tree.subUser.token, culture: 'en-US' }), 409).message).to.equal(wait);
+
+    // Cancel at the BTS: the simulator ends it Failed with nothing sent; the hold comes back whole.
+    const cancelled = ok(await api.post(`SmartSmsRecipients/Cancel/${mine.id}`, {}, { token: tree.subUser.token }));
+    expect(cancelled).to.include({ stage: 'Cancelled', status: 'Failed', sentCount: 0, settledAmount: '0' });
+    expect(await credit()).to.deep.equal(before);
+
+    const rejected = ok(await create(tree.subUser.token, { senderAgentId: agents.silent }));
+    expect(ok(await api.post(`SmartSmsRecipients/Reject/${rejected.id}`, { reason: 'Not now' }, { token: tree.subAdmin.token }))).to.include({ stage: 'Rejected', rejectReason: 'Not now' });
+    const list = ok(await api.get('SmartSmsRecipients/GetAll?pageSize=100', { token: tree.subUser.token }));
+    expect(list.items.map((r: any) => r.id)).to.include.members([mine.id, rejected.id]);
+    expect(ok(await api.get('SmartSmsRecipients/GetAll?pageSize=100', { token: tree.otherAdmin.token })).items.map((r: any) => r.id)).to.not.include(mine.id);
+  });
+
+  it('partial delivery: held for the requested count, settled by the sent count, the rest released, exactly', async () => {
+    const before = await credit();
+    const req = ok(await create(tree.subAdmin.token, { senderAgentId: agents.partial, countToSend: 20 }));
+    expect(req.stage).to.be.oneOf(['Submitted', 'Ended']);
+    expect(req.requestedCount).to.equal(20);
+    const done = await waitFor(req.id, (r) => r.stage === 'Ended');
+    expect(done).to.include({ status: 'Done', requestedCount: 20, sentCount: 10, deliveredCount: 5 });
+    expect(done.locations.length).to.be.greaterThan(0);
+    const unit = BigInt(done.heldAmount) / 20n;
+    expect(BigInt(done.settledAmount)).to.equal(unit * 10n);
+    const after = await credit();
+    expect(after.held).to.equal(before.held);
+    expect(before.balance - after.balance).to.equal(BigInt(done.settledAmount));
+
+    // The same final report again, three at once: nothing moves.
+    const final = { externalId: done.externalId, status: 'Done' as const, foundCount: done.foundCount, sentCount: 20, deliveredCount: 20, locations: [], at: new Date() };
+    await Promise.all([service.progress(agents.partial!, [final]), service.progress(agents.partial!, [final]), service.progress(agents.partial!, [final])]);
+    expect(await credit()).to.deep.equal(after);
+    expect(await get(req.id)).to.include({ sentCount: 10, settledAmount: done.settledAmount });
+  });
+
+  it('concurrent duplicate final reports settle once, by the reported sent count', async () => {
+    const before = await credit();
+    const req = ok(await create(tree.subAdmin.token, { senderAgentId: agents.silent, countToSend: 12 }));
+    expect(req).to.include({ stage: 'Submitted', requestedCount: 12 });
+    const report = (status: 'Waiting' | 'Done', sentCount: number) => ({ externalId: req.externalId, status, foundCount: 30, sentCount, deliveredCount: sentCount, locations: [], at: new Date() });
+    await service.progress(agents.silent!, [report('Waiting', 5)]);
+    expect(await get(req.id)).to.include({ stage: 'Submitted', status: 'Waiting', sentCount: 5 });
+    await Promise.all([1, 2, 3, 4].map(() => service.progress(agents.silent!, [report('Done', 7)])));
+    const done = await get(req.id);
+    expect(done).to.include({ stage: 'Ended', status: 'Done', sentCount: 7 });
+    const after = await credit();
+    expect(after.held).to.equal(before.held);
+    expect(before.balance - after.balance).to.equal(BigInt(done.settledAmount));
+    expect(BigInt(done.settledAmount)).to.equal((BigInt(done.heldAmount) / 12n) * 7n);
+  });
+
+  it('an operator failure releases the hold and alerts the organization that asked for it', async () => {
+    ok(await api.post('Organizations/Update', { id: tree.sub.id, enableSmartSmsFailureAlert: true }, { token: tree.orgAdmin.token }));
+    const before = await credit();
+    const req = ok(await create(tree.subAdmin.token, { senderAgentId: agents.failing }));
+    const failed = await waitFor(req.id, (r) => r.stage === 'Ended');
+    expect(failed).to.include({ status: 'Failed', sentCount: 0, settledAmount: '0' });
+    expect(await credit()).to.deep.equal(before);
+    const latest = ok(await api.get('Notifications/GetLatest', { token: tree.subAdmin.token }));
+    const items = (Array.isArray(latest) ? latest : latest.items) as { kind: string; body: string }[];
+    expect(items.some((n) => n.kind === 'AlertSmartSmsFailure' && n.body.includes(req.requestName))).to.equal(true);
+  });
+
+  it('a request whose answer never comes is timed out: status Unknown, hold released', async () => {
+    const before = await credit();
+    const req = ok(await create(tree.subAdmin.token, { senderAgentId: agents.silent }));
+    expect((await credit()).held > before.held).to.equal(true);
+    service.answerTimeoutMs = 0;
+    service.pollAfterMs = 0;
+    try {
+      await new Promise((r) => setTimeout(r, 5));
+      await service.pollStale();
+    } finally {
+      service.answerTimeoutMs = 6 * 60 * 60 * 1000;
+      service.pollAfterMs = 30_000;
+    }
+    expect(await get(req.id)).to.include({ stage: 'Ended', status: 'Unknown', settledAmount: '0', failedReason: 'No answer came from the operator (timed out).' });
+    expect(await credit()).to.deep.equal(before);
+  });
+});
