@@ -30,6 +30,7 @@ describe('browser: places on the map (leaflet-draw)', function () {
     await places.save(unique('هیچ '));
     expect(await places.formErrors().innerText()).to.contain('لطفا یک چندضلعی انتخاب کنید.');
 
+    await places.zoomIn(5);
     const polygon = unique('چندضلعی ');
     await places.drawPolygon([[0.45, 0.45], [0.55, 0.45], [0.55, 0.55], [0.45, 0.55]]);
     await page.locator('[data-testid="place-area-state"][data-type="Polygon"]').waitFor();

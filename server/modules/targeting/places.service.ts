@@ -1,7 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { area as turfArea } from '@turf/area';
-import { kinks } from '@turf/kinks';
-import { polygon as turfPolygon } from '@turf/helpers';
 import { TYPES } from '../../platform/tokens.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
@@ -9,18 +6,18 @@ import type { UnitOfWork } from '../../platform/unit-of-work.js';
 import type { SettingsService } from '../../platform/settings.service.js';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import type { SchemaType } from '../../platform/http/router.js';
-import { geoAreaProblem, MAX_CIRCLE_RADIUS_METERS, type GeoArea, type GeoPosition } from '../../shared/targeting/geo-areas.js';
+import type { GeoArea, GeoPosition } from '../../shared/targeting/geo-areas.js';
+import { areaKm2, MAX_AREA_KM2, smartAreaProblem } from './smart-geometry.js';
 import { PlacesRepository, type PlaceFields, type PlaceOwner, type PlaceRow } from './places.repository.js';
 import type { createPlaceSchema, createPublicPlaceSchema } from './places.schemas.js';
 
 /**
- * The largest area a place (or a drawn smart-request area) may cover: that of the largest circle
- * geo-areas.ts allows (200 km radius, ≈ 125,664 km²) — more than a big province's metropolis, less
- * than the big provinces themselves, which a send picks as provinces, not as drawn areas.
+ * The largest area a place may cover: the smart requests' own limit (smart-geometry.ts,
+ * MAX_AREA_KM2), so every saved place can be sent to as it is.
  */
-export const MAX_AREA_SQUARE_METERS = Math.round(Math.PI * MAX_CIRCLE_RADIUS_METERS ** 2);
+export const MAX_AREA_SQUARE_METERS = MAX_AREA_KM2 * 1e6;
 
-/** The message key of each shape problem (the spec's 'Please select a polygon.' when there is none). */
+/** The message key of each problem (the spec's 'Please select a polygon.' when there is none). */
 const PROBLEM_KEYS = {
   noArea: 'targeting.place.noPolygon',
   tooFewPoints: 'targeting.place.noPolygon',
@@ -29,44 +26,19 @@ const PROBLEM_KEYS = {
   badRectangle: 'targeting.place.badRectangle',
   unknownType: 'targeting.place.noPolygon',
   selfIntersecting: 'targeting.place.selfIntersecting',
-  tooLarge: 'targeting.place.tooLarge',
+  areaTooLarge: 'targeting.place.tooLarge',
 } as const;
 
-const closed = (ring: GeoPosition[]): GeoPosition[] => {
-  const first = ring[0]!;
-  const last = ring[ring.length - 1]!;
-  return first[0] === last[0] && first[1] === last[1] ? ring.map((p) => [p[0], p[1]]) : [...ring.map((p) => [p[0], p[1]] as GeoPosition), [first[0], first[1]]];
-};
-
-/** Square metres on the sphere: Turf for polygons and rectangles, πr² for a circle. */
-export function areaSquareMeters(area: GeoArea): number {
-  switch (area.type) {
-    case 'Circle':
-      return Math.PI * area.radiusMeters ** 2;
-    case 'Rectangle': {
-      const [w, s, e, n] = area.bbox;
-      return turfArea(turfPolygon([[[w, s], [e, s], [e, n], [w, n], [w, s]]]));
-    }
-    default:
-      return turfArea(turfPolygon(area.coordinates.map(closed)));
-  }
-}
+/** Square metres on the sphere (smart-geometry.ts: Turf for polygons and rectangles, πr² for a circle). */
+export const areaSquareMeters = (area: GeoArea): number => areaKm2(area) * 1e6;
 
 /**
- * Null when the area can be stored or sent; else the message key. Shape first (geo-areas.ts), then
- * what needs a geometry library: no ring may cross itself (@turf/kinks; a bow-tie has no inside a
- * send could mean) and the area is at most MAX_AREA_SQUARE_METERS (@turf/area).
+ * Null when the area can be stored; else the message key. The same checks as a smart request's
+ * areas (smart-geometry.ts): shape, no crossing edges (@turf/kinks), at most MAX_AREA_KM2 (@turf/area).
  */
 export function placeGeometryProblem(value: unknown): (typeof PROBLEM_KEYS)[keyof typeof PROBLEM_KEYS] | null {
-  const problem = geoAreaProblem(value);
-  if (problem) return PROBLEM_KEYS[problem];
-  const area = value as GeoArea;
-  if (area.type === 'Polygon') {
-    for (const ring of area.coordinates) {
-      if (kinks(turfPolygon([closed(ring)])).features.length > 0) return PROBLEM_KEYS.selfIntersecting;
-    }
-  }
-  return areaSquareMeters(area) > MAX_AREA_SQUARE_METERS ? PROBLEM_KEYS.tooLarge : null;
+  const problem = smartAreaProblem(value);
+  return problem ? PROBLEM_KEYS[problem] : null;
 }
 
 /** Only the fields of the area's own type are kept (a body may carry leftovers of another shape). */
@@ -109,7 +81,7 @@ export class PlacesService {
     const name = input.name.trim();
     if (!name) throw fieldError('name', 'targeting.place.nameRequired');
     const key = placeGeometryProblem(input.coordinates);
-    if (key) throw fieldError('coordinates', key, { maxKm2: Math.round(MAX_AREA_SQUARE_METERS / 1e6).toLocaleString('en-US') });
+    if (key) throw fieldError('coordinates', key, { maxKm2: MAX_AREA_KM2.toLocaleString('en-US') });
     const coordinates = cleanArea(input.coordinates as unknown as GeoArea);
     const trimmed = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
     return {
