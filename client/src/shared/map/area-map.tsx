@@ -100,14 +100,17 @@ export function AreaMap({ areas, onAreasChange, maxAreas, overlays = [], points 
     return () => { base?.remove(); map.attributionControl.removeAttribution(t('boundaries')); };
   }, [map, tileUrl, provinces, persian, t]);
 
-  // The drawn areas follow the prop (a loaded place, a cleared form); leaflet-draw edits them in place.
+  // The drawn areas follow the prop (a loaded place, a picked one, a cleared form); leaflet-draw edits
+  // them in place. Areas that came from outside (not the user's last drawing) are brought into view.
   const areasKey = JSON.stringify(areas);
+  const emitted = useRef('[]');
   useEffect(() => {
     if (!map || !drawn) return;
     drawn.clearLayers();
     for (const area of areas) drawn.addLayer(geoAreaToLayer(area, { color: DRAWN_COLOR, weight: 2 }));
     const b = boundsOf(areas);
-    if (b && !map.getBounds().contains(b)) map.fitBounds(b, { maxZoom: 15, padding: [20, 20] });
+    if (b && areasKey !== emitted.current) map.fitBounds(b, { maxZoom: 15, padding: [20, 20] });
+    emitted.current = areasKey;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, drawn, areasKey]);
 
@@ -121,7 +124,7 @@ export function AreaMap({ areas, onAreasChange, maxAreas, overlays = [], points 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, overlaysKey]);
 
-  const onChange = useMemo(() => onAreasChange ?? (() => undefined), [onAreasChange]);
+  const onChange = useMemo(() => (next: GeoArea[]) => { emitted.current = JSON.stringify(next); onAreasChange?.(next); }, [onAreasChange]);
   useLeafletDraw(map, drawn, !!onAreasChange, { color: DRAWN_COLOR, maxAreas }, onChange);
 
   return (
