@@ -10,6 +10,7 @@ import { EmptyState } from '../../shared/ui/empty-state';
 import { FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
 import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import type { GeoArea } from '../../../../server/shared/targeting/geo-areas';
@@ -161,7 +162,7 @@ export function PlacesPage({ isPublic }: { isPublic: boolean }) {
             <tbody>
               {places.map((p) => (
                 <tr key={p.id} className="border-t border-gray-200 dark:border-gray-700" data-testid="place-row" data-type={p.geometryType}>
-                  <td className="py-1.5">{isolateText(p.name)}{p.cityName && <span className="block text-xs text-slate-600 dark:text-slate-400">{isolateText(p.cityName)}</span>}</td>
+                  <td className="py-1.5"><UserText>{p.name}</UserText>{p.cityName && <span className="block text-xs text-slate-600 dark:text-slate-400"><UserText>{p.cityName}</UserText></span>}</td>
                   {isPublic && <td>{p.category ? t(`categories.${p.category}`) : ''}</td>}
                   <td>{t(`geometry.${p.geometryType}`)}</td>
                   <td className="tabular-nums">{t('place.km2', { n: digits(km2(p.areaSquareMeters)) })}</td>

@@ -14,6 +14,7 @@ import { FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
 import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf, ErrorSummary, FormSection, type FieldErrors } from '../admin-common/kit';
 import type { GeoArea } from '../../../../server/shared/targeting/geo-areas';
@@ -318,7 +319,7 @@ export function SmartRequestsPage() {
               {list.items.map((r) => (
                 <tr key={r.id} className="border-t border-gray-200 align-top dark:border-gray-700" data-testid="smart-request-row" data-id={r.id}
                   data-stage={r.stage} data-status={r.status} data-sent={r.sentCount} data-delivered={r.deliveredCount}>
-                  <td className="py-1.5">{isolateText(r.requestName)}<span className="block text-xs"><DateDisplay value={r.createdAt} /></span></td>
+                  <td className="py-1.5"><UserText>{r.requestName}</UserText><span className="block text-xs"><DateDisplay value={r.createdAt} /></span></td>
                   <td>{t(`operators.${r.operator}`)}</td>
                   <td>{t(`stages.${r.stage}`)}{r.failedReason && <span className="block text-xs text-red-700 dark:text-red-300">{r.failedReason}</span>}</td>
                   <td>{t(`statuses.${r.status}`)}</td>
