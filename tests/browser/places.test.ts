@@ -5,6 +5,7 @@ import { ADMIN_PASSWORD, adminToken, unique } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { PlacesPage } from './pages/places-pages.js';
+import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 
 describe('browser: places on the map (leaflet-draw)', function () {
   this.timeout(180_000);
@@ -58,5 +59,25 @@ describe('browser: places on the map (leaflet-draw)', function () {
     expect(await places.map().locator('path.leaflet-interactive').count()).to.be.greaterThan(33);
     expect(errors).to.deep.equal([]);
     await page.close();
+  });
+
+  it('the map pages have no serious accessibility violation', async () => {
+    // bypassCSP: the panel's policy (script-src 'self') would refuse axe-core's injected script.
+    const context = await browser.newContext({ locale: 'fa-IR', bypassCSP: true });
+    const page = await context.newPage();
+    await new PanelSignIn(page, baseUrl).signIn('admin', ADMIN_PASSWORD);
+    const check = new AccessibilityCheck(page);
+    const found: string[] = [];
+    for (const target of [
+      { name: 'my places', path: '/smart/places', testId: 'places-page' },
+      { name: 'public places', path: '/smart/public-places', testId: 'public-places-page' },
+      { name: 'smart requests', path: '/smart/requests', testId: 'smart-requests-page' },
+    ]) {
+      await check.open(baseUrl, target);
+      await page.locator('.leaflet-draw-toolbar').first().waitFor();
+      found.push(describeViolations(target.name, await check.seriousViolations()));
+    }
+    expect(found.filter(Boolean).join('\n')).to.equal('');
+    await context.close();
   });
 });
