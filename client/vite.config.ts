@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { leafletDrawStrictFix } from './vite-plugins/leaflet-draw-strict';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -9,7 +10,7 @@ const backend = 'http://127.0.0.1:3000';
 export default defineConfig({
   root: clientRoot,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), leafletDrawStrictFix()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -272,6 +272,11 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   LowCreditAlertText: { fa: 'متن هشدار کمبود اعتبار', en: 'Low credit alert text' },
   PaymentConfirmedText: { fa: 'متن تأیید پرداخت', en: 'Payment confirmed text' },
   OutboundAllowedRanges: { fa: 'بازه‌های مجاز نشانی خروجی', en: 'Allowed outbound ranges' },
+  MapTileUrl: { fa: 'نشانی کاشی‌های نقشه', en: 'Map tile URL' },
+  // places (targeting)
+  parentName: { fa: 'مکان بالادست', en: 'Parent place' },
+  cityName: { fa: 'شهر', en: 'City' },
+  provinceName: { fa: 'استان', en: 'Province' },
   OnlinePaymentTimeoutMinutes: { fa: 'مهلت پرداخت آنلاین (دقیقه)', en: 'Online payment timeout (minutes)' },
   MaxManualRecipients: { fa: 'حداکثر گیرندگان دستی', en: 'Maximum typed recipients' },
   MaxClipboardRecipients: { fa: 'حداکثر گیرندگان چسبانده‌شده', en: 'Maximum pasted recipients' },

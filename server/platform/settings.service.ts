@@ -43,6 +43,11 @@ export const MAIN_SETTING_DEFAULTS = {
    * under the system organization inactive until approved. Off by default (identity CONTEXT.md).
    */
   IsSignUpEnabled: 'false',
+  /**
+   * Map tiles: an http(s) URL template with {z}, {x}, {y} (e.g. an offline tile server's). Empty: the
+   * maps show the province boundaries shipped with the panel (targeting CONTEXT.md, "Map tiles").
+   */
+  MapTileUrl: '',
 } as const satisfies Record<string, string>;
 
 /** The typed key catalogue: a key outside it is a type error, not a silent default. */

@@ -59,4 +59,13 @@ export const targetingMessages: MessageCatalogue = {
   'targeting.smart.createdAlertTitle': { fa: 'درخواست هوشمند جدید', en: 'New smart request' },
   'targeting.smart.failedAlert': { fa: 'درخواست هوشمند «{{name}}» با وضعیت {{status}} پایان یافت.', en: 'Smart request "{{name}}" ended with status {{status}}.' },
   'targeting.smart.createdAlert': { fa: 'درخواست هوشمند «{{name}}» توسط {{user}} ثبت شد.', en: 'Smart request "{{name}}" was created by {{user}}.' },
+  'targeting.place.noPolygon': { fa: 'لطفا یک چندضلعی انتخاب کنید.', en: 'Please select a polygon.' },
+  'targeting.place.outOfRange': { fa: 'مختصات ناحیه معتبر نیست.', en: 'The area\'s coordinates are not valid.' },
+  'targeting.place.badRadius': { fa: 'شعاع دایره باید بیشتر از صفر و حداکثر ۲۰۰ کیلومتر باشد.', en: 'The circle\'s radius must be above zero and at most 200 km.' },
+  'targeting.place.badRectangle': { fa: 'مستطیل معتبر نیست.', en: 'The rectangle is not valid.' },
+  'targeting.place.selfIntersecting': { fa: 'اضلاع چندضلعی نباید یکدیگر را قطع کنند.', en: 'The polygon\'s sides must not cross each other.' },
+  'targeting.place.tooLarge': { fa: 'مساحت ناحیه حداکثر {{maxKm2}} کیلومتر مربع است؛ برای نواحی بزرگ‌تر استان را انتخاب کنید.', en: 'An area can be at most {{maxKm2}} km²; for larger ones choose provinces.' },
+  'targeting.place.nameRequired': { fa: 'نام مکان را وارد کنید.', en: 'Enter the place\'s name.' },
+  'targeting.place.notFound': { fa: 'مکان یافت نشد.', en: 'Place not found.' },
+  'targeting.place.adminOnly': { fa: 'مکان‌های عمومی را فقط مدیر سامانه تغییر می‌دهد.', en: 'Only a system administrator can change public places.' },
 };

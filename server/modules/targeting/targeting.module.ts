@@ -8,6 +8,9 @@ import { ZonesRepository } from './zones.repository.js';
 import { NumberBankImporter } from './number-bank.worker.js';
 import { NumberBankService } from './number-bank.service.js';
 import { numberBankController, zonesController } from './number-bank.routes.js';
+import { PlacesRepository } from './places.repository.js';
+import { PlacesService } from './places.service.js';
+import { mapController, placesController, publicPlacesController } from './places.routes.js';
 import { SmartRequestsRepository } from './smart-requests.repository.js';
 import { BtsConnections } from './bts-connections.service.js';
 import { SmartRequestsService } from './smart-requests.service.js';
@@ -17,13 +20,14 @@ export const targetingModule: PeykModule = {
   name: 'targeting',
   messages: targetingMessages,
   register(container: Container) {
-    const classes: (new (...args: never[]) => unknown)[] = [NumberBankRepository, ZonesRepository, NumberBankImporter, NumberBankService];
+    const classes: (new (...args: never[]) => unknown)[] = [NumberBankRepository, ZonesRepository, NumberBankImporter, NumberBankService, PlacesRepository, PlacesService];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
     for (const cls of [SmartRequestsRepository, BtsConnections, SmartRequestsService] as (new (...args: never[]) => unknown)[]) container.bind(cls).toSelf().inSingletonScope();
   },
   controllers: (container) => [
     numberBankController(container.get(NumberBankService)), zonesController(container.get(NumberBankService)),
     smartRequestsController(container.get(SmartRequestsService)),
+    placesController(container.get(PlacesService)), publicPlacesController(container.get(PlacesService)), mapController(container.get(PlacesService)),
   ],
   async onStart(container) {
     // Imports run where jobs run (role all or worker); a web-only process only queues them.

@@ -1,0 +1,362 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../../shared/app/app-context';
+import { DateTimePicker } from '../../shared/dates/date-time-picker';
+import { DateDisplay } from '../../shared/dates/date-display';
+import { AreaMap } from '../../shared/map/area-map';
+import { onRealtimeEvent } from '../../shared/realtime/realtime';
+import { Button } from '../../shared/ui/button';
+import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
+import { showToast } from '../../shared/ui/dialog/toast-store';
+import { EmptyState } from '../../shared/ui/empty-state';
+import { FieldFrame, inputClass } from '../../shared/ui/form/field-frame';
+import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
+import { PageHeader } from '../../shared/ui/page-header';
+import { isolateText } from '../../shared/ui/bidi';
+import { UserText } from '../../shared/ui/user-text';
+import { useDigits } from '../../shared/ui/use-digits';
+import { errorsOf, ErrorSummary, FormSection, type FieldErrors } from '../admin-common/kit';
+import type { GeoArea } from '../../../../server/shared/targeting/geo-areas';
+import { IRAN_PROVINCES } from '../../../../server/shared/targeting/iran-provinces';
+import { PLACE_CATEGORIES, placesApi, placesKeys, type PlaceCategory } from './places-api';
+import {
+  isSmartProgress, SMART_OPERATORS, SMART_PROGRESS_EVENT, smartRequestsApi, smartRequestsKeys,
+  type SmartEstimate, type SmartRequest, type SmartRequestBody,
+} from './smart-requests-api';
+
+type Operator = (typeof SMART_OPERATORS)[number];
+
+interface Form {
+  id: number | null;
+  requestName: string;
+  text: string;
+  operator: Operator | '';
+  areas: GeoArea[];
+  residenceState: boolean;
+  joberState: boolean;
+  travellerState: boolean;
+  provinces: string[];
+  ageFrom: string;
+  ageTo: string;
+  gender: 'All' | 'Man' | 'Woman';
+  deviceType: string;
+  sendCountType: 'Count' | 'Percentage';
+  count: string;
+  startDatetime: string | null;
+  endDatetime: string | null;
+}
+
+/** A presence window of 30 minutes from the next whole minute (the spec's maximum is one hour). */
+function freshForm(): Form {
+  const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000);
+  return {
+    id: null, requestName: '', text: '', operator: '', areas: [], residenceState: true, joberState: false, travellerState: false, provinces: [],
+    ageFrom: '', ageTo: '', gender: 'All', deviceType: '', sendCountType: 'Count', count: '',
+    startDatetime: start.toISOString(), endDatetime: new Date(start.getTime() + 30 * 60_000).toISOString(),
+  };
+}
+
+const intOrNull = (v: string): number | null => {
+  const n = Number(toLatinDigits(v.trim()));
+  return v.trim() && Number.isInteger(n) ? n : null;
+};
+
+function bodyOf(f: Form): SmartRequestBody {
+  const count = intOrNull(f.count);
+  return {
+    requestName: f.requestName, text: f.text, operator: f.operator || null, areas: f.areas,
+    residenceState: f.residenceState, joberState: f.joberState, travellerState: f.travellerState, provinces: f.provinces,
+    ageFrom: intOrNull(f.ageFrom), ageTo: intOrNull(f.ageTo), gender: f.gender, deviceType: f.deviceType.trim() || null,
+    smartRequestType: 'Area', sendCountType: f.sendCountType,
+    countToSend: f.sendCountType === 'Count' ? count : null, percentageToSend: f.sendCountType === 'Percentage' ? count : null,
+    startDatetime: f.startDatetime ?? '', endDatetime: f.endDatetime ?? '',
+  };
+}
+
+function formOf(r: SmartRequest): Form {
+  return {
+    id: r.id, requestName: r.requestName, text: r.text, operator: r.operator, areas: r.areas as GeoArea[],
+    residenceState: r.residenceState, joberState: r.joberState, travellerState: r.travellerState, provinces: [...r.provinces],
+    ageFrom: r.ageFrom === null ? '' : String(r.ageFrom), ageTo: r.ageTo === null ? '' : String(r.ageTo), gender: r.gender, deviceType: r.deviceType ?? '',
+    sendCountType: r.sendCountType, count: String((r.sendCountType === 'Count' ? r.countToSend : r.percentageToSend) ?? ''),
+    startDatetime: r.startDatetime, endDatetime: r.endDatetime,
+  };
+}
+
+const groupThousands = (v: string) => v.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** Adds a saved place (personal or public) to the drawn areas: every action has a button, not only the map. */
+function PlacePicker({ onPick }: { onPick(area: GeoArea): void }) {
+  const { api } = useApp();
+  const { t } = useTranslation('smart');
+  const [category, setCategory] = useState<PlaceCategory | 'mine'>('mine');
+  const [placeId, setPlaceId] = useState('');
+  const { data: places } = useSWR(category === 'mine' ? placesKeys.mine() : placesKeys.public(category),
+    () => (category === 'mine' ? placesApi.mine(api, { isActive: 'true' }) : placesApi.public(api, { category })));
+  const chosen = places?.find((p) => String(p.id) === placeId);
+  return (
+    <div className="flex flex-wrap items-end gap-2" data-testid="smart-place-picker">
+      <label className="text-sm">
+        <span className="block">{t('request.placeSource')}</span>
+        <select className={inputClass(false)} value={category} onChange={(e) => { setCategory(e.target.value as PlaceCategory | 'mine'); setPlaceId(''); }}>
+          <option value="mine">{t('menu.places')}</option>
+          {PLACE_CATEGORIES.map((c) => <option key={c} value={c}>{t(`categories.${c}`)}</option>)}
+        </select>
+      </label>
+      <label className="text-sm">
+        <span className="block">{t('request.place')}</span>
+        <select className={inputClass(false)} value={placeId} onChange={(e) => setPlaceId(e.target.value)} data-testid="smart-place-select">
+          <option value="">{places && places.length === 0 ? t('request.noPlaces') : t('request.choosePlace')}</option>
+          {(places ?? []).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        </select>
+      </label>
+      <Button variant="secondary" disabled={!chosen} onClick={() => { if (chosen) { onPick(chosen.coordinates); setPlaceId(''); } }} data-testid="smart-place-add">{t('request.addPlace')}</Button>
+    </div>
+  );
+}
+
+/** The request's detail: its areas and where the operator found recipients, refreshed with each progress push. */
+function RequestMap({ id, version }: { id: number; version: number }) {
+  const { api } = useApp();
+  const { t } = useTranslation('smart');
+  const digits = useDigits();
+  const { data, mutate } = useSWR(smartRequestsKeys.detail(id), () => smartRequestsApi.get(api, id));
+  useEffect(() => { if (version) void mutate(); }, [version, mutate]);
+  if (!data) return <p className="text-sm" role="status">{t('loading')}</p>;
+  return (
+    <section className="mt-4" aria-label={t('request.locationsTitle', { name: data.requestName })} data-testid="smart-request-detail" data-locations={data.locations.length}>
+      <h3 className="mb-1 font-semibold">{t('request.locationsTitle', { name: isolateText(data.requestName) })}</h3>
+      <p className="mb-2 text-sm">{t('request.locationsCount', { n: digits(data.locations.length) })}</p>
+      <AreaMap areas={[]} overlays={(data.areas as GeoArea[]).map((a, i) => ({ area: a, label: t('request.areaN', { n: digits(i + 1) }) }))}
+        points={data.locations.map((p) => ({ position: [p[0]!, p[1]!], label: t('request.recipientHere') }))} height="20rem" testId="smart-locations-map" />
+    </section>
+  );
+}
+
+/**
+ * The smart request page: draw or pick areas, set the audience and the count, see the audience per
+ * operator and the price (Estimate), send; then the caller's requests with their status, counts
+ * updating live, confirm/reject/cancel where the server allows, edit while it may, and where the
+ * operator found recipients on the map.
+ */
+export function SmartRequestsPage() {
+  const { api } = useApp();
+  const { t } = useTranslation('smart');
+  const digits = useDigits();
+  const [form, setForm] = useState<Form>(freshForm);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [estimate, setEstimate] = useState<SmartEstimate | null>(null);
+  const [busy, setBusy] = useState<'estimate' | 'send' | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const [progressTick, setProgressTick] = useState(0);
+  const [rejecting, setRejecting] = useState<{ row: SmartRequest; reason: string } | null>(null);
+  const { data: list, mutate } = useSWR(smartRequestsKeys.list(), () => smartRequestsApi.list(api, { pageIndex: 0, pageSize: 20 }));
+
+  const labels = {
+    requestName: t('request.requestName'), text: t('request.text'), operator: t('request.operator'), areas: t('request.areas'),
+    countToSend: t('request.count'), percentageToSend: t('request.percentage'), ageFrom: t('request.ageFrom'), ageTo: t('request.ageTo'),
+    startDatetime: t('request.start'), endDatetime: t('request.end'), provinces: t('request.provinces'), deviceType: t('request.deviceType'),
+  };
+
+  useEffect(() => onRealtimeEvent(SMART_PROGRESS_EVENT, (payload) => {
+    if (!isSmartProgress(payload)) return;
+    void mutate((current) => current && ({ ...current, items: current.items.map((r) => (r.id === payload.id ? { ...r, ...payload } : r)) }), { revalidate: false });
+    setProgressTick((n) => n + 1);
+    if (payload.stage === 'Ended' || payload.stage === 'Cancelled' || payload.stage === 'Rejected') void mutate();
+  }), [mutate]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => { setForm((f) => ({ ...f, [key]: value })); setEstimate(null); };
+
+  const runEstimate = async () => {
+    setBusy('estimate');
+    setErrors({});
+    try {
+      setEstimate(await smartRequestsApi.estimate(api, bodyOf(form), { quiet: true }));
+    } catch (err) {
+      setErrors(errorsOf(err, labels));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy('send');
+    setErrors({});
+    try {
+      if (form.id) await smartRequestsApi.update(api, { ...bodyOf(form), id: form.id }, { quiet: true });
+      else await smartRequestsApi.create(api, bodyOf(form), { quiet: true });
+      showToast({ kind: 'success', message: t(form.id ? 'request.updated' : 'request.sent', { name: isolateText(form.requestName) }) });
+      setForm(freshForm());
+      setEstimate(null);
+      void mutate();
+    } catch (err) {
+      setErrors(errorsOf(err, labels));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const act = async (call: () => Promise<unknown>) => {
+    await call();
+    void mutate();
+  };
+
+  const rial = (v: string) => t('request.rials', { n: digits(groupThousands(v)) });
+
+  return (
+    <div data-testid="smart-requests-page">
+      <PageHeader title={t('requests.title')} subtitle={t('requests.subtitle')} />
+      <form onSubmit={(e) => void send(e)} noValidate data-testid="smart-request-form">
+        <ErrorSummary errors={errors} />
+        <FormSection title={t('request.whereTitle')}>
+          <div className="sm:col-span-2">
+            <AreaMap areas={form.areas} onAreasChange={(areas) => set('areas', areas)} maxAreas={20} testId="smart-map" />
+            <p className="mt-1 text-sm" aria-live="polite" data-testid="smart-areas-count" data-count={form.areas.length}>
+              {t('request.areasCount', { n: digits(form.areas.length) })}
+              {form.areas.length > 0 && <Button size="sm" variant="ghost" className="ms-2" onClick={() => set('areas', [])}>{t('request.clearAreas')}</Button>}
+            </p>
+            <PlacePicker onPick={(area) => set('areas', [...form.areas, area])} />
+          </div>
+        </FormSection>
+        <FormSection title={t('request.whoTitle')}>
+          <FieldFrame id="smart-name" label={labels.requestName} required errorText={errors.requestName ?? null}>
+            <input id="smart-name" className={inputClass(!!errors.requestName)} value={form.requestName} maxLength={100} onChange={(e) => set('requestName', e.target.value)} data-testid="smart-name" />
+          </FieldFrame>
+          <FieldFrame id="smart-operator" label={labels.operator} required errorText={errors.operator ?? null}>
+            <select id="smart-operator" className={inputClass(!!errors.operator)} value={form.operator} onChange={(e) => set('operator', e.target.value as Operator | '')} data-testid="smart-operator">
+              <option value="">{t('request.chooseOperator')}</option>
+              {SMART_OPERATORS.map((o) => <option key={o} value={o}>{t(`operators.${o}`)}</option>)}
+            </select>
+          </FieldFrame>
+          <fieldset className="sm:col-span-2">
+            <legend className="text-sm font-medium">{t('request.audience')}</legend>
+            <div className="mt-1 flex flex-wrap gap-4 text-sm">
+              {(['residenceState', 'joberState', 'travellerState'] as const).map((k) => (
+                <label key={k} className="flex items-center gap-2">
+                  <input type="checkbox" checked={form[k]} onChange={(e) => set(k, e.target.checked)} data-testid={`smart-${k}`} />{t(`request.${k}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <DateTimePicker id="smart-start" label={labels.startDatetime} value={form.startDatetime} onChange={(v) => set('startDatetime', v)} required
+            hint={t('request.presenceHint')} error={errors.startDatetime} data-testid="smart-start" />
+          <DateTimePicker id="smart-end" label={labels.endDatetime} value={form.endDatetime} onChange={(v) => set('endDatetime', v)} required
+            error={errors.endDatetime} data-testid="smart-end" />
+          <FieldFrame id="smart-gender" label={t('request.gender')} errorText={null}>
+            <select id="smart-gender" className={inputClass(false)} value={form.gender} onChange={(e) => set('gender', e.target.value as Form['gender'])}>
+              {(['All', 'Man', 'Woman'] as const).map((g) => <option key={g} value={g}>{t(`genders.${g}`)}</option>)}
+            </select>
+          </FieldFrame>
+          <div className="flex gap-2">
+            <FieldFrame id="smart-age-from" label={labels.ageFrom} errorText={errors.ageFrom ?? null}>
+              <input id="smart-age-from" inputMode="numeric" className={inputClass(!!errors.ageFrom)} value={form.ageFrom} onChange={(e) => set('ageFrom', e.target.value)} />
+            </FieldFrame>
+            <FieldFrame id="smart-age-to" label={labels.ageTo} errorText={errors.ageTo ?? null}>
+              <input id="smart-age-to" inputMode="numeric" className={inputClass(!!errors.ageTo)} value={form.ageTo} onChange={(e) => set('ageTo', e.target.value)} />
+            </FieldFrame>
+          </div>
+          <FieldFrame id="smart-device" label={labels.deviceType} hint={t('request.deviceHint')} errorText={errors.deviceType ?? null}>
+            <input id="smart-device" className={inputClass(!!errors.deviceType)} value={form.deviceType} maxLength={100} onChange={(e) => set('deviceType', e.target.value)} />
+          </FieldFrame>
+          <FieldFrame id="smart-provinces" label={labels.provinces} hint={t('request.provincesHint')} errorText={errors.provinces ?? null}>
+            <select id="smart-provinces" multiple size={5} className={inputClass(!!errors.provinces)} value={form.provinces}
+              onChange={(e) => set('provinces', Array.from(e.target.selectedOptions, (o) => o.value))}>
+              {IRAN_PROVINCES.map((p) => <option key={p.id} value={p.nameFa}>{p.nameFa}</option>)}
+            </select>
+          </FieldFrame>
+        </FormSection>
+        <FormSection title={t('request.whatTitle')}>
+          <fieldset>
+            <legend className="text-sm font-medium">{t('request.countType')}</legend>
+            <div className="mt-1 flex gap-4 text-sm">
+              {(['Count', 'Percentage'] as const).map((k) => (
+                <label key={k} className="flex items-center gap-2">
+                  <input type="radio" name="smart-count-type" checked={form.sendCountType === k} onChange={() => set('sendCountType', k)} />{t(`request.countTypes.${k}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <FieldFrame id="smart-count" label={form.sendCountType === 'Count' ? labels.countToSend : labels.percentageToSend} required hint={t('request.countHint')}
+            errorText={errors.countToSend ?? errors.percentageToSend ?? null}>
+            <input id="smart-count" inputMode="numeric" className={inputClass(!!(errors.countToSend ?? errors.percentageToSend))} value={form.count} onChange={(e) => set('count', e.target.value)} data-testid="smart-count" />
+          </FieldFrame>
+          <FieldFrame id="smart-text" label={labels.text} required errorText={errors.text ?? null} className="sm:col-span-2">
+            <textarea id="smart-text" rows={3} className={inputClass(!!errors.text)} value={form.text} maxLength={2000} onChange={(e) => set('text', e.target.value)} data-testid="smart-text" />
+          </FieldFrame>
+          <p className="text-xs text-slate-600 dark:text-slate-400 sm:col-span-2">{t('request.lineHint')}</p>
+        </FormSection>
+        {estimate && (
+          <section className="mb-4 rounded border border-sky-300 p-3 text-sm dark:border-sky-700" data-testid="smart-estimate" data-sendable={estimate.sendableCount} aria-live="polite">
+            <h2 className="mb-1 font-semibold">{t('request.estimateTitle')}</h2>
+            <ul className="flex flex-wrap gap-4">
+              {SMART_OPERATORS.map((o) => <li key={o} data-testid={`smart-estimate-${o}`}>{t(`operators.${o}`)}: <span className="tabular-nums">{digits(estimate.perOperator[o])}</span></li>)}
+            </ul>
+            <p className="mt-1">{t('request.sendable', { n: digits(estimate.sendableCount), parts: digits(estimate.partsCount) })}</p>
+            <p className="mt-1 font-medium" data-testid="smart-estimate-price" data-value={estimate.price}>{t('request.price', { price: rial(estimate.price), unit: rial(estimate.unitPrice) })}</p>
+          </section>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" loading={busy === 'estimate'} onClick={() => void runEstimate()} data-testid="smart-estimate-button">{t('request.estimate')}</Button>
+          <Button type="submit" loading={busy === 'send'} data-testid="smart-send">{form.id ? t('request.saveEdit') : t('request.send')}</Button>
+          {form.id && <Button variant="ghost" onClick={() => { setForm(freshForm()); setErrors({}); setEstimate(null); }}>{t('request.cancelEdit')}</Button>}
+        </div>
+      </form>
+
+      <section className="mt-8" aria-labelledby="smart-list-title">
+        <h2 id="smart-list-title" className="mb-2 text-lg font-semibold">{t('requests.list')}</h2>
+        {!list && <p className="text-sm" role="status">{t('loading')}</p>}
+        {list && list.items.length === 0 && <EmptyState title={t('requests.empty')} />}
+        {list && list.items.length > 0 && (
+          <table className="w-full text-sm" data-testid="smart-requests">
+            <thead>
+              <tr>
+                {(['name', 'operator', 'stage', 'status', 'counts', 'price', 'actions'] as const).map((k) => <th key={k} className="text-start">{t(`requests.${k}`)}</th>)}
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((r) => (
+                <tr key={r.id} className="border-t border-gray-200 align-top dark:border-gray-700" data-testid="smart-request-row" data-id={r.id}
+                  data-stage={r.stage} data-status={r.status} data-sent={r.sentCount} data-delivered={r.deliveredCount}>
+                  <td className="py-1.5"><UserText>{r.requestName}</UserText><span className="block text-xs"><DateDisplay value={r.createdAt} /></span></td>
+                  <td>{t(`operators.${r.operator}`)}</td>
+                  <td>{t(`stages.${r.stage}`)}{r.failedReason && <span className="block text-xs text-red-700 dark:text-red-300">{r.failedReason}</span>}</td>
+                  <td>{t(`statuses.${r.status}`)}</td>
+                  <td className="tabular-nums" aria-live="polite">
+                    {t('requests.countsText', { requested: digits(r.requestedCount), found: digits(r.foundCount), sent: digits(r.sentCount), delivered: digits(r.deliveredCount) })}
+                  </td>
+                  <td>{rial(r.settledAmount !== '0' ? r.settledAmount : r.heldAmount)}</td>
+                  <td className="space-y-1">
+                    <div className="flex flex-wrap gap-1">
+                      <Button size="sm" variant="secondary" onClick={() => setShown(shown === r.id ? null : r.id)} aria-expanded={shown === r.id}
+                        aria-label={t('requests.showNamed', { name: r.requestName })} data-testid="smart-show">{t('requests.show')}</Button>
+                      {r.canEdit && <Button size="sm" variant="secondary" onClick={() => { setForm(formOf(r)); setEstimate(null); setErrors({}); window.scrollTo({ top: 0 }); }}
+                        aria-label={t('requests.editNamed', { name: r.requestName })}>{t('requests.edit')}</Button>}
+                      {r.canDecide && <Button size="sm" onClick={() => void act(() => smartRequestsApi.confirm(api, r.id))} data-testid="smart-confirm"
+                        aria-label={t('requests.confirmNamed', { name: r.requestName })}>{t('requests.confirm')}</Button>}
+                      {r.canDecide && <Button size="sm" variant="danger" onClick={() => setRejecting({ row: r, reason: '' })}
+                        aria-label={t('requests.rejectNamed', { name: r.requestName })}>{t('requests.reject')}</Button>}
+                      {r.canCancel && <Button size="sm" variant="ghost" onClick={() => void act(() => smartRequestsApi.cancel(api, r.id))}
+                        aria-label={t('requests.cancelNamed', { name: r.requestName })}>{t('requests.cancel')}</Button>}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {shown !== null && <RequestMap id={shown} version={progressTick} />}
+      </section>
+      <ConfirmDialog open={!!rejecting} danger confirmText={t('requests.reject')} data-testid="smart-reject-dialog"
+        message={rejecting && (
+          <label className="block text-sm">
+            <span className="block">{t('requests.rejectReason', { name: isolateText(rejecting.row.requestName) })}</span>
+            <textarea className={inputClass(false)} rows={2} maxLength={500} value={rejecting.reason} onChange={(e) => setRejecting({ ...rejecting, reason: e.target.value })} />
+          </label>
+        )}
+        onConfirm={() => { const r = rejecting; setRejecting(null); if (r) void act(() => smartRequestsApi.reject(api, r.row.id, r.reason.trim() || null)); }}
+        onCancel={() => setRejecting(null)} />
+    </div>
+  );
+}
