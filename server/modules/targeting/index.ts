@@ -1,3 +1,4 @@
 export { targetingModule } from './targeting.module.js';
 export { NumberBankService } from './number-bank.service.js';
 export { BANK_IMPORT_EVENT } from './number-bank.files.js';
+export { RegionalSendService } from './regional-send.service.js';

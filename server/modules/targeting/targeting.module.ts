@@ -7,23 +7,34 @@ import { NumberBankRepository } from './number-bank.repository.js';
 import { ZonesRepository } from './zones.repository.js';
 import { NumberBankImporter } from './number-bank.worker.js';
 import { NumberBankService } from './number-bank.service.js';
-import { numberBankController, zonesController } from './number-bank.routes.js';
+import { numberBankController, regionalSendController, zonesController } from './number-bank.routes.js';
+import { RECIPIENT_SOURCES } from '../messaging/index.js';
+import { RegionalRepository } from './regional.repository.js';
+import { RegionalRecipientSource } from './regional-recipient-source.js';
+import { RegionalSendService } from './regional-send.service.js';
 
 export const targetingModule: PeykModule = {
   name: 'targeting',
   messages: targetingMessages,
   register(container: Container) {
-    const classes: (new (...args: never[]) => unknown)[] = [NumberBankRepository, ZonesRepository, NumberBankImporter, NumberBankService];
+    const classes: (new (...args: never[]) => unknown)[] = [NumberBankRepository, ZonesRepository, NumberBankImporter, NumberBankService, RegionalRepository, RegionalRecipientSource, RegionalSendService];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
+    // The number bank as a recipient source of compose (messaging's extension point).
+    container.bind(RECIPIENT_SOURCES).toService(RegionalRecipientSource);
   },
-  controllers: (container) => [numberBankController(container.get(NumberBankService)), zonesController(container.get(NumberBankService))],
+  controllers: (container) => [numberBankController(container.get(NumberBankService)), zonesController(container.get(NumberBankService)), regionalSendController(container.get(RegionalSendService))],
   async onStart(container) {
     // Imports run where jobs run (role all or worker); a web-only process only queues them.
     if (container.get<AppConfig>(TYPES.Config).role !== 'web') await container.get(NumberBankImporter).start();
   },
   jobs(container) {
     const importer = container.get(NumberBankImporter);
-    return [{ name: 'targeting.resume-stuck-imports', schedule: '40 * * * * *', scope: 'global', run: () => importer.resumeStuck() }];
+    const regional = container.get(RegionalSendService);
+    return [
+      { name: 'targeting.resume-stuck-imports', schedule: '40 * * * * *', scope: 'global', run: () => importer.resumeStuck() },
+      // Expired gray-list rows: bounded deletes until none is left, so a run always ends.
+      { name: 'targeting.sweep-gray-list', schedule: '15 */10 * * * *', scope: 'global', run: async (now) => { await regional.sweepGrayList(now); } },
+    ];
   },
   async onStop(container) {
     await container.get(NumberBankImporter).stop();
