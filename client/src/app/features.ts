@@ -27,6 +27,7 @@ import { alertsFeature } from '../features/alerts/alerts.feature';
 import { newsFeature } from '../features/news/news.feature';
 import { documentsFeature } from '../features/documents/documents.feature';
 import { numberBankFeature } from '../features/number-bank/number-bank.feature';
+import { regionalFeature } from '../features/regional/regional.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -36,5 +37,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, placeholderSections,
 ];
