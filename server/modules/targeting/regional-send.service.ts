@@ -96,10 +96,11 @@ export class RegionalSendService {
     return this.compose.create(ctx, input, options);
   }
 
-  /** Expired gray-list rows dropped in bounded deletes until none is left (the scheduler's job). */
-  async sweepGrayList(now: Date): Promise<number> {
+  /** Expired gray-list rows dropped in bounded deletes until none is left or the run is aborted (the scheduler's job). */
+  async sweepGrayList(now: Date, signal?: AbortSignal): Promise<number> {
     let total = 0;
     for (;;) {
+      if (signal?.aborted) return total;
       const n = await this.repo.sweepGrayList(now, 10_000);
       total += n;
       if (n < 10_000) return total;

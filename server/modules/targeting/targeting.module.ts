@@ -33,7 +33,7 @@ export const targetingModule: PeykModule = {
     return [
       { name: 'targeting.resume-stuck-imports', schedule: '40 * * * * *', scope: 'global', run: () => importer.resumeStuck() },
       // Expired gray-list rows: bounded deletes until none is left, so a run always ends.
-      { name: 'targeting.sweep-gray-list', schedule: '15 */10 * * * *', scope: 'global', run: async (now) => { await regional.sweepGrayList(now); } },
+      { name: 'targeting.sweep-gray-list', schedule: '15 */10 * * * *', scope: 'global', run: (now, signal) => regional.sweepGrayList(now, signal) },
     ];
   },
   async onStop(container) {
