@@ -54,6 +54,8 @@ describe('browser: a regional send', function () {
     const shown = await regional.receiverNumbers().allInnerTexts();
     expect(shown).to.have.length(5);
     for (const n of shown) expect(n).to.contain('***');
+    // No search by number is offered on a hidden send (the server refuses it).
+    expect(await page.getByTestId('outbox-to-number').count()).to.equal(0);
     const body = await page.locator('body').innerText();
     const persian = (v: string) => v.replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
     for (let i = 0; i < 12; i++) {
