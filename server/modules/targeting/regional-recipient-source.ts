@@ -3,7 +3,7 @@ import type { Actor } from '../../platform/actor.js';
 import { fieldError } from '../../platform/http/errors.js';
 import type { GatheredRecipients, RecipientSource, RecipientSourceInput } from '../messaging/index.js';
 import type { CountFilter } from './number-bank.repository.js';
-import { RegionalRepository, type PickedNumber } from './regional.repository.js';
+import { RegionalRepository } from './regional.repository.js';
 
 declare module '../messaging/index.js' {
   interface RecipientSourceInputs {
@@ -42,28 +42,14 @@ export class RegionalRecipientSource implements RecipientSource<RegionalInput> {
 
   async collect(_actor: Actor, input: RegionalInput): Promise<GatheredRecipients> {
     const grayOf = input.grayList ? input.organizationId : null;
-    let picked: PickedNumber[];
-    if (input.count !== null) {
-      // A count: one statement picks and counts what was available.
-      const answer = await this.repo.pick(input.filter, grayOf, input.at, input.count, input.seed);
-      this.judge(input, answer.total, input.count);
-      picked = answer.picked;
-    } else {
-      // A percentage: the total first, then the pick of its share.
-      const counts = await this.repo.countAvailable(input.filter, grayOf, input.at);
-      const total = [...counts.values()].reduce((a, b) => a + b, 0);
-      const wanted = wantedOf(input, total);
-      this.judge(input, total, wanted);
-      picked = (await this.repo.pick(input.filter, grayOf, input.at, wanted, input.seed)).picked;
-    }
+    const counts = await this.repo.countAvailable(input.filter, grayOf, input.at);
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    if (total === 0) throw fieldError('zoneIds', 'targeting.regional.emptyRegion');
+    const wanted = wantedOf(input, total);
+    if (wanted > total) throw fieldError(input.count !== null ? 'count' : 'percentage', 'targeting.regional.countAboveTotal', { total });
+    const picked = await this.repo.pick(input.filter, grayOf, input.at, wanted, input.seed);
     input.picked = picked.map((p) => p.mobile);
     const items = picked.map((p) => ({ number: p.mobile, operator: COMPOSE_OPERATOR[p.operator] ?? 'other' }));
     return { items, wrongNumberCount: 0, duplicateCount: 0, invalidSamples: [], size: items.length };
-  }
-
-  /** The spec's refusals: nothing available (empty region), or more asked than available. */
-  private judge(input: RegionalInput, total: number, wanted: number): void {
-    if (total === 0) throw fieldError('zoneIds', 'targeting.regional.emptyRegion');
-    if (wanted > total) throw fieldError(input.count !== null ? 'count' : 'percentage', 'targeting.regional.countAboveTotal', { total });
   }
 }

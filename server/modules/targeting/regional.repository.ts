@@ -40,19 +40,16 @@ export class RegionalRepository {
    * prefix or zone is favoured), and the same seed the same pick (a test can repeat it).
    * A top-N sort over integers; no per-row hashing of text.
    */
-  async pick(f: CountFilter, grayOf: number | null, now: Date, limit: number, seed: number): Promise<{ picked: PickedNumber[]; total: number }> {
+  async pick(f: CountFilter, grayOf: number | null, now: Date, limit: number, seed: number): Promise<PickedNumber[]> {
     // A million picked rows sorted by the XOR key is ~40 MB: with the default work_mem (4 MB) the
-    // sort spills to disk. The transaction raises it for this one statement only. `count(*) over ()`
-    // is every available number (window functions run before ORDER BY and LIMIT): one scan answers
-    // both the pick and whether there were enough.
+    // sort spills to disk. The transaction raises it for this one statement only.
     return this.knex.transaction(async (tx) => {
       await tx.raw(`set local work_mem = '256MB'`);
       const rows = await this.available(f, grayOf, now).transacting(tx)
         .orderByRaw('(n.mobile # ?::bigint)', [seed])
         .limit(limit)
-        .select(this.knex.raw('n.mobile::text as mobile'), 'n.mobileOperator as operator', this.knex.raw('count(*) over () as total'));
-      const list = rows as { mobile: string; operator: number; total: string | number }[];
-      return { picked: list.map((r) => ({ mobile: String(r.mobile), operator: Number(r.operator) })), total: list.length ? Number(list[0].total) : 0 };
+        .select(this.knex.raw('n.mobile::text as mobile'), 'n.mobileOperator as operator');
+      return (rows as { mobile: string; operator: number }[]).map((r) => ({ mobile: String(r.mobile), operator: Number(r.operator) }));
     });
   }
 
