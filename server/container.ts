@@ -39,7 +39,7 @@ import { insightModule } from './modules/insight/index.js';
 import { targetingModule } from './modules/targeting/index.js';
 
 /** Every module of the server, in dependency order. */
-export const MODULES: PeykModule[] = [auditModule, organizationsModule, approvalsModule, identityModule, documentsModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, targetingModule, messagingModule, inboundModule, developerModule, insightModule, engageModule, alertsModule];
+export const MODULES: PeykModule[] = [auditModule, organizationsModule, approvalsModule, identityModule, documentsModule, notificationsModule, billingModule, numbersModule, mediaModule, contactsModule, messagingModule, targetingModule, inboundModule, developerModule, insightModule, engageModule, alertsModule];
 
 export interface Infrastructure {
   config: AppConfig;

@@ -6,7 +6,10 @@
  * Prints the load, the index builds, the recount of every zone, then p50/p95 of the zone-count
  * query (the zone tree with its counts, what the screens read) and of live counts by filters
  * (the customer's NumberBank/Count: province + operator + gender, city + SIM type, postal code
- * prefix, several provinces).
+ * prefix, several provinces). Then a regional send (`CreateRegionalScheduledMessage`) of
+ * BENCH_SEND receivers (default 1,000,000, or all there are) by province + operator + gender through
+ * the panel as `npm start` runs it (dispatching off): the preview's time, and from the request to
+ * queue status Ready with the credit held.
  *
  *   npm run bench:regional          (DATABASE_URL defaults to the local test server)
  *   BENCH_NUMBERS=2000000 npm run bench:regional
@@ -24,11 +27,13 @@ import { MemoryKeyValueStore } from '../../server/platform/kv-memory.js';
 import { DbQueueFactory } from '../../server/platform/queue-db.js';
 import type { Actor } from '../../server/platform/actor.js';
 import { NumberBankService } from '../../server/modules/targeting/index.js';
+import { setupSender, startBenchServer } from './bench-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const numbers = Number(process.env.BENCH_NUMBERS ?? 10_000_000);
 const READS = Number(process.env.BENCH_READS ?? 50);
+const SEND = Number(process.env.BENCH_SEND ?? 1_000_000);
 const CHUNK = 1_000_000;
 const PROVINCES = 31;
 const CITIES = 15;
@@ -125,6 +130,42 @@ async function main(): Promise<void> {
     await latencies('count: 5 provinces + gender', (i) => bank.count(ctx, { ...all, zoneIds: [0, 1, 2, 3, 4].map((k) => province(i + k * 3)), genderType: 'Man' }));
     await latencies('count: province + postal code prefix (3 digits)', (i) => bank.count(ctx, { ...all, zoneIds: [province(i)], zipCodePrefix: String(100 + ((i * 37) % 900)) }));
     await latencies('count: whole bank + guild', (i) => bank.count(ctx, { ...all, guildName: `Guild ${i % 40}` }));
+
+    // The regional send: MCI women of the big province, and of as many further provinces as it takes to reach SEND.
+    const zoneIds = [2];
+    const filters = { mobileOperators: ['MCI'] as ('MCI')[], genderType: 'Woman' as const };
+    let availableCount = (await bank.count(ctx, { ...all, ...filters, zoneIds })).totalCount;
+    while (availableCount < SEND && zoneIds.length < PROVINCES) {
+      zoneIds.push(2 + zoneIds.length);
+      availableCount = (await bank.count(ctx, { ...all, ...filters, zoneIds })).totalCount;
+    }
+    const wanted = Math.min(SEND, availableCount);
+    const server = await startBenchServer({ url: scratch.url, dataDir, drop: async () => {} }, Number(process.env.BENCH_PORT ?? 3381), { PEYK_DISPATCH: 'false' });
+    try {
+      const { sender, lineId } = await setupSender(server.base, true);
+      await knex('private_numbers').where({ id: lineId }).update({ isSendGender: true, isAutomaticBulk: true });
+      const body = { senderNumberId: lineId, smsBody: 'Bench regional', simType: 'All', zoneIds, ...filters, count: wanted };
+      let t0 = performance.now();
+      const quote = await sender.post('ScheduledMessages/GetRegionalScheduledMessageCalculations', body);
+      console.log(`\nregional send: MCI women of ${zoneIds.length} province(s), ${fmt(availableCount)} available, ${fmt(wanted)} asked`);
+      console.log(`  preview (GetRegionalScheduledMessageCalculations): ${((performance.now() - t0) / 1000).toFixed(2)} s, ${fmt(quote.recipientCount)} receivers, price ${quote.totalPrice}`);
+      const cpu0 = server.cpuSeconds();
+      t0 = performance.now();
+      const send = await sender.post('ScheduledMessages/CreateRegionalScheduledMessage', { ...body, sendId: 'bench-regional' });
+      const t1 = performance.now();
+      let current = send;
+      while (current.queueStatus !== 'Ready') {
+        if (current.queueStatus !== 'Stored') throw new Error(`send is ${current.queueStatus}, not Ready`);
+        await new Promise((r) => setTimeout(r, 20));
+        current = await sender.get(`OutBox/Get/${send.id}`);
+      }
+      const t2 = performance.now();
+      console.log(`  time to answer (picked, stored, credit held): ${((t1 - t0) / 1000).toFixed(2)} s (server CPU ${(server.cpuSeconds() - cpu0).toFixed(2)} s; load average ${os.loadavg()[0].toFixed(1)})`);
+      console.log(`  time to Ready: ${((t2 - t0) / 1000).toFixed(2)} s (aim <= 5 s); ${fmt(send.recipientCount)} receivers, held ${send.totalPrice} rials`);
+      console.log(`  server peak RSS: ${server.peakRssMb()} MB`);
+    } finally {
+      await server.stop();
+    }
   } finally {
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -549,4 +549,11 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   mobileOperators: { fa: 'اپراتورها', en: 'Operators' },
   genderType: { fa: 'جنسیت', en: 'Gender' },
   simType: { fa: 'نوع سیم‌کارت', en: 'SIM type' },
+  // regional sends (targeting)
+  count: { fa: 'تعداد', en: 'Count' },
+  percentage: { fa: 'درصد', en: 'Percentage' },
+  guild: { fa: 'صنف', en: 'Guild' },
+  zone: { fa: 'منطقه', en: 'Zone' },
+  isHiddenReceivers: { fa: 'گیرندگان پنهان', en: 'Hidden receivers' },
+  regionalFilters: { fa: 'فیلترهای منطقه‌ای', en: 'Regional filters' },
 };

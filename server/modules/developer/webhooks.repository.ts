@@ -1,3 +1,4 @@
+import { maskMobile } from '../../shared/sms/masked-numbers.js';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
@@ -218,11 +219,13 @@ export class WebhooksRepository {
     const out = new Map<string, string>();
     if (pairs.length === 0) return out;
     const res = await tx.raw(
-      `select r."sendId", r.seq, r."toNumber" from send_recipients r
-         join unnest(?::bigint[], ?::int[]) as x(sid, seq) on r."sendId" = x.sid and r.seq = x.seq`,
+      `select r."sendId", r.seq, r."toNumber", s."isHiddenReceivers" from send_recipients r
+         join unnest(?::bigint[], ?::int[]) as x(sid, seq) on r."sendId" = x.sid and r.seq = x.seq
+         join sends s on s.id = r."sendId"`,
       [`{${pairs.map((p) => p.sendId).join(',')}}`, `{${pairs.map((p) => p.seq).join(',')}}`],
     );
-    for (const r of res.rows as { sendId: string | number; seq: number; toNumber: string }[]) out.set(`${Number(r.sendId)}:${r.seq}`, r.toNumber);
+    // A regional send's receivers are masked in every body the customer receives (only API sends have webhooks today; kept safe regardless).
+    for (const r of res.rows as { sendId: string | number; seq: number; toNumber: string; isHiddenReceivers: boolean }[]) out.set(`${Number(r.sendId)}:${r.seq}`, r.isHiddenReceivers ? maskMobile(r.toNumber) : r.toNumber);
     return out;
   }
 

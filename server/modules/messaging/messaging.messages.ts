@@ -65,4 +65,5 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.periodicNotFound': { fa: 'ارسال دوره‌ای یافت نشد.', en: 'The periodic send was not found.' },
   'messaging.periodicNotActive': { fa: 'این ارسال دوره‌ای فعال نیست.', en: 'This periodic send is not active.' },
   'messaging.exportNotReady': { fa: 'فایل اکسل هنوز آماده دریافت نیست.', en: 'The Excel file is not ready for download yet.' },
+  'messaging.hiddenReceivers': { fa: 'گیرندگان این ارسال پنهان هستند و جستجو با شماره ممکن نیست.', en: 'This send\'s receivers are hidden; it cannot be searched by number.' },
 };

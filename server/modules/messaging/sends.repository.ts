@@ -14,6 +14,8 @@ export interface SendRow {
   organizationId: number;
   userId: number;
   clientSendId: string | null;
+  /** A regional send: receivers masked on every read (targeting, migration 0059). */
+  isHiddenReceivers?: boolean;
   privateNumberId: number;
   senderAgentId: number;
   senderNumber: string;

@@ -31,6 +31,8 @@ export interface SendLine {
   isCanSendFlashSms: boolean;
   /** Dynamic and P2P sends on this line wait for an administrator's confirmation. */
   confirmP2pAndDynamic: boolean;
+  /** The regional-send flags (targeting judges them through ComposeInput.lineRule). */
+  regionalFlags: { isSendGender: boolean; isSendGroup: boolean; isAutomaticBulk: boolean; isAutomaticGroup: boolean };
   refundPolicy: { deliveryBase: boolean; deliveryLevel1: boolean; deliveryLevel2: boolean; refundDeliveryStatusId: string | null };
   tryCount: number;
 }
@@ -127,6 +129,10 @@ export class LinesService {
       isGeneralBlackList: Boolean(line.isGeneralBlackList),
       isCanSendFlashSms: Boolean(line.isCanSendFlashSms),
       confirmP2pAndDynamic: Boolean(line.confirmP2pAndDynamic),
+      regionalFlags: {
+        isSendGender: line.isSendGender === true, isSendGroup: line.isSendGroup === true,
+        isAutomaticBulk: line.isAutomaticBulk === true, isAutomaticGroup: line.isAutomaticGroup === true,
+      },
       refundPolicy: {
         deliveryBase: Boolean(line.deliveryBase), deliveryLevel1: Boolean(line.deliveryLevel1), deliveryLevel2: Boolean(line.deliveryLevel2),
         refundDeliveryStatusId: (line.refundDeliveryStatusId as string | null) ?? null,

@@ -110,20 +110,7 @@ export class NumberBankRepository {
 
   /** Answers per operator code for the filter, reachable numbers only (the customer's count). */
   async countByOperator(f: CountFilter): Promise<Map<number, number>> {
-    const q = this.knex('targeting_numbers as n').where('n.isBlackList', false).andWhere('n.isBlackListLocal', false);
-    if (f.provinceIds.length + f.cityIds.length + f.areaIds.length > 0) {
-      q.andWhere((w) => {
-        if (f.provinceIds.length > 0) w.orWhereRaw('n."provinceId" = any(?::int[])', [pgIntArray(f.provinceIds)]);
-        if (f.cityIds.length > 0) w.orWhereRaw('n."cityId" = any(?::int[])', [pgIntArray(f.cityIds)]);
-        if (f.areaIds.length > 0) w.orWhereRaw('n."areaId" = any(?::int[])', [pgIntArray(f.areaIds)]);
-      });
-    }
-    if (f.zipCodePrefix) q.andWhere('n.zipCode', 'like', `${f.zipCodePrefix}%`);
-    if (f.guildName) q.andWhere('n.guildName', f.guildName);
-    if (f.subGuildName) q.andWhere('n.subGuildName', f.subGuildName);
-    if (f.operators.length > 0) q.andWhereRaw('n."mobileOperator" = any(?::smallint[])', [pgIntArray(f.operators)]);
-    if (f.genderType !== null) q.andWhere('n.genderType', f.genderType);
-    if (f.simType !== null) q.andWhere('n.simType', f.simType);
+    const q = applyCountFilter(this.knex('targeting_numbers as n'), f);
     const rows = await q.groupBy('n.mobileOperator').select('n.mobileOperator as operator', this.knex.raw('count(*)::int as count'));
     return new Map((rows as { operator: number; count: number }[]).map((r) => [Number(r.operator), r.count]));
   }
@@ -203,4 +190,26 @@ export class NumberBankRepository {
     const rows = await this.knex('targeting_imports').whereIn('status', ['Waiting', 'Extracting']).andWhere('lastModified', '<', before).orderBy('id').limit(limit).select('id');
     return rows.map((r: { id: number }) => r.id);
   }
+}
+
+/**
+ * The customer's filters over `targeting_numbers as n`, reachable numbers only: one reading for the
+ * counts and for a regional send's pick (regional.repository.ts), so what is counted is what is picked.
+ */
+export function applyCountFilter(q: Knex.QueryBuilder, f: CountFilter): Knex.QueryBuilder {
+  q.where('n.isBlackList', false).andWhere('n.isBlackListLocal', false);
+  if (f.provinceIds.length + f.cityIds.length + f.areaIds.length > 0) {
+    q.andWhere((w) => {
+      if (f.provinceIds.length > 0) w.orWhereRaw('n."provinceId" = any(?::int[])', [pgIntArray(f.provinceIds)]);
+      if (f.cityIds.length > 0) w.orWhereRaw('n."cityId" = any(?::int[])', [pgIntArray(f.cityIds)]);
+      if (f.areaIds.length > 0) w.orWhereRaw('n."areaId" = any(?::int[])', [pgIntArray(f.areaIds)]);
+    });
+  }
+  if (f.zipCodePrefix) q.andWhere('n.zipCode', 'like', `${f.zipCodePrefix}%`);
+  if (f.guildName) q.andWhere('n.guildName', f.guildName);
+  if (f.subGuildName) q.andWhere('n.subGuildName', f.subGuildName);
+  if (f.operators.length > 0) q.andWhereRaw('n."mobileOperator" = any(?::smallint[])', [pgIntArray(f.operators)]);
+  if (f.genderType !== null) q.andWhere('n.genderType', f.genderType);
+  if (f.simType !== null) q.andWhere('n.simType', f.simType);
+  return q;
 }

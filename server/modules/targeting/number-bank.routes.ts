@@ -1,9 +1,11 @@
 import { uploadFromRequest } from '../../platform/upload/request-upload.js';
 import { idParamSchema, userRoute, type Controller } from '../../platform/http/router.js';
 import type { NumberBankService } from './number-bank.service.js';
-import { bankCountSchema, bankImportsQuery, bankNumbersQuery, importBankQuery, zonesQuery } from './number-bank.schemas.js';
+import { bankCountSchema, bankImportsQuery, bankNumbersQuery, importBankQuery, regionalSendSchema, zonesQuery } from './number-bank.schemas.js';
+import type { RegionalSendService } from './regional-send.service.js';
+import { createdSendAnswer } from '../../shared/sends/sends.answers.js';
 import {
-  bankCountAnswer, bankImportAnswer, bankImportDetailAnswer, bankImportsPageAnswer, bankNumbersPageAnswer, zoneAnswer, zonesAnswer,
+  bankCountAnswer, regionalCalculationAnswer, bankImportAnswer, bankImportDetailAnswer, bankImportsPageAnswer, bankNumbersPageAnswer, zoneAnswer, zonesAnswer,
 } from '../../shared/targeting/number-bank.answers.js';
 
 /**
@@ -32,6 +34,23 @@ export function zonesController(s: NumberBankService): Controller {
       userRoute({ method: 'GET', action: 'GetTree', answer: zonesAnswer, handler: () => s.zoneTree() }),
       userRoute({ method: 'GET', action: 'GetAll', query: zonesQuery, answer: zonesAnswer, handler: ({ query }) => s.zonesUnder(query) }),
       userRoute({ method: 'GET', action: 'Get/:id', params: idParamSchema, answer: zoneAnswer, handler: ({ params }) => s.zone(params.id) }),
+    ],
+  };
+}
+
+/**
+ * The regional send (spec call `ScheduledMessages/CreateRegionalScheduledMessage`) and its preview,
+ * named as the other compose previews are (`GetScheduledMessageCalculations…`). Claim Sending.Bulk.
+ */
+export function regionalSendController(s: RegionalSendService): Controller {
+  return {
+    name: 'ScheduledMessages',
+    routes: [
+      userRoute({ method: 'POST', action: 'CreateRegionalScheduledMessage', body: regionalSendSchema, answer: createdSendAnswer, claim: 'Sending.Bulk', handler: ({ ctx, body }) => s.create(ctx, body) }),
+      userRoute({
+        method: 'POST', action: 'GetRegionalScheduledMessageCalculations', body: regionalSendSchema, answer: regionalCalculationAnswer, claim: 'Sending.Bulk', successMessage: '',
+        handler: ({ ctx, body }) => s.preview(ctx, body),
+      }),
     ],
   };
 }

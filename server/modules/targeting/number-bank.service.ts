@@ -145,19 +145,7 @@ export class NumberBankService {
    * the bank live through its partial indexes.
    */
   async count(_ctx: Actor, body: SchemaType<typeof bankCountSchema>) {
-    const zoneIds = body.zoneIds ?? [];
-    const found = await this.zones.find(zoneIds);
-    const missing = zoneIds.filter((z) => !found.some((f) => f.id === z));
-    if (missing.length > 0) throw fieldError('zoneIds', 'targeting.zoneNotFound');
-    const wholeCountry = found.some((z) => z.zoneType === 0);
-    const of = (type: number) => (wholeCountry ? [] : found.filter((z) => z.zoneType === type).map((z) => z.id));
-    const filter: CountFilter = {
-      provinceIds: of(1), cityIds: of(2), areaIds: of(3),
-      zipCodePrefix: body.zipCodePrefix ?? null, guildName: body.guildName?.trim() || null, subGuildName: body.subGuildName?.trim() || null,
-      operators: (body.mobileOperators ?? []).map(operatorCode),
-      genderType: body.genderType && body.genderType !== 'All' ? genderCode(body.genderType) : null,
-      simType: body.simType && body.simType !== 'All' ? simCode(body.simType) : null,
-    };
+    const { filter, found, wholeCountry } = await this.filterOf(body);
     const zonesOnly = filter.zipCodePrefix === null && filter.guildName === null && filter.subGuildName === null && filter.genderType === null && filter.simType === null;
     // Zones alone (of one type, so none holds another): their kept counts answer, as the zone tree shows them.
     if (zonesOnly && (found.length === 0 || wholeCountry || new Set(found.map((z) => z.zoneType)).size === 1)) {
@@ -171,7 +159,28 @@ export class NumberBankService {
     const c = (code: number) => counts.get(code) ?? 0;
     return { mciCount: c(1), mtnCount: c(2), rightelCount: c(3), otherCount: c(4), totalCount: c(1) + c(2) + c(3) + c(4) };
   }
+
+  /** The filters of a count or a regional send; an unknown zone answers on zoneIds. */
+  async filterOf(body: FilterBody): Promise<{ filter: CountFilter; found: ZoneRow[]; wholeCountry: boolean }> {
+    const zoneIds = body.zoneIds ?? [];
+    const found = await this.zones.find(zoneIds);
+    const missing = zoneIds.filter((z) => !found.some((f) => f.id === z));
+    if (missing.length > 0) throw fieldError('zoneIds', 'targeting.zoneNotFound');
+    const wholeCountry = found.some((z) => z.zoneType === 0);
+    const of = (type: number) => (wholeCountry ? [] : found.filter((z) => z.zoneType === type).map((z) => z.id));
+    const filter: CountFilter = {
+      provinceIds: of(1), cityIds: of(2), areaIds: of(3),
+      zipCodePrefix: body.zipCodePrefix ?? null, guildName: body.guildName?.trim() || null, subGuildName: body.subGuildName?.trim() || null,
+      operators: (body.mobileOperators ?? []).map(operatorCode),
+      genderType: body.genderType && body.genderType !== 'All' ? genderCode(body.genderType) : null,
+      simType: body.simType && body.simType !== 'All' ? simCode(body.simType) : null,
+    };
+    return { filter, found, wholeCountry };
+  }
 }
+
+/** The customer's filters as the bank reads them (zone ids by type; none when the country is among them). */
+export type FilterBody = Pick<SchemaType<typeof bankCountSchema>, 'zoneIds' | 'zipCodePrefix' | 'guildName' | 'subGuildName' | 'mobileOperators' | 'genderType' | 'simType'>;
 
 function publicNumber(r: BankNumberRow) {
   return {

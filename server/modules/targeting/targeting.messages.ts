@@ -68,4 +68,11 @@ export const targetingMessages: MessageCatalogue = {
   'targeting.place.nameRequired': { fa: 'نام مکان را وارد کنید.', en: 'Enter the place\'s name.' },
   'targeting.place.notFound': { fa: 'مکان یافت نشد.', en: 'Place not found.' },
   'targeting.place.adminOnly': { fa: 'مکان‌های عمومی را فقط مدیر سامانه تغییر می‌دهد.', en: 'Only a system administrator can change public places.' },
+  'targeting.regional.provinceRequired': { fa: 'حداقل یک استان را انتخاب کنید.', en: 'Select at least a state.' },
+  'targeting.regional.simTypeRequired': { fa: 'حداقل یک نوع سیم‌کارت را انتخاب کنید.', en: 'Select at least a SIM type.' },
+  'targeting.regional.emptyRegion': { fa: 'منطقه انتخاب‌شده خالی است؛ هیچ شماره‌ای با این فیلترها وجود ندارد.', en: 'Empty region: no number matches these filters.' },
+  'targeting.regional.countAboveTotal': { fa: 'تعداد پیامک بیشتر از کل است؛ تعداد انتخاب‌شده نباید از {{total}} بیشتر باشد.', en: 'SMS count bigger than total: the selected count must not exceed the total ({{total}}).' },
+  'targeting.regional.countOrPercentage': { fa: 'یکی از تعداد یا درصد را وارد کنید (نه هر دو).', en: 'Enter either a count or a percentage (not both).' },
+  'targeting.regional.genderNotAllowed': { fa: 'این خط اجازه ارسال جنسیتی ندارد (isSendGender).', en: 'This line may not send by gender (isSendGender).' },
+  'targeting.regional.groupNotAllowed': { fa: 'این خط اجازه ارسال به صنف (گروه شغلی) ندارد (isSendGroup).', en: 'This line may not send by guild / job group (isSendGroup).' },
 };

@@ -7,7 +7,11 @@ import { NumberBankRepository } from './number-bank.repository.js';
 import { ZonesRepository } from './zones.repository.js';
 import { NumberBankImporter } from './number-bank.worker.js';
 import { NumberBankService } from './number-bank.service.js';
-import { numberBankController, zonesController } from './number-bank.routes.js';
+import { numberBankController, regionalSendController, zonesController } from './number-bank.routes.js';
+import { RECIPIENT_SOURCES } from '../messaging/index.js';
+import { RegionalRepository } from './regional.repository.js';
+import { RegionalRecipientSource } from './regional-recipient-source.js';
+import { RegionalSendService } from './regional-send.service.js';
 import { PlacesRepository } from './places.repository.js';
 import { PlacesService } from './places.service.js';
 import { mapController, placesController, publicPlacesController } from './places.routes.js';
@@ -20,12 +24,18 @@ export const targetingModule: PeykModule = {
   name: 'targeting',
   messages: targetingMessages,
   register(container: Container) {
-    const classes: (new (...args: never[]) => unknown)[] = [NumberBankRepository, ZonesRepository, NumberBankImporter, NumberBankService, PlacesRepository, PlacesService];
+    const classes: (new (...args: never[]) => unknown)[] = [
+      NumberBankRepository, ZonesRepository, NumberBankImporter, NumberBankService,
+      RegionalRepository, RegionalRecipientSource, RegionalSendService,
+      PlacesRepository, PlacesService, SmartRequestsRepository, BtsConnections, SmartRequestsService,
+    ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
-    for (const cls of [SmartRequestsRepository, BtsConnections, SmartRequestsService] as (new (...args: never[]) => unknown)[]) container.bind(cls).toSelf().inSingletonScope();
+    // The number bank as a recipient source of compose (messaging's extension point).
+    container.bind(RECIPIENT_SOURCES).toService(RegionalRecipientSource);
   },
   controllers: (container) => [
     numberBankController(container.get(NumberBankService)), zonesController(container.get(NumberBankService)),
+    regionalSendController(container.get(RegionalSendService)),
     smartRequestsController(container.get(SmartRequestsService)),
     placesController(container.get(PlacesService)), publicPlacesController(container.get(PlacesService)), mapController(container.get(PlacesService)),
   ],
@@ -35,9 +45,12 @@ export const targetingModule: PeykModule = {
   },
   jobs(container) {
     const importer = container.get(NumberBankImporter);
+    const regional = container.get(RegionalSendService);
     const smart = container.get(SmartRequestsService);
     return [
       { name: 'targeting.resume-stuck-imports', schedule: '40 * * * * *', scope: 'global', run: () => importer.resumeStuck() },
+      // Expired gray-list rows: bounded deletes until none is left, so a run always ends.
+      { name: 'targeting.sweep-gray-list', schedule: '15 */10 * * * *', scope: 'global', run: (now, signal) => regional.sweepGrayList(now, signal) },
       // Smart requests (CONTEXT.md "Smart requests"): delayed or left-queued submits, and polls / time-outs of submitted ones.
       { name: 'targeting.smart-submit', schedule: '*/15 * * * * *', scope: 'global', run: () => smart.submitDue() },
       { name: 'targeting.smart-poll', schedule: '5,35 * * * * *', scope: 'global', run: () => smart.pollStale() },

@@ -68,6 +68,10 @@ const sendProperties = {
   countResendOther: integer,
   /** A P2P file send: whether its repeated numbers were kept; null for any other send. */
   p2PIsSendDuplicateNumber: { type: ['boolean', 'null'] },
+  /** A regional send (targeting): its receivers' numbers are masked on every path that answers them. */
+  isHiddenReceivers: flag,
+  /** A regional send's filters (zones, guild, postal code prefix, …); null for any other send. */
+  regionalFilters: { type: ['object', 'null'] },
   createdAt: instant,
   updatedAt: instant,
 } as const;

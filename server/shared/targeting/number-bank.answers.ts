@@ -1,3 +1,4 @@
+import { calculationAnswer } from '../sends/sends.answers.js';
 import { flag, instant, integer, nullableInstant, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /** What `NumberBank/*` and `Zones/*` answer (server module targeting; the client's number-bank feature reads these types). */
@@ -69,6 +70,16 @@ export const bankCountAnswer = {
   properties: { ...operatorCounts, totalCount: integer },
 } as const;
 
+/**
+ * `ScheduledMessages/GetRegionalScheduledMessageCalculations`: the ordinary price preview of the
+ * send, the numbers available per operator for its filters (gray list left out) and how many the
+ * count or percentage asks for. Never a number.
+ */
+export const regionalCalculationAnswer = {
+  type: 'object', required: [...calculationAnswer.required, 'available', 'requestedCount'],
+  properties: { ...calculationAnswer.properties, available: bankCountAnswer, requestedCount: integer },
+} as const;
+
 export const zoneAnswer = {
   type: 'object', required: ['id', 'zoneType', 'parentId', 'name', 'mciCount', 'mtnCount', 'rightelCount', 'otherCount', 'totalCount'],
   properties: { id: integer, zoneType: { enum: ['Country', 'Province', 'City', 'Area'] }, parentId: nullableInteger, name: text, ...operatorCounts, totalCount: integer },
@@ -80,3 +91,4 @@ export type BankImportDetail = AnswerOf<typeof bankImportDetailAnswer>;
 export type BankNumber = AnswerOf<typeof bankNumberAnswer>;
 export type BankCount = AnswerOf<typeof bankCountAnswer>;
 export type Zone = AnswerOf<typeof zoneAnswer>;
+export type RegionalCalculation = AnswerOf<typeof regionalCalculationAnswer>;

@@ -64,6 +64,7 @@ const SHIPPED_NAMES = [
   '20261201-0053-alerts-payment-alerts',
   '20261201-0057-targeting-number-bank',
   '20261201-0058-customer-domains-sign-up',
+  '20261202-0059-targeting-regional-sends',
   '20261202-0062-targeting-smart-requests',
   '20261202-0066-targeting-places',
 ];

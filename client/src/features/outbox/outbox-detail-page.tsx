@@ -285,12 +285,15 @@ export function OutboxDetailPage() {
           <Select id="outbox-delivery-status" data-testid="outbox-delivery-status" label={t('deliveryStatus')} items={statusItems} value={deliveryStatus}
             onChange={(v) => { setDeliveryStatus(v === null ? '' : String(v)); setPageIndex(0); }} />
         </div>
-        <form noValidate role="search" className="flex items-end gap-2"
-          onSubmit={(e) => { e.preventDefault(); setToNumber(toLatinDigits(numberDraft.trim())); setPageIndex(0); }}>
-          <TextField id="outbox-to-number" data-testid="outbox-to-number" label={t('toNumber')} dir="ltr" inputMode="tel" maxLength={20} value={numberDraft}
-            onChange={(e) => { setNumberDraft(e.target.value); if (!e.target.value.trim()) { setToNumber(''); setPageIndex(0); } }} />
-          <Button type="submit" variant="secondary" data-testid="outbox-to-number-submit">{t('findNumber')}</Button>
-        </form>
+        {/* A regional send's receivers are hidden: the server refuses a search by number on it, so none is offered. */}
+        {!send.isHiddenReceivers && (
+          <form noValidate role="search" className="flex items-end gap-2"
+            onSubmit={(e) => { e.preventDefault(); setToNumber(toLatinDigits(numberDraft.trim())); setPageIndex(0); }}>
+            <TextField id="outbox-to-number" data-testid="outbox-to-number" label={t('toNumber')} dir="ltr" inputMode="tel" maxLength={20} value={numberDraft}
+              onChange={(e) => { setNumberDraft(e.target.value); if (!e.target.value.trim()) { setToNumber(''); setPageIndex(0); } }} />
+            <Button type="submit" variant="secondary" data-testid="outbox-to-number-submit">{t('findNumber')}</Button>
+          </form>
+        )}
         <ExcelExportButton start={() => exportRecipients(api, send.id)} testId="outbox-receivers-export" />
       </div>
       <DataTable columns={columns} rows={receivers?.items} rowKey={(r) => r.seq} loading={receiversLoading} emptyText={t('adminCommon:table.empty')} caption={t('receivers')}

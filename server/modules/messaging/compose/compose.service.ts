@@ -73,6 +73,12 @@ export interface ComposeInput {
    * pattern confirmed from above, patterns/): the send skips the confirmation queue.
    */
   textApproved?: boolean;
+  /**
+   * A caller's own judgement of the resolved line (targeting's regional sends: the line's gender,
+   * group and automatic flags), run right after the line resolves. Throws a refusal; answers
+   * `{ confirm: true }` when the send must wait for an administrator's confirmation.
+   */
+  lineRule?: (line: SendLine) => { confirm?: boolean } | void;
 }
 
 export interface VoiceInput {
@@ -123,6 +129,8 @@ interface Prepared {
   voice: PreparedVoice | null;
   /** A dynamic send: its most expensive receiver (what the preview shows; the send row's parts). */
   dynamic: DynamicSample | null;
+  /** The caller's lineRule asked for the confirmation queue. */
+  confirm?: boolean;
 }
 
 /** The receiver of a dynamic send whose own text has the most parts (the first of them). */
@@ -508,8 +516,8 @@ export class ComposeService {
   private sendValues(ctx: Actor, input: ComposeInput, p: Prepared, split: Split, options: StoreOptions): Record<string, unknown> {
     const organizationId = ctx.tenant.organizationId;
     // The line's confirmP2pAndDynamic sends its dynamic and P2P sends through the confirmation queue too.
-    const confirm = input.textApproved !== true && ((p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true
-      || (p.line.confirmP2pAndDynamic && (input.sendType === 'Dynamic' || input.sendType === 'P2P')));
+    const confirm = p.confirm === true || (input.textApproved !== true && ((p.chain[p.chain.length - 1] as Record<string, unknown>).isConfirmMessage === true
+      || (p.line.confirmP2pAndDynamic && (input.sendType === 'Dynamic' || input.sendType === 'P2P'))));
     const { blocked, counts, recipientCount } = split;
     const values: Record<string, unknown> = {
       organizationId, userId: ctx.principal.userId, clientSendId: input.sendId ?? null,
@@ -579,6 +587,7 @@ export class ComposeService {
     }));
     if (cachedReads && direct && !reads) this.keepReads(readsKey, { at: now.getTime(), chain, line });
     judgeWindows(org, line.agentWindow, at, direct);
+    const confirm = input.lineRule?.(line)?.confirm === true;
     let voice: PreparedVoice | null = null;
     let judged: { text: string; parts: ReturnType<typeof countParts> } | null;
     if (input.voice) {
@@ -600,7 +609,7 @@ export class ComposeService {
     const dynamic = ownTexts ? await this.judgeDynamicTexts(org, recipients.items) : null;
     const parts = dynamic ? countParts(dynamic.smsText) : (judged as { parts: ReturnType<typeof countParts> }).parts;
     const text = judged?.text ?? (dynamic as DynamicSample).smsText;
-    return { line, text, parts, recipients, at, chain, voice, dynamic };
+    return { line, text, parts, recipients, at, chain, voice, dynamic, confirm };
   }
 
   /**

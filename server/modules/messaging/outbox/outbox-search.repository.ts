@@ -1,3 +1,4 @@
+import { hideNumberIn, maskMobile } from '../../../shared/sms/masked-numbers.js';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../../platform/tokens.js';
@@ -24,6 +25,10 @@ export interface ReceiverSearch {
   deliveryStatus?: string[];
   /** Sends made from any of these phonebooks. */
   phonebookIds?: number[];
+  /** A regional send's filters (sends.regionalFilters): one zone id, a guild or sub-guild, a postal code prefix. */
+  zoneId?: number;
+  guild?: string;
+  zipCode?: string;
   /** Plain users see only their own sends. */
   userId?: number;
   sendId?: number;
@@ -76,6 +81,17 @@ export class OutboxSearchRepository {
     if (q.fromHour !== undefined) { sendWhere.push(`extract(hour from s."dateTimeSend" at time zone 'Asia/Tehran') >= ?`); sendArgs.push(q.fromHour); }
     if (q.toHour !== undefined) { sendWhere.push(`extract(hour from s."dateTimeSend" at time zone 'Asia/Tehran') <= ?`); sendArgs.push(q.toHour); }
     if (q.smsText) { sendWhere.push('s."smsText" ilike ?'); sendArgs.push(likeContains(q.smsText)); }
+    // A regional send's receivers are never matched by a number (decided): a search cannot tell whether a number was among them.
+    if (q.toNumber) sendWhere.push('not s."isHiddenReceivers"');
+    // The regional filters a send was made with (targeting): zone, guild, postal code.
+    if (q.zoneId !== undefined) { sendWhere.push(`(s."regionalFilters"->'zoneIds') @> ?::jsonb`); sendArgs.push(JSON.stringify([q.zoneId])); }
+    if (q.guild) { sendWhere.push(`(s."regionalFilters"->>'guildName' = ? or s."regionalFilters"->>'subGuildName' = ?)`); sendArgs.push(q.guild, q.guild); }
+    // A postal code matches a send whose prefix it starts with, or whose prefix starts with it.
+    if (q.zipCode) {
+      const code = q.zipCode.replace(/[^0-9]/g, '');
+      sendWhere.push(`(s."regionalFilters"->>'zipCodePrefix' like ? or ? like (s."regionalFilters"->>'zipCodePrefix') || '%')`);
+      sendArgs.push(`${code}%`, code);
+    }
     if (q.phonebookIds?.length) { sendWhere.push(`s."phonebookIds" && array[${q.phonebookIds.map(() => '?::int').join(', ')}]`); sendArgs.push(...q.phonebookIds); }
 
     const recWhere: string[] = [];
@@ -111,7 +127,7 @@ export class OutboxSearchRepository {
 
   async page(tenant: Tenant, q: ReceiverSearch, limit: number, after?: SearchCursor): Promise<ReceiverHit[]> {
     const { sendWhere, sendArgs, recFilter, recArgs } = this.where(tenant, q);
-    const columns = `r."sendId", r.seq, r."toNumber", r.operator, r.description, r."sendStatus", r."deliveryStatus", r."sendDateTime", r."statusDateTime", coalesce(r."smsText", s."smsText") as "smsText", s."senderNumber", s."dateTimeSend"`;
+    const columns = `r."sendId", r.seq, r."toNumber", r.operator, r.description, r."sendStatus", r."deliveryStatus", r."sendDateTime", r."statusDateTime", coalesce(r."smsText", s."smsText") as "smsText", s."senderNumber", s."dateTimeSend", s."isHiddenReceivers"`;
 
     if (q.toNumber) {
       const cursor = after ? ' and ("sendId", seq) < (?, ?)' : '';
@@ -131,7 +147,7 @@ export class OutboxSearchRepository {
     const cursorArgs = after ? [after.sendId, after.seq] : [];
     // The archive is read only for sends ever archived (a one-time filter per send, no probe otherwise).
     const sql = `select ${columns}
-      from (select s.id, s."smsText", s."senderNumber", s."dateTimeSend", s."archivedAt" from sends s where ${sendWhere.join(' and ')} order by s.id desc) s
+      from (select s.id, s."smsText", s."senderNumber", s."dateTimeSend", s."archivedAt", s."isHiddenReceivers" from sends s where ${sendWhere.join(' and ')} order by s.id desc) s
       cross join lateral (
         select * from (
           select ${RECEIVER_FIELDS} from send_recipients where "sendId" = s.id${recFilter}${cursor}
@@ -145,6 +161,9 @@ export class OutboxSearchRepository {
 
   private async rows(sql: string, args: unknown[]): Promise<ReceiverHit[]> {
     const res = await this.knex.raw(sql, args as Knex.RawBinding[]);
-    return (res.rows as ReceiverHit[]).map((r) => ({ ...r, sendId: Number(r.sendId) }));
+    // A regional send's receivers leave here masked (the search page and every export read this).
+    return (res.rows as (ReceiverHit & { isHiddenReceivers?: boolean })[]).map(({ isHiddenReceivers, ...r }) => (isHiddenReceivers
+      ? { ...hideNumberIn(r, r.toNumber), toNumber: maskMobile(r.toNumber), sendId: Number(r.sendId) }
+      : { ...r, sendId: Number(r.sendId) }));
   }
 }

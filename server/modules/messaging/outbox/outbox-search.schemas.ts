@@ -6,7 +6,8 @@ const text = { type: 'string', maxLength: 100 } as const;
 /**
  * The spec's outbox advanced search fields: fromDate/toDate (required, under 90 days), toNumber,
  * smsText, description, the send hour range, sendStatus, deliveryStatus, phonebookIds (sends made
- * from any of them). zipCode, guild and zone are not stored on a send yet, so they are not accepted.
+ * from any of them), and zipCode, guild and zone: sends whose regional filters (targeting's regional
+ * sends, `sends.regionalFilters`) named that zone, that guild or sub-guild, or a postal prefix starting with zipCode.
  */
 const filterProperties = {
   fromDate: { type: 'string', format: 'date-time' },
@@ -19,6 +20,9 @@ const filterProperties = {
   sendStatus: { type: 'array', maxItems: OUTBOX_STATUSES.length, items: { type: 'string', enum: [...OUTBOX_STATUSES] } },
   deliveryStatus: { type: 'array', maxItems: DELIVERY_STATUSES.length, items: { type: 'string', enum: [...DELIVERY_STATUSES] } },
   phonebookIds: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  zipCode: { type: 'string', pattern: '^[0-9]{0,10}$' },
+  guild: text,
+  zone: { type: 'integer', minimum: 1, maximum: 2147483647 },
 } as const;
 
 /** The search, keyset paged by `after` (the `nextCursor` of the previous page). */

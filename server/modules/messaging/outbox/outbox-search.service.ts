@@ -44,6 +44,7 @@ export class OutboxSearchService {
       smsText: blankToUndefined(q.smsText), description: blankToUndefined(q.description),
       sendStatus: q.sendStatus, deliveryStatus: q.deliveryStatus,
       phonebookIds: q.phonebookIds?.length ? [...new Set(q.phonebookIds)] : undefined,
+      zipCode: blankToUndefined(q.zipCode), guild: blankToUndefined(q.guild), zoneId: q.zone,
       userId: outboxOwner(ctx), sendId,
     };
   }

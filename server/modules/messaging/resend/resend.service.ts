@@ -66,7 +66,7 @@ export class ResendService {
     const statuses = [...new Set(input.deliveryStatuses)].sort();
     const sendId = input.sendId ?? `resend:${original.id}:${input.senderNumberId}:${statuses.join(',')}`;
     return this.compose.create(ctx, this.resendInput(original, input.senderNumberId, statuses, sendId), {
-      values: { isResend: true, resendOfSendId: original.id },
+      values: { isResend: true, resendOfSendId: original.id, isHiddenReceivers: original.isHiddenReceivers === true },
       inTransaction: (tx, row) => this.repo.addCountResendOther(tx, original.id, row.recipientCount),
     });
   }
@@ -161,7 +161,7 @@ export class ResendService {
     for (const target of rule.targetPrivateNumbers) {
       try {
         await this.compose.createInternal(ctx, this.resendInput(original, target, rule.deliveryStatus, null), {
-          values: { isResend: true, resendOfSendId: original.id, resendRuleId: rule.id },
+          values: { isResend: true, resendOfSendId: original.id, resendRuleId: rule.id, isHiddenReceivers: original.isHiddenReceivers === true },
           inTransaction: async (tx, row) => {
             await this.repo.insertRun(tx, { sendId: original.id, ruleId: rule.id, resendSendId: row.id, failureCode: null });
             await this.repo.addCountResendOther(tx, original.id, row.recipientCount);

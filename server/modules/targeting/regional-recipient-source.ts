@@ -1,0 +1,55 @@
+import { inject, injectable } from 'inversify';
+import type { Actor } from '../../platform/actor.js';
+import { fieldError } from '../../platform/http/errors.js';
+import type { GatheredRecipients, RecipientSource, RecipientSourceInput } from '../messaging/index.js';
+import type { CountFilter } from './number-bank.repository.js';
+import { RegionalRepository } from './regional.repository.js';
+
+declare module '../messaging/index.js' {
+  interface RecipientSourceInputs {
+    /**
+     * A regional send (targeting): `count` numbers (or `percentage` of those available) picked from
+     * the number bank's reachable numbers matching `filter`, leaving out the organization's gray
+     * list; `seed` orders the pick. `picked` is filled by the source for the send's gray-list write.
+     */
+    regional: { filter: CountFilter; count: number | null; percentage: number | null; organizationId: number; grayList: boolean; seed: number; at: Date; picked?: string[] };
+  }
+}
+
+type RegionalInput = Extract<RecipientSourceInput, { kind: 'regional' }>;
+
+/** Operator codes of the bank (1 MCI, 2 Irancell, 3 Rightel, 4 Other) as compose prices them. */
+const COMPOSE_OPERATOR: Record<number, string> = { 1: 'mci', 2: 'irancell', 3: 'rightel', 4: 'other' };
+
+/** How many a count or a percentage asks of `total` available numbers (a percentage rounds down, at least one). */
+export function wantedOf(input: Pick<RegionalInput, 'count' | 'percentage'>, total: number): number {
+  if (input.count !== null) return input.count;
+  return Math.max(1, Math.floor((total * (input.percentage ?? 0)) / 100));
+}
+
+/**
+ * The number bank as a whole-list recipient source of compose (messaging's extension point): the
+ * picked numbers are the send's receivers as they are, already distinct (one bank row per mobile).
+ * Compose then applies the house blacklist and opt-outs exactly as for any send.
+ */
+@injectable()
+export class RegionalRecipientSource implements RecipientSource<RegionalInput> {
+  readonly kind = 'regional';
+  readonly field = 'zoneIds';
+  readonly excludes = ['manual', 'text', 'upload', 'bulk', 'phonebook', 'list', 'resend', 'p2p'] as const;
+
+  constructor(@inject(RegionalRepository) private readonly repo: RegionalRepository) {}
+
+  async collect(_actor: Actor, input: RegionalInput): Promise<GatheredRecipients> {
+    const grayOf = input.grayList ? input.organizationId : null;
+    const counts = await this.repo.countAvailable(input.filter, grayOf, input.at);
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    if (total === 0) throw fieldError('zoneIds', 'targeting.regional.emptyRegion');
+    const wanted = wantedOf(input, total);
+    if (wanted > total) throw fieldError(input.count !== null ? 'count' : 'percentage', 'targeting.regional.countAboveTotal', { total });
+    const picked = await this.repo.pick(input.filter, grayOf, input.at, wanted, input.seed);
+    input.picked = picked.map((p) => p.mobile);
+    const items = picked.map((p) => ({ number: p.mobile, operator: COMPOSE_OPERATOR[p.operator] ?? 'other' }));
+    return { items, wrongNumberCount: 0, duplicateCount: 0, invalidSamples: [], size: items.length };
+  }
+}

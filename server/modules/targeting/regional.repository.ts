@@ -1,0 +1,78 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { TYPES } from '../../platform/tokens.js';
+import type { Tx } from '../../platform/unit-of-work.js';
+import { affectedRows } from '../../platform/db.js';
+import { applyCountFilter, type CountFilter } from './number-bank.repository.js';
+
+/** A number picked for a regional send: the mobile (98…) and its operator code (1 MCI … 4 Other). */
+export interface PickedNumber {
+  mobile: string;
+  operator: number;
+}
+
+/**
+ * What a regional send reads and writes in targeting: the available numbers for its filters
+ * (reachable, and not on the organization's gray list), the pick itself, and the gray list.
+ */
+@injectable()
+export class RegionalRepository {
+  constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
+
+  private available(f: CountFilter, grayOf: number | null, now: Date): Knex.QueryBuilder {
+    const q = applyCountFilter(this.knex('targeting_numbers as n'), f);
+    if (grayOf !== null) {
+      q.whereNotExists((w) => w.select(this.knex.raw('1')).from('targeting_gray_list as g')
+        .whereRaw('g."organizationId" = ? and g.mobile = n.mobile and g."expiresAt" > ?', [grayOf, now]));
+    }
+    return q;
+  }
+
+  /** Available numbers per operator code (gray-listed ones left out when `grayOf` names the organization). */
+  async countAvailable(f: CountFilter, grayOf: number | null, now: Date): Promise<Map<number, number>> {
+    const rows = await this.available(f, grayOf, now).groupBy('n.mobileOperator').select('n.mobileOperator as operator', this.knex.raw('count(*)::int as count'));
+    return new Map((rows as { operator: number; count: number }[]).map((r) => [Number(r.operator), Number(r.count)]));
+  }
+
+  /**
+   * `limit` available numbers in the order of `mobile XOR seed`: a different seed per send gives
+   * a different, evenly spread first N (the XOR permutes the low bits of every mobile, so no
+   * prefix or zone is favoured), and the same seed the same pick (a test can repeat it).
+   * A top-N sort over integers; no per-row hashing of text.
+   */
+  async pick(f: CountFilter, grayOf: number | null, now: Date, limit: number, seed: number): Promise<PickedNumber[]> {
+    // A million picked rows sorted by the XOR key is ~40 MB: with the default work_mem (4 MB) the
+    // sort spills to disk. The transaction raises it for this one statement only.
+    return this.knex.transaction(async (tx) => {
+      await tx.raw(`set local work_mem = '256MB'`);
+      const rows = await this.available(f, grayOf, now).transacting(tx)
+        .orderByRaw('(n.mobile # ?::bigint)', [seed])
+        .limit(limit)
+        .select(this.knex.raw('n.mobile::text as mobile'), 'n.mobileOperator as operator');
+      return (rows as { mobile: string; operator: number }[]).map((r) => ({ mobile: String(r.mobile), operator: Number(r.operator) }));
+    });
+  }
+
+  /** The picks of a send go on the organization's gray list until `expiresAt` (a later expiry is kept). */
+  async addToGrayList(tx: Tx, organizationId: number, mobiles: readonly string[], expiresAt: Date): Promise<void> {
+    const CHUNK = 50_000;
+    for (let i = 0; i < mobiles.length; i += CHUNK) {
+      const part = mobiles.slice(i, i + CHUNK);
+      await tx.raw(
+        `insert into targeting_gray_list ("organizationId", mobile, "expiresAt")
+         select ?, m, ? from unnest(?::bigint[]) as m
+         on conflict ("organizationId", mobile) do update set "expiresAt" = greatest(targeting_gray_list."expiresAt", excluded."expiresAt")`,
+        [organizationId, expiresAt, `{${part.join(',')}}`],
+      );
+    }
+  }
+
+  /** Drops expired gray-list rows, at most `limit` per call; answers how many. */
+  async sweepGrayList(now: Date, limit: number): Promise<number> {
+    const res = await this.knex.raw(
+      `delete from targeting_gray_list where ctid in (select ctid from targeting_gray_list where "expiresAt" <= ? limit ?)`,
+      [now, limit],
+    );
+    return affectedRows(res);
+  }
+}
