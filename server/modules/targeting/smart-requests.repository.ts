@@ -195,16 +195,6 @@ export class SmartRequestsRepository {
     return rows.map((r: Record<string, unknown>) => ({ ...r, options: typeof r.options === 'string' ? JSON.parse(r.options) : r.options }) as BtsAgentRow);
   }
 
-  /** A fresh install's BTS: the simulator agent of the system organization, when no bts agent exists yet. */
-  async ensureAgent(tx: Tx, pluginName: string, title: string, btsPluginNames: string[]): Promise<boolean> {
-    const system = await tx('organizations').where({ type: 'system' }).forUpdate().first('id');
-    if (!system) return false;
-    const existing = await tx('sender_agents').whereIn('pluginName', btsPluginNames).first('id');
-    if (existing) return false;
-    await tx('sender_agents').insert({ organizationId: system.id, title, pluginName, options: JSON.stringify({}), isBts: true, isSendSmartActive: true });
-    return true;
-  }
-
   /**
    * The smart-request alert flags of an organization and its parent (organizations' rows, read
    * only), for the created and failed alerts (CONTEXT.md "Smart requests").

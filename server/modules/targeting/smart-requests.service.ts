@@ -16,6 +16,7 @@ import { AuditService } from '../audit/index.js';
 import { ApprovalsService, managerOwnerFilter, type ApprovalWorkflow } from '../approvals/index.js';
 import { BillingService, type HoldView, type Operator } from '../billing/index.js';
 import { NotificationsService } from '../notifications/index.js';
+import { SenderAgentsService } from '../numbers/index.js';
 import { SmartRequestsRepository, type BtsAgentRow, type SmartApprovalStatus, type SmartRequestRow } from './smart-requests.repository.js';
 import { BtsConnections } from './bts-connections.service.js';
 import { isBigTarget, MAX_AREA_KM2, MAX_CIRCLE_RADIUS_METERS, smartAreaProblem } from './smart-geometry.js';
@@ -85,6 +86,7 @@ export class SmartRequestsService {
   constructor(
     @inject(SmartRequestsRepository) private readonly repo: SmartRequestsRepository,
     @inject(BtsConnections) private readonly connections: BtsConnections,
+    @inject(SenderAgentsService) private readonly senderAgents: SenderAgentsService,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(NotificationsService) private readonly notifications: NotificationsService,
     @inject(AuditService) private readonly audit: AuditService,
@@ -232,7 +234,7 @@ export class SmartRequestsService {
     const names = this.connections.btsPluginNames();
     let agents = await this.repo.btsAgents(names);
     if (agents.length === 0 && names.includes('bts-simulator')) {
-      await this.uow.run((tx) => this.repo.ensureAgent(tx, 'bts-simulator', 'BTS simulator', names));
+      await this.senderAgents.ensureBtsAgent('bts-simulator', 'BTS simulator', names);
       agents = await this.repo.btsAgents(names);
     }
     if (senderAgentId !== undefined) {
