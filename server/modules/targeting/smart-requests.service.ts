@@ -213,7 +213,8 @@ export class SmartRequestsService {
     };
   }
 
-  private btsRequest(f: Partial<SmartRequestRow>): BtsSmartRequest {
+  /** `organizationId`: whose gray list counts, for an estimate before the row exists (the caller's). */
+  private btsRequest(f: Partial<SmartRequestRow>, organizationId = f.organizationId): BtsSmartRequest {
     return {
       requestName: f.requestName!, operator: f.operator!, areas: f.areas ?? [], residenceState: f.residenceState!, joberState: f.joberState!,
       travellerState: f.travellerState!, provinces: f.provinces ?? [], ageFrom: f.ageFrom ?? null, ageTo: f.ageTo ?? null, gender: f.gender ?? 'All',
@@ -221,6 +222,9 @@ export class SmartRequestsService {
       smartRequestType: f.smartRequestType ?? null, operationType: f.operationType ?? null, sendCountType: f.sendCountType ?? 'Count',
       countToSend: f.countToSend ?? null, percentageToSend: f.percentageToSend ?? null, maxSendCount: f.maxSendCount ?? null,
       maxDailySendCount: f.maxDailySendCount ?? null, startDatetime: f.startDatetime!, endDatetime: f.endDatetime!,
+      // The organization's id is opaque to the operator; the gray list is kept per organization.
+      organizationKey: organizationId !== undefined ? `org-${organizationId}` : null,
+      grayListExpireHour: f.grayListExpireHour ?? null,
     };
   }
 
@@ -268,7 +272,7 @@ export class SmartRequestsService {
     this.throwIssues(this.check(input, false));
     const f = this.fields(input);
     const agent = await this.agentFor(input.senderAgentId);
-    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f));
+    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
     if (!est.ok) throw refusalError(est);
     const op = BILLING_OPERATOR[f.operator!];
     const parts = f.partsCount!;
@@ -315,7 +319,7 @@ export class SmartRequestsService {
       const f = this.fields(input);
       const agent = await this.agentFor(input.senderAgentId);
       // The operator's own refusals ('No cell in the area with selected operator', …) answer the form.
-      const est = await (await this.gateway(agent)).estimate(this.btsRequest(f));
+      const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
       if (!est.ok) throw refusalError(est);
       prepared.push({ f, agent });
     }
@@ -359,7 +363,7 @@ export class SmartRequestsService {
     this.throwIssues(this.check(input, true));
     const f = this.fields(input);
     const agent = await this.agentFor(input.senderAgentId);
-    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f));
+    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
     if (!est.ok) throw refusalError(est);
     const withoutConfirmation = ctx.principal.profile.isCanSendSmartWithoutConfirmation === true;
     const row = await this.uow.run(async (tx) => {
