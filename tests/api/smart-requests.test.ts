@@ -301,4 +301,18 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
     expect(req).to.include({ stage: 'Submitted', requestedCount: 7 });
     ok(await api.post(`SmartSmsRecipients/Cancel/${req.id}`, {}, { token: t }));
   });
+
+  it('GetAgents lists the active BTS lines a request may name; an SMS agent or an unknown id is refused on senderAgentId', async () => {
+    const t = tree.subAdmin.token;
+    const lines = ok(await api.get('SmartSmsRecipients/GetAgents', { token: t })).items as { id: number; title: string }[];
+    expect(lines.map((a) => a.id)).to.include.members([agents.partial, agents.gray, agents.silent]);
+    expect(lines[0]!.title).to.be.a('string');
+    const smsAgents = ok(await api.get('SenderAgents/GetNames', { token: await adminToken(api) })) as { id: number }[];
+    const sms = (Array.isArray(smsAgents) ? smsAgents : (smsAgents as any).items)[0].id as number;
+    expect(lines.map((a) => a.id)).to.not.include(sms);
+    for (const senderAgentId of [sms, 987_654]) {
+      const refused = bad(await create(t, { senderAgentId }), 400);
+      expect((refused.validationErrors ?? []).map((v: any) => v.propertyName)).to.include('senderAgentId');
+    }
+  });
 });

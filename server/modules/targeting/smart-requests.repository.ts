@@ -101,6 +101,7 @@ export interface SmartRequestFilter {
 
 export interface BtsAgentRow {
   id: number;
+  title: string;
   organizationId: number;
   pluginName: string;
   options: Record<string, unknown>;
@@ -191,7 +192,7 @@ export class SmartRequestsRepository {
   async btsAgents(pluginNames: string[]): Promise<BtsAgentRow[]> {
     if (pluginNames.length === 0) return [];
     const rows = await this.knex('sender_agents').whereIn('pluginName', pluginNames).whereNull('deletedAt').orderBy('id')
-      .select('id', 'organizationId', 'pluginName', 'options', 'isActive');
+      .select('id', 'title', 'organizationId', 'pluginName', 'options', 'isActive');
     return rows.map((r: Record<string, unknown>) => ({ ...r, options: typeof r.options === 'string' ? JSON.parse(r.options) : r.options }) as BtsAgentRow);
   }
 

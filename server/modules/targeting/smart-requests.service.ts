@@ -230,6 +230,17 @@ export class SmartRequestsService {
 
   // ----- agents -----------------------------------------------------------------------------
 
+  /** The active `bts` agents a request may name, the default (the first) first; seeds the simulator's like any smart call. */
+  async agents(): Promise<{ items: { id: number; title: string }[] }> {
+    const names = this.connections.btsPluginNames();
+    let agents = await this.repo.btsAgents(names);
+    if (agents.length === 0 && names.includes('bts-simulator')) {
+      await this.senderAgents.ensureBtsAgent('bts-simulator', 'BTS simulator', names);
+      agents = await this.repo.btsAgents(names);
+    }
+    return { items: agents.filter((a) => a.isActive).map(({ id, title }) => ({ id, title })) };
+  }
+
   /**
    * The `bts` agent a request goes to: the one named (active, of a loaded `bts` plugin), else the
    * installation's first active one. A fresh install gets a `bts-simulator` agent on first use.
