@@ -55,7 +55,7 @@ export const smartTexts: TextResource = {
       lineHint: 'خط BTS اپراتور که مدیر سامانه تعریف کرده است؛ بدون انتخاب، نخستین خط.',
       line: 'خط BTS', defaultLine: 'پیش‌فرض ({{name}})', noLines: 'خط BTS فعالی نیست',
       brand: 'برند گوشی', model: 'مدل گوشی', optional: 'اختیاری.', mobilePrefix: 'پیش‌شماره‌ها',
-      mobilePrefixHint: 'اختیاری، با ویرگول جدا کنید؛ مانند 0912, 0935.',
+      mobilePrefixHint: 'اختیاری، با ویرگول جدا کنید؛ مانند ۰۹۱۲، ۰۹۳۵.',
       requestType: 'نوع درخواست', requestTypes: { Area: 'ناحیه روی نقشه', CellList: 'فهرست سلول‌ها' },
       cellList: 'فهرست سلول‌ها', cellListHint: 'شناسه‌های سلول اپراتور (فقط رقم)، با ویرگول جدا کنید.',
       grayList: 'لیست خاکستری (ساعت)', grayListHint: 'کسانی که درخواستی از سازمان شما در این چند ساعت به آن‌ها رسیده، دوباره انتخاب نمی‌شوند. خالی یا ۰: بدون لیست خاکستری.',
