@@ -17,6 +17,7 @@ import { buildDocsRouter } from './platform/http/api-docs.js';
 import { parseByteSize } from './platform/http/json-body.js';
 import { createHttpApp } from './platform/http/http-app.js';
 import type { Translator } from './platform/i18n.js';
+import type { SettingsService } from './platform/settings.service.js';
 import type { Clock } from './platform/clock.js';
 import type { Realtime } from './platform/realtime.js';
 import { connectRedisRealtimeBus } from './platform/realtime-bus.js';
@@ -124,6 +125,7 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
       apiAddress: config.apiAddress,
       serverStateToken: config.serverStateToken,
       trustProxy: config.trustProxy,
+      mapTileUrl: () => container.get<SettingsService>(TYPES.Settings).get('MapTileUrl'),
       serverState: async () => (await kv.get('server-state')) ?? 'normal',
       runtimeConfig: (requestOrigin) => ({
         apiUrl: config.apiUrl,

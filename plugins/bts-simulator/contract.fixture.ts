@@ -43,5 +43,6 @@ export const fixture: GatewayContractFixture = {
     nobody: request({ areas: [{ type: 'Polygon', coordinates: [[[55.5, 26.0], [56.0, 26.0], [56.0, 26.4], [55.5, 26.4], [55.5, 26.0]]] }] }),
     failingOptions: { ...base, failWith: 'InternalError' },
     finalTimeoutMs: 3_000,
+    grayList: true,
   },
 };

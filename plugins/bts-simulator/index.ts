@@ -117,6 +117,9 @@ export function requestProblem(request: BtsSmartRequest): BtsRefusal | null {
   }
   if (request.maxSendCount !== null && !isCount(request.maxSendCount)) return refuse('InvalidCount', 'maxSendCount');
   if (request.maxDailySendCount !== null && !isCount(request.maxDailySendCount)) return refuse('InvalidCount', 'maxDailySendCount');
+  const gray = request.grayListExpireHour;
+  if (gray !== undefined && gray !== null && (typeof gray !== 'number' || !Number.isInteger(gray) || gray < 0)) return refuse('InvalidFilter', 'grayListExpireHour');
+  if (request.organizationKey !== undefined && request.organizationKey !== null && typeof request.organizationKey !== 'string') return refuse('InvalidRequest', 'organizationKey');
   if (!isDate(request.startDatetime)) return refuse('InvalidRequest', 'startDatetime');
   if (!isDate(request.endDatetime) || request.endDatetime <= request.startDatetime) return refuse('InvalidRequest', 'endDatetime');
   return null;
@@ -151,41 +154,59 @@ interface Selection {
   estimate: BtsEstimate;
   /** The request operator's matches, in population order, up to the sendable count, with where each was seen. */
   chosen: GeoPosition[];
+  /** Their indexes in the population, in the same order (what the gray list remembers). */
+  chosenPeople: number[];
 }
+
+/** Per organization key: person index → when a request of that key was handed them (ms). */
+type GrayLists = Map<string, Map<number, number>>;
+
+/** Hours past which nothing is remembered (the host's largest `grayListExpireHour`, one year). */
+const GRAY_LIST_MAX_HOURS = 8760;
 
 /**
  * Who a request reaches. A person counts in the first area they are seen in, so areas never share a
  * person and `perArea` adds up to the operator's count. The cell list is checked for form only: the
  * synthetic people have no cells.
  */
-async function select(people: readonly Person[], r: BtsSmartRequest): Promise<Selection> {
+async function select(people: readonly Person[], r: BtsSmartRequest, gray: GrayLists, nowMs: number): Promise<Selection> {
+  // The gray list leaves out whom this organization reached within the hours asked, for every
+  // count (per operator, per area), so the estimate shows what a submit would really find.
+  const sentTo = r.organizationKey && r.grayListExpireHour ? gray.get(r.organizationKey) : undefined;
+  const since = nowMs - (r.grayListExpireHour ?? 0) * 3_600_000;
   const perOperator = Object.fromEntries(BTS_OPERATORS.map((o) => [o, 0])) as Record<(typeof BTS_OPERATORS)[number], number>;
   const perArea = r.areas.map(() => 0);
-  const found: { area: number; at: GeoPosition }[] = [];
+  const found: { area: number; at: GeoPosition; person: number }[] = [];
   for (let i = 0; i < people.length; i++) {
     // A large population is walked in chunks: an estimate must not hold the event loop.
     if (i > 0 && i % CHUNK === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const p = people[i]!;
     if (!matchesFilters(p, r)) continue;
+    if (sentTo) {
+      const at = sentTo.get(i);
+      if (at !== undefined && at > since) continue;
+    }
     const place = placeIn(p, r);
     if (!place) continue;
     perOperator[p.operator]++;
     if (p.operator !== r.operator) continue;
     perArea[place.area]!++;
-    found.push(place);
+    found.push({ ...place, person: i });
   }
   const quota = perArea.map((n) => (r.sendCountType === 'Count' ? Math.min(n, r.countToSend ?? 0) : Math.floor((n * (r.percentageToSend ?? 0)) / 100)));
   let sendable = quota.reduce((a, b) => a + b, 0);
   if (r.maxSendCount !== null) sendable = Math.min(sendable, r.maxSendCount);
   const taken = perArea.map(() => 0);
   const chosen: GeoPosition[] = [];
+  const chosenPeople: number[] = [];
   for (const f of found) {
     if (chosen.length >= sendable) break;
     if (taken[f.area]! >= quota[f.area]!) continue;
     taken[f.area]!++;
     chosen.push(f.at);
+    chosenPeople.push(f.person);
   }
-  return { estimate: { perOperator, perArea, sendableCount: sendable }, chosen };
+  return { estimate: { perOperator, perArea, sendableCount: sendable }, chosen, chosenPeople };
 }
 
 interface Run {
@@ -213,6 +234,8 @@ export class BtsSimulatorGateway implements BtsGateway {
   private host: BtsHost | null = null;
   private people: Promise<Person[]> | null = null;
   private readonly runs = new Map<string, Run>();
+  /** In memory, like the runs: a restart forgets it (a real operator keeps it). */
+  private readonly grayLists: GrayLists = new Map();
   private timer: NodeJS.Timeout | null = null;
   private serial = 0;
   private pushing: Promise<void> = Promise.resolve();
@@ -230,18 +253,22 @@ export class BtsSimulatorGateway implements BtsGateway {
   async estimate(request: BtsSmartRequest): Promise<({ ok: true } & BtsEstimate) | BtsRefusal> {
     const problem = requestProblem(request);
     if (problem) return problem;
-    return { ok: true, ...(await select(await this.population(), request)).estimate };
+    return { ok: true, ...(await select(await this.population(), request, this.grayLists, Date.now())).estimate };
   }
 
   async submit(request: BtsSmartRequest, text: string): Promise<{ ok: true; externalId: string } | BtsRefusal> {
     const problem = requestProblem(request);
     if (problem) return problem;
     if (typeof text !== 'string' || text.trim() === '') return refuse('TextIsEmpty', 'text');
-    const { estimate, chosen } = await select(await this.population(), request);
+    const nowMs = Date.now();
+    const { estimate, chosen, chosenPeople } = await select(await this.population(), request, this.grayLists, nowMs);
+    const finalSent = Math.floor(chosen.length * this.options.sentRatio);
+    // Whom it sends to is remembered for the organization whatever this request's own gray list.
+    if (request.organizationKey) this.remember(request.organizationKey, chosenPeople.slice(0, finalSent), nowMs);
     const externalId = `bts-${this.id}-${Date.now().toString(36)}-${++this.serial}`;
     const run: Run = {
       externalId, status: 'Stored', foundCount: estimate.perArea.reduce((a, b) => a + b, 0), chosen,
-      finalSent: Math.floor(chosen.length * this.options.sentRatio), sentCount: 0, deliveredCount: 0,
+      finalSent, sentCount: 0, deliveredCount: 0,
       startsAt: Date.now() + this.options.storedMs, dirty: true, at: this.now(),
     };
     this.runs.set(externalId, run);
@@ -272,6 +299,14 @@ export class BtsSimulatorGateway implements BtsGateway {
     if (options.drain) await this.push();
     await this.pushing.catch(() => undefined);
     this.host = null;
+  }
+
+  private remember(key: string, people: number[], nowMs: number): void {
+    let sentTo = this.grayLists.get(key);
+    if (!sentTo) this.grayLists.set(key, (sentTo = new Map()));
+    const forgotten = nowMs - GRAY_LIST_MAX_HOURS * 3_600_000;
+    for (const [person, at] of sentTo) if (at <= forgotten) sentTo.delete(person);
+    for (const person of people) sentTo.set(person, nowMs);
   }
 
   /** Made once per instance, at connect (or by an estimate before it, which costs nothing more). */

@@ -346,6 +346,14 @@ export interface BtsSmartRequest {
   /** The presence window: people seen in the area between these times. */
   startDatetime: Date;
   endDatetime: Date;
+  /**
+   * The gray list (optional; older hosts leave both out). `organizationKey` names the customer
+   * organization opaquely: the plugin remembers, per key, whom it sent to and when. With
+   * `grayListExpireHour` > 0 nobody that key's requests reached within that many hours is chosen
+   * again, in `estimate` as in `submit`. The host never sees people, so only the plugin can do this.
+   */
+  organizationKey?: string | null;
+  grayListExpireHour?: number | null;
 }
 
 /** Why a request is refused. `propertyName` points at the request field; the host words the code. */
@@ -431,4 +439,6 @@ export interface BtsContractFixture {
   failingOptions?: Record<string, unknown>;
   /** How long a request may take to reach a final status. Default 5 s. */
   finalTimeoutMs?: number;
+  /** The plugin keeps a gray list (`organizationKey` + `grayListExpireHour`): the suite checks it. */
+  grayList?: boolean;
 }

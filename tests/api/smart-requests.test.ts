@@ -74,6 +74,7 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
     await btsAgent('partial', { sentRatio: 0.5, deliveredRatio: 0.5 });
     await btsAgent('failing', { failWith: 'Failed' });
     await btsAgent('silent', { storedMs: 600_000 });
+    await btsAgent('gray', { storedMs: 600_000, sentRatio: 1 });
     ok(await api.post('Users/Update', { id: tree.subAdmin.userId, isCanSendSmartWithoutConfirmation: true }, { token: tree.orgAdmin.token }));
     // The plain user sends smart requests (claim Sending.Smart) but needs confirmation.
     const role = ok(await api.post('Roles/Create', { title: unique('Smart '), claims: ['Sending.Smart'], organizationId: tree.sub.id }, { token: tree.subAdmin.token }));
@@ -269,5 +270,49 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
     const latest = ok(await api.get('Notifications/GetLatest', { token: tree.orgAdmin.token }));
     const items = (Array.isArray(latest) ? latest : latest.items) as { kind: string; body: string }[];
     expect(items.some((n) => n.kind === 'AlertCreateSmartSmsRequest' && n.body.includes(periodic.requestName))).to.equal(true);
+  });
+
+  it('gray list: people a request of the same organization was handed within grayListExpireHour are not chosen again', async () => {
+    const t = tree.subAdmin.token;
+    const area = { senderAgentId: agents.gray, countToSend: 25 };
+    const estimate = async (extra: Record<string, unknown>) => ok(await api.post('SmartSmsRecipients/Estimate', body({ ...area, ...extra }), { token: t }));
+    const fresh = await estimate({ grayListExpireHour: 24 });
+    expect(fresh.sendableCount).to.equal(25);
+    const first = ok(await create(t, { ...area, grayListExpireHour: 24 }));
+    expect(first).to.include({ stage: 'Submitted', requestedCount: 25 });
+    // Those 25 are left out of every count for 24 hours; without a gray list they count again.
+    const grayed = await estimate({ grayListExpireHour: 24 });
+    expect(grayed.perOperator.MCI).to.equal(fresh.perOperator.MCI - 25);
+    expect(grayed.perArea[0]).to.equal(fresh.perArea[0] - 25);
+    expect((await estimate({ grayListExpireHour: 0 })).perOperator.MCI).to.equal(fresh.perOperator.MCI);
+    // A second request asking for everyone left finds 25 fewer than the first could have.
+    const second = ok(await create(t, { ...area, countToSend: 100_000, grayListExpireHour: 24 }));
+    expect(second.requestedCount).to.equal(fresh.perArea[0] - 25);
+    // Another organization's gray list is its own.
+    const other = ok(await api.post('SmartSmsRecipients/Estimate', body({ ...area, grayListExpireHour: 24 }), { token: tree.otherAdmin.token }));
+    expect(other.perOperator.MCI).to.equal(fresh.perOperator.MCI);
+    for (const r of [first, second]) ok(await api.post(`SmartSmsRecipients/Cancel/${r.id}`, {}, { token: t }));
+  });
+
+  it('maxSendCount caps what is asked and held', async () => {
+    const t = tree.subAdmin.token;
+    expect(ok(await api.post('SmartSmsRecipients/Estimate', body({ senderAgentId: agents.silent, countToSend: 40, maxSendCount: 7 }), { token: t })).sendableCount).to.equal(7);
+    const req = ok(await create(t, { senderAgentId: agents.silent, countToSend: 40, maxSendCount: 7 }));
+    expect(req).to.include({ stage: 'Submitted', requestedCount: 7 });
+    ok(await api.post(`SmartSmsRecipients/Cancel/${req.id}`, {}, { token: t }));
+  });
+
+  it('GetAgents lists the active BTS lines a request may name; an SMS agent or an unknown id is refused on senderAgentId', async () => {
+    const t = tree.subAdmin.token;
+    const lines = ok(await api.get('SmartSmsRecipients/GetAgents', { token: t })).items as { id: number; title: string }[];
+    expect(lines.map((a) => a.id)).to.include.members([agents.partial, agents.gray, agents.silent]);
+    expect(lines[0]!.title).to.be.a('string');
+    const smsAgents = ok(await api.get('SenderAgents/GetNames', { token: await adminToken(api) })) as { id: number }[];
+    const sms = (Array.isArray(smsAgents) ? smsAgents : (smsAgents as any).items)[0].id as number;
+    expect(lines.map((a) => a.id)).to.not.include(sms);
+    for (const senderAgentId of [sms, 987_654]) {
+      const refused = bad(await create(t, { senderAgentId }), 400);
+      expect((refused.validationErrors ?? []).map((v: any) => v.propertyName)).to.include('senderAgentId');
+    }
   });
 });

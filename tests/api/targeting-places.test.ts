@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../support/api-client.js';
-import { adminToken, createTree, sharedApi, unique, type Tree } from '../support/fixtures.js';
+import { adminToken, createTree, sharedApi, sharedServer, unique, type Tree } from '../support/fixtures.js';
 import { bad, ok } from '../support/envelope.js';
 
 /** Issue 26, map slice: personal places (the owner's alone), public places (system administrators write, everyone reads), geometry checks. */
@@ -91,9 +91,33 @@ describe('Targeting: places on the map (Places, PublicPlaces, Map)', function ()
     const before = ok(await api.get('Map/GetSettings', { token: tree.subUser.token }));
     expect(before.maxAreaSquareMeters).to.equal(2_000_000_000);
     bad(await api.post('MainSettings/Update', { MapTileUrl: 'ftp://tiles/x.png' }, { token: admin }), 400, 'MapTileUrl');
+    // All three placeholders; a protocol-relative '//host' is another host, not a path on this one.
+    bad(await api.post('MainSettings/Update', { MapTileUrl: 'https://tiles.example.org/{z}/{x}.png' }, { token: admin }), 400, 'MapTileUrl');
+    bad(await api.post('MainSettings/Update', { MapTileUrl: '//tiles.example.org/{z}/{x}/{y}.png' }, { token: admin }), 400, 'MapTileUrl');
+    bad(await api.post('MainSettings/Update', { MapTileUrl: 'https://[bad/{z}/{x}/{y}.png' }, { token: admin }), 400, 'MapTileUrl');
     ok(await api.post('MainSettings/Update', { MapTileUrl: 'http://tiles.local/{z}/{x}/{y}.png' }, { token: admin }));
     try {
       expect(ok(await api.get('Map/GetSettings', { token: tree.subUser.token })).tileUrl).to.equal('http://tiles.local/{z}/{x}/{y}.png');
+    } finally {
+      ok(await api.post('MainSettings/Update', { MapTileUrl: before.tileUrl || null }, { token: admin }));
+    }
+  });
+
+  it("the panel's CSP admits the MapTileUrl's origin in img-src once it is set, and not before", async () => {
+    const base = (await sharedServer()).url;
+    const imgSrc = async () => {
+      const csp = (await fetch(`${base}/`)).headers.get('content-security-policy') ?? '';
+      return (csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('img-src ')) ?? '').split(/\s+/);
+    };
+    const before = ok(await api.get('Map/GetSettings', { token: tree.subUser.token }));
+    ok(await api.post('MainSettings/Update', { MapTileUrl: null }, { token: admin }));
+    try {
+      expect(await imgSrc()).to.include("'self'").and.not.include('https://tiles.example.org');
+      ok(await api.post('MainSettings/Update', { MapTileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png' }, { token: admin }));
+      expect(await imgSrc()).to.include.members(["'self'", 'https://tiles.example.org']);
+      // A same-origin path needs nothing more than 'self'.
+      ok(await api.post('MainSettings/Update', { MapTileUrl: '/tiles/{z}/{x}/{y}.png' }, { token: admin }));
+      expect(await imgSrc()).to.not.include('https://tiles.example.org');
     } finally {
       ok(await api.post('MainSettings/Update', { MapTileUrl: before.tileUrl || null }, { token: admin }));
     }

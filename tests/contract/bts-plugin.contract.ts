@@ -137,6 +137,23 @@ export function describeBtsBehaviour(getLoaded: () => LoadedPlugin, fixture: Gat
       }
     });
 
+    it('with a gray list, leaves out whom the same organization key was handed; another key sees everyone', async function () {
+      if (!bts!.grayList) return; // the plugin keeps none: nothing to check
+      const g = await connected();
+      const gray = { ...bts!.matching, organizationKey: 'contract-gray-a', grayListExpireHour: 24 };
+      const before = await g.estimate(gray);
+      if (!before.ok) throw new Error(JSON.stringify(before));
+      const submitted = await g.submit(gray, 'gray list');
+      expect(submitted.ok, JSON.stringify(submitted)).to.equal(true);
+      if (submitted.ok) await untilFinal(g, submitted.externalId);
+      const after = await g.estimate(gray);
+      if (!after.ok) throw new Error(JSON.stringify(after));
+      const op = bts!.matching.operator;
+      expect(after.perOperator[op]).to.be.below(before.perOperator[op]);
+      expect(await g.estimate({ ...gray, organizationKey: 'contract-gray-b' })).to.deep.equal(before);
+      expect(await g.estimate({ ...gray, grayListExpireHour: 0 })).to.deep.equal(before);
+    });
+
     it('refuses bad requests with a code and the field, never a throw', async function () {
       const g = await connected();
       const bad: [string, Partial<BtsSmartRequest>, string | null][] = [

@@ -6,6 +6,7 @@ export const billingMessages: MessageCatalogue = {
   'billing.balanceTooLarge': { fa: 'با این مبلغ، مانده حساب از سقف مجاز ({{max}} ریال) بیشتر می‌شود.', en: 'This amount would take the account balance above the largest balance allowed ({{max}} rials).' },
   'billing.partsInvalid': { fa: 'تعداد پیامک‌ها باید عددی صحیح و مثبت باشد.', en: 'The number of SMS parts must be a positive whole number.' },
   'billing.referenceInvalid': { fa: 'شناسه مرجع نامعتبر است.', en: 'The reference is not valid.' },
+  'billing.mapTileUrlInvalid': { fa: 'نشانی کاشی‌ها باید نشانی http(s) یا مسیری از همین سرور باشد و {z}، {x} و {y} را داشته باشد.', en: 'The tile URL must be an http(s) URL or a path on this server containing {z}, {x} and {y}.' },
   'billing.outboundAllowInvalid': { fa: 'این موارد بازه (CIDR) یا نشانی IP معتبر نیستند: {{entries}}', en: 'These are not ranges (CIDR) or IP addresses: {{entries}}' },
   'billing.taxInvalid': { fa: 'مالیات باید درصدی بین ۰ و ۱۰۰ با حداکثر دو رقم اعشار باشد.', en: 'Tax must be a percentage from 0 to 100 with at most two decimals.' },
   'billing.UserCreditNotEnough': { fa: 'اعتبار شما کافی نیست.', en: 'Your credit is not enough' },

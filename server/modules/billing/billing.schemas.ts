@@ -100,8 +100,9 @@ export const mainSettingsSchema = {
     ResolutionOfParliament: { anyOf: [...amountSchema(true).anyOf, { type: 'null' }] },
     LowCreditAlertText: text(2000), PaymentConfirmedText: text(2000),
     OutboundAllowedRanges: text(2000),
-    // An http(s) or same-origin path template with {z}, {x} and {y}, or empty (the shipped boundaries).
-    MapTileUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^$|^(https?://|/)\\S*\\{z\\}\\S*$' },
+    // An http(s) or same-origin path template with {z}, {x} and {y}, or empty (the shipped boundaries);
+    // the service checks the URL itself (main-settings.service.ts).
+    MapTileUrl: { type: ['string', 'null'], maxLength: 500, pattern: '^$|^(https?://|/)\\S*$' },
     ...eachOf(POSITIVE_INTEGER_SETTINGS, { type: ['integer', 'string', 'null'], minimum: 1, maximum: 999_999_999, maxLength: 9 } as const),
   },
 } as const;

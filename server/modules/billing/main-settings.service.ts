@@ -6,6 +6,7 @@ import { fieldError } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
 import { MAIN_SETTING_DEFAULTS, POSITIVE_INTEGER_SETTINGS, SettingsService, type MainSettingKey } from '../../platform/settings.service.js';
 import { parseAllowList } from '../../platform/outbound/outbound-url-guard.js';
+import { mapTileOrigin } from '../../platform/map-tiles.js';
 import { percentHundredths, toAmount } from './money.js';
 import type { PriceSettings } from './pricing.js';
 
@@ -61,6 +62,13 @@ export class MainSettingsService {
       if (key === 'OutboundAllowedRanges' && value !== null) {
         const { invalid } = parseAllowList(value);
         if (invalid.length > 0) throw fieldError(key, 'billing.outboundAllowInvalid', { entries: invalid.join(', ') });
+      }
+      // The CSP admits the tile URL's origin (http-app.ts): only a readable http(s) URL or a path on
+      // this server ('//host' would be another host read as a path) with all three placeholders.
+      if (key === 'MapTileUrl' && value) {
+        const placeholders = ['{z}', '{x}', '{y}'].every((p) => value.includes(p));
+        const samePath = value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+        if (!placeholders || !(samePath || mapTileOrigin(value) !== null)) throw fieldError(key, 'billing.mapTileUrlInvalid');
       }
       changes[key] = value;
     }

@@ -86,6 +86,12 @@ export class SenderAgentsRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** Whether any agent (deleted ones too) of these plugins was ever made. */
+  async anyOfPlugins(tx: Tx, pluginNames: string[]): Promise<boolean> {
+    if (pluginNames.length === 0) return false;
+    return Boolean(await tx('sender_agents').whereIn('pluginName', pluginNames).first('id'));
+  }
+
   /** The system organization, locked: concurrent first-start seeds wait on it instead of both seeding. */
   async lockSystemOrganization(tx: Tx): Promise<number | null> {
     const row = await tx('organizations').where({ type: 'system' }).whereNull('deletedAt').orderBy('id').forUpdate().first('id');

@@ -140,6 +140,22 @@ export class SenderAgentsService {
   }
 
   /**
+   * A fresh install's BTS (targeting calls this on its first smart call): an agent of `pluginName`
+   * in the system organization with default options, unless an agent of any of `btsPluginNames`
+   * exists — a deleted one too, so an administrator's removal is not undone. The system
+   * organization's row lock makes two first calls seed one agent. Numbers owns `sender_agents`.
+   */
+  async ensureBtsAgent(pluginName: string, title: string, btsPluginNames: string[]): Promise<boolean> {
+    return this.uow.run(async (tx) => {
+      const systemId = await this.agents.lockSystemOrganization(tx);
+      if (systemId === null) return false;
+      if (await this.agents.anyOfPlugins(tx, btsPluginNames)) return false;
+      await this.agents.insert(tx, { organizationId: systemId, title, pluginName, options: JSON.stringify({}), isBts: true, isSendSmartActive: true });
+      return true;
+    });
+  }
+
+  /**
    * Names of live agents, for choosing one on a line (resellers cannot list agents themselves). An
    * agent of a `bts` plugin is left out: it takes smart requests and never carries a line's messages.
    * One whose plugin is not loaded stays (its kind is unknown; the line is simply not sendable).

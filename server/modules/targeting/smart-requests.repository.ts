@@ -101,6 +101,7 @@ export interface SmartRequestFilter {
 
 export interface BtsAgentRow {
   id: number;
+  title: string;
   organizationId: number;
   pluginName: string;
   options: Record<string, unknown>;
@@ -191,18 +192,8 @@ export class SmartRequestsRepository {
   async btsAgents(pluginNames: string[]): Promise<BtsAgentRow[]> {
     if (pluginNames.length === 0) return [];
     const rows = await this.knex('sender_agents').whereIn('pluginName', pluginNames).whereNull('deletedAt').orderBy('id')
-      .select('id', 'organizationId', 'pluginName', 'options', 'isActive');
+      .select('id', 'title', 'organizationId', 'pluginName', 'options', 'isActive');
     return rows.map((r: Record<string, unknown>) => ({ ...r, options: typeof r.options === 'string' ? JSON.parse(r.options) : r.options }) as BtsAgentRow);
-  }
-
-  /** A fresh install's BTS: the simulator agent of the system organization, when no bts agent exists yet. */
-  async ensureAgent(tx: Tx, pluginName: string, title: string, btsPluginNames: string[]): Promise<boolean> {
-    const system = await tx('organizations').where({ type: 'system' }).forUpdate().first('id');
-    if (!system) return false;
-    const existing = await tx('sender_agents').whereIn('pluginName', btsPluginNames).first('id');
-    if (existing) return false;
-    await tx('sender_agents').insert({ organizationId: system.id, title, pluginName, options: JSON.stringify({}), isBts: true, isSendSmartActive: true });
-    return true;
   }
 
   /**

@@ -2,7 +2,7 @@ import { idParamSchema, userRoute, type Controller } from '../../platform/http/r
 import type { SmartRequestsService } from './smart-requests.service.js';
 import {
   createP2PSmartRequestsSchema, createPeriodicSmartRequestSchema, createSmartRequestSchema, estimateSmartRequestSchema, rejectSmartRequestSchema,
-  smartEstimateAnswer, smartRequestAnswer, smartRequestDetailAnswer, smartRequestListAnswer, smartRequestsPageAnswer, smartRequestsQuery, updateSmartRequestSchema,
+  smartAgentsAnswer, smartEstimateAnswer, smartRequestAnswer, smartRequestDetailAnswer, smartRequestListAnswer, smartRequestsPageAnswer, smartRequestsQuery, updateSmartRequestSchema,
 } from './smart-requests.schemas.js';
 
 /**
@@ -17,6 +17,7 @@ export function smartRequestsController(s: SmartRequestsService): Controller {
       userRoute({ method: 'POST', action: 'CreatePeriodicSmartSmsRecipient', claim: 'Sending.Smart', body: createPeriodicSmartRequestSchema, answer: smartRequestAnswer, handler: ({ ctx, body }) => s.create(ctx, body) }),
       userRoute({ method: 'POST', action: 'CreateP2PSmartSmsRecipients', claim: 'Sending.Smart', body: createP2PSmartRequestsSchema, answer: smartRequestListAnswer, handler: ({ ctx, body }) => s.createP2P(ctx, body) }),
       userRoute({ method: 'POST', action: 'Estimate', claim: 'Sending.Smart', body: estimateSmartRequestSchema, answer: smartEstimateAnswer, handler: ({ ctx, body }) => s.estimate(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetAgents', claim: 'Sending.Smart', answer: smartAgentsAnswer, handler: () => s.agents() }),
       userRoute({ method: 'GET', action: 'GetAll', query: smartRequestsQuery, answer: smartRequestsPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
       userRoute({ method: 'GET', action: 'Get/:id', params: idParamSchema, answer: smartRequestDetailAnswer, handler: ({ ctx, params }) => s.get(ctx, params.id) }),
       userRoute({ method: 'POST', action: 'Update', claim: 'Sending.Smart', body: updateSmartRequestSchema, answer: smartRequestAnswer, handler: ({ ctx, body }) => s.update(ctx, body) }),

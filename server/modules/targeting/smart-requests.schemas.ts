@@ -1,7 +1,7 @@
 import { NAME_FORMAT } from '../../platform/http/validation.js';
 import { pagingQuerySchema } from '../../platform/http/router.js';
 export {
-  smartEstimateAnswer, smartRequestAnswer, smartRequestDetailAnswer, smartRequestListAnswer, smartRequestsPageAnswer,
+  smartAgentsAnswer, smartEstimateAnswer, smartRequestAnswer, smartRequestDetailAnswer, smartRequestListAnswer, smartRequestsPageAnswer,
   SMART_OPERATORS, SMART_REQUEST_STAGES, SMART_SMS_STATUS_NAMES,
 } from '../../shared/targeting/smart-requests.answers.js';
 import { SMART_OPERATORS, SMART_REQUEST_STAGES, SMART_SMS_STATUS_NAMES } from '../../shared/targeting/smart-requests.answers.js';
@@ -143,6 +143,7 @@ export const SMART_REQUEST_ROUTES = {
   createPeriodic: ['POST', 'CreatePeriodicSmartSmsRecipient'],
   createP2P: ['POST', 'CreateP2PSmartSmsRecipients'],
   estimate: ['POST', 'Estimate'],
+  getAgents: ['GET', 'GetAgents'],
   getAll: ['GET', 'GetAll'],
   get: ['GET', 'Get/:id'],
   update: ['POST', 'Update'],

@@ -16,6 +16,7 @@ import { AuditService } from '../audit/index.js';
 import { ApprovalsService, managerOwnerFilter, type ApprovalWorkflow } from '../approvals/index.js';
 import { BillingService, type HoldView, type Operator } from '../billing/index.js';
 import { NotificationsService } from '../notifications/index.js';
+import { SenderAgentsService } from '../numbers/index.js';
 import { SmartRequestsRepository, type BtsAgentRow, type SmartApprovalStatus, type SmartRequestRow } from './smart-requests.repository.js';
 import { BtsConnections } from './bts-connections.service.js';
 import { isBigTarget, MAX_AREA_KM2, MAX_CIRCLE_RADIUS_METERS, smartAreaProblem } from './smart-geometry.js';
@@ -85,6 +86,7 @@ export class SmartRequestsService {
   constructor(
     @inject(SmartRequestsRepository) private readonly repo: SmartRequestsRepository,
     @inject(BtsConnections) private readonly connections: BtsConnections,
+    @inject(SenderAgentsService) private readonly senderAgents: SenderAgentsService,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(NotificationsService) private readonly notifications: NotificationsService,
     @inject(AuditService) private readonly audit: AuditService,
@@ -211,7 +213,8 @@ export class SmartRequestsService {
     };
   }
 
-  private btsRequest(f: Partial<SmartRequestRow>): BtsSmartRequest {
+  /** `organizationId`: whose gray list counts, for an estimate before the row exists (the caller's). */
+  private btsRequest(f: Partial<SmartRequestRow>, organizationId = f.organizationId): BtsSmartRequest {
     return {
       requestName: f.requestName!, operator: f.operator!, areas: f.areas ?? [], residenceState: f.residenceState!, joberState: f.joberState!,
       travellerState: f.travellerState!, provinces: f.provinces ?? [], ageFrom: f.ageFrom ?? null, ageTo: f.ageTo ?? null, gender: f.gender ?? 'All',
@@ -219,10 +222,24 @@ export class SmartRequestsService {
       smartRequestType: f.smartRequestType ?? null, operationType: f.operationType ?? null, sendCountType: f.sendCountType ?? 'Count',
       countToSend: f.countToSend ?? null, percentageToSend: f.percentageToSend ?? null, maxSendCount: f.maxSendCount ?? null,
       maxDailySendCount: f.maxDailySendCount ?? null, startDatetime: f.startDatetime!, endDatetime: f.endDatetime!,
+      // The organization's id is opaque to the operator; the gray list is kept per organization.
+      organizationKey: organizationId !== undefined ? `org-${organizationId}` : null,
+      grayListExpireHour: f.grayListExpireHour ?? null,
     };
   }
 
   // ----- agents -----------------------------------------------------------------------------
+
+  /** The active `bts` agents a request may name, the default (the first) first; seeds the simulator's like any smart call. */
+  async agents(): Promise<{ items: { id: number; title: string }[] }> {
+    const names = this.connections.btsPluginNames();
+    let agents = await this.repo.btsAgents(names);
+    if (agents.length === 0 && names.includes('bts-simulator')) {
+      await this.senderAgents.ensureBtsAgent('bts-simulator', 'BTS simulator', names);
+      agents = await this.repo.btsAgents(names);
+    }
+    return { items: agents.filter((a) => a.isActive).map(({ id, title }) => ({ id, title })) };
+  }
 
   /**
    * The `bts` agent a request goes to: the one named (active, of a loaded `bts` plugin), else the
@@ -232,7 +249,7 @@ export class SmartRequestsService {
     const names = this.connections.btsPluginNames();
     let agents = await this.repo.btsAgents(names);
     if (agents.length === 0 && names.includes('bts-simulator')) {
-      await this.uow.run((tx) => this.repo.ensureAgent(tx, 'bts-simulator', 'BTS simulator', names));
+      await this.senderAgents.ensureBtsAgent('bts-simulator', 'BTS simulator', names);
       agents = await this.repo.btsAgents(names);
     }
     if (senderAgentId !== undefined) {
@@ -266,7 +283,7 @@ export class SmartRequestsService {
     this.throwIssues(this.check(input, false));
     const f = this.fields(input);
     const agent = await this.agentFor(input.senderAgentId);
-    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f));
+    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
     if (!est.ok) throw refusalError(est);
     const op = BILLING_OPERATOR[f.operator!];
     const parts = f.partsCount!;
@@ -313,7 +330,7 @@ export class SmartRequestsService {
       const f = this.fields(input);
       const agent = await this.agentFor(input.senderAgentId);
       // The operator's own refusals ('No cell in the area with selected operator', …) answer the form.
-      const est = await (await this.gateway(agent)).estimate(this.btsRequest(f));
+      const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
       if (!est.ok) throw refusalError(est);
       prepared.push({ f, agent });
     }
@@ -357,7 +374,7 @@ export class SmartRequestsService {
     this.throwIssues(this.check(input, true));
     const f = this.fields(input);
     const agent = await this.agentFor(input.senderAgentId);
-    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f));
+    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
     if (!est.ok) throw refusalError(est);
     const withoutConfirmation = ctx.principal.profile.isCanSendSmartWithoutConfirmation === true;
     const row = await this.uow.run(async (tx) => {

@@ -10,6 +10,7 @@ import { parseCulture, type Translator } from '../i18n.js';
 import type { RequestContext } from './context.js';
 import type { Router } from 'express';
 import { DOCS_PATH } from './api-docs.js';
+import { mapTileOrigin } from '../map-tiles.js';
 
 export interface HttpAppOptions {
   apiRouter: Router;
@@ -26,6 +27,11 @@ export interface HttpAppOptions {
   serverState: () => Promise<string>;
   /** Express's `trust proxy` (config `trustProxy`): off unless the panel sits behind a reverse proxy. */
   trustProxy?: boolean | number | string;
+  /**
+   * The main setting `MapTileUrl` through the settings' cache (no database query per request): the
+   * CSP's img-src admits its origin, so tiles from another host load. Absent or empty: 'self' only.
+   */
+  mapTileUrl?: () => Promise<string>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -49,11 +55,17 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // sending X-Forwarded-Host (X-Forwarded-For) itself.
   app.set('trust proxy', options.trustProxy ?? false);
 
+  // Read before helmet: its directive functions are synchronous, the settings' reader is not.
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    if (!options.mapTileUrl) { next(); return; }
+    options.mapTileUrl().then((template) => { res.locals.mapTileOrigin = mapTileOrigin(template); next(); }, next);
+  });
+
   app.use(helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', (_req, res) => ((res as Response).locals.mapTileOrigin as string | null) ?? ''],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         // Self-hosted panels are often reached over plain http on a LAN address.

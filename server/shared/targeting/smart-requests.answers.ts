@@ -125,6 +125,13 @@ export const smartEstimateAnswer = {
   },
 } as const;
 
+/** `GetAgents`: the installation's active `bts` agents a request may name (`senderAgentId`); the first is the default. */
+export const smartAgentsAnswer = {
+  type: 'object', required: ['items'],
+  properties: { items: { type: 'array', items: { type: 'object', required: ['id', 'title'], properties: { id: integer, title: text } } } },
+} as const;
+
+export type SmartAgents = AnswerOf<typeof smartAgentsAnswer>;
 export type SmartRequest = AnswerOf<typeof smartRequestAnswer>;
 export type SmartRequestDetail = AnswerOf<typeof smartRequestDetailAnswer>;
 export type SmartEstimate = AnswerOf<typeof smartEstimateAnswer>;

@@ -1,9 +1,9 @@
 import { endpoint } from '../../shared/api/endpoint';
 import type { GeoArea } from '../../../../server/shared/targeting/geo-areas';
-import type { SmartEstimate, SmartRequest, SmartRequestDetail } from '../../../../server/shared/targeting/smart-requests.answers';
+import type { SmartAgents, SmartEstimate, SmartRequest, SmartRequestDetail } from '../../../../server/shared/targeting/smart-requests.answers';
 
 export { SMART_OPERATORS, SMART_REQUEST_STAGES, SMART_SMS_STATUS_NAMES } from '../../../../server/shared/targeting/smart-requests.answers';
-export type { SmartEstimate, SmartRequest, SmartRequestDetail };
+export type { SmartAgents, SmartEstimate, SmartRequest, SmartRequestDetail };
 
 /** The body of `CreateSmartSmsRecipient`, `Estimate` and (with `id`) `Update` (targeting CONTEXT.md, "Smart requests API"). */
 export interface SmartRequestBody {
@@ -19,7 +19,15 @@ export interface SmartRequestBody {
   ageTo: number | null;
   gender: 'All' | 'Man' | 'Woman';
   deviceType: string | null;
-  smartRequestType: 'Area';
+  brand: string | null;
+  model: string | null;
+  mobilePrefix: string[];
+  cellList: string[];
+  senderAgentId?: number;
+  grayListExpireHour: number | null;
+  maxSendCount: number | null;
+  maxDailySendCount: number | null;
+  smartRequestType: 'Area' | 'CellList';
   sendCountType: 'Count' | 'Percentage';
   countToSend: number | null;
   percentageToSend: number | null;
@@ -32,6 +40,7 @@ export const smartRequestsApi = {
   list: endpoint.get<{ items: SmartRequest[]; totalCount: number }, { pageIndex: number; pageSize: number; status?: string; stage?: string }>('/SmartSmsRecipients/GetAll'),
   get: endpoint.getById<SmartRequestDetail>('/SmartSmsRecipients/Get'),
   estimate: endpoint.post<SmartRequestBody, SmartEstimate>('/SmartSmsRecipients/Estimate'),
+  agents: endpoint.get<SmartAgents>('/SmartSmsRecipients/GetAgents'),
   create: endpoint.post<SmartRequestBody, SmartRequest>('/SmartSmsRecipients/CreateSmartSmsRecipient'),
   update: endpoint.post<SmartRequestBody & { id: number }, SmartRequest>('/SmartSmsRecipients/Update'),
   confirm: endpoint.postById<SmartRequest>('/SmartSmsRecipients/Confirm'),
@@ -40,7 +49,7 @@ export const smartRequestsApi = {
     api.post<SmartRequest>(`/SmartSmsRecipients/Reject/${id}`, { reason }),
 };
 
-export const smartRequestsKeys = { list: () => ['smart-requests'] as const, detail: (id: number) => ['smart-request', id] as const };
+export const smartRequestsKeys = { agents: () => ['smart-agents'] as const, list: () => ['smart-requests'] as const, detail: (id: number) => ['smart-request', id] as const };
 
 /** The server's push on every progress report (`smart-request-progress`). */
 export const SMART_PROGRESS_EVENT = 'smart-request-progress';

@@ -41,6 +41,17 @@ interface Form {
   ageTo: string;
   gender: 'All' | 'Man' | 'Woman';
   deviceType: string;
+  brand: string;
+  model: string;
+  /** Comma- or space-separated, as typed. */
+  mobilePrefix: string;
+  smartRequestType: 'Area' | 'CellList';
+  cellList: string;
+  /** '' = the installation's default BTS line. */
+  senderAgentId: string;
+  grayListExpireHour: string;
+  maxSendCount: string;
+  maxDailySendCount: string;
   sendCountType: 'Count' | 'Percentage';
   count: string;
   startDatetime: string | null;
@@ -52,7 +63,8 @@ function freshForm(): Form {
   const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000);
   return {
     id: null, requestName: '', text: '', operator: '', areas: [], residenceState: true, joberState: false, travellerState: false, provinces: [],
-    ageFrom: '', ageTo: '', gender: 'All', deviceType: '', sendCountType: 'Count', count: '',
+    ageFrom: '', ageTo: '', gender: 'All', deviceType: '', brand: '', model: '', mobilePrefix: '', smartRequestType: 'Area', cellList: '',
+    senderAgentId: '', grayListExpireHour: '', maxSendCount: '', maxDailySendCount: '', sendCountType: 'Count', count: '',
     startDatetime: start.toISOString(), endDatetime: new Date(start.getTime() + 30 * 60_000).toISOString(),
   };
 }
@@ -62,13 +74,19 @@ const intOrNull = (v: string): number | null => {
   return v.trim() && Number.isInteger(n) ? n : null;
 };
 
+const listOf = (v: string): string[] => [...new Set(toLatinDigits(v).split(/[\s,،]+/).filter(Boolean))];
+
 function bodyOf(f: Form): SmartRequestBody {
   const count = intOrNull(f.count);
+  const agent = intOrNull(f.senderAgentId);
   return {
-    requestName: f.requestName, text: f.text, operator: f.operator || null, areas: f.areas,
+    requestName: f.requestName, text: f.text, operator: f.operator || null, areas: f.smartRequestType === 'Area' ? f.areas : [],
     residenceState: f.residenceState, joberState: f.joberState, travellerState: f.travellerState, provinces: f.provinces,
     ageFrom: intOrNull(f.ageFrom), ageTo: intOrNull(f.ageTo), gender: f.gender, deviceType: f.deviceType.trim() || null,
-    smartRequestType: 'Area', sendCountType: f.sendCountType,
+    brand: f.brand.trim() || null, model: f.model.trim() || null, mobilePrefix: listOf(f.mobilePrefix),
+    cellList: f.smartRequestType === 'CellList' ? listOf(f.cellList) : [], ...(agent !== null ? { senderAgentId: agent } : {}),
+    grayListExpireHour: intOrNull(f.grayListExpireHour), maxSendCount: intOrNull(f.maxSendCount), maxDailySendCount: intOrNull(f.maxDailySendCount),
+    smartRequestType: f.smartRequestType, sendCountType: f.sendCountType,
     countToSend: f.sendCountType === 'Count' ? count : null, percentageToSend: f.sendCountType === 'Percentage' ? count : null,
     startDatetime: f.startDatetime ?? '', endDatetime: f.endDatetime ?? '',
   };
@@ -79,6 +97,10 @@ function formOf(r: SmartRequest): Form {
     id: r.id, requestName: r.requestName, text: r.text, operator: r.operator, areas: r.areas as GeoArea[],
     residenceState: r.residenceState, joberState: r.joberState, travellerState: r.travellerState, provinces: [...r.provinces],
     ageFrom: r.ageFrom === null ? '' : String(r.ageFrom), ageTo: r.ageTo === null ? '' : String(r.ageTo), gender: r.gender, deviceType: r.deviceType ?? '',
+    brand: r.brand ?? '', model: r.model ?? '', mobilePrefix: r.mobilePrefix.join(', '), smartRequestType: r.smartRequestType === 'CellList' ? 'CellList' : 'Area',
+    cellList: r.cellList.join(', '), senderAgentId: r.senderAgentId === null ? '' : String(r.senderAgentId),
+    grayListExpireHour: r.grayListExpireHour === null ? '' : String(r.grayListExpireHour),
+    maxSendCount: r.maxSendCount === null ? '' : String(r.maxSendCount), maxDailySendCount: r.maxDailySendCount === null ? '' : String(r.maxDailySendCount),
     sendCountType: r.sendCountType, count: String((r.sendCountType === 'Count' ? r.countToSend : r.percentageToSend) ?? ''),
     startDatetime: r.startDatetime, endDatetime: r.endDatetime,
   };
@@ -157,7 +179,11 @@ export function SmartRequestsPage() {
     requestName: t('request.requestName'), text: t('request.text'), operator: t('request.operator'), areas: t('request.areas'),
     countToSend: t('request.count'), percentageToSend: t('request.percentage'), ageFrom: t('request.ageFrom'), ageTo: t('request.ageTo'),
     startDatetime: t('request.start'), endDatetime: t('request.end'), provinces: t('request.provinces'), deviceType: t('request.deviceType'),
+    brand: t('request.brand'), model: t('request.model'), mobilePrefix: t('request.mobilePrefix'), cellList: t('request.cellList'),
+    senderAgentId: t('request.line'), grayListExpireHour: t('request.grayList'), maxSendCount: t('request.maxSendCount'),
+    maxDailySendCount: t('request.maxDailySendCount'), smartRequestType: t('request.requestType'),
   };
+  const { data: agents } = useSWR(smartRequestsKeys.agents(), () => smartRequestsApi.agents(api));
 
   useEffect(() => onRealtimeEvent(SMART_PROGRESS_EVENT, (payload) => {
     if (!isSmartProgress(payload)) return;
@@ -211,7 +237,22 @@ export function SmartRequestsPage() {
       <form onSubmit={(e) => void send(e)} noValidate data-testid="smart-request-form">
         <ErrorSummary errors={errors} />
         <FormSection title={t('request.whereTitle')}>
-          <div className="sm:col-span-2">
+          <fieldset className="sm:col-span-2">
+            <legend className="text-sm font-medium">{labels.smartRequestType}</legend>
+            <div className="mt-1 flex gap-4 text-sm">
+              {(['Area', 'CellList'] as const).map((k) => (
+                <label key={k} className="flex items-center gap-2">
+                  <input type="radio" name="smart-request-type" checked={form.smartRequestType === k} onChange={() => set('smartRequestType', k)} data-testid={`smart-type-${k}`} />{t(`request.requestTypes.${k}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {form.smartRequestType === 'CellList' && (
+            <FieldFrame id="smart-cells" label={labels.cellList} required hint={t('request.cellListHint')} errorText={errors.cellList ?? null} className="sm:col-span-2">
+              <textarea id="smart-cells" rows={2} dir="ltr" className={inputClass(!!errors.cellList)} value={form.cellList} onChange={(e) => set('cellList', e.target.value)} data-testid="smart-cells" />
+            </FieldFrame>
+          )}
+          <div className={form.smartRequestType === 'Area' ? 'sm:col-span-2' : 'hidden'}>
             <AreaMap areas={form.areas} onAreasChange={(areas) => set('areas', areas)} maxAreas={20} testId="smart-map" />
             <p className="mt-1 text-sm" aria-live="polite" data-testid="smart-areas-count" data-count={form.areas.length}>
               {t('request.areasCount', { n: digits(form.areas.length) })}
@@ -260,6 +301,15 @@ export function SmartRequestsPage() {
           <FieldFrame id="smart-device" label={labels.deviceType} hint={t('request.deviceHint')} errorText={errors.deviceType ?? null}>
             <input id="smart-device" className={inputClass(!!errors.deviceType)} value={form.deviceType} maxLength={100} onChange={(e) => set('deviceType', e.target.value)} />
           </FieldFrame>
+          <FieldFrame id="smart-brand" label={labels.brand} hint={t('request.optional')} errorText={errors.brand ?? null}>
+            <input id="smart-brand" className={inputClass(!!errors.brand)} value={form.brand} maxLength={100} onChange={(e) => set('brand', e.target.value)} data-testid="smart-brand" />
+          </FieldFrame>
+          <FieldFrame id="smart-model" label={labels.model} hint={t('request.optional')} errorText={errors.model ?? null}>
+            <input id="smart-model" className={inputClass(!!errors.model)} value={form.model} maxLength={100} onChange={(e) => set('model', e.target.value)} data-testid="smart-model" />
+          </FieldFrame>
+          <FieldFrame id="smart-prefix" label={labels.mobilePrefix} hint={t('request.mobilePrefixHint')} errorText={errors.mobilePrefix ?? null}>
+            <input id="smart-prefix" dir="ltr" inputMode="numeric" className={inputClass(!!errors.mobilePrefix)} value={form.mobilePrefix} onChange={(e) => set('mobilePrefix', e.target.value)} data-testid="smart-prefix" />
+          </FieldFrame>
           <FieldFrame id="smart-provinces" label={labels.provinces} hint={t('request.provincesHint')} errorText={errors.provinces ?? null}>
             <select id="smart-provinces" multiple size={5} className={inputClass(!!errors.provinces)} value={form.provinces}
               onChange={(e) => set('provinces', Array.from(e.target.selectedOptions, (o) => o.value))}>
@@ -285,7 +335,21 @@ export function SmartRequestsPage() {
           <FieldFrame id="smart-text" label={labels.text} required errorText={errors.text ?? null} className="sm:col-span-2">
             <textarea id="smart-text" rows={3} className={inputClass(!!errors.text)} value={form.text} maxLength={2000} onChange={(e) => set('text', e.target.value)} data-testid="smart-text" />
           </FieldFrame>
-          <p className="text-xs text-slate-600 dark:text-slate-400 sm:col-span-2">{t('request.lineHint')}</p>
+          <FieldFrame id="smart-line" label={labels.senderAgentId} hint={t('request.lineHint')} errorText={errors.senderAgentId ?? null}>
+            <select id="smart-line" className={inputClass(!!errors.senderAgentId)} value={form.senderAgentId} onChange={(e) => set('senderAgentId', e.target.value)} data-testid="smart-line">
+              <option value="">{agents ? (agents.items.length === 0 ? t('request.noLines') : t('request.defaultLine', { name: agents.items[0]!.title })) : t('loading')}</option>
+              {(agents?.items ?? []).map((a) => <option key={a.id} value={a.id}>{a.title}</option>)}
+            </select>
+          </FieldFrame>
+          <FieldFrame id="smart-gray" label={labels.grayListExpireHour} hint={t('request.grayListHint')} errorText={errors.grayListExpireHour ?? null}>
+            <input id="smart-gray" inputMode="numeric" className={inputClass(!!errors.grayListExpireHour)} value={form.grayListExpireHour} onChange={(e) => set('grayListExpireHour', e.target.value)} data-testid="smart-gray" />
+          </FieldFrame>
+          <FieldFrame id="smart-max" label={labels.maxSendCount} hint={t('request.maxSendCountHint')} errorText={errors.maxSendCount ?? null}>
+            <input id="smart-max" inputMode="numeric" className={inputClass(!!errors.maxSendCount)} value={form.maxSendCount} onChange={(e) => set('maxSendCount', e.target.value)} data-testid="smart-max" />
+          </FieldFrame>
+          <FieldFrame id="smart-max-daily" label={labels.maxDailySendCount} hint={t('request.maxDailySendCountHint')} errorText={errors.maxDailySendCount ?? null}>
+            <input id="smart-max-daily" inputMode="numeric" className={inputClass(!!errors.maxDailySendCount)} value={form.maxDailySendCount} onChange={(e) => set('maxDailySendCount', e.target.value)} data-testid="smart-max-daily" />
+          </FieldFrame>
         </FormSection>
         {estimate && (
           <section className="mb-4 rounded border border-sky-300 p-3 text-sm dark:border-sky-700" data-testid="smart-estimate" data-sendable={estimate.sendableCount} aria-live="polite">
