@@ -70,7 +70,7 @@ export class RegionalSendService {
 
   /** Available numbers per operator for the filters (the gray list left out), as `NumberBank/Count` answers. */
   private async available(regional: RegionalInput) {
-    const counts = await this.repo.countAvailable(regional.filter, regional.grayList ? regional.organizationId : null, regional.at);
+    const counts = regional.available ?? await this.repo.countAvailable(regional.filter, regional.grayList ? regional.organizationId : null, regional.at);
     const c = (code: number) => counts.get(code) ?? 0;
     return { mciCount: c(1), mtnCount: c(2), rightelCount: c(3), otherCount: c(4), totalCount: c(1) + c(2) + c(3) + c(4) };
   }
@@ -78,8 +78,9 @@ export class RegionalSendService {
   /** The price preview of a regional send (compose's own preview) with the available counts; writes nothing. */
   async preview(ctx: Actor, body: RegionalBody) {
     const { input, regional } = await this.build(ctx, body);
-    const available = await this.available(regional);
+    // The source counts the available numbers while gathering; those counts are answered here too.
     const calculation = await this.compose.calculate(ctx, input);
+    const available = await this.available(regional);
     return { ...calculation, available, requestedCount: wantedOf(regional, available.totalCount) };
   }
 
@@ -90,7 +91,7 @@ export class RegionalSendService {
       values: { isHiddenReceivers: true, regionalFilters: JSON.stringify(filters) },
       // The gray list is written with the send: a send rolled back leaves its numbers free.
       inTransaction: hours > 0
-        ? async (tx) => this.repo.addToGrayList(tx, regional.organizationId, regional.picked ?? [], new Date(this.clock.now().getTime() + hours * HOUR_MS))
+        ? async (tx, send) => this.repo.addSendToGrayList(tx, regional.organizationId, send.id, new Date(this.clock.now().getTime() + hours * HOUR_MS))
         : undefined,
     };
     return this.compose.create(ctx, input, options);
