@@ -143,6 +143,15 @@ async function main(): Promise<void> {
       availableCount = (await bank.count(ctx, { ...all, ...filters, zoneIds })).totalCount;
     }
     const wanted = Math.min(SEND, availableCount);
+    if (process.env.BENCH_EXPLAIN === '1') {
+      // The plans of the slow statements (≥ 1 s) go to the PostgreSQL server's log, with timings.
+      await knex.raw(`do $$ begin
+        execute format('alter database %I set session_preload_libraries = ''auto_explain''', current_database());
+        execute format('alter database %I set auto_explain.log_min_duration = ''1s''', current_database());
+        execute format('alter database %I set auto_explain.log_analyze = on', current_database());
+        execute format('alter database %I set auto_explain.log_buffers = on', current_database());
+      end $$`);
+    }
     const server = await startBenchServer({ url: scratch.url, dataDir, drop: async () => {} }, Number(process.env.BENCH_PORT ?? 3381), { PEYK_DISPATCH: 'false' });
     try {
       const { sender, lineId } = await setupSender(server.base, true);

@@ -50,11 +50,14 @@ export class RegionalSendService {
       seed: randomInt(0, 2 ** 40), at: this.clock.now(),
     };
     const lineRule = (line: SendLine) => {
+      // The sender agent's isSendBulkActive (decided): a regional send is a bulk send from the bank.
+      if (!line.regionalFlags.agentSendBulkActive) throw fieldError('senderNumberId', 'targeting.regional.agentBulkOff');
       if (gender && !line.regionalFlags.isSendGender) throw fieldError('genderType', 'targeting.regional.genderNotAllowed');
       if (group && !line.regionalFlags.isSendGroup) throw fieldError('guildName', 'targeting.regional.groupNotAllowed');
       // Automatic (decided): a line's isAutomaticBulk (isAutomaticGroup for a guild filter) lets the
       // send go out without waiting; otherwise it waits for an administrator's confirmation.
-      return { confirm: group ? !line.regionalFlags.isAutomaticGroup : !line.regionalFlags.isAutomaticBulk };
+      // The agent's sendBulkIsAutomatic makes every bulk (not guild) regional send of its lines automatic too.
+      return { confirm: group ? !line.regionalFlags.isAutomaticGroup : !(line.regionalFlags.isAutomaticBulk || line.regionalFlags.agentSendBulkIsAutomatic) };
     };
     const input: ComposeInput = {
       senderNumberId: body.senderNumberId, smsBody: body.smsBody, sendType: 'Bulk', sources: [regional],

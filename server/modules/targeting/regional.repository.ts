@@ -69,14 +69,16 @@ export class RegionalRepository {
 
   /**
    * The pick of `pick` as a selection compose loads in the send's transaction (`INSERT … SELECT`,
-   * no row through Node): the same order (`mobile XOR seed`, a top-N sort) and `"orderKey"` for the
-   * receivers' seq.
+   * no row through Node): the same numbers (`mobile XOR seed`, a top-N sort). Their seq follows
+   * the number (`"orderKey"` = mobile), not the XOR: which numbers are taken is the random part;
+   * inserting in number order keeps both indexes of the receivers ((sendId, seq) and (toNumber, …))
+   * appended in order instead of a million random inserts.
    */
   picked(f: CountFilter, grayOf: number | null, now: Date, limit: number, seed: number): SqlSelect {
     const q = this.available(f, grayOf, now)
       .orderByRaw('(n.mobile # ?::bigint)', [seed])
       .limit(limit)
-      .select(this.knex.raw('n.mobile::text as "toNumber"'), this.knex.raw(`${OPERATOR_SQL} as operator`), this.knex.raw('(n.mobile # ?::bigint) as "orderKey"', [seed]));
+      .select(this.knex.raw('n.mobile::text as "toNumber"'), this.knex.raw(`${OPERATOR_SQL} as operator`), this.knex.raw('n.mobile as "orderKey"'));
     const { sql, bindings } = q.toSQL();
     return { sql, bindings };
   }
