@@ -10,7 +10,12 @@ import type { Page } from '../../platform/http/envelope.js';
 import { likeContains } from '../../platform/http/search.js';
 import type { HeldLease } from './dispatch/dispatch-leases.repository.js';
 import type { DeliveryStatus } from './statuses.js';
-import type { SqlSelect } from './compose/recipient-source-contract.js';
+
+/** A SQL select with knex `?` bindings (a recipient source's selection, `compose/recipient-source-contract.ts`). */
+export interface SqlSelect {
+  sql: string;
+  bindings: readonly unknown[];
+}
 
 export interface RecipientInput {
   number: string;

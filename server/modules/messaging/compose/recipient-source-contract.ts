@@ -1,5 +1,5 @@
 import type { Actor } from '../../../platform/actor.js';
-import type { RecipientInput } from '../receivers.repository.js';
+import type { RecipientInput, SqlSelect } from '../receivers.repository.js';
 import type { RecipientSet } from './recipient-set.js';
 
 /**
@@ -56,11 +56,7 @@ export interface GatheredRecipients {
   selection?: RecipientSelection;
 }
 
-/** A SQL select with knex `?` bindings. */
-export interface SqlSelect {
-  sql: string;
-  bindings: readonly unknown[];
-}
+export type { SqlSelect } from '../receivers.repository.js';
 
 /**
  * Receivers kept in the database (see `GatheredRecipients.selection`). Both selects answer the
