@@ -9,6 +9,7 @@ import { InboxService, type InboxRow } from '../inbound/index.js';
 import { WebhooksRepository, type ClaimedDelivery, type InboundTarget, type NewDelivery } from './webhooks.repository.js';
 import { WebhookSignal } from './webhook-signal.js';
 import { retryDelayMs, webhookSignature } from './webhook-signature.js';
+import { shownSender } from '../../shared/sms/masked-numbers.js';
 
 export const INBOUND_CURSOR = 'webhooks.inbound';
 /** Inbox rows younger than this are read again next time: ids are handed out before commit (see InboxRepository.storedAfter). */
@@ -70,7 +71,8 @@ export function inboundDeliveries(rows: InboxRow[], targets: InboundTarget[]): N
       if (t.lineIds !== null && !t.lineIds.has(Number(row.privateNumberId))) continue;
       // A webhook tells what arrived after it was made, not the inbox's history.
       if (new Date(row.createdAt).getTime() < t.createdAt.getTime()) continue;
-      const payload: InboundPayload = { to: row.receiverNumber, from: row.senderMobile, text: row.smsText, inboxId: Number(row.id), receivedAt: new Date(row.dateTimeReceive).toISOString() };
+      const shown = shownSender(row);
+      const payload: InboundPayload = { to: row.receiverNumber, from: shown.senderMobile, text: shown.smsText, inboxId: Number(row.id), receivedAt: new Date(row.dateTimeReceive).toISOString() };
       out.push({ webhookId: t.id, eventType: 'Inbound', inboxId: Number(row.id), payload });
     }
   }

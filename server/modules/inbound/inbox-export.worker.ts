@@ -13,6 +13,7 @@ import { writeSheetFile, type SheetColumn } from '../../platform/xlsx-stream.js'
 import { ExcelRequestsService, OutboxExporter } from '../messaging/index.js';
 import { InboxRepository, type InboxFilter, type InboxRow, type InboxViewer } from './inbox.repository.js';
 import { InboxService, type InboxListInput } from './inbox.service.js';
+import { shownSender } from '../../shared/sms/masked-numbers.js';
 
 export const INBOX_EXPORT_QUEUE = 'inbox-export';
 /** The excel request's `type` (the spec's Excel request, shared with the outbox's exports). */
@@ -30,9 +31,9 @@ interface StoredInboxExport {
 /** Columns: the spec's inbox message fields, English titles without spaces; encoding in the spec's words. */
 const COLUMNS: SheetColumn<InboxRow>[] = [
   { header: 'DateTimeReceive', width: 24, value: (r) => r.dateTimeReceive },
-  { header: 'SenderMobile', width: 16, value: (r) => r.senderMobile },
+  { header: 'SenderMobile', width: 16, value: (r) => shownSender(r).senderMobile },
   { header: 'ReceiverNumber', width: 16, value: (r) => r.receiverNumber },
-  { header: 'SmsText', width: 50, value: (r) => r.smsText },
+  { header: 'SmsText', width: 50, value: (r) => shownSender(r).smsText },
   { header: 'Encoding', width: 10, value: (r) => (r.encoding === 'ucs2' ? 'Persian' : 'English') },
   { header: 'SmsParts', width: 8, value: (r) => r.smsParts },
   { header: 'IsRead', width: 8, value: (r) => (r.isRead ? 'Yes' : 'No') },

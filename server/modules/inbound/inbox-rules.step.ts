@@ -7,6 +7,7 @@ import { InboxGroupsRepository, type InboxRuleRow } from './inbox-groups.reposit
 import type { InboxRow } from './inbox.repository.js';
 import { foldText } from './inbox-text.js';
 import { REPLY_ACTION, type ReplyPayload } from './reply-action.handler.js';
+import { shownSender } from '../../shared/sms/masked-numbers.js';
 
 export const FORWARD_URL_ACTION = 'forward-url';
 export const FORWARD_EMAIL_ACTION = 'forward-email';
@@ -35,7 +36,8 @@ export function ruleMatches(rule: Pick<InboxRuleRow, 'privateNumberId' | 'sender
 }
 
 /** The text a forward to a mobile carries: who wrote, then what. */
-export function forwardedText(row: Pick<InboxRow, 'senderMobile' | 'smsText'>): string {
+export function forwardedText(stored: Pick<InboxRow, 'senderMobile' | 'smsText' | 'isHiddenSender'>): string {
+  const row = shownSender(stored);
   return `${row.senderMobile}: ${row.smsText}`;
 }
 
@@ -79,10 +81,10 @@ export class InboxRulesStep implements InboundStep {
       const base = { organizationId: rule.organizationId, inboxMessageId: row.id };
       const key = `inbox-rule:${rule.id}:msg:${row.id}`;
       if (rule.forwardUrl) {
-        queued.push({ ...base, kind: FORWARD_URL_ACTION, sourceKey: `${key}:url`, payload: { url: rule.forwardUrl, to: row.receiverNumber, from: row.senderMobile, text: row.smsText } satisfies ForwardUrlPayload });
+        queued.push({ ...base, kind: FORWARD_URL_ACTION, sourceKey: `${key}:url`, payload: { url: rule.forwardUrl, to: row.receiverNumber, from: shownSender(row).senderMobile, text: shownSender(row).smsText } satisfies ForwardUrlPayload });
       }
       if (rule.forwardEmail) {
-        queued.push({ ...base, kind: FORWARD_EMAIL_ACTION, sourceKey: `${key}:email`, payload: { email: rule.forwardEmail, to: row.receiverNumber, from: row.senderMobile, text: row.smsText, at: new Date(row.dateTimeReceive).toISOString() } satisfies ForwardEmailPayload });
+        queued.push({ ...base, kind: FORWARD_EMAIL_ACTION, sourceKey: `${key}:email`, payload: { email: rule.forwardEmail, to: row.receiverNumber, from: shownSender(row).senderMobile, text: shownSender(row).smsText, at: new Date(row.dateTimeReceive).toISOString() } satisfies ForwardEmailPayload });
       }
       const own = ownNumbers.get(rule.organizationId);
       const fromOwnLine = own !== undefined && (own.has(row.senderMobile) || [...own].some((n) => senderKey(n) === senderKey(row.senderMobile)));

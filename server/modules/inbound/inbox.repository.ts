@@ -28,6 +28,8 @@ export interface InboxRow extends InboxInsert {
   id: number;
   isRead: boolean;
   createdAt: Date;
+  /** The sender was a receiver of a hidden (regional) send: shown masked everywhere (`markHiddenSenders`). */
+  isHiddenSender?: boolean;
   organizationName?: string | null;
   /** The inbox group it is filed under (an inbox rule set it when it arrived; null: none). */
   inboxGroupId?: number | null;
@@ -67,6 +69,9 @@ export interface InboxFilter {
   fromDate?: Date | null;
   toDate?: Date | null;
 }
+
+/** How far back a reply's sender is looked up among the receivers of hidden sends. */
+export const HIDDEN_SENDER_DAYS = 30;
 
 // One array per column: the chunk only bounds one statement's size.
 const INSERT_CHUNK = 5_000;
@@ -113,9 +118,34 @@ export class InboxRepository {
       );
       // Ids are drawn in the order of the arrays; the steps and the push read the rows in that order.
       const inserted = ((res.rows ?? res) as Record<string, unknown>[]).map(normalize).sort((a, b) => a.id - b.id);
+      await this.markHiddenSenders(tx, inserted);
       out.push(...inserted);
     }
     return out;
+  }
+
+  /**
+   * Marks (in the store transaction) the new messages whose sender was a receiver of a hidden send
+   * (a regional send: `sends.isHiddenReceivers`) of the message's organization or over its line,
+   * made in the last HIDDEN_SENDER_DAYS days: every path that shows the message masks its sender.
+   * Reads messaging's `sends`/`send_recipients` by the receivers' number index, like the per-user
+   * line rule reads numbers' assignments; archived receivers are not read (archived sends are older).
+   */
+  private async markHiddenSenders(tx: Tx, rows: InboxRow[]): Promise<void> {
+    const ids = rows.filter((r) => r.organizationId !== null).map((r) => r.id);
+    if (ids.length === 0) return;
+    const since = new Date(Date.now() - HIDDEN_SENDER_DAYS * 86_400_000);
+    const res = await tx.raw(
+      `update inbox_messages m set "isHiddenSender" = true
+       where m.id = any(?::bigint[]) and exists (
+         select 1 from send_recipients r join sends s on s.id = r."sendId"
+         where r."toNumber" = m."senderMobile" and s."isHiddenReceivers" and s."createdAt" > ?
+           and (s."organizationId" = m."organizationId" or s."privateNumberId" = m."privateNumberId"))
+       returning m.id`,
+      [pgIntArray(ids), since],
+    );
+    const hidden = new Set(((res.rows ?? res) as { id: unknown }[]).map((r) => Number(r.id)));
+    for (const r of rows) r.isHiddenSender = hidden.has(r.id);
   }
 
   /**
@@ -169,10 +199,11 @@ export class InboxRepository {
     else if (filter.inboxGroupId) base.where('m.inboxGroupId', filter.inboxGroupId);
     if (filter.search) {
       const like = likeContains(filter.search);
-      base.where((w) => w.whereILike('m.smsText', like).orWhereILike('m.senderMobile', like).orWhereILike('m.receiverNumber', like));
+      // A hidden sender is never matched by number (a search must not probe who replied).
+      base.where((w) => w.whereILike('m.smsText', like).orWhere((x) => x.where('m.isHiddenSender', false).whereILike('m.senderMobile', like)).orWhereILike('m.receiverNumber', like));
     }
     if (filter.receiverNumber) base.whereILike('m.receiverNumber', likeContains(filter.receiverNumber));
-    if (filter.senderMobile) base.whereILike('m.senderMobile', likeContains(filter.senderMobile));
+    if (filter.senderMobile) base.where('m.isHiddenSender', false).whereILike('m.senderMobile', likeContains(filter.senderMobile));
     if (filter.smsText) base.whereILike('m.smsText', likeContains(filter.smsText));
     if (filter.fromDate) base.where('m.dateTimeReceive', '>=', filter.fromDate);
     if (filter.toDate) base.where('m.dateTimeReceive', '<', filter.toDate);

@@ -17,6 +17,7 @@ import { INBOUND_STEPS, type InboundStep } from './inbound-contracts.js';
 import { InboundActionsSignal } from './inbound-actions.worker.js';
 import { AggregatorRulesService } from './aggregator-rules.service.js';
 import { normalizeMobile } from '../../shared/sms/phone-numbers.js';
+import { shownSender } from '../../shared/sms/masked-numbers.js';
 
 /** The realtime event pushed for each new inbound message, to the sockets whose user `Inbox/GetAll` would show it. */
 export const INBOX_MESSAGE_EVENT = 'inbox-message';
@@ -51,7 +52,9 @@ export interface InboundListener {
 export const INBOUND_LISTENERS = Symbol.for('peyk.inbox.InboundListener');
 
 /** An inbox message as the API answers it (the spec's fields). */
-export function publicInboxMessage(row: InboxRow) {
+export function publicInboxMessage(stored: InboxRow) {
+  // A reply from a hidden (regional) receiver never shows its number.
+  const row = shownSender(stored);
   return {
     id: row.id,
     inboxGroupId: row.inboxGroupId ?? null,

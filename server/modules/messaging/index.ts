@@ -21,4 +21,4 @@ export { tehranDay, tehranTime } from '../../shared/dates/tehran-days.js';
 export { RecipientSet } from './compose/recipient-set.js';
 export { parseTemplate, compileTemplate, type TemplateContact } from './compose/dynamic-template.js';
 // The recipient-source extension point: another module binds a provider under RECIPIENT_SOURCES in its register (messaging CONTEXT.md).
-export { RECIPIENT_SOURCES, type RecipientSource, type RecipientSourceInput, type RecipientSourceInputs, type RecipientSourceContext, type GatheredRecipients } from './compose/recipient-source-contract.js';
+export { RECIPIENT_SOURCES, type RecipientSource, type RecipientSourceInput, type RecipientSourceInputs, type RecipientSourceContext, type GatheredRecipients, type RecipientSelection, type SqlSelect } from './compose/recipient-source-contract.js';

@@ -11,6 +11,12 @@ import { likeContains } from '../../platform/http/search.js';
 import type { HeldLease } from './dispatch/dispatch-leases.repository.js';
 import type { DeliveryStatus } from './statuses.js';
 
+/** A SQL select with knex `?` bindings (a recipient source's selection, `compose/recipient-source-contract.ts`). */
+export interface SqlSelect {
+  sql: string;
+  bindings: readonly unknown[];
+}
+
 export interface RecipientInput {
   number: string;
   operator: string;
@@ -39,6 +45,17 @@ export interface SubmitOutcome {
 }
 
 const RECIPIENT_CHUNK = 20_000;
+
+/**
+ * Which lists a send's receivers are judged against (compose's split): the blacklist it honours
+ * (null: none applies — the line sends to blacklisted numbers, or the organization has none) and
+ * the organization's opt-outs (false: it has none).
+ */
+export interface BlockRule {
+  organizationId: number;
+  blacklist: { includeGeneral: boolean } | null;
+  optOuts: boolean;
+}
 
 /**
  * The receivers of sends: bulk loading (COPY on PostgreSQL, jsonb batches on the embedded
@@ -157,6 +174,78 @@ export class ReceiversRepository {
       for (const r of rows.rows as { mobile: string }[]) out.add(r.mobile);
     }
     return out;
+  }
+
+  /**
+   * Whether the organization has anything on the blacklist it honours (its own, and the general
+   * list when `includeGeneral`) or any opt-out: a selection load leaves out the checks it cannot meet.
+   */
+  async blockRule(organizationId: number, includeGeneral: boolean | null): Promise<BlockRule> {
+    const blacklist = includeGeneral === null ? null : await this.knex('blacklist_numbers').where((w) => {
+      w.where('organizationId', organizationId);
+      if (includeGeneral) w.orWhereNull('organizationId');
+    }).first('id');
+    const optOut = await this.knex('opt_outs').where({ organizationId }).first('id');
+    return { organizationId, blacklist: blacklist ? { includeGeneral: includeGeneral === true } : null, optOuts: !!optOut };
+  }
+
+  /** The SQL truth of "this receiver (column `alias."toNumber"`) is on the blacklist or opted out", as `blacklistedAmong`/`optedOutAmong` judge it. */
+  private blockedSql(rule: BlockRule, alias: string): { sql: string; bindings: unknown[] } {
+    const parts: string[] = [];
+    const bindings: unknown[] = [];
+    if (rule.blacklist) {
+      parts.push(`exists (select 1 from blacklist_numbers b where b.mobile = ${alias}."toNumber" and (b."organizationId" = ?${rule.blacklist.includeGeneral ? ' or b."organizationId" is null' : ''}))`);
+      bindings.push(rule.organizationId);
+    }
+    if (rule.optOuts) {
+      parts.push(`exists (select 1 from opt_outs x where x.mobile = ${alias}."toNumber" and x."organizationId" = ?)`);
+      bindings.push(rule.organizationId);
+    }
+    return { sql: parts.length ? `(${parts.join(' or ')})` : 'false', bindings };
+  }
+
+  /** Per operator: how many numbers a selection's candidates hold and how many of them are blocked (the preview's counts). */
+  async countSelection(candidates: SqlSelect, rule: BlockRule): Promise<Record<string, { total: number; blocked: number }>> {
+    const blocked = this.blockedSql(rule, 'c');
+    const res = await this.knex.raw(
+      `select c.operator, count(*)::int as total, count(*) filter (where ${blocked.sql})::int as blocked from (${candidates.sql}) c group by c.operator`,
+      [...blocked.bindings, ...candidates.bindings] as Knex.RawBinding[],
+    );
+    const out: Record<string, { total: number; blocked: number }> = {};
+    for (const r of res.rows as { operator: string; total: number; blocked: number }[]) out[r.operator] = { total: Number(r.total), blocked: Number(r.blocked) };
+    return out;
+  }
+
+  /**
+   * Loads a selection as the send's receivers in one `INSERT … SELECT` (no row travels through
+   * Node): the sendable ones take seq 0..n-1 in the selection's order, the blocked ones follow as
+   * `BlackList` — the layout `insertRecipients` gives an ordinary send. Answers the counts per
+   * operator of each kind, from the inserted rows themselves.
+   */
+  async loadSelection(tx: Tx, sendId: number, picked: SqlSelect, rule: BlockRule): Promise<{ sendable: Record<string, number>; blocked: number }> {
+    // The pick is a top-N sort of up to a million keys, then a sort by (blocked, key): with the
+    // default 4 MB work_mem both spill to disk. Raised for this transaction only.
+    await tx.raw(`set local work_mem = '256MB'`);
+    const blocked = this.blockedSql(rule, 'p');
+    const res = await tx.raw(
+      `with p as (${picked.sql}),
+       b as (select p."toNumber", p.operator, p."orderKey", ${blocked.sql} as blocked from p),
+       ins as (
+         insert into send_recipients ("sendId", seq, "toNumber", operator, "sendStatus", "deliveryStatus")
+         select ?, (row_number() over (order by b.blocked, b."orderKey") - 1)::int, b."toNumber", b.operator, 'Stored',
+                case when b.blocked then 'BlackList' else 'WaitingForSend' end
+         from b
+         returning operator, "deliveryStatus")
+       select operator, "deliveryStatus" as status, count(*)::int as count from ins group by operator, "deliveryStatus"`,
+      [...picked.bindings, ...blocked.bindings, sendId] as Knex.RawBinding[],
+    );
+    const sendable: Record<string, number> = {};
+    let blockedCount = 0;
+    for (const r of res.rows as { operator: string; status: string; count: number }[]) {
+      if (r.status === 'BlackList') blockedCount += Number(r.count);
+      else sendable[r.operator] = (sendable[r.operator] ?? 0) + Number(r.count);
+    }
+    return { sendable, blocked: blockedCount };
   }
 
   /** Parts of the receivers in these statuses per operator: each receiver's own parts (a dynamic send) or the send's. */

@@ -32,7 +32,7 @@ export interface SendLine {
   /** Dynamic and P2P sends on this line wait for an administrator's confirmation. */
   confirmP2pAndDynamic: boolean;
   /** The regional-send flags (targeting judges them through ComposeInput.lineRule). */
-  regionalFlags: { isSendGender: boolean; isSendGroup: boolean; isAutomaticBulk: boolean; isAutomaticGroup: boolean };
+  regionalFlags: { isSendGender: boolean; isSendGroup: boolean; isAutomaticBulk: boolean; isAutomaticGroup: boolean; agentSendBulkActive: boolean; agentSendBulkIsAutomatic: boolean };
   refundPolicy: { deliveryBase: boolean; deliveryLevel1: boolean; deliveryLevel2: boolean; refundDeliveryStatusId: string | null };
   tryCount: number;
 }
@@ -132,6 +132,9 @@ export class LinesService {
       regionalFlags: {
         isSendGender: line.isSendGender === true, isSendGroup: line.isSendGroup === true,
         isAutomaticBulk: line.isAutomaticBulk === true, isAutomaticGroup: line.isAutomaticGroup === true,
+        // The sender agent's bulk flags (the spec's agent fields): bulk sending open on it, and automatic.
+        agentSendBulkActive: (agent as Record<string, unknown>).isSendBulkActive !== false,
+        agentSendBulkIsAutomatic: (agent as Record<string, unknown>).sendBulkIsAutomatic === true,
       },
       refundPolicy: {
         deliveryBase: Boolean(line.deliveryBase), deliveryLevel1: Boolean(line.deliveryLevel1), deliveryLevel2: Boolean(line.deliveryLevel2),

@@ -10,9 +10,9 @@ declare module '../messaging/index.js' {
     /**
      * A regional send (targeting): `count` numbers (or `percentage` of those available) picked from
      * the number bank's reachable numbers matching `filter`, leaving out the organization's gray
-     * list; `seed` orders the pick. `picked` is filled by the source for the send's gray-list write.
+     * list; `seed` orders the pick. `available` is filled by the source (the counts per operator code it judged).
      */
-    regional: { filter: CountFilter; count: number | null; percentage: number | null; organizationId: number; grayList: boolean; seed: number; at: Date; picked?: string[] };
+    regional: { filter: CountFilter; count: number | null; percentage: number | null; organizationId: number; grayList: boolean; seed: number; at: Date; available?: Map<number, number> };
   }
 }
 
@@ -29,8 +29,9 @@ export function wantedOf(input: Pick<RegionalInput, 'count' | 'percentage'>, tot
 
 /**
  * The number bank as a whole-list recipient source of compose (messaging's extension point): the
- * picked numbers are the send's receivers as they are, already distinct (one bank row per mobile).
- * Compose then applies the house blacklist and opt-outs exactly as for any send.
+ * picked numbers are the send's receivers as they are, already distinct (one bank row per mobile),
+ * answered as a selection (`GatheredRecipients.selection`) that compose loads server-side and
+ * judges against the house blacklist and opt-outs in SQL, exactly as for any send.
  */
 @injectable()
 export class RegionalRecipientSource implements RecipientSource<RegionalInput> {
@@ -47,9 +48,16 @@ export class RegionalRecipientSource implements RecipientSource<RegionalInput> {
     if (total === 0) throw fieldError('zoneIds', 'targeting.regional.emptyRegion');
     const wanted = wantedOf(input, total);
     if (wanted > total) throw fieldError(input.count !== null ? 'count' : 'percentage', 'targeting.regional.countAboveTotal', { total });
-    const picked = await this.repo.pick(input.filter, grayOf, input.at, wanted, input.seed);
-    input.picked = picked.map((p) => p.mobile);
-    const items = picked.map((p) => ({ number: p.mobile, operator: COMPOSE_OPERATOR[p.operator] ?? 'other' }));
-    return { items, wrongNumberCount: 0, duplicateCount: 0, invalidSamples: [], size: items.length };
+    input.available = counts;
+    // The pick stays in the database: compose loads it with one INSERT … SELECT in the send's
+    // transaction, and the preview prices from the counts without picking.
+    const candidateCounts: Record<string, number> = {};
+    for (const [code, n] of counts) candidateCounts[COMPOSE_OPERATOR[code] ?? 'other'] = (candidateCounts[COMPOSE_OPERATOR[code] ?? 'other'] ?? 0) + n;
+    const selection = {
+      candidates: this.repo.candidates(input.filter, grayOf, input.at),
+      candidateCounts,
+      picked: this.repo.picked(input.filter, grayOf, input.at, wanted, input.seed),
+    };
+    return { items: [], wrongNumberCount: 0, duplicateCount: 0, invalidSamples: [], size: wanted, selection };
   }
 }

@@ -50,11 +50,14 @@ export class RegionalSendService {
       seed: randomInt(0, 2 ** 40), at: this.clock.now(),
     };
     const lineRule = (line: SendLine) => {
+      // The sender agent's isSendBulkActive (decided): a regional send is a bulk send from the bank.
+      if (!line.regionalFlags.agentSendBulkActive) throw fieldError('senderNumberId', 'targeting.regional.agentBulkOff');
       if (gender && !line.regionalFlags.isSendGender) throw fieldError('genderType', 'targeting.regional.genderNotAllowed');
       if (group && !line.regionalFlags.isSendGroup) throw fieldError('guildName', 'targeting.regional.groupNotAllowed');
       // Automatic (decided): a line's isAutomaticBulk (isAutomaticGroup for a guild filter) lets the
       // send go out without waiting; otherwise it waits for an administrator's confirmation.
-      return { confirm: group ? !line.regionalFlags.isAutomaticGroup : !line.regionalFlags.isAutomaticBulk };
+      // The agent's sendBulkIsAutomatic makes every bulk (not guild) regional send of its lines automatic too.
+      return { confirm: group ? !line.regionalFlags.isAutomaticGroup : !(line.regionalFlags.isAutomaticBulk || line.regionalFlags.agentSendBulkIsAutomatic) };
     };
     const input: ComposeInput = {
       senderNumberId: body.senderNumberId, smsBody: body.smsBody, sendType: 'Bulk', sources: [regional],
@@ -70,7 +73,7 @@ export class RegionalSendService {
 
   /** Available numbers per operator for the filters (the gray list left out), as `NumberBank/Count` answers. */
   private async available(regional: RegionalInput) {
-    const counts = await this.repo.countAvailable(regional.filter, regional.grayList ? regional.organizationId : null, regional.at);
+    const counts = regional.available ?? await this.repo.countAvailable(regional.filter, regional.grayList ? regional.organizationId : null, regional.at);
     const c = (code: number) => counts.get(code) ?? 0;
     return { mciCount: c(1), mtnCount: c(2), rightelCount: c(3), otherCount: c(4), totalCount: c(1) + c(2) + c(3) + c(4) };
   }
@@ -78,8 +81,9 @@ export class RegionalSendService {
   /** The price preview of a regional send (compose's own preview) with the available counts; writes nothing. */
   async preview(ctx: Actor, body: RegionalBody) {
     const { input, regional } = await this.build(ctx, body);
-    const available = await this.available(regional);
+    // The source counts the available numbers while gathering; those counts are answered here too.
     const calculation = await this.compose.calculate(ctx, input);
+    const available = await this.available(regional);
     return { ...calculation, available, requestedCount: wantedOf(regional, available.totalCount) };
   }
 
@@ -90,7 +94,7 @@ export class RegionalSendService {
       values: { isHiddenReceivers: true, regionalFilters: JSON.stringify(filters) },
       // The gray list is written with the send: a send rolled back leaves its numbers free.
       inTransaction: hours > 0
-        ? async (tx) => this.repo.addToGrayList(tx, regional.organizationId, regional.picked ?? [], new Date(this.clock.now().getTime() + hours * HOUR_MS))
+        ? async (tx, send) => this.repo.addSendToGrayList(tx, regional.organizationId, send.id, new Date(this.clock.now().getTime() + hours * HOUR_MS))
         : undefined,
     };
     return this.compose.create(ctx, input, options);

@@ -4,6 +4,10 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import { affectedRows } from '../../platform/db.js';
 import { applyCountFilter, type CountFilter } from './number-bank.repository.js';
+import type { SqlSelect } from '../messaging/index.js';
+
+/** The bank's operator codes (1 MCI, 2 Irancell, 3 Rightel, 4 Other) as compose names them, in SQL. */
+const OPERATOR_SQL = `case n."mobileOperator" when 1 then 'mci' when 2 then 'irancell' when 3 then 'rightel' else 'other' end`;
 
 /** A number picked for a regional send: the mobile (98…) and its operator code (1 MCI … 4 Other). */
 export interface PickedNumber {
@@ -51,6 +55,45 @@ export class RegionalRepository {
         .select(this.knex.raw('n.mobile::text as mobile'), 'n.mobileOperator as operator');
       return (rows as { mobile: string; operator: number }[]).map((r) => ({ mobile: String(r.mobile), operator: Number(r.operator) }));
     });
+  }
+
+  /**
+   * Every available number as compose's selection columns (`"toNumber"`, `operator`): what the
+   * preview counts (with the blacklist) instead of picking.
+   */
+  candidates(f: CountFilter, grayOf: number | null, now: Date): SqlSelect {
+    const q = this.available(f, grayOf, now).select(this.knex.raw('n.mobile::text as "toNumber"'), this.knex.raw(`${OPERATOR_SQL} as operator`));
+    const { sql, bindings } = q.toSQL();
+    return { sql, bindings };
+  }
+
+  /**
+   * The pick of `pick` as a selection compose loads in the send's transaction (`INSERT … SELECT`,
+   * no row through Node): the same numbers (`mobile XOR seed`, a top-N sort). Their seq follows
+   * the number (`"orderKey"` = mobile), not the XOR: which numbers are taken is the random part;
+   * inserting in number order keeps both indexes of the receivers ((sendId, seq) and (toNumber, …))
+   * appended in order instead of a million random inserts.
+   */
+  picked(f: CountFilter, grayOf: number | null, now: Date, limit: number, seed: number): SqlSelect {
+    const q = this.available(f, grayOf, now)
+      .orderByRaw('(n.mobile # ?::bigint)', [seed])
+      .limit(limit)
+      .select(this.knex.raw('n.mobile::text as "toNumber"'), this.knex.raw(`${OPERATOR_SQL} as operator`), this.knex.raw('n.mobile as "orderKey"'));
+    const { sql, bindings } = q.toSQL();
+    return { sql, bindings };
+  }
+
+  /**
+   * Every receiver a send took goes on the organization's gray list until `expiresAt` (a later
+   * expiry is kept), read from the just-loaded receivers in the send's transaction (one statement).
+   */
+  async addSendToGrayList(tx: Tx, organizationId: number, sendId: number, expiresAt: Date): Promise<void> {
+    await tx.raw(
+      `insert into targeting_gray_list ("organizationId", mobile, "expiresAt")
+       select ?, r."toNumber"::bigint, ? from send_recipients r where r."sendId" = ?
+       on conflict ("organizationId", mobile) do update set "expiresAt" = greatest(targeting_gray_list."expiresAt", excluded."expiresAt")`,
+      [organizationId, expiresAt, sendId],
+    );
   }
 
   /** The picks of a send go on the organization's gray list until `expiresAt` (a later expiry is kept). */

@@ -74,5 +74,6 @@ export const targetingMessages: MessageCatalogue = {
   'targeting.regional.countAboveTotal': { fa: 'تعداد پیامک بیشتر از کل است؛ تعداد انتخاب‌شده نباید از {{total}} بیشتر باشد.', en: 'SMS count bigger than total: the selected count must not exceed the total ({{total}}).' },
   'targeting.regional.countOrPercentage': { fa: 'یکی از تعداد یا درصد را وارد کنید (نه هر دو).', en: 'Enter either a count or a percentage (not both).' },
   'targeting.regional.genderNotAllowed': { fa: 'این خط اجازه ارسال جنسیتی ندارد (isSendGender).', en: 'This line may not send by gender (isSendGender).' },
+  'targeting.regional.agentBulkOff': { fa: 'ارسال انبوه روی ارسال‌کننده این خط فعال نیست (isSendBulkActive).', en: "Bulk sending is switched off on this line's sender agent (isSendBulkActive)." },
   'targeting.regional.groupNotAllowed': { fa: 'این خط اجازه ارسال به صنف (گروه شغلی) ندارد (isSendGroup).', en: 'This line may not send by guild / job group (isSendGroup).' },
 };

@@ -28,3 +28,13 @@ export function hideNumberIn<T>(value: T, number: string): T {
   };
   return walk(value) as T;
 }
+
+/**
+ * An inbound message as shown outside the store (inbox list and push, exports, forwards,
+ * webhooks, SMPP): its sender masked, in the text too, when it was a hidden receiver
+ * (`isHiddenSender`, inbound's CONTEXT.md "Hidden senders").
+ */
+export function shownSender<T extends { senderMobile: string; smsText: string; isHiddenSender?: boolean }>(row: T): T {
+  if (!row.isHiddenSender) return row;
+  return { ...row, senderMobile: maskMobile(row.senderMobile), smsText: hideNumberIn(row.smsText, row.senderMobile) };
+}

@@ -20,6 +20,7 @@ import { smppPasswordMatches } from './smpp-password.js';
 import { callerAddress, ipMatches, parseIpEntry } from '../ip-address.js';
 import { SmppSignal } from './smpp-signal.js';
 import { wantsReceipt } from './smpp-receipts.listener.js';
+import { shownSender } from '../../../shared/sms/masked-numbers.js';
 import {
   concatOf, createSmppListener, encodeDeliverSm, encodeSubmitSmResp, hasNul, isFlash, nextSequence, pdu, receiptStateOf, receiptText, STATUS, textOf,
   type Concat, type SmppListener, type SmppPdu, type SmppSession,
@@ -914,7 +915,8 @@ function joined(m: LongMessage): { text: string; ids: string[] } {
   return { text: seqs.map((s) => m.parts.get(s)!.text).join(''), ids: seqs.map((s) => m.parts.get(s)!.id) };
 }
 
-function moRow(accountId: number, r: InboxRow): NewOutboxRow {
+function moRow(accountId: number, stored: InboxRow): NewOutboxRow {
+  const r = shownSender(stored);
   return { accountId, kind: 'mo', inboxId: r.id, messageId: null, sourceAddr: r.senderMobile.slice(0, 20), destAddr: r.receiverNumber.slice(0, 20), body: r.smsText, messageState: null };
 }
 

@@ -18,6 +18,7 @@ import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository, type RecipientInput } from '../receivers.repository.js';
 import { RECIPIENT_SOURCES, type GatheredRecipients, type RecipientSource, type RecipientSourceInput } from './recipient-sources.js';
+import type { RecipientSelection } from './recipient-source-contract.js';
 import { OPERATOR_COLUMNS, waitingStatus, type SendTypeName } from '../statuses.js';
 import { holdReference, judgeSendDate, judgeWindows, sendFailure, standingFailure } from '../send-rules.js';
 import { publicSend } from '../sends.view.js';
@@ -97,7 +98,8 @@ interface PreparedVoice {
   shown: string;
 }
 
-type Split = { sendable: RecipientInput[]; blocked: RecipientInput[]; counts: Record<string, number>; recipientCount: number };
+/** `blockedCount`: the blocked receivers of a selection (not in `blocked`, which then is empty). */
+type Split = { sendable: RecipientInput[]; blocked: RecipientInput[]; counts: Record<string, number>; recipientCount: number; blockedCount?: number };
 
 /** A single send judged (not yet against the blacklist and the price), waiting to be stored with others (`storeGroup`). */
 export interface PreparedSingle {
@@ -179,13 +181,13 @@ export class ComposeService {
    */
   async calculate(ctx: Actor, input: ComposeInput) {
     const p = await this.prepare(ctx, input);
-    const { blocked, counts, parts, recipientCount } = await this.split(p, ctx.tenant.organizationId);
+    const { blocked, blockedCount, counts, parts, recipientCount } = await this.split(p, ctx.tenant.organizationId);
     const check = recipientCount > 0 ? await this.standingProblems(ctx, p, parts, recipientCount) : null;
     const price = check?.price ?? null;
     return {
       recipientCount,
       mciCount: counts.mci ?? 0, mtnCount: counts.irancell ?? 0, rightelCount: counts.rightel ?? 0, otherCount: counts.other ?? 0, internationalCount: counts.international ?? 0,
-      blackListCount: blocked.length,
+      blackListCount: blockedCount ?? blocked.length,
       wrongNumberCount: p.recipients.wrongNumberCount,
       duplicateCount: p.recipients.duplicateCount,
       invalidSamples: p.recipients.invalidSamples,
@@ -268,6 +270,7 @@ export class ComposeService {
    */
   async prepareForLater(ctx: Actor, input: ComposeInput) {
     const p = await this.prepare(ctx, input);
+    if (p.recipients.selection) throw new Error('a selection of receivers cannot define a send made later');
     const { parts, recipientCount, blocked } = await this.split(p, ctx.tenant.organizationId);
     if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
     // Priced as the hold will price each occurrence; a chain that cannot price it (a tariff or a rate
@@ -295,6 +298,7 @@ export class ComposeService {
   /** Judges, prices and stores a prepared send in one transaction (the hold and the limits with it). */
   private async store(ctx: Actor, input: ComposeInput, p: Prepared, options: StoreOptions): Promise<SendRow> {
     const organizationId = ctx.tenant.organizationId;
+    if (p.recipients.selection) return this.storeSelection(ctx, input, p, options);
     // Judged before the transaction: on the embedded database every query inside it must use its
     // handle, and the tariff and blacklist reads are not transactional anyway.
     const { sendable, blocked, counts, parts, recipientCount } = await this.split(p, organizationId);
@@ -317,6 +321,42 @@ export class ComposeService {
       const held = await this.billing.hold(tx, { reference: holdReference(inserted.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
       // The sending organization's price as the hold computed it (for the system organization, which
       // holds nothing, its price at its own tariff; none when its tariff went away since the check).
+      if (!held.price) throw creditFailure('GroupPriceIsNull', organizationId);
+      const row = await this.sends.setPrice(tx, inserted.id, held.price);
+      await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
+      if (options.inTransaction) await options.inTransaction(tx, row);
+      if (options.groupHook) await options.groupHook.run(tx, [row]);
+      afterCommit(tx, () => this.signal.wake());
+      return row;
+    });
+  }
+
+  /**
+   * A send whose receivers are a selection (`GatheredRecipients.selection`): the receivers are
+   * loaded inside the transaction by one `INSERT … SELECT` with the blacklist and opt-outs judged in
+   * SQL (the same lists and rules as `split`), and the send row takes the counts the load answers.
+   * There is no early check before the load (its counts are only known after it): the hold and the
+   * line limits inside the transaction refuse with the same answers, and a refusal rolls the load
+   * back with everything else.
+   */
+  private async storeSelection(ctx: Actor, input: ComposeInput, p: Prepared, options: StoreOptions): Promise<SendRow> {
+    const organizationId = ctx.tenant.organizationId;
+    const selection = p.recipients.selection as RecipientSelection;
+    const rule = await this.receivers.blockRule(organizationId, p.line.sendToBlackList ? null : p.line.isGeneralBlackList);
+    return this.uow.run(async (tx) => {
+      const values = this.sendValues(ctx, input, p, { sendable: [], blocked: [], counts: {}, recipientCount: 0 }, options);
+      const inserted = await this.sends.insertSend(tx, values);
+      const loaded = await this.receivers.loadSelection(tx, inserted.id, selection.picked, rule);
+      const counts = loaded.sendable;
+      const recipientCount = Object.values(counts).reduce((a, b) => a + b, 0);
+      if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
+      if (input.gradual && recipientCount < GRADUAL_MIN_RECIPIENTS) throw fieldError('receivers', 'messaging.gradualMinimum', { min: GRADUAL_MIN_RECIPIENTS });
+      const columns: Record<string, unknown> = { recipientCount, blackListCount: loaded.blocked, pendingCount: recipientCount };
+      for (const [op, column] of Object.entries(OPERATOR_COLUMNS)) columns[column] = counts[op] ?? 0;
+      await this.sends.update(tx, inserted.id, columns);
+      const parts = partsOf(counts, p);
+      const held = await this.billing.hold(tx, { reference: holdReference(inserted.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
       if (!held.price) throw creditFailure('GroupPriceIsNull', organizationId);
       const row = await this.sends.setPrice(tx, inserted.id, held.price);
       await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
@@ -527,7 +567,7 @@ export class ComposeService {
       gradualStepCount: input.gradual?.stepCount ?? null, gradualIntervalMinutes: input.gradual?.intervalMinutes ?? null, smsText: p.text, isFlashSms: input.isFlashSms === true,
       smsEncoding: p.parts.encoding, smsParts: p.parts.parts,
       wrongNumberCount: p.recipients.wrongNumberCount, duplicateCount: p.recipients.duplicateCount,
-      recipientCount, blackListCount: blocked.length, pendingCount: recipientCount,
+      recipientCount, blackListCount: split.blockedCount ?? blocked.length, pendingCount: recipientCount,
       ...waitingStatus(confirm ? 'WatingForConfirm' : 'Ready', p.at > this.clock.now()),
       dateTimeSend: p.at, refundPolicy: p.line.refundPolicy, description: input.description ?? null,
       // The phonebooks it was made from: the outbox search filters by them.
@@ -542,7 +582,8 @@ export class ComposeService {
    * Receivers the line may send to (in order) and those it may not — on a blacklist it honours, or
    * opted out of the organization by text message (every line honours that) — with counts per operator.
    */
-  private async split(p: Prepared, organizationId: number) {
+  private async split(p: Prepared, organizationId: number): Promise<Split & { parts: Record<string, number> }> {
+    if (p.recipients.selection) return this.selectionSplit(p, organizationId);
     const numbers = p.recipients.items.map((r) => r.number);
     const blacklisted = p.line.sendToBlackList ? new Set<string>() : await this.receivers.blacklistedAmong(numbers, organizationId, p.line.isGeneralBlackList);
     for (const n of await this.receivers.optedOutAmong(numbers, organizationId)) blacklisted.add(n);
@@ -564,6 +605,33 @@ export class ComposeService {
       for (const r of sendable) parts[r.operator] = (parts[r.operator] ?? 0) + (r.parts ?? 1);
     } else parts = partsOf(counts, p);
     return { sendable, blocked, counts, parts, recipientCount: sendable.length };
+  }
+
+  /**
+   * A selection's split for the preview, from counts only (nothing is picked): per operator, the
+   * candidates and how many of them the blacklist or opt-outs block. When the selection takes every
+   * candidate this is exact; when it takes fewer, the picked share of each operator (and of the
+   * blocked) is the candidates' share, rounded so the parts add up to the size — the send itself
+   * answers the exact counts of what it picked.
+   */
+  private async selectionSplit(p: Prepared, organizationId: number): Promise<Split & { parts: Record<string, number> }> {
+    const selection = p.recipients.selection as RecipientSelection;
+    const rule = await this.receivers.blockRule(organizationId, p.line.sendToBlackList ? null : p.line.isGeneralBlackList);
+    const byOperator = !rule.blacklist && !rule.optOuts && selection.candidateCounts
+      ? Object.fromEntries(Object.entries(selection.candidateCounts).map(([op, total]) => [op, { total, blocked: 0 }]))
+      : await this.receivers.countSelection(selection.candidates, rule);
+    const total = Object.values(byOperator).reduce((a, b) => a + b.total, 0);
+    const size = Math.min(p.recipients.size, total);
+    const picked = shareOut(size, Object.fromEntries(Object.entries(byOperator).map(([op, c]) => [op, c.total])));
+    const blockedByOp = Object.fromEntries(Object.entries(byOperator).map(([op, c]) => [op, c.total === 0 ? 0 : Math.round((picked[op] * c.blocked) / c.total)]));
+    const counts: Record<string, number> = {};
+    let blockedCount = 0;
+    for (const [op, n] of Object.entries(picked)) {
+      blockedCount += blockedByOp[op];
+      if (n - blockedByOp[op] > 0) counts[op] = n - blockedByOp[op];
+    }
+    const recipientCount = Object.values(counts).reduce((a, b) => a + b, 0);
+    return { sendable: [], blocked: [], counts, recipientCount, blockedCount, parts: partsOf(counts, p) };
   }
 
   private async prepare(ctx: Actor, input: ComposeInput, cachedReads = false): Promise<Prepared> {
@@ -605,7 +673,7 @@ export class ComposeService {
     if (recipients.size === 0) throw sendFailure('RecipientNotExist', 'receivers');
     // Receivers with their own texts (a dynamic send, a P2P file): a source gives every receiver a
     // text or none, as the receivers' load decides (`insertRecipients`).
-    const ownTexts = input.sendType === 'Dynamic' || input.textPerReceiver === true || recipients.items[0].text !== undefined;
+    const ownTexts = input.sendType === 'Dynamic' || input.textPerReceiver === true || recipients.items[0]?.text !== undefined;
     const dynamic = ownTexts ? await this.judgeDynamicTexts(org, recipients.items) : null;
     const parts = dynamic ? countParts(dynamic.smsText) : (judged as { parts: ReturnType<typeof countParts> }).parts;
     const text = judged?.text ?? (dynamic as DynamicSample).smsText;
@@ -713,6 +781,24 @@ const TEXT_SLICE = 5_000;
 
 /** The failure codes of pricing (as opposed to credit or limits): a periodic definition that meets one could never send. */
 const PRICING_CODES = new Set(['GroupPriceIsNull', 'NotDefineSmsRateType']);
+
+/** `size` shared out over the keys in proportion to their weights (largest remainders), summing to `size`. */
+function shareOut(size: number, weights: Record<string, number>): Record<string, number> {
+  const total = Object.values(weights).reduce((a, b) => a + b, 0);
+  const out: Record<string, number> = {};
+  if (total === 0) return out;
+  const rests: [string, number][] = [];
+  let given = 0;
+  for (const [k, w] of Object.entries(weights)) {
+    const exact = (size * w) / total;
+    out[k] = Math.floor(exact);
+    given += out[k];
+    rests.push([k, exact - out[k]]);
+  }
+  rests.sort((a, b) => b[1] - a[1]);
+  for (let i = 0; given < size && i < rests.length; i++, given++) out[rests[i][0]] += 1;
+  return out;
+}
 
 /** SMS parts per operator: receivers × parts of the message. */
 function partsOf(counts: Record<string, number>, p: Prepared): Record<string, number> {

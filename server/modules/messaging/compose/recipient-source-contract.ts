@@ -1,5 +1,5 @@
 import type { Actor } from '../../../platform/actor.js';
-import type { RecipientInput } from '../receivers.repository.js';
+import type { RecipientInput, SqlSelect } from '../receivers.repository.js';
 import type { RecipientSet } from './recipient-set.js';
 
 /**
@@ -47,6 +47,29 @@ export interface GatheredRecipients {
   duplicateCount: number;
   invalidSamples: string[];
   size: number;
+  /**
+   * A whole list too large to travel through Node (targeting's regional pick): the receivers stay
+   * in the database as a selection that compose loads with one `INSERT … SELECT` inside the send's
+   * transaction, the blacklist and opt-outs applied in SQL (`ReceiversRepository.loadSelection`).
+   * `items` is then empty and `size` is how many the selection answers before the blacklist.
+   */
+  selection?: RecipientSelection;
+}
+
+export type { SqlSelect } from '../receivers.repository.js';
+
+/**
+ * Receivers kept in the database (see `GatheredRecipients.selection`). Both selects answer the
+ * columns `"toNumber"` (text, normalized 98…) and `operator` (compose's names: mci, irancell,
+ * rightel, other, international), one row per number (already distinct).
+ */
+export interface RecipientSelection {
+  /** Every number the receivers are drawn from: the preview prices from its counts, picking nothing. */
+  candidates: SqlSelect;
+  /** Its counts per operator when the source already knows them (spares the preview a count when no blacklist applies). */
+  candidateCounts?: Record<string, number>;
+  /** The receivers themselves, `size` rows, with a sortable `"orderKey"` column giving their order (seq). */
+  picked: SqlSelect;
 }
 
 /** What gathering lends a source: the main settings' maximums, read through compose's one reader. */
