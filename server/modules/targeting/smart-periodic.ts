@@ -56,3 +56,14 @@ export function nextStep(rule: PeriodicRule, start: Date, afterStep: number | nu
   }
   return null;
 }
+
+/**
+ * What is left of `maxDailySendCount` on the Tehran day of `at`: the cap less what the family's
+ * occurrences of that day count (an ended one its sent count, an open one its requested = held
+ * count). Never below 0.
+ */
+export function dailyLeft(cap: number, occurrences: { startDatetime: Date | string; counted: number }[], at: Date): number {
+  const day = tehranDay(at);
+  const used = occurrences.filter((o) => tehranDay(new Date(o.startDatetime)) === day).reduce((sum, o) => sum + o.counted, 0);
+  return Math.max(0, cap - used);
+}

@@ -19,8 +19,7 @@ import { NotificationsService } from '../notifications/index.js';
 import { SenderAgentsService } from '../numbers/index.js';
 import { SmartRequestsRepository, type BtsAgentRow, type SmartApprovalStatus, type SmartRequestRow } from './smart-requests.repository.js';
 import { BtsConnections } from './bts-connections.service.js';
-import { nextStep, OCCURRENCE_LEAD_MS, type PeriodicRule } from './smart-periodic.js';
-import { tehranDay } from '../../shared/dates/tehran-days.js';
+import { dailyLeft, nextStep, OCCURRENCE_LEAD_MS, type PeriodicRule } from './smart-periodic.js';
 import { isBigTarget, MAX_AREA_KM2, MAX_CIRCLE_RADIUS_METERS, smartAreaProblem } from './smart-geometry.js';
 import type {
   createP2PSmartRequestsSchema, createPeriodicSmartRequestSchema, createSmartRequestSchema, estimateSmartRequestSchema, smartRequestsQuery, updateSmartRequestSchema,
@@ -670,11 +669,8 @@ export class SmartRequestsService {
         if (now.getTime() >= next.at.getTime() + windowMs) continue;
         let maxSendCount = parent.maxSendCount;
         if (parent.maxDailySendCount !== null) {
-          const day = tehranDay(next.at);
           // Ended occurrences count what they sent, open ones what is held for them.
-          const used = occurrences.filter((o) => tehranDay(new Date(o.startDatetime)) === day)
-            .reduce((sum, o) => sum + (OPEN_STAGES.includes(o.stage) ? o.requestedCount : o.sentCount), 0);
-          const left = parent.maxDailySendCount - used;
+          const left = dailyLeft(parent.maxDailySendCount, occurrences.map((o) => ({ startDatetime: o.startDatetime, counted: OPEN_STAGES.includes(o.stage) ? o.requestedCount : o.sentCount })), next.at);
           if (left <= 0) continue;
           maxSendCount = Math.min(maxSendCount ?? left, left);
         }
