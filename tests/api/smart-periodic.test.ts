@@ -1,8 +1,10 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { sharedServer, unique, adminToken, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { available, expectLedgerClean, ok, sendingTree } from '../support/sending.js';
 import { SmartRequestsService } from '../../server/modules/targeting/index.js';
+import { BillingService, creditFailure } from '../../server/modules/billing/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -117,6 +119,27 @@ describe('Periodic smart requests (CreatePeriodicSmartSmsRecipient) repeat', fun
     expect(await service.runPeriodic(new Date(Date.now() + DAY_MS))).to.equal(0);
     expect((await get(parent.id)).occurrences).to.have.length(1);
     expect(await credit()).to.deep.equal(before);
+  });
+
+  it('an occurrence whose hold is refused for credit ends Failed with the reason; the parent continues with the next', async () => {
+    const before = await credit();
+    const billing = (service as unknown as { billing: BillingService }).billing;
+    const hold = sinon.stub(billing, 'hold').callThrough();
+    hold.onFirstCall().rejects(creditFailure('OrganizationCreditNotEnough', tree.sub.id));
+    let parent: any;
+    try {
+      parent = await create({ periodType: 'Daily', repeatCount: 2 }, { senderAgentId: agents.fast });
+    } finally {
+      hold.restore();
+    }
+    const [refused] = (await get(parent.id)).occurrences;
+    expect(refused).to.include({ stage: 'Ended', status: 'Failed', sentCount: 0, heldAmount: '0', settledAmount: '0' });
+    expect(refused.failedReason).to.be.a('string').and.not.match(/^billing\./);
+    expect(await credit()).to.deep.equal(before);
+    expect(await service.runPeriodic(new Date(Date.now() + DAY_MS))).to.equal(1);
+    const second = await waitFor((await get(parent.id)).occurrences[1].id, (r) => r.stage === 'Ended');
+    expect(second).to.include({ status: 'Done', sentCount: 10 });
+    expect(second.settledAmount).to.equal(second.heldAmount);
   });
 
   it('a confirmed periodic request cannot be edited (it is running)', async () => {

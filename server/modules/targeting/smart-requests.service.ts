@@ -371,7 +371,7 @@ export class SmartRequestsService {
   async get(ctx: Actor, id: number) {
     const row = await this.repo.findVisible(ctx.tenant, managerOwnerFilter(ctx), id);
     if (!row) throw notFound('targeting.smart.notFound');
-    return { ...this.answer(ctx, row), locations: row.locations, ...(await this.occurrencesOf(row)) };
+    return { ...this.answer(ctx, row), locations: row.locations, ...(await this.occurrencesOf(ctx, row)) };
   }
 
   /** Only before the request went to the operator; a changed request waits for approval again unless the user needs none. */
@@ -694,13 +694,13 @@ export class SmartRequestsService {
   }
 
   /** A periodic request's occurrences and their sums (Get/:id). */
-  private async occurrencesOf(row: SmartRequestRow) {
+  private async occurrencesOf(ctx: Actor, row: SmartRequestRow) {
     if (!isPeriodicParent(row)) return { occurrences: [], occurrenceTotals: null };
     const rows = await this.repo.occurrences(row.id);
     const occurrences = rows.map((o) => ({
       id: o.id, occurrenceIndex: o.occurrenceIndex ?? 0, stage: o.stage, status: o.status, startDatetime: o.startDatetime, endDatetime: o.endDatetime,
       maxSendCount: o.maxSendCount, requestedCount: o.requestedCount, sentCount: o.sentCount, deliveredCount: o.deliveredCount,
-      heldAmount: o.heldAmount, settledAmount: o.settledAmount, failedReason: o.failedReason,
+      heldAmount: o.heldAmount, settledAmount: o.settledAmount, failedReason: this.reasonOf(ctx, o.failedReason),
     }));
     const sum = (f: (o: SmartRequestRow) => number) => rows.reduce((n, o) => n + f(o), 0);
     const sumBig = (f: (o: SmartRequestRow) => string) => rows.reduce((n, o) => n + BigInt(f(o)), 0n).toString();
@@ -805,10 +805,15 @@ export class SmartRequestsService {
     }));
   }
 
+  /** Our own reasons are stored as message keys and worded in the caller's language; the operator's are kept as written. */
+  private reasonOf(ctx: Actor, failedReason: string | null): string | null {
+    return failedReason && /^(targeting|billing)\./.test(failedReason) ? this.translator.t(ctx.culture, failedReason, {}) : failedReason;
+  }
+
   /** The answer: stored fields, reasons in the caller's language, and what the caller may do now. */
   answer(ctx: Actor, row: SmartRequestRow) {
     const { locations: _locations, approvalStatus: _a, submittedAt: _s, lastPolledAt: _p, endedAt: _e, cancelRequestedAt: _c, ...rest } = row;
-    const reason = row.failedReason && /^(targeting|billing)\./.test(row.failedReason) ? this.translator.t(ctx.culture, row.failedReason, {}) : row.failedReason;
+    const reason = this.reasonOf(ctx, row.failedReason);
     const manager = managerOwnerFilter(ctx) === null;
     return {
       ...rest,
