@@ -142,6 +142,18 @@ describe('Periodic smart requests (CreatePeriodicSmartSmsRecipient) repeat', fun
     expect(second.settledAmount).to.equal(second.heldAmount);
   });
 
+  it('an update while it waits for approval keeps the rule it does not restate', async () => {
+    const userToken = tree.subUser.token;
+    const role = ok(await api.post('Roles/Create', { title: unique('Smart '), claims: ['Sending.Smart'], organizationId: tree.sub.id }, { token: tree.subAdmin.token }));
+    ok(await api.post('Roles/AssignToUser', { userId: tree.subUser.userId, roleId: role.id }, { token: tree.subAdmin.token }));
+    const waiting = ok(await api.post('SmartSmsRecipients/CreatePeriodicSmartSmsRecipient', body({ periodType: 'Monthly', repeatCount: 3 }, { senderAgentId: agents.silent }), { token: userToken }));
+    expect(waiting).to.include({ stage: 'AwaitingApproval', canEdit: true });
+    const { periodicSmartSms: _rule, ...plain } = body({}, { senderAgentId: agents.silent, requestName: 'Edited' });
+    const edited = ok(await api.post('SmartSmsRecipients/Update', { ...plain, id: waiting.id }, { token: userToken }));
+    expect(edited.periodicSmartSms).to.deep.equal({ periodType: 'Monthly', repeatCount: 3 });
+    ok(await api.post(`SmartSmsRecipients/Cancel/${waiting.id}`, {}, { token: userToken }));
+  });
+
   it('a confirmed periodic request cannot be edited (it is running)', async () => {
     const parent = await create({ periodType: 'Weekly' }, { senderAgentId: agents.silent });
     expect(parent.canEdit).to.equal(false);

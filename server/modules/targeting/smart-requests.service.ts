@@ -389,6 +389,8 @@ export class SmartRequestsService {
       const now = this.clock.now();
       const updated = await this.repo.update(tx, before.id, {
         ...f, senderAgentId: agent.id, lastModified: now, rejectReason: null,
+        // A periodic request keeps its rule when an update does not restate it; only periodic requests carry one.
+        periodicSmartSms: before.requestKind === 'Periodic' ? f.periodicSmartSms ?? before.periodicSmartSms : null,
         stage: withoutConfirmation ? 'Queued' : 'AwaitingApproval', approvalStatus: withoutConfirmation ? 'Confirmed' : 'WatingForConfirm',
         decidedByUserId: null, decidedAt: null, submitAfter: withoutConfirmation ? this.submitAfterOf(f as SmartRequestRow, now) : null,
       });
