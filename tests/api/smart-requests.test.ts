@@ -237,7 +237,7 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
     expect(await credit()).to.deep.equal(before);
   });
 
-  it('P2P makes one request per operator text; periodic stores its repetition; the parent is told of new requests when it asks', async () => {
+  it('P2P makes one request per operator text; periodic waits for its delay, then its first occurrence holds and goes; the parent is told of new requests when it asks', async () => {
     ok(await api.post('Organizations/Update', { id: tree.organization.id, isSendAlertForCreateSmartSmsRequest: true }, { token: tree.resellerAdmin.token }));
     const before = await credit();
     const p2p = ok(await api.post('SmartSmsRecipients/CreateP2PSmartSmsRecipients', {
@@ -251,20 +251,25 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
     expect(await credit()).to.deep.equal(before);
 
     const periodic = ok(await api.post('SmartSmsRecipients/CreatePeriodicSmartSmsRecipient', {
-      ...body({ senderAgentId: agents.silent, sentDelayType: 'Hour', sentDelayValue: 2 }), periodicSmartSms: { periodType: 'Weekly', weekDays: [0, 3], repeatCount: 4 },
+      ...body({ senderAgentId: agents.silent, sentDelayType: 'Hour', sentDelayValue: 2 }), periodicSmartSms: { periodType: 'Weekly', weekDays: [0, 1, 2, 3, 4, 5, 6], repeatCount: 4 },
     }, { token: tree.subAdmin.token }));
     // A delayed request waits in the queue for the submit job; nothing is held yet.
     expect(periodic).to.include({ requestKind: 'Periodic', stage: 'Queued', heldAmount: '0' });
-    expect(periodic.periodicSmartSms).to.deep.equal({ periodType: 'Weekly', weekDays: [0, 3], repeatCount: 4 });
+    expect(periodic.periodicSmartSms).to.deep.equal({ periodType: 'Weekly', weekDays: [0, 1, 2, 3, 4, 5, 6], repeatCount: 4 });
     expect(new Date(periodic.submitAfter).getTime()).to.be.greaterThan(Date.now() + 60 * 60_000);
-    // Its time come (moved here instead of waiting two hours), the submit job hands it to the BTS and holds.
+    // Its time come (moved here instead of waiting two hours): the submit job never submits the
+    // periodic request itself; the periodic job creates its first occurrence, which goes and holds.
     const container = (await sharedServer()).peyk.container;
     await container.get<UnitOfWork>(TYPES.UnitOfWork).run((tx) => container.get(SmartRequestsRepository).update(tx, periodic.id, { submitAfter: new Date(Date.now() - 1000) }));
     await service.submitDue();
-    const submitted = await get(periodic.id);
-    expect(submitted).to.include({ stage: 'Submitted', requestedCount: 10 });
+    expect((await get(periodic.id)).occurrences).to.deep.equal([]);
+    expect(await service.runPeriodic()).to.equal(1);
+    const [occurrence] = (await get(periodic.id)).occurrences;
+    const submitted = await get(occurrence.id);
+    expect(submitted).to.include({ stage: 'Submitted', requestedCount: 10, parentId: periodic.id, occurrenceIndex: 0 });
     expect((await credit()).held - before.held).to.equal(BigInt(submitted.heldAmount));
     expect(ok(await api.post(`SmartSmsRecipients/Cancel/${periodic.id}`, {}, { token: tree.subAdmin.token })).stage).to.equal('Cancelled');
+    expect((await get(occurrence.id)).stage).to.equal('Cancelled');
     expect(await credit()).to.deep.equal(before);
 
     const latest = ok(await api.get('Notifications/GetLatest', { token: tree.orgAdmin.token }));

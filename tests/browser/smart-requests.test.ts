@@ -59,4 +59,33 @@ describe('browser: a smart request drawn on the map (BTS simulator)', function (
     expect(errors).to.deep.equal([]);
     await page.close();
   });
+
+  it("a periodic request (made through the API) shows its rule, occurrences and totals under its detail", async () => {
+    const admin = await adminToken(api);
+    const { user } = await fundedCustomer(api, admin, 'Periodic', 'Pari');
+    ok(await api.post('Users/Update', { id: user.id, isCanSendSmartWithoutConfirmation: true }, { token: admin }));
+    const token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
+    const name = unique('هر روز ');
+    const start = new Date(Date.now() + 60_000);
+    ok(await api.post('SmartSmsRecipients/CreatePeriodicSmartSmsRecipient', {
+      requestName: name, text: 'سلام', operator: 'MCI', areas: [{ type: 'Circle', center: [51.389, 35.6892], radiusMeters: 6_000 }],
+      residenceState: true, sendCountType: 'Count', countToSend: 3, startDatetime: start.toISOString(), endDatetime: new Date(start.getTime() + 4 * 60_000).toISOString(),
+      periodicSmartSms: { periodType: 'Daily', repeatCount: 2 },
+    }, { token }));
+
+    const errors: string[] = [];
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
+    const smart = new SmartRequestsPage(page, baseUrl);
+    await smart.open();
+    await smart.row(name).waitFor();
+    await smart.showOnMap(name);
+    const occurrences = page.locator('[data-testid="smart-occurrences"][data-count="1"]');
+    await occurrences.waitFor();
+    expect(await occurrences.innerText()).to.contain('هر روز').and.contain('۲ بار');
+    expect(await page.getByTestId('smart-occurrence-totals').innerText()).to.contain('۱ نوبت');
+    expect(errors).to.deep.equal([]);
+    await page.close();
+  });
 });

@@ -70,6 +70,11 @@ export interface SmartRequestRow {
   lastPolledAt: Date | null;
   endedAt: Date | null;
   cancelRequestedAt: Date | null;
+  /** Periodic requests (migration 0069): an occurrence's parent and period step; the parent's next due time and stop reason. */
+  parentId: number | null;
+  occurrenceIndex: number | null;
+  nextOccurrenceAt: Date | null;
+  periodicStopReason: string | null;
   createdAt: Date;
   lastModified: Date;
 }
@@ -152,6 +157,8 @@ export class SmartRequestsRepository {
     const q = this.knex('targeting_smart_requests as r');
     whereOrganizationVisible(q, this.knex, 'r.organizationId', tenant);
     if (ownerId !== null) q.where('r.userId', ownerId);
+    // Occurrences are shown under their periodic parent (Get/:id), not as requests of their own.
+    q.whereNull('r.parentId');
     if (f.status) q.where('r.status', f.status);
     if (f.stage) q.where('r.stage', f.stage);
     if (f.search) q.where((w) => w.where('r.requestName', 'ilike', likeContains(f.search!)).orWhere('r.text', 'ilike', likeContains(f.search!)));
@@ -165,8 +172,24 @@ export class SmartRequestsRepository {
   /** Confirmed requests due for the BTS (the submit job's list). */
   async dueForSubmit(now: Date, limit: number): Promise<number[]> {
     const rows = await this.knex('targeting_smart_requests').where({ stage: 'Queued' })
+      // A periodic parent is never submitted itself: its occurrences are.
+      .where((w) => w.whereNot('requestKind', 'Periodic').orWhereNotNull('parentId'))
       .where((w) => w.whereNull('submitAfter').orWhere('submitAfter', '<=', now)).orderBy('id').limit(limit).select('id');
     return rows.map((r: { id: number }) => r.id);
+  }
+
+  /** Running periodic parents whose next occurrence is due by `until` (the periodic job's list). */
+  async periodicDue(until: Date, limit: number): Promise<number[]> {
+    const rows = await this.knex('targeting_smart_requests').where({ stage: 'Queued', requestKind: 'Periodic', approvalStatus: 'Confirmed' }).whereNull('parentId')
+      .where((w) => w.whereNull('nextOccurrenceAt').orWhere('nextOccurrenceAt', '<=', until))
+      .where((w) => w.whereNull('submitAfter').orWhere('submitAfter', '<=', until)).orderBy('id').limit(limit).select('id');
+    return rows.map((r: { id: number }) => r.id);
+  }
+
+  /** A periodic parent's occurrences, oldest first. */
+  async occurrences(parentId: number, tx?: Tx): Promise<SmartRequestRow[]> {
+    const rows = await (tx ?? this.knex)('targeting_smart_requests').where({ parentId }).orderBy('occurrenceIndex');
+    return rows.map((r) => fromDb(r) as SmartRequestRow);
   }
 
   /** Submitted requests with no news since `before` (the poll job's list). */

@@ -29,7 +29,7 @@ const area = {
   },
 } as const;
 
-/** Stored only for now (no repetition runs; targeting CONTEXT.md). */
+/** A periodic request's rule: its occurrences repeat the request (targeting CONTEXT.md "Periodic smart requests"). */
 const periodic = {
   type: ['object', 'null'], additionalProperties: false, required: ['periodType'],
   properties: {

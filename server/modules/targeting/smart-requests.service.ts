@@ -19,6 +19,7 @@ import { NotificationsService } from '../notifications/index.js';
 import { SenderAgentsService } from '../numbers/index.js';
 import { SmartRequestsRepository, type BtsAgentRow, type SmartApprovalStatus, type SmartRequestRow } from './smart-requests.repository.js';
 import { BtsConnections } from './bts-connections.service.js';
+import { dailyLeft, nextStep, OCCURRENCE_LEAD_MS, type PeriodicRule } from './smart-periodic.js';
 import { isBigTarget, MAX_AREA_KM2, MAX_CIRCLE_RADIUS_METERS, smartAreaProblem } from './smart-geometry.js';
 import type {
   createP2PSmartRequestsSchema, createPeriodicSmartRequestSchema, createSmartRequestSchema, estimateSmartRequestSchema, smartRequestsQuery, updateSmartRequestSchema,
@@ -67,8 +68,12 @@ const nullIfBlank = (s: string | null | undefined) => (s === undefined || s === 
 
 /** What a caller may do with a request now (answers' `canEdit` / `canDecide` / `canCancel`). */
 function editable(row: SmartRequestRow): boolean {
-  return row.stage === 'AwaitingApproval' || (row.stage === 'Queued' && row.approvalStatus === 'Confirmed');
+  // A confirmed periodic request is running (its occurrences are created from it) and an occurrence is the scheduler's: neither is edited.
+  return row.stage === 'AwaitingApproval' || (row.stage === 'Queued' && row.approvalStatus === 'Confirmed' && row.requestKind !== 'Periodic');
 }
+
+const isPeriodicParent = (row: SmartRequestRow) => row.requestKind === 'Periodic' && row.parentId === null;
+const OPEN_STAGES: SmartRequestRow['stage'][] = ['AwaitingApproval', 'Queued', 'Submitted'];
 
 /**
  * Smart requests (issue 26, CONTEXT.md "Smart requests"): validated with the spec's messages,
@@ -366,7 +371,7 @@ export class SmartRequestsService {
   async get(ctx: Actor, id: number) {
     const row = await this.repo.findVisible(ctx.tenant, managerOwnerFilter(ctx), id);
     if (!row) throw notFound('targeting.smart.notFound');
-    return { ...this.answer(ctx, row), locations: row.locations };
+    return { ...this.answer(ctx, row), locations: row.locations, ...(await this.occurrencesOf(ctx, row)) };
   }
 
   /** Only before the request went to the operator; a changed request waits for approval again unless the user needs none. */
@@ -384,6 +389,8 @@ export class SmartRequestsService {
       const now = this.clock.now();
       const updated = await this.repo.update(tx, before.id, {
         ...f, senderAgentId: agent.id, lastModified: now, rejectReason: null,
+        // A periodic request keeps its rule when an update does not restate it; only periodic requests carry one.
+        periodicSmartSms: before.requestKind === 'Periodic' ? f.periodicSmartSms ?? before.periodicSmartSms : null,
         stage: withoutConfirmation ? 'Queued' : 'AwaitingApproval', approvalStatus: withoutConfirmation ? 'Confirmed' : 'WatingForConfirm',
         decidedByUserId: null, decidedAt: null, submitAfter: withoutConfirmation ? this.submitAfterOf(f as SmartRequestRow, now) : null,
       });
@@ -407,7 +414,9 @@ export class SmartRequestsService {
       if (!row) throw notFound('targeting.smart.notFound');
       if (row.stage === 'AwaitingApproval' || row.stage === 'Queued') {
         const now = this.clock.now();
-        const updated = await this.repo.update(tx, id, { stage: 'Cancelled', failedReason: 'targeting.smart.cancelled', endedAt: now, lastModified: now });
+        // A periodic request stops here: the job creates no occurrence of a parent that left `Queued`.
+        const stop = isPeriodicParent(row) ? { periodicStopReason: 'Cancelled', nextOccurrenceAt: null } : {};
+        const updated = await this.repo.update(tx, id, { stage: 'Cancelled', failedReason: 'targeting.smart.cancelled', endedAt: now, lastModified: now, ...stop });
         await this.audit.record(tx, ctx, { operationType: 'Cancel', className: 'SmartSmsRequest', referenceId: id, organizationId: row.organizationId, oldData: row, newData: updated });
         this.pushAfterCommit(tx, updated);
         return { row: updated, externalId: null };
@@ -423,6 +432,13 @@ export class SmartRequestsService {
       await this.audit.record(tx, ctx, { operationType: 'Cancel', className: 'SmartSmsRequest', referenceId: id, organizationId: row.organizationId, oldData: row, newData: marked });
       return { row: marked, externalId: row.externalId };
     });
+    if (isPeriodicParent(row)) {
+      // Its running occurrence (at most one) is cancelled as any request is; ended ones stay settled.
+      for (const o of await this.repo.occurrences(id)) {
+        if (OPEN_STAGES.includes(o.stage)) await this.cancel(ctx, o.id).catch((err: unknown) => { if (!(err instanceof AppError && err.status === 409)) throw err; });
+      }
+      return this.answer(ctx, (await this.repo.get(id))!);
+    }
     if (externalId === null) return this.answer(ctx, row);
     const agent = await this.agentById(row.senderAgentId);
     if (!agent) throw new AppError(503, 'targeting.smart.agentUnavailable');
@@ -441,6 +457,11 @@ export class SmartRequestsService {
   async submit(id: number): Promise<SmartRequestRow> {
     let row = await this.repo.get(id);
     if (!row || row.stage !== 'Queued') return row!;
+    if (isPeriodicParent(row)) {
+      // A periodic request is never submitted itself: its due occurrence is.
+      await this.runParent(id, this.clock.now());
+      return (await this.repo.get(id))!;
+    }
     const agent = await this.agentById(row.senderAgentId);
     const request = this.btsRequest(row);
     let gateway: BtsGateway | null = null;
@@ -591,6 +612,109 @@ export class SmartRequestsService {
     return updated;
   }
 
+  // ----- periodic requests ------------------------------------------------------------------
+
+  /**
+   * `targeting.smart-periodic`: for each running periodic request whose next occurrence is due,
+   * creates it (under the parent's lock) and submits it through the ordinary path.
+   */
+  async runPeriodic(now: Date = this.clock.now()): Promise<number> {
+    const ids = await this.repo.periodicDue(new Date(now.getTime() + OCCURRENCE_LEAD_MS), 50);
+    let created = 0;
+    for (const id of ids) created += await this.runParent(id, now).catch((err: unknown) => { this.logger.warn({ err, id }, 'periodic smart request run failed'); return 0; });
+    return created;
+  }
+
+  private async runParent(id: number, now: Date): Promise<number> {
+    const child = await this.nextOccurrence(id, now);
+    if (!child) return 0;
+    await this.submit(child.id);
+    return 1;
+  }
+
+  /**
+   * The next occurrence of a periodic request, created under the parent's row lock (so two
+   * scheduler runs create it once; the unique (parentId, occurrenceIndex) is the second guard),
+   * only once the previous one has ended (occurrences never overlap, and a day's sent total is
+   * known). A step whose window has already passed is skipped, as is one whose Tehran day has
+   * reached `maxDailySendCount`; an occurrence's `maxSendCount` is lowered to what is left of its
+   * day. No further step (repetitions or end date reached): the parent ends `Done`, `Completed`.
+   */
+  private async nextOccurrence(id: number, now: Date): Promise<SmartRequestRow | null> {
+    return this.uow.run(async (tx) => {
+      const parent = await this.repo.lock(tx, id);
+      if (!parent || !isPeriodicParent(parent) || parent.stage !== 'Queued' || parent.approvalStatus !== 'Confirmed') return null;
+      if (parent.submitAfter && new Date(parent.submitAfter).getTime() > now.getTime()) return null;
+      const rule = parent.periodicSmartSms as unknown as PeriodicRule | null;
+      const occurrences = await this.repo.occurrences(id, tx);
+      const last = occurrences.at(-1);
+      if (last && OPEN_STAGES.includes(last.stage)) return null;
+      const start = new Date(parent.startDatetime);
+      const windowMs = new Date(parent.endDatetime).getTime() - start.getTime();
+      let after = last?.occurrenceIndex ?? null;
+      for (;;) {
+        const next = rule ? nextStep(rule, start, after, occurrences.length) : null;
+        if (!next) {
+          const updated = await this.repo.update(tx, id, {
+            stage: 'Ended', status: 'Done', statusDatetime: now, endedAt: now, lastModified: now, nextOccurrenceAt: null, periodicStopReason: 'Completed',
+          });
+          this.pushAfterCommit(tx, updated);
+          return null;
+        }
+        const due = new Date(next.at.getTime() - OCCURRENCE_LEAD_MS);
+        if (now.getTime() < due.getTime()) {
+          if (parent.nextOccurrenceAt?.getTime?.() !== due.getTime()) await this.repo.update(tx, id, { nextOccurrenceAt: due });
+          return null;
+        }
+        after = next.step;
+        // Missed (the scheduler was down through the whole window): skipped, never sent late.
+        if (now.getTime() >= next.at.getTime() + windowMs) continue;
+        let maxSendCount = parent.maxSendCount;
+        if (parent.maxDailySendCount !== null) {
+          // Ended occurrences count what they sent, open ones what is held for them.
+          const left = dailyLeft(parent.maxDailySendCount, occurrences.map((o) => ({ startDatetime: o.startDatetime, counted: OPEN_STAGES.includes(o.stage) ? o.requestedCount : o.sentCount })), next.at);
+          if (left <= 0) continue;
+          maxSendCount = Math.min(maxSendCount ?? left, left);
+        }
+        const child = await this.repo.insert(tx, {
+          organizationId: parent.organizationId, userId: parent.userId, requestKind: 'Periodic', groupId: parent.id, parentId: parent.id, occurrenceIndex: next.step,
+          requestName: parent.requestName, text: parent.text, senderAgentId: parent.senderAgentId, operator: parent.operator, areas: parent.areas,
+          residenceState: parent.residenceState, joberState: parent.joberState, travellerState: parent.travellerState, provinces: parent.provinces,
+          ageFrom: parent.ageFrom, ageTo: parent.ageTo, gender: parent.gender, deviceType: parent.deviceType, brand: parent.brand, model: parent.model,
+          mobilePrefix: parent.mobilePrefix, cellList: parent.cellList, smartRequestType: parent.smartRequestType, operationType: parent.operationType,
+          periodicSmartSms: null, grayListExpireHour: parent.grayListExpireHour, sentDelayType: 'None', sentDelayValue: 0,
+          sendCountType: parent.sendCountType, countToSend: parent.countToSend, percentageToSend: parent.percentageToSend,
+          maxSendCount, maxDailySendCount: parent.maxDailySendCount, startDatetime: next.at, endDatetime: new Date(next.at.getTime() + windowMs),
+          stage: 'Queued', status: 'Stored', statusDatetime: now, approvalStatus: 'Confirmed', decidedByUserId: parent.decidedByUserId, decidedAt: parent.decidedAt,
+          partsCount: parent.partsCount, submitAfter: null, createdAt: now, lastModified: now,
+        });
+        const following = nextStep(rule!, start, next.step, occurrences.length + 1);
+        await this.repo.update(tx, id, { nextOccurrenceAt: following ? new Date(following.at.getTime() - OCCURRENCE_LEAD_MS) : null, lastModified: now });
+        return child;
+      }
+    });
+  }
+
+  /** A periodic request's occurrences and their sums (Get/:id). */
+  private async occurrencesOf(ctx: Actor, row: SmartRequestRow) {
+    if (!isPeriodicParent(row)) return { occurrences: [], occurrenceTotals: null };
+    const rows = await this.repo.occurrences(row.id);
+    const occurrences = rows.map((o) => ({
+      id: o.id, occurrenceIndex: o.occurrenceIndex ?? 0, stage: o.stage, status: o.status, startDatetime: o.startDatetime, endDatetime: o.endDatetime,
+      maxSendCount: o.maxSendCount, requestedCount: o.requestedCount, sentCount: o.sentCount, deliveredCount: o.deliveredCount,
+      heldAmount: o.heldAmount, settledAmount: o.settledAmount, failedReason: this.reasonOf(ctx, o.failedReason),
+    }));
+    const sum = (f: (o: SmartRequestRow) => number) => rows.reduce((n, o) => n + f(o), 0);
+    const sumBig = (f: (o: SmartRequestRow) => string) => rows.reduce((n, o) => n + BigInt(f(o)), 0n).toString();
+    return {
+      occurrences,
+      occurrenceTotals: {
+        occurrenceCount: rows.length, requestedCount: sum((o) => o.requestedCount), sentCount: sum((o) => o.sentCount), deliveredCount: sum((o) => o.deliveredCount),
+        heldAmount: sumBig((o) => (OPEN_STAGES.includes(o.stage) ? o.heldAmount : '0')), settledAmount: sumBig((o) => o.settledAmount),
+      },
+    };
+  }
+
   // ----- jobs -------------------------------------------------------------------------------
 
   /** `targeting.smart-submit`: confirmed requests whose delay has passed (and those a down BTS left queued). */
@@ -683,10 +807,15 @@ export class SmartRequestsService {
     }));
   }
 
+  /** Our own reasons are stored as message keys and worded in the caller's language; the operator's are kept as written. */
+  private reasonOf(ctx: Actor, failedReason: string | null): string | null {
+    return failedReason && /^(targeting|billing)\./.test(failedReason) ? this.translator.t(ctx.culture, failedReason, {}) : failedReason;
+  }
+
   /** The answer: stored fields, reasons in the caller's language, and what the caller may do now. */
   answer(ctx: Actor, row: SmartRequestRow) {
     const { locations: _locations, approvalStatus: _a, submittedAt: _s, lastPolledAt: _p, endedAt: _e, cancelRequestedAt: _c, ...rest } = row;
-    const reason = row.failedReason && /^(targeting|billing)\./.test(row.failedReason) ? this.translator.t(ctx.culture, row.failedReason, {}) : row.failedReason;
+    const reason = this.reasonOf(ctx, row.failedReason);
     const manager = managerOwnerFilter(ctx) === null;
     return {
       ...rest,

@@ -54,6 +54,8 @@ export const targetingModule: PeykModule = {
       // Smart requests (CONTEXT.md "Smart requests"): delayed or left-queued submits, and polls / time-outs of submitted ones.
       { name: 'targeting.smart-submit', schedule: '*/15 * * * * *', scope: 'global', run: () => smart.submitDue() },
       { name: 'targeting.smart-poll', schedule: '5,35 * * * * *', scope: 'global', run: () => smart.pollStale() },
+      // Periodic smart requests: the due occurrence of each running one, created under the parent's lock and submitted.
+      { name: 'targeting.smart-periodic', schedule: '10,40 * * * * *', scope: 'global', run: (now) => smart.runPeriodic(now) },
     ];
   },
   async onStop(container) {

@@ -56,8 +56,15 @@ const smartRequestProperties = {
   cellList: { type: 'array', items: text },
   smartRequestType: { enum: ['Area', 'CellList'] },
   operationType: nullableText,
-  /** Stored only (see targeting CONTEXT.md, "Smart requests"): no repetition runs yet. */
+  /** A periodic request's rule `{periodType, weekDays?, repeatCount?, endDate?}` (its occurrences repeat it; targeting CONTEXT.md "Periodic smart requests"). */
   periodicSmartSms: { type: ['object', 'null'] },
+  /** An occurrence of a periodic request: its parent's id and period step (0 = the first); null otherwise. */
+  parentId: nullableInteger,
+  occurrenceIndex: nullableInteger,
+  /** A running periodic request: when its next occurrence is due to be created (null: none known or ended). */
+  nextOccurrenceAt: nullableInstant,
+  /** Why a periodic request stopped: `Completed` (end date or repetitions reached) or `Cancelled`. */
+  periodicStopReason: nullableText,
   grayListExpireHour: nullableInteger,
   sentDelayType: { enum: ['None', 'Minute', 'Hour'] },
   sentDelayValue: integer,
@@ -102,10 +109,32 @@ const smartRequestRequired = Object.keys(smartRequestProperties) as (keyof typeo
 
 export const smartRequestAnswer = { type: 'object', required: smartRequestRequired, properties: smartRequestProperties } as const;
 export const smartRequestsPageAnswer = pageOf(smartRequestAnswer);
-/** `Get/:id` adds where recipients were found (a coarse sample for the map, `[lon, lat]`). */
+/** One occurrence of a periodic request, as its parent's `Get/:id` lists it. */
+export const smartOccurrenceAnswer = {
+  type: 'object',
+  required: ['id', 'occurrenceIndex', 'stage', 'status', 'startDatetime', 'endDatetime', 'maxSendCount', 'requestedCount', 'sentCount', 'deliveredCount', 'heldAmount', 'settledAmount', 'failedReason'],
+  properties: {
+    id: integer, occurrenceIndex: integer, stage: { enum: SMART_REQUEST_STAGES }, status: { enum: SMART_SMS_STATUS_NAMES },
+    startDatetime: instant, endDatetime: instant, maxSendCount: nullableInteger, requestedCount: integer, sentCount: integer, deliveredCount: integer,
+    heldAmount: rials, settledAmount: rials, failedReason: nullableText,
+  },
+} as const;
+/** The sums over a periodic request's occurrences. */
+export const smartOccurrenceTotalsAnswer = {
+  type: 'object', required: ['occurrenceCount', 'requestedCount', 'sentCount', 'deliveredCount', 'heldAmount', 'settledAmount'],
+  properties: { occurrenceCount: integer, requestedCount: integer, sentCount: integer, deliveredCount: integer, heldAmount: rials, settledAmount: rials },
+} as const;
+/**
+ * `Get/:id` adds where recipients were found (a coarse sample for the map, `[lon, lat]`) and, for a
+ * periodic request, its occurrences and their totals (empty and null otherwise).
+ */
 export const smartRequestDetailAnswer = {
-  type: 'object', required: [...smartRequestRequired, 'locations'],
-  properties: { ...smartRequestProperties, locations: { type: 'array', items: position } },
+  type: 'object', required: [...smartRequestRequired, 'locations', 'occurrences', 'occurrenceTotals'],
+  properties: {
+    ...smartRequestProperties, locations: { type: 'array', items: position },
+    occurrences: { type: 'array', items: smartOccurrenceAnswer },
+    occurrenceTotals: { ...smartOccurrenceTotalsAnswer, type: ['object', 'null'] },
+  },
 } as const;
 export const smartRequestListAnswer = { type: 'object', required: ['items'], properties: { items: { type: 'array', items: smartRequestAnswer } } } as const;
 
@@ -134,4 +163,5 @@ export const smartAgentsAnswer = {
 export type SmartAgents = AnswerOf<typeof smartAgentsAnswer>;
 export type SmartRequest = AnswerOf<typeof smartRequestAnswer>;
 export type SmartRequestDetail = AnswerOf<typeof smartRequestDetailAnswer>;
+export type SmartOccurrence = AnswerOf<typeof smartOccurrenceAnswer>;
 export type SmartEstimate = AnswerOf<typeof smartEstimateAnswer>;

@@ -67,6 +67,7 @@ const SHIPPED_NAMES = [
   '20261202-0059-targeting-regional-sends',
   '20261202-0062-targeting-smart-requests',
   '20261202-0066-targeting-places',
+  '20261202-0069-targeting-smart-occurrences',
   '20261202-0071-inbound-hidden-sender',
   '20261202-0072-targeting-pick-index',
 ];

@@ -22,7 +22,7 @@ import { IRAN_PROVINCES } from '../../../../server/shared/targeting/iran-provinc
 import { PLACE_CATEGORIES, placesApi, placesKeys, type PlaceCategory } from './places-api';
 import {
   isSmartProgress, SMART_OPERATORS, SMART_PROGRESS_EVENT, smartRequestsApi, smartRequestsKeys,
-  type SmartEstimate, type SmartRequest, type SmartRequestBody,
+  type SmartEstimate, type SmartRequest, type SmartRequestBody, type SmartRequestDetail,
 } from './smart-requests-api';
 
 type Operator = (typeof SMART_OPERATORS)[number];
@@ -152,7 +152,55 @@ function RequestMap({ id, version }: { id: number; version: number }) {
       <p className="mb-2 text-sm">{t('request.locationsCount', { n: digits(data.locations.length) })}</p>
       <AreaMap areas={[]} overlays={(data.areas as GeoArea[]).map((a, i) => ({ area: a, label: t('request.areaN', { n: digits(i + 1) }) }))}
         points={data.locations.map((p) => ({ position: [p[0]!, p[1]!], label: t('request.recipientHere') }))} height="20rem" testId="smart-locations-map" />
+      {data.periodicSmartSms && data.parentId === null && <Occurrences data={data} />}
     </section>
+  );
+}
+
+type PeriodicRule = { periodType?: 'Daily' | 'Weekly' | 'Monthly'; weekDays?: number[]; repeatCount?: number; endDate?: string };
+
+/** A periodic request's rule, its occurrences (each its own submit, hold and settlement) and their totals. */
+function Occurrences({ data }: { data: SmartRequestDetail }) {
+  const { t } = useTranslation('smart');
+  const digits = useDigits();
+  const rule = data.periodicSmartSms as PeriodicRule;
+  const totals = data.occurrenceTotals;
+  const days = (rule.weekDays ?? []).map((d) => t(`periodic.weekDays.${d}`)).join(t('periodic.separator'));
+  return (
+    <div className="mt-4" data-testid="smart-occurrences" data-count={data.occurrences.length}>
+      <h4 className="mb-1 font-semibold">{t('periodic.title')}</h4>
+      <p className="text-sm">
+        {t(`periodic.types.${rule.periodType ?? 'Daily'}`)}
+        {days ? ` — ${days}` : ''}
+        {rule.repeatCount ? ` — ${t('periodic.repeatCount', { n: digits(rule.repeatCount) })}` : ''}
+        {rule.endDate ? <> — {t('periodic.until')} <DateDisplay value={rule.endDate} /></> : null}
+      </p>
+      {data.nextOccurrenceAt && data.stage === 'Queued' ? <p className="text-sm">{t('periodic.next')} <DateDisplay value={data.nextOccurrenceAt} /></p> : null}
+      {data.periodicStopReason ? <p className="text-sm">{t(`periodic.stopped.${data.periodicStopReason === 'Cancelled' ? 'Cancelled' : 'Completed'}`)}</p> : null}
+      {totals ? (
+        <p className="text-sm" data-testid="smart-occurrence-totals">
+          {t('periodic.totals', { n: digits(totals.occurrenceCount), sent: digits(totals.sentCount), requested: digits(totals.requestedCount), settled: t('request.rials', { n: digits(totals.settledAmount) }) })}
+        </p>
+      ) : null}
+      {data.occurrences.length === 0 ? <EmptyState title={t('periodic.none')} /> : (
+        <table className="mt-2 w-full text-sm">
+          <thead>
+            <tr>{(['index', 'window', 'stage', 'counts', 'settled'] as const).map((k) => <th key={k} className="text-start">{t(`periodic.columns.${k}`)}</th>)}</tr>
+          </thead>
+          <tbody>
+            {data.occurrences.map((o) => (
+              <tr key={o.id} className="border-t">
+                <td className="py-1">{digits(o.occurrenceIndex + 1)}</td>
+                <td className="py-1"><DateDisplay value={o.startDatetime} /></td>
+                <td className="py-1">{t(`stages.${o.stage}`)} — {t(`statuses.${o.status}`)}{o.failedReason ? <span className="block text-xs"><UserText>{o.failedReason}</UserText></span> : null}</td>
+                <td className="py-1">{t('periodic.counts', { sent: digits(o.sentCount), requested: digits(o.requestedCount) })}</td>
+                <td className="py-1">{t('request.rials', { n: digits(o.settledAmount) })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 
