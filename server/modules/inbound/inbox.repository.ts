@@ -127,22 +127,23 @@ export class InboxRepository {
   /**
    * Marks (in the store transaction) the new messages whose sender was a receiver of a hidden send
    * (a regional send: `sends.isHiddenReceivers`) of the message's organization or over its line,
-   * made in the last HIDDEN_SENDER_DAYS days: every path that shows the message masks its sender.
+   * made in the HIDDEN_SENDER_DAYS days before the message was received (its own time, the clock's
+   * `at`, not the machine's): every path that shows the message masks its sender.
    * Reads messaging's `sends`/`send_recipients` by the receivers' number index, like the per-user
    * line rule reads numbers' assignments; archived receivers are not read (archived sends are older).
    */
   private async markHiddenSenders(tx: Tx, rows: InboxRow[]): Promise<void> {
     const ids = rows.filter((r) => r.organizationId !== null).map((r) => r.id);
     if (ids.length === 0) return;
-    const since = new Date(Date.now() - HIDDEN_SENDER_DAYS * 86_400_000);
     const res = await tx.raw(
       `update inbox_messages m set "isHiddenSender" = true
        where m.id = any(?::bigint[]) and exists (
          select 1 from send_recipients r join sends s on s.id = r."sendId"
-         where r."toNumber" = m."senderMobile" and s."isHiddenReceivers" and s."createdAt" > ?
+         where r."toNumber" = m."senderMobile" and s."isHiddenReceivers"
+           and s."createdAt" > m."dateTimeReceive" - make_interval(days => ?)
            and (s."organizationId" = m."organizationId" or s."privateNumberId" = m."privateNumberId"))
        returning m.id`,
-      [pgIntArray(ids), since],
+      [pgIntArray(ids), HIDDEN_SENDER_DAYS],
     );
     const hidden = new Set(((res.rows ?? res) as { id: unknown }[]).map((r) => Number(r.id)));
     for (const r of rows) r.isHiddenSender = hidden.has(r.id);
