@@ -46,11 +46,13 @@ export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwi
   { key: 'api', flags: ['isSendApiSingle', 'isSendApiP2P'] },
   { key: 'refunds', flags: ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2'] },
   { key: 'blacklist', flags: ['sendToBlackList', 'isGeneralBlackList'] },
+  // Read by regional sends from the number bank (targeting CONTEXT.md, "Regional sends": line flags).
+  { key: 'regional', flags: ['isSendGender', 'isSendGroup', 'isAutomaticBulk', 'isAutomaticGroup'] },
   {
     key: 'later', flags: [
-      'checkFilter', 'hasSla', 'isPostpaid', 'isSendGender', 'isSendGroup', 'isSendClub', 'isSendSmart', 'isSendDevice',
+      'checkFilter', 'hasSla', 'isPostpaid', 'isSendClub', 'isSendSmart', 'isSendDevice',
       'isSendOtp', 'isCanSendSmartWithoutConfirmation', 'isNeedToSendConfirmationMessage',
-      'isSendPrivateNumberExpirationMessage', 'isAutomaticBulk', 'isAutomaticGroup',
+      'isSendPrivateNumberExpirationMessage',
     ],
   },
 ];
