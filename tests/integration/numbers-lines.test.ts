@@ -100,7 +100,7 @@ describe('numbers: lines for the send engine, limits, first-start seed', functio
       sendToBlackList: true, isGeneralBlackList: false, isCanSendFlashSms: true,
       refundPolicy: { deliveryBase: false, deliveryLevel1: true, deliveryLevel2: false, refundDeliveryStatusId: 'Expired' }, tryCount: 2,
       confirmP2pAndDynamic: false,
-      regionalFlags: { isSendGender: false, isSendGroup: false, isAutomaticBulk: false, isAutomaticGroup: false },
+      regionalFlags: { isSendGender: false, isSendGroup: false, isAutomaticBulk: false, isAutomaticGroup: false, agentSendBulkActive: true, agentSendBulkIsAutomatic: false },
     });
     const mask = await newLine({ useForm: 'Mask', mask: 'PeykShop' });
     expect((await resolve({ privateNumberId: mask.id })).number).to.equal('PeykShop');

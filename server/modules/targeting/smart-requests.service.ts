@@ -533,12 +533,17 @@ export class SmartRequestsService {
 
   /** `host.progress`: stored one by one; an update for an id not known yet is refused (the plugin hands it again). */
   async progress(agentId: number, updates: BtsRequestStatus[]): Promise<void> {
+    // Read before the updates: a submit that stores its id between an update's lookup and a later
+    // check would no longer look in flight, and its report (often the only, final one) would be
+    // dropped. A submit's stage is committed before the BTS gets it, so any report about it finds
+    // it in flight here or finds its id below.
+    const waiting = await this.repo.hasSubmitInFlight(agentId);
     let unknown = 0;
     for (const u of updates) if (!(await this.apply(agentId, u, 'Ended'))) unknown += 1;
     if (unknown === 0) return;
     // Refused only while a submit of this agent waits for its id (the report may be about it);
     // otherwise the id is no request of ours and handing it again forever would help nobody.
-    if (await this.repo.hasSubmitInFlight(agentId)) throw new Error(`${unknown} BTS progress updates name no submitted request yet`);
+    if (waiting) throw new Error(`${unknown} BTS progress updates name no submitted request yet`);
     this.logger.warn({ agentId, unknown }, 'BTS progress for unknown requests dropped');
   }
 
