@@ -44,6 +44,11 @@ async function slowestHealth(api: ApiClient, until: Promise<unknown>): Promise<{
 }
 
 const NESTED_MB = 31.8;
+// What this guards against is a server that buffers or parses the bodies: that held the event loop for
+// seconds and ran the process out of memory. Health normally answers in 10-20 ms here; one garbage
+// collection or a busy neighbour on the shared 2-core machine added 100 ms once (CI, 117.8 ms), which
+// is not the failure this looks for, so the bound is 250 ms.
+const HEALTH_BOUND_MS = 250;
 function nestedArray(): Buffer {
   const half = Math.floor((NESTED_MB * 1024 * 1024) / 2);
   const body = Buffer.alloc(half * 2);
@@ -65,7 +70,7 @@ describe('Request edge: bodies are read after sign-in and guarded while they arr
     token = await adminToken(api);
   });
 
-  it('answers ten signed-out 31.8 MB nested bodies with 401 at once while health stays under 100 ms', async () => {
+  it('answers ten signed-out 31.8 MB nested bodies with 401 at once while health stays under 250 ms', async () => {
     const sends = Promise.all(Array.from({ length: 10 }, () => rawPost(base, 'ScheduledMessages/Create', nested)));
     const health = await slowestHealth(api, sends);
     const answers = await sends;
@@ -76,7 +81,7 @@ describe('Request edge: bodies are read after sign-in and guarded while they arr
       expect(a.connection).to.equal('close');
     }
     expect(health.samples).to.be.greaterThan(0);
-    expect(health.slowest, `slowest health answer ${health.slowest.toFixed(1)} ms`).to.be.below(100);
+    expect(health.slowest, `slowest health answer ${health.slowest.toFixed(1)} ms`).to.be.below(HEALTH_BOUND_MS);
   });
 
   it('refuses a signed-in nested body as 400 while it arrives, not after parsing it', async () => {
@@ -88,7 +93,7 @@ describe('Request edge: bodies are read after sign-in and guarded while they arr
       expect(a.json.validationErrors[0].propertyName).to.equal('');
       expect(a.ms).to.be.below(2_000);
     }
-    expect(health.slowest, `slowest health answer ${health.slowest.toFixed(1)} ms`).to.be.below(100);
+    expect(health.slowest, `slowest health answer ${health.slowest.toFixed(1)} ms`).to.be.below(HEALTH_BOUND_MS);
   });
 
   it('refuses an array longer than any the schema allows while it arrives', async () => {
