@@ -5,6 +5,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { adminToken, sharedServer, unique, type Tree } from '../support/fixtures.js';
 import { available, bad, expectLedgerClean, ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
 import { RegionalSendService } from '../../server/modules/targeting/index.js';
+import { SelectionLoader } from '../../server/modules/messaging/dispatch/selection-loader.service.js';
 import { maskMobile } from '../../server/shared/sms/masked-numbers.js';
 
 /**
@@ -211,10 +212,74 @@ describe('Targeting: regional sends (CreateRegionalScheduledMessage)', function 
     expect(ok(await send({ zoneIds: [province], mobileOperators: ['Irancell'], count: 6, grayListExpireHour: 1 }))).to.include({ recipientCount: 6 });
   });
 
+  /** Waits until every send of the organization has ended, so its held credit moves only by what a test does. */
+  async function quiet(): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const items = ok(await api.get('OutBox/GetAll?pageSize=100', { token: tree.subAdmin.token })).items as any[];
+      if (items.every((x) => ['Completed', 'Failed', 'Rejected'].includes(x.queueStatus))) return;
+      if (Date.now() > deadline) throw new Error('sends of the file did not end');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('a send without a gray list is held from its counts and loaded by the scheduler; a cancel before the load gives back all of it', async () => {
+    await quiet();
+    const before = await available(api, tree.orgAdmin.token, tree.sub.id);
+    const later = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const created = ok(await send({ zoneIds: [province], mobileOperators: ['MCI'], genderType: 'Woman', count: 11, sendDateTime: later }));
+    expect(created).to.include({ queueStatus: 'Stored', recipientCount: 10, blackListCount: 1, mciCount: 10 });
+    const held = await available(api, tree.orgAdmin.token, tree.sub.id);
+    expect(held.held - before.held).to.equal(BigInt(created.totalPrice));
+    // Not loaded yet: no receiver row exists.
+    expect(ok(await api.get(`OutBox/GetRecipients?id=${created.id}&pageSize=100`, { token: tree.subAdmin.token })).items).to.deep.equal([]);
+    ok(await api.post(`OutBox/Cancel/${created.id}`, {}, { token: tree.subAdmin.token }));
+    const ended = await waitForSend(api, tree.subAdmin.token, created.id);
+    expect(ended).to.include({ canceledCount: 10, sentCount: 0 });
+    const after = await available(api, tree.orgAdmin.token, tree.sub.id);
+    expect(after.held, 'nothing held').to.equal(before.held);
+    expect(after.balance, 'nothing charged').to.equal(before.balance);
+    // A load that comes after the cancel finds nothing to load.
+    const loader = (await sharedServer()).peyk.container.get(SelectionLoader);
+    expect(await loader.load(created.id)).to.equal(null);
+  });
+
+  it('a load after the hold takes what the bank holds then: a number blacklisted meanwhile is not sent and its price is given back at once', async () => {
+    await quiet();
+    const before = await available(api, tree.orgAdmin.token, tree.sub.id);
+    const later = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    // Every MCI woman of the province is picked (11 of 11): 10 sendable, local(20) on the customer's blacklist.
+    const created = ok(await send({ zoneIds: [province], mobileOperators: ['MCI'], genderType: 'Woman', count: 11, sendDateTime: later }));
+    expect(created).to.include({ recipientCount: 10, blackListCount: 1 });
+    const perReceiver = BigInt(created.totalPrice) / 10n;
+    const entry = ok(await api.post('BlackLists/Create', { mobile: local(3) }, { token: tree.subAdmin.token }));
+    try {
+      const loader = (await sharedServer()).peyk.container.get(SelectionLoader);
+      const loaded = await loader.load(created.id);
+      expect(loaded).to.include({ recipientCount: 9, blackListCount: 2, mciCount: 9, pendingCount: 9 });
+      expect(await loader.load(created.id), 'a second load finds nothing').to.equal(null);
+      const receivers = ok(await api.get(`OutBox/GetRecipients?id=${created.id}&pageSize=100`, { token: tree.subAdmin.token })).items as any[];
+      expect(receivers).to.have.length(11);
+      expect(receivers.filter((r) => r.deliveryStatus === 'BlackList').map((r) => r.toNumber).sort()).to.deep.equal([maskMobile(full(3)), maskMobile(full(20))].sort());
+      const held = await available(api, tree.orgAdmin.token, tree.sub.id);
+      expect(held.held - before.held, 'nine receivers held').to.equal(BigInt(created.totalPrice) - perReceiver);
+      ok(await api.post(`OutBox/Cancel/${created.id}`, {}, { token: tree.subAdmin.token }));
+      const ended = await waitForSend(api, tree.subAdmin.token, created.id);
+      expect(ended).to.include({ canceledCount: 9, sentCount: 0 });
+      const after = await available(api, tree.orgAdmin.token, tree.sub.id);
+      expect(after.held).to.equal(before.held);
+      expect(after.balance).to.equal(before.balance);
+    } finally {
+      ok(await api.delete(`BlackLists/Delete/${entry.id}`, { token: tree.subAdmin.token }));
+    }
+  });
+
   it('two sends of the same filters do not always take the same first numbers', async () => {
     const picks = new Set<string>();
     for (let i = 0; i < 4; i++) {
       const s = ok(await send({ zoneIds: [province], mobileOperators: ['MCI'], genderType: 'Woman', count: 3 }));
+      // Held from its pick's counts; the receivers are there once the scheduler loaded them.
+      await waitForSend(api, tree.subAdmin.token, s.id, (x) => x.queueStatus !== 'Ready' && x.queueStatus !== 'Extracting');
       const rows = ok(await api.get(`OutBox/GetRecipients?id=${s.id}&pageSize=10`, { token: tree.subAdmin.token })).items as any[];
       picks.add(rows.map((r) => r.toNumber).sort().join(','));
     }

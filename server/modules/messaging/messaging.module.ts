@@ -31,6 +31,8 @@ import { PeriodicRepository } from './periodic/periodic.repository.js';
 import { PeriodicService } from './periodic/periodic.service.js';
 import { SendEditService } from './compose/send-edit.service.js';
 import { SendStopService } from './send-stop.service.js';
+import { SendSelectionsRepository } from './send-selections.repository.js';
+import { SelectionLoader } from './dispatch/selection-loader.service.js';
 import { SendAccessService } from './send-access.service.js';
 import { SendProgressPublisher } from './send-progress.service.js';
 import { OutboxArchiver } from './outbox/archive.worker.js';
@@ -62,7 +64,7 @@ export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: { ...messagingMessages, ...resendMessages, ...p2pMessages, ...patternMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, DueSendsScheduler, RangeWorker, SingleSendLane, AgentConnections, DispatchQueues, DispatchStanding, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendAccessService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, ExcelRequestsService, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, DueSendsScheduler, RangeWorker, SingleSendLane, AgentConnections, DispatchQueues, DispatchStanding, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendAccessService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, ExcelRequestsService, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService, SendSelectionsRepository, SelectionLoader] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // Dispatch (and a cancel) reach settlement through this contract, not by importing delivery/.

@@ -180,12 +180,13 @@ export class ReceiversRepository {
    * Whether the organization has anything on the blacklist it honours (its own, and the general
    * list when `includeGeneral`) or any opt-out: a selection load leaves out the checks it cannot meet.
    */
-  async blockRule(organizationId: number, includeGeneral: boolean | null): Promise<BlockRule> {
-    const blacklist = includeGeneral === null ? null : await this.knex('blacklist_numbers').where((w) => {
+  async blockRule(organizationId: number, includeGeneral: boolean | null, tx?: Tx): Promise<BlockRule> {
+    const db = tx ?? this.knex;
+    const blacklist = includeGeneral === null ? null : await db('blacklist_numbers').where((w) => {
       w.where('organizationId', organizationId);
       if (includeGeneral) w.orWhereNull('organizationId');
     }).first('id');
-    const optOut = await this.knex('opt_outs').where({ organizationId }).first('id');
+    const optOut = await db('opt_outs').where({ organizationId }).first('id');
     return { organizationId, blacklist: blacklist ? { includeGeneral: includeGeneral === true } : null, optOuts: !!optOut };
   }
 
@@ -222,26 +223,51 @@ export class ReceiversRepository {
    * `BlackList` — the layout `insertRecipients` gives an ordinary send. Answers the counts per
    * operator of each kind, from the inserted rows themselves.
    */
-  async loadSelection(tx: Tx, sendId: number, picked: SqlSelect, rule: BlockRule): Promise<{ sendable: Record<string, number>; blocked: number }> {
+  async loadSelection(tx: Tx, sendId: number, picked: SqlSelect, rule: BlockRule, cap?: Record<string, number>): Promise<{ sendable: Record<string, number>; blocked: number }> {
     // The pick is a top-N sort of up to a million keys, then a sort by (blocked, key): with the
     // default 4 MB work_mem both spill to disk. Raised for this transaction only.
     await tx.raw(`set local work_mem = '256MB'`);
     const blocked = this.blockedSql(rule, 'p');
+    // With a cap (a load after the hold): no operator gets more sendable receivers than were held
+    // for it, whatever changed in the source since; the first ones in the pick's order are kept.
+    const capped = cap
+      ? `, c as (select b.*, row_number() over (partition by b.blocked, b.operator order by b."orderKey") as nth from b),
+         k as (select * from c where c.blocked or c.nth <= coalesce((?::jsonb ->> c.operator)::bigint, 0))`
+      : ', k as (select * from b)';
     const res = await tx.raw(
       `with p as (${picked.sql}),
-       b as (select p."toNumber", p.operator, p."orderKey", ${blocked.sql} as blocked from p),
+       b as (select p."toNumber", p.operator, p."orderKey", ${blocked.sql} as blocked from p)${capped},
        ins as (
          insert into send_recipients ("sendId", seq, "toNumber", operator, "sendStatus", "deliveryStatus")
-         select ?, (row_number() over (order by b.blocked, b."orderKey") - 1)::int, b."toNumber", b.operator, 'Stored',
-                case when b.blocked then 'BlackList' else 'WaitingForSend' end
-         from b
+         select ?, (row_number() over (order by k.blocked, k."orderKey") - 1)::int, k."toNumber", k.operator, 'Stored',
+                case when k.blocked then 'BlackList' else 'WaitingForSend' end
+         from k
          returning operator, "deliveryStatus")
        select operator, "deliveryStatus" as status, count(*)::int as count from ins group by operator, "deliveryStatus"`,
-      [...picked.bindings, ...blocked.bindings, sendId] as Knex.RawBinding[],
+      [...picked.bindings, ...blocked.bindings, ...(cap ? [JSON.stringify(cap)] : []), sendId] as Knex.RawBinding[],
     );
+    return this.pickCounts(res.rows as { operator: string; status: string; count: number }[]);
+  }
+
+  /**
+   * What `loadSelection` would load, counted without writing a row: sendable receivers per operator
+   * and the blocked ones. Compose holds a send from these and the scheduler loads it later.
+   */
+  async countPick(tx: Tx, picked: SqlSelect, rule: BlockRule): Promise<{ sendable: Record<string, number>; blocked: number }> {
+    await tx.raw(`set local work_mem = '256MB'`);
+    const blocked = this.blockedSql(rule, 'p');
+    const res = await tx.raw(
+      `with p as (${picked.sql})
+       select p.operator, case when ${blocked.sql} then 'BlackList' else 'WaitingForSend' end as status, count(*)::int as count from p group by 1, 2`,
+      [...picked.bindings, ...blocked.bindings] as Knex.RawBinding[],
+    );
+    return this.pickCounts(res.rows as { operator: string; status: string; count: number }[]);
+  }
+
+  private pickCounts(rows: { operator: string; status: string; count: number }[]): { sendable: Record<string, number>; blocked: number } {
     const sendable: Record<string, number> = {};
     let blockedCount = 0;
-    for (const r of res.rows as { operator: string; status: string; count: number }[]) {
+    for (const r of rows) {
       if (r.status === 'BlackList') blockedCount += Number(r.count);
       else sendable[r.operator] = (sendable[r.operator] ?? 0) + Number(r.count);
     }

@@ -6,6 +6,7 @@ import { BillingService } from '../billing/index.js';
 import { LinesService } from '../numbers/index.js';
 import { SendsRepository, type SendRow } from './sends.repository.js';
 import { ReceiversRepository } from './receivers.repository.js';
+import { SendSelectionsRepository } from './send-selections.repository.js';
 import { holdReference } from './send-rules.js';
 import { SEND_SETTLEMENT, type SendSettlement } from './send-settlement.js';
 import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type FailureCode } from './statuses.js';
@@ -24,6 +25,7 @@ export class SendStopService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
+    @inject(SendSelectionsRepository) private readonly selections: SendSelectionsRepository,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(TYPES.Clock) private readonly clock: Clock,
@@ -39,6 +41,8 @@ export class SendStopService {
     const now = this.clock.now();
     const row = await this.sends.transition(tx, send.id, [...from], { ...values, dateTimeEnd: now, pendingCount: 0 });
     if (!row) return null;
+    // Receivers never loaded need nothing more: releasing the hold gives back what was held for them.
+    await this.selections.take(tx, send.id);
     const canceled = await this.receivers.cancelWaiting(tx, send.id, now);
     await this.sends.update(tx, send.id, { canceledCount: canceled });
     await this.billing.release(tx, holdReference(send.id));
@@ -54,7 +58,14 @@ export class SendStopService {
   async stopWaiting(tx: Tx, id: number, failureCode: FailureCode): Promise<SendRow | null> {
     const locked = await this.sends.findById(tx, id, true);
     if (!locked || !CANCELABLE.includes(locked.queueStatus)) return null;
-    const canceled = await this.receivers.cancelWaiting(tx, id, this.clock.now());
+    let canceled = await this.receivers.cancelWaiting(tx, id, this.clock.now());
+    // Receivers held but not loaded yet (SelectionLoader) are cancelled as a whole: their parts are
+    // refunded on the hold now (the settlement's own refund counts only loaded receivers).
+    const pending = await this.selections.take(tx, id);
+    if (pending) {
+      await this.billing.refund(tx, holdReference(id), pending.heldParts, 'selection-load');
+      canceled += Object.values(pending.heldSendable).reduce((a, b) => a + b, 0);
+    }
     await this.sends.update(tx, id, { failureCode, queueStatus: 'Extracted', editFromQueueStatus: null });
     const updated = await this.sends.bumpCounters(tx, id, { pending: canceled, canceled });
     if (canceled > 0) await this.lines.releaseLimits(tx, { privateNumberId: locked.privateNumberId, userId: locked.userId, count: canceled, at: new Date(locked.dateTimeSend) });

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Actor } from '../../platform/actor.js';
 import { fieldError } from '../../platform/http/errors.js';
-import type { GatheredRecipients, RecipientSource, RecipientSourceInput } from '../messaging/index.js';
+import type { GatheredRecipients, RecipientSource, RecipientSourceInput, SqlSelect } from '../messaging/index.js';
 import type { CountFilter } from './number-bank.repository.js';
 import { RegionalRepository } from './regional.repository.js';
 
@@ -53,11 +53,28 @@ export class RegionalRecipientSource implements RecipientSource<RegionalInput> {
     // transaction, and the preview prices from the counts without picking.
     const candidateCounts: Record<string, number> = {};
     for (const [code, n] of counts) candidateCounts[COMPOSE_OPERATOR[code] ?? 'other'] = (candidateCounts[COMPOSE_OPERATOR[code] ?? 'other'] ?? 0) + n;
+    // Without a gray list nothing a later send reads depends on this pick, so compose holds it from
+    // its counts and the scheduler loads it (the recipe rebuilds the same pick: filter, count, seed).
+    // With one, the pick is loaded in the request: the organization's next send must not take it.
+    const recipe: RegionalRecipe = { filter: input.filter, wanted, seed: input.seed };
     const selection = {
       candidates: this.repo.candidates(input.filter, grayOf, input.at),
       candidateCounts,
       picked: this.repo.picked(input.filter, grayOf, input.at, wanted, input.seed),
+      ...(grayOf === null ? { later: { kind: this.kind, recipe } } : {}),
     };
     return { items: [], wrongNumberCount: 0, duplicateCount: 0, invalidSamples: [], size: wanted, selection };
   }
+
+  reselect(recipe: unknown): SqlSelect {
+    const r = recipe as RegionalRecipe;
+    return this.repo.picked(r.filter, null, new Date(), r.wanted, r.seed);
+  }
+}
+
+/** What rebuilds a regional pick held without a gray list (stored as `send_selections.recipe`). */
+interface RegionalRecipe {
+  filter: CountFilter;
+  wanted: number;
+  seed: number;
 }

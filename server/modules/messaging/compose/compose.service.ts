@@ -17,6 +17,7 @@ import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, hasF
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository, type RecipientInput } from '../receivers.repository.js';
+import { SendSelectionsRepository } from '../send-selections.repository.js';
 import { RECIPIENT_SOURCES, type GatheredRecipients, type RecipientSource, type RecipientSourceInput } from './recipient-sources.js';
 import type { RecipientSelection } from './recipient-source-contract.js';
 import { OPERATOR_COLUMNS, waitingStatus, type SendTypeName } from '../statuses.js';
@@ -152,6 +153,7 @@ export class ComposeService {
   constructor(
     @inject(SendsRepository) private readonly sends: SendsRepository,
     @inject(ReceiversRepository) private readonly receivers: ReceiversRepository,
+    @inject(SendSelectionsRepository) private readonly selections: SendSelectionsRepository,
     @inject(LinesService) private readonly lines: LinesService,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(TYPES.Settings) private readonly settings: SettingsService,
@@ -339,15 +341,24 @@ export class ComposeService {
    * There is no early check before the load (its counts are only known after it): the hold and the
    * line limits inside the transaction refuse with the same answers, and a refusal rolls the load
    * back with everything else.
+   *
+   * A selection with `later` is only counted here (the same pick, the same judgement, no row
+   * written): the send is held from those counts and `send_selections` keeps how to load it, which
+   * the scheduler does when it takes the send (dispatch/selection-loader.service.ts). A million
+   * receivers written inside the request were most of its time (messaging's CONTEXT.md
+   * "Selections loaded at extraction").
    */
   private async storeSelection(ctx: Actor, input: ComposeInput, p: Prepared, options: StoreOptions): Promise<SendRow> {
     const organizationId = ctx.tenant.organizationId;
     const selection = p.recipients.selection as RecipientSelection;
-    const rule = await this.receivers.blockRule(organizationId, p.line.sendToBlackList ? null : p.line.isGeneralBlackList);
+    const includeGeneral = p.line.sendToBlackList ? null : p.line.isGeneralBlackList;
+    const rule = await this.receivers.blockRule(organizationId, includeGeneral);
     return this.uow.run(async (tx) => {
       const values = this.sendValues(ctx, input, p, { sendable: [], blocked: [], counts: {}, recipientCount: 0 }, options);
       const inserted = await this.sends.insertSend(tx, values);
-      const loaded = await this.receivers.loadSelection(tx, inserted.id, selection.picked, rule);
+      const loaded = selection.later
+        ? await this.receivers.countPick(tx, selection.picked, rule)
+        : await this.receivers.loadSelection(tx, inserted.id, selection.picked, rule);
       const counts = loaded.sendable;
       const recipientCount = Object.values(counts).reduce((a, b) => a + b, 0);
       if (recipientCount === 0) throw sendFailure('RecipientNotExist', 'receivers');
@@ -358,6 +369,9 @@ export class ComposeService {
       const parts = partsOf(counts, p);
       const held = await this.billing.hold(tx, { reference: holdReference(inserted.id), organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType });
       if (!held.price) throw creditFailure('GroupPriceIsNull', organizationId);
+      if (selection.later) {
+        await this.selections.insert(tx, { sendId: inserted.id, kind: selection.later.kind, recipe: selection.later.recipe, includeGeneral, heldSendable: counts, heldParts: parts });
+      }
       const row = await this.sends.setPrice(tx, inserted.id, held.price);
       await this.lines.consumeLimits(tx, { privateNumberId: p.line.id, userId: ctx.principal.userId, count: recipientCount, at: p.at });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });

@@ -70,6 +70,15 @@ export interface RecipientSelection {
   candidateCounts?: Record<string, number>;
   /** The receivers themselves, `size` rows, with a sortable `"orderKey"` column giving their order (seq). */
   picked: SqlSelect;
+  /**
+   * Set when the load may wait for the scheduler: compose then counts the pick, holds and stores
+   * the send without a receiver row, and the scheduler loads it when it takes the send (queue
+   * status Extracting), rebuilding `picked` through `RecipientSource.reselect(recipe)` of `kind`.
+   * What changed in the source by then is capped by what was held (never more per operator; less
+   * is given back at the load). Absent: loaded in the request (a pick a later send must already
+   * see, such as one that fills a gray list).
+   */
+  later?: { kind: string; recipe: unknown };
 }
 
 /** What gathering lends a source: the main settings' maximums, read through compose's one reader. */
@@ -98,4 +107,6 @@ export interface RecipientSource<I extends RecipientSourceInput = RecipientSourc
   collect(actor: Actor, input: I, set: RecipientSet, ctx: RecipientSourceContext): Promise<GatheredRecipients | void>;
   /** After the send (or the definition) that used it is stored. */
   consumed?(input: I): Promise<void>;
+  /** The pick of a selection stored with `later` (its `recipe`), rebuilt when the scheduler loads it. */
+  reselect?(recipe: unknown): SqlSelect;
 }

@@ -12,6 +12,7 @@ import { DispatchLeasesRepository } from './dispatch-leases.repository.js';
 import { BATCH_SIZE, DispatchQueues, gradualStep, laneOf } from './dispatch-queues.service.js';
 import { DispatchStanding } from './dispatch-standing.service.js';
 import { SingleSendLane, type LanePair } from './single-lane.worker.js';
+import { SelectionLoader } from './selection-loader.service.js';
 
 const TICK_MS = 1_000;
 const STALE_MS = 120_000;
@@ -34,6 +35,7 @@ export class DueSendsScheduler {
     @inject(DispatchStanding) private readonly standing: DispatchStanding,
     @inject(SingleSendLane) private readonly singleLane: SingleSendLane,
     @inject(SendStopService) private readonly stopper: SendStopService,
+    @inject(SelectionLoader) private readonly selections: SelectionLoader,
     @inject(SendProgressPublisher) private readonly progress: SendProgressPublisher,
     @inject(DispatchSignal) private readonly signal: DispatchSignal,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
@@ -111,12 +113,15 @@ export class DueSendsScheduler {
   }
 
   /**
-   * Enqueues a taken send's ranges and marks it Extracted. A queue that refuses (Redis down) leaves
-   * it FailedExtract: nothing was lost — receivers are judged one by one when a job claims them —
-   * and the sweep enqueues it again. Answers whether the send is now fully on the queue.
+   * Loads a taken send's receivers when compose left them to this step (SelectionLoader), enqueues
+   * its ranges and marks it Extracted. A load or a queue that fails (Redis down) leaves it
+   * FailedExtract: nothing was lost — a load is one transaction, receivers are judged one by one
+   * when a job claims them — and the sweep tries again. Answers whether the send is now fully on the queue.
    */
-  private async extract(send: SendRow, round = '', onlyDue = false): Promise<boolean> {
+  private async extract(taken: SendRow, round = '', onlyDue = false): Promise<boolean> {
+    let send = taken;
     try {
+      send = (await this.selections.load(taken.id)) ?? taken;
       await this.enqueueRanges(send, round, onlyDue);
     } catch (err) {
       this.logger.error({ err, sendId: send.id }, 'enqueueing a send failed; the sweep tries again');
