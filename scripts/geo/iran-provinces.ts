@@ -27,11 +27,11 @@ type TopoGeometry =
   | { type: 'MultiPolygon'; id: string; properties: { name: string | null }; arcs: number[][][] };
 
 /** Persian names by Natural Earth's ids (HASC codes), from the shared list the client and server use. */
-export const PROVINCE_NAMES_FA: Record<string, string> = Object.fromEntries(IRAN_PROVINCES.map((p) => [p.id, p.nameFa]));
+const PROVINCE_NAMES_FA: Record<string, string> = Object.fromEntries(IRAN_PROVINCES.map((p) => [p.id, p.nameFa]));
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
 
-export function decodeArcs(topo: Topology): Pos[][] {
+function decodeArcs(topo: Topology): Pos[][] {
   const { scale, translate } = topo.transform;
   return topo.arcs.map((arc) => {
     let x = 0;
@@ -54,7 +54,7 @@ function ring(indexes: number[], arcs: Pos[][]): Pos[] {
   return out;
 }
 
-export function provincesGeoJson(topo: Topology) {
+function provincesGeoJson(topo: Topology) {
   const arcs = decodeArcs(topo);
   const features = Object.values(topo.objects).flatMap((o) => o.geometries)
     .filter((g) => PROVINCE_NAMES_FA[g.id])

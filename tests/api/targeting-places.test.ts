@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
+import { TYPES } from '../../server/platform/tokens.js';
+import type { SettingsService } from '../../server/platform/settings.service.js';
 import type { ApiClient } from '../support/api-client.js';
 import { adminToken, createTree, sharedApi, sharedServer, unique, type Tree } from '../support/fixtures.js';
 import { bad, ok } from '../support/envelope.js';
@@ -120,6 +123,43 @@ describe('Targeting: places on the map (Places, PublicPlaces, Map)', function ()
       expect(await imgSrc()).to.not.include('https://tiles.example.org');
     } finally {
       ok(await api.post('MainSettings/Update', { MapTileUrl: before.tileUrl || null }, { token: admin }));
+    }
+  });
+
+  it("reads MapTileUrl for the page's CSP only (not for API or socket.io requests), and a failing read still serves the page with img-src 'self'", async () => {
+    const server = await sharedServer();
+    const settings = server.peyk.container.get<SettingsService>(TYPES.Settings);
+    const original = settings.get.bind(settings);
+    let tileReads = 0;
+    let failing = false;
+    const stub = sinon.stub(settings, 'get').callsFake(async (key, tx) => {
+      if (key === 'MapTileUrl') {
+        tileReads += 1;
+        if (failing) throw new Error('database unreachable');
+      }
+      return original(key, tx);
+    });
+    const imgSrcOf = (res: Response) => ((res.headers.get('content-security-policy') ?? '').split(';').map((d) => d.trim())
+      .find((d) => d.startsWith('img-src ')) ?? '').split(/\s+/).filter(Boolean);
+    try {
+      ok(await api.get('Places/GetAll', { token: tree.orgAdmin.token }));
+      await (await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`)).arrayBuffer();
+      expect(tileReads, 'MapTileUrl reads for an API and a socket.io request').to.equal(0);
+
+      const page = await fetch(`${server.url}/`);
+      expect(page.status).to.equal(200);
+      await page.text();
+      expect(tileReads, 'MapTileUrl reads for the page').to.equal(1);
+
+      failing = true;
+      const served = await fetch(`${server.url}/smart/requests`);
+      expect(tileReads).to.equal(2);
+      expect(served.status).to.equal(200);
+      expect(served.headers.get('content-type')).to.match(/^text\/html/);
+      expect(await served.text()).to.match(/<html/i);
+      expect(imgSrcOf(served)).to.deep.equal(['img-src', "'self'", 'data:', 'blob:']);
+    } finally {
+      stub.restore();
     }
   });
 });

@@ -61,11 +61,6 @@ export class PlacesRepository {
     return ((await q) as Record<string, unknown>[]).map(normalize);
   }
 
-  async get(owner: PlaceOwner, id: number, tx?: Tx): Promise<PlaceRow | null> {
-    const row = await this.scoped(tx ?? this.knex, owner).where('id', id).first(COLUMNS);
-    return row ? normalize(row as Record<string, unknown>) : null;
-  }
-
   async insert(tx: Tx, owner: PlaceOwner, fields: PlaceFields): Promise<PlaceRow> {
     const [row] = await tx('targeting_places')
       .insert({

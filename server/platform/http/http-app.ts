@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type NextFunction, type Express } from 'express';
-import helmet from 'helmet';
+import helmet, { contentSecurityPolicy } from 'helmet';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -28,8 +28,9 @@ export interface HttpAppOptions {
   /** Express's `trust proxy` (config `trustProxy`): off unless the panel sits behind a reverse proxy. */
   trustProxy?: boolean | number | string;
   /**
-   * The main setting `MapTileUrl` through the settings' cache (no database query per request): the
-   * CSP's img-src admits its origin, so tiles from another host load. Absent or empty: 'self' only.
+   * The main setting `MapTileUrl` (through the settings' cache): the page's CSP img-src admits its
+   * origin, so tiles from another host load. Read for page (HTML) answers only, the one document
+   * whose policy governs the tiles. Absent, empty or unreadable: 'self' only.
    */
   mapTileUrl?: () => Promise<string>;
 }
@@ -55,25 +56,30 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // sending X-Forwarded-Host (X-Forwarded-For) itself.
   app.set('trust proxy', options.trustProxy ?? false);
 
-  // Read before helmet: its directive functions are synchronous, the settings' reader is not.
-  app.use((_req: Request, res: Response, next: NextFunction) => {
-    if (!options.mapTileUrl) { next(); return; }
-    options.mapTileUrl().then((template) => { res.locals.mapTileOrigin = mapTileOrigin(template); next(); }, next);
-  });
-
-  app.use(helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', (_req, res) => ((res as Response).locals.mapTileOrigin as string | null) ?? ''],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // Self-hosted panels are often reached over plain http on a LAN address.
-        upgradeInsecureRequests: null,
-      },
+  const csp = {
+    directives: {
+      defaultSrc: ["'self'"],
+      // The tile origin is set only on the page's answer (pageTileOrigin below); everywhere else ''.
+      imgSrc: ["'self'", 'data:', 'blob:', (_req: unknown, res: unknown) => ((res as Response).locals.mapTileOrigin as string | null | undefined) ?? ''],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      // Self-hosted panels are often reached over plain http on a LAN address.
+      upgradeInsecureRequests: null,
     },
-    crossOriginEmbedderPolicy: false,
-  }));
+  };
+  app.use(helmet({ contentSecurityPolicy: csp, crossOriginEmbedderPolicy: false }));
+  // The page's policy is written again once the tile origin is known: helmet's directive functions
+  // are synchronous and the settings' reader is not, and only the page needs the setting, so API
+  // and asset requests never wait on it.
+  const pageCsp = contentSecurityPolicy(csp);
+  const pageTileOrigin = (req: Request, res: Response, next: NextFunction) => {
+    if (!options.mapTileUrl) { next(); return; }
+    // An unreadable setting (database down) costs the page its tiles, never the page itself.
+    options.mapTileUrl().then(mapTileOrigin, (err: unknown) => {
+      logger.warn({ err, requestId: (res.locals.ctx as RequestContext | undefined)?.requestId }, 'MapTileUrl unreadable: CSP img-src without tiles');
+      return null;
+    }).then((origin) => { res.locals.mapTileOrigin = origin; pageCsp(req, res, next); }, next);
+  };
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.get('x-request-id');
@@ -137,7 +143,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
       else res.setHeader('cache-control', 'no-cache');
     },
   }));
-  app.get(/^(?!\/api\/|\/socket\.io\/).*/, originHeaders, (_req: Request, res: Response) => {
+  app.get(/^(?!\/api\/|\/socket\.io\/).*/, originHeaders, pageTileOrigin, (_req: Request, res: Response) => {
     res.setHeader('cache-control', 'no-cache');
     if (existsSync(indexFile)) res.sendFile(indexFile);
     else res.type('text/html').send('<!doctype html><html dir="rtl" lang="fa"><meta charset="utf-8"><title>Peyk</title><body><h1>Peyk</h1><p>The client is not built yet: run <code>npm run build</code>.</p></body></html>');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../../shared/app/app-context';
 import { DateTimePicker } from '../../shared/dates/date-time-picker';
 import { DateDisplay } from '../../shared/dates/date-display';
+import { fetched, useLiveChanges } from '../../shared/live/use-live-changes';
 import { AreaMap } from '../../shared/map/area-map';
 import { onRealtimeEvent } from '../../shared/realtime/realtime';
 import { Button } from '../../shared/ui/button';
@@ -17,12 +18,13 @@ import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { useDigits } from '../../shared/ui/use-digits';
 import { errorsOf, ErrorSummary, FormSection, type FieldErrors } from '../admin-common/kit';
+import { useMoney } from '../financial/money';
 import type { GeoArea } from '../../../../server/shared/targeting/geo-areas';
 import { IRAN_PROVINCES } from '../../../../server/shared/targeting/iran-provinces';
 import { PLACE_CATEGORIES, placesApi, placesKeys, type PlaceCategory } from './places-api';
 import {
   isSmartProgress, SMART_OPERATORS, SMART_PROGRESS_EVENT, smartRequestsApi, smartRequestsKeys,
-  type SmartEstimate, type SmartRequest, type SmartRequestBody, type SmartRequestDetail,
+  type SmartEstimate, type SmartProgress, type SmartRequest, type SmartRequestBody, type SmartRequestDetail,
 } from './smart-requests-api';
 
 type Operator = (typeof SMART_OPERATORS)[number];
@@ -106,8 +108,6 @@ function formOf(r: SmartRequest): Form {
   };
 }
 
-const groupThousands = (v: string) => v.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 /** Adds a saved place (personal or public) to the drawn areas: every action has a button, not only the map. */
 function PlacePicker({ onPick }: { onPick(area: GeoArea): void }) {
   const { api } = useApp();
@@ -163,6 +163,7 @@ type PeriodicRule = { periodType?: 'Daily' | 'Weekly' | 'Monthly'; weekDays?: nu
 function Occurrences({ data }: { data: SmartRequestDetail }) {
   const { t } = useTranslation('smart');
   const digits = useDigits();
+  const { rial } = useMoney();
   const rule = data.periodicSmartSms as PeriodicRule;
   const totals = data.occurrenceTotals;
   const days = (rule.weekDays ?? []).map((d) => t(`periodic.weekDays.${d}`)).join(t('periodic.separator'));
@@ -179,7 +180,7 @@ function Occurrences({ data }: { data: SmartRequestDetail }) {
       {data.periodicStopReason ? <p className="text-sm">{t(`periodic.stopped.${data.periodicStopReason === 'Cancelled' ? 'Cancelled' : 'Completed'}`)}</p> : null}
       {totals ? (
         <p className="text-sm" data-testid="smart-occurrence-totals">
-          {t('periodic.totals', { n: digits(totals.occurrenceCount), sent: digits(totals.sentCount), requested: digits(totals.requestedCount), settled: t('request.rials', { n: digits(totals.settledAmount) }) })}
+          {t('periodic.totals', { n: digits(totals.occurrenceCount), sent: digits(totals.sentCount), requested: digits(totals.requestedCount), settled: rial(totals.settledAmount) })}
         </p>
       ) : null}
       {data.occurrences.length === 0 ? <EmptyState title={t('periodic.none')} /> : (
@@ -194,7 +195,7 @@ function Occurrences({ data }: { data: SmartRequestDetail }) {
                 <td className="py-1"><DateDisplay value={o.startDatetime} /></td>
                 <td className="py-1">{t(`stages.${o.stage}`)} — {t(`statuses.${o.status}`)}{o.failedReason ? <span className="block text-xs"><UserText>{o.failedReason}</UserText></span> : null}</td>
                 <td className="py-1">{t('periodic.counts', { sent: digits(o.sentCount), requested: digits(o.requestedCount) })}</td>
-                <td className="py-1">{t('request.rials', { n: digits(o.settledAmount) })}</td>
+                <td className="py-1">{rial(o.settledAmount)}</td>
               </tr>
             ))}
           </tbody>
@@ -214,6 +215,7 @@ export function SmartRequestsPage() {
   const { api } = useApp();
   const { t } = useTranslation('smart');
   const digits = useDigits();
+  const { rial } = useMoney();
   const [form, setForm] = useState<Form>(freshForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [estimate, setEstimate] = useState<SmartEstimate | null>(null);
@@ -221,7 +223,11 @@ export function SmartRequestsPage() {
   const [shown, setShown] = useState<number | null>(null);
   const [progressTick, setProgressTick] = useState(0);
   const [rejecting, setRejecting] = useState<{ row: SmartRequest; reason: string } | null>(null);
-  const { data: list, mutate } = useSWR(smartRequestsKeys.list(), () => smartRequestsApi.list(api, { pageIndex: 0, pageSize: 20 }));
+  const { data: list, mutate } = useSWR(smartRequestsKeys.list(), () => fetched(() => smartRequestsApi.list(api, { pageIndex: 0, pageSize: 20 })));
+  // Progress pushes are laid over the fetched list at render, never written into SWR's cache: a cache
+  // write makes SWR throw away a fetch under way, so pushes faster than a slow answer left the list stale.
+  const { live, note } = useLiveChanges<SmartProgress>(list?.askedAt);
+  const rows = list?.value.items.map((r) => live(r, list.askedAt));
 
   const labels = {
     requestName: t('request.requestName'), text: t('request.text'), operator: t('request.operator'), areas: t('request.areas'),
@@ -235,10 +241,11 @@ export function SmartRequestsPage() {
 
   useEffect(() => onRealtimeEvent(SMART_PROGRESS_EVENT, (payload) => {
     if (!isSmartProgress(payload)) return;
-    void mutate((current) => current && ({ ...current, items: current.items.map((r) => (r.id === payload.id ? { ...r, ...payload } : r)) }), { revalidate: false });
+    note(payload);
     setProgressTick((n) => n + 1);
+    // A final stage changes more than a push carries (amounts, the actions allowed): fetch the list.
     if (payload.stage === 'Ended' || payload.stage === 'Cancelled' || payload.stage === 'Rejected') void mutate();
-  }), [mutate]);
+  }), [mutate, note]);
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => { setForm((f) => ({ ...f, [key]: value })); setEstimate(null); };
 
@@ -276,8 +283,6 @@ export function SmartRequestsPage() {
     await call();
     void mutate();
   };
-
-  const rial = (v: string) => t('request.rials', { n: digits(groupThousands(v)) });
 
   return (
     <div data-testid="smart-requests-page">
@@ -418,9 +423,9 @@ export function SmartRequestsPage() {
 
       <section className="mt-8" aria-labelledby="smart-list-title">
         <h2 id="smart-list-title" className="mb-2 text-lg font-semibold">{t('requests.list')}</h2>
-        {!list && <p className="text-sm" role="status">{t('loading')}</p>}
-        {list && list.items.length === 0 && <EmptyState title={t('requests.empty')} />}
-        {list && list.items.length > 0 && (
+        {!rows && <p className="text-sm" role="status">{t('loading')}</p>}
+        {rows && rows.length === 0 && <EmptyState title={t('requests.empty')} />}
+        {rows && rows.length > 0 && (
           <table className="w-full text-sm" data-testid="smart-requests">
             <thead>
               <tr>
@@ -428,7 +433,7 @@ export function SmartRequestsPage() {
               </tr>
             </thead>
             <tbody>
-              {list.items.map((r) => (
+              {rows.map((r) => (
                 <tr key={r.id} className="border-t border-gray-200 align-top dark:border-gray-700" data-testid="smart-request-row" data-id={r.id}
                   data-stage={r.stage} data-status={r.status} data-sent={r.sentCount} data-delivered={r.deliveredCount}>
                   <td className="py-1.5"><UserText>{r.requestName}</UserText><span className="block text-xs"><DateDisplay value={r.createdAt} /></span></td>
