@@ -47,3 +47,16 @@ export function shownSender<T extends { senderMobile: string; smsText: string; i
   if (!row.isHiddenSender) return row;
   return { ...row, senderMobile: maskMobile(row.senderMobile), smsText: hideNumberIn(row.smsText, row.senderMobile) };
 }
+
+/**
+ * A send's receiver as shown outside the store (the outbox list and delivery report, the advanced
+ * search and every outbox export, REST v1, delivery webhooks): as stored, or, when its send hides
+ * its receivers (`hidden`: `sends.isHiddenReceivers`, a regional send or its resend), its
+ * `toNumber` masked and every form of the number masked inside the rest of the row (the raw
+ * receipt too).
+ */
+export function shownReceiver<T extends { toNumber?: unknown }>(row: T, hidden: boolean | undefined): T {
+  if (!hidden) return row;
+  const number = String(row.toNumber ?? '');
+  return { ...hideNumberIn(row, number), toNumber: maskMobile(number) };
+}
