@@ -5,6 +5,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { adminToken, sharedServer, unique, type Tree } from '../support/fixtures.js';
 import { bad, ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
 import { maskMobile } from '../../server/shared/sms/masked-numbers.js';
+import { importBankRows } from '../support/number-bank.js';
 
 /**
  * Issue 26: a reply from a receiver of a regional (hidden) send never shows the number to the
@@ -37,17 +38,7 @@ describe('Targeting: replies from the receivers of a regional send are masked in
     line = await simulatorLine(api, { inboundEcho: true }, { organizationId: tree.sub.id, isAutomaticBulk: true });
     const provinceName = unique('Regional inbox ');
     const rows = ['mobile,genderType,stateName,cityName,simType', ...[0, 1, 2].map((i) => `${local(i)},Woman,${provinceName},City,Credits`)];
-    const res = await fetch(`${base}/api/NumberBank/Import?fileName=regional-inbox.csv`, {
-      method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/octet-stream' }, body: new TextEncoder().encode(`${rows.join('\n')}\n`),
-    });
-    const started = ((await res.json()) as any).data;
-    const until = Date.now() + 120_000;
-    for (;;) {
-      const row = ok(await api.get(`NumberBank/Import/${started.id}`, { token: admin }));
-      if (row.status === 'Completed') break;
-      if (row.status === 'Failed' || Date.now() > until) throw new Error(`import ${row.status}`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    await importBankRows(api, admin, rows, 'regional-inbox.csv');
     province = (ok(await api.get('Zones/GetTree', { token: admin })).items as any[]).find((z) => z.name === provinceName).id;
   });
 

@@ -7,6 +7,7 @@ import { available, bad, expectLedgerClean, ok, sendingTree, simulatorLine, wait
 import { RegionalSendService } from '../../server/modules/targeting/index.js';
 import { SelectionLoader } from '../../server/modules/messaging/dispatch/selection-loader.service.js';
 import { maskMobile } from '../../server/shared/sms/masked-numbers.js';
+import { importBankRows } from '../support/number-bank.js';
 
 /**
  * Issue 26, regional sends (server/modules/targeting/CONTEXT.md "Regional sends"): receivers picked
@@ -62,17 +63,7 @@ describe('Targeting: regional sends (CreateRegionalScheduledMessage)', function 
     rows.push(`${local(21)},Woman,${provinceName},City A,,,true,false,Credits`);
     rows.push(`${local(22)},Woman,${provinceName},City A,,,false,true,Credits`);
     for (let i = 30; i < 35; i++) rows.push(`${local(i)},Woman,${otherName},,,,false,false,Credits`);
-    const res = await fetch(`${base}/api/NumberBank/Import?fileName=regional.csv`, {
-      method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/octet-stream' }, body: new TextEncoder().encode(`${rows.join('\n')}\n`),
-    });
-    const started = ((await res.json()) as any).data;
-    const until = Date.now() + 120_000;
-    for (;;) {
-      const row = ok(await api.get(`NumberBank/Import/${started.id}`, { token: admin }));
-      if (row.status === 'Completed') break;
-      if (row.status === 'Failed' || Date.now() > until) throw new Error(`import ${row.status}`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    await importBankRows(api, admin, rows, 'regional.csv');
     const zones = ok(await api.get('Zones/GetTree', { token: admin })).items as any[];
     province = zones.find((z) => z.name === provinceName).id;
     otherProvince = zones.find((z) => z.name === otherName).id;

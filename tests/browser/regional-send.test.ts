@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { onSharedBrowser } from '../support/browser.js';
 import { ADMIN_PASSWORD, adminToken, unique } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
-import { ok } from '../support/envelope.js';
+import { importBankRows } from '../support/number-bank.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { RegionalSendPage } from './pages/regional-send-page.js';
 
@@ -22,16 +22,7 @@ describe('browser: a regional send', function () {
     const lines = ['mobile,stateName,genderType'];
     for (let i = 0; i < 8; i++) lines.push(`0912${seed + i},${province},Woman`);
     for (let i = 8; i < 12; i++) lines.push(`0935${seed + i},${province},Man`);
-    const res = await fetch(`${baseUrl}/api/NumberBank/Import?fileName=regional.csv`, {
-      method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/csv' }, body: lines.join('\n'),
-    });
-    const started = ((await res.json()) as any).data;
-    for (let i = 0; ; i++) {
-      const row = ok(await api.get(`NumberBank/Import/${started.id}`, { token: admin }));
-      if (row.status === 'Completed') break;
-      if (row.status === 'Failed' || i > 400) throw new Error(`import ${row.status}`);
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    await importBankRows(api, admin, lines, 'regional.csv');
 
     const errors: string[] = [];
     const page = await browser.newPage();

@@ -2,7 +2,8 @@ import { createWriteStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { drained } from '../../platform/xlsx-stream.js';
 import { csvLine, spreadsheetCell, type SpreadsheetValue } from '../../shared/text/spreadsheet-cells.js';
-import { maskNumber, type ContactOwnFields, type CustomFieldType, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { type ContactOwnFields, type CustomFieldType, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { maskMobile } from '../../shared/sms/masked-numbers.js';
 import { wallTimeOf } from '../../shared/dates/tehran-time.js';
 
 /**
@@ -64,9 +65,9 @@ export function exportLayout(defs: readonly ExportField[], numbersHidden: boolea
     return def.type === 'Datetime' && typeof value === 'string' ? dateText(value) : value;
   };
   const values = (r: ExportedContact): SpreadsheetValue[] => [
-    numbersHidden ? maskNumber(r.cellphone) : r.cellphone,
+    numbersHidden ? maskMobile(r.cellphone) : r.cellphone,
     r.firstName, r.lastName, r.email, r.job, r.birthdate,
-    numbersHidden && r.telephone ? maskNumber(r.telephone) : r.telephone,
+    numbersHidden && r.telephone ? maskMobile(r.telephone) : r.telephone,
     r.address, r.phonebookGroup,
     ...defs.map((d) => custom(d, r.fields[String(d.id)])),
     r.createType,

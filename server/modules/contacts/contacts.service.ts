@@ -7,7 +7,8 @@ import { AppError, fieldError, forbidden, notFound } from '../../platform/http/e
 import { normalizeSearch } from '../../platform/http/search.js';
 import type { SchemaType } from '../../platform/http/router.js';
 import { toLatinDigits } from '../../shared/sms/phone-numbers.js';
-import { maskNumber, parseContactSearch, parseCustomFieldValue, type ContactOwnFields, type CreateType, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { parseContactSearch, parseCustomFieldValue, type ContactOwnFields, type CreateType, type CustomFieldValue } from '../../shared/contacts/contact-fields.js';
+import { maskMobile } from '../../shared/sms/masked-numbers.js';
 import { AuditService } from '../audit/index.js';
 import { ContactsRepository, type ContactFilter, type ContactRow, type ContactValues, type FieldCondition, type FieldMap } from './contacts.repository.js';
 import { PhonebooksRepository } from './phonebooks.repository.js';
@@ -49,8 +50,8 @@ function publicContact(row: ContactRow, defs: readonly CustomFieldRow[], access:
   const hidden = access.numbersHidden;
   return {
     ...row,
-    cellphone: hidden ? maskNumber(row.cellphone) : row.cellphone,
-    telephone: hidden && row.telephone ? maskNumber(row.telephone) : row.telephone,
+    cellphone: hidden ? maskMobile(row.cellphone) : row.cellphone,
+    telephone: hidden && row.telephone ? maskMobile(row.telephone) : row.telephone,
     fields: liveFields(row.fields, defs),
     numbersHidden: hidden,
   };

@@ -1,4 +1,4 @@
-import { maskMobile } from '../../shared/sms/masked-numbers.js';
+import { shownReceiver } from '../../shared/sms/masked-numbers.js';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
@@ -225,7 +225,7 @@ export class WebhooksRepository {
       [`{${pairs.map((p) => p.sendId).join(',')}}`, `{${pairs.map((p) => p.seq).join(',')}}`],
     );
     // A regional send's receivers are masked in every body the customer receives (only API sends have webhooks today; kept safe regardless).
-    for (const r of res.rows as { sendId: string | number; seq: number; toNumber: string; isHiddenReceivers: boolean }[]) out.set(`${Number(r.sendId)}:${r.seq}`, r.isHiddenReceivers ? maskMobile(r.toNumber) : r.toNumber);
+    for (const r of res.rows as { sendId: string | number; seq: number; toNumber: string; isHiddenReceivers: boolean }[]) out.set(`${Number(r.sendId)}:${r.seq}`, shownReceiver(r, r.isHiddenReceivers).toNumber);
     return out;
   }
 

@@ -57,6 +57,34 @@ export interface BlockRule {
   optOuts: boolean;
 }
 
+/** A piece of SQL with its knex `?` bindings, in order. */
+interface SqlFragment {
+  sql: string;
+  bindings: unknown[];
+}
+
+/**
+ * Whose blacklist a send honours (alias `b` of `blacklist_numbers`, one binding: the organization):
+ * the organization's own, and the general list (no organization) when `includeGeneral`.
+ */
+function honouredBlacklist(includeGeneral: boolean): string {
+  return `(b."organizationId" = ?${includeGeneral ? ' or b."organizationId" is null' : ''})`;
+}
+
+/**
+ * The one statement of "the number in column `mobile` is on the blacklist the organization
+ * honours": every read of the blacklist for a send (the preview's and the store's `blacklistedAmong`,
+ * a selection's count and load) is this test.
+ */
+function blacklistedSql(mobile: string, organizationId: number, includeGeneral: boolean): SqlFragment {
+  return { sql: `exists (select 1 from blacklist_numbers b where b.mobile = ${mobile} and ${honouredBlacklist(includeGeneral)})`, bindings: [organizationId] };
+}
+
+/** The one statement of "the number in column `mobile` opted out of the organization" (`optedOutAmong`, a selection's count and load). */
+function optedOutSql(mobile: string, organizationId: number): SqlFragment {
+  return { sql: `exists (select 1 from opt_outs x where x.mobile = ${mobile} and x."organizationId" = ?)`, bindings: [organizationId] };
+}
+
 /**
  * The receivers of sends: bulk loading (COPY on PostgreSQL, jsonb batches on the embedded
  * database), the blacklist read that splits them, the dispatch claim and submit answers (fenced by
@@ -142,21 +170,8 @@ export class ReceiversRepository {
 
   /** Which of these numbers are blacklisted for the organization (a preview: nothing stored yet). */
   async blacklistedAmong(numbers: string[], organizationId: number, includeGeneral: boolean): Promise<Set<string>> {
-    const out = new Set<string>();
-    const any = await this.knex('blacklist_numbers').where((w) => {
-      w.where('organizationId', organizationId);
-      if (includeGeneral) w.orWhereNull('organizationId');
-    }).first('id');
-    if (!any) return out;
-    for (let i = 0; i < numbers.length; i += RECIPIENT_CHUNK) {
-      const rows = await this.knex.raw(
-        `select distinct b.mobile from blacklist_numbers b join jsonb_array_elements_text(?::jsonb) n(m) on n.m = b.mobile
-         where (b."organizationId" = ? ${includeGeneral ? 'or b."organizationId" is null' : ''})`,
-        [JSON.stringify(numbers.slice(i, i + RECIPIENT_CHUNK)), organizationId],
-      );
-      for (const r of rows.rows as { mobile: string }[]) out.add(r.mobile);
-    }
-    return out;
+    if (numbers.length === 0 || !(await this.anyBlacklisted(organizationId, includeGeneral))) return new Set();
+    return this.among(numbers, blacklistedSql('n.m', organizationId, includeGeneral));
   }
 
   /**
@@ -164,16 +179,32 @@ export class ReceiversRepository {
    * the inbox module): refused like the blacklist, whatever the line's blacklist settings.
    */
   async optedOutAmong(numbers: string[], organizationId: number): Promise<Set<string>> {
+    if (numbers.length === 0 || !(await this.anyOptedOut(organizationId))) return new Set();
+    return this.among(numbers, optedOutSql('n.m', organizationId));
+  }
+
+  /** The numbers (column `n.m`) for which `test` holds, read in chunks. */
+  private async among(numbers: string[], test: SqlFragment): Promise<Set<string>> {
     const out = new Set<string>();
-    if (numbers.length === 0 || !(await this.knex('opt_outs').where({ organizationId }).first('id'))) return out;
     for (let i = 0; i < numbers.length; i += RECIPIENT_CHUNK) {
       const rows = await this.knex.raw(
-        'select distinct x.mobile from opt_outs x join jsonb_array_elements_text(?::jsonb) n(m) on n.m = x.mobile where x."organizationId" = ?',
-        [JSON.stringify(numbers.slice(i, i + RECIPIENT_CHUNK)), organizationId],
+        `select distinct n.m as mobile from jsonb_array_elements_text(?::jsonb) n(m) where ${test.sql}`,
+        [JSON.stringify(numbers.slice(i, i + RECIPIENT_CHUNK)), ...test.bindings] as Knex.RawBinding[],
       );
       for (const r of rows.rows as { mobile: string }[]) out.add(r.mobile);
     }
     return out;
+  }
+
+  /** Whether the blacklist the organization honours holds anything (most hold nothing: the per-number check is skipped). */
+  private async anyBlacklisted(organizationId: number, includeGeneral: boolean, tx?: Tx): Promise<boolean> {
+    const res = await (tx ?? this.knex).raw(`select 1 from blacklist_numbers b where ${honouredBlacklist(includeGeneral)} limit 1`, [organizationId]);
+    return res.rows.length > 0;
+  }
+
+  /** Whether anyone opted out of the organization. */
+  private async anyOptedOut(organizationId: number, tx?: Tx): Promise<boolean> {
+    return !!(await (tx ?? this.knex)('opt_outs').where({ organizationId }).first('id'));
   }
 
   /**
@@ -181,28 +212,16 @@ export class ReceiversRepository {
    * list when `includeGeneral`) or any opt-out: a selection load leaves out the checks it cannot meet.
    */
   async blockRule(organizationId: number, includeGeneral: boolean | null, tx?: Tx): Promise<BlockRule> {
-    const db = tx ?? this.knex;
-    const blacklist = includeGeneral === null ? null : await db('blacklist_numbers').where((w) => {
-      w.where('organizationId', organizationId);
-      if (includeGeneral) w.orWhereNull('organizationId');
-    }).first('id');
-    const optOut = await db('opt_outs').where({ organizationId }).first('id');
-    return { organizationId, blacklist: blacklist ? { includeGeneral: includeGeneral === true } : null, optOuts: !!optOut };
+    const blacklist = includeGeneral !== null && await this.anyBlacklisted(organizationId, includeGeneral, tx);
+    return { organizationId, blacklist: blacklist ? { includeGeneral } : null, optOuts: await this.anyOptedOut(organizationId, tx) };
   }
 
   /** The SQL truth of "this receiver (column `alias."toNumber"`) is on the blacklist or opted out", as `blacklistedAmong`/`optedOutAmong` judge it. */
-  private blockedSql(rule: BlockRule, alias: string): { sql: string; bindings: unknown[] } {
-    const parts: string[] = [];
-    const bindings: unknown[] = [];
-    if (rule.blacklist) {
-      parts.push(`exists (select 1 from blacklist_numbers b where b.mobile = ${alias}."toNumber" and (b."organizationId" = ?${rule.blacklist.includeGeneral ? ' or b."organizationId" is null' : ''}))`);
-      bindings.push(rule.organizationId);
-    }
-    if (rule.optOuts) {
-      parts.push(`exists (select 1 from opt_outs x where x.mobile = ${alias}."toNumber" and x."organizationId" = ?)`);
-      bindings.push(rule.organizationId);
-    }
-    return { sql: parts.length ? `(${parts.join(' or ')})` : 'false', bindings };
+  private blockedSql(rule: BlockRule, alias: string): SqlFragment {
+    const parts: SqlFragment[] = [];
+    if (rule.blacklist) parts.push(blacklistedSql(`${alias}."toNumber"`, rule.organizationId, rule.blacklist.includeGeneral));
+    if (rule.optOuts) parts.push(optedOutSql(`${alias}."toNumber"`, rule.organizationId));
+    return { sql: parts.length ? `(${parts.map((p) => p.sql).join(' or ')})` : 'false', bindings: parts.flatMap((p) => p.bindings) };
   }
 
   /** Per operator: how many numbers a selection's candidates hold and how many of them are blocked (the preview's counts). */

@@ -9,12 +9,6 @@ import type { SqlSelect } from '../messaging/index.js';
 /** The bank's operator codes (1 MCI, 2 Irancell, 3 Rightel, 4 Other) as compose names them, in SQL. */
 const OPERATOR_SQL = `case n."mobileOperator" when 1 then 'mci' when 2 then 'irancell' when 3 then 'rightel' else 'other' end`;
 
-/** A number picked for a regional send: the mobile (98…) and its operator code (1 MCI … 4 Other). */
-export interface PickedNumber {
-  mobile: string;
-  operator: number;
-}
-
 /**
  * What a regional send reads and writes in targeting: the available numbers for its filters
  * (reachable, and not on the organization's gray list), the pick itself, and the gray list.
@@ -39,25 +33,6 @@ export class RegionalRepository {
   }
 
   /**
-   * `limit` available numbers in the order of `mobile XOR seed`: a different seed per send gives
-   * a different, evenly spread first N (the XOR permutes the low bits of every mobile, so no
-   * prefix or zone is favoured), and the same seed the same pick (a test can repeat it).
-   * A top-N sort over integers; no per-row hashing of text.
-   */
-  async pick(f: CountFilter, grayOf: number | null, now: Date, limit: number, seed: number): Promise<PickedNumber[]> {
-    // A million picked rows sorted by the XOR key is ~40 MB: with the default work_mem (4 MB) the
-    // sort spills to disk. The transaction raises it for this one statement only.
-    return this.knex.transaction(async (tx) => {
-      await tx.raw(`set local work_mem = '256MB'`);
-      const rows = await this.available(f, grayOf, now).transacting(tx)
-        .orderByRaw('(n.mobile # ?::bigint)', [seed])
-        .limit(limit)
-        .select(this.knex.raw('n.mobile::text as mobile'), 'n.mobileOperator as operator');
-      return (rows as { mobile: string; operator: number }[]).map((r) => ({ mobile: String(r.mobile), operator: Number(r.operator) }));
-    });
-  }
-
-  /**
    * Every available number as compose's selection columns (`"toNumber"`, `operator`): what the
    * preview counts (with the blacklist) instead of picking.
    */
@@ -68,11 +43,13 @@ export class RegionalRepository {
   }
 
   /**
-   * The pick of `pick` as a selection compose loads in the send's transaction (`INSERT … SELECT`,
-   * no row through Node): the same numbers (`mobile XOR seed`, a top-N sort). Their seq follows
-   * the number (`"orderKey"` = mobile), not the XOR: which numbers are taken is the random part;
-   * inserting in number order keeps both indexes of the receivers ((sendId, seq) and (toNumber, …))
-   * appended in order instead of a million random inserts.
+   * `limit` available numbers in the order of `mobile XOR seed`, as a selection compose loads in the
+   * send's transaction (`INSERT … SELECT`, no row through Node). A different seed per send gives a
+   * different, evenly spread first N (the XOR permutes the low bits of every mobile, so no prefix or
+   * zone is favoured), the same seed the same pick; a top-N sort over integers, no per-row hashing
+   * of text. Their seq follows the number (`"orderKey"` = mobile), not the XOR: which numbers are
+   * taken is the random part; inserting in number order keeps both indexes of the receivers
+   * ((sendId, seq) and (toNumber, …)) appended in order instead of a million random inserts.
    */
   picked(f: CountFilter, grayOf: number | null, now: Date, limit: number, seed: number): SqlSelect {
     const q = this.available(f, grayOf, now)
@@ -94,20 +71,6 @@ export class RegionalRepository {
        on conflict ("organizationId", mobile) do update set "expiresAt" = greatest(targeting_gray_list."expiresAt", excluded."expiresAt")`,
       [organizationId, expiresAt, sendId],
     );
-  }
-
-  /** The picks of a send go on the organization's gray list until `expiresAt` (a later expiry is kept). */
-  async addToGrayList(tx: Tx, organizationId: number, mobiles: readonly string[], expiresAt: Date): Promise<void> {
-    const CHUNK = 50_000;
-    for (let i = 0; i < mobiles.length; i += CHUNK) {
-      const part = mobiles.slice(i, i + CHUNK);
-      await tx.raw(
-        `insert into targeting_gray_list ("organizationId", mobile, "expiresAt")
-         select ?, m, ? from unnest(?::bigint[]) as m
-         on conflict ("organizationId", mobile) do update set "expiresAt" = greatest(targeting_gray_list."expiresAt", excluded."expiresAt")`,
-        [organizationId, expiresAt, `{${part.join(',')}}`],
-      );
-    }
   }
 
   /** Drops expired gray-list rows, at most `limit` per call; answers how many. */

@@ -130,17 +130,6 @@ export function parseCustomFieldValue(type: CustomFieldType, raw: unknown): Pars
   }
 }
 
-/**
- * A number as a reader without the right to see it gets it (phonebook `isShowNumber` off): the
- * operator prefix and the last four digits stay, so a person can still tell rows apart.
- */
-export function maskNumber(value: string): string {
-  const n = value.length;
-  if (n <= 4) return '*'.repeat(n);
-  if (n < 10) return `${value.slice(0, 2)}${'*'.repeat(n - 4)}${value.slice(-2)}`;
-  return `${value.slice(0, 5)}${'*'.repeat(n - 9)}${value.slice(-4)}`;
-}
-
 export type ContactSearch =
   | { kind: 'number'; exact: string | null; digits: string }
   | { kind: 'name'; text: string };

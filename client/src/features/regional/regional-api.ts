@@ -26,5 +26,3 @@ export const regionalApi = {
   preview: endpoint.post<RegionalBody, RegionalCalculation>('/ScheduledMessages/GetRegionalScheduledMessageCalculations'),
   create: endpoint.post<RegionalBody, CreatedSendAnswer>('/ScheduledMessages/CreateRegionalScheduledMessage'),
 };
-
-export const REGIONAL_SEND_PATH = '/sending/regional';

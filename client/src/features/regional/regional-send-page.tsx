@@ -11,6 +11,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { isolateText } from '../../shared/ui/bidi';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
+import { Amount } from '../financial/money';
 import { getMyNumbers, linesKeys } from '../lines/lines-api';
 import { newSendId, outboxDetailPath } from '../sending/sending-api';
 import { regionalApi, type BankCount, type RegionalBody, type RegionalCalculation } from './regional-api';
@@ -27,7 +28,8 @@ const GENDERS = ['All', 'Man', 'Woman'] as const;
  */
 export function RegionalSendPage() {
   const { api } = useApp();
-  const { t } = useTranslation('regional');
+  // The regional send's own words; the send form's shared ones (line, text, operators, preview) from `sending`.
+  const { t } = useTranslation(['regional', 'sending']);
   const digits = useDigits();
   const navigate = useNavigate();
   const { data: lines } = useSWR(linesKeys.myNumbers('Bulk'), () => getMyNumbers(api, { sendType: 'Bulk' }));
@@ -108,7 +110,7 @@ export function RegionalSendPage() {
     try {
       const created = await regionalApi.create(api, { ...body(), sendId: sendId.current }, { quiet: true });
       sendId.current = newSendId();
-      showToast({ kind: 'success', message: t('sent') });
+      showToast({ kind: 'success', message: t('sending:created') });
       void navigate(outboxDetailPath(created.id));
     } catch (err) {
       setErrors(errorsOf(err));
@@ -124,14 +126,14 @@ export function RegionalSendPage() {
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <form className="grid max-w-4xl gap-4" onSubmit={(e) => void send(e)} noValidate data-testid="regional-form">
         <ErrorSummary errors={errors} testId="regional-errors" />
-        <FieldFrame id="regional-line" label={t('line')} required errorText={errors.senderNumberId ?? null}>
+        <FieldFrame id="regional-line" label={t('sending:line')} required errorText={errors.senderNumberId ?? null}>
           <select id="regional-line" className={inputClass(!!errors.senderNumberId)} value={lineId ?? ''} data-testid="regional-line"
             onChange={(e) => setLineId(e.target.value ? Number(e.target.value) : null)}>
             <option value="">{t('chooseLine')}</option>
             {(lines ?? []).map((l) => <option key={l.id} value={l.id}>{l.mask ? `${l.number} (${l.mask})` : l.number}</option>)}
           </select>
         </FieldFrame>
-        <FieldFrame id="regional-text" label={t('text')} required errorText={errors.smsBody ?? null}>
+        <FieldFrame id="regional-text" label={t('sending:text')} required errorText={errors.smsBody ?? null}>
           <textarea id="regional-text" rows={3} className={inputClass(!!errors.smsBody)} value={text} onChange={(e) => setText(e.target.value)} data-testid="regional-text" />
         </FieldFrame>
 
@@ -187,7 +189,7 @@ export function RegionalSendPage() {
               <label key={o} className="me-3 inline-flex items-center gap-1 text-sm">
                 <input type="checkbox" checked={operators.includes(o)} data-testid="regional-operator" data-operator={o}
                   onChange={() => setOperators((s) => (s.includes(o) ? s.filter((x) => x !== o) : [...s, o]))} />
-                {t(`operator.${o}`)}
+                {t(`sending:operators.${o.toLowerCase()}`)}
               </label>
             ))}
           </fieldset>
@@ -207,7 +209,7 @@ export function RegionalSendPage() {
           {counting && <p role="status" className="text-sm">{t('counting')}</p>}
           {counts && (
             <p className="text-sm tabular-nums">
-              {t('operator.MCI')} {digits(counts.mciCount)} · {t('operator.Irancell')} {digits(counts.mtnCount)} · {t('operator.Rightel')} {digits(counts.rightelCount)} · {t('operator.Other')} {digits(counts.otherCount)} · {t('total')} <span data-testid="regional-total">{digits(counts.totalCount)}</span>
+              {t('sending:operators.mci')} {digits(counts.mciCount)} · {t('sending:operators.irancell')} {digits(counts.mtnCount)} · {t('sending:operators.rightel')} {digits(counts.rightelCount)} · {t('sending:operators.other')} {digits(counts.otherCount)} · {t('sending:calc.total')} <span data-testid="regional-total">{digits(counts.totalCount)}</span>
             </p>
           )}
         </section>
@@ -216,7 +218,7 @@ export function RegionalSendPage() {
           <legend className="font-medium">{t('amount')}</legend>
           <label className="me-4 inline-flex items-center gap-1 text-sm"><input type="radio" name="regional-by" checked={!byPercentage} onChange={() => setByPercentage(false)} />{t('byCount')}</label>
           <label className="inline-flex items-center gap-1 text-sm"><input type="radio" name="regional-by" checked={byPercentage} onChange={() => setByPercentage(true)} />{t('byPercentage')}</label>
-          <FieldFrame id="regional-amount" label={byPercentage ? t('percentage') : t('count')} errorText={(byPercentage ? errors.percentage : errors.count) ?? null} className="mt-2 max-w-xs">
+          <FieldFrame id="regional-amount" label={byPercentage ? t('percentage') : t('byCount')} errorText={(byPercentage ? errors.percentage : errors.count) ?? null} className="mt-2 max-w-xs">
             <input id="regional-amount" type="number" min={1} dir="ltr" className={inputClass(!!(byPercentage ? errors.percentage : errors.count))} value={amount}
               onChange={(e) => setAmount(e.target.value)} data-testid="regional-amount" />
           </FieldFrame>
@@ -224,11 +226,11 @@ export function RegionalSendPage() {
 
         {calc && (
           <p className="text-sm" data-testid="regional-price" data-total={calc.totalPrice}>
-            {t('receivers', { n: digits(calc.recipientCount), blocked: digits(calc.blackListCount) })} — {t('price', { price: digits(Number(calc.totalPrice)) })}
+            {t('sending:calc.recipients')}: {digits(calc.recipientCount)} — {t('sending:calc.blackList')}: {digits(calc.blackListCount)} — {t('sending:calc.total')}: <Amount value={calc.totalPrice} />
           </p>
         )}
         <div className="flex gap-3">
-          <Button type="button" variant="secondary" loading={busy} onClick={() => void preview()} data-testid="regional-preview">{t('preview')}</Button>
+          <Button type="button" variant="secondary" loading={busy} onClick={() => void preview()} data-testid="regional-preview">{t('sending:calc.title')}</Button>
           <Button type="submit" loading={busy} data-testid="regional-send">{t('send')}</Button>
         </div>
       </form>

@@ -7,5 +7,5 @@ export const regionalFeature: FeatureManifest = {
   key: 'regional',
   texts: [regionalTexts],
   routes: [{ path: 'sending/regional', lazy: lazyPage(() => import('./regional-send-page'), (m) => m.RegionalSendPage) }],
-  menu: [{ section: 'Sending', order: 25, path: '/sending/regional', titleKey: 'regional:menu', claim: 'Sending.Bulk' }],
+  menu: [{ section: 'Sending', order: 25, path: '/sending/regional', titleKey: 'regional:title', claim: 'Sending.Bulk' }],
 };

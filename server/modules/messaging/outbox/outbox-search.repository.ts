@@ -1,10 +1,10 @@
-import { hideNumberIn, maskMobile } from '../../../shared/sms/masked-numbers.js';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../../platform/tokens.js';
 import type { Tenant } from '../../../platform/actor.js';
 import { likeContains } from '../../../platform/http/search.js';
 import { escapeLike } from '../../../platform/tenancy.js';
+import { shownReceiver } from '../../../shared/sms/masked-numbers.js';
 
 /** Where a keyset page ends: the last row's send and seq (rows come newest send first, highest seq first). */
 export interface SearchCursor {
@@ -162,8 +162,7 @@ export class OutboxSearchRepository {
   private async rows(sql: string, args: unknown[]): Promise<ReceiverHit[]> {
     const res = await this.knex.raw(sql, args as Knex.RawBinding[]);
     // A regional send's receivers leave here masked (the search page and every export read this).
-    return (res.rows as (ReceiverHit & { isHiddenReceivers?: boolean })[]).map(({ isHiddenReceivers, ...r }) => (isHiddenReceivers
-      ? { ...hideNumberIn(r, r.toNumber), toNumber: maskMobile(r.toNumber), sendId: Number(r.sendId) }
-      : { ...r, sendId: Number(r.sendId) }));
+    return (res.rows as (ReceiverHit & { isHiddenReceivers?: boolean })[])
+      .map(({ isHiddenReceivers, ...r }) => shownReceiver({ ...r, sendId: Number(r.sendId) }, isHiddenReceivers));
   }
 }

@@ -1,4 +1,3 @@
-import { hideNumberIn, maskMobile } from '../../../shared/sms/masked-numbers.js';
 import { inject, injectable } from 'inversify';
 import { TYPES } from '../../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../../platform/unit-of-work.js';
@@ -6,6 +5,7 @@ import type { Actor } from '../../../platform/actor.js';
 import { AppError, badRequest, fieldError, forbidden } from '../../../platform/http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
 import { normalizeSearch } from '../../../platform/http/search.js';
+import { shownReceiver } from '../../../shared/sms/masked-numbers.js';
 import { AuditService } from '../../audit/index.js';
 import { BillingService } from '../../billing/index.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
@@ -96,13 +96,10 @@ export class OutboxService {
 
   async recipients(ctx: Actor, q: { id: number; pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }) {
     const send = await this.visible(ctx, q.id);
-    if (send.isHiddenReceivers) {
-      // A regional send (decided): its receivers cannot be searched by number at all, so a search can never tell whether a number was among them.
-      if (q.toNumber) throw fieldError('toNumber', 'messaging.hiddenReceivers');
-      const page = await this.receivers.recipients(q.id, { ...q, archived: wasArchived(send) });
-      return { ...page, items: page.items.map((r) => hideReceiver(r)) };
-    }
-    return this.receivers.recipients(q.id, { ...q, archived: wasArchived(send) });
+    // A regional send (decided): its receivers cannot be searched by number at all, so a search can never tell whether a number was among them.
+    if (send.isHiddenReceivers && q.toNumber) throw fieldError('toNumber', 'messaging.hiddenReceivers');
+    const page = await this.receivers.recipients(q.id, { ...q, archived: wasArchived(send) });
+    return send.isHiddenReceivers ? { ...page, items: page.items.map((r) => shownReceiver(r, true)) } : page;
   }
 
   /** The raw report the operator sent for one receiver, kept so a customer can audit it. */
@@ -110,7 +107,7 @@ export class OutboxService {
     const send = await this.visible(ctx, q.id);
     const row = await this.receivers.recipient(q.id, q.seq, wasArchived(send));
     if (!row) throw notFoundSend();
-    return send.isHiddenReceivers ? hideReceiver(row) : row;
+    return shownReceiver(row, send.isHiddenReceivers);
   }
 
   /** Stops what has not been handed to a worker; what is in flight finishes; the unsent part is given back at settlement. */
@@ -228,10 +225,4 @@ export class OutboxService {
     this.progress.push(updated, true);
     return publicSend(updated);
   }
-}
-
-/** A receiver of a regional send as the customer sees it: the number masked wherever it appears (the raw report too). */
-function hideReceiver(row: Record<string, unknown>): Record<string, unknown> {
-  const number = String(row.toNumber ?? '');
-  return { ...hideNumberIn(row, number), toNumber: maskMobile(number) };
 }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { hideNumberIn, maskMobile } from '../../../../server/shared/sms/masked-numbers.js';
+import { hideNumberIn, maskMobile, shownReceiver } from '../../../../server/shared/sms/masked-numbers.js';
 
 describe('masked numbers (a regional send never shows a whole number)', () => {
   it('keeps the country code, the operator prefix and the last four digits', () => {
@@ -15,5 +15,13 @@ describe('masked numbers (a regional send never shows a whole number)', () => {
     expect(hidden.list).to.deep.equal(['912***4567']);
     expect(hidden.at).to.equal(raw.at);
     expect(hidden.n).to.equal(5);
+  });
+
+  it('shows a receiver as stored, or, when its send hides receivers, masked in toNumber and everywhere else in the row', () => {
+    const row = { toNumber: '989121234567', seq: 3, deliveryReport: { raw: 'id:7 dest:09121234567 stat:DELIVRD' } };
+    expect(shownReceiver(row, false)).to.equal(row);
+    expect(shownReceiver(row, undefined)).to.equal(row);
+    expect(shownReceiver(row, true)).to.deep.equal({ toNumber: '98912***4567', seq: 3, deliveryReport: { raw: 'id:7 dest:0912***4567 stat:DELIVRD' } });
+    expect(row.toNumber).to.equal('989121234567');
   });
 });
