@@ -623,10 +623,14 @@ export class SmartRequestsService {
    * `targeting.smart-periodic`: for each running periodic request whose next occurrence is due,
    * creates it (under the parent's lock) and submits it through the ordinary path.
    */
-  async runPeriodic(now: Date = this.clock.now()): Promise<number> {
+  async runPeriodic(now: Date = this.clock.now(), signal?: AbortSignal): Promise<number> {
     const ids = await this.repo.periodicDue(new Date(now.getTime() + OCCURRENCE_LEAD_MS), 50);
     let created = 0;
-    for (const id of ids) created += await this.runParent(id, now).catch((err: unknown) => { this.logger.warn({ err, id }, 'periodic smart request run failed'); return 0; });
+    for (const id of ids) {
+      // A stopping server aborts: the parents left are due again at the next run.
+      if (signal?.aborted) break;
+      created += await this.runParent(id, now).catch((err: unknown) => { this.logger.warn({ err, id }, 'periodic smart request run failed'); return 0; });
+    }
     return created;
   }
 
@@ -723,10 +727,16 @@ export class SmartRequestsService {
   // ----- jobs -------------------------------------------------------------------------------
 
   /** `targeting.smart-submit`: confirmed requests whose delay has passed (and those a down BTS left queued). */
-  async submitDue(): Promise<number> {
+  async submitDue(signal?: AbortSignal): Promise<number> {
     const ids = await this.repo.dueForSubmit(this.clock.now(), 50);
-    for (const id of ids) await this.submit(id).catch((err: unknown) => this.logger.warn({ err, id }, 'smart request submit failed'));
-    return ids.length;
+    let tried = 0;
+    for (const id of ids) {
+      // A stopping server aborts: the rest stay Queued for the next run (each submit claims its row itself).
+      if (signal?.aborted) break;
+      tried += 1;
+      await this.submit(id).catch((err: unknown) => this.logger.warn({ err, id }, 'smart request submit failed'));
+    }
+    return tried;
   }
 
   /**
@@ -734,12 +744,14 @@ export class SmartRequestsService {
    * and times out those with no final answer `answerTimeoutMs` after their submit (status Unknown,
    * the hold released: nothing is charged that the operator never confirmed; the operator is told to stop).
    */
-  async pollStale(): Promise<{ polled: number; timedOut: number }> {
+  async pollStale(signal?: AbortSignal): Promise<{ polled: number; timedOut: number }> {
     const now = this.clock.now();
     const rows = await this.repo.staleSubmitted(new Date(now.getTime() - this.pollAfterMs), 100);
     let polled = 0;
     let timedOut = 0;
     for (const row of rows) {
+      // A stopping server aborts: the rows left are still stale at the next run.
+      if (signal?.aborted) break;
       const agent = await this.agentById(row.senderAgentId);
       if (row.submittedAt && now.getTime() - new Date(row.submittedAt).getTime() >= this.answerTimeoutMs) {
         const ended = await this.uow.run(async (tx) => {
