@@ -16,8 +16,8 @@ import { AuditService } from '../audit/index.js';
 import { ApprovalsService, managerOwnerFilter, type ApprovalWorkflow } from '../approvals/index.js';
 import { BillingService, type HoldView, type Operator } from '../billing/index.js';
 import { NotificationsService } from '../notifications/index.js';
-import { SenderAgentsService } from '../numbers/index.js';
-import { SmartRequestsRepository, type BtsAgentRow, type SmartApprovalStatus, type SmartRequestRow } from './smart-requests.repository.js';
+import { SenderAgentsService, type BtsAgent } from '../numbers/index.js';
+import { SmartRequestsRepository, type SmartApprovalStatus, type SmartRequestRow } from './smart-requests.repository.js';
 import { BtsConnections } from './bts-connections.service.js';
 import { dailyLeft, nextStep, OCCURRENCE_LEAD_MS, type PeriodicRule } from './smart-periodic.js';
 import { isBigTarget, MAX_AREA_KM2, MAX_CIRCLE_RADIUS_METERS, smartAreaProblem } from './smart-geometry.js';
@@ -237,26 +237,17 @@ export class SmartRequestsService {
 
   /** The active `bts` agents a request may name, the default (the first) first; seeds the simulator's like any smart call. */
   async agents(): Promise<{ items: { id: number; title: string }[] }> {
-    const names = this.connections.btsPluginNames();
-    let agents = await this.repo.btsAgents(names);
-    if (agents.length === 0 && names.includes('bts-simulator')) {
-      await this.senderAgents.ensureBtsAgent('bts-simulator', 'BTS simulator', names);
-      agents = await this.repo.btsAgents(names);
-    }
+    const agents = await this.senderAgents.btsAgents();
     return { items: agents.filter((a) => a.isActive).map(({ id, title }) => ({ id, title })) };
   }
 
   /**
    * The `bts` agent a request goes to: the one named (active, of a loaded `bts` plugin), else the
-   * installation's first active one. A fresh install gets a `bts-simulator` agent on first use.
+   * installation's first active one. A fresh install gets a `bts-simulator` agent on first use
+   * (numbers' `btsAgents`, the one reader of them).
    */
-  private async agentFor(senderAgentId: number | undefined): Promise<BtsAgentRow> {
-    const names = this.connections.btsPluginNames();
-    let agents = await this.repo.btsAgents(names);
-    if (agents.length === 0 && names.includes('bts-simulator')) {
-      await this.senderAgents.ensureBtsAgent('bts-simulator', 'BTS simulator', names);
-      agents = await this.repo.btsAgents(names);
-    }
+  private async agentFor(senderAgentId: number | undefined): Promise<BtsAgent> {
+    const agents = await this.senderAgents.btsAgents();
     if (senderAgentId !== undefined) {
       const agent = agents.find((a) => a.id === senderAgentId);
       if (!agent) throw new AppError(400, 'targeting.smart.agentNotBts', {}, [{ propertyName: 'senderAgentId', key: 'targeting.smart.agentNotBts', params: {} }]);
@@ -268,11 +259,12 @@ export class SmartRequestsService {
     return agent;
   }
 
-  private async agentById(id: number): Promise<BtsAgentRow | null> {
-    return (await this.repo.btsAgents(this.connections.btsPluginNames())).find((a) => a.id === id) ?? null;
+  /** A stored request's agent (live, of a loaded `bts` plugin); `agents`: a list the caller already read (the poll job reads it once per run). */
+  private async agentById(id: number, agents?: BtsAgent[]): Promise<BtsAgent | null> {
+    return (agents ?? (await this.senderAgents.btsAgents())).find((a) => a.id === id) ?? null;
   }
 
-  private async gateway(agent: BtsAgentRow): Promise<BtsGateway> {
+  private async gateway(agent: BtsAgent): Promise<BtsGateway> {
     try {
       return await this.connections.gatewayOf(agent);
     } catch (err) {
@@ -327,7 +319,7 @@ export class SmartRequestsService {
   }
 
   private async createMany(ctx: Actor, inputs: SmartRequestInput[], kind: SmartRequestRow['requestKind']) {
-    const prepared: { f: Partial<SmartRequestRow>; agent: BtsAgentRow }[] = [];
+    const prepared: { f: Partial<SmartRequestRow>; agent: BtsAgent }[] = [];
     for (const [i, input] of inputs.entries()) {
       const issues = this.check(input, true);
       if (kind === 'P2P') for (const issue of issues) if (issue.propertyName === 'text' || issue.propertyName === 'operator') issue.propertyName = `items[${i}].${issue.propertyName}`;
@@ -749,10 +741,12 @@ export class SmartRequestsService {
     const rows = await this.repo.staleSubmitted(new Date(now.getTime() - this.pollAfterMs), 100);
     let polled = 0;
     let timedOut = 0;
+    // Once per run, not per request: up to 100 rows would otherwise read sender_agents 100 times.
+    const agents = rows.length > 0 ? await this.senderAgents.btsAgents() : [];
     for (const row of rows) {
       // A stopping server aborts: the rows left are still stale at the next run.
       if (signal?.aborted) break;
-      const agent = await this.agentById(row.senderAgentId);
+      const agent = await this.agentById(row.senderAgentId, agents);
       if (row.submittedAt && now.getTime() - new Date(row.submittedAt).getTime() >= this.answerTimeoutMs) {
         const ended = await this.uow.run(async (tx) => {
           const locked = await this.repo.lock(tx, row.id);

@@ -48,9 +48,8 @@ describe('smart request jobs stop at the next request once their signal is abort
     const rows = ids.map((id) => ({ id, senderAgentId: 1, externalId: `bts-${id}`, submittedAt: new Date('2026-12-01T07:59:00Z') }) as SmartRequestRow);
     const { service, signal, handled } = serviceAbortingAfterTheFirst({
       init: (each: (id: number) => void) => ({
-        repo: { staleSubmitted: async () => rows, markPolled: async (id: number) => { each(id); }, btsAgents: async () => [] },
+        repo: { staleSubmitted: async () => rows, markPolled: async (id: number) => { each(id); } },
         senderAgents: { btsAgents: async () => [] },
-        connections: { btsPluginNames: () => ['bts-simulator'] },
       }),
     });
     await service.pollStale(signal);
