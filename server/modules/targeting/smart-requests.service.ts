@@ -11,6 +11,7 @@ import type { SchemaType } from '../../platform/http/router.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { countParts } from '../../shared/sms/sms-text.js';
 import type { GeoArea } from '../../shared/targeting/geo-areas.js';
+import type { SmartAudience, SmartEstimate } from '../../shared/targeting/smart-requests.answers.js';
 import { FINAL_SMART_SMS_STATUSES, type BtsGateway, type BtsRefusal, type BtsRequestStatus, type BtsSmartRequest } from '../../gateways/gateway-sdk.js';
 import { AuditService } from '../audit/index.js';
 import { ApprovalsService, managerOwnerFilter, type ApprovalWorkflow } from '../approvals/index.js';
@@ -289,10 +290,9 @@ export class SmartRequestsService {
     const price = est.sendableCount > 0
       ? BigInt((await this.billing.checkHold({ organizationId: ctx.principal.organizationId, userId: ctx.principal.userId, parts: { [op]: est.sendableCount * parts }, smart: true })).price?.total ?? '0')
       : 0n;
-    return {
-      perOperator: est.perOperator, perArea: est.perArea, sendableCount: est.sendableCount, partsCount: parts,
-      unitPrice: unitPrice.toString(), price: price.toString(), smartPercent: null,
-    };
+    const audience: SmartAudience = { perOperator: est.perOperator, perArea: est.perArea, sendableCount: est.sendableCount };
+    const answer: SmartEstimate = { ...audience, partsCount: parts, unitPrice: unitPrice.toString(), price: price.toString(), smartPercent: null };
+    return answer;
   }
 
   create(ctx: Actor, input: SmartRequestInput) {
