@@ -278,11 +278,7 @@ export class SmartRequestsService {
 
   /** Audience per operator and area from the BTS, and the price of what a submit would send now (nothing held). */
   async estimate(ctx: Actor, input: EstimateInput) {
-    this.throwIssues(this.check(input, false));
-    const f = this.fields(input);
-    const agent = await this.agentFor(input.senderAgentId);
-    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
-    if (!est.ok) throw refusalError(est);
+    const { f, audience: est } = await this.estimated(ctx, input, false);
     const op = BILLING_OPERATOR[f.operator!];
     const parts = f.partsCount!;
     const unit = await this.billing.checkHold({ organizationId: ctx.principal.organizationId, userId: ctx.principal.userId, parts: { [op]: parts }, smart: true });
@@ -290,9 +286,25 @@ export class SmartRequestsService {
     const price = est.sendableCount > 0
       ? BigInt((await this.billing.checkHold({ organizationId: ctx.principal.organizationId, userId: ctx.principal.userId, parts: { [op]: est.sendableCount * parts }, smart: true })).price?.total ?? '0')
       : 0n;
-    const audience: SmartAudience = { perOperator: est.perOperator, perArea: est.perArea, sendableCount: est.sendableCount };
-    const answer: SmartEstimate = { ...audience, partsCount: parts, unitPrice: unitPrice.toString(), price: price.toString(), smartPercent: null };
+    const answer: SmartEstimate = { perOperator: est.perOperator, perArea: est.perArea, sendableCount: est.sendableCount, partsCount: parts, unitPrice: unitPrice.toString(), price: price.toString(), smartPercent: null };
     return answer;
+  }
+
+  /**
+   * What Estimate, create and Update all do before anything is stored: every field problem at once
+   * (`itemOf`: a P2P item's index, so its text and operator problems name `items[i]`), the stored
+   * fields, the agent, and the BTS's own estimate — its refusals ('No cell in the area with
+   * selected operator', …) answer the form as field errors.
+   */
+  private async estimated(ctx: Actor, input: EstimateInput, needsText: boolean, itemOf?: number): Promise<{ f: Partial<SmartRequestRow>; agent: BtsAgent; audience: SmartAudience }> {
+    const issues = this.check(input, needsText);
+    if (itemOf !== undefined) for (const issue of issues) if (issue.propertyName === 'text' || issue.propertyName === 'operator') issue.propertyName = `items[${itemOf}].${issue.propertyName}`;
+    this.throwIssues(issues);
+    const f = this.fields(input);
+    const agent = await this.agentFor(input.senderAgentId);
+    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
+    if (!est.ok) throw refusalError(est);
+    return { f, agent, audience: { perOperator: est.perOperator, perArea: est.perArea, sendableCount: est.sendableCount } };
   }
 
   create(ctx: Actor, input: SmartRequestInput) {
@@ -321,14 +333,7 @@ export class SmartRequestsService {
   private async createMany(ctx: Actor, inputs: SmartRequestInput[], kind: SmartRequestRow['requestKind']) {
     const prepared: { f: Partial<SmartRequestRow>; agent: BtsAgent }[] = [];
     for (const [i, input] of inputs.entries()) {
-      const issues = this.check(input, true);
-      if (kind === 'P2P') for (const issue of issues) if (issue.propertyName === 'text' || issue.propertyName === 'operator') issue.propertyName = `items[${i}].${issue.propertyName}`;
-      this.throwIssues(issues);
-      const f = this.fields(input);
-      const agent = await this.agentFor(input.senderAgentId);
-      // The operator's own refusals ('No cell in the area with selected operator', …) answer the form.
-      const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
-      if (!est.ok) throw refusalError(est);
+      const { f, agent } = await this.estimated(ctx, input, true, kind === 'P2P' ? i : undefined);
       prepared.push({ f, agent });
     }
     const withoutConfirmation = ctx.principal.profile.isCanSendSmartWithoutConfirmation === true;
@@ -368,11 +373,7 @@ export class SmartRequestsService {
 
   /** Only before the request went to the operator; a changed request waits for approval again unless the user needs none. */
   async update(ctx: Actor, input: UpdateInput) {
-    this.throwIssues(this.check(input, true));
-    const f = this.fields(input);
-    const agent = await this.agentFor(input.senderAgentId);
-    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
-    if (!est.ok) throw refusalError(est);
+    const { f, agent } = await this.estimated(ctx, input, true);
     const withoutConfirmation = ctx.principal.profile.isCanSendSmartWithoutConfirmation === true;
     const row = await this.uow.run(async (tx) => {
       const { row: view } = await this.approval.found(ctx, input.id, tx);
