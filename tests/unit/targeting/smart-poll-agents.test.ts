@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { SmartRequestsService } from '../../../server/modules/targeting/index.js';
 import type { SmartRequestRow } from '../../../server/modules/targeting/smart-requests.repository.js';
 import type { BtsAgent } from '../../../server/modules/numbers/index.js';
 import type { BtsRequestStatus } from '../../../server/gateways/gateway-sdk.js';
+import { bareSmartService } from '../../support/smart.js';
 
 /** `targeting.smart-poll` asks up to 100 requests a run: it reads the BTS agents once, not once per request. */
 describe('smart-poll reads the BTS agents once per run', () => {
@@ -11,12 +11,7 @@ describe('smart-poll reads the BTS agents once per run', () => {
     const rows = [1, 2, 3, 4].map((id) => ({ id, senderAgentId: 7, externalId: `bts-${id}`, submittedAt: new Date('2026-12-01T07:59:00Z') }) as SmartRequestRow);
     let reads = 0;
     const asked: string[] = [];
-    const service = Object.create(SmartRequestsService.prototype) as SmartRequestsService;
-    Object.assign(service, {
-      clock: { now: () => new Date('2026-12-01T08:00:00Z') },
-      logger: { warn: () => undefined },
-      answerTimeoutMs: 6 * 3_600_000,
-      pollAfterMs: 30_000,
+    const service = bareSmartService({
       repo: { staleSubmitted: async () => rows, markPolled: async () => undefined },
       senderAgents: { btsAgents: async () => { reads += 1; return [agent]; } },
       connections: { gatewayOf: async () => ({ status: async (externalId: string) => { asked.push(externalId); return { externalId, status: 'Waiting' } as BtsRequestStatus; } }) },
