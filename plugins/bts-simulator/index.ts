@@ -245,8 +245,8 @@ export class BtsSimulatorGateway implements BtsGateway {
   async connect(host: BtsHost): Promise<void> {
     this.host = host;
     await this.population();
-    // Requests taken before a disconnect go on after the next connect.
-    if ([...this.runs.values()].some((r) => !isFinal(r.status))) this.ensureTimer();
+    // Requests taken before a disconnect go on after the next connect, and reports not yet taken go again.
+    if ([...this.runs.values()].some((r) => !isFinal(r.status) || r.dirty)) this.ensureTimer();
     host.statusChanged(await this.health());
   }
 
@@ -369,11 +369,14 @@ export class BtsSimulatorGateway implements BtsGateway {
         if (run.sentCount >= run.finalSent) this.finish(run, 'Done');
       }
     }
-    void this.push();
-    if ([...this.runs.values()].every((r) => isFinal(r.status)) && this.timer) {
-      clearInterval(this.timer);
-      this.timer = null;
-    }
+    // The timer stops only once every run is final *and* its last report was taken: a final report
+    // the host refused stays dirty and must go again on a later tick, or the request never settles.
+    void this.push().then(() => {
+      if (this.timer && [...this.runs.values()].every((r) => isFinal(r.status) && !r.dirty)) {
+        clearInterval(this.timer);
+        this.timer = null;
+      }
+    });
   }
 
   /** One push at a time; what the host refused stays dirty and goes again next tick. */

@@ -297,10 +297,12 @@ export type RefusalCode = (typeof REFUSAL_CODES)[number];
 // ---------------------------------------------------------------------------------------------
 
 /** Point-in-area math and the area shapes, shared with the host's targeting module. */
+import { SMART_OPERATORS, type SmartAudience, type SmartOperator } from '../shared/targeting/smart-requests.answers.js';
 export { geoAreaProblem, geoAreasProblem, haversineMeters, pointInArea, pointInRing, MAX_CIRCLE_RADIUS_METERS, type GeoArea, type GeoAreaProblem, type GeoPosition } from '../shared/targeting/geo-areas.js';
 
-export const BTS_OPERATORS = ['MCI', 'Irancell', 'Rightel'] as const;
-export type BtsOperator = (typeof BTS_OPERATORS)[number];
+/** The operators and the audience shape are the smart requests' own (one declaration, shared with the host and its client). */
+export const BTS_OPERATORS = SMART_OPERATORS;
+export type BtsOperator = SmartOperator;
 
 /** The spec's SmartSmsStatus. `Stored` = taken, not started; `Waiting` = under way; the other four are final, `Unknown` = not known. */
 export const SMART_SMS_STATUSES = ['Stored', 'Waiting', 'Done', 'Failed', 'NotFound', 'InternalError', 'Unknown'] as const;
@@ -361,14 +363,8 @@ export const BTS_REFUSAL_CODES = ['NoArea', 'InvalidArea', 'OperatorRequired', '
 export type BtsRefusalCode = (typeof BTS_REFUSAL_CODES)[number];
 export type BtsRefusal = { ok: false; code: BtsRefusalCode; propertyName: string | null; message?: string };
 
-export interface BtsEstimate {
-  /** People matching every filter except the operator, per operator (the form shows all three). */
-  perOperator: Record<BtsOperator, number>;
-  /** For the request's operator, per area in the order given (an area's count is capped by it). */
-  perArea: number[];
-  /** What a submit would send now: per area the count or percentage, capped by those found and `maxSendCount`. */
-  sendableCount: number;
-}
+/** `perOperator` (every filter but the operator), `perArea` (the request's operator, in the order of `areas`), `sendableCount` (per area the count or percentage, capped by those found and `maxSendCount`). */
+export type BtsEstimate = SmartAudience;
 
 export interface BtsRequestStatus {
   externalId: string;

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { sharedServer, unique, adminToken, type Tree } from '../support/fixtures.js';
+import { sharedServer, unique, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { available, expectLedgerClean, ok, sendingTree } from '../support/sending.js';
+import { btsSimulatorAgent, smartBody, smartRequests } from '../support/smart.js';
 import { SmartRequestsService } from '../../server/modules/targeting/index.js';
 import { BillingService, creditFailure } from '../../server/modules/billing/index.js';
 
@@ -20,34 +21,12 @@ describe('Periodic smart requests (CreatePeriodicSmartSmsRecipient) repeat', fun
   let service: SmartRequestsService;
   const agents: Record<string, number> = {};
 
-  const tehran = { type: 'Circle', center: [51.389, 35.6892], radiusMeters: 15_000 };
-  const body = (periodicSmartSms: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
-    const start = new Date(Date.now() + 60_000);
-    return {
-      requestName: unique('Daily mall '), text: 'Welcome to the mall', operator: 'MCI', areas: [tehran], residenceState: true, joberState: true, travellerState: true,
-      sendCountType: 'Count', countToSend: 10, startDatetime: start.toISOString(), endDatetime: new Date(start.getTime() + 4 * 60_000).toISOString(),
-      periodicSmartSms, ...extra,
-    };
-  };
+  const body = (periodicSmartSms: Record<string, unknown>, extra: Record<string, unknown> = {}) => smartBody({ requestName: unique('Daily mall '), periodicSmartSms, ...extra });
   const create = async (periodic: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     ok(await api.post('SmartSmsRecipients/CreatePeriodicSmartSmsRecipient', body(periodic, extra), { token: tree.subAdmin.token, culture: 'en-US' }));
-  const get = async (id: number) => ok(await api.get(`SmartSmsRecipients/Get/${id}`, { token: tree.subAdmin.token, culture: 'en-US' }));
-  const waitFor = async (id: number, until: (r: any) => boolean, timeoutMs = 20_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const r = await get(id);
-      if (until(r)) return r;
-      if (Date.now() > deadline) throw new Error(`smart request ${id} did not get there: ${JSON.stringify(r)}`);
-      await new Promise((res) => setTimeout(res, 50));
-    }
-  };
+  const { get, waitFor } = smartRequests(() => api, () => tree.subAdmin.token);
   const credit = () => available(api, tree.orgAdmin.token, tree.sub.id);
-  const btsAgent = async (name: string, options: Record<string, unknown>) => {
-    agents[name] = ok(await api.post('SenderAgents/Create', {
-      title: unique(`BTS ${name} `), pluginName: 'bts-simulator', isActive: true,
-      options: { populationSize: 3000, seed: 7, storedMs: 0, tickMs: 20, sendPerSecond: 100_000, ...options },
-    }, { token: await adminToken(api) })).id;
-  };
+  const btsAgent = async (name: string, options: Record<string, unknown>) => { agents[name] = await btsSimulatorAgent(api, name, options); };
 
   before(async () => {
     ({ api, tree } = await sendingTree());

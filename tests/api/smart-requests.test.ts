@@ -4,6 +4,7 @@ import { sharedServer, unique, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { adminToken } from '../support/fixtures.js';
 import { available, bad, expectLedgerClean, ok, sendingTree } from '../support/sending.js';
+import { btsSimulatorAgent, smartBody, smartRequests, soonWindow } from '../support/smart.js';
 import { SmartRequestsService } from '../../server/modules/targeting/index.js';
 import { SmartRequestsRepository } from '../../server/modules/targeting/smart-requests.repository.js';
 import { TYPES } from '../../server/platform/tokens.js';
@@ -21,39 +22,16 @@ describe('Smart requests (SmartSmsRecipients) through the BTS simulator', functi
   let service: SmartRequestsService;
   const agents: Record<string, number> = {};
 
-  /** A circle of 15 km around central Tehran: the simulator's largest population. */
-  const tehran = { type: 'Circle', center: [51.389, 35.6892], radiusMeters: 15_000 };
-  const soon = () => {
-    const start = new Date(Date.now() + 60_000);
-    return { startDatetime: start.toISOString(), endDatetime: new Date(start.getTime() + 4 * 60_000).toISOString() };
-  };
-  const body = (extra: Record<string, unknown> = {}) => ({
-    requestName: unique('Mall '), text: 'Welcome to the mall', operator: 'MCI', areas: [tehran], residenceState: true, joberState: true, travellerState: true,
-    sendCountType: 'Count', countToSend: 10, ...soon(), ...extra,
-  });
+  const soon = soonWindow;
+  const body = smartBody;
   const create = (token: string, extra: Record<string, unknown> = {}, culture = 'en-US') => api.post('SmartSmsRecipients/CreateSmartSmsRecipient', body(extra), { token, culture });
   /** The message of the validation error on this field, from a 400's envelope. */
   const messageOf = (envelope: any, propertyName: string): string =>
     (envelope.validationErrors as { propertyName: string; message: string }[]).find((v) => v.propertyName === propertyName)?.message ?? `no error on ${propertyName}: ${JSON.stringify(envelope)}`;
-  const get = async (id: number) => ok(await api.get(`SmartSmsRecipients/Get/${id}`, { token: tree.subAdmin.token, culture: 'en-US' }));
-  const waitFor = async (id: number, until: (r: any) => boolean, timeoutMs = 20_000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const r = await get(id);
-      if (until(r)) return r;
-      if (Date.now() > deadline) throw new Error(`smart request ${id} did not get there: ${JSON.stringify(r)}`);
-      await new Promise((res) => setTimeout(res, 50));
-    }
-  };
+  const { get, waitFor } = smartRequests(() => api, () => tree.subAdmin.token);
   const credit = () => available(api, tree.orgAdmin.token, tree.sub.id);
 
-  const btsAgent = async (name: string, options: Record<string, unknown>) => {
-    const superToken = await adminToken(api);
-    agents[name] = ok(await api.post('SenderAgents/Create', {
-      title: unique(`BTS ${name} `), pluginName: 'bts-simulator', isActive: true,
-      options: { populationSize: 3000, seed: 7, storedMs: 0, tickMs: 20, sendPerSecond: 100_000, ...options },
-    }, { token: superToken })).id;
-  };
+  const btsAgent = async (name: string, options: Record<string, unknown>) => { agents[name] = await btsSimulatorAgent(api, name, options); };
 
   before(async () => {
     ({ api, tree } = await sendingTree());

@@ -19,6 +19,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 interface RecordingBtsHost extends BtsHost {
   updates: BtsRequestStatus[];
   statuses: GatewayHealth[];
+  /** While true, `progress` rejects (the host could not store it); what it was offered goes to `refused`. */
+  refusing: boolean;
+  refused: BtsRequestStatus[];
 }
 
 function recordingHost(gatewayId: string): RecordingBtsHost {
@@ -26,9 +29,15 @@ function recordingHost(gatewayId: string): RecordingBtsHost {
     gatewayId,
     updates: [],
     statuses: [],
+    refusing: false,
+    refused: [],
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
     now: () => new Date(),
     async progress(updates) {
+      if (host.refusing) {
+        host.refused.push(...updates);
+        throw new Error('the host could not store this progress');
+      }
       host.updates.push(...updates);
     },
     statusChanged: (health) => void host.statuses.push(health),
@@ -211,6 +220,26 @@ export function describeBtsBehaviour(getLoaded: () => LoadedPlugin, fixture: Gat
       expect(mine.length, 'progress pushed').to.be.above(0);
       expect(mine[mine.length - 1]!.status).to.equal(final.status);
       expect(mine[mine.length - 1]!.sentCount).to.equal(final.sentCount);
+    });
+
+    it('pushes a final report the host refused again until the host takes it', async function () {
+      this.timeout(2 * finalTimeoutMs + 5_000);
+      const g = await connected();
+      host.refusing = true;
+      const submitted = await g.submit(bts!.matching, 'refused final');
+      if (!submitted.ok) expect.fail(JSON.stringify(submitted));
+      const final = (await untilFinal(g, submitted.externalId)).pop()!;
+      const isFinalOfMine = (u: BtsRequestStatus) => u.externalId === submitted.externalId && u.status === final.status;
+      const until = Date.now() + finalTimeoutMs;
+      while (!host.refused.some(isFinalOfMine) && Date.now() < until) await sleep(15);
+      // A plugin whose operator must be asked may push nothing: the host's poll covers it.
+      if (!host.refused.some(isFinalOfMine)) return;
+      host.refusing = false;
+      while (!host.updates.some(isFinalOfMine)) {
+        if (Date.now() > until + finalTimeoutMs) expect.fail(`the refused final report (${final.status}) was never pushed again`);
+        await sleep(15);
+      }
+      expect(host.updates.filter(isFinalOfMine).at(-1)!.sentCount).to.equal(final.sentCount);
     });
 
     it('ends a request that finds nobody as NotFound with nothing sent', async function () {

@@ -3,4 +3,4 @@ export { LinesService, type SendLine, type AgentForSend, type ResolveInput, type
 export { SEND_TYPES, type SendType, tehranPeriods } from './line-fields.js';
 export { AgentHealthService, republishSeconds, type AgentHealthPush, type AgentHealthAnswer } from './agent-health.service.js';
 export { PrivateNumbersService } from './private-numbers.service.js';
-export { SenderAgentsService } from './sender-agents.service.js';
+export { SenderAgentsService, type BtsAgent } from './sender-agents.service.js';

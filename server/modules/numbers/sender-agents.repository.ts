@@ -23,6 +23,16 @@ export interface SenderAgentRow {
   [field: string]: unknown;
 }
 
+/** An agent as a plugin's instance needs it (the BTS agents smart requests use). */
+export interface PluginAgentRow {
+  id: number;
+  title: string;
+  organizationId: number;
+  pluginName: string;
+  options: Record<string, unknown>;
+  isActive: boolean;
+}
+
 @injectable()
 export class SenderAgentsRepository {
   constructor(@inject(TYPES.Knex) private readonly knex: Knex) {}
@@ -86,10 +96,18 @@ export class SenderAgentsRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Whether any agent (deleted ones too) of these plugins was ever made. */
-  async anyOfPlugins(tx: Tx, pluginNames: string[]): Promise<boolean> {
-    if (pluginNames.length === 0) return false;
-    return Boolean(await tx('sender_agents').whereIn('pluginName', pluginNames).first('id'));
+  /**
+   * The agents of these plugins, oldest first: live ones, or with `withDeleted` every one ever made
+   * (the BTS seed asks whether any was). The one read of BTS agents (SenderAgentsService.btsAgents).
+   */
+  async ofPlugins(pluginNames: string[], opts: { withDeleted?: boolean; tx?: Tx } = {}): Promise<PluginAgentRow[]> {
+    if (pluginNames.length === 0) return [];
+    const q = this.db(opts.tx)('sender_agents').whereIn('pluginName', pluginNames).orderBy('id')
+      .select('id', 'title', 'organizationId', 'pluginName', 'options', 'isActive');
+    if (!opts.withDeleted) q.whereNull('deletedAt');
+    const rows = (await q) as (Omit<PluginAgentRow, 'options'> & { options: unknown })[];
+    // The embedded client may answer jsonb as text.
+    return rows.map((r) => ({ ...r, options: (typeof r.options === 'string' ? JSON.parse(r.options) : r.options ?? {}) as Record<string, unknown> }));
   }
 
   /** The system organization, locked: concurrent first-start seeds wait on it instead of both seeding. */

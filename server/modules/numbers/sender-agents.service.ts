@@ -8,7 +8,7 @@ import { GatewayRegistry, InvalidGatewayOptionsError, UnknownGatewayPluginError 
 import type { OptionsIssue } from '../../gateways/plugin-loader.js';
 import { AgentHealthService } from './agent-health.service.js';
 import { AuditService } from '../audit/index.js';
-import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
+import { SenderAgentsRepository, type PluginAgentRow, type SenderAgentRow } from './sender-agents.repository.js';
 import { PrivateNumbersRepository } from './private-numbers.repository.js';
 import { randomBytes } from 'node:crypto';
 import { webhookSecretHash } from './gateway-webhooks.service.js';
@@ -16,6 +16,13 @@ import { AGENT_FIELDS, MASKED, isSecretOption, maskOptions } from './line-fields
 import type { SchemaType } from '../../platform/http/router.js';
 import type { createAgentSchema, testConnectionSchema, updateAgentSchema } from './numbers.schemas.js';
 import { normalizeClockTime } from '../../shared/dates/clock-time.js';
+
+/** A fresh install's BTS agent (`btsAgents`): the simulator, as numbers' seeded SMS simulator. */
+const BTS_SEED_PLUGIN = 'bts-simulator';
+const BTS_SEED_TITLE = 'BTS simulator';
+
+/** A sender agent of a `bts` plugin, as smart requests connect it. */
+export type BtsAgent = PluginAgentRow;
 
 /** How long "test connection" waits for the provider before it answers down. */
 export const TEST_CONNECTION_TIMEOUT_MS = 10_000;
@@ -139,20 +146,31 @@ export class SenderAgentsService {
     }
   }
 
+  /** Names of the loaded plugins of kind `bts`. */
+  private btsPluginNames(): string[] {
+    return this.registry.describePlugins().filter((p) => p.kind === 'bts').map((p) => p.name);
+  }
+
   /**
-   * A fresh install's BTS (targeting calls this on its first smart call): an agent of `pluginName`
-   * in the system organization with default options, unless an agent of any of `btsPluginNames`
-   * exists — a deleted one too, so an administrator's removal is not undone. The system
-   * organization's row lock makes two first calls seed one agent. Numbers owns `sender_agents`.
+   * The one reader of BTS agents (targeting's smart requests): the live agents of loaded `bts`
+   * plugins, oldest first (the first active one is the default). A fresh install gets a
+   * `bts-simulator` agent ("BTS simulator", default options) in the system organization when that
+   * plugin is loaded and no agent of any `bts` plugin was ever made — a deleted one counts, so an
+   * administrator's removal is not undone. The system organization's row lock makes two first calls
+   * seed one agent. Numbers owns `sender_agents`.
    */
-  async ensureBtsAgent(pluginName: string, title: string, btsPluginNames: string[]): Promise<boolean> {
-    return this.uow.run(async (tx) => {
+  async btsAgents(): Promise<BtsAgent[]> {
+    const names = this.btsPluginNames();
+    const live = await this.agents.ofPlugins(names);
+    if (live.length > 0 || !names.includes(BTS_SEED_PLUGIN)) return live;
+    await this.uow.run(async (tx) => {
       const systemId = await this.agents.lockSystemOrganization(tx);
-      if (systemId === null) return false;
-      if (await this.agents.anyOfPlugins(tx, btsPluginNames)) return false;
-      await this.agents.insert(tx, { organizationId: systemId, title, pluginName, options: JSON.stringify({}), isBts: true, isSendSmartActive: true });
-      return true;
+      if (systemId === null) return;
+      if ((await this.agents.ofPlugins(names, { withDeleted: true, tx })).length > 0) return;
+      await this.agents.insert(tx, { organizationId: systemId, title: BTS_SEED_TITLE, pluginName: BTS_SEED_PLUGIN, options: JSON.stringify({}), isBts: true, isSendSmartActive: true });
     });
+    // Read again: seeded here, by a concurrent first call, or still none (every agent deleted on purpose).
+    return this.agents.ofPlugins(names);
   }
 
   /**

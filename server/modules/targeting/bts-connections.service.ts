@@ -4,7 +4,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { Clock } from '../../platform/clock.js';
 import { GatewayRegistry } from '../../gateways/gateway-registry.js';
 import type { BtsGateway, BtsRequestStatus } from '../../gateways/gateway-sdk.js';
-import type { BtsAgentRow } from './smart-requests.repository.js';
+import type { BtsAgent } from '../numbers/index.js';
 
 type ProgressHandler = (agentId: number, updates: BtsRequestStatus[]) => Promise<void>;
 
@@ -34,12 +34,7 @@ export class BtsConnections {
     this.handler = handler;
   }
 
-  /** Names of the loaded plugins of kind `bts`. */
-  btsPluginNames(): string[] {
-    return this.registry.describePlugins().filter((p) => p.kind === 'bts').map((p) => p.name);
-  }
-
-  async gatewayOf(agent: BtsAgentRow): Promise<BtsGateway> {
+  async gatewayOf(agent: BtsAgent): Promise<BtsGateway> {
     const optionsKey = `${agent.pluginName}:${JSON.stringify(agent.options ?? {})}`;
     const current = this.entries.get(agent.id);
     if (current && current.optionsKey === optionsKey) return current.ready;

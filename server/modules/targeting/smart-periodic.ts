@@ -1,4 +1,6 @@
-import { tehranDay } from '../../shared/dates/tehran-days.js';
+import { fromJalali, jalaliMonthLength, toJalali } from '../../shared/dates/jalali.js';
+import { tehranDay, tehranTime } from '../../shared/dates/tehran-days.js';
+import { wallTimeOf } from '../../shared/dates/tehran-time.js';
 
 /**
  * When a periodic smart request's occurrences fall (CONTEXT.md "Periodic smart requests"). Pure:
@@ -28,12 +30,21 @@ function byDays(rule: PeriodicRule): boolean {
   return rule.periodType === 'Daily' || (rule.periodType === 'Weekly' && (rule.weekDays?.length ?? 0) > 0);
 }
 
-/** The presence window's start of step `step` (step 0 = the request's own window). Months add calendar months (UTC; day 31 overflows as Date does). */
+/**
+ * The presence window's start of step `step` (step 0 = the request's own window). Months are Jalali
+ * months of the start's Tehran day, at the same Tehran wall time, as messaging's periodic sends
+ * count them: the day is clamped to a shorter month's last (31 Shahrivar → 30 Mehr → 30 Aban →
+ * 31 Farvardin), always from the start's own day so a clamp never sticks.
+ */
 export function stepStart(rule: PeriodicRule, start: Date, step: number): Date {
   if (rule.periodType === 'Monthly') {
-    const d = new Date(start.getTime());
-    d.setUTCMonth(d.getUTCMonth() + step);
-    return d;
+    const first = toJalali(tehranDay(start));
+    const months = first.jm - 1 + step;
+    const jy = first.jy + Math.floor(months / 12);
+    const jm = (months % 12) + 1;
+    const day = fromJalali({ jy, jm, jd: Math.min(first.jd, jalaliMonthLength(jy, jm)) });
+    const wall = wallTimeOf(start);
+    return new Date(tehranTime(day, wall.hour, wall.minute, wall.second).getTime() + start.getUTCMilliseconds());
   }
   return new Date(start.getTime() + step * (byDays(rule) ? DAY_MS : 7 * DAY_MS));
 }

@@ -104,14 +104,6 @@ export interface SmartRequestFilter {
   stage?: string;
 }
 
-export interface BtsAgentRow {
-  id: number;
-  title: string;
-  organizationId: number;
-  pluginName: string;
-  options: Record<string, unknown>;
-  isActive: boolean;
-}
 
 /** Smart requests (`targeting_smart_requests`). */
 @injectable()
@@ -206,17 +198,6 @@ export class SmartRequestsRepository {
 
   async markPolled(id: number, at: Date): Promise<void> {
     await this.knex('targeting_smart_requests').where({ id }).update({ lastPolledAt: at });
-  }
-
-  /**
-   * Sender agents of `bts` plugins are read here (numbers owns the table; this read is the one
-   * place targeting looks at it, read-only, decided in CONTEXT.md for issue 26).
-   */
-  async btsAgents(pluginNames: string[]): Promise<BtsAgentRow[]> {
-    if (pluginNames.length === 0) return [];
-    const rows = await this.knex('sender_agents').whereIn('pluginName', pluginNames).whereNull('deletedAt').orderBy('id')
-      .select('id', 'title', 'organizationId', 'pluginName', 'options', 'isActive');
-    return rows.map((r: Record<string, unknown>) => ({ ...r, options: typeof r.options === 'string' ? JSON.parse(r.options) : r.options }) as BtsAgentRow);
   }
 
   /**

@@ -11,13 +11,14 @@ import type { SchemaType } from '../../platform/http/router.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { countParts } from '../../shared/sms/sms-text.js';
 import type { GeoArea } from '../../shared/targeting/geo-areas.js';
+import type { SmartAudience, SmartEstimate } from '../../shared/targeting/smart-requests.answers.js';
 import { FINAL_SMART_SMS_STATUSES, type BtsGateway, type BtsRefusal, type BtsRequestStatus, type BtsSmartRequest } from '../../gateways/gateway-sdk.js';
 import { AuditService } from '../audit/index.js';
 import { ApprovalsService, managerOwnerFilter, type ApprovalWorkflow } from '../approvals/index.js';
 import { BillingService, type HoldView, type Operator } from '../billing/index.js';
 import { NotificationsService } from '../notifications/index.js';
-import { SenderAgentsService } from '../numbers/index.js';
-import { SmartRequestsRepository, type BtsAgentRow, type SmartApprovalStatus, type SmartRequestRow } from './smart-requests.repository.js';
+import { SenderAgentsService, type BtsAgent } from '../numbers/index.js';
+import { SmartRequestsRepository, type SmartApprovalStatus, type SmartRequestRow } from './smart-requests.repository.js';
 import { BtsConnections } from './bts-connections.service.js';
 import { dailyLeft, nextStep, OCCURRENCE_LEAD_MS, type PeriodicRule } from './smart-periodic.js';
 import { isBigTarget, MAX_AREA_KM2, MAX_CIRCLE_RADIUS_METERS, smartAreaProblem } from './smart-geometry.js';
@@ -237,26 +238,17 @@ export class SmartRequestsService {
 
   /** The active `bts` agents a request may name, the default (the first) first; seeds the simulator's like any smart call. */
   async agents(): Promise<{ items: { id: number; title: string }[] }> {
-    const names = this.connections.btsPluginNames();
-    let agents = await this.repo.btsAgents(names);
-    if (agents.length === 0 && names.includes('bts-simulator')) {
-      await this.senderAgents.ensureBtsAgent('bts-simulator', 'BTS simulator', names);
-      agents = await this.repo.btsAgents(names);
-    }
+    const agents = await this.senderAgents.btsAgents();
     return { items: agents.filter((a) => a.isActive).map(({ id, title }) => ({ id, title })) };
   }
 
   /**
    * The `bts` agent a request goes to: the one named (active, of a loaded `bts` plugin), else the
-   * installation's first active one. A fresh install gets a `bts-simulator` agent on first use.
+   * installation's first active one. A fresh install gets a `bts-simulator` agent on first use
+   * (numbers' `btsAgents`, the one reader of them).
    */
-  private async agentFor(senderAgentId: number | undefined): Promise<BtsAgentRow> {
-    const names = this.connections.btsPluginNames();
-    let agents = await this.repo.btsAgents(names);
-    if (agents.length === 0 && names.includes('bts-simulator')) {
-      await this.senderAgents.ensureBtsAgent('bts-simulator', 'BTS simulator', names);
-      agents = await this.repo.btsAgents(names);
-    }
+  private async agentFor(senderAgentId: number | undefined): Promise<BtsAgent> {
+    const agents = await this.senderAgents.btsAgents();
     if (senderAgentId !== undefined) {
       const agent = agents.find((a) => a.id === senderAgentId);
       if (!agent) throw new AppError(400, 'targeting.smart.agentNotBts', {}, [{ propertyName: 'senderAgentId', key: 'targeting.smart.agentNotBts', params: {} }]);
@@ -268,11 +260,12 @@ export class SmartRequestsService {
     return agent;
   }
 
-  private async agentById(id: number): Promise<BtsAgentRow | null> {
-    return (await this.repo.btsAgents(this.connections.btsPluginNames())).find((a) => a.id === id) ?? null;
+  /** A stored request's agent (live, of a loaded `bts` plugin); `agents`: a list the caller already read (the poll job reads it once per run). */
+  private async agentById(id: number, agents?: BtsAgent[]): Promise<BtsAgent | null> {
+    return (agents ?? (await this.senderAgents.btsAgents())).find((a) => a.id === id) ?? null;
   }
 
-  private async gateway(agent: BtsAgentRow): Promise<BtsGateway> {
+  private async gateway(agent: BtsAgent): Promise<BtsGateway> {
     try {
       return await this.connections.gatewayOf(agent);
     } catch (err) {
@@ -285,11 +278,7 @@ export class SmartRequestsService {
 
   /** Audience per operator and area from the BTS, and the price of what a submit would send now (nothing held). */
   async estimate(ctx: Actor, input: EstimateInput) {
-    this.throwIssues(this.check(input, false));
-    const f = this.fields(input);
-    const agent = await this.agentFor(input.senderAgentId);
-    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
-    if (!est.ok) throw refusalError(est);
+    const { f, audience: est } = await this.estimated(ctx, input, false);
     const op = BILLING_OPERATOR[f.operator!];
     const parts = f.partsCount!;
     const unit = await this.billing.checkHold({ organizationId: ctx.principal.organizationId, userId: ctx.principal.userId, parts: { [op]: parts }, smart: true });
@@ -297,10 +286,25 @@ export class SmartRequestsService {
     const price = est.sendableCount > 0
       ? BigInt((await this.billing.checkHold({ organizationId: ctx.principal.organizationId, userId: ctx.principal.userId, parts: { [op]: est.sendableCount * parts }, smart: true })).price?.total ?? '0')
       : 0n;
-    return {
-      perOperator: est.perOperator, perArea: est.perArea, sendableCount: est.sendableCount, partsCount: parts,
-      unitPrice: unitPrice.toString(), price: price.toString(), smartPercent: null,
-    };
+    const answer: SmartEstimate = { perOperator: est.perOperator, perArea: est.perArea, sendableCount: est.sendableCount, partsCount: parts, unitPrice: unitPrice.toString(), price: price.toString(), smartPercent: null };
+    return answer;
+  }
+
+  /**
+   * What Estimate, create and Update all do before anything is stored: every field problem at once
+   * (`itemOf`: a P2P item's index, so its text and operator problems name `items[i]`), the stored
+   * fields, the agent, and the BTS's own estimate — its refusals ('No cell in the area with
+   * selected operator', …) answer the form as field errors.
+   */
+  private async estimated(ctx: Actor, input: EstimateInput, needsText: boolean, itemOf?: number): Promise<{ f: Partial<SmartRequestRow>; agent: BtsAgent; audience: SmartAudience }> {
+    const issues = this.check(input, needsText);
+    if (itemOf !== undefined) for (const issue of issues) if (issue.propertyName === 'text' || issue.propertyName === 'operator') issue.propertyName = `items[${itemOf}].${issue.propertyName}`;
+    this.throwIssues(issues);
+    const f = this.fields(input);
+    const agent = await this.agentFor(input.senderAgentId);
+    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
+    if (!est.ok) throw refusalError(est);
+    return { f, agent, audience: { perOperator: est.perOperator, perArea: est.perArea, sendableCount: est.sendableCount } };
   }
 
   create(ctx: Actor, input: SmartRequestInput) {
@@ -327,16 +331,9 @@ export class SmartRequestsService {
   }
 
   private async createMany(ctx: Actor, inputs: SmartRequestInput[], kind: SmartRequestRow['requestKind']) {
-    const prepared: { f: Partial<SmartRequestRow>; agent: BtsAgentRow }[] = [];
+    const prepared: { f: Partial<SmartRequestRow>; agent: BtsAgent }[] = [];
     for (const [i, input] of inputs.entries()) {
-      const issues = this.check(input, true);
-      if (kind === 'P2P') for (const issue of issues) if (issue.propertyName === 'text' || issue.propertyName === 'operator') issue.propertyName = `items[${i}].${issue.propertyName}`;
-      this.throwIssues(issues);
-      const f = this.fields(input);
-      const agent = await this.agentFor(input.senderAgentId);
-      // The operator's own refusals ('No cell in the area with selected operator', …) answer the form.
-      const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
-      if (!est.ok) throw refusalError(est);
+      const { f, agent } = await this.estimated(ctx, input, true, kind === 'P2P' ? i : undefined);
       prepared.push({ f, agent });
     }
     const withoutConfirmation = ctx.principal.profile.isCanSendSmartWithoutConfirmation === true;
@@ -376,11 +373,7 @@ export class SmartRequestsService {
 
   /** Only before the request went to the operator; a changed request waits for approval again unless the user needs none. */
   async update(ctx: Actor, input: UpdateInput) {
-    this.throwIssues(this.check(input, true));
-    const f = this.fields(input);
-    const agent = await this.agentFor(input.senderAgentId);
-    const est = await (await this.gateway(agent)).estimate(this.btsRequest(f, ctx.principal.organizationId));
-    if (!est.ok) throw refusalError(est);
+    const { f, agent } = await this.estimated(ctx, input, true);
     const withoutConfirmation = ctx.principal.profile.isCanSendSmartWithoutConfirmation === true;
     const row = await this.uow.run(async (tx) => {
       const { row: view } = await this.approval.found(ctx, input.id, tx);
@@ -623,10 +616,14 @@ export class SmartRequestsService {
    * `targeting.smart-periodic`: for each running periodic request whose next occurrence is due,
    * creates it (under the parent's lock) and submits it through the ordinary path.
    */
-  async runPeriodic(now: Date = this.clock.now()): Promise<number> {
+  async runPeriodic(now: Date = this.clock.now(), signal?: AbortSignal): Promise<number> {
     const ids = await this.repo.periodicDue(new Date(now.getTime() + OCCURRENCE_LEAD_MS), 50);
     let created = 0;
-    for (const id of ids) created += await this.runParent(id, now).catch((err: unknown) => { this.logger.warn({ err, id }, 'periodic smart request run failed'); return 0; });
+    for (const id of ids) {
+      // A stopping server aborts: the parents left are due again at the next run.
+      if (signal?.aborted) break;
+      created += await this.runParent(id, now).catch((err: unknown) => { this.logger.warn({ err, id }, 'periodic smart request run failed'); return 0; });
+    }
     return created;
   }
 
@@ -723,10 +720,16 @@ export class SmartRequestsService {
   // ----- jobs -------------------------------------------------------------------------------
 
   /** `targeting.smart-submit`: confirmed requests whose delay has passed (and those a down BTS left queued). */
-  async submitDue(): Promise<number> {
+  async submitDue(signal?: AbortSignal): Promise<number> {
     const ids = await this.repo.dueForSubmit(this.clock.now(), 50);
-    for (const id of ids) await this.submit(id).catch((err: unknown) => this.logger.warn({ err, id }, 'smart request submit failed'));
-    return ids.length;
+    let tried = 0;
+    for (const id of ids) {
+      // A stopping server aborts: the rest stay Queued for the next run (each submit claims its row itself).
+      if (signal?.aborted) break;
+      tried += 1;
+      await this.submit(id).catch((err: unknown) => this.logger.warn({ err, id }, 'smart request submit failed'));
+    }
+    return tried;
   }
 
   /**
@@ -734,13 +737,17 @@ export class SmartRequestsService {
    * and times out those with no final answer `answerTimeoutMs` after their submit (status Unknown,
    * the hold released: nothing is charged that the operator never confirmed; the operator is told to stop).
    */
-  async pollStale(): Promise<{ polled: number; timedOut: number }> {
+  async pollStale(signal?: AbortSignal): Promise<{ polled: number; timedOut: number }> {
     const now = this.clock.now();
     const rows = await this.repo.staleSubmitted(new Date(now.getTime() - this.pollAfterMs), 100);
     let polled = 0;
     let timedOut = 0;
+    // Once per run, not per request: up to 100 rows would otherwise read sender_agents 100 times.
+    const agents = rows.length > 0 ? await this.senderAgents.btsAgents() : [];
     for (const row of rows) {
-      const agent = await this.agentById(row.senderAgentId);
+      // A stopping server aborts: the rows left are still stale at the next run.
+      if (signal?.aborted) break;
+      const agent = await this.agentById(row.senderAgentId, agents);
       if (row.submittedAt && now.getTime() - new Date(row.submittedAt).getTime() >= this.answerTimeoutMs) {
         const ended = await this.uow.run(async (tx) => {
           const locked = await this.repo.lock(tx, row.id);

@@ -52,10 +52,10 @@ export const targetingModule: PeykModule = {
       // Expired gray-list rows: bounded deletes until none is left, so a run always ends.
       { name: 'targeting.sweep-gray-list', schedule: '15 */10 * * * *', scope: 'global', run: (now, signal) => regional.sweepGrayList(now, signal) },
       // Smart requests (CONTEXT.md "Smart requests"): delayed or left-queued submits, and polls / time-outs of submitted ones.
-      { name: 'targeting.smart-submit', schedule: '*/15 * * * * *', scope: 'global', run: () => smart.submitDue() },
-      { name: 'targeting.smart-poll', schedule: '5,35 * * * * *', scope: 'global', run: () => smart.pollStale() },
+      { name: 'targeting.smart-submit', schedule: '*/15 * * * * *', scope: 'global', run: (_now, signal) => smart.submitDue(signal) },
+      { name: 'targeting.smart-poll', schedule: '5,35 * * * * *', scope: 'global', run: (_now, signal) => smart.pollStale(signal) },
       // Periodic smart requests: the due occurrence of each running one, created under the parent's lock and submitted.
-      { name: 'targeting.smart-periodic', schedule: '10,40 * * * * *', scope: 'global', run: (now) => smart.runPeriodic(now) },
+      { name: 'targeting.smart-periodic', schedule: '10,40 * * * * *', scope: 'global', run: (now, signal) => smart.runPeriodic(now, signal) },
     ];
   },
   async onStop(container) {

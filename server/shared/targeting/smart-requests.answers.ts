@@ -138,14 +138,27 @@ export const smartRequestDetailAnswer = {
 } as const;
 export const smartRequestListAnswer = { type: 'object', required: ['items'], properties: { items: { type: 'array', items: smartRequestAnswer } } } as const;
 
-/** `Estimate`: audience per operator and per area (the chosen operator), and the price of what a submit would send. */
+/**
+ * Who a smart request would reach — the one declaration of this shape: the BTS plugin's `estimate`
+ * answers it (the gateway SDK's `BtsEstimate` is this type), the `Estimate` answer carries it, the
+ * client shows it.
+ */
+const smartAudienceProperties = {
+  /** People matching every filter except the operator, per operator (the form shows all three). */
+  perOperator: { type: 'object', required: SMART_OPERATORS, properties: { MCI: integer, Irancell: integer, Rightel: integer } },
+  /** For the request's operator, per area in the order given (an area's count is capped by it). */
+  perArea: { type: 'array', items: integer },
+  /** What a submit would send now: per area the count or percentage, capped by those found and `maxSendCount`. */
+  sendableCount: integer,
+} as const;
+export const smartAudienceAnswer = { type: 'object', required: ['perOperator', 'perArea', 'sendableCount'], properties: smartAudienceProperties } as const;
+
+/** `Estimate`: the audience (per operator, per area of the chosen operator, sendable), and the price of what a submit would send. */
 export const smartEstimateAnswer = {
   type: 'object',
-  required: ['perOperator', 'perArea', 'sendableCount', 'partsCount', 'unitPrice', 'price', 'smartPercent'],
+  required: [...smartAudienceAnswer.required, 'partsCount', 'unitPrice', 'price', 'smartPercent'],
   properties: {
-    perOperator: { type: 'object', required: ['MCI', 'Irancell', 'Rightel'], properties: { MCI: integer, Irancell: integer, Rightel: integer } },
-    perArea: { type: 'array', items: integer },
-    sendableCount: integer,
+    ...smartAudienceProperties,
     partsCount: integer,
     unitPrice: rials,
     price: rials,
@@ -165,3 +178,5 @@ export type SmartRequest = AnswerOf<typeof smartRequestAnswer>;
 export type SmartRequestDetail = AnswerOf<typeof smartRequestDetailAnswer>;
 export type SmartOccurrence = AnswerOf<typeof smartOccurrenceAnswer>;
 export type SmartEstimate = AnswerOf<typeof smartEstimateAnswer>;
+export type SmartAudience = AnswerOf<typeof smartAudienceAnswer>;
+export type SmartOperator = (typeof SMART_OPERATORS)[number];

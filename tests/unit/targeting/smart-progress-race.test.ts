@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { SmartRequestsService } from '../../../server/modules/targeting/index.js';
 import type { BtsRequestStatus } from '../../../server/gateways/gateway-sdk.js';
+import { bareSmartService } from '../../support/smart.js';
 
 /**
  * A BTS report can arrive while the submit that owns it stores the operator's id: the report's
@@ -13,14 +13,11 @@ describe('smart requests: a BTS report racing its submit is handed again, not dr
 
   function serviceWhereTheSubmitCommitsDuringTheLookup() {
     let committed = false;
-    const service = Object.create(SmartRequestsService.prototype) as SmartRequestsService;
-    Object.assign(service, {
+    return bareSmartService({
       repo: { hasSubmitInFlight: async () => !committed },
-      logger: { warn: () => {} },
       // The lookup misses the id (not stored yet); the submit's transaction commits meanwhile.
       apply: async () => { committed = true; return false; },
     });
-    return service;
   }
 
   it('refuses the report so the plugin hands it again', async () => {
@@ -31,8 +28,7 @@ describe('smart requests: a BTS report racing its submit is handed again, not dr
   });
 
   it('drops a report for an id that is no request of ours when no submit is in flight', async () => {
-    const service = Object.create(SmartRequestsService.prototype) as SmartRequestsService;
-    Object.assign(service, { repo: { hasSubmitInFlight: async () => false }, logger: { warn: () => {} }, apply: async () => false });
+    const service = bareSmartService({ repo: { hasSubmitInFlight: async () => false }, apply: async () => false });
     await service.progress(1, [report]);
   });
 });

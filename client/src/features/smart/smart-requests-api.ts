@@ -1,15 +1,15 @@
 import { endpoint } from '../../shared/api/endpoint';
 import type { GeoArea } from '../../../../server/shared/targeting/geo-areas';
-import type { SmartAgents, SmartEstimate, SmartRequest, SmartRequestDetail } from '../../../../server/shared/targeting/smart-requests.answers';
+import type { SmartAgents, SmartAudience, SmartOperator, SmartEstimate, SmartRequest, SmartRequestDetail } from '../../../../server/shared/targeting/smart-requests.answers';
 
 export { SMART_OPERATORS, SMART_REQUEST_STAGES, SMART_SMS_STATUS_NAMES } from '../../../../server/shared/targeting/smart-requests.answers';
-export type { SmartAgents, SmartEstimate, SmartRequest, SmartRequestDetail };
+export type { SmartAgents, SmartAudience, SmartEstimate, SmartOperator, SmartRequest, SmartRequestDetail };
 
 /** The body of `CreateSmartSmsRecipient`, `Estimate` and (with `id`) `Update` (targeting CONTEXT.md, "Smart requests API"). */
 export interface SmartRequestBody {
   requestName: string;
   text: string;
-  operator: 'MCI' | 'Irancell' | 'Rightel' | null;
+  operator: SmartOperator | null;
   areas: GeoArea[];
   residenceState: boolean;
   joberState: boolean;

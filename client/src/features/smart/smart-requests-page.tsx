@@ -24,10 +24,13 @@ import { IRAN_PROVINCES } from '../../../../server/shared/targeting/iran-provinc
 import { PLACE_CATEGORIES, placesApi, placesKeys, type PlaceCategory } from './places-api';
 import {
   isSmartProgress, SMART_OPERATORS, SMART_PROGRESS_EVENT, smartRequestsApi, smartRequestsKeys,
-  type SmartEstimate, type SmartProgress, type SmartRequest, type SmartRequestBody, type SmartRequestDetail,
+  type SmartAudience, type SmartEstimate, type SmartOperator, type SmartProgress, type SmartRequest, type SmartRequestBody, type SmartRequestDetail,
 } from './smart-requests-api';
 
-type Operator = (typeof SMART_OPERATORS)[number];
+type Operator = SmartOperator;
+
+/** One operator's people in an audience (the estimate's, the shared `SmartAudience` shape). */
+const audienceOf = (audience: SmartAudience, operator: Operator): number => audience.perOperator[operator];
 
 interface Form {
   id: number | null;
@@ -408,7 +411,7 @@ export function SmartRequestsPage() {
           <section className="mb-4 rounded border border-sky-300 p-3 text-sm dark:border-sky-700" data-testid="smart-estimate" data-sendable={estimate.sendableCount} aria-live="polite">
             <h2 className="mb-1 font-semibold">{t('request.estimateTitle')}</h2>
             <ul className="flex flex-wrap gap-4">
-              {SMART_OPERATORS.map((o) => <li key={o} data-testid={`smart-estimate-${o}`}>{t(`operators.${o}`)}: <span className="tabular-nums">{digits(estimate.perOperator[o])}</span></li>)}
+              {SMART_OPERATORS.map((o) => <li key={o} data-testid={`smart-estimate-${o}`}>{t(`operators.${o}`)}: <span className="tabular-nums">{digits(audienceOf(estimate, o))}</span></li>)}
             </ul>
             <p className="mt-1">{t('request.sendable', { n: digits(estimate.sendableCount), parts: digits(estimate.partsCount) })}</p>
             <p className="mt-1 font-medium" data-testid="smart-estimate-price" data-value={estimate.price}>{t('request.price', { price: rial(estimate.price), unit: rial(estimate.unitPrice) })}</p>
