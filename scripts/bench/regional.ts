@@ -29,7 +29,7 @@ import { MemoryKeyValueStore } from '../../server/platform/kv-memory.js';
 import { DbQueueFactory } from '../../server/platform/queue-db.js';
 import type { Actor } from '../../server/platform/actor.js';
 import { NumberBankService } from '../../server/modules/targeting/index.js';
-import { SelectionLoader } from '../../server/modules/messaging/dispatch/selection-loader.service.js';
+import { SelectionLoader } from '../../server/modules/messaging/index.js';
 import { setupSender, startBenchServer } from './bench-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -5,7 +5,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { adminToken, sharedServer, unique, type Tree } from '../support/fixtures.js';
 import { available, bad, expectLedgerClean, ok, sendingTree, simulatorLine, waitForSend } from '../support/sending.js';
 import { RegionalSendService } from '../../server/modules/targeting/index.js';
-import { SelectionLoader } from '../../server/modules/messaging/dispatch/selection-loader.service.js';
+import { SelectionLoader } from '../../server/modules/messaging/index.js';
 import { maskMobile } from '../../server/shared/sms/masked-numbers.js';
 import { importBankRows } from '../support/number-bank.js';
 

@@ -1,5 +1,7 @@
 export { messagingModule } from './messaging.module.js';
 export { DueSendsScheduler } from './dispatch/due-sends.worker.js';
+// The scheduler's load of a send held from its pick's counts (benchmarks time it apart from the request).
+export { SelectionLoader } from './dispatch/selection-loader.service.js';
 export { BATCH_SIZE, type BatchJob } from './dispatch/dispatch-queues.service.js';
 export { SettlementService } from './delivery/settlement.service.js';
 export { PeriodicService } from './periodic/periodic.service.js';
