@@ -30,6 +30,8 @@ import { DbQueueFactory } from '../../server/platform/queue-db.js';
 import type { Actor } from '../../server/platform/actor.js';
 import { NumberBankService } from '../../server/modules/targeting/index.js';
 import { SelectionLoader } from '../../server/modules/messaging/index.js';
+import { GatewayRegistry } from '../../server/gateways/gateway-registry.js';
+import { systemClock } from '../../server/platform/clock.js';
 import { setupSender, startBenchServer } from './bench-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -70,6 +72,8 @@ async function main(): Promise<void> {
   try {
     const config = loadConfig({ PEYK_DATA_DIR: dataDir, NODE_ENV: 'production' }, root, { databaseUrl: scratch.url });
     const container = buildContainer({ config, logger: pino({ level: 'silent' }), knex: db.knex, databaseKind: db.kind, kv: new MemoryKeyValueStore(), queues: new DbQueueFactory(db.knex) });
+    // No plugin is loaded here: the load reads lines (LinesService), which only needs the registry bound.
+    container.bind(GatewayRegistry).toConstantValue(new GatewayRegistry({ plugins: new Map(), broken: [] }, pino({ level: 'silent' }), systemClock));
     const bank = container.get(NumberBankService);
     const knex = db.knex;
     console.log(`number bank: ${fmt(numbers)} numbers, ${PROVINCES} provinces × ${CITIES} cities × ${AREAS} areas`);

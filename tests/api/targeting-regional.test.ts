@@ -265,6 +265,29 @@ describe('Targeting: regional sends (CreateRegionalScheduledMessage)', function 
     }
   });
 
+  it('a load that finds every held receiver blacklisted meanwhile ends the send with all of it given back', async () => {
+    await quiet();
+    const before = await available(api, tree.orgAdmin.token, tree.sub.id);
+    const later = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const created = ok(await send({ zoneIds: [province], mobileOperators: ['MCI'], genderType: 'Woman', count: 2, sendDateTime: later }));
+    expect(created).to.include({ queueStatus: 'Stored' });
+    const sendable = created.recipientCount as number;
+    expect(sendable).to.be.within(1, 2);
+    const entries = [];
+    for (let i = 0; i < 10; i++) entries.push(ok(await api.post('BlackLists/Create', { mobile: local(i) }, { token: tree.subAdmin.token })));
+    try {
+      const loaded = await (await sharedServer()).peyk.container.get(SelectionLoader).load(created.id);
+      expect(loaded).to.include({ recipientCount: 0, blackListCount: 2, queueStatus: 'Completed' });
+      const ended = ok(await api.get(`OutBox/Get/${created.id}`, { token: tree.subAdmin.token }));
+      expect(ended).to.include({ queueStatus: 'Completed', sentCount: 0 });
+      const after = await available(api, tree.orgAdmin.token, tree.sub.id);
+      expect(after.held, 'nothing held').to.equal(before.held);
+      expect(after.balance, 'nothing charged').to.equal(before.balance);
+    } finally {
+      for (const e of entries) ok(await api.delete(`BlackLists/Delete/${e.id}`, { token: tree.subAdmin.token }));
+    }
+  });
+
   it('two sends of the same filters do not always take the same first numbers', async () => {
     const picks = new Set<string>();
     for (let i = 0; i < 4; i++) {

@@ -31,6 +31,9 @@ import { ResendSection } from './resend-section';
 import { UserText } from '../../shared/ui/user-text';
 import { COUNTER_OUTCOMES, outcomeKey } from '../sending/delivery-outcomes';
 
+/** A regional send is held from its counts and its receivers are picked when sending starts: until then its list is empty by design. */
+const PICKED_AT_SEND: readonly string[] = ['Stored', 'Ready', 'WatingForConfirm', 'Confirmed', 'Updating', 'Extracting'];
+
 const COUNTERS: (keyof SendCounters)[] = ['recipientCount', 'pendingCount', 'sentCount', 'deliveredCount', 'notDeliveredCount', 'failedCount', 'canceledCount'];
 // Progress may arrive 4 times a second per send; the receivers page and the per-status counts
 // are fetched again at most once a second so a large send does not flood the API.
@@ -296,7 +299,7 @@ export function OutboxDetailPage() {
         )}
         <ExcelExportButton start={() => exportRecipients(api, send.id)} testId="outbox-receivers-export" />
       </div>
-      <DataTable columns={columns} rows={receivers?.items} rowKey={(r) => r.seq} loading={receiversLoading} emptyText={t('adminCommon:table.empty')} caption={t('receivers')}
+      <DataTable columns={columns} rows={receivers?.items} rowKey={(r) => r.seq} loading={receiversLoading} emptyText={send.isHiddenReceivers && PICKED_AT_SEND.includes(send.queueStatus) ? t('receiversPickedAtSend') : t('adminCommon:table.empty')} caption={t('receivers')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={receivers?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="outbox-receivers" />
       {report && <RawReportDialog sendId={send.id} receiver={report} onClose={() => setReport(null)} />}

@@ -50,6 +50,7 @@ export const outboxTexts: TextResource = {
       refunded: 'برگشت اعتبار', net: 'هزینه خالص',
     },
     filters: 'فیلترها', progress: 'پیشرفت ارسال', live: 'به‌روزرسانی زنده', perDeliveryStatus: 'به تفکیک وضعیت تحویل',
+    receiversPickedAtSend: 'گیرندگان این ارسال منطقه‌ای هنگام شروع ارسال از بانک شماره انتخاب می‌شوند؛ تعدادها و هزینهٔ رزروشده بالاتر آمده است.',
     receivers: 'گیرندگان', deliveryStatus: 'وضعیت تحویل', toNumber: 'شماره گیرنده',
     receiverColumns: {
       seq: 'ردیف', toNumber: 'گیرنده', operator: 'اپراتور', description: 'توضیحات', sendStatus: 'وضعیت ارسال', deliveryStatus: 'وضعیت تحویل',
@@ -130,6 +131,7 @@ export const outboxTexts: TextResource = {
       refunded: 'Refunded', net: 'Net cost',
     },
     filters: 'Filters', progress: 'Send progress', live: 'Live updates', perDeliveryStatus: 'Per delivery status',
+    receiversPickedAtSend: 'The recipients of this regional send are picked from the number bank when sending starts; the counts and the held cost are shown above.',
     receivers: 'Recipients', deliveryStatus: 'Delivery status', toNumber: 'Recipient number',
     receiverColumns: {
       seq: 'Row', toNumber: 'Recipient', operator: 'Operator', description: 'Description', sendStatus: 'Send status', deliveryStatus: 'Delivery status',
