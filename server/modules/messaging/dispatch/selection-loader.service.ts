@@ -65,8 +65,9 @@ export class SelectionLoader {
       }
       await this.sends.update(tx, sendId, columns);
       const updated = await this.sends.findById(tx, sendId);
-      if (updated && updated.pendingCount <= 0) await this.settlement.afterProgress(tx, updated);
-      return updated;
+      if (!updated || updated.pendingCount > 0) return updated;
+      await this.settlement.afterProgress(tx, updated);
+      return this.sends.findById(tx, sendId);
     });
   }
 }
