@@ -106,6 +106,12 @@ export class PrivateNumbersRepository {
     return { line, agent: agent ?? null };
   }
 
+  /** The organization is authenticated: a bought line waits for it. */
+  async organizationAuthenticated(tx: Tx, organizationId: number): Promise<boolean> {
+    const row = await tx('organizations').where({ id: organizationId }).first('isAuthenticated');
+    return row?.isAuthenticated === true;
+  }
+
   async organizationPath(id: number, tx?: Tx): Promise<string | null> {
     const row = await this.db(tx)('organizations').where({ id }).whereNull('deletedAt').first('path');
     return (row?.path as string | undefined) ?? null;
