@@ -184,8 +184,7 @@ export class NumberPurchaseService {
         }
         const buyer = chain[chain.length - 1];
         const accountId = await this.billing.organizationAccountId(tx, buyer.id);
-        const [account] = await this.billing.lockAccounts(tx, [accountId]);
-        const limit = buyer.isPostpaid ? BigInt(String(account?.creditLimit ?? 0)) : 0n;
+        const limit = await this.billing.lockedOrganizationLimit(tx, buyer, accountId);
         const paid = await this.billing.debit(tx, {
           accountId, amount: BigInt(row.payAmount), limit, typeCreditChange: 'PriceNumber', referenceType: 'numberBuyRequest', referenceId: row.id,
           idempotencyKey: `number-buy:${row.id}:pay`, description: row.number, createdByUserId: ctx.principal.userId, createdByUserName: ctx.principal.userName,

@@ -81,8 +81,7 @@ export class NumberTransfersService {
       createdByUserId: ctx.principal.userId, createdByUserName: ctx.principal.userName,
     };
     const payerAccount = await this.billing.organizationAccountId(tx, payer.id);
-    const [account] = await this.billing.lockAccounts(tx, [payerAccount]);
-    const limit = payer.isPostpaid ? BigInt(String(account?.creditLimit ?? 0)) : 0n;
+    const limit = await this.billing.lockedOrganizationLimit(tx, payer, payerAccount);
     const paid = await this.billing.debit(tx, { ...common, accountId: payerAccount, amount: price, limit, idempotencyKey: `number-transfer:${t.id}:pay` });
     if (!paid) throw badRequest('billing.OrganizationCreditNotEnough', {}, [{ propertyName: 'price', key: 'billing.OrganizationCreditNotEnough' }]);
     if (payee.type !== 'system') {
