@@ -6,6 +6,7 @@ import { TYPES } from '../../server/platform/tokens.js';
 import type { UnitOfWork } from '../../server/platform/unit-of-work.js';
 import { LinesService } from '../../server/modules/numbers/index.js';
 import type { AppError } from '../../server/platform/http/errors.js';
+import type { Knex } from 'knex';
 
 describe('Sender-number purchase and transfer: prices, search, reserve, pay, review, race, transfer history', function () {
   this.timeout(120_000);
@@ -91,6 +92,22 @@ describe('Sender-number purchase and transfer: prices, search, reserve, pay, rev
     bad(await api.post('BuyRequests/Pay', { privateNumberId: round.id, termsAccepted: true }, { token: tree.subUser.token }), 403);
   });
 
+  it('a reservation that ran out reads as Expired, cannot be paid, and frees the number for another buyer', async () => {
+    const line = await forSale();
+    const reserved = ok(await api.post('BuyRequests/Reserve', { privateNumberId: line.id }, { token: tree.orgAdmin.token }));
+    bad(await api.post('BuyRequests/Reserve', { privateNumberId: line.id }, { token: tree.subAdmin.token }), 409);
+    // Three days later, as far as this reservation knows.
+    const knex = (await sharedServer()).peyk.container.get<Knex>(TYPES.Knex);
+    await knex('number_buy_requests').where({ id: reserved.id }).update({ reservationExpiresAt: new Date(Date.now() - 1000) });
+    const listed = ok(await api.get('BuyRequests/GetAll?stage=Expired', { token: tree.orgAdmin.token })).items.map((r: any) => [r.id, r.stage]);
+    expect(listed).to.deep.include([reserved.id, 'Expired']);
+    const before = await credit(tree.organization.id);
+    bad(await api.post('BuyRequests/Pay', { id: reserved.id, termsAccepted: true }, { token: tree.orgAdmin.token }), 409);
+    expect(await credit(tree.organization.id)).to.equal(before);
+    const other = ok(await api.post('BuyRequests/Reserve', { privateNumberId: line.id }, { token: tree.subAdmin.token }));
+    expect(other.stage).to.equal('Reserved');
+  });
+
   it('concurrent buyers of one number: one wins, the other\'s money is untouched', async () => {
     const line = await forSale();
     const orgBefore = await credit(tree.organization.id);
@@ -146,11 +163,14 @@ describe('Sender-number purchase and transfer: prices, search, reserve, pay, rev
     const resolve = () => container.get<UnitOfWork>(TYPES.UnitOfWork).run((tx) => container.get(LinesService).resolveForSend(tx, {
       organizationId: tree.organization.id, userId: tree.orgAdmin.userId, isOrganizationAdmin: true, privateNumberId: line.id, sendType: 'Bulk', at: new Date(),
     }));
+    const myLines = async () => (ok(await api.get('PrivateNumbers/GetMyNumbers?sendType=Bulk', { token: tree.orgAdmin.token })) as { id: number }[]).map((l) => l.id);
     ok(await api.post('Organizations/Update', { id: tree.organization.id, isAuthenticated: false }, { token: tree.resellerAdmin.token }));
     const refused = await resolve().then(() => null, (e: AppError) => e);
     expect(refused?.key).to.equal('numbers.buy.awaitingAuthentication');
+    expect(await myLines()).to.not.include(line.id);
     ok(await api.post('Organizations/Update', { id: tree.organization.id, isAuthenticated: true }, { token: tree.resellerAdmin.token }));
     expect((await resolve()).id).to.equal(line.id);
+    expect(await myLines()).to.include(line.id);
   });
 
   it('transfers a line: history kept, the assignment and its limits (with the day\'s count) move; a price goes through the ledger', async () => {

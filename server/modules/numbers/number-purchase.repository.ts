@@ -178,14 +178,19 @@ export class NumberPurchaseRepository {
     return ((await q.first('r.*')) as BuyRequestRow | undefined) ?? null;
   }
 
-  async listRequests(tenant: Tenant, ownerUserId: number | null, filter: { stage?: string; status?: string; pageIndex: number; pageSize: number }) {
+  /**
+   * The requests of the slice. A reservation that ran out reads as Expired at once (the row itself
+   * turns Expired when its line is next locked): no job needed for what a list shows.
+   */
+  async listRequests(tenant: Tenant, ownerUserId: number | null, filter: { stage?: string; status?: string; pageIndex: number; pageSize: number; at: Date }) {
+    const stageSql = `case when r.stage = 'Reserved' and r."reservationExpiresAt" <= ? then 'Expired' else r.stage end`;
     const q = this.knex('number_buy_requests as r').join('organizations as o', 'o.id', 'r.organizationId').join('users as u', 'u.id', 'r.userId');
     whereOrganizationVisible(q, this.knex, 'r.organizationId', tenant);
     if (ownerUserId !== null) q.where('r.userId', ownerUserId);
-    if (filter.stage) q.where('r.stage', filter.stage);
+    if (filter.stage) q.whereRaw(`${stageSql} = ?`, [filter.at, filter.stage]);
     if (filter.status) q.where('r.status', filter.status);
     const [{ n }] = await q.clone().count<{ n: string | number }[]>({ n: '*' });
-    const items = await q.select('r.*', 'o.name as organizationName', 'u.userName').orderBy('r.id', 'desc')
+    const items = await q.select('r.*', this.knex.raw(`${stageSql} as stage`, [filter.at]), 'o.name as organizationName', 'u.userName').orderBy('r.id', 'desc')
       .offset(filter.pageIndex * filter.pageSize).limit(filter.pageSize);
     return { items: items as (BuyRequestRow & { organizationName: string; userName: string })[], totalCount: Number(n) };
   }

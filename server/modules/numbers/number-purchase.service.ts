@@ -205,7 +205,7 @@ export class NumberPurchaseService {
 
   /** The caller's requests (a plain user: their own) and, for a manager, those of the organizations below: the review list. */
   async list(ctx: Actor, query: { stage?: string; status?: string; pageIndex: number; pageSize: number }) {
-    const page = await this.repo.listRequests(ctx.tenant, managerOwnerFilter(ctx), query);
+    const page = await this.repo.listRequests(ctx.tenant, managerOwnerFilter(ctx), { ...query, at: this.clock.now() });
     return { items: page.items.map(requestView), totalCount: page.totalCount };
   }
 
