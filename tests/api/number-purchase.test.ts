@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { adminToken, createTree, createUser, sharedApi, sharedServer, unique, type Tree } from '../support/fixtures.js';
+import { adminToken, createOrganization, createTree, createUser, login, sharedApi, sharedServer, unique, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { bad, ok } from '../support/envelope.js';
 import { TYPES } from '../../server/platform/tokens.js';
@@ -106,6 +106,23 @@ describe('Sender-number purchase and transfer: prices, search, reserve, pay, rev
     expect(await credit(tree.organization.id)).to.equal(before);
     const other = ok(await api.post('BuyRequests/Reserve', { privateNumberId: line.id }, { token: tree.subAdmin.token }));
     expect(other.stage).to.equal('Reserved');
+  });
+
+  it('a short credit is refused on payAmount and leaves nothing behind; a postpaid organization may use its credit limit', async () => {
+    const line = await forSale();
+    const org = await createOrganization(api, tree.resellerAdmin.token, { name: unique('Broke ') });
+    const buyer = await createUser(api, tree.resellerAdmin.token, { userName: unique('broke'), organizationId: org.id, isAdmin: true, firstName: 'broke' });
+    const token = (await login(api, buyer.userName, USER_PASSWORD)).accessToken;
+    bad(await api.post('BuyRequests/Pay', { privateNumberId: line.id, termsAccepted: true }, { token }), 400, 'payAmount');
+    expect(ok(await api.get('BuyRequests/GetAll', { token })).totalCount).to.equal(0);
+    expect(await credit(org.id)).to.equal('0');
+    expect(ok(await api.get(`BuyRequests/SearchFreeNumbers?pattern=${line.number}`, { token })).items.map((f: any) => f.privateNumberId)).to.deep.equal([line.id]);
+
+    ok(await api.post('Organizations/Update', { id: org.id, isPostpaid: true }, { token: tree.resellerAdmin.token }));
+    ok(await api.post('Credits/SetCreditLimit', { organizationId: org.id, creditLimit: '150000' }, { token: tree.resellerAdmin.token }));
+    const paid = ok(await api.post('BuyRequests/Pay', { privateNumberId: line.id, termsAccepted: true }, { token }));
+    expect(paid.stage).to.equal('Registered');
+    expect(await credit(org.id)).to.equal('-100000');
   });
 
   it('concurrent buyers of one number: one wins, the other\'s money is untouched', async () => {
