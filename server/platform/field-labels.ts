@@ -556,4 +556,17 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   zone: { fa: 'منطقه', en: 'Zone' },
   isHiddenReceivers: { fa: 'گیرندگان پنهان', en: 'Hidden receivers' },
   regionalFilters: { fa: 'فیلترهای منطقه‌ای', en: 'Regional filters' },
+  // Number purchase and transfer (numbers CONTEXT.md "Number purchase and transfer").
+  isForSale: { fa: 'قابل فروش', en: 'For sale' },
+  isRound: { fa: 'رُند', en: 'Round' },
+  numberOfDigits: { fa: 'تعداد ارقام', en: 'Number of digits' },
+  reservationPeriod: { fa: 'مدت رزرو (روز)', en: 'Reservation period (days)' },
+  numberPrice: { fa: 'قیمت شماره', en: 'Number price' },
+  pattern: { fa: 'الگوی شماره', en: 'Number pattern' },
+  isAllowedSendLink: { fa: 'اجازه ارسال لینک', en: 'Allowed to send links' },
+  isService: { fa: 'خط خدماتی', en: 'Service line' },
+  termsAccepted: { fa: 'پذیرش قوانین', en: 'Terms accepted' },
+  preOwner: { fa: 'دارنده قبلی', en: 'Previous owner' },
+  newOwner: { fa: 'دارنده جدید', en: 'New owner' },
+  price: { fa: 'مبلغ', en: 'Price' },
 };

@@ -501,6 +501,15 @@ export class BillingService {
     return this.ledger.applyEntry(tx, { ...rest, delta: -amount, guardLimit: limit ?? 0n });
   }
 
+  /**
+   * Locks an organization's account and answers how far below zero a debit may take it: its credit
+   * limit when the organization is postpaid, else nothing (the rule `CreditsService.chargeOrganization` applies).
+   */
+  async lockedOrganizationLimit(tx: Tx, organization: object, accountId: number): Promise<bigint> {
+    const [account] = await this.ledger.lockAccounts(tx, [accountId]);
+    return (organization as { isPostpaid?: unknown }).isPostpaid === true ? BigInt(String(account?.creditLimit ?? 0)) : 0n;
+  }
+
   lockAccounts(tx: Tx, ids: number[]) {
     return this.ledger.lockAccounts(tx, ids);
   }

@@ -9,7 +9,7 @@ export { LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, SEND_TYPE_FLA
 export const LINE_FIELDS = [
   'useForm', 'numberType', 'typePrivateNumber', 'smsSenderAgentId', 'priority', 'deliveryBase', 'deliveryLevel1', 'deliveryLevel2',
   'checkFilter', 'tryCount', 'expireTime', 'sendToBlackList', 'refundDeliveryStatusId', 'tag', 'hasSla', 'isActive',
-  'number', 'mask', 'rangeStart', 'rangeEnd',
+  'number', 'mask', 'rangeStart', 'rangeEnd', 'isForSale',
 ] as const;
 
 export const AGENT_FIELDS = [

@@ -112,6 +112,10 @@ export class LinesService {
     if (use === 'flagOff') throw lineFailure('PrivateNumberNotValid', `numbers.sendTypeOff.${input.sendType}`);
     if (line.expireTime && new Date(line.expireTime).getTime() <= input.at.getTime()) throw lineFailure('PrivateNumberIsExpired');
     if (!line.isActive) throw lineFailure('PrivateNumberIsInactive');
+    // A bought line is unusable until its (buying) organization is authenticated (CONTEXT.md "Number purchase").
+    if ((line as { awaitingAuthentication?: boolean }).awaitingAuthentication === true && !(await this.lines.organizationAuthenticated(tx, line.organizationId))) {
+      throw lineFailure('PrivateNumberIsInactive', 'numbers.buy.awaitingAuthentication');
+    }
     if (!this.agentCanSend(agent as SenderAgentRow)) throw lineFailure('SystemIsOutOfService');
     return {
       id: line.id,

@@ -12,7 +12,10 @@ import { GatewayWebhooksService } from './gateway-webhooks.service.js';
 import { AgentHealthService } from './agent-health.service.js';
 import { NumberClassesRepository } from './number-classes.repository.js';
 import { NumberClassesService } from './number-classes.service.js';
-import { blackListsController, gatewayWebhooksController, numberClassesController, privateNumbersController, senderAgentsController } from './numbers.routes.js';
+import { NumberPurchaseRepository } from './number-purchase.repository.js';
+import { NumberPurchaseService } from './number-purchase.service.js';
+import { NumberTransfersService } from './number-transfers.service.js';
+import { buyRequestsController, numberPricesController, privateNumberTransfersController, blackListsController, gatewayWebhooksController, numberClassesController, privateNumbersController, senderAgentsController } from './numbers.routes.js';
 
 export const numbersModule: PeykModule = {
   name: 'numbers',
@@ -20,7 +23,7 @@ export const numbersModule: PeykModule = {
   register(container: Container) {
     const classes: (new (...args: never[]) => unknown)[] = [
       SenderAgentsRepository, PrivateNumbersRepository, BlacklistRepository, LinesService, SenderAgentsService, PrivateNumbersService, BlacklistService, GatewayWebhooksService,
-      AgentHealthService, NumberClassesRepository, NumberClassesService,
+      AgentHealthService, NumberClassesRepository, NumberClassesService, NumberPurchaseRepository, NumberPurchaseService, NumberTransfersService,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },
@@ -30,6 +33,9 @@ export const numbersModule: PeykModule = {
     blackListsController(container.get(BlacklistService)),
     gatewayWebhooksController(container.get(GatewayWebhooksService)),
     numberClassesController(container.get(NumberClassesService)),
+    numberPricesController(container.get(NumberPurchaseService)),
+    buyRequestsController(container.get(NumberPurchaseService)),
+    privateNumberTransfersController(container.get(NumberTransfersService)),
   ],
   jobs(container) {
     const classes = container.get(NumberClassesService);

@@ -5,9 +5,12 @@ import type { SenderAgentsService } from './sender-agents.service.js';
 import type { PrivateNumbersService } from './private-numbers.service.js';
 import type { BlacklistService } from './blacklist.service.js';
 import type { NumberClassesService } from './number-classes.service.js';
+import type { NumberPurchaseService } from './number-purchase.service.js';
+import type { NumberTransfersService } from './number-transfers.service.js';
 import {
   assignSchema, assignmentsQuery, blacklistBulkSchema, blacklistQuery, blacklistSchema, checkNowSchema, createAgentSchema, createLineSchema,
-  createNumberClassSchema, linesQuery, numberClassesQuery, updateNumberClassSchema, myNumbersQuery, testConnectionSchema, unassignSchema, updateAgentSchema, updateLineSchema,
+  createNumberClassSchema, linesQuery, numberPriceSchema, freeNumbersQuery, reserveNumberSchema, updateBuyRequestSchema, payBuyRequestSchema,
+  rejectBuyRequestSchema, buyRequestsQuery, transferSchema, transfersQuery, numberClassesQuery, updateNumberClassSchema, myNumbersQuery, testConnectionSchema, unassignSchema, updateAgentSchema, updateLineSchema,
 } from './numbers.schemas.js';
 import { myNumbersAnswer } from '../../shared/lines/my-numbers.answers.js';
 import {
@@ -16,6 +19,9 @@ import {
 } from '../../shared/lines/lines.answers.js';
 import { blacklistBulkAnswer, blacklistEntryAnswer, blacklistPageAnswer } from '../../shared/lines/blacklist.answers.js';
 import { checkNowAnswer, numberClassAnswer, numberClassesPageAnswer } from '../../shared/lines/number-classes.answers.js';
+import {
+  buyRequestAnswer, buyRequestsPageAnswer, freeNumbersAnswer, numberPriceAnswer, numberPricesAnswer, transferAnswer, transfersPageAnswer,
+} from '../../shared/lines/number-purchase.answers.js';
 import { noAnswer } from '../../shared/contracts/answer-schemas.js';
 
 const AGENTS = 'Infrastructure.SenderAgents';
@@ -128,4 +134,47 @@ function firstValues(query: Record<string, unknown>): Record<string, string> {
     if (typeof first === 'string') out[k] = first;
   }
   return out;
+}
+
+/**
+ * Number purchase (CONTEXT.md "Number purchase and transfer"). The spec names no paths for these;
+ * the controllers take the spec's entity names. Prices are the seller's (line managers); buying is
+ * an organization administrator's (checked by the service: the organization's credit pays); the
+ * review is a manager's from above the buyer (checked by the service before the workflow).
+ */
+export function numberPricesController(s: NumberPurchaseService): Controller {
+  return {
+    name: 'NumberPrices',
+    routes: [
+      userRoute({ method: 'GET', action: 'GetAll', claim: LINES, answer: numberPricesAnswer, handler: ({ ctx }) => s.prices(ctx) }),
+      userRoute({ method: 'POST', action: 'Save', claim: LINES, body: numberPriceSchema, answer: numberPriceAnswer, handler: ({ ctx, body }) => s.savePrice(ctx, body) }),
+      userRoute({ method: 'DELETE', action: 'Delete/:id', claim: LINES, params: idParamSchema, answer: noAnswer, handler: ({ ctx, params }) => s.deletePrice(ctx, params.id) }),
+    ],
+  };
+}
+
+export function buyRequestsController(s: NumberPurchaseService): Controller {
+  return {
+    name: 'BuyRequests',
+    routes: [
+      userRoute({ method: 'GET', action: 'SearchFreeNumbers', query: freeNumbersQuery, answer: freeNumbersAnswer, handler: ({ ctx, query }) => s.search(ctx, query) }),
+      userRoute({ method: 'POST', action: 'Reserve', body: reserveNumberSchema, answer: buyRequestAnswer, handler: ({ ctx, body }) => s.reserve(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Update', body: updateBuyRequestSchema, answer: buyRequestAnswer, handler: ({ ctx, body }) => s.update(ctx, body) }),
+      userRoute({ method: 'POST', action: 'Cancel/:id', params: idParamSchema, answer: buyRequestAnswer, handler: ({ ctx, params }) => s.cancel(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'Pay', body: payBuyRequestSchema, answer: buyRequestAnswer, handler: ({ ctx, body }) => s.pay(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetAll', query: buyRequestsQuery, answer: buyRequestsPageAnswer, handler: ({ ctx, query }) => s.list(ctx, query) }),
+      userRoute({ method: 'POST', action: 'Confirm/:id', params: idParamSchema, answer: buyRequestAnswer, handler: ({ ctx, params }) => s.decide(ctx, params.id, 'Confirm') }),
+      userRoute({ method: 'POST', action: 'Reject', body: rejectBuyRequestSchema, answer: buyRequestAnswer, handler: ({ ctx, body }) => s.decide(ctx, body.id, 'Reject', body.rejectionDescription ?? null) }),
+    ],
+  };
+}
+
+export function privateNumberTransfersController(s: NumberTransfersService): Controller {
+  return {
+    name: 'PrivateNumberTransfers',
+    routes: [
+      userRoute({ method: 'POST', action: 'Create', claim: LINES, body: transferSchema, answer: transferAnswer, handler: ({ ctx, body }) => s.transfer(ctx, body) }),
+      userRoute({ method: 'GET', action: 'GetAll', claim: LINES, query: transfersQuery, answer: transfersPageAnswer, handler: ({ ctx, query }) => s.history(ctx, query) }),
+    ],
+  };
 }

@@ -49,6 +49,8 @@ const lineProps = {
   smsSenderAgentId: id,
   priority: { type: 'integer', minimum: -1000, maximum: 1000 },
   deliveryBase: bool, deliveryLevel1: bool, deliveryLevel2: bool, checkFilter: bool, sendToBlackList: bool, hasSla: bool, isActive: bool,
+  // Offered for sale to the organizations below (CONTEXT.md "Number purchase and transfer").
+  isForSale: bool,
   tryCount: { type: 'integer', minimum: 0, maximum: 100 },
   expireTime: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
   refundDeliveryStatusId: text(40),
@@ -110,3 +112,42 @@ export const updateNumberClassSchema = {
 export const numberClassesQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema } } as const;
 /** `NumberClasses/CheckNow`: one line, or every line the caller manages when absent. */
 export const checkNowSchema = { type: 'object', additionalProperties: false, properties: { privateNumberId: id } } as const;
+
+/** Number purchase (CONTEXT.md "Number purchase and transfer"): a seller's price by digit count and roundness. */
+const amount = { anyOf: [{ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^[0-9]{1,18}$' }] } as const;
+export const numberPriceSchema = {
+  type: 'object', additionalProperties: false, required: ['isRound', 'numberOfDigits', 'reservationPeriod', 'numberPrice'],
+  properties: {
+    organizationId: id, isRound: bool, numberOfDigits: { type: 'integer', minimum: 3, maximum: 12 },
+    reservationPeriod: { type: 'integer', minimum: 0, maximum: 365 }, numberPrice: amount,
+  },
+} as const;
+/** Free numbers: the digits they contain (Persian digits read), their length and roundness. */
+export const freeNumbersQuery = {
+  type: 'object', additionalProperties: false,
+  properties: { pattern: { type: 'string', maxLength: 30 }, numberOfDigits: { type: 'integer', minimum: 3, maximum: 12 }, isRound: bool },
+} as const;
+const buyFlags = { isAllowedSendLink: bool, isService: bool } as const;
+export const reserveNumberSchema = { type: 'object', additionalProperties: false, required: ['privateNumberId'], properties: { privateNumberId: id, ...buyFlags } } as const;
+export const updateBuyRequestSchema = { type: 'object', additionalProperties: false, required: ['id'], properties: { id, ...buyFlags } } as const;
+/** Pays a reservation (`id`) or buys a free number at once (`privateNumberId`); the terms must be accepted. */
+export const payBuyRequestSchema = {
+  type: 'object', additionalProperties: false, required: ['termsAccepted'], properties: { id, privateNumberId: id, termsAccepted: bool, ...buyFlags },
+} as const;
+export const rejectBuyRequestSchema = {
+  type: 'object', additionalProperties: false, required: ['id'], properties: { id, rejectionDescription: text(500) },
+} as const;
+export const buyRequestsQuery = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    ...pagingQuerySchema,
+    stage: { enum: ['Reserved', 'Registered', 'Assigned', 'Rejected', 'Cancelled', 'Expired'] },
+    status: { enum: ['WatingForConfirm', 'Confirmed', 'Rejected'] },
+  },
+} as const;
+const price = { anyOf: [{ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string', pattern: '^[0-9]{0,18}$' }, { type: 'null' }] } as const;
+export const transferSchema = {
+  type: 'object', additionalProperties: false, required: ['privateNumberId', 'preOwner', 'newOwner'],
+  properties: { privateNumberId: id, preOwner: id, newOwner: id, price },
+} as const;
+export const transfersQuery = { type: 'object', additionalProperties: false, properties: { ...pagingQuerySchema, privateNumberId: id } } as const;

@@ -106,6 +106,12 @@ export class PrivateNumbersRepository {
     return { line, agent: agent ?? null };
   }
 
+  /** The organization is authenticated: a bought line waits for it. */
+  async organizationAuthenticated(tx: Tx, organizationId: number): Promise<boolean> {
+    const row = await tx('organizations').where({ id: organizationId }).first('isAuthenticated');
+    return row?.isAuthenticated === true;
+  }
+
   async organizationPath(id: number, tx?: Tx): Promise<string | null> {
     const row = await this.db(tx)('organizations').where({ id }).whereNull('deletedAt').first('path');
     return (row?.path as string | undefined) ?? null;
@@ -177,6 +183,9 @@ export class PrivateNumbersRepository {
       .whereNull('l.deletedAt').where('l.isActive', true).whereNull('a.deletedAt').where('a.isActive', true).where('a.isSendActive', true)
       .where((w) => w.whereNull('l.expireTime').orWhere('l.expireTime', '>', input.at));
     whereAllows(q, input.sendType);
+    // A bought line waits for its organization's authentication (resolveForSend refuses it too).
+    q.where((w) => w.where('l.awaitingAuthentication', false).orWhereExists((e) => e.select(this.knex.raw('1')).from('organizations as ao')
+      .whereRaw('ao.id = l."organizationId"').where('ao.isAuthenticated', true)));
     q.where((w) => {
       w.where((p) => p.where('l.isPublic', true).whereIn('l.organizationId', ancestors));
       if (input.isOrganizationAdmin) w.orWhere('l.organizationId', input.organizationId);

@@ -147,6 +147,8 @@ export const lineAnswer = {
     createdAt: instant,
     /** The last number-class check (`GetAll` and `Get/:id` only): null when never checked. */
     numberClass: lineClassCheckAnswer,
+    /** Offered for sale to the organizations below; a bought line waits for its organization's authentication. */
+    isForSale: flag, awaitingAuthentication: flag,
     ...flagsOf(LINE_FLAGS),
     ...flagsOf(LINE_DELIVERY_FLAGS),
   },

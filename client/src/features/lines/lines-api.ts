@@ -70,7 +70,7 @@ export const getMyNumbers = endpoint.get<MyNumberAnswer[], { sendType: string }>
 export type LineInput = Partial<Record<LineSwitch, boolean>> & {
   id?: number; number: string; useForm: string; mask: string | null; rangeStart: string | null; rangeEnd: string | null;
   numberType: string; typePrivateNumber: string; smsSenderAgentId: number | null; organizationId?: number; priority?: number;
-  tryCount?: number; expireTime: string | null; refundDeliveryStatusId: string | null; tag: string | null;
+  tryCount?: number; expireTime: string | null; refundDeliveryStatusId: string | null; tag: string | null; isForSale?: boolean;
 };
 
 /** What the agent dialog sends (`Create`; `Update` adds the id). */

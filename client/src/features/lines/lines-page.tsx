@@ -33,12 +33,14 @@ interface Draft {
   number: string; useForm: string; mask: string; rangeStart: string; rangeEnd: string; numberType: string; typePrivateNumber: string;
   smsSenderAgentId: number | null; organizationId: string; priority: string; tryCount: string; expireTime: string | null;
   refundDeliveryStatusId: string; tag: string; flags: Partial<Record<Flag, boolean>>;
+  /** Offered for sale to the organizations below (number purchase). */
+  isForSale: boolean;
 }
 
 const EMPTY: Draft = {
   number: '', useForm: 'OneNumber', mask: '', rangeStart: '', rangeEnd: '', numberType: 'Private', typePrivateNumber: 'Bulk', smsSenderAgentId: null,
   organizationId: '', priority: '', tryCount: '', expireTime: null, refundDeliveryStatusId: '', tag: '',
-  flags: { isActive: true, isSendSingle: true, isSendBulk: true },
+  flags: { isActive: true, isSendSingle: true, isSendBulk: true }, isForSale: false,
 };
 
 function draftOf(l: Line): Draft {
@@ -48,7 +50,7 @@ function draftOf(l: Line): Draft {
     number: l.number ?? '', useForm: l.useForm, mask: l.mask ?? '', rangeStart: l.rangeStart ?? '', rangeEnd: l.rangeEnd ?? '', numberType: l.numberType,
     typePrivateNumber: l.typePrivateNumber, smsSenderAgentId: l.smsSenderAgentId, organizationId: String(l.organizationId ?? ''),
     priority: l.priority == null ? '' : String(l.priority), tryCount: l.tryCount == null ? '' : String(l.tryCount), expireTime: l.expireTime,
-    refundDeliveryStatusId: l.refundDeliveryStatusId ?? '', tag: l.tag ?? '', flags,
+    refundDeliveryStatusId: l.refundDeliveryStatusId ?? '', tag: l.tag ?? '', flags, isForSale: l.isForSale === true,
   };
 }
 
@@ -135,7 +137,7 @@ function LineDialog({ original, agents, focusFlag, onClose, onSaved, onClassChec
       rangeEnd: draft.useForm === 'RangeNumber' ? toLatinDigits(draft.rangeEnd.trim()) || null : null,
       numberType: draft.numberType, typePrivateNumber: draft.typePrivateNumber, smsSenderAgentId: draft.smsSenderAgentId,
       organizationId: num(draft.organizationId), priority: num(draft.priority), tryCount: num(draft.tryCount), expireTime: draft.expireTime,
-      refundDeliveryStatusId: draft.refundDeliveryStatusId || null, tag: draft.tag.trim() || null, ...draft.flags,
+      refundDeliveryStatusId: draft.refundDeliveryStatusId || null, tag: draft.tag.trim() || null, ...draft.flags, isForSale: draft.isForSale,
     };
     setBusy(true);
     try {
@@ -178,6 +180,10 @@ function LineDialog({ original, agents, focusFlag, onClose, onSaved, onClassChec
           <SwitchGroup key={group.key} groupKey={group.key} flags={group.flags} values={draft.flags} onChange={setFlag}>
             {group.key === 'state' && (
               <DateTimePicker id="line-expireTime" data-testid="line-expireTime" label={t('lines.expireTime')} value={draft.expireTime} onChange={set('expireTime')} error={errors.expireTime} />
+            )}
+            {group.key === 'state' && (
+              <CheckboxField id="line-isForSale" data-testid="line-isForSale" label={t('lines.isForSale')} hint={t('lines.isForSaleHint')} checked={draft.isForSale}
+                onCheckedChange={(on) => setDraft((d) => ({ ...d, isForSale: on }))} />
             )}
             {group.key === 'refunds' && (
               <Select id="line-refund" label={t('lines.refundDeliveryStatusId')} hint={t('lines.refundHint')} items={refundItems} value={draft.refundDeliveryStatusId}

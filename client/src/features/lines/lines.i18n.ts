@@ -51,7 +51,8 @@ export const linesTexts: TextResource = {
     lines: {
       title: 'خطوط ارسال', create: 'خط جدید', edit: 'ویرایش خط', number: 'شماره خط', useForm: 'شکل خط', mask: 'نام نمایشی (ماسک)',
       rangeStart: 'شروع بازه', rangeEnd: 'پایان بازه', numberType: 'نوع شماره', typePrivateNumber: 'کاربرد خط', agent: 'ارسال‌کننده',
-      organizationId: 'سازمان مالک', ownOrganization: 'سازمان خودم', priority: 'اولویت', tryCount: 'تعداد تلاش', expireTime: 'تاریخ انقضا', refundDeliveryStatusId: 'وضعیت اضافی برگشت اعتبار',
+      organizationId: 'سازمان مالک', ownOrganization: 'سازمان خودم', priority: 'اولویت', tryCount: 'تعداد تلاش', expireTime: 'تاریخ انقضا',
+      isForSale: 'قابل فروش', isForSaleHint: 'سازمان‌های زیرمجموعه می‌توانند این شماره را در «خرید شماره» بیابند و بخرند (با قیمت تعریف‌شده برای تعداد ارقام آن).', refundDeliveryStatusId: 'وضعیت اضافی برگشت اعتبار',
       tag: 'برچسب', flags: 'قابلیت‌ها', delivery: 'سیاست برگشت اعتبار و وضعیت',
       useForms: { OneNumber: 'یک شماره', Mask: 'ماسک (نام)', RangeNumber: 'بازه شماره' },
       numberTypes: { Public: 'عمومی', Private: 'اختصاصی', PrivateWithKeyword: 'اختصاصی با کلمه کلیدی' },
@@ -179,7 +180,8 @@ export const linesTexts: TextResource = {
     lines: {
       title: 'Sender lines', create: 'New line', edit: 'Edit line', number: 'Line number', useForm: 'Line form', mask: 'Display name (mask)',
       rangeStart: 'Range start', rangeEnd: 'Range end', numberType: 'Number type', typePrivateNumber: 'Line usage', agent: 'Sender agent',
-      organizationId: 'Owner organization', ownOrganization: 'My own organization', priority: 'Priority', tryCount: 'Try count', expireTime: 'Expiry date', refundDeliveryStatusId: 'Extra refunded status',
+      organizationId: 'Owner organization', ownOrganization: 'My own organization', priority: 'Priority', tryCount: 'Try count', expireTime: 'Expiry date',
+      isForSale: 'For sale', isForSaleHint: 'Organizations below can find and buy this number under "Buy a number" (at the price set for its digit count).', refundDeliveryStatusId: 'Extra refunded status',
       tag: 'Tag', flags: 'Capabilities', delivery: 'Refund policy and state',
       useForms: { OneNumber: 'One number', Mask: 'Mask (name)', RangeNumber: 'Number range' },
       numberTypes: { Public: 'Public', Private: 'Private', PrivateWithKeyword: 'Private with keyword' },
