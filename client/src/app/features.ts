@@ -29,6 +29,7 @@ import { documentsFeature } from '../features/documents/documents.feature';
 import { numberBankFeature } from '../features/number-bank/number-bank.feature';
 import { smartFeature } from '../features/smart/smart.feature';
 import { regionalFeature } from '../features/regional/regional.feature';
+import { rfmFeature } from '../features/rfm/rfm.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -38,5 +39,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, rfmFeature, placeholderSections,
 ];

@@ -123,17 +123,23 @@ export class RfmRepository {
           from organizations o cross join lateral unnest(string_to_array(trim(both '/' from o.path), '/')) as a(anc)
           where o.path like ? and a.anc::int = any(?::int[])) as m`, [`${reseller.path}%`, `{${ids.join(',')}}`]);
 
-      const folded = tx('insight_daily_receivers as r').whereBetween('r.day', [window.fromDate, window.toDate])
-        .select('r.organizationId', 'r.deliveryStatus', 'r.receivers', 'r.parts');
-      const live = unfolded(tx, 'receivers', window).select('s.organizationId', 'd.deliveryStatus', 'd.receivers', tx.raw('d.receivers * s."smsParts" as parts'));
+      // Each member's daily rows by the key's leading columns (organization, day): a reseller's run
+      // reads only its slice's rows, so the whole night reads each row about once, however many
+      // resellers there are (a scan of the window per reseller took 3 s each at 10 M receivers).
+      const window2 = [window.fromDate, window.toDate];
+      const folded = tx.from(members).joinRaw(`cross join lateral (select r."deliveryStatus", r.receivers, r.parts from insight_daily_receivers r
+          where r."organizationId" = m."orgId" and r.day between ?::date and ?::date) as x`, window2)
+        .select('m.customerId', 'x.deliveryStatus', 'x.receivers', 'x.parts');
+      const live = unfolded(tx, 'receivers', window).join(members, 'm.orgId', 's.organizationId')
+        .select('m.customerId', 'd.deliveryStatus', 'd.receivers', tx.raw('d.receivers * s."smsParts" as parts'));
       const sent = [...SENT_STATUSES];
       const marks = sent.map(() => '?').join(', ');
-      const counts = await tx.from(folded.unionAll([live]).as('x')).join(members, 'm.orgId', 'x.organizationId')
-        .select('m.customerId')
+      const counts = await tx.from(folded.unionAll([live]).as('x'))
+        .select('x.customerId')
         .select(tx.raw('sum(x.receivers)::text as "totalSentCount"'), tx.raw('sum(x.parts)::text as "totalSentParts"'))
         .select(tx.raw(`coalesce(sum(x.receivers) filter (where x."deliveryStatus" in (${marks})), 0)::text as "realSentCount"`, sent))
         .select(tx.raw(`coalesce(sum(x.parts) filter (where x."deliveryStatus" in (${marks})), 0)::text as "realSentParts"`, sent))
-        .groupBy('m.customerId');
+        .groupBy('x.customerId');
       for (const r of counts as Record<string, unknown>[]) {
         const f = byId.get(Number(r.customerId));
         if (!f) continue;
@@ -144,11 +150,13 @@ export class RfmRepository {
       }
 
       // Frequency: the days with at least one send; recency: the last of them.
-      const foldedSends = tx('insight_daily_sends as r').whereBetween('r.day', [window.fromDate, window.toDate])
-        .select('r.organizationId', tx.raw(`to_char(r.day, 'YYYY-MM-DD') as day`), 'r.sends');
-      const liveSends = unfolded(tx, 'sends', window).select('s.organizationId', tx.raw(`to_char(${TEHRAN_DAY_OF_SEND}, 'YYYY-MM-DD') as day`), 'd.sends');
-      const perDay = tx.from(foldedSends.unionAll([liveSends]).as('x')).join(members, 'm.orgId', 'x.organizationId')
-        .select('m.customerId', 'x.day').groupBy('m.customerId', 'x.day').havingRaw('sum(x.sends) > 0');
+      const foldedSends = tx.from(members).joinRaw(`cross join lateral (select to_char(r.day, 'YYYY-MM-DD') as day, r.sends from insight_daily_sends r
+          where r."organizationId" = m."orgId" and r.day between ?::date and ?::date) as x`, window2)
+        .select('m.customerId', 'x.day', 'x.sends');
+      const liveSends = unfolded(tx, 'sends', window).join(members, 'm.orgId', 's.organizationId')
+        .select('m.customerId', tx.raw(`to_char(${TEHRAN_DAY_OF_SEND}, 'YYYY-MM-DD') as day`), 'd.sends');
+      const perDay = tx.from(foldedSends.unionAll([liveSends]).as('x'))
+        .select('x.customerId', 'x.day').groupBy('x.customerId', 'x.day').havingRaw('sum(x.sends) > 0');
       const days = await tx.from(perDay.as('d')).select('d.customerId', tx.raw('count(*)::int as days'), tx.raw('max(d.day) as "lastDay"')).groupBy('d.customerId');
       for (const r of days as Record<string, unknown>[]) {
         const f = byId.get(Number(r.customerId));
