@@ -58,7 +58,8 @@ export interface ResultFilter {
 
 const CHARGE = 'SendSms';
 const GIVE_BACK = 'GiveBackCostOfUnsuccessSent';
-const INSERT_CHUNK = 1000;
+/** Rows per insert: knex compiles a statement synchronously, so small ones keep the event loop free for requests. */
+const INSERT_CHUNK = 250;
 
 /** The rows of a figure: bigint from the database's text (numeric and bigint sums arrive as strings on pg, numbers on PGlite). */
 const big = (v: unknown): bigint => BigInt(v === null || v === undefined ? 0 : String(v));
@@ -119,9 +120,12 @@ export class RfmRepository {
 
       // Each organization of the reseller's slice paired with the customer above it (or itself),
       // read from its materialized path: a hash join, never a prefix comparison per pair.
-      const members = tx.raw(`(select o.id as "orgId", a.anc::int as "customerId"
+      // (A join with the unnested ids, not `= any(array)`: that compared every path element with
+      // every id, 30 M comparisons for a reseller of 1,000 customers.)
+      const members = tx.raw(`(select o.id as "orgId", c.id as "customerId"
           from organizations o cross join lateral unnest(string_to_array(trim(both '/' from o.path), '/')) as a(anc)
-          where o.path like ? and a.anc::int = any(?::int[])) as m`, [`${reseller.path}%`, `{${ids.join(',')}}`]);
+          join unnest(?::int[]) as c(id) on c.id = a.anc::int
+          where o.path like ?) as m`, [`{${ids.join(',')}}`, `${reseller.path}%`]);
 
       // Each member's daily rows by the key's leading columns (organization, day): a reseller's run
       // reads only its slice's rows, so the whole night reads each row about once, however many
