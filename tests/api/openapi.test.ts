@@ -56,6 +56,7 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
       'GET /Payments/SandboxPay', // the sandbox gateway's payment page
       'GET /PhonebookFiles/RejectedFile/:token', // the rejected rows of an import
       'GET /Polls/ExportParticipants/:id', // a poll's participants workbook
+      'GET /Rfm/ExportResults', // the RFM ranking workbook
       'GET /ScheduledMessages/P2PTemplate', // the P2P file to start from
       'GET /Transactions/Export', // the transactions workbook
       'GET /gateways/:agentId/webhook', // a provider's report, answered as the provider expects

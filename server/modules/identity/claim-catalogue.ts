@@ -66,6 +66,7 @@ export const CLAIM_SECTIONS: ClaimSection[] = [
     key: 'SmsReports', fa: 'گزارش پیامک', en: 'SMS reports', claims: [
       c('SmsReports.Outbox', 'organization', 'صندوق ارسال', 'Outbox'),
       c('SmsReports.Inbox', 'organization', 'صندوق دریافت', 'Inbox'),
+      c('SmsReports.Rfm', 'reseller', 'امتیازدهی مشتریان (RFM)', "Customers' RFM ranking"),
     ],
   },
   { key: 'Facility', fa: 'امکانات', en: 'Facility', claims: [c('Facility.Use', 'organization', 'امکانات', 'Facilities')] },

@@ -15,7 +15,7 @@ export const TEHRAN_DAY_OF_SEND = `(s."createdAt" at time zone 'Asia/Tehran')::d
  * join a handful of deltas (85 ms instead of well under one). `limit 1` keeps the lateral
  * subquery from being flattened into an ordinary join, so each delta group is one index probe.
  */
-function unfolded(tx: Knex.Transaction, kind: 'receivers' | 'sends', range: DayRange): Knex.QueryBuilder {
+export function unfolded(tx: Knex.Transaction, kind: 'receivers' | 'sends', range: DayRange): Knex.QueryBuilder {
   const deltas = kind === 'receivers'
     ? `select "sendId", operator, "deliveryStatus", sum(receivers)::bigint as receivers from insight_send_deltas where "deliveryStatus" is not null group by 1, 2, 3`
     : `select "sendId", sum(sends)::bigint as sends from insight_send_deltas where "deliveryStatus" is null group by 1`;

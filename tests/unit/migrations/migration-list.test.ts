@@ -72,6 +72,7 @@ const SHIPPED_NAMES = [
   '20261202-0072-targeting-pick-index',
   '20261203-0073-messaging-send-selections',
   '20261203-0074-numbers-number-purchase',
+  '20261203-0075-insight-rfm',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */
