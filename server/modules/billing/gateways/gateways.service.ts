@@ -17,7 +17,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { AppConfig } from '../../../platform/config.js';
 import { PaymentProviderRegistry } from './payment-providers.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
-import type { GatewayPayment } from './provider.js';
+import { GatewayRefusedError, GatewayUnavailableError, type GatewayPayment } from './provider.js';
 import { GatewaysRepository, type GatewayRow, type ManagedTable } from './gateways.repository.js';
 import type { SchemaType } from '../../../platform/http/router.js';
 import type { createAccountSchema, createGatewaySchema, createOnlineSchema, updateAccountSchema, updateGatewaySchema } from './gateways.schemas.js';
@@ -35,7 +35,8 @@ const ACCOUNT_FIELDS = ['accountNo', 'branch', 'cardNo', 'iban', 'owner'] as con
 
 /** Outcome of a callback, shown to the payer as a small page. */
 export interface CallbackOutcome {
-  status: 'confirmed' | 'alreadyConfirmed' | 'failed' | 'refused';
+  /** `pending`: the provider could not be asked (timeout); nothing changed, the payer may come back. */
+  status: 'confirmed' | 'alreadyConfirmed' | 'failed' | 'refused' | 'pending';
   paymentId: number | null;
 }
 
@@ -180,7 +181,7 @@ export class GatewaysService {
         amount: amount.toString(), gatewayId: gateway.id, createdByUserId: ctx.principal.userId, createdByUserName: ctx.principal.userName,
         description: typeof body.description === 'string' ? body.description : null,
       });
-      const started = await this.provider(gateway).start(gateway, { id: created.id, amount, authority: null });
+      const started = await this.startAt(gateway, { id: created.id, amount, authority: null });
       const row = await this.payments.setAuthority(tx, created.id, started.authority);
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Payment', referenceId: created.id, organizationId: payer.id, newData: publicPayment(row) });
       return { payment: publicPayment(row), redirectUrl: started.redirectUrl, authority: started.authority };
@@ -204,7 +205,7 @@ export class GatewaysService {
    * concurrent duplicate, a forged or foreign callback credits nothing.
    */
   async callback(ctx: RequestContext, params: Record<string, string | undefined>): Promise<CallbackOutcome> {
-    const authority = params.authority ?? '';
+    const authority = this.registry.authorityFrom(params) ?? '';
     return this.uow.run(async (tx) => {
       // Lock the payment row: concurrent callbacks of one payment run one after the other.
       const payment = await this.payments.lockOnlineByAuthority(tx, authority);
@@ -212,7 +213,15 @@ export class GatewaysService {
       const gateway = await this.repo.findGateway(payment.gatewayId as number, tx);
       // In production a sandbox "bank" answer proves nothing (its Pay link was handed to anyone): refused.
       if (!gateway || this.sandboxRefused(gateway)) throw new AppError(400, 'billing.callbackRefused');
-      const result = await this.provider(gateway).verify(gateway, gatewayPayment(payment), params);
+      let result;
+      try {
+        result = await this.provider(gateway).verify(gateway, gatewayPayment(payment), params);
+      } catch (err) {
+        // Unreachable provider: no verdict, so nothing changes (the payment stays waiting, a later
+        // callback may verify it; the abandoned-payment sweep rejects it after the timeout).
+        if (err instanceof GatewayUnavailableError) return { status: 'pending', paymentId: payment.id };
+        throw err;
+      }
       if (result.amount === null || result.amount !== BigInt(payment.amount)) throw new AppError(400, 'billing.callbackRefused');
       if (payment.typeStatus === 'Confirmed') return { status: 'alreadyConfirmed', paymentId: payment.id };
       if (payment.typeStatus !== 'WatingForPay') return { status: 'failed', paymentId: payment.id };
@@ -251,6 +260,23 @@ export class GatewaysService {
   }
 
   // ---- helpers ----------------------------------------------------------------------------
+
+  /**
+   * Asks the provider for a payment token. A provider that refuses or cannot be reached fails the
+   * whole CreateOnline (its transaction rolls back: no payment is stored that no gateway knows).
+   */
+  private async startAt(gateway: GatewayRow, payment: GatewayPayment) {
+    const origin = (this.config.onlinePayment.callbackOrigin ?? this.config.publicOrigin ?? '').replace(/\/+$/, '');
+    try {
+      return await this.provider(gateway).start(gateway, payment, {
+        callbackUrl: `${origin}/api/Payments/OnlineCallback`, description: `Peyk credit, payment ${payment.id}`,
+      });
+    } catch (err) {
+      if (err instanceof GatewayUnavailableError) throw new AppError(503, 'billing.gatewayUnavailable');
+      if (err instanceof GatewayRefusedError) throw new AppError(400, 'billing.gatewayRefusedStart', { code: err.code });
+      throw err;
+    }
+  }
 
   /** The Sandbox gateway where it is turned off (production, `allowSandboxGateway`): never created, changed, offered or paid through. */
   private sandboxRefused(g: { typeIPG: string }): boolean {
