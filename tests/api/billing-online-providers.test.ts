@@ -143,13 +143,16 @@ describe('Billing: Zarinpal and IDPay adapters against their protocols', functio
       expect((await browse('/api/Payments/OnlineCallback?Authority=A000000000000000000000000000000000XY&Status=OK')).status).to.equal(400);
     });
 
-    it('a timeout: at start nothing is stored; at verify nothing changes and a later callback credits once', async () => {
+    it('a timeout: at start the payment is rejected unpaid; at verify nothing changes and a later callback credits once', async () => {
       const before = await balance();
-      const countBefore = ok(await api.get('Payments/GetAll?typePayment=OnLine', { token: payerToken })).totalCount;
+      const rejectedBefore = ok(await api.get('Payments/GetAll?typePayment=OnLine&typeStatus=Rejected', { token: payerToken })).items.map((p: any) => p.id);
       zarinpal.hang = true;
       bad(await api.post('Payments/CreateOnline', { amount: 20_000, gatewayId: zarinpalGateway }, { token: payerToken }), 503);
       zarinpal.hang = false;
-      expect(ok(await api.get('Payments/GetAll?typePayment=OnLine', { token: payerToken })).totalCount).to.equal(countBefore);
+      const unstarted = ok(await api.get('Payments/GetAll?typePayment=OnLine&typeStatus=Rejected', { token: payerToken })).items.filter((p: any) => !rejectedBefore.includes(p.id));
+      expect(unstarted).to.have.length(1);
+      expect(unstarted[0]).to.include({ amount: '20000', rejectionDescription: 'The payment gateway did not start the payment.' });
+      expect(await onlineEntries(unstarted[0].id)).to.have.length(0);
       const started = await start(zarinpalGateway, 20_000);
       const callback = await atProvider(started.redirectUrl, 'pay');
       zarinpal.hang = true;
@@ -182,6 +185,13 @@ describe('Billing: Zarinpal and IDPay adapters against their protocols', functio
       expect(await balance()).to.equal(before + 125_000n);
       expect(await onlineEntries(started.payment.id)).to.have.length(1);
       expect(await paymentOf(started.payment.id)).to.include({ typeStatus: 'Confirmed', gatewayReferenceId: String(idpay.txns.get(started.authority)!.ref) });
+    });
+
+    it('a start IDPay refuses (amount below its minimum) answers 400 with its code and credits nothing', async () => {
+      const before = await balance();
+      const refused = bad(await api.post('Payments/CreateOnline', { amount: 500, gatewayId: idpayGateway }, { token: payerToken }), 400);
+      expect(refused.message).to.include('34');
+      expect(await balance()).to.equal(before);
     });
 
     it('a duplicate callback credits nothing more', async () => {
