@@ -147,6 +147,8 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
     url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
     // Voice providers fetch uploaded audio here unless an address was configured (see AppConfig.mediaBaseUrl).
     config.mediaBaseUrl ??= config.publicOrigin ?? url;
+    // Payment providers send payers back here unless an address was configured (AppConfig.onlinePayment).
+    config.onlinePayment.callbackOrigin ??= config.publicOrigin ?? url;
   }
 
   return {

@@ -108,6 +108,15 @@ export interface AppConfig {
    */
   allowSandboxGateway: boolean;
   /**
+   * The real payment providers (billing's gateways): their API addresses are the operator's (env
+   * `PEYK_ZARINPAL_API_URL`, `PEYK_ZARINPAL_STARTPAY_URL`, `PEYK_IDPAY_API_URL`), never a reseller's
+   * configJson, so a gateway configuration cannot point the server at another host. `timeoutMs`
+   * (`PEYK_ONLINE_PAYMENT_TIMEOUT_MS`) bounds one call to a provider; `callbackOrigin`
+   * (`PEYK_PAYMENT_CALLBACK_ORIGIN`) is where providers send payers back: null, `publicOrigin`,
+   * else the panel's own address once it listens.
+   */
+  onlinePayment: { callbackOrigin: string | null; timeoutMs: number; zarinpalApiUrl: string; zarinpalStartPayUrl: string; idpayApiUrl: string };
+  /**
    * The built-in SMPP server (developer module), off unless a port is set: `PEYK_SMPP_SERVER_PORT`
    * (plain TCP), `PEYK_SMPP_SERVER_TLS_PORT` with `PEYK_SMPP_SERVER_TLS_CERT` / `_KEY` (PEM file
    * paths). Listens on `host`; runs in processes that serve traffic (role all or web).
@@ -318,6 +327,14 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     version: String(pkg.version),
     checkAnswers: env.NODE_ENV === 'test',
     allowSandboxGateway: false,
+    onlinePayment: {
+      ...merged.onlinePayment,
+      callbackOrigin: env.PEYK_PAYMENT_CALLBACK_ORIGIN || merged.onlinePayment.callbackOrigin || null,
+      timeoutMs: parseMs('PEYK_ONLINE_PAYMENT_TIMEOUT_MS', env.PEYK_ONLINE_PAYMENT_TIMEOUT_MS, merged.onlinePayment.timeoutMs, 100, 120_000),
+      zarinpalApiUrl: env.PEYK_ZARINPAL_API_URL || merged.onlinePayment.zarinpalApiUrl,
+      zarinpalStartPayUrl: env.PEYK_ZARINPAL_STARTPAY_URL || merged.onlinePayment.zarinpalStartPayUrl,
+      idpayApiUrl: env.PEYK_IDPAY_API_URL || merged.onlinePayment.idpayApiUrl,
+    },
     smppServer: parseSmppServer(env),
     shutdownMs: parseMs('PEYK_SHUTDOWN_MS', env.PEYK_SHUTDOWN_MS, merged.shutdownMs ?? 10_000, 100, 600_000),
     ...overrides,

@@ -56,6 +56,8 @@ export const MAIN_PAGES: MainPage[] = [
   { name: 'users', path: '/users', testId: 'users-page' },
   { name: 'organizations', path: '/organizations', testId: 'organizations-page' },
   { name: 'transactions', path: '/financial/transactions', testId: 'transactions-page' },
+  { name: 'online payment', path: '/financial/online-payment', testId: 'online-payment-page' },
+  { name: 'payment gateways', path: '/financial/gateways', testId: 'gateways-page' },
   { name: 'API tokens', path: '/developer/api-tokens', testId: 'api-tokens-page' },
 ];
 

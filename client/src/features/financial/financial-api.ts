@@ -5,7 +5,12 @@ import type {
 import type {
   OrganizationTariffAnswer, PriceCalculationAnswer, TariffAnswer, TariffAssignedAnswer, TariffRangeAnswer, TariffsPage,
 } from '../../../../server/shared/billing/tariffs.answers';
-import type { PaymentAnswer, PaymentDecisionAnswer, PaymentListItem, PaymentsPage } from '../../../../server/shared/billing/payments.answers';
+import type {
+  OnlineGatewaysAnswer, OnlinePaymentStartedAnswer, PaymentAnswer, PaymentDecisionAnswer, PaymentListItem, PaymentsPage,
+} from '../../../../server/shared/billing/payments.answers';
+import type {
+  AccountInformationAnswer, AccountInformationsPage, PaymentGatewayAnswer, PaymentGatewaysPage,
+} from '../../../../server/shared/billing/gateways.answers';
 import type {
   DiscountAnswer, DiscountCheckAnswer, DiscountsPage, PackageAnswer, PackageBoughtAnswer, PackagePurchaseAnswer, PackagePurchasesPage, PackagesPage,
 } from '../../../../server/shared/billing/packages.answers';
@@ -29,6 +34,10 @@ export type Purchase = PackagePurchaseAnswer;
 export type Discount = DiscountAnswer;
 export type DiscountCheck = DiscountCheckAnswer;
 export type Plan = PlanAnswer;
+export type OnlineGateway = OnlineGatewaysAnswer[number];
+export type OnlinePaymentStarted = OnlinePaymentStartedAnswer;
+export type AccountInformation = AccountInformationAnswer;
+export type PaymentGateway = PaymentGatewayAnswer;
 export type PlanBought = PlanBoughtAnswer;
 export type Invoice = InvoiceAnswer;
 export type InvoiceParty = InvoicePartyAnswer;
@@ -113,6 +122,46 @@ export const paymentsApi = {
   create: endpoint.post<Record<string, unknown>, PaymentAnswer>('/Payments/Create'),
   confirm: endpoint.post<{ id: number }, PaymentDecisionAnswer>('/Payments/ConfirmPayment'),
   reject: endpoint.post<{ id: number; rejectionDescription?: string }, PaymentDecisionAnswer>('/Payments/RejectPayment'),
+  onlineGateways: endpoint.get<OnlineGatewaysAnswer>('/Payments/GetDescriptorOnlineGateway'),
+  createOnline: endpoint.post<{ amount: string; gatewayId: number; description?: string }, OnlinePaymentStarted>('/Payments/CreateOnline'),
+};
+
+/**
+ * The configJson keys each payment provider (`typeIPG`) takes, as the server's providers validate
+ * them (billing's gateways/*.provider.ts): `secret` kinds are typed blind and answered as '***'.
+ */
+export const GATEWAY_CONFIG_FIELDS = {
+  Zarinpal: [{ name: 'merchantId', kind: 'text' }],
+  IDPay: [{ name: 'apiKey', kind: 'secret' }, { name: 'sandbox', kind: 'flag' }],
+  Sandbox: [{ name: 'secret', kind: 'secret' }],
+} as const satisfies Record<string, readonly { name: string; kind: 'text' | 'secret' | 'flag' }[]>;
+
+/** Account information fields (all optional, null clears). */
+export type AccountInformationInput = Partial<Record<'accountNo' | 'branch' | 'cardNo' | 'iban' | 'owner', string | null>>;
+
+export interface PaymentGatewayInput {
+  typeIPG?: string;
+  title?: string;
+  /** Only the provider's own keys; a secret left out on update keeps the stored one. */
+  configJson?: Record<string, unknown>;
+  isGeneralUse?: boolean;
+  isFactorUse?: boolean;
+  isActive?: boolean;
+  accountInformationId?: number | null;
+}
+
+export const accountInformationsApi = {
+  list: endpoint.get<AccountInformationsPage>('/AccountInformations/GetAll'),
+  create: endpoint.post<AccountInformationInput, AccountInformation>('/AccountInformations/Create'),
+  update: endpoint.post<AccountInformationInput & { id: number }, AccountInformation>('/AccountInformations/Update'),
+  delete: endpoint.deleteById<{ id: number }>('/AccountInformations/Delete'),
+};
+
+export const paymentGatewaysApi = {
+  list: endpoint.get<PaymentGatewaysPage>('/PaymentGateways/GetAll'),
+  create: endpoint.post<PaymentGatewayInput & { typeIPG: string; title: string; configJson: Record<string, unknown> }, PaymentGateway>('/PaymentGateways/Create'),
+  update: endpoint.post<PaymentGatewayInput & { id: number }, PaymentGateway>('/PaymentGateways/Update'),
+  delete: endpoint.deleteById<{ id: number }>('/PaymentGateways/Delete'),
 };
 
 export const tariffsApi = {
@@ -167,6 +216,9 @@ export const financialKeys = {
   isPurchasesKey: (key: unknown) => Array.isArray(key) && key[0] === 'package-purchases',
   discounts: (pageIndex: number, pageSize: number) => ['discounts', pageIndex, pageSize] as const,
   plan: (planId: string | undefined) => ['plan', planId] as const,
+  onlineGateways: () => ['online-gateways'] as const,
+  accountInformations: () => ['account-informations'] as const,
+  paymentGateways: () => ['payment-gateways'] as const,
   invoice: (id: string | undefined, kind: string | undefined, referenceId: string | undefined) => ['invoice', id, kind, referenceId] as const,
 };
 

@@ -4,7 +4,7 @@ export const financialTexts: TextResource = {
   ns: 'financial',
   fa: {
     rial: 'ریال', toman: 'تومان',
-    menu: { transactions: 'تراکنش‌ها', payments: 'پرداخت‌ها', tariffs: 'تعرفه‌ها', packages: 'بسته‌ها', discounts: 'کدهای تخفیف' },
+    menu: { transactions: 'تراکنش‌ها', payments: 'پرداخت‌ها', tariffs: 'تعرفه‌ها', packages: 'بسته‌ها', discounts: 'کدهای تخفیف', online: 'پرداخت آنلاین', gateways: 'درگاه‌های پرداخت', accounts: 'حساب‌های بانکی' },
     actions: { save: 'ذخیره', cancel: 'انصراف', apply: 'اعمال فیلتر', clear: 'حذف فیلتر', show: 'نمایش', create: 'ایجاد', edit: 'ویرایش', delete: 'حذف' },
     credit: {
       title: 'اعتبار', organization: 'اعتبار سازمان', balance: 'موجودی', available: 'اعتبار قابل استفاده', held: 'رزرو شده', limit: 'سقف اعتبار (پس‌پرداخت)',
@@ -94,6 +94,40 @@ export const financialTexts: TextResource = {
       bought: 'طرح خریداری شد.', currentCredit: 'اعتبار پس از خرید', notFound: 'طرح مورد نظر یافت نشد.', notFoundHint: 'ممکن است این طرح غیرفعال شده باشد یا برای سازمان شما قابل خرید نباشد.',
       home: 'بازگشت به پنل', invoice: 'مشاهده فاکتور',
     },
+    online: {
+      title: 'پرداخت آنلاین', currentCredit: 'موجودی فعلی سازمان', gateway: 'درگاه پرداخت', amount: 'مبلغ (ریال)', pay: 'پرداخت',
+      amountRequired: 'مبلغی بیشتر از صفر وارد کنید.', gatewayRequired: 'یک درگاه پرداخت انتخاب کنید.',
+      noGateway: 'درگاه پرداختی برای سازمان شما تعریف نشده است.', noGatewayHint: 'درگاه‌ها را نماینده یا مدیر بالادست تعریف می‌کند؛ با او تماس بگیرید.',
+      sandboxNote: 'درگاه آزمایشی؛ پول واقعی جابه‌جا نمی‌شود', leaveNote: 'به سایت درگاه می‌روید؛ پس از پرداخت به این پنل برمی‌گردید و اعتبار پس از تأیید درگاه افزایش می‌یابد.',
+      resultTitle: 'نتیجه پرداخت آنلاین', paymentNumber: 'شماره پرداخت: {{id}}', toPayments: 'فهرست پرداخت‌ها', again: 'پرداخت دیگر',
+      outcomes: {
+        confirmed: 'پرداخت با موفقیت انجام شد و اعتبار افزایش یافت.', alreadyConfirmed: 'این پرداخت پیش‌تر تأیید شده و اعتبار آن افزوده شده است.',
+        failed: 'پرداخت ناموفق بود یا لغو شد؛ مبلغی به اعتبار افزوده نشد.', refused: 'پاسخ درگاه معتبر نبود؛ چیزی تغییر نکرد.',
+        pending: 'درگاه پاسخ نداد و پرداخت هنوز تأیید نشده است؛ چند دقیقه بعد فهرست پرداخت‌ها را ببینید.', unknown: 'نتیجه پرداخت معلوم نیست؛ فهرست پرداخت‌ها را ببینید.',
+      },
+      creditHidden: 'پرداخت از محل اعتبار برای شما در دسترس نیست؛ ابتدا اعتبار را با پرداخت آنلاین افزایش دهید.',
+    },
+    gateways: {
+      title: 'درگاه‌های پرداخت', create: 'درگاه جدید', name: 'عنوان', type: 'نوع درگاه', settings: 'تنظیمات درگاه', account: 'حساب بانکی', noAccount: 'بدون حساب',
+      intro: 'درگاه‌هایی که اینجا تعریف می‌کنید به سازمان‌های زیرمجموعه برای پرداخت آنلاین نشان داده می‌شوند.',
+      keepSettings: 'برای تغییر تنظیمات، همه را دوباره وارد کنید؛ اگر خالی بماند تنظیمات ذخیره‌شده باقی می‌ماند.',
+      isGeneralUse: 'استفاده عمومی', isGeneralUseHint: 'فقط درگاه‌های عمومی در صفحه پرداخت آنلاین نشان داده می‌شوند.',
+      isFactorUse: 'استفاده در فاکتور', isFactorUseHint: 'فعلاً فقط ذخیره می‌شود: پرداخت فاکتور با درگاه هنوز ساخته نشده است.',
+      isActive: 'فعال', yes: 'بله', no: 'خیر', saved: 'درگاه پرداخت ذخیره شد.', deleteTitle: 'حذف درگاه پرداخت', deleteMessage: 'درگاه «{{title}}» حذف شود؟',
+      types: { Zarinpal: 'زرین‌پال', IDPay: 'آیدی‌پی', Sandbox: 'درگاه آزمایشی' },
+      typeHints: {
+        Zarinpal: 'شناسه پذیرنده (مرچنت) زرین‌پال را وارد کنید. مبلغ‌ها به ریال فرستاده می‌شوند.',
+        IDPay: 'کلید API وب‌سرویس آیدی‌پی را وارد کنید و روش بازگشت وب‌سرویس را در پنل آیدی‌پی روی GET بگذارید.',
+        Sandbox: 'فقط برای آزمایش: پول واقعی جابه‌جا نمی‌شود و روی سرور عملیاتی کار نمی‌کند.',
+      },
+      config: { merchantId: 'شناسه پذیرنده (merchantId)', apiKey: 'کلید API', sandbox: 'حالت آزمایشی آیدی‌پی', secret: 'کلید محرمانه' },
+      configHints: { merchantId: '۳۶ نویسه، مانند xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx', apiKey: '۳۶ نویسه، از پنل آیدی‌پی', secret: 'دست‌کم ۱۶ نویسه' },
+    },
+    accounts: {
+      title: 'حساب‌های بانکی', create: 'حساب جدید', owner: 'صاحب حساب', accountNo: 'شماره حساب', branch: 'شعبه', cardNo: 'شماره کارت', iban: 'شماره شبا',
+      hints: { cardNo: '۱۶ رقم', iban: 'IR و ۲۴ رقم' },
+      saved: 'حساب بانکی ذخیره شد.', deleteTitle: 'حذف حساب بانکی', deleteMessage: 'این حساب بانکی حذف شود؟',
+    },
     discounts: {
       title: 'کدهای تخفیف', create: 'کد جدید', code: 'کد', name: 'عنوان', isPercentage: 'درصدی', percentValue: '{{value}}٪', percent: 'درصد تخفیف', value: 'مبلغ تخفیف (ریال)',
       maximumAmount: 'سقف تخفیف هر استفاده (ریال)', maximumUse: 'حداکثر تعداد استفاده', specialOrganizationId: 'فقط برای سازمان', anyOrganization: 'همه سازمان‌ها', isActive: 'فعال',
@@ -103,7 +137,7 @@ export const financialTexts: TextResource = {
   },
   en: {
     rial: 'rials', toman: 'toman',
-    menu: { transactions: 'Transactions', payments: 'Payments', tariffs: 'Tariffs', packages: 'Packages', discounts: 'Discount codes' },
+    menu: { transactions: 'Transactions', payments: 'Payments', tariffs: 'Tariffs', packages: 'Packages', discounts: 'Discount codes', online: 'Pay online', gateways: 'Payment gateways', accounts: 'Bank accounts' },
     actions: { save: 'Save', cancel: 'Cancel', apply: 'Apply filters', clear: 'Clear filters', show: 'Show', create: 'Create', edit: 'Edit', delete: 'Delete' },
     credit: {
       title: 'Credit', organization: 'Organization credit', balance: 'Balance', available: 'Available credit', held: 'Held', limit: 'Credit limit (postpaid)',
@@ -192,6 +226,40 @@ export const financialTexts: TextResource = {
       buy: 'Buy this plan', confirmTitle: 'Buy the plan', confirmMessage: 'Buy the plan "{{title}}" for {{amount}} from your organization\'s credit?',
       bought: 'The plan was bought.', currentCredit: 'Credit after the purchase', notFound: 'Plan not found.', notFoundHint: 'The plan may have been deactivated, or it is not offered to your organization.',
       home: 'Back to the panel', invoice: 'View the invoice',
+    },
+    online: {
+      title: 'Pay online', currentCredit: 'Organization balance', gateway: 'Payment gateway', amount: 'Amount (rials)', pay: 'Pay',
+      amountRequired: 'Enter an amount above zero.', gatewayRequired: 'Choose a payment gateway.',
+      noGateway: 'No payment gateway is set up for your organization.', noGatewayHint: 'Gateways are set up by your reseller or the administrator above you; contact them.',
+      sandboxNote: 'test gateway; no real money moves', leaveNote: 'You go to the gateway\'s site; after paying you come back here, and the credit rises once the gateway confirms.',
+      resultTitle: 'Online payment result', paymentNumber: 'Payment number: {{id}}', toPayments: 'Payments list', again: 'Another payment',
+      outcomes: {
+        confirmed: 'The payment succeeded and the credit was increased.', alreadyConfirmed: 'This payment was already confirmed and its credit added.',
+        failed: 'The payment failed or was cancelled; no credit was added.', refused: 'The gateway\'s answer was not valid; nothing changed.',
+        pending: 'The gateway did not answer and the payment is not confirmed yet; check the payments list in a few minutes.', unknown: 'The outcome is not known; check the payments list.',
+      },
+      creditHidden: 'Paying from credit is not available to you; top up your credit online first.',
+    },
+    gateways: {
+      title: 'Payment gateways', create: 'New gateway', name: 'Title', type: 'Gateway type', settings: 'Gateway settings', account: 'Bank account', noAccount: 'No account',
+      intro: 'The gateways set up here are offered to the organizations below yours for online payments.',
+      keepSettings: 'To change the settings, enter them all again; left empty, the stored settings stay.',
+      isGeneralUse: 'General use', isGeneralUseHint: 'Only general-use gateways are offered on the online payment page.',
+      isFactorUse: 'Used on invoices', isFactorUseHint: 'Stored only for now: paying an invoice through a gateway is not built yet.',
+      isActive: 'Active', yes: 'Yes', no: 'No', saved: 'The payment gateway was saved.', deleteTitle: 'Delete payment gateway', deleteMessage: 'Delete the gateway "{{title}}"?',
+      types: { Zarinpal: 'Zarinpal', IDPay: 'IDPay', Sandbox: 'Test gateway (Sandbox)' },
+      typeHints: {
+        Zarinpal: 'Enter the Zarinpal merchant id. Amounts are sent in rials.',
+        IDPay: 'Enter the IDPay web service API key, and set the web service\'s return method to GET in the IDPay panel.',
+        Sandbox: 'For testing only: no real money moves, and it does not work on a production server.',
+      },
+      config: { merchantId: 'Merchant id (merchantId)', apiKey: 'API key', sandbox: 'IDPay test mode', secret: 'Secret' },
+      configHints: { merchantId: '36 characters, like xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx', apiKey: '36 characters, from the IDPay panel', secret: 'At least 16 characters' },
+    },
+    accounts: {
+      title: 'Bank accounts', create: 'New account', owner: 'Account owner', accountNo: 'Account number', branch: 'Branch', cardNo: 'Card number', iban: 'IBAN (Sheba)',
+      hints: { cardNo: '16 digits', iban: 'IR and 24 digits' },
+      saved: 'The bank account was saved.', deleteTitle: 'Delete bank account', deleteMessage: 'Delete this bank account?',
     },
     discounts: {
       title: 'Discount codes', create: 'New code', code: 'Code', name: 'Title', isPercentage: 'Percentage', percentValue: '{{value}}%', percent: 'Percent', value: 'Discount (rials)',

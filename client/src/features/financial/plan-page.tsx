@@ -3,13 +3,15 @@ import useSWR, { useSWRConfig } from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useApp } from '../../shared/app/app-context';
+import { useAppState } from '../../shared/app/app-store';
 import { ApiError } from '../../shared/api/api-client';
 import { Button } from '../../shared/ui/button';
 import { ConfirmDialog } from '../../shared/ui/dialog/confirm-dialog';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { Spinner } from '../../shared/ui/spinner';
 import { Amount, useMoney } from './money';
-import { financialKeys, invoiceByIdPath, plansApi, type PlanBought } from './financial-api';
+import { creditsApi, financialKeys, invoiceByIdPath, plansApi, type PlanBought } from './financial-api';
+import { useCurrentUser } from '../../shared/auth/current-user';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { ContentMain } from '../../shared/ui/content-main';
@@ -20,9 +22,15 @@ import { ContentMain } from '../../shared/ui/content-main';
  * the page itself says it was not found.
  */
 export function PlanPage() {
-  const { api } = useApp();
+  const { api, store } = useApp();
   const { t } = useTranslation('financial');
   const { rial } = useMoney();
+  // The spec: a 401/403 on the admin credit path hides the credit payment type (set by the api client).
+  const creditHidden = useAppState(store, (s) => s.hideCreditPaymentType);
+  const { data: user } = useCurrentUser();
+  // The credit this plan would be paid from; its 401/403 is what hides the credit payment type.
+  const { data: credit } = useSWR(user ? financialKeys.organizationCredit(user.activeOrganizationId) : null,
+    ([, organizationId]) => creditsApi.organizationCredit(api, { organizationId }, { quiet: true }).catch(() => null));
   const { mutate } = useSWRConfig();
   const { planId } = useParams();
   const [asking, setAsking] = useState(false);
@@ -62,6 +70,7 @@ export function PlanPage() {
             <dt>{t('plans.planType')}</dt><dd><UserText>{plan.planType}</UserText></dd>
             <dt>{t('plans.price')}</dt><dd><Amount value={plan.planPrice} testId="plan-price" /></dd>
             {plan.extentionPrice && (<><dt>{t('plans.extentionPrice')}</dt><dd><Amount value={plan.extentionPrice} /></dd></>)}
+            {credit && !creditHidden && (<><dt>{t('online.currentCredit')}</dt><dd><Amount value={credit.credit} testId="plan-available-credit" /></dd></>)}
           </dl>
           {plan.planInformation && <p className="mb-3 whitespace-pre-line" dir="auto">{plan.planInformation}</p>}
           {plan.modules.length > 0 && (
@@ -80,6 +89,11 @@ export function PlanPage() {
                 {bought.invoiceId && <Link className="text-sky-700 underline" data-testid="plan-invoice" to={invoiceByIdPath(bought.invoiceId)}>{t('plans.invoice')}</Link>}
                 <Link className="text-sky-700 underline" to="/">{t('plans.home')}</Link>
               </div>
+            </div>
+          ) : creditHidden ? (
+            <div className="rounded bg-amber-50 p-3 text-amber-900" data-testid="plan-credit-hidden">
+              <p>{t('online.creditHidden')}</p>
+              <Link className="text-sky-700 underline" data-testid="plan-pay-online" to="/financial/online-payment">{t('online.title')}</Link>
             </div>
           ) : (
             <Button data-testid="plan-buy" onClick={() => setAsking(true)}>{t('plans.buy')}</Button>

@@ -21,7 +21,14 @@ const OUTCOME_TEXT: Record<CallbackOutcome['status'], [string, string]> = {
   alreadyConfirmed: ['این پرداخت پیش‌تر تأیید شده است.', 'This payment was already confirmed.'],
   failed: ['پرداخت ناموفق بود.', 'The payment failed.'],
   refused: ['پاسخ درگاه معتبر نیست.', 'The gateway answer is not valid.'],
+  pending: ['درگاه پرداخت پاسخ نداد؛ چیزی تغییر نکرد. چند دقیقه بعد همین صفحه را دوباره باز کنید.', 'The payment gateway did not answer; nothing changed. Reload this page in a few minutes.'],
 };
+
+/** The panel's return page (client route) with the outcome, linked from the callback's page. */
+function returnLink(outcome: CallbackOutcome): string {
+  const query = `status=${outcome.status}${outcome.paymentId ? `&paymentId=${outcome.paymentId}` : ''}`;
+  return `<p><a id="back" href="/financial/online-payment/result?${query}">بازگشت به پنل / Back to the panel</a></p>`;
+}
 
 export function accountInformationsController(s: GatewaysService): Controller {
   return {
@@ -72,11 +79,11 @@ export function onlinePaymentsController(s: GatewaysService): Controller {
           try {
             const outcome = await s.callback(ctx, query);
             const [fa, en] = OUTCOME_TEXT[outcome.status];
-            return page(200, fa, en, `<p data-status="${outcome.status}">${outcome.status}</p><p><a href="/">Peyk</a></p>`);
+            return page(200, fa, en, `<p data-status="${outcome.status}">${outcome.status}</p>${returnLink(outcome)}`);
           } catch (err) {
             if (err instanceof AppError && err.key === 'billing.callbackRefused') {
               const [fa, en] = OUTCOME_TEXT.refused;
-              return page(400, fa, en, '<p data-status="refused">refused</p>');
+              return page(400, fa, en, `<p data-status="refused">refused</p>${returnLink({ status: 'refused', paymentId: null })}`);
             }
             throw err;
           }

@@ -20,7 +20,18 @@ export const createOnlineSchema = {
   properties: { amount: amountSchema(), gatewayId: id, description: text(1000) },
 } as const;
 export const authorityQuery = { type: 'object', additionalProperties: false, required: ['authority'], properties: { authority: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
+/**
+ * The callback parameters of every provider (Sandbox: authority, status, amount, signature;
+ * Zarinpal: Authority, Status; IDPay's GET return: status, track_id, id, order_id, and the fields
+ * of its POST shape if a proxy turns them into a query). None is required: which provider's shape
+ * they are is found by the registry, and anything else is refused.
+ */
 export const callbackQuery = {
-  type: 'object', additionalProperties: false, required: ['authority'],
-  properties: { authority: { type: 'string', maxLength: 64 }, status: { type: 'string', maxLength: 10 }, amount: { type: 'string', maxLength: 30 }, signature: { type: 'string', maxLength: 128 } },
+  type: 'object', additionalProperties: false,
+  properties: {
+    authority: { type: 'string', maxLength: 64 }, status: { type: 'string', maxLength: 10 }, amount: { type: 'string', maxLength: 30 }, signature: { type: 'string', maxLength: 128 },
+    Authority: { type: 'string', maxLength: 64 }, Status: { type: 'string', maxLength: 10 },
+    id: { type: 'string', maxLength: 64 }, order_id: { type: 'string', maxLength: 64 }, track_id: { type: 'string', maxLength: 64 },
+    card_no: { type: 'string', maxLength: 32 }, hashed_card_no: { type: 'string', maxLength: 128 }, date: { type: 'string', maxLength: 32 },
+  },
 } as const;

@@ -17,7 +17,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { AppConfig } from '../../../platform/config.js';
 import { PaymentProviderRegistry } from './payment-providers.js';
 import { SandboxGatewayProvider } from './sandbox.provider.js';
-import type { GatewayPayment } from './provider.js';
+import { GatewayRefusedError, GatewayUnavailableError, type GatewayPayment } from './provider.js';
 import { GatewaysRepository, type GatewayRow, type ManagedTable } from './gateways.repository.js';
 import type { SchemaType } from '../../../platform/http/router.js';
 import type { createAccountSchema, createGatewaySchema, createOnlineSchema, updateAccountSchema, updateGatewaySchema } from './gateways.schemas.js';
@@ -30,12 +30,14 @@ function publicGateway(g: GatewayRow): Record<string, unknown> {
 }
 
 const ABANDONED_REASON = 'The online payment was not completed in time.';
+const NOT_STARTED_REASON = 'The payment gateway did not start the payment.';
 
 const ACCOUNT_FIELDS = ['accountNo', 'branch', 'cardNo', 'iban', 'owner'] as const;
 
 /** Outcome of a callback, shown to the payer as a small page. */
 export interface CallbackOutcome {
-  status: 'confirmed' | 'alreadyConfirmed' | 'failed' | 'refused';
+  /** `pending`: the provider could not be asked (timeout); nothing changed, the payer may come back. */
+  status: 'confirmed' | 'alreadyConfirmed' | 'failed' | 'refused' | 'pending';
   paymentId: number | null;
 }
 
@@ -165,26 +167,42 @@ export class GatewaysService {
 
   // ---- online payments --------------------------------------------------------------------
 
-  /** `Payments/CreateOnline {amount, gatewayId}`: a WatingForPay payment and where the payer goes. */
+  /**
+   * `Payments/CreateOnline {amount, gatewayId}`: a WatingForPay payment and where the payer goes.
+   * The provider is asked between two transactions, never inside one: a slow or hung gateway then
+   * holds no connection and no lock (on the embedded database one open transaction stops the whole
+   * panel). A provider that refuses or cannot be reached leaves the payment Rejected with the
+   * reason, and the call answers 400 / 503; nothing was paid, so nothing is credited.
+   */
   async createOnline(ctx: Actor, body: SchemaType<typeof createOnlineSchema>) {
     const amount = toAmount(body.amount, 'amount');
     if (amount <= 0n) throw fieldError('amount', 'billing.amountInvalid', { field: 'amount' });
-    return this.uow.run(async (tx) => {
+    const { created, gateway } = await this.uow.run(async (tx) => {
       const payer = await this.organizations.findById(ctx.tenant.organizationId, tx);
       if (!payer || payer.type === 'system') throw forbidden('billing.systemPays');
-      const gateway = (await this.repo.usable(payer.path, tx)).find((g) => g.id === body.gatewayId);
-      if (!gateway) throw fieldError('gatewayId', 'billing.gatewayNotFound');
-      if (this.sandboxRefused(gateway)) throw fieldError('gatewayId', 'billing.sandboxDisabled');
-      const created = await this.payments.insert(tx, {
+      const usable = (await this.repo.usable(payer.path, tx)).find((g) => g.id === body.gatewayId);
+      if (!usable) throw fieldError('gatewayId', 'billing.gatewayNotFound');
+      if (this.sandboxRefused(usable)) throw fieldError('gatewayId', 'billing.sandboxDisabled');
+      const row = await this.payments.insert(tx, {
         organizationId: payer.id, receiverOrganizationId: payer.parentId, typePayment: 'OnLine', typeStatus: 'WatingForPay',
-        amount: amount.toString(), gatewayId: gateway.id, createdByUserId: ctx.principal.userId, createdByUserName: ctx.principal.userName,
+        amount: amount.toString(), gatewayId: usable.id, createdByUserId: ctx.principal.userId, createdByUserName: ctx.principal.userName,
         description: typeof body.description === 'string' ? body.description : null,
       });
-      const started = await this.provider(gateway).start(gateway, { id: created.id, amount, authority: null });
-      const row = await this.payments.setAuthority(tx, created.id, started.authority);
-      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Payment', referenceId: created.id, organizationId: payer.id, newData: publicPayment(row) });
-      return { payment: publicPayment(row), redirectUrl: started.redirectUrl, authority: started.authority };
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Payment', referenceId: row.id, organizationId: payer.id, newData: publicPayment(row) });
+      return { created: row, gateway: usable };
     });
+    let started;
+    try {
+      started = await this.startAt(gateway, { id: created.id, amount, authority: null });
+    } catch (err) {
+      await this.uow.run(async (tx) => {
+        await this.payments.rejectWaiting(tx, created.id, NOT_STARTED_REASON, this.clock.now());
+        await this.audit.record(tx, ctx, { operationType: 'Update', className: 'Payment', referenceId: created.id, organizationId: created.organizationId, oldData: { typeStatus: 'WatingForPay' }, newData: { typeStatus: 'Rejected', rejectionDescription: NOT_STARTED_REASON } });
+      });
+      throw err;
+    }
+    const row = await this.uow.run((tx) => this.payments.setAuthority(tx, created.id, started.authority));
+    return { payment: publicPayment(row), redirectUrl: started.redirectUrl, authority: started.authority };
   }
 
   /** The sandbox "bank" page data: the payment and its signed Pay / Fail links; null when unknown or not waiting. */
@@ -204,16 +222,30 @@ export class GatewaysService {
    * concurrent duplicate, a forged or foreign callback credits nothing.
    */
   async callback(ctx: RequestContext, params: Record<string, string | undefined>): Promise<CallbackOutcome> {
-    const authority = params.authority ?? '';
+    const authority = this.registry.authorityFrom(params);
+    const found = authority ? await this.payments.findOnlineByAuthority(authority) : undefined;
+    if (!authority || !found?.gatewayId) throw new AppError(400, 'billing.callbackRefused');
+    const gateway = await this.repo.findGateway(found.gatewayId as number);
+    // In production a sandbox "bank" answer proves nothing (its Pay link was handed to anyone): refused.
+    if (!gateway || this.sandboxRefused(gateway)) throw new AppError(400, 'billing.callbackRefused');
+    // The provider is asked outside the transaction (a hung gateway holds no lock or connection).
+    // Amount, authority and gateway of a payment never change, so the answer still holds once the
+    // row is locked below; concurrent callbacks may both verify (the provider answers 100, then
+    // 101), and the conditional update under the lock lets only one of them credit.
+    let result;
+    try {
+      result = await this.provider(gateway).verify(gateway, gatewayPayment(found), params);
+    } catch (err) {
+      // Unreachable provider: no verdict, so nothing changes (the payment stays waiting, a later
+      // callback may verify it; the abandoned-payment sweep rejects it after the timeout).
+      if (err instanceof GatewayUnavailableError) return { status: 'pending', paymentId: found.id };
+      throw err;
+    }
+    if (result.amount === null || result.amount !== BigInt(found.amount)) throw new AppError(400, 'billing.callbackRefused');
     return this.uow.run(async (tx) => {
-      // Lock the payment row: concurrent callbacks of one payment run one after the other.
+      // Lock the payment row: concurrent callbacks of one payment decide one after the other.
       const payment = await this.payments.lockOnlineByAuthority(tx, authority);
-      if (!payment || !authority) throw new AppError(400, 'billing.callbackRefused');
-      const gateway = await this.repo.findGateway(payment.gatewayId as number, tx);
-      // In production a sandbox "bank" answer proves nothing (its Pay link was handed to anyone): refused.
-      if (!gateway || this.sandboxRefused(gateway)) throw new AppError(400, 'billing.callbackRefused');
-      const result = await this.provider(gateway).verify(gateway, gatewayPayment(payment), params);
-      if (result.amount === null || result.amount !== BigInt(payment.amount)) throw new AppError(400, 'billing.callbackRefused');
+      if (!payment) throw new AppError(400, 'billing.callbackRefused');
       if (payment.typeStatus === 'Confirmed') return { status: 'alreadyConfirmed', paymentId: payment.id };
       if (payment.typeStatus !== 'WatingForPay') return { status: 'failed', paymentId: payment.id };
       // Past the timeout the payment is abandoned even if the sweep has not run yet.
@@ -251,6 +283,23 @@ export class GatewaysService {
   }
 
   // ---- helpers ----------------------------------------------------------------------------
+
+  /**
+   * Asks the provider for a payment token. A provider that refuses or cannot be reached fails the
+   * whole CreateOnline (its transaction rolls back: no payment is stored that no gateway knows).
+   */
+  private async startAt(gateway: GatewayRow, payment: GatewayPayment) {
+    const origin = (this.config.onlinePayment.callbackOrigin ?? this.config.publicOrigin ?? '').replace(/\/+$/, '');
+    try {
+      return await this.provider(gateway).start(gateway, payment, {
+        callbackUrl: `${origin}/api/Payments/OnlineCallback`, description: `Peyk credit, payment ${payment.id}`,
+      });
+    } catch (err) {
+      if (err instanceof GatewayUnavailableError) throw new AppError(503, 'billing.gatewayUnavailable');
+      if (err instanceof GatewayRefusedError) throw new AppError(400, 'billing.gatewayRefusedStart', { code: err.code });
+      throw err;
+    }
+  }
 
   /** The Sandbox gateway where it is turned off (production, `allowSandboxGateway`): never created, changed, offered or paid through. */
   private sandboxRefused(g: { typeIPG: string }): boolean {

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { GatewayConfig, GatewayPayment, GatewayStart, GatewayVerification, PaymentGatewayProvider } from './provider.js';
+import type { GatewayConfig, GatewayPayment, GatewayStart, GatewayStartOptions, GatewayVerification, PaymentGatewayProvider } from './provider.js';
 
 /** The text the sandbox "bank" signs: authority, amount and outcome. */
 export function sandboxSignature(secret: string, authority: string, amount: string, status: string): string {
@@ -30,9 +30,13 @@ export class SandboxGatewayProvider implements PaymentGatewayProvider {
     return null;
   }
 
-  async start(_config: GatewayConfig, _payment: GatewayPayment): Promise<GatewayStart> {
+  async start(_config: GatewayConfig, _payment: GatewayPayment, _options: GatewayStartOptions): Promise<GatewayStart> {
     const authority = `SBX${randomBytes(16).toString('hex')}`;
     return { authority, redirectUrl: `/api/Payments/SandboxPay?authority=${authority}` };
+  }
+
+  callbackAuthority(params: Record<string, string | undefined>): string | null {
+    return typeof params.authority === 'string' && params.authority.startsWith('SBX') ? params.authority : null;
   }
 
   /** The two links of the sandbox page (what the "bank" answers for success and failure). */
