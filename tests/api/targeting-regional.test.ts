@@ -290,7 +290,10 @@ describe('Targeting: regional sends (CreateRegionalScheduledMessage)', function 
 
   it('two sends of the same filters do not always take the same first numbers', async () => {
     const picks = new Set<string>();
-    for (let i = 0; i < 4; i++) {
+    // 3 of 11 numbers that differ only in their last digits: four random seeds all took the same
+    // three in about 1 run of 115 (simulated; seen once on the embedded database). Up to twenty
+    // sends, stopping at the first different pick (usually the second), never did in 50,000.
+    for (let i = 0; i < 20 && picks.size < 2; i++) {
       const s = ok(await send({ zoneIds: [province], mobileOperators: ['MCI'], genderType: 'Woman', count: 3 }));
       // Held from its pick's counts; the receivers are there once the scheduler loaded them.
       await waitForSend(api, tree.subAdmin.token, s.id, (x) => x.queueStatus !== 'Ready' && x.queueStatus !== 'Extracting');
