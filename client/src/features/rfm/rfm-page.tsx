@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/dates/jalali';
 import { useApp } from '../../shared/app/app-context';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';
@@ -72,7 +73,7 @@ export function RfmPage() {
       <PageHeader title={t('title')} subtitle={t('subtitle', { days: RFM_WINDOW_DAYS })}
         actions={<Button variant="secondary" onClick={() => void exportFile()} disabled={exporting} data-testid="rfm-export">{t('export')}</Button>} />
       <p className="mb-3 text-sm text-gray-700 dark:text-gray-300" data-testid="rfm-run">
-        {run ? t('run', { day: run.day, from: run.fromDate, to: run.toDate, count: run.customers }) : t('noRun')}
+        {run ? t('run', { day: formatDate(run.day, i18n.language), from: formatDate(run.fromDate, i18n.language), to: formatDate(run.toDate, i18n.language), count: run.customers }) : t('noRun')}
       </p>
       <form className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6" onSubmit={(e) => { e.preventDefault(); setFilter(filterOf(draft)); setPageIndex(0); }} data-testid="rfm-filters">
         <TextField label={t('filters.name')} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} maxLength={100} data-testid="rfm-filter-name" />
