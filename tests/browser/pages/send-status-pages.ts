@@ -46,6 +46,11 @@ export class HandOutControl {
 
   bar(): Locator { return this.root.getByTestId(/-bar$/); }
   async percent(): Promise<number> { return Number(await this.root.getAttribute('data-percent')); }
+  /** The percent and the bar's aria-valuenow read at one instant (two reads could straddle a push). */
+  async percentAndBar(): Promise<[number, string | null]> {
+    const [percent, bar] = await this.root.evaluate((el) => [el.getAttribute('data-percent'), el.querySelector('[data-testid$="-bar"]')?.getAttribute('aria-valuenow') ?? null]);
+    return [Number(percent), bar];
+  }
   async active(): Promise<boolean> { return (await this.root.getAttribute('data-active')) === 'true'; }
   async label(): Promise<string> { return (await this.root.getByTestId(/-label$/).innerText()).trim(); }
   estimate(): Locator { return this.root.getByTestId(/-estimate$/); }
