@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { sharedServer } from '../support/fixtures.js';
+import type { OpenApiDocument } from '../../server/platform/http/openapi.js';
+import { SILENT_403, isSilent403 } from '../../client/src/shared/api/error-catalogue.js';
+
+/**
+ * The client's silent-403 list (the spec's error catalogue) checked against the routes the server
+ * really mounts: a pattern that matches no route silences nothing, and one that matches a change
+ * hides a refusal the user must see.
+ */
+describe('Silent 403 list against the OpenAPI document', function () {
+  this.timeout(60_000);
+  let routes: { method: string; path: string }[];
+
+  before(async () => {
+    const server = await sharedServer();
+    const doc = (await (await fetch(`${server.url}/api/docs/openapi.json`)).json()) as OpenApiDocument;
+    routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path })));
+  });
+
+  it('every pattern matches at least one route', () => {
+    for (const pattern of SILENT_403) {
+      expect(routes.some((r) => pattern.test(r.path)), String(pattern)).to.equal(true);
+    }
+  });
+
+  it('silences only reads (GET), never a change', () => {
+    const silenced = routes.filter((r) => isSilent403(r.path));
+    expect(silenced.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).to.deep.equal([]);
+  });
+
+  it('silences the reads the spec names, each a real route', () => {
+    const specReads = [
+      '/Dashboard/GetInformationsForDashboard', // the dashboard
+      '/OutBox/GetDailyStatistics', // OutBox daily statistics
+      '/Organizations/GetOrganizationCreditForAdmin', // organization credit for admin
+      '/Credits/GetMyCredit', // user credit
+      '/SmartSmsRecipients/GetAll', // (active periodic) smart SMS requests
+      '/PrivateNumbers/GetMyNumbers', // the current user's private numbers
+      '/PublicPlaces/GetAll', // the category paths (Mosques, BlessedTombs, ...) are its `category`
+    ];
+    for (const path of specReads) {
+      expect(routes.some((r) => r.method === 'GET' && r.path === path), `${path} is a GET route`).to.equal(true);
+      expect(isSilent403(path), path).to.equal(true);
+    }
+  });
+
+  it('shows the 403 of credit changes and of other reads', () => {
+    for (const path of ['/Credits/IncreaseUserCredit', '/Credits/DecreaseUserCredit', '/Credits/ChargeOrganization', '/Credits/SetCreditLimit', '/Users/GetAll', '/Transactions/GetAll']) {
+      expect(routes.some((r) => r.path === path), `${path} is a route`).to.equal(true);
+      expect(isSilent403(path), path).to.equal(false);
+    }
+  });
+});
