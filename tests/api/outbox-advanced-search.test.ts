@@ -117,6 +117,11 @@ describe('Outbox advanced search', function () {
   it('refuses a range of 90 days or more, hours out of order and a wrong number', async () => {
     const long = await api.post('OutBox/AdvancedSearch', { fromDate: '2026-01-01T00:00:00Z', toDate: '2026-04-02T00:00:00Z' }, { token: tree.subAdmin.token, culture: 'en-US' });
     bad(long, 400, 'toDate');
+    // "Under 90 days": exactly 90 is refused, a millisecond less (the client's 90 whole days) passes.
+    bad(await api.post('OutBox/AdvancedSearch', { fromDate: '2026-01-01T00:00:00Z', toDate: '2026-04-01T00:00:00Z' }, { token: tree.subAdmin.token }), 400, 'toDate');
+    expect((await api.post('OutBox/AdvancedSearch', { fromDate: '2026-01-01T00:00:00Z', toDate: '2026-03-31T23:59:59.999Z' }, { token: tree.subAdmin.token })).status).to.equal(200);
+    bad(await api.get('OutBox/GetAll?pageIndex=0&pageSize=10&fromDate=2026-01-01T00:00:00Z&toDate=2026-04-01T00:00:00Z', { token: tree.subAdmin.token }), 400, 'toDate');
+    expect((await api.get('OutBox/GetAll?pageIndex=0&pageSize=10&fromDate=2026-01-01T00:00:00Z&toDate=2026-03-31T23:59:59.999Z', { token: tree.subAdmin.token })).status).to.equal(200);
     bad(await search({ fromHour: 10, toHour: 9 }), 400, 'toHour');
     bad(await search({ toNumber: '12' }), 400, 'toNumber');
     bad(await api.post('OutBox/AdvancedSearch', { toDate: to() }, { token: tree.subAdmin.token }), 400, 'fromDate');

@@ -28,7 +28,7 @@ export class OutboxSearchService {
   resolve(ctx: Actor, q: Omit<AdvancedSearchInput, 'pageSize' | 'after'>, sendId?: number): ReceiverSearch {
     const from = new Date(q.fromDate);
     const to = new Date(q.toDate);
-    if (to <= from || to.getTime() - from.getTime() > MAX_RANGE_MS) throw badRequest('status.400', {}, [{ propertyName: 'toDate', key: 'messaging.rangeTooLong' }]);
+    if (to <= from || to.getTime() - from.getTime() >= MAX_RANGE_MS) throw badRequest('status.400', {}, [{ propertyName: 'toDate', key: 'messaging.rangeTooLong' }]);
     if (q.fromHour !== undefined && q.toHour !== undefined && q.fromHour > q.toHour) {
       throw badRequest('status.400', {}, [{ propertyName: 'toHour', key: 'messaging.periodicEndBeforeStart' }]);
     }

@@ -59,7 +59,7 @@ export class OutboxService {
     const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
     const from = q.fromDate ? new Date(q.fromDate) : undefined;
     const to = q.toDate ? new Date(q.toDate) : undefined;
-    if (from && to && (to.getTime() - from.getTime() > 90 * 86_400_000 || to < from)) throw badRequest('status.400', {}, [{ propertyName: 'toDate', key: 'messaging.rangeTooLong' }]);
+    if (from && to && (to.getTime() - from.getTime() >= 90 * 86_400_000 || to < from)) throw badRequest('status.400', {}, [{ propertyName: 'toDate', key: 'messaging.rangeTooLong' }]);
     const page = await this.sends.list(ctx.tenant, { ...q, search, userId: this.ownerFilter(ctx), from, to });
     const now = this.clock.now();
     return { items: page.items.map((s) => ({ ...publicSend(s), handOut: handOutOf(s, now) })), totalCount: page.totalCount };
