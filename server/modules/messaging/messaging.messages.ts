@@ -17,6 +17,7 @@ export const messagingMessages: MessageCatalogue = {
   },
   'messaging.LinkIsNotAllowed': { fa: 'ارسال لینک برای سازمان شما مجاز نیست.', en: 'Sending links is not permitted for your organization.' },
   'messaging.SmsTextIsFilter': { fa: 'متن پیامک نویسه‌های غیرمجاز دارد: {{chars}}', en: 'The SMS text contains forbidden characters: {{chars}}' },
+  'messaging.descriptionRequired': { fa: 'برای کاربر شما نوشتن توضیح ارسال الزامی است.', en: 'A description of the send is required for your user.' },
   'messaging.voiceNotAllowed': { fa: 'شما اجازه ارسال پیام صوتی ندارید.', en: 'You are not allowed to send voice messages.' },
   'messaging.voiceLineRequired': { fa: 'این خط برای ارسال پیام صوتی نیست؛ خطی با ارسال‌کننده از نوع صوتی انتخاب کنید.', en: 'This line cannot send voice messages; choose a line whose sender agent is of type Voice.' },
   'messaging.smsOnVoiceLine': { fa: 'این خط فقط پیام صوتی ارسال می‌کند.', en: 'This line sends voice messages only.' },

@@ -73,7 +73,7 @@ export const voiceSchema = {
 
 export const fastSchema = {
   type: 'object', additionalProperties: false, required: ['mobile', 'smsBody', 'senderNumberId'],
-  properties: { mobile: { type: 'string', maxLength: 40 }, smsBody, senderNumberId: id, sendId, isFlashSms: { type: 'boolean', default: false } },
+  properties: { mobile: { type: 'string', maxLength: 40 }, smsBody, senderNumberId: id, sendId, isFlashSms: { type: 'boolean', default: false }, description: { type: ['string', 'null'], maxLength: 500 } },
 } as const;
 
 export const bulkSchema = {

@@ -49,6 +49,15 @@ export function standingFailure(chain: OrganizationRow[], user: Record<string, u
 }
 
 /** 'HH:mm' windows; an end before the start wraps past midnight. Times are Tehran wall-clock. */
+/**
+ * The user flag isSendSmsDescriptionRequired: a send a person types in the panel carries a
+ * description (who asked for it, which campaign), so the organization can account for it. Machine
+ * traffic (v1, SMPP, patterns, automatic answers) has no one to type it and is not judged.
+ */
+export function judgeDescription(user: Record<string, unknown> | null, description: string | null | undefined): void {
+  if (user?.isSendSmsDescriptionRequired === true && !(description ?? '').trim()) throw fieldError('description', 'messaging.descriptionRequired');
+}
+
 export function insideWindow(at: Date, start: string | null, end: string | null): boolean {
   if (!start || !end) return true;
   const minutes = tehranMinutes(at);

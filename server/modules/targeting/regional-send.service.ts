@@ -62,7 +62,7 @@ export class RegionalSendService {
     const input: ComposeInput = {
       senderNumberId: body.senderNumberId, smsBody: body.smsBody, sendType: 'Bulk', sources: [regional],
       isFlashSms: body.isFlashSms, sendDirect: body.sendDirect, sendDateTime: body.sendDateTime ?? null, sendId: body.sendId ?? null,
-      description: body.description ?? null, lineRule,
+      description: body.description ?? null, lineRule, byHand: true,
     };
     const filters = {
       zoneIds: body.zoneIds, simType: body.simType, zipCodePrefix: filter.zipCodePrefix, guildName: filter.guildName, subGuildName: filter.subGuildName,

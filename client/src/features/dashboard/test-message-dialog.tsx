@@ -47,7 +47,7 @@ export function TestMessageDialog({ rootOrganizationId, mobile: ownMobile, onSen
     setBusy(true);
     try {
       const send = await sendingApi.createFast(api,
-        { senderNumberId: lineId, smsBody: text, mobile: mobile.trim(), sendId: newSendId() }, { quiet: true, organizationId });
+        { senderNumberId: lineId, smsBody: text, mobile: mobile.trim(), sendId: newSendId(), description: t('testMessage.title') }, { quiet: true, organizationId });
       showToast({ kind: 'success', message: t('testMessage.sent') });
       onSent(send);
     } catch (err) {

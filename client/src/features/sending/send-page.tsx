@@ -23,6 +23,7 @@ import { formatDateTime } from '../../shared/dates/jalali';
 import { SmsCounter } from './sms-counter';
 import { sendTimeProblem, useFormFailure } from './send-form-failure';
 import { phonebookBody, TemplateFields } from './phonebook-recipients';
+import { useCurrentUser } from '../../shared/auth/current-user';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from './recipients-section';
 
 /** The compose screen of a single or bulk send: line, text, recipients, flash, schedule, preview, confirm. */
@@ -46,6 +47,8 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const [text, setText] = useState('');
   const [isFlash, setIsFlash] = useState(false);
   const [description, setDescription] = useState('');
+  // The user flag isSendSmsDescriptionRequired: the server refuses such a user's send without one.
+  const descriptionRequired = useCurrentUser().data?.isSendSmsDescriptionRequired === true;
   const [sendDirect, setSendDirect] = useState(true);
   const [sendDateTime, setSendDateTime] = useState<string | null>(null);
   // `?kind=periodic` (the periodic list's New) opens the form with its schedule set to Periodic.
@@ -86,6 +89,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
     const out: FieldErrors = {};
     if (!lineId) out.senderNumberId = t('required');
     if (!text.trim()) out.smsBody = t('required');
+    if (descriptionRequired && !description.trim()) out.description = t('required');
     if (!hasRecipients(recipients, mode)) out.receivers = t('noRecipients');
     Object.assign(out, checkSendKind(kind, t));
     const timeProblem = periodic ? null : sendTimeProblem(sendDirect, sendDateTime);
@@ -177,7 +181,8 @@ function SendPage({ sendType }: { sendType: SendType }) {
           )}
           </>)}
         </fieldset>
-        <TextField id="send-description" data-testid="send-description" label={t('description')} value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} />
+        <TextField id="send-description" data-testid="send-description" label={t(descriptionRequired ? 'descriptionRequired' : 'description')} required={descriptionRequired}
+          value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
         <div className="flex justify-end">
           <Button type="submit" loading={busy && !calc} data-testid="send-preview-open">{t('preview')}</Button>
         </div>

@@ -132,7 +132,7 @@ export const sendingApi = {
   createByPhonebook: endpoint.post<SendBody, CreatedSendAnswer>('/ScheduledMessages/CreateScheduledMessageByPhonebook'),
   createDynamic: endpoint.post<SendBody, CreatedSendAnswer>('/ScheduledMessages/CreateDynamicScheduledMessage'),
   /** One message to one number (the single-send lane). */
-  createFast: endpoint.post<{ senderNumberId: number | null; smsBody: string; mobile: string; sendId: string }, CreatedSendAnswer>('/ScheduledMessages/CreateFastScheduledMessage'),
+  createFast: endpoint.post<{ senderNumberId: number | null; smsBody: string; mobile: string; sendId: string; description?: string }, CreatedSendAnswer>('/ScheduledMessages/CreateFastScheduledMessage'),
   /** The phonebooks and custom fields the phonebook choice offers (module contacts). */
   phonebooks: endpoint.get<PhonebookChoice[]>('/Phonebooks/GetSelectList'),
   customFields: endpoint.get<{ items: PhonebookFieldChoice[] }>('/CustomFields/GetAll'),

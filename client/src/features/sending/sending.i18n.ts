@@ -16,6 +16,7 @@ export const sendingTexts: TextResource = {
     encodings: { gsm7: 'لاتین', ucs2: 'فارسی/یونیکد' },
     flash: 'پیامک فلش (نمایش مستقیم روی صفحه)', flashNotAllowed: 'این خط اجازه ارسال فلش ندارد.',
     description: 'توضیحات (اختیاری)',
+    descriptionRequired: 'توضیحات (برای کاربر شما الزامی است)',
     recipients: 'گیرندگان',
     modes: { manual: 'ورود دستی', clipboard: 'از کلیپ‌بورد', upload: 'بارگذاری فایل', phonebook: 'دفترچه تلفن' },
     phonebook: {
@@ -132,6 +133,7 @@ export const sendingTexts: TextResource = {
     encodings: { gsm7: 'Latin', ucs2: 'Persian/Unicode' },
     flash: 'Flash SMS (shown directly on screen)', flashNotAllowed: 'This line cannot send flash SMS.',
     description: 'Description (optional)',
+    descriptionRequired: 'Description (required for your user)',
     recipients: 'Recipients',
     modes: { manual: 'Manual', clipboard: 'Clipboard', upload: 'File upload', phonebook: 'Phonebook' },
     phonebook: {

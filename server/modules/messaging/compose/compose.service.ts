@@ -21,7 +21,7 @@ import { SendSelectionsRepository } from '../send-selections.repository.js';
 import { RECIPIENT_SOURCES, type GatheredRecipients, type RecipientSource, type RecipientSourceInput } from './recipient-sources.js';
 import type { RecipientSelection } from './recipient-source-contract.js';
 import { OPERATOR_COLUMNS, waitingStatus, type SendTypeName } from '../statuses.js';
-import { holdReference, judgeSendDate, judgeWindows, sendFailure, standingFailure } from '../send-rules.js';
+import { holdReference, judgeSendDate, judgeWindows, sendFailure, standingFailure, judgeDescription } from '../send-rules.js';
 import { publicSend } from '../sends.view.js';
 import { DispatchSignal } from '../dispatch-signal.js';
 
@@ -58,6 +58,11 @@ export interface ComposeInput {
   sendDirect?: boolean;
   sendId?: string | null;
   description?: string | null;
+  /**
+   * Typed by a person in the panel (the send routes set it): the user's panel rules apply, today
+   * isSendSmsDescriptionRequired (`judgeDescription`). The price preview does not judge them.
+   */
+  byHand?: boolean;
   /** A gradual send: `stepCount` receivers every `intervalMinutes` from dateTimeSend. */
   gradual?: { stepCount: number; intervalMinutes: number } | null;
   /**
@@ -236,6 +241,7 @@ export class ComposeService {
   }
 
   async create(ctx: Actor, input: ComposeInput, options: StoreOptions = {}) {
+    if (input.byHand) judgeDescription(ctx.principal.profile as Record<string, unknown>, input.description);
     if (input.sendId) {
       const existing = await this.sends.findByClientSendId(undefined, ctx.principal.userId, input.sendId);
       if (existing) return { ...publicSend(existing), repeated: true };

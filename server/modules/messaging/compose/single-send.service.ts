@@ -6,6 +6,7 @@ import { conflict } from '../../../platform/http/errors.js';
 import { isUniqueViolation } from '../../../platform/unit-of-work.js';
 import { ComposeService, type ComposeInput, type GroupOutcome, type PreparedSingle, type StoreOptions } from './compose.service.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
+import { judgeDescription } from '../send-rules.js';
 import { publicSend } from '../sends.view.js';
 
 /** One message to one number: the REST API's and the SMPP server's send, and the panel's fast send. */
@@ -19,6 +20,8 @@ export interface SingleSendInput {
   isFlash?: boolean;
   /** Shown on the send in the outbox (an inbound rule's automatic answer names its rule). */
   description?: string | null;
+  /** Typed by a person in the panel: the user's panel rules apply (see ComposeInput.byHand). */
+  byHand?: boolean;
 }
 
 /** At most this many sends share one transaction (its statements stay small; an answer waits for its group). */
@@ -59,6 +62,7 @@ export class SingleSendService {
       sources: [{ kind: 'manual', numbers: [input.to] }],
       ...(input.description ? { description: input.description } : {}),
     };
+    if (input.byHand) judgeDescription(ctx.principal.profile as Record<string, unknown>, input.description);
     // A repeated client send id is found with the group's other ids (one read per group).
     const prepared = await this.compose.prepareSingle(ctx, compose);
     const { row, repeated } = await new Promise<{ row: SendRow; repeated: boolean }>((resolve, reject) => {

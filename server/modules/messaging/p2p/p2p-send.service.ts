@@ -61,7 +61,7 @@ export class P2PSendService {
     const template = smsBody?.trim() ? smsBody : null;
     if (tracking && template === null) throw fieldError('smsBody', 'messaging.p2pTemplateRequired', { column: `{${TRACKING_COLUMN}}` });
     return {
-      ...rest, smsBody: template ?? '', sendType: 'P2P', textPerReceiver: template === null,
+      ...rest, smsBody: template ?? '', sendType: 'P2P', textPerReceiver: template === null, byHand: true,
       sources: [{ kind: 'p2p', uploadId, template, keepDuplicates: p2PIsSendDuplicateNumber === true, trackingColumn: tracking ? TRACKING_COLUMN : null }],
       gradual: typeSend === 'gradual' ? { stepCount: gradualStepCount ?? 0, intervalMinutes: gradualIntervalMinutes ?? 0 } : null,
     };

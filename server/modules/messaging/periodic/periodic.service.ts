@@ -9,7 +9,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { ActorFactory } from '../../identity/index.js';
 import { AuditService } from '../../audit/index.js';
 import { ComposeService, type ComposeInput } from '../compose/compose.service.js';
-import { sendFailure } from '../send-rules.js';
+import { sendFailure, judgeDescription } from '../send-rules.js';
 import { SendsRepository } from '../sends.repository.js';
 import { PeriodicRepository, type PeriodicSendRow } from './periodic.repository.js';
 import { ALL_DAYS, dayString, nextOccurrence, scheduleIssues, tehranDay, upcomingOccurrences, type PeriodicSchedule, type PeriodType } from './periodic-schedule.js';
@@ -70,6 +70,7 @@ export class PeriodicService {
 
   /** Validates the schedule and the send as of its first occurrence, stores the definition and its receivers. */
   async create(ctx: Actor, input: ComposeInput, scheduleInput: PeriodicScheduleInput) {
+    if (input.byHand) judgeDescription(ctx.principal.profile as Record<string, unknown>, input.description);
     const now = this.clock.now();
     const schedule: PeriodicSchedule = {
       periodType: scheduleInput.periodType ?? 'Daily',
