@@ -47,7 +47,7 @@ describe('Inbox: inbound messages from the gateway, visibility, read state, live
       await waitForSend(api, tree.subAdmin.token, created.id);
       message = await waitForInbox(api, tree.subAdmin.token, (m) => m.senderMobile === normalized);
       expect(message).to.include({
-        receiverNumber: line.number, senderMobile: normalized, smsText: 'Hello from the inbox test', isRead: false, encoding: 'gsm7', smsParts: 1,
+        receiverNumber: line.number, senderMobile: normalized, smsText: 'Hello from the inbox test', isRead: false, encoding: 'English', smsParts: 1,
         privateNumberId: line.lineId, organizationId: tree.sub.id, organizationName: tree.sub.name, inboxGroupName: null,
       });
       expect(new Date(message.dateTimeReceive).getTime()).to.be.closeTo(Date.now(), 60_000);

@@ -48,7 +48,7 @@ describe('Dynamic sends: CreateDynamicScheduledMessage (each receiver its own te
   it('previews the most expensive receiver and the sum of every receiver\'s parts', async () => {
     const quote = ok(await send({}, 'GetScheduledMessageCalculationsByDynamic'));
     // Reseller tariff: 100 rials per part.
-    expect(quote).to.include({ recipientCount: 7, smsParts: 3, smsEncoding: 'gsm7', sendPrice: String(totalParts * 100) });
+    expect(quote).to.include({ recipientCount: 7, smsParts: 3, smsEncoding: 'English', sendPrice: String(totalParts * 100) });
     expect(quote.dynamicSample).to.deep.equal({ toNumber: intl('09121240006'), smsText: 'a'.repeat(307), smsParts: 3 });
   });
 

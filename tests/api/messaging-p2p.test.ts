@@ -57,7 +57,7 @@ describe('P2P sends from a file: CreateP2PScheduledMessage and CreateTrackingNum
     const before = await available(api, tree.orgAdmin.token, tree.sub.id);
     const quote = ok(await send({ uploadId }, 'GetScheduledMessageCalculationsByP2P'));
     // Reseller tariff: 100 rials per part; the repeated mobile is removed (its first row wins).
-    expect(quote).to.include({ recipientCount: 5, duplicateCount: 1, wrongNumberCount: 1, smsParts: 3, smsEncoding: 'gsm7', sendPrice: String(totalParts * 100), duplicateWarning: null });
+    expect(quote).to.include({ recipientCount: 5, duplicateCount: 1, wrongNumberCount: 1, smsParts: 3, smsEncoding: 'English', sendPrice: String(totalParts * 100), duplicateWarning: null });
     expect(quote.dynamicSample).to.deep.equal({ toNumber: intl('09121250005'), smsText: 'a'.repeat(307), smsParts: 3 });
     expect(await available(api, tree.orgAdmin.token, tree.sub.id)).to.deep.equal(before);
   });

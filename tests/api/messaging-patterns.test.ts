@@ -100,7 +100,7 @@ describe('Saved patterns and CreateFastPatternScheduledMessageByPhonebook', func
     expect(ok(await api.get('Patterns/GetSelectList', { token: tree.subAdmin.token })).map((p: any) => p.id)).to.include(pattern.id);
     const quote = ok(await send(pattern.id, {}, 'GetScheduledMessageCalculationsByFastPattern'));
     const widest = contacts[1];
-    expect(quote).to.include({ recipientCount: 3, smsParts: partsOf(textOf(widest)), smsEncoding: 'ucs2', sendPrice: String(totalParts * 100) });
+    expect(quote).to.include({ recipientCount: 3, smsParts: partsOf(textOf(widest)), smsEncoding: 'Persian', sendPrice: String(totalParts * 100) });
     expect(quote.dynamicSample).to.deep.equal({ toNumber: intl(widest.cellphone), smsText: textOf(widest), smsParts: partsOf(textOf(widest)) });
 
     const before = await available(api, tree.orgAdmin.token, tree.sub.id);

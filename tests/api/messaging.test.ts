@@ -26,7 +26,7 @@ describe('Send engine: compose, price, dispatch through the simulator, delivery,
   it('previews counts per operator, parts, duplicates, wrong numbers and the price without writing anything', async () => {
     const before = ok(await api.get('OutBox/GetAll?pageSize=1', { token: tree.subAdmin.token })).totalCount;
     const preview = ok(await send({ receivers: ['09121234567', '+989351234567', '۰۹۲۱۱۲۳۴۵۶۷', '0912 123 4567', 'abc'] }, undefined, 'GetScheduledMessageCalculations'));
-    expect(preview).to.include({ recipientCount: 3, mciCount: 1, mtnCount: 1, rightelCount: 1, duplicateCount: 1, wrongNumberCount: 1, smsEncoding: 'ucs2', smsParts: 1 });
+    expect(preview).to.include({ recipientCount: 3, mciCount: 1, mtnCount: 1, rightelCount: 1, duplicateCount: 1, wrongNumberCount: 1, smsEncoding: 'Persian', smsParts: 1 });
     // Reseller tariff: 100 rials per part; VAT 10% by default only when the organization pays tax.
     expect(preview.sendPrice).to.equal('300');
     expect(ok(await api.get('OutBox/GetAll?pageSize=1', { token: tree.subAdmin.token })).totalCount).to.equal(before);

@@ -40,7 +40,7 @@ describe('browser: sending', function () {
     expect(navigations, 'no reload while the statuses arrived').to.equal(0);
     expect(await detail.counterValue('deliveredCount')).to.equal(3);
     const send = ok(await api.get(`OutBox/Get/${sendId}`, { token: admin }));
-    expect(send).to.include({ recipientCount: 3, deliveredCount: 3, smsEncoding: 'ucs2' });
+    expect(send).to.include({ recipientCount: 3, deliveredCount: 3, smsEncoding: 'Persian' });
     expect(errors).to.deep.equal([]);
   });
 });

@@ -80,7 +80,7 @@ describe('browser: SMPP sender agent', function () {
       expect(navigations, 'no reload while the statuses arrived').to.equal(0);
       expect(await detail.counterValue('deliveredCount')).to.equal(3);
       const send = ok(await api.get(`OutBox/Get/${sendId}`, { token: admin }));
-      expect(send).to.include({ recipientCount: 3, deliveredCount: 3, smsEncoding: 'ucs2' });
+      expect(send).to.include({ recipientCount: 3, deliveredCount: 3, smsEncoding: 'Persian' });
 
       // The centre got each message once, whole, in UCS-2, to the international numbers.
       const stats = sim.stats();

@@ -25,7 +25,7 @@ const EMPTY_TEXT = both(failed('متن پیامک را وارد کنید.', [['t
 /** A send as the outbox shows it (the panel's `OutBox/Get` fields, the telling ones). */
 const send = (smsText: string, extra: Record<string, unknown> = {}) => ({
   id: 1024, organizationId: 6, userId: 5, privateNumberId: 2, senderNumber: '30001234', sendType: 'Single', smsText,
-  smsEncoding: /[^\x20-\x7e]/.test(smsText) ? 'ucs2' : 'gsm7', smsParts: 1, recipientCount: 1, totalPrice: '120',
+  smsEncoding: /[^\x20-\x7e]/.test(smsText) ? 'Persian' : 'English', smsParts: 1, recipientCount: 1, totalPrice: '120',
   queueStatus: 'Ready', status: 'WatingForSend', failureCode: 'None', sendId: 'order-1001', createdAt: '2026-11-25T06:25:14.137Z', ...extra,
 });
 const receiver = {
@@ -142,7 +142,7 @@ export const apiV1Docs: ControllerDocs = {
       },
       parameterExamples: { after: 0, limit: 100 },
       responseExamples: {
-        200: { default: { summary: 'Received messages / پیامک‌های دریافتی', value: ok({ items: [{ id: 88, organizationId: 6, privateNumberId: 2, receiverNumber: '30001234', senderMobile: '989121234567', encoding: 'ucs2', smsParts: 1, smsText: 'لغو ۱۱', isRead: false, dateTimeReceive: '2026-11-25T06:30:02.000Z', createdAt: '2026-11-25T06:30:02.120Z' }], cursor: 88 }) } },
+        200: { default: { summary: 'Received messages / پیامک‌های دریافتی', value: ok({ items: [{ id: 88, organizationId: 6, privateNumberId: 2, receiverNumber: '30001234', senderMobile: '989121234567', encoding: 'Persian', smsParts: 1, smsText: 'لغو ۱۱', isRead: false, dateTimeReceive: '2026-11-25T06:30:02.000Z', createdAt: '2026-11-25T06:30:02.120Z' }], cursor: 88 }) } },
         401: BAD_KEY,
       },
     },

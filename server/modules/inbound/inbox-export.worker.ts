@@ -1,3 +1,4 @@
+import { specEncoding } from '../../shared/sms/sms-text.js';
 import { inject, injectable } from 'inversify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -34,7 +35,7 @@ const COLUMNS: SheetColumn<InboxRow>[] = [
   { header: 'SenderMobile', width: 16, value: (r) => shownSender(r).senderMobile },
   { header: 'ReceiverNumber', width: 16, value: (r) => r.receiverNumber },
   { header: 'SmsText', width: 50, value: (r) => shownSender(r).smsText },
-  { header: 'Encoding', width: 10, value: (r) => (r.encoding === 'ucs2' ? 'Persian' : 'English') },
+  { header: 'Encoding', width: 10, value: (r) => specEncoding(r.encoding) },
   { header: 'SmsParts', width: 8, value: (r) => r.smsParts },
   { header: 'IsRead', width: 8, value: (r) => (r.isRead ? 'Yes' : 'No') },
   { header: 'InboxGroupName', width: 20, value: (r) => r.inboxGroupName ?? null },

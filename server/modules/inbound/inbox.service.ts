@@ -9,7 +9,7 @@ import { fieldError } from '../../platform/http/errors.js';
 import type { InboundMessage } from '../../gateways/gateway-sdk.js';
 import { LinesService, type InboundLine } from '../numbers/index.js';
 import { InboxRepository, type InboxFilter, type InboxInsert, type InboxRow, type InboxViewer } from './inbox.repository.js';
-import { countParts } from '../../shared/sms/sms-text.js';
+import { countParts, specEncoding } from '../../shared/sms/sms-text.js';
 import { isOptOutText, normalizeSender, receiverCandidates } from './inbox-text.js';
 import { OptOutsRepository, type OptOutInsert } from './opt-outs.repository.js';
 import { savepoint, type UnitOfWork } from '../../platform/unit-of-work.js';
@@ -64,7 +64,7 @@ export function publicInboxMessage(stored: InboxRow) {
     privateNumberId: row.privateNumberId,
     receiverNumber: row.receiverNumber,
     senderMobile: row.senderMobile,
-    encoding: row.encoding,
+    encoding: specEncoding(row.encoding),
     smsParts: row.smsParts,
     smsText: row.smsText,
     isRead: row.isRead,

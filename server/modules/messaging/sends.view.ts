@@ -1,7 +1,12 @@
 import type { SendRow } from './sends.repository.js';
+import { specEncoding, type SmsEncoding } from '../../shared/sms/sms-text.js';
 
 /** A send as the outbox and the compose calls answer it (amounts as decimal strings, no internal columns). */
 export function publicSend(row: SendRow | Record<string, unknown>): Record<string, unknown> {
   const { clientSendId, refundPolicy: _p, ...rest } = row as Record<string, unknown>;
-  return { ...rest, sendId: clientSendId ?? null, receiverCount: (row as SendRow).recipientCount, smsCount: (row as SendRow).smsParts };
+  const encoding = (row as SendRow).smsEncoding as SmsEncoding | undefined;
+  return {
+    ...rest, sendId: clientSendId ?? null, receiverCount: (row as SendRow).recipientCount, smsCount: (row as SendRow).smsParts,
+    ...(encoding ? { smsEncoding: specEncoding(encoding) } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 import { flag, instant, integer, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { SPEC_ENCODINGS } from '../sms/sms-text.js';
 import { myNumbersAnswer } from '../lines/my-numbers.answers.js';
 import { receiverAnswer } from '../sends/sends.answers.js';
 import { inboxMessageAnswer } from '../inbound/inbox.answers.js';
@@ -36,7 +37,7 @@ const sendProperties = {
   senderNumber: text,
   sendType: text,
   smsText: text,
-  smsEncoding: { type: 'string', enum: ['gsm7', 'ucs2'] },
+  smsEncoding: { type: 'string', enum: SPEC_ENCODINGS },
   smsParts: integer,
   recipientCount: integer,
   wrongNumberCount: integer,

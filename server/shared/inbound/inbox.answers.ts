@@ -1,4 +1,5 @@
 import { flag, instant, integer, listOf, nullableInteger, nullableText, pageOf, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { SPEC_ENCODINGS } from '../sms/sms-text.js';
 
 /**
  * What `Inbox/*` answers (server module inbox; the client's inbox feature reads these types). The
@@ -21,7 +22,7 @@ export const inboxMessageAnswer = {
     privateNumberId: nullableInteger,
     receiverNumber: text,
     senderMobile: text,
-    encoding: { type: 'string', enum: ['gsm7', 'ucs2'] },
+    encoding: { type: 'string', enum: SPEC_ENCODINGS },
     smsParts: integer,
     smsText: text,
     isRead: flag,

@@ -1,6 +1,22 @@
 import {
   flag, instant, integer, nullableInstant, nullableInteger, nullableRials, nullableText, pageOf, rials, text, type AnswerOf,
 } from '../contracts/answer-schemas.js';
+import { SPEC_ENCODINGS } from '../sms/sms-text.js';
+
+/**
+ * The spec's SendSubTypes (Direct, Gradual, Periodic, GradualPeriodic, Voice) plus `Occasion`, an
+ * extension: a send an occasion made (engage's birthdays and dates), kept apart because the spec has
+ * no other field that says where a send came from and the outbox filters by it.
+ */
+export const SEND_SUB_TYPES = ['Direct', 'Gradual', 'Periodic', 'GradualPeriodic', 'Voice', 'Occasion'] as const;
+const sendSubType = {
+  type: 'string', enum: SEND_SUB_TYPES,
+  description: "The spec's SendSubTypes, plus Occasion (a Peyk extension: a send an occasion made) / زیرنوع ارسال طبق مستند، به‌علاوهٔ Occasion (افزودهٔ پیک: ارسالِ یک مناسبت)",
+} as const;
+const smsEncoding = {
+  type: 'string', enum: SPEC_ENCODINGS,
+  description: "The spec's encoding words: English (GSM 03.38, 160/153 characters a part) or Persian (UCS-2, 70/67) / کدگذاری: English یا Persian",
+} as const;
 
 /**
  * What the send engine answers about sends (server module messaging: `ScheduledMessages/*` creates
@@ -20,10 +36,10 @@ const sendProperties = {
   senderNumber: text,
   lineType: text,
   sendType: text,
-  sendSubType: text,
+  sendSubType,
   smsText: text,
   isFlashSms: flag,
-  smsEncoding: text,
+  smsEncoding,
   smsParts: integer,
   recipientCount: integer,
   /** The spec's names of recipientCount and smsParts. */
@@ -164,7 +180,7 @@ const calculationProperties = {
   duplicateCount: integer,
   invalidSamples: { type: 'array', items: text },
   smsParts: integer,
-  smsEncoding: text,
+  smsEncoding,
   smsLength: integer,
   sendPrice: rials,
   resolutionOfParliamentPrice: rials,

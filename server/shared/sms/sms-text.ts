@@ -12,6 +12,17 @@ const extended = new Set(GSM_EXTENDED);
 
 export type SmsEncoding = 'gsm7' | 'ucs2';
 
+/**
+ * The spec's words for an encoding (its "encoding: English, Persian"), used in every answer and
+ * export; gsm7/ucs2 stay the stored and internal values. "Persian" is any text outside GSM 03.38
+ * (sent as UCS-2), Persian or not.
+ */
+export const SPEC_ENCODINGS = ['English', 'Persian'] as const;
+export type SpecEncoding = (typeof SPEC_ENCODINGS)[number];
+export function specEncoding(encoding: SmsEncoding): SpecEncoding {
+  return encoding === 'ucs2' ? 'Persian' : 'English';
+}
+
 export function smsEncoding(text: string): SmsEncoding {
   for (const ch of text) if (!basic.has(ch) && !extended.has(ch)) return 'ucs2';
   return 'gsm7';

@@ -66,5 +66,3 @@ export const inboxKeys = {
   rules: () => ['inbox-rules'] as const,
 };
 
-/** The spec's encoding words (English, Persian) for the stored gsm7/ucs2. */
-export const encodingWord = (encoding: 'gsm7' | 'ucs2') => (encoding === 'ucs2' ? 'Persian' : 'English');

@@ -32,7 +32,7 @@ export const inboxTexts: TextResource = {
     read: 'خوانده‌شده', unread: 'خوانده‌نشده', empty: 'پیامی دریافت نشده است.', emptyHint: 'پیامک‌هایی که به خطوط شما فرستاده می‌شوند، مثل پاسخ گیرندگان، همین‌جا و بدون بارگذاری دوباره می‌رسند.', emptyUnread: 'پیام خوانده‌نشده‌ای نیست.',
     live: 'پیام‌های تازه بدون بارگذاری دوباره نمایش داده می‌شوند.',
     detailTitle: 'پیام دریافتی از {{from}}', close: 'بستن', unknownLine: 'خط نامشخص',
-    encodings: { gsm7: 'انگلیسی', ucs2: 'فارسی' }, encoding: 'کدگذاری',
+    encodings: { English: 'انگلیسی', Persian: 'فارسی' }, encoding: 'کدگذاری',
   },
   en: {
     title: 'Inbox', unreadCount: '{{n}} unread',
@@ -64,6 +64,6 @@ export const inboxTexts: TextResource = {
     read: 'Read', unread: 'Unread', empty: 'No messages have been received.', emptyHint: 'Messages sent to your lines, such as recipients\' replies, arrive here without reloading.', emptyUnread: 'No unread messages.',
     live: 'New messages appear without reloading.',
     detailTitle: 'Message from {{from}}', close: 'Close', unknownLine: 'Unknown line',
-    encodings: { gsm7: 'English', ucs2: 'Persian' }, encoding: 'Encoding',
+    encodings: { English: 'English', Persian: 'Persian' }, encoding: 'Encoding',
   },
 };

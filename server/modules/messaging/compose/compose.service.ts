@@ -13,7 +13,7 @@ import { LinesService, type SendLine } from '../../numbers/index.js';
 import { AuditService } from '../../audit/index.js';
 import { MediaService } from '../../media/index.js';
 import { spokenText, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceSendingMethod } from '../../../shared/voice/voice-rules.js';
-import { countParts, containsLink, escapeHtmlTags, findForbiddenCharacters, hasForbiddenCharacters, isOnlyForbidden } from '../../../shared/sms/sms-text.js';
+import { countParts, specEncoding, containsLink, escapeHtmlTags, findForbiddenCharacters, hasForbiddenCharacters, isOnlyForbidden } from '../../../shared/sms/sms-text.js';
 import { RecipientSet } from './recipient-set.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository, type RecipientInput } from '../receivers.repository.js';
@@ -198,7 +198,7 @@ export class ComposeService {
       wrongNumberCount: p.recipients.wrongNumberCount,
       duplicateCount: p.recipients.duplicateCount,
       invalidSamples: p.recipients.invalidSamples,
-      smsParts: p.parts.parts, smsEncoding: p.parts.encoding, smsLength: p.parts.length,
+      smsParts: p.parts.parts, smsEncoding: specEncoding(p.parts.encoding), smsLength: p.parts.length,
       sendPrice: price?.price ?? '0', resolutionOfParliamentPrice: price?.levy ?? '0', taxPrice: price?.tax ?? '0', totalPrice: price?.total ?? '0',
       // False when the sending organization's own tariff cannot price it (its problem is listed).
       priced: price !== null,
