@@ -66,6 +66,7 @@ export const CLAIM_SECTIONS: ClaimSection[] = [
     key: 'SmsReports', fa: 'گزارش پیامک', en: 'SMS reports', claims: [
       c('SmsReports.Outbox', 'organization', 'صندوق ارسال', 'Outbox'),
       c('SmsReports.Inbox', 'organization', 'صندوق دریافت', 'Inbox'),
+      c('SmsReports.EditStatus', 'system', 'ویرایش وضعیت ارسال‌ها', "Edit sends' status"),
       c('SmsReports.Rfm', 'reseller', 'امتیازدهی مشتریان (RFM)', "Customers' RFM ranking"),
     ],
   },

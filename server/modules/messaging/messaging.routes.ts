@@ -11,7 +11,7 @@ import { PeriodicService } from './periodic/periodic.service.js';
 import { SendEditService } from './compose/send-edit.service.js';
 import { FirstRunService } from './first-run/first-run.service.js';
 import {
-  bulkSchema, createSchema, editSchema, phonebookSendSchema, voiceSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, reportQuery, uploadQuery,
+  bulkSchema, createSchema, editSchema, phonebookSendSchema, voiceSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, editStatusSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
 import type { SendTypeName } from './statuses.js';
 import {
@@ -157,6 +157,7 @@ export function outboxController(outbox: OutboxService): Controller {
       userRoute({ method: 'GET', action: 'GetRecipients', query: recipientsQuery, answer: receiversPageAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.recipients(ctx, query) }),
       userRoute({ method: 'GET', action: 'GetDeliveryReport', query: reportQuery, answer: deliveryReportAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.deliveryReport(ctx, query) }),
       userRoute({ method: 'POST', action: 'Cancel/:id', params: idParamSchema, answer: sendAnswer, handler: async ({ ctx, params }) => outbox.cancel(ctx, params.id) }),
+      userRoute({ method: 'POST', action: 'EditStatus', body: editStatusSchema, answer: sendAnswer, claim: 'SmsReports.EditStatus', handler: async ({ ctx, body }) => outbox.editStatus(ctx, body) }),
       userRoute({ method: 'POST', action: 'Archive', body: sendIdsSchema, answer: archiveAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.archive(ctx, body.ids) }),
       userRoute({ method: 'POST', action: 'Unarchive', body: sendIdsSchema, answer: unarchiveAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.unarchive(ctx, body.ids) }),
     ],

@@ -152,3 +152,12 @@ export const editSchema = {
 export const rejectSchema = {
   type: 'object', additionalProperties: false, required: ['id'], properties: { id, reason: { type: 'string', maxLength: 500 } },
 } as const;
+
+/**
+ * An administrator's status edit of a finished send (`OutBox/EditStatus`): the record's label only.
+ * The status set is the spec's; the service narrows it to EDITABLE_SEND_STATUSES.
+ */
+export const editStatusSchema = {
+  type: 'object', additionalProperties: false, required: ['id', 'status', 'reason'],
+  properties: { id, status: { type: 'string', enum: [...OUTBOX_STATUSES] }, reason: { type: 'string', maxLength: 500 } },
+} as const;

@@ -7,7 +7,7 @@ import type { RefusalCode } from '../../gateways/gateway-sdk.js';
 // The status sets the client lists too live in the shared contracts (server/shared/sends).
 import { DELIVERY_STATUSES, type DeliveryStatus, type OutboxStatus, type QueueStatus } from '../../shared/sends/send-statuses.js';
 export {
-  DELIVERY_STATUSES, FINISHED_QUEUE_STATUSES, OUTBOX_STATUSES, QUEUE_STATUSES,
+  DELIVERY_STATUSES, EDITABLE_SEND_STATUSES, FINISHED_QUEUE_STATUSES, OUTBOX_STATUSES, QUEUE_STATUSES,
   type DeliveryStatus, type OutboxStatus, type QueueStatus,
 } from '../../shared/sends/send-statuses.js';
 

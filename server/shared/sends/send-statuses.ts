@@ -18,6 +18,13 @@ export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 /** Nothing moves any more: the only sends that may be archived. */
 export const FINISHED_QUEUE_STATUSES = ['Completed', 'Failed', 'Rejected'] as const satisfies readonly QueueStatus[];
 
+/**
+ * The outbox statuses an administrator may set on a finished send, and from which (OutBox/EditStatus):
+ * labels of how a send ended that say nothing about money. SentAndGiveBackCredit records credit
+ * given back, Archived/Archiving belong to the archive, the rest to a send's life.
+ */
+export const EDITABLE_SEND_STATUSES = ['Sent', 'ErrorInSending', 'ErrorInGetItc', 'BlackList'] as const satisfies readonly OutboxStatus[];
+
 export const DELIVERY_STATUSES = [
   'Unknown', 'SentAndReceivedbyPhone', 'HaveNotReceivedToPhone', 'SentToItc', 'ReceivedByItc', 'DidNotReceiveToItc',
   'NotReceivebyServer', 'ErrorInSending', 'WaitingForSend', 'Sent', 'NotSent', 'Expired', 'IsSending', 'IsCanceled',

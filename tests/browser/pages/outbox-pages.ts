@@ -144,3 +144,27 @@ export class OutboxListPage {
     await this.waitLoaded();
   }
 }
+
+/** The system administrator's status edit of a finished send (outbox detail, "Edit status"). */
+export class StatusEditDialog {
+  constructor(private readonly page: Page) {}
+
+  root(): Locator { return this.page.getByTestId('outbox-status-edit'); }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('outbox-status-edit-open').click();
+    await this.root().waitFor();
+  }
+
+  async edit(statusTitle: string, reason: string): Promise<void> {
+    await new SelectControl(this.page, this.root(), 'outbox-status-edit-status').choose(statusTitle);
+    await this.root().getByTestId('outbox-status-edit-reason').fill(reason);
+    await this.root().getByTestId('outbox-status-edit-save').click();
+    await this.root().waitFor({ state: 'hidden' });
+  }
+
+  async saveEmpty(): Promise<string> {
+    await this.root().getByTestId('outbox-status-edit-save').click();
+    return this.root().getByTestId('outbox-status-edit-errors').innerText();
+  }
+}

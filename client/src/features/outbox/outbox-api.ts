@@ -59,13 +59,15 @@ export type OutboxQuery = {
   includeArchived?: boolean;
 };
 
-/** `OutBox/*` reads and the cancel. */
+/** `OutBox/*` reads, the cancel and the status edit. */
 export const outboxApi = {
   list: endpoint.get<SendsPage, OutboxQuery>('/OutBox/GetAll'),
   get: endpoint.getById<OutboxSend>('/OutBox/Get'),
   recipients: endpoint.get<ReceiversPage, { id: number; pageIndex: number; pageSize: number; deliveryStatus?: string; toNumber?: string }>('/OutBox/GetRecipients'),
   deliveryReport: endpoint.get<DeliveryReportAnswer, { id: number; seq: number }>('/OutBox/GetDeliveryReport'),
   cancel: endpoint.postById<SendAnswer>('/OutBox/Cancel'),
+  /** A system administrator's correction of a finished send's status (audited; moves no money). */
+  editStatus: endpoint.post<{ id: number; status: string; reason: string }, SendAnswer>('/OutBox/EditStatus'),
 };
 
 /** The outbox feature's SWR keys (the values the screens used before; resend lines are the lines feature's `myNumbers`). */

@@ -23,6 +23,8 @@ import { useLiveSends } from './use-live-sends';
 import { archiveSends, isArchivable, isArchived, isBeingEdited, isEditable, outboxApi, outboxKeys, startEdit, unarchiveSends } from './outbox-api';
 import { SendEditDialog } from './send-edit-dialog';
 import { RawReportDialog } from './raw-report-dialog';
+import { isStatusEditable, StatusEditDialog } from './status-edit-dialog';
+import { hasClaim, useCurrentUser } from '../../shared/auth/current-user';
 import { ExcelExportButton } from './excel-export-button';
 import { exportRecipients } from './outbox-search-api';
 import { SendStatusBadge } from './send-status-badge';
@@ -71,6 +73,8 @@ export function OutboxDetailPage() {
   const [report, setReport] = useState<Receiver | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [archiving, setArchiving] = useState(false);
+  const [editingStatus, setEditingStatus] = useState(false);
+  const { data: me } = useCurrentUser();
   const [busy, setBusy] = useState(false);
   const [archiveError, setArchiveError] = useState<string | null>(null);
   // The edit dialog: opened for a send that is Updating (after Edit, or on opening the page: resume
@@ -216,6 +220,9 @@ export function OutboxDetailPage() {
       {isArchivable(send) && <Button variant="secondary" onClick={() => setArchiving(true)} data-testid="outbox-archive">{t('archive.button')}</Button>}
       {isArchived(send) && <Button variant="secondary" loading={busy} onClick={() => void unarchive()} data-testid="outbox-unarchive">{t('archive.unarchive')}</Button>}
       {!finished && <Button variant="danger" onClick={() => setCancelling(true)} data-testid="outbox-cancel">{t('cancel')}</Button>}
+      {hasClaim(me, 'SmsReports.EditStatus') && isStatusEditable(send) && (
+        <Button variant="secondary" onClick={() => setEditingStatus(true)} data-testid="outbox-status-edit-open">{t('statusEdit.button')}</Button>
+      )}
     </>
   );
   return (
@@ -303,6 +310,7 @@ export function OutboxDetailPage() {
         pageIndex={pageIndex} pageSize={pageSize} totalCount={receivers?.totalCount ?? 0} onPageChange={setPageIndex}
         onPageSizeChange={(size) => { setPageSize(size); setPageIndex(0); }} data-testid="outbox-receivers" />
       {report && <RawReportDialog sendId={send.id} receiver={report} onClose={() => setReport(null)} />}
+      {editingStatus && <StatusEditDialog send={send} onClose={() => setEditingStatus(false)} onSaved={(s) => { setEditingStatus(false); merge(s); }} />}
       <ConfirmDialog open={cancelling} busy={busy} danger title={t('cancelTitle')} message={t('cancelMessage')} confirmText={t('cancel')}
         onConfirm={() => void cancel()} onCancel={() => setCancelling(false)} data-testid="outbox-cancel-dialog" />
       <ConfirmDialog open={archiving} busy={busy} title={t('archive.title')} message={t('archive.message', { id: digits(send.id) })} confirmText={t('archive.button')}

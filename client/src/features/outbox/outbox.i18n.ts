@@ -58,6 +58,11 @@ export const outboxTexts: TextResource = {
       smsText: 'متن پیامک گیرنده', parts: '{{n}} بخش',
     },
     rawReport: 'گزارش خام', rawReportTitle: 'گزارش خام تحویل — {{number}}', noReport: 'گزارشی دریافت نشده است.',
+    statusEdit: {
+      button: 'ویرایش وضعیت', title: 'ویرایش وضعیت ارسال #{{id}}', status: 'وضعیت تازه', reason: 'دلیل (در گزارش رویدادها ثبت می‌شود)',
+      intro: 'فقط برچسب پایان این ارسال اصلاح می‌شود؛ گیرندگان، شمارش‌ها و اعتبار تغییر نمی‌کنند.', save: 'ذخیره', cancel: 'انصراف',
+      required: 'این فیلد الزامی است.', saved: 'وضعیت ارسال ویرایش شد.',
+    },
     cancel: 'لغو ارسال', cancelTitle: 'لغو ارسال', cancelMessage: 'گیرندگانی که هنوز ارسال نشده‌اند لغو می‌شوند و اعتبار آن‌ها برمی‌گردد. ادامه می‌دهید؟',
     canceled: 'درخواست لغو ثبت شد.', notFound: 'ارسال یافت نشد.', yes: 'بله', no: 'خیر', percent: '{{n}}٪', findNumber: 'جستجو',
     edit: {
@@ -139,6 +144,11 @@ export const outboxTexts: TextResource = {
       smsText: "Recipient's text", parts: '{{n}} part(s)',
     },
     rawReport: 'Raw report', rawReportTitle: 'Raw delivery report — {{number}}', noReport: 'No report has been received.',
+    statusEdit: {
+      button: 'Edit status', title: 'Edit the status of send #{{id}}', status: 'New status', reason: 'Reason (kept in the audit log)',
+      intro: 'Only the label of how this send ended is corrected; receivers, counts and credit do not change.', save: 'Save', cancel: 'Cancel',
+      required: 'This field is required.', saved: 'The send\'s status was edited.',
+    },
     cancel: 'Cancel send', cancelTitle: 'Cancel send', cancelMessage: 'Recipients not sent yet will be cancelled and their credit given back. Continue?',
     canceled: 'The cancellation was registered.', notFound: 'The send was not found.', yes: 'Yes', no: 'No', percent: '{{n}}%', findNumber: 'Find',
     edit: {

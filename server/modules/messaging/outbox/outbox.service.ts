@@ -18,7 +18,7 @@ import { publicSend } from '../sends.view.js';
 import { handOutOf } from '../hand-out.js';
 import { holdReference } from '../send-rules.js';
 import { OutboxArchiver } from './archive.worker.js';
-import { FINISHED_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
+import { EDITABLE_SEND_STATUSES, FINISHED_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
 
 
 /** Finished and not archived already. */
@@ -176,6 +176,29 @@ export class OutboxService {
       return done;
     });
     return { restored: restored.length };
+  }
+
+  /**
+   * A system administrator's correction of a finished send's status (the spec: "an outbox message
+   * can have its status edited"). Only the label moves, among EDITABLE_SEND_STATUSES: receivers,
+   * counts, the hold and the ledger stay as the settlement left them, so SentAndGiveBackCredit (a
+   * record of money given back) is neither a source nor a target. Audited with the reason.
+   */
+  async editStatus(ctx: Actor, body: { id: number; status: string; reason: string }) {
+    const reason = body.reason.trim();
+    if (!reason) throw fieldError('reason', 'messaging.reasonRequired');
+    const send = await this.visible(ctx, body.id);
+    if (!(FINISHED_QUEUE_STATUSES as readonly string[]).includes(send.queueStatus)) throw fieldError('id', 'messaging.editNotFinished');
+    const editable = EDITABLE_SEND_STATUSES as readonly string[];
+    if (!editable.includes(body.status) || !editable.includes(send.status) || body.status === send.status) throw fieldError('status', 'messaging.statusNotEditable');
+    const updated = await this.uow.run(async (tx) => {
+      const [row] = await this.sends.setStatusIf(send.id, send.status, { status: body.status as SendRow['status'] }, tx);
+      if (!row) throw fieldError('status', 'messaging.statusNotEditable');
+      await this.audit.record(tx, ctx, { operationType: 'EditStatus', className: 'ScheduledMessage', referenceId: send.id, oldData: { status: send.status }, newData: { status: body.status, reason } });
+      afterCommit(tx, () => this.progress.push(row, true));
+      return row;
+    });
+    return publicSend(updated);
   }
 
   /** Sends waiting for an administrator above the sender's organization. */
