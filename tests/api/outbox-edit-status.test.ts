@@ -60,4 +60,25 @@ describe('Outbox: an administrator edits a finished send\'s status', function ()
     ok(await api.post(`OutBox/Cancel/${later.id}`, {}, { token: tree.subAdmin.token }));
     await waitForSend(api, tree.subAdmin.token, later.id, (s) => ['Completed', 'Failed'].includes(s.queueStatus));
   });
+
+  it('counts cancelled sends not resent (the spec\'s serial 999999) with the list filter cancelledNotResent', async () => {
+    const later = () => api.post('ScheduledMessages/Create', { senderNumberId: line.lineId, smsBody: 'Cancel me', sendType: 'Bulk', receivers: ['09121110711', '09121110712'], sendDirect: false, sendDateTime: new Date(Date.now() + 3_600_000).toISOString() }, { token: tree.subAdmin.token }).then(ok);
+    const count = async () => ok(await api.get('OutBox/GetAll?pageSize=100&cancelledNotResent=true', { token: tree.subAdmin.token }));
+    const start = await count();
+    const [a, b] = [await later(), await later()];
+    for (const s of [a, b]) {
+      ok(await api.post(`OutBox/Cancel/${s.id}`, {}, { token: tree.subAdmin.token }));
+      await waitForSend(api, tree.subAdmin.token, s.id, (x) => ['Completed', 'Failed'].includes(x.queueStatus));
+    }
+    const both = await count();
+    expect(both.totalCount).to.equal(start.totalCount + 2);
+    expect(both.items.map((x: any) => x.id)).to.include.members([a.id, b.id]);
+    // Resending one (its cancelled receivers) takes it off the count.
+    ok(await api.post('OutBox/ResendByDeliveryStatus', { id: a.id, deliveryStatuses: ['IsCanceled'], senderNumberId: line.lineId }, { token: tree.subAdmin.token }));
+    const one = await count();
+    expect(one.totalCount).to.equal(start.totalCount + 1);
+    expect(one.items.map((x: any) => x.id)).to.include(b.id).and.not.include(a.id);
+    // A finished send with nothing cancelled is not counted; another tree sees none of these.
+    expect(ok(await api.get('OutBox/GetAll?pageSize=100&cancelledNotResent=true', { token: tree.otherAdmin.token })).items.map((x: any) => x.id)).to.not.include(b.id);
+  });
 });

@@ -118,6 +118,8 @@ export const outboxQuery = {
     fromDate: { type: 'string', format: 'date-time' },
     toDate: { type: 'string', format: 'date-time' },
     includeArchived: { type: 'boolean' },
+    /** The spec's "serial 999999": sends with cancelled receivers that no resend was made from. */
+    cancelledNotResent: { type: 'boolean' },
   },
 } as const;
 

@@ -140,7 +140,7 @@ export class SendsRepository {
     return row ? normalizeSend(row) : null;
   }
 
-  async list(tenant: Tenant, filter: { pageIndex: number; pageSize: number; status?: string; queueStatus?: string; search?: string | null; userId?: number; from?: Date; to?: Date; includeArchived?: boolean }): Promise<Page<SendRow>> {
+  async list(tenant: Tenant, filter: { pageIndex: number; pageSize: number; status?: string; queueStatus?: string; search?: string | null; userId?: number; from?: Date; to?: Date; includeArchived?: boolean; cancelledNotResent?: boolean }): Promise<Page<SendRow>> {
     const base = this.knex('sends as s').join('organizations as o', 'o.id', 's.organizationId');
     whereOrganizationVisible(base, this.knex, 's.organizationId', tenant);
     if (filter.status) base.where('s.status', filter.status);
@@ -148,6 +148,9 @@ export class SendsRepository {
     else if (!filter.includeArchived) base.whereNotIn('s.status', ['Archived', 'Archiving']);
     if (filter.queueStatus) base.where('s.queueStatus', filter.queueStatus);
     if (filter.userId) base.where('s.userId', filter.userId);
+    if (filter.cancelledNotResent) {
+      base.where('s.canceledCount', '>', 0).whereNotExists((q) => q.select(this.knex.raw('1')).from('sends as r').whereRaw('r."resendOfSendId" = s.id'));
+    }
     if (filter.from) base.where('s.createdAt', '>=', filter.from);
     if (filter.to) base.where('s.createdAt', '<', filter.to);
     if (filter.search) {

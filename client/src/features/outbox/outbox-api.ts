@@ -57,6 +57,8 @@ export type OutboxQuery = {
   fromDate?: string;
   toDate?: string;
   includeArchived?: boolean;
+  /** The spec's "serial 999999": sends with cancelled receivers that no resend was made from. */
+  cancelledNotResent?: boolean;
 };
 
 /** `OutBox/*` reads, the cancel and the status edit. */

@@ -45,6 +45,8 @@ export function OutboxPage() {
   const [draftError, setDraftError] = useState<string | null>(null);
   // Archived sends are hidden unless asked for: this toggle, or the Archived / Archiving status filter.
   const [showArchived, setShowArchived] = useState(false);
+  // Administrators see how many sends were cancelled and not resent (the spec's serial 999999) and may list only those.
+  const [cancelledOnly, setCancelledOnly] = useState(false);
   const [advanced, setAdvanced] = useState(false);
   // Below md the filters wait behind a button: at 390 px they filled the first screen.
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -53,11 +55,14 @@ export function OutboxPage() {
   const [confirmArchive, setConfirmArchive] = useState(false);
   const [busy, setBusy] = useState(false);
   const [actionErrors, setActionErrors] = useState<string[]>([]);
-  const { data, isLoading, mutate } = useSWR(outboxKeys.list(filters, search, pageIndex, pageSize, showArchived), () =>
+  const { data, isLoading, mutate } = useSWR(outboxKeys.list({ ...filters, cancelledOnly }, search, pageIndex, pageSize, showArchived), () =>
     fetched(() => outboxApi.list(api, {
       pageIndex, pageSize, search: search || undefined, status: filters.status || undefined, fromDate: filters.fromDate ?? undefined, toDate: endOfDay(filters.toDate),
-      includeArchived: showArchived || undefined,
+      includeArchived: showArchived || undefined, cancelledNotResent: cancelledOnly || undefined,
     })));
+  const isAdministrator = !!me && (me.isAdmin || me.scope !== 'user');
+  const { data: cancelled } = useSWR(isAdministrator ? outboxKeys.list({ cancelledOnly: true }, '', 0, 1, true) : null, () =>
+    outboxApi.list(api, { pageIndex: 0, pageSize: 1, cancelledNotResent: true }));
   const clearSelection = () => { setSelected(new Map()); setActionErrors([]); };
 
   // Rows move with the pushes laid over the fetched page (see useLiveSends: never in SWR's cache);
@@ -152,7 +157,7 @@ export function OutboxPage() {
 
   const tooMany = Math.max(toArchive.length, toRestore.length) > MAX_ARCHIVE_IDS;
   // An empty outbox with nothing filtered is a new user's: say what comes here and where a send starts.
-  const unfiltered = !search && !showArchived && !filters.status && !filters.fromDate && !filters.toDate;
+  const unfiltered = !search && !showArchived && !cancelledOnly && !filters.status && !filters.fromDate && !filters.toDate;
   const canBulk = hasClaim(me, 'Sending.Bulk');
   const canSingle = hasClaim(me, 'Sending.Single');
   const emptyAction = unfiltered && (canBulk || canSingle) ? (
@@ -181,6 +186,11 @@ export function OutboxPage() {
             <SearchBox value={search} idPrefix="outbox" onSearch={(term) => { setSearch(term); setPageIndex(0); clearSelection(); }} />
             <CheckboxField id="outbox-show-archived" data-testid="outbox-show-archived" label={t('archive.showArchived')} checked={showArchived} className="mb-2"
               onCheckedChange={(on) => { setShowArchived(on); setPageIndex(0); clearSelection(); }} />
+            {isAdministrator && (
+              <CheckboxField id="outbox-cancelled-not-resent" data-testid="outbox-cancelled-not-resent" className="mb-2" checked={cancelledOnly}
+                label={t('cancelledNotResent', { n: digits(cancelled?.totalCount ?? 0) })}
+                onCheckedChange={(on) => { setCancelledOnly(on); setPageIndex(0); clearSelection(); }} />
+            )}
           </div>
           <form noValidate className="mb-3 flex flex-wrap items-end gap-3" onSubmit={apply} data-testid="outbox-filters">
             <div className="min-w-[12rem]">

@@ -63,6 +63,7 @@ export const outboxTexts: TextResource = {
       intro: 'فقط برچسب پایان این ارسال اصلاح می‌شود؛ گیرندگان، شمارش‌ها و اعتبار تغییر نمی‌کنند.', save: 'ذخیره', cancel: 'انصراف',
       required: 'این فیلد الزامی است.', saved: 'وضعیت ارسال ویرایش شد.',
     },
+    cancelledNotResent: 'لغوشده و ارسال‌نشده دوباره ({{n}})',
     cancel: 'لغو ارسال', cancelTitle: 'لغو ارسال', cancelMessage: 'گیرندگانی که هنوز ارسال نشده‌اند لغو می‌شوند و اعتبار آن‌ها برمی‌گردد. ادامه می‌دهید؟',
     canceled: 'درخواست لغو ثبت شد.', notFound: 'ارسال یافت نشد.', yes: 'بله', no: 'خیر', percent: '{{n}}٪', findNumber: 'جستجو',
     edit: {
@@ -149,6 +150,7 @@ export const outboxTexts: TextResource = {
       intro: 'Only the label of how this send ended is corrected; receivers, counts and credit do not change.', save: 'Save', cancel: 'Cancel',
       required: 'This field is required.', saved: 'The send\'s status was edited.',
     },
+    cancelledNotResent: 'Cancelled, not resent ({{n}})',
     cancel: 'Cancel send', cancelTitle: 'Cancel send', cancelMessage: 'Recipients not sent yet will be cancelled and their credit given back. Continue?',
     canceled: 'The cancellation was registered.', notFound: 'The send was not found.', yes: 'Yes', no: 'No', percent: '{{n}}%', findNumber: 'Find',
     edit: {

@@ -55,7 +55,7 @@ export class OutboxService {
     return outboxOwner(ctx);
   }
 
-  async list(ctx: Actor, q: { pageIndex: number; pageSize: number; search?: string; status?: string; queueStatus?: string; fromDate?: string; toDate?: string; includeArchived?: boolean }) {
+  async list(ctx: Actor, q: { pageIndex: number; pageSize: number; search?: string; status?: string; queueStatus?: string; fromDate?: string; toDate?: string; includeArchived?: boolean; cancelledNotResent?: boolean }) {
     const search = normalizeSearch({ search: q.search, pageIndex: q.pageIndex, pageSize: q.pageSize }).search ?? null;
     const from = q.fromDate ? new Date(q.fromDate) : undefined;
     const to = q.toDate ? new Date(q.toDate) : undefined;
