@@ -100,6 +100,26 @@ describe('Outbox export to Excel', function () {
     expect(mine[mine.length - 1]).to.include({ status: 'Done', progressPercent: 100, isReadyForDownload: true });
   });
 
+  it('ExportDataStatus: None before any export, Get while it is made, Complete when ready, Refresh once the send changed', async () => {
+    const line = ok(await api.get(`OutBox/Get/${sendId}`, { token: tree.subAdmin.token })).privateNumberId;
+    const send = ok(await api.post('ScheduledMessages/Create', { senderNumberId: line, smsBody: `${tag} status`, sendType: 'Bulk', receivers: ['09125559901'] }, { token: tree.subAdmin.token }));
+    await waitForSend(api, tree.subAdmin.token, send.id);
+    const detail = async () => ok(await api.get(`OutBox/Get/${send.id}`, { token: tree.subAdmin.token })).exportDataStatus;
+    expect(await detail()).to.equal('None');
+    const request = ok(await api.post(`OutBox/ExportRecipients/${send.id}`, {}, { token: tree.subAdmin.token }));
+    expect(request.exportDataStatus).to.equal('Get');
+    const done = await finished(request.id);
+    expect(done.exportDataStatus).to.equal('Complete');
+    expect(await detail()).to.equal('Complete');
+    // Another user's view of the send has no export of its own.
+    expect(ok(await api.get(`OutBox/Get/${send.id}`, { token: tree.orgAdmin.token })).exportDataStatus).to.equal('None');
+    await new Promise((res) => setTimeout(res, 20));
+    ok(await api.post('OutBox/Archive', { ids: [send.id] }, { token: tree.subAdmin.token }));
+    expect(await detail()).to.equal('Refresh');
+    expect(ok(await api.get(`OutBox/ExcelRequest/${request.id}`, { token: tree.subAdmin.token })).exportDataStatus).to.equal('Refresh');
+    expect(ok(await api.get('OutBox/ExcelRequests', { token: tree.subAdmin.token })).find((r: any) => r.id === request.id).exportDataStatus).to.equal('Refresh');
+  });
+
   it('exports a search result: the same rows the search pages through', async () => {
     const filter = { fromDate: new Date(Date.now() - 3_600_000).toISOString(), toDate: new Date(Date.now() + 3_600_000).toISOString(), smsText: tag };
     const request = ok(await api.post('OutBox/ExportSearch', { ...filter, description: 'minus' }, { token: tree.subAdmin.token }));

@@ -1,4 +1,5 @@
 import { flag, instant, integer, listOf, nullableInstant, nullableText, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { exportDataStatusAnswer } from './sends.answers.js';
 
 /**
  * What the outbox's advanced search and its Excel exports answer (`OutBox/AdvancedSearch`,
@@ -39,7 +40,7 @@ export const searchPageAnswer = {
 /** The spec's Excel request with its progress; `path` is the download link (relative to the API root) once ready. */
 export const excelRequestAnswer = {
   type: 'object',
-  required: ['id', 'type', 'status', 'isReadyForDownload', 'errors', 'progressPercent', 'rowCount', 'createdAt', 'finishedAt', 'path'],
+  required: ['id', 'type', 'status', 'isReadyForDownload', 'errors', 'progressPercent', 'rowCount', 'createdAt', 'finishedAt', 'path', 'exportDataStatus'],
   properties: {
     id: integer,
     type: text,
@@ -51,6 +52,7 @@ export const excelRequestAnswer = {
     createdAt: instant,
     finishedAt: nullableInstant,
     path: nullableText,
+    exportDataStatus: exportDataStatusAnswer,
   },
 } as const;
 

@@ -13,6 +13,11 @@ const sendSubType = {
   type: 'string', enum: SEND_SUB_TYPES,
   description: "The spec's SendSubTypes, plus Occasion (a Peyk extension: a send an occasion made) / زیرنوع ارسال طبق مستند، به‌علاوهٔ Occasion (افزودهٔ پیک: ارسالِ یک مناسبت)",
 } as const;
+/** The spec's ExportDataStatus of the caller's latest export of a send's receivers. */
+export const exportDataStatusAnswer = {
+  type: 'string', enum: ['None', 'Get', 'Complete', 'Refresh'],
+  description: 'None (no file), Get (being made), Complete (ready and current), Refresh (the send changed since: ask again) / وضعیت خروجی اکسل',
+} as const;
 const smsEncoding = {
   type: 'string', enum: SPEC_ENCODINGS,
   description: "The spec's encoding words: English (GSM 03.38, 160/153 characters a part) or Persian (UCS-2, 70/67) / کدگذاری: English یا Persian",
@@ -138,8 +143,11 @@ export const sendsPageAnswer = pageOf(sendListItemAnswer);
  */
 export const sendDetailAnswer = {
   type: 'object',
-  required: [...sendRequired, 'userName', 'deliveryStatusCounts', 'refundedPrice', 'handOut'],
-  properties: { ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer }, refundedPrice: rials, handOut: handOutAnswer },
+  required: [...sendRequired, 'userName', 'deliveryStatusCounts', 'refundedPrice', 'handOut', 'exportDataStatus'],
+  properties: {
+    ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer }, refundedPrice: rials, handOut: handOutAnswer,
+    exportDataStatus: exportDataStatusAnswer,
+  },
 } as const;
 
 /**

@@ -305,6 +305,12 @@ export function OutboxDetailPage() {
           </form>
         )}
         <ExcelExportButton start={() => exportRecipients(api, send.id)} testId="outbox-receivers-export" />
+        {/* The spec's ExportDataStatus of the user's last export of these receivers. */}
+        {'exportDataStatus' in send && send.exportDataStatus !== 'None' && (
+          <span className="text-xs text-slate-600 dark:text-slate-300" data-testid="outbox-export-data-status" data-status={send.exportDataStatus}>
+            {t(`exportDataStatus.${send.exportDataStatus}`)}
+          </span>
+        )}
       </div>
       <DataTable columns={columns} rows={receivers?.items} rowKey={(r) => r.seq} loading={receiversLoading} emptyText={send.isHiddenReceivers && PICKED_AT_SEND.includes(send.queueStatus) ? t('receiversPickedAtSend') : t('adminCommon:table.empty')} caption={t('receivers')}
         pageIndex={pageIndex} pageSize={pageSize} totalCount={receivers?.totalCount ?? 0} onPageChange={setPageIndex}

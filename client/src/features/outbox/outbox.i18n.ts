@@ -64,6 +64,7 @@ export const outboxTexts: TextResource = {
       required: 'این فیلد الزامی است.', saved: 'وضعیت ارسال ویرایش شد.',
     },
     cancelledNotResent: 'لغوشده و ارسال‌نشده دوباره ({{n}})',
+    exportDataStatus: { Get: 'خروجی اکسل شما در حال آماده شدن است.', Complete: 'آخرین خروجی اکسل شما به‌روز است.', Refresh: 'این ارسال پس از آخرین خروجی شما تغییر کرده است؛ برای داده‌های تازه دوباره خروجی بگیرید.' },
     cancel: 'لغو ارسال', cancelTitle: 'لغو ارسال', cancelMessage: 'گیرندگانی که هنوز ارسال نشده‌اند لغو می‌شوند و اعتبار آن‌ها برمی‌گردد. ادامه می‌دهید؟',
     canceled: 'درخواست لغو ثبت شد.', notFound: 'ارسال یافت نشد.', yes: 'بله', no: 'خیر', percent: '{{n}}٪', findNumber: 'جستجو',
     edit: {
@@ -151,6 +152,7 @@ export const outboxTexts: TextResource = {
       required: 'This field is required.', saved: 'The send\'s status was edited.',
     },
     cancelledNotResent: 'Cancelled, not resent ({{n}})',
+    exportDataStatus: { Get: 'Your Excel export is being made.', Complete: 'Your last Excel export is current.', Refresh: 'This send changed after your last export; export again for current data.' },
     cancel: 'Cancel send', cancelTitle: 'Cancel send', cancelMessage: 'Recipients not sent yet will be cancelled and their credit given back. Continue?',
     canceled: 'The cancellation was registered.', notFound: 'The send was not found.', yes: 'Yes', no: 'No', percent: '{{n}}%', findNumber: 'Find',
     edit: {

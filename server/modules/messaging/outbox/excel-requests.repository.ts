@@ -20,6 +20,8 @@ export interface ExcelRequestRow {
   status: ExcelRequestStatus;
   createdAt: Date;
   finishedAt: Date | null;
+  /** For a send's receivers export: when that send last changed (read with the request). */
+  sendChangedAt?: Date | null;
 }
 
 const normalize = (r: ExcelRequestRow): ExcelRequestRow => ({ ...r, id: Number(r.id) });
@@ -34,12 +36,26 @@ export class ExcelRequestsRepository {
   }
 
   async find(id: number): Promise<ExcelRequestRow | null> {
-    const row = await this.knex('excel_requests').where({ id }).first();
+    const row = await this.withSend().where('r.id', id).first();
     return row ? normalize(row) : null;
   }
 
   async listOf(userId: number, limit: number): Promise<ExcelRequestRow[]> {
-    return (await this.knex('excel_requests').where({ userId }).orderBy('id', 'desc').limit(limit)).map(normalize);
+    return (await this.withSend().where('r.userId', userId).orderBy('r.id', 'desc').limit(limit)).map(normalize);
+  }
+
+  /** The user's latest export of one send's receivers, if any. */
+  async latestForSend(userId: number, sendId: number): Promise<ExcelRequestRow | null> {
+    const row = await this.withSend().where({ 'r.userId': userId, 'r.type': 'OutboxRecipients' })
+      .whereRaw(`r.filter->'search'->>'sendId' = ?`, [String(sendId)]).orderBy('r.id', 'desc').first();
+    return row ? normalize(row) : null;
+  }
+
+  /** Requests with, for a send's receivers export, when that send last changed (ExportDataStatus Refresh). */
+  private withSend() {
+    return this.knex('excel_requests as r')
+      .leftJoin('sends as s', (j) => j.on('r.type', this.knex.raw('?', ['OutboxRecipients'])).andOn(this.knex.raw(`s.id = (r.filter->'search'->>'sendId')::int`)))
+      .select('r.*', 's.updatedAt as sendChangedAt');
   }
 
   /** Moves a request on; a request already Done or Failed is never moved back (a repeated job). */

@@ -12,6 +12,7 @@ import { writeSheetFile, type SheetColumn } from '../../../platform/xlsx-stream.
 import { bucketOf } from '../../../shared/insight/delivery-buckets.js';
 import { ExcelRequestsRepository, type ExcelRequestRow } from './excel-requests.repository.js';
 import { OutboxSearchService } from './outbox-search.service.js';
+import { exportDataStatusOf } from './export-data-status.js';
 import type { ReceiverHit, ReceiverSearch } from './outbox-search.repository.js';
 
 export const EXPORT_QUEUE = 'outbox-export';
@@ -143,5 +144,6 @@ export function publicExcelRequest(row: ExcelRequestRow) {
     id: row.id, type: row.type, status: row.status, isReadyForDownload: row.isReadyForDownload, errors: row.errors,
     progressPercent: row.progressPercent, rowCount: row.rowCount, createdAt: row.createdAt, finishedAt: row.finishedAt,
     path: row.isReadyForDownload ? `OutBox/DownloadExcel/${row.id}/${row.downloadKey}` : null,
+    exportDataStatus: exportDataStatusOf(row),
   };
 }

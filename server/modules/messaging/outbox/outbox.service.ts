@@ -18,6 +18,8 @@ import { publicSend } from '../sends.view.js';
 import { handOutOf } from '../hand-out.js';
 import { holdReference } from '../send-rules.js';
 import { OutboxArchiver } from './archive.worker.js';
+import { ExcelRequestsRepository } from './excel-requests.repository.js';
+import { exportDataStatusOf } from './export-data-status.js';
 import { EDITABLE_SEND_STATUSES, FINISHED_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
 
 
@@ -49,6 +51,7 @@ export class OutboxService {
     @inject(OutboxArchiver) private readonly archiver: OutboxArchiver,
     @inject(SendAccessService) private readonly access: SendAccessService,
     @inject(BillingService) private readonly billing: BillingService,
+    @inject(ExcelRequestsRepository) private readonly excelRequests: ExcelRequestsRepository,
   ) {}
 
   private ownerFilter(ctx: Actor): number | undefined {
@@ -80,6 +83,8 @@ export class OutboxService {
     return {
       ...publicSend(send), deliveryStatusCounts: await this.receivers.statusCounts(id, wasArchived(send)), refundedPrice: await this.refundedPrice(id),
       handOut: handOutOf(send, this.clock.now()),
+      // The caller's own latest export of these receivers (requests are their requester's).
+      exportDataStatus: exportDataStatusOf(await this.excelRequests.latestForSend(ctx.principal.userId, id)),
     };
   }
 
