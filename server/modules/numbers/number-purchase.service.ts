@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/actor.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { toLatinDigits } from '../../shared/sms/phone-numbers.js';
 import { AuditService } from '../audit/index.js';
-import { ApprovalsService, managerOwnerFilter, type ApprovalWorkflow } from '../approvals/index.js';
+import { ApprovalsService, managerOwnerFilter, tenantSlice, type ApprovalWorkflow } from '../approvals/index.js';
 import { BillingService, toAmount } from '../billing/index.js';
 import { OrganizationsService, type OrganizationRow } from '../organizations/index.js';
 import { NumberPurchaseRepository, type BuyRequestRow, type BuyStatus, type NumberPriceRow } from './number-purchase.repository.js';
@@ -56,10 +56,8 @@ export class NumberPurchaseService {
       statuses: { waiting: 'WatingForConfirm', confirmed: 'Confirmed', rejected: 'Rejected' },
       messages: { notFound: 'numbers.buy.notFound', decideForbidden: 'numbers.buy.decideForbidden' },
       rejectReason: true,
-      find: async (ctx, id, tx) => {
-        const row = await this.repo.findRequest(tx, ctx.tenant, managerOwnerFilter(ctx), id);
-        return row && { row, organizationId: row.organizationId };
-      },
+      // A parent above the buyer's organization decides (its own administrators bought it).
+      ...tenantSlice((tenant, owner, id, tx) => this.repo.findRequest(tx, tenant, owner, id), { fromAbove: true }),
       write: (tx, id, patch) => this.settleDecision(tx, id, patch.status, patch.decidedByUserId, patch.decidedAt ?? this.clock.now(), patch.rejectReason ?? null),
       // A registered request is never deleted: it ends by a decision (its money goes with it).
       remove: async () => { throw conflict('numbers.buy.registered'); },
@@ -214,9 +212,6 @@ export class NumberPurchaseService {
    * through the approval workflow (404 → 403 → 409 when the request no longer waits).
    */
   async decide(ctx: Actor, id: number, decision: 'Confirm' | 'Reject', reason: string | null = null) {
-    const row = await this.uow.run((tx) => this.repo.findRequest(tx, ctx.tenant, managerOwnerFilter(ctx), id));
-    if (!row) throw notFound('numbers.buy.notFound');
-    if (!(await this.fromAbove(ctx, row.organizationId))) throw forbidden('numbers.buy.decideForbidden');
     return requestView(await this.approval.decide(ctx, id, decision, reason));
   }
 
@@ -263,12 +258,6 @@ export class NumberPurchaseService {
   private mustBuy(ctx: Actor): void {
     // The organization's credit pays: only its administrators spend it.
     if (managerOwnerFilter(ctx) !== null) throw forbidden('numbers.buy.adminOnly');
-  }
-
-  private async fromAbove(ctx: Actor, organizationId: number): Promise<boolean> {
-    if (ctx.principal.scope === 'superAdmin') return true;
-    const chain = await this.organizations.chainOf(organizationId);
-    return chain.slice(0, -1).some((o) => o.id === ctx.principal.organizationId);
   }
 
   /** Locks the line and answers it when free for the caller's organization, with its price; 404 when not offered, 409 when taken. */
