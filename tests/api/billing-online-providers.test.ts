@@ -42,6 +42,25 @@ describe('Billing: Zarinpal and IDPay adapters against their protocols', functio
     ok(await api.get(`Transactions/GetAll?referenceType=payment&referenceId=${paymentId}`, { token: superToken })).items.filter((e: any) => e.typeCreditChange === 'OnlinePayment');
   const paymentOf = async (id: number) => ok(await api.get('Payments/GetAll?typePayment=OnLine', { token: payerToken })).items.find((p: any) => p.id === id);
   const start = async (gatewayId: number, amount: number) => ok(await api.post('Payments/CreateOnline', { amount, gatewayId }, { token: payerToken }));
+  /**
+   * One payment up to the provider's answer: the payer's balance before, the started payment, and
+   * the callback the provider sends the browser back to after Pay (or Cancel). `beforeChoice` runs
+   * on the provider's side between the start and the payer's press (e.g. a changed paid amount).
+   */
+  const pay = async (gatewayId: number, amount: number, choice: 'pay' | 'cancel' = 'pay', beforeChoice?: (started: any) => void) => {
+    const before = await balance();
+    const started = await start(gatewayId, amount);
+    beforeChoice?.(started);
+    const callback = await atProvider(started.redirectUrl, choice);
+    return { before, started, callback };
+  };
+  /** The ledger after a case: the balance moved by exactly `credited`, with one OnlinePayment entry for it, or none when nothing was credited. */
+  const expectLedger = async (flow: { before: bigint; started: any }, credited: bigint) => {
+    expect(await balance()).to.equal(flow.before + credited);
+    const entries = await onlineEntries(flow.started.payment.id);
+    expect(entries).to.have.length(credited === 0n ? 0 : 1);
+    return entries;
+  };
 
   before(async () => {
     await zarinpal.start();
@@ -83,21 +102,18 @@ describe('Billing: Zarinpal and IDPay adapters against their protocols', functio
 
   describe('Zarinpal v4', () => {
     it('a good payment: request in rials, StartPay redirect, verify, one credit of the stored amount, the ref_id kept', async () => {
-      const before = await balance();
-      const started = await start(zarinpalGateway, 250_000);
+      const flow = await pay(zarinpalGateway, 250_000);
+      const { started, callback } = flow;
       expect(started.redirectUrl).to.equal(`${zarinpal.startPayUrl}/${started.authority}`);
       const request = zarinpal.received.at(-1)!;
       expect(request.path).to.equal('/pg/v4/payment/request.json');
       expect(request.body).to.include({ merchant_id: FakeZarinpal.MERCHANT_ID, amount: 250_000, currency: 'IRR', callback_url: `${server.url}/api/Payments/OnlineCallback` });
       expect(request.body.metadata).to.deep.equal({ order_id: String(started.payment.id) });
-      const callback = await atProvider(started.redirectUrl, 'pay');
-      expect(await balance()).to.equal(before);
+      expect(await balance()).to.equal(flow.before);
       const answer = await browse(callback);
       expect(statusOf(answer.text)).to.equal('confirmed');
       expect(answer.text).to.include(`/financial/online-payment/result?status=confirmed&paymentId=${started.payment.id}`);
-      expect(await balance()).to.equal(before + 250_000n);
-      const entries = await onlineEntries(started.payment.id);
-      expect(entries).to.have.length(1);
+      const entries = await expectLedger(flow, 250_000n);
       expect(entries[0].amount).to.equal('250000');
       const verify = zarinpal.received.at(-1)!;
       expect(verify.path).to.equal('/pg/v4/payment/verify.json');
@@ -106,38 +122,31 @@ describe('Billing: Zarinpal and IDPay adapters against their protocols', functio
     });
 
     it('a duplicate callback, sequential or concurrent, credits nothing more', async () => {
-      const before = await balance();
-      const started = await start(zarinpalGateway, 70_000);
-      const callback = await atProvider(started.redirectUrl, 'pay');
+      const flow = await pay(zarinpalGateway, 70_000);
+      const { callback } = flow;
       const answers = await Promise.all([browse(callback), browse(callback), browse(callback), browse(callback)]);
       expect(answers.map((a) => statusOf(a.text)).sort()).to.deep.equal(['alreadyConfirmed', 'alreadyConfirmed', 'alreadyConfirmed', 'confirmed']);
       expect(statusOf((await browse(callback)).text)).to.equal('alreadyConfirmed');
-      expect(await balance()).to.equal(before + 70_000n);
-      expect(await onlineEntries(started.payment.id)).to.have.length(1);
+      await expectLedger(flow, 70_000n);
     });
 
     it('a verify that fails (the payer cancelled) rejects the payment, even if the callback is changed to OK', async () => {
-      const before = await balance();
-      const started = await start(zarinpalGateway, 30_000);
-      const callback = await atProvider(started.redirectUrl, 'cancel');
+      const flow = await pay(zarinpalGateway, 30_000, 'cancel');
+      const { started, callback } = flow;
       expect(callback).to.include('Status=NOK');
       expect(statusOf((await browse(callback.replace('Status=NOK', 'Status=OK'))).text)).to.equal('failed');
       expect(statusOf((await browse(callback)).text)).to.equal('failed');
-      expect(await balance()).to.equal(before);
-      expect(await onlineEntries(started.payment.id)).to.have.length(0);
+      await expectLedger(flow, 0n);
       expect(await paymentOf(started.payment.id)).to.include({ typeStatus: 'Rejected' });
     });
 
     it('a payment of another amount than requested is refused at verify: nothing credited, still waiting', async () => {
-      const before = await balance();
-      const started = await start(zarinpalGateway, 90_000);
-      zarinpal.paidAmount(started.authority, 10_000);
-      const callback = await atProvider(started.redirectUrl, 'pay');
+      const flow = await pay(zarinpalGateway, 90_000, 'pay', (started) => zarinpal.paidAmount(started.authority, 10_000));
+      const { started, callback } = flow;
       const answer = await browse(callback);
       expect(answer.status).to.equal(400);
       expect(statusOf(answer.text)).to.equal('refused');
-      expect(await balance()).to.equal(before);
-      expect(await onlineEntries(started.payment.id)).to.have.length(0);
+      await expectLedger(flow, 0n);
       expect(await paymentOf(started.payment.id)).to.include({ typeStatus: 'WatingForPay' });
       // A forged callback with an authority no payment has.
       expect((await browse('/api/Payments/OnlineCallback?Authority=A000000000000000000000000000000000XY&Status=OK')).status).to.equal(400);
@@ -153,8 +162,9 @@ describe('Billing: Zarinpal and IDPay adapters against their protocols', functio
       expect(unstarted).to.have.length(1);
       expect(unstarted[0]).to.include({ amount: '20000', rejectionDescription: 'The payment gateway did not start the payment.' });
       expect(await onlineEntries(unstarted[0].id)).to.have.length(0);
-      const started = await start(zarinpalGateway, 20_000);
-      const callback = await atProvider(started.redirectUrl, 'pay');
+      const flow = await pay(zarinpalGateway, 20_000);
+      const { started, callback } = flow;
+      expect(flow.before).to.equal(before);
       zarinpal.hang = true;
       const waiting = await browse(callback);
       zarinpal.hang = false;
@@ -163,27 +173,24 @@ describe('Billing: Zarinpal and IDPay adapters against their protocols', functio
       expect(await paymentOf(started.payment.id)).to.include({ typeStatus: 'WatingForPay' });
       expect(statusOf((await browse(callback)).text)).to.equal('confirmed');
       expect(statusOf((await browse(callback)).text)).to.equal('alreadyConfirmed');
-      expect(await balance()).to.equal(before + 20_000n);
-      expect(await onlineEntries(started.payment.id)).to.have.length(1);
+      await expectLedger(flow, 20_000n);
     });
   });
 
   describe('IDPay v1.1', () => {
     it('a good payment: create with the API key and sandbox header, the link, verify, one credit, the track_id kept', async () => {
-      const before = await balance();
-      const started = await start(idpayGateway, 125_000);
+      const flow = await pay(idpayGateway, 125_000);
+      const { started, callback } = flow;
       expect(started.redirectUrl).to.equal(`${idpay.baseUrl}/p/ws/${started.authority}`);
       const request = idpay.received.at(-1)!;
       expect(request.path).to.equal('/v1.1/payment');
       expect(request.headers['x-api-key']).to.equal(FakeIdpay.API_KEY);
       expect(request.headers['x-sandbox']).to.equal('1');
       expect(request.body).to.include({ order_id: String(started.payment.id), amount: 125_000, callback: `${server.url}/api/Payments/OnlineCallback` });
-      const callback = await atProvider(started.redirectUrl, 'pay');
       expect(callback).to.include('status=10');
       expect(statusOf((await browse(callback)).text)).to.equal('confirmed');
       expect(idpay.received.at(-1)!.body).to.deep.equal({ id: started.authority, order_id: String(started.payment.id) });
-      expect(await balance()).to.equal(before + 125_000n);
-      expect(await onlineEntries(started.payment.id)).to.have.length(1);
+      await expectLedger(flow, 125_000n);
       expect(await paymentOf(started.payment.id)).to.include({ typeStatus: 'Confirmed', gatewayReferenceId: String(idpay.txns.get(started.authority)!.ref) });
     });
 
@@ -195,30 +202,24 @@ describe('Billing: Zarinpal and IDPay adapters against their protocols', functio
     });
 
     it('a duplicate callback credits nothing more', async () => {
-      const before = await balance();
-      const started = await start(idpayGateway, 40_000);
-      const callback = await atProvider(started.redirectUrl, 'pay');
-      const answers = await Promise.all([browse(callback), browse(callback), browse(callback)]);
+      const flow = await pay(idpayGateway, 40_000);
+      const answers = await Promise.all([browse(flow.callback), browse(flow.callback), browse(flow.callback)]);
       expect(answers.map((a) => statusOf(a.text)).sort()).to.deep.equal(['alreadyConfirmed', 'alreadyConfirmed', 'confirmed']);
-      expect(await balance()).to.equal(before + 40_000n);
-      expect(await onlineEntries(started.payment.id)).to.have.length(1);
+      await expectLedger(flow, 40_000n);
     });
 
     it('a verify that fails (cancelled, status 7, or forged to 10) rejects the payment and credits nothing', async () => {
-      const before = await balance();
-      const started = await start(idpayGateway, 15_000);
-      const callback = await atProvider(started.redirectUrl, 'cancel');
+      const flow = await pay(idpayGateway, 15_000, 'cancel');
+      const { started, callback } = flow;
       expect(statusOf((await browse(callback.replace('status=7', 'status=10'))).text)).to.equal('failed');
       expect(statusOf((await browse(callback)).text)).to.equal('failed');
-      expect(await balance()).to.equal(before);
-      expect(await onlineEntries(started.payment.id)).to.have.length(0);
+      await expectLedger(flow, 0n);
       expect(await paymentOf(started.payment.id)).to.include({ typeStatus: 'Rejected' });
     });
 
     it('a changed amount (in the callback or as verified) and another payment\'s order_id are refused', async () => {
-      const before = await balance();
-      const started = await start(idpayGateway, 60_000);
-      const callback = await atProvider(started.redirectUrl, 'pay');
+      const flow = await pay(idpayGateway, 60_000);
+      const { started, callback } = flow;
       expect((await browse(`${callback}&amount=600`)).status).to.equal(400);
       const other = await start(idpayGateway, 60_000);
       expect((await browse(callback.replace(`order_id=${started.payment.id}`, `order_id=${other.payment.id}`))).status).to.equal(400);
@@ -226,23 +227,20 @@ describe('Billing: Zarinpal and IDPay adapters against their protocols', functio
       const answer = await browse(callback);
       expect(answer.status).to.equal(400);
       expect(statusOf(answer.text)).to.equal('refused');
-      expect(await balance()).to.equal(before);
-      expect(await onlineEntries(started.payment.id)).to.have.length(0);
+      await expectLedger(flow, 0n);
       expect(await paymentOf(started.payment.id)).to.include({ typeStatus: 'WatingForPay' });
     });
 
     it('a timeout at verify changes nothing; the next callback credits once', async () => {
-      const before = await balance();
-      const started = await start(idpayGateway, 33_000);
-      const callback = await atProvider(started.redirectUrl, 'pay');
+      const flow = await pay(idpayGateway, 33_000);
+      const { started, callback } = flow;
       idpay.hang = true;
-      const waiting = await browse(callback);
+      const waiting = await browse(flow.callback);
       idpay.hang = false;
       expect(statusOf(waiting.text)).to.equal('pending');
       expect(await onlineEntries(started.payment.id)).to.have.length(0);
       expect(statusOf((await browse(callback)).text)).to.equal('confirmed');
-      expect(await balance()).to.equal(before + 33_000n);
-      expect(await onlineEntries(started.payment.id)).to.have.length(1);
+      await expectLedger(flow, 33_000n);
     });
   });
 });

@@ -190,6 +190,44 @@ describe('Sender-number purchase and transfer: prices, search, reserve, pay, rev
     expect(await myLines()).to.include(line.id);
   });
 
+  it('the buyer and the buying organization\'s administrators are told (fa and en) when a request is paid, confirmed or rejected; nobody else', async () => {
+    const org = await createOrganization(api, tree.resellerAdmin.token, { name: unique('Told buyer ') });
+    const buyer = await createUser(api, tree.resellerAdmin.token, { userName: unique('toldbuyer'), organizationId: org.id, isAdmin: true, firstName: 'Buyer' });
+    const colleague = await createUser(api, tree.resellerAdmin.token, { userName: unique('toldadmin'), organizationId: org.id, isAdmin: true, firstName: 'Admin' });
+    const plain = await createUser(api, tree.resellerAdmin.token, { userName: unique('toldplain'), organizationId: org.id, isAdmin: false, firstName: 'Plain' });
+    ok(await api.post('Credits/ChargeOrganization', { organizationId: org.id, amount: 500_000, isIncrement: true }, { token: tree.resellerAdmin.token }));
+    const tokenOf = async (userName: string) => (await login(api, userName, USER_PASSWORD)).accessToken as string;
+    const [buyerToken, colleagueToken, plainToken] = await Promise.all([tokenOf(buyer.userName), tokenOf(colleague.userName), tokenOf(plain.userName)]);
+    const told = async (token: string) => (ok(await api.get('Notifications/GetLatest?limit=50', { token })).items as { kind: string; title: string; body: string }[])
+      .filter((n) => n.kind.startsWith('NumberBuy'));
+    const confirmLine = await forSale();
+    const rejectLine = await forSale();
+    const toConfirm = ok(await api.post('BuyRequests/Pay', { privateNumberId: confirmLine.id, termsAccepted: true }, { token: buyerToken }));
+    const toReject = ok(await api.post('BuyRequests/Pay', { privateNumberId: rejectLine.id, termsAccepted: true }, { token: buyerToken }));
+    // A refused payment (the terms) tells nobody.
+    bad(await api.post('BuyRequests/Pay', { privateNumberId: (await forSale()).id, termsAccepted: false }, { token: buyerToken }), 400, 'termsAccepted');
+    for (const token of [buyerToken, colleagueToken]) {
+      const paid = await told(token);
+      expect(paid.map((n) => n.kind)).to.deep.equal(['NumberBuyPaid', 'NumberBuyPaid']);
+      expect(paid[0].title).to.equal('درخواست خرید شماره ثبت شد / Number purchase registered');
+      expect(paid[0].body).to.contain(`The number ${rejectLine.number} was paid for`).and.contain('در انتظار بررسی سازمان بالادست');
+      // The Persian half writes the number in Persian digits.
+      expect(paid[0].body.split('\n')[0]).to.not.match(/[0-9]/);
+    }
+    ok(await api.post(`BuyRequests/Confirm/${toConfirm.id}`, {}, { token: tree.resellerAdmin.token }));
+    ok(await api.post('BuyRequests/Reject', { id: toReject.id, rejectionDescription: 'no papers' }, { token: tree.resellerAdmin.token }));
+    for (const token of [buyerToken, colleagueToken]) {
+      const all = await told(token);
+      expect(all.map((n) => n.kind)).to.deep.equal(['NumberBuyRejected', 'NumberBuyConfirmed', 'NumberBuyPaid', 'NumberBuyPaid']);
+      expect(all[0].title).to.equal('خرید شماره رد شد / Number purchase rejected');
+      expect(all[0].body).to.contain(`The purchase of ${rejectLine.number} was rejected`).and.contain('Reason: no papers').and.contain('دلیل: no papers');
+      expect(all[1].title).to.equal('خرید شماره تأیید شد / Number purchase confirmed');
+      expect(all[1].body).to.contain(`The purchase of ${confirmLine.number} was confirmed`);
+    }
+    expect(await told(plainToken)).to.deep.equal([]);
+    expect((await told(tree.resellerAdmin.token)).filter((n) => n.body.includes(String(confirmLine.number)))).to.deep.equal([]);
+  });
+
   it('transfers a line: history kept, the assignment and its limits (with the day\'s count) move; a price goes through the ledger', async () => {
     const line = await forSale();
     const paid = ok(await api.post('BuyRequests/Pay', { privateNumberId: line.id, termsAccepted: true }, { token: tree.orgAdmin.token }));

@@ -6,6 +6,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { ok } from '../support/sending.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { BuyNumberPage } from './pages/buy-number-page.js';
+import { NumberTransfersPage } from './pages/number-transfers-page.js';
 import { persianDigits } from './pages/digits.js';
 
 // Issue 27, sender-number purchase: an organization's administrator finds a number its reseller
@@ -65,6 +66,46 @@ describe('browser: buying a number', function () {
     expect(credit.balance).to.equal('750000');
     const waiting = ok(await api.get('BuyRequests/GetAll?status=WatingForConfirm', { token: sellerToken })).items;
     expect(waiting.map((r: { privateNumberId: number }) => r.privateNumberId)).to.include(line.id);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('transfers a line chosen by its number to a user chosen by name (narrowed by organization), never by typed ids', async () => {
+    const admin = await adminToken(api);
+    const reseller = await createOrganization(api, admin, { name: unique('Transfer seller '), type: 'reseller' });
+    const sellerUser = await createUser(api, admin, { userName: unique('tseller'), organizationId: reseller.id, isAdmin: true, firstName: 'Seller' });
+    const sellerToken = (await login(api, sellerUser.userName, USER_PASSWORD)).accessToken;
+    const owner = await createUser(api, sellerToken, { userName: unique('towner'), organizationId: reseller.id, isAdmin: false, firstName: 'Owner' });
+    const heirOrg = await createOrganization(api, sellerToken, { name: unique('Heir org ') });
+    const heir = await createUser(api, sellerToken, { userName: unique('their'), organizationId: heirOrg.id, isAdmin: true, firstName: 'Heir' });
+    const agent = ok(await api.post('SenderAgents/Create', { title: unique('Sim transfer '), pluginName: 'simulator', options: {} }, { token: admin }));
+    const number = `5${String(Date.now()).slice(-6)}25`;
+    const line = ok(await api.post('PrivateNumbers/Create', {
+      number, useForm: 'OneNumber', numberType: 'Private', typePrivateNumber: 'Bulk', smsSenderAgentId: agent.id, organizationId: reseller.id, isSendBulk: true,
+    }, { token: sellerToken }));
+    ok(await api.post('PrivateNumbers/Assign', { privateNumberId: line.id, userId: owner.id, sendTypesList: ['Bulk'] }, { token: sellerToken }));
+
+    page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(sellerUser.userName, USER_PASSWORD);
+    const transfers = new NumberTransfersPage(page, baseUrl);
+    await transfers.open();
+    // Nothing chosen: each picker says so on its field, nothing is sent.
+    await transfers.submit().click();
+    await transfers.errors().waitFor();
+    await transfers.line(persianDigits(number), number);
+    await transfers.preOwner(owner.userName, owner.userName);
+    await transfers.newOrganization(heirOrg.name, heirOrg.name.slice(0, 12));
+    await transfers.newOwner(heir.userName, heir.userName);
+    await transfers.submit().click();
+    await transfers.toast('خط منتقل شد').waitFor();
+
+    const assigned = ok(await api.get(`PrivateNumbers/GetAssignments?privateNumberId=${line.id}`, { token: sellerToken })).items;
+    expect(assigned.map((a: { userId: number }) => a.userId)).to.deep.equal([heir.id]);
+    await transfers.filterLine(persianDigits(number), number);
+    await transfers.historyRows().filter({ hasText: persianDigits(number) }).first().waitFor();
+    expect(await transfers.historyRows().count()).to.equal(1);
+    expect(await transfers.historyRows().first().innerText()).to.contain(owner.userName).and.contain(heir.userName);
     expect(errors).to.deep.equal([]);
   });
 });

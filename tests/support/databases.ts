@@ -33,15 +33,49 @@ function migrationsKey(): string {
 let templateName: Promise<string> | null = null;
 
 /**
- * A PostgreSQL database with every migration applied, made once per migrations key and kept
- * (`peyk_tpl_<key>`), which scratch databases copy: `create database … template` takes a fifth of a
- * second where migrating an empty one took one and a half. Built under a private name and renamed
- * when complete, so a lane never copies a half-migrated template; two lanes racing both build and
- * the second rename loses harmlessly. Templates of other keys are dropped.
+ * This checkout's mark in template names: a hash of its folder. Two checkouts (the main one and
+ * a worktree) testing against one PostgreSQL server at once, each with its own migrations, each
+ * keep their own template.
+ */
+export function checkoutTag(rootDir: string = ROOT_DIR): string {
+  return createHash('sha256').update(rootDir).digest('hex').slice(0, 8);
+}
+
+/** A template's note (its database comment): when a run last used it. */
+const USED = 'peyk-template-used:';
+
+/** A checkout's template unused this long is another checkout's leftover (a removed worktree), not a run's. */
+export const TEMPLATE_IDLE_HOURS = 24;
+
+/**
+ * Which templates a run may drop: this checkout's of other migrations (its migrations changed),
+ * and any checkout's whose last use is more than `TEMPLATE_IDLE_HOURS` ago. Never one being built
+ * (`…_b_…`: a run still starting), never another checkout's in use, never a template without a
+ * note of use (one named by an older version of this file, `peyk_tpl_<key>`: its checkout may be
+ * testing with it now).
+ */
+export function staleTemplates(templates: { datname: string; note: string | null }[], own: { tag: string; key: string }, now: Date): string[] {
+  const mine = `peyk_tpl_${own.tag}_`;
+  return templates.filter(({ datname, note }) => {
+    if (!datname.startsWith('peyk_tpl_') || datname.includes('_b_') || datname === `${mine}${own.key}`) return false;
+    if (datname.startsWith(mine)) return true;
+    const used = note?.startsWith(USED) ? Date.parse(note.slice(USED.length)) : Number.NaN;
+    return Number.isFinite(used) && now.getTime() - used > TEMPLATE_IDLE_HOURS * 3_600_000;
+  }).map((t) => t.datname);
+}
+
+/**
+ * A PostgreSQL database with every migration applied, made once per checkout and migrations key
+ * and kept (`peyk_tpl_<checkout>_<key>`), which scratch databases copy: `create database …
+ * template` takes a fifth of a second where migrating an empty one took one and a half. Built
+ * under a private name and renamed when complete, so a lane never copies a half-migrated template;
+ * two lanes racing both build and the second rename loses harmlessly. Each run notes its use on
+ * the template; stale ones (`staleTemplates`) are dropped.
  */
 export function migratedTemplate(baseUrl: string): Promise<string> {
   templateName ??= (async () => {
-    const name = `peyk_tpl_${migrationsKey()}`;
+    const own = { tag: checkoutTag(), key: migrationsKey() };
+    const name = `peyk_tpl_${own.tag}_${own.key}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     try {
@@ -58,12 +92,13 @@ export function migratedTemplate(baseUrl: string): Promise<string> {
           await build.drop();
         }
       }
-      // A template being built (`…_b_…`, of any key) belongs to a run still starting: dropping it
-      // under that run failed its first test (seen with two checkouts testing at once).
-      const stale = await admin.query(`select datname from pg_database where datname like 'peyk\\_tpl\\_%' and datname <> $1 and datname not like 'peyk\\_tpl\\_%\\_b\\_%'`, [name]);
-      for (const row of stale.rows as { datname: string }[]) {
-        // Only templates nobody copies at this moment (no force): another run may still use its own.
-        await admin.query(`drop database if exists "${row.datname}"`).catch(() => undefined);
+      const now = new Date();
+      // A comment touches no data and takes no connection to the template, so copies go on.
+      await admin.query(`comment on database "${name}" is '${USED}${now.toISOString()}'`).catch(() => undefined);
+      const all = await admin.query(`select datname, shobj_description(oid, 'pg_database') as note from pg_database where datname like 'peyk\\_tpl\\_%'`);
+      for (const stale of staleTemplates(all.rows as { datname: string; note: string | null }[], own, now)) {
+        // Only templates nobody copies at this moment (no force).
+        await admin.query(`drop database if exists "${stale}"`).catch(() => undefined);
       }
     } finally {
       await admin.end();
@@ -79,8 +114,8 @@ export async function scratchPostgres(baseUrl: string, prefix: string): Promise<
   try {
     return await createScratchPostgresDatabase(baseUrl, prefix, { unsyncedCommits: true, template: await migratedTemplate(baseUrl) });
   } catch (err) {
-    // 3D000: the template is gone. A run over other migrations (another checkout against the same
-    // server) dropped it as stale between two copies: build it again, once.
+    // 3D000: the template is gone (a run of this checkout over other migrations, or a checkout on
+    // an older version of this file, dropped it as stale between two copies): build it again, once.
     if ((err as { code?: string }).code !== '3D000') throw err;
     templateName = null;
     return createScratchPostgresDatabase(baseUrl, prefix, { unsyncedCommits: true, template: await migratedTemplate(baseUrl) });

@@ -57,6 +57,11 @@ export interface ApprovalSubject<S extends string, Row extends ApprovalState<S> 
    * ancestor of it. An organization's own administrator confirms, but not from above.
    */
   confirmedAboveClaim?: string;
+  /**
+   * Decided only from strictly above the row's organization (the super admin, or a manager whose
+   * organization is a strict ancestor of it): 403 otherwise, after the 404. Set by `tenantSlice`.
+   */
+  fromAbove?: boolean;
   /** The row if the caller manages it, locked for the change (an edit and a decision cannot cross); null → 404. */
   find(ctx: Actor, id: number, tx: Tx): Promise<ApprovalTarget<Row> | null>;
   write(tx: Tx, id: number, patch: ApprovalPatch<S>): Promise<Row>;
@@ -117,7 +122,7 @@ export class ApprovalWorkflow<S extends string, Row extends ApprovalState<S> & {
     const s = this.subject;
     return this.uow.run(async (tx) => {
       const { row, organizationId } = await this.found(ctx, id, tx);
-      if (!this.canDecide(ctx)) throw forbidden(s.messages.decideForbidden);
+      if (!this.canDecide(ctx) || (s.fromAbove && !(await this.decidesFromAbove(ctx, organizationId, tx)))) throw forbidden(s.messages.decideForbidden);
       if (decision === 'UndoConfirm' && row.status !== s.statuses.confirmed) throw conflict(s.messages.notConfirmed ?? 'approvals.notConfirmed');
       const now = this.clock.now();
       const status = decision === 'Confirm' ? s.statuses.confirmed : decision === 'Reject' ? s.statuses.rejected : s.statuses.waiting;
@@ -149,6 +154,17 @@ export class ApprovalWorkflow<S extends string, Row extends ApprovalState<S> & {
     const target = await this.subject.find(ctx, id, tx);
     if (!target) throw notFound(this.subject.messages.notFound);
     return target;
+  }
+
+  /**
+   * A manager strictly above the organization: the system administrator, or a manager whose own
+   * organization is a strict ancestor of it (its own administrators are not above it).
+   */
+  async decidesFromAbove(ctx: Actor, organizationId: number, tx?: Tx): Promise<boolean> {
+    if (ctx.principal.scope === 'superAdmin') return true;
+    if (!this.canDecide(ctx)) return false;
+    const chain = await this.organizations.chainOf(organizationId, tx);
+    return chain.slice(0, -1).some((o) => o.id === ctx.principal.organizationId);
   }
 
   /** Strictly above the organization: the system administrator, or the claim over an ancestor. */

@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/actor.js';
 import { afterCommit, UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
 import { fieldError, notFound } from '../../platform/http/errors.js';
 import { AuditService } from '../audit/index.js';
-import { ApprovalsService, type ApprovalWorkflow } from '../approvals/index.js';
+import { ApprovalsService, tenantSlice, type ApprovalTarget, type ApprovalWorkflow } from '../approvals/index.js';
 import { ApiTokensRepository, type ApiTokenRow } from './api-tokens.repository.js';
 import { ApiRulesRepository, type NewRateRule, type PeriodType, type RuleType, type SafeIpRow, type SafeIpStatus } from './api-rules.repository.js';
 import { ApiCallLogsRepository, type CallLogFilter } from './api-call-logs.repository.js';
@@ -50,11 +50,11 @@ export class ApiRulesService {
       statuses: { waiting: 'WatingForConfirm', confirmed: 'Confirmed', rejected: 'Rejected' },
       messages: { notFound: 'developer.safeIpNotFound', decideForbidden: 'developer.safeIpDecideForbidden', notConfirmed: 'developer.safeIpNotConfirmed' },
       // An entry is the caller's when its token is (the token list's rule).
-      find: async (ctx, id, tx) => {
+      ...tenantSlice(async (tenant, owner, id, tx) => {
         const row = await this.repo.findSafeIp(tx, id);
-        const token = row && await this.tokens.findVisible(ctx.tenant, tokenOwnerFilter(ctx), row.apiTokenId, tx);
+        const token = row && await this.tokens.findVisible(tenant, owner, row.apiTokenId, tx);
         return row && token ? { row, organizationId: token.organizationId } : null;
-      },
+      }, { target: (found: ApprovalTarget<SafeIpRow>) => found }),
       write: (tx, id, patch) => this.repo.updateSafeIp(tx, id, patch),
       remove: (tx, row) => this.repo.deleteSafeIp(tx, row.id),
       changed: (tx, row) => this.changed(tx, row.apiTokenId),

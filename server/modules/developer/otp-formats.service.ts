@@ -8,7 +8,7 @@ import { normalizeSearch } from '../../platform/http/search.js';
 import { findForbiddenCharacters } from '../../shared/sms/sms-text.js';
 import { checkOtpParameters, parseOtpFormat, renderOtpFormat, type OtpParameterIssue, type OtpTextIssue } from '../../shared/text/otp-format.js';
 import { AuditService } from '../audit/index.js';
-import { ApprovalsService, type ApprovalWorkflow } from '../approvals/index.js';
+import { ApprovalsService, tenantSlice, type ApprovalWorkflow } from '../approvals/index.js';
 import { OtpFormatsRepository, type OtpFormatFilter, type OtpFormatRow, type OtpPriority, type OtpStatus } from './otp-formats.repository.js';
 import { ApiV1Service } from './api-v1.service.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
@@ -97,10 +97,7 @@ export class OtpFormatsService {
       statuses: { waiting: 'WatingForConfirm', confirmed: 'Confirmed', rejected: 'Rejected' },
       messages: { notFound: 'developer.otpFormatNotFound', decideForbidden: 'developer.otpDecideForbidden' },
       lastModified: true,
-      find: async (ctx, id, tx) => {
-        const row = await this.repo.findVisible(ctx.tenant, tokenOwnerFilter(ctx), id, tx);
-        return row && { row, organizationId: row.organizationId };
-      },
+      ...tenantSlice((tenant, owner, id, tx) => this.repo.findVisible(tenant, owner, id, tx)),
       write: (tx, id, patch) => this.repo.update(tx, id, patch),
       remove: async (tx, row, now) => { await this.repo.update(tx, row.id, { deletedAt: now, lastModified: now }); },
     });

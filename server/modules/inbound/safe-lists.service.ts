@@ -3,10 +3,10 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Actor } from '../../platform/actor.js';
 import type { Clock } from '../../platform/clock.js';
 import { UnitOfWork, type Tx } from '../../platform/unit-of-work.js';
-import { AppError, forbidden, type ValidationIssue } from '../../platform/http/errors.js';
+import { AppError, type ValidationIssue } from '../../platform/http/errors.js';
 import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
-import { ApprovalsService, isApprovalManager, managerOwnerFilter as ownerFilter, type ApprovalPatch, type ApprovalWorkflow } from '../approvals/index.js';
+import { ApprovalsService, isApprovalManager, managerOwnerFilter as ownerFilter, tenantSlice, type ApprovalPatch, type ApprovalWorkflow } from '../approvals/index.js';
 import { ContactsService } from '../contacts/index.js';
 import { LinesService } from '../numbers/index.js';
 import { foldKeyword, isOptOutText } from './inbox-text.js';
@@ -74,10 +74,8 @@ export class SafeListsService {
       messages: { notFound: 'inbound.safeListNotFound', decideForbidden: 'inbound.safeListDecideForbidden', notConfirmed: 'inbound.safeListNotConfirmed' },
       lastModified: true,
       rejectReason: true,
-      find: async (ctx, id, tx) => {
-        const row = await this.repo.findVisible(ctx.tenant, ownerFilter(ctx), id, tx);
-        return row && { row, organizationId: row.organizationId };
-      },
+      // Only from above the list's organization, so an organization never approves its own list.
+      ...tenantSlice((tenant, owner, id, tx) => this.repo.findVisible(tenant, owner, id, tx), { fromAbove: true }),
       write: (tx, id, patch) => this.repo.update(tx, id, columns(patch)),
       remove: async (tx, row, now) => {
         await this.repo.update(tx, row.id, { deletedAt: now, lastModified: now });
@@ -88,17 +86,11 @@ export class SafeListsService {
   }
 
   /**
-   * Above the list's organization: the system administrator, or an administrator whose own
-   * organization is not the list's (the list is inside their tenant slice, found by `find`, so
-   * their organization is an ancestor of it).
+   * A new or edited list: confirmed at once only when its author could confirm it (the system
+   * administrator, or a manager above the list's organization: the workflow's `fromAbove` rule), else waiting.
    */
-  private above(ctx: Actor, organizationId: number): boolean {
-    return ctx.principal.scope === 'superAdmin' || (isApprovalManager(ctx) && ctx.principal.organizationId !== organizationId);
-  }
-
-  /** A new or edited list: confirmed at once only when its author could confirm it, else waiting. */
-  private stateFor(ctx: Actor, organizationId: number): Partial<SafeListRow> {
-    return this.above(ctx, organizationId)
+  private async stateFor(ctx: Actor, organizationId: number, tx: Tx): Promise<Partial<SafeListRow>> {
+    return (await this.approval.decidesFromAbove(ctx, organizationId, tx))
       ? { status: 'Confirmed', decidedByUserId: ctx.principal.userId, decidedAt: this.clock.now(), rejectComment: null }
       : { status: 'WatingForConfirm', decidedByUserId: null, decidedAt: null, rejectComment: null };
   }
@@ -177,7 +169,7 @@ export class SafeListsService {
       const now = this.clock.now();
       const row = await this.repo.insert(tx, {
         organizationId, userId: ctx.principal.userId, ...f, lastModified: now,
-        ...(this.stateFor(ctx, organizationId) as Pick<SafeListRow, 'status' | 'decidedByUserId' | 'decidedAt'>),
+        ...((await this.stateFor(ctx, organizationId, tx)) as Pick<SafeListRow, 'status' | 'decidedByUserId' | 'decidedAt'>),
       });
       await this.contacts.setWhiteMessage(tx, f.phonebookId, row.id);
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'SafeList', referenceId: row.id, organizationId, newData: row });
@@ -201,7 +193,7 @@ export class SafeListsService {
       const { row } = await this.approval.found(ctx, input.id, tx);
       await this.check(ctx, tx, row.organizationId, f, row.id);
       const changed = (Object.keys(f) as (keyof Fields)[]).some((k) => f[k] !== row[k]);
-      const patch: Partial<SafeListRow> = { ...f, lastModified: this.clock.now(), ...(changed ? this.stateFor(ctx, row.organizationId) : {}) };
+      const patch: Partial<SafeListRow> = { ...f, lastModified: this.clock.now(), ...(changed ? await this.stateFor(ctx, row.organizationId, tx) : {}) };
       const updated = await this.repo.update(tx, row.id, patch);
       if (row.phonebookId !== f.phonebookId) {
         if (row.phonebookId !== null) await this.contacts.setWhiteMessage(tx, row.phonebookId, null);
@@ -218,12 +210,10 @@ export class SafeListsService {
 
   /**
    * Confirm, Reject (with a comment) or UndoConfirm: only from above the list's organization
-   * (404 for a list the caller cannot see first, then 403), so an organization never approves its
-   * own list. The workflow then writes, audits and answers.
+   * (the workflow's `fromAbove`: 404 for a list the caller cannot see first, then 403), so an
+   * organization never approves its own list. The workflow then writes, audits and answers.
    */
   async decide(ctx: Actor, id: number, decision: 'Confirm' | 'Reject' | 'UndoConfirm', comment: string | null = null) {
-    const { row } = await this.uow.run((tx) => this.approval.found(ctx, id, tx));
-    if (!this.above(ctx, row.organizationId)) throw forbidden('inbound.safeListDecideForbidden');
     return this.approval.decide(ctx, id, decision, comment);
   }
 }

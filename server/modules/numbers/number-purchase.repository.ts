@@ -246,4 +246,12 @@ export class NumberPurchaseRepository {
     whereOrganizationVisible(q, tx, 'u.organizationId', tenant);
     return ((await q.first('u.id', 'u.organizationId', 'o.path')) as { id: number; organizationId: number; path: string } | undefined) ?? null;
   }
+
+  /** Who hears of a buy request: its buyer (while active) and the buying organization's active administrators. */
+  async buyerUsers(tx: Tx, request: Pick<BuyRequestRow, 'userId' | 'organizationId'>): Promise<number[]> {
+    const rows = await tx('users').whereNull('deletedAt').where('isActive', true)
+      .where((q) => q.where('id', request.userId).orWhere((a) => a.where({ organizationId: request.organizationId, isAdmin: true })))
+      .orderBy('id').select('id');
+    return rows.map((r: { id: number }) => r.id);
+  }
 }

@@ -3,11 +3,13 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import { UnitOfWork, isUniqueViolation, type Tx } from '../../platform/unit-of-work.js';
 import type { Actor } from '../../platform/actor.js';
+import { inDigits, type Translator } from '../../platform/i18n.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.js';
 import { toLatinDigits } from '../../shared/sms/phone-numbers.js';
 import { AuditService } from '../audit/index.js';
-import { ApprovalsService, managerOwnerFilter, type ApprovalWorkflow } from '../approvals/index.js';
+import { ApprovalsService, managerOwnerFilter, tenantSlice, type ApprovalWorkflow } from '../approvals/index.js';
 import { BillingService, toAmount } from '../billing/index.js';
+import { NotificationsService } from '../notifications/index.js';
 import { OrganizationsService, type OrganizationRow } from '../organizations/index.js';
 import { NumberPurchaseRepository, type BuyRequestRow, type BuyStatus, type NumberPriceRow } from './number-purchase.repository.js';
 import { PrivateNumbersRepository } from './private-numbers.repository.js';
@@ -48,6 +50,8 @@ export class NumberPurchaseService {
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
     @inject(ApprovalsService) approvals: ApprovalsService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(TYPES.Translator) private readonly translator: Translator,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
   ) {
@@ -56,10 +60,8 @@ export class NumberPurchaseService {
       statuses: { waiting: 'WatingForConfirm', confirmed: 'Confirmed', rejected: 'Rejected' },
       messages: { notFound: 'numbers.buy.notFound', decideForbidden: 'numbers.buy.decideForbidden' },
       rejectReason: true,
-      find: async (ctx, id, tx) => {
-        const row = await this.repo.findRequest(tx, ctx.tenant, managerOwnerFilter(ctx), id);
-        return row && { row, organizationId: row.organizationId };
-      },
+      // A parent above the buyer's organization decides (its own administrators bought it).
+      ...tenantSlice((tenant, owner, id, tx) => this.repo.findRequest(tx, tenant, owner, id), { fromAbove: true }),
       write: (tx, id, patch) => this.settleDecision(tx, id, patch.status, patch.decidedByUserId, patch.decidedAt ?? this.clock.now(), patch.rejectReason ?? null),
       // A registered request is never deleted: it ends by a decision (its money goes with it).
       remove: async () => { throw conflict('numbers.buy.registered'); },
@@ -194,6 +196,7 @@ export class NumberPurchaseService {
           stage: 'Registered', registrationDate: now, termsAcceptedAt: now, status: 'WatingForConfirm', decidedByUserId: null, decidedAt: null,
         });
         await this.audit.record(tx, ctx, { operationType: 'Pay', className: 'NumberBuyRequest', referenceId: row.id, organizationId: row.organizationId, newData: { ...requestView(registered), ledgerEntryId: paid.id } });
+        await this.tell(tx, registered, 'Paid');
         return requestView(registered);
       });
     } catch (err) {
@@ -214,9 +217,6 @@ export class NumberPurchaseService {
    * through the approval workflow (404 → 403 → 409 when the request no longer waits).
    */
   async decide(ctx: Actor, id: number, decision: 'Confirm' | 'Reject', reason: string | null = null) {
-    const row = await this.uow.run((tx) => this.repo.findRequest(tx, ctx.tenant, managerOwnerFilter(ctx), id));
-    if (!row) throw notFound('numbers.buy.notFound');
-    if (!(await this.fromAbove(ctx, row.organizationId))) throw forbidden('numbers.buy.decideForbidden');
     return requestView(await this.approval.decide(ctx, id, decision, reason));
   }
 
@@ -230,7 +230,9 @@ export class NumberPurchaseService {
     if (status === 'Rejected') {
       const account = await this.billing.organizationAccountId(tx, row.organizationId);
       await this.billing.credit(tx, { ...common, accountId: account, amount: BigInt(row.payAmount), typeCreditChange: 'PriceNumber', idempotencyKey: `number-buy:${row.id}:refund` });
-      return this.repo.updateRequest(tx, row.id, { status, decidedByUserId: byUserId, decidedAt: at, rejectionDescription: reason, stage: 'Rejected', cancellationDate: at });
+      const rejected = await this.repo.updateRequest(tx, row.id, { status, decidedByUserId: byUserId, decidedAt: at, rejectionDescription: reason, stage: 'Rejected', cancellationDate: at });
+      await this.tell(tx, rejected, 'Rejected');
+      return rejected;
     }
     if (status !== 'Confirmed') throw conflict('numbers.buy.notWaiting');
     const line = await this.lines.findWithAgent(tx, row.privateNumberId);
@@ -251,7 +253,28 @@ export class NumberPurchaseService {
       privateNumberId: row.privateNumberId, userId: row.userId, organizationId: row.organizationId, sendTypesList, canSeeReceivedSms: true,
       dailySendLimit: null, monthlySendLimit: null,
     });
-    return this.repo.updateRequest(tx, row.id, { status, decidedByUserId: byUserId, decidedAt: at, rejectionDescription: null, stage: 'Assigned', assignmentDate: at });
+    const assigned = await this.repo.updateRequest(tx, row.id, { status, decidedByUserId: byUserId, decidedAt: at, rejectionDescription: null, stage: 'Assigned', assignmentDate: at });
+    await this.tell(tx, assigned, 'Confirmed');
+    return assigned;
+  }
+
+  /**
+   * The buyer and the buying organization's administrators hear of a request paid, confirmed or
+   * rejected (kind `NumberBuy<event>`), in the change's transaction: a rolled-back payment or
+   * decision tells nobody. Both languages in one text, like every panel alert (the reader's
+   * language is not known when it is raised).
+   */
+  private async tell(tx: Tx, row: BuyRequestRow, event: 'Paid' | 'Confirmed' | 'Rejected'): Promise<void> {
+    const key = `numbers.buy.notice${event}`;
+    const params = { number: inDigits(row.number), reason: row.rejectionDescription ?? '' };
+    const bodyKey = event === 'Rejected' && row.rejectionDescription ? `${key}WithReason` : key;
+    const both = (k: string, separator: string) => `${this.translator.t('fa', k, params)}${separator}${this.translator.t('en-US', k, params)}`;
+    for (const userId of await this.repo.buyerUsers(tx, row)) {
+      await this.notifications.notify(tx, {
+        userId, organizationId: row.organizationId, kind: `NumberBuy${event}`, importance: event === 'Rejected' ? 'high' : 'normal',
+        title: both(`${key}Title`, ' / '), body: both(bodyKey, '\n'),
+      });
+    }
   }
 
   private async lockedRequest(tx: Tx, id: number): Promise<BuyRequestRow> {
@@ -263,12 +286,6 @@ export class NumberPurchaseService {
   private mustBuy(ctx: Actor): void {
     // The organization's credit pays: only its administrators spend it.
     if (managerOwnerFilter(ctx) !== null) throw forbidden('numbers.buy.adminOnly');
-  }
-
-  private async fromAbove(ctx: Actor, organizationId: number): Promise<boolean> {
-    if (ctx.principal.scope === 'superAdmin') return true;
-    const chain = await this.organizations.chainOf(organizationId);
-    return chain.slice(0, -1).some((o) => o.id === ctx.principal.organizationId);
   }
 
   /** Locks the line and answers it when free for the caller's organization, with its price; 404 when not offered, 409 when taken. */

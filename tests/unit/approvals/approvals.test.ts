@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
-import { ApprovalsService, type ApprovalPatch, type ApprovalSubject } from '../../../server/modules/approvals/index.js';
+import { ApprovalsService, tenantSlice, type ApprovalPatch, type ApprovalSubject } from '../../../server/modules/approvals/index.js';
 import type { AuditEntry, AuditService } from '../../../server/modules/audit/index.js';
 import type { OrganizationsService } from '../../../server/modules/organizations/index.js';
-import type { Actor, Scope } from '../../../server/platform/actor.js';
+import type { Actor, Scope, Tenant } from '../../../server/platform/actor.js';
 import type { Clock } from '../../../server/platform/clock.js';
 import type { Tx, UnitOfWork } from '../../../server/platform/unit-of-work.js';
 import { AppError } from '../../../server/platform/http/errors.js';
@@ -132,6 +132,34 @@ describe('approvals workflow', () => {
     expect((await workflow.decide(superAdmin, 1, 'Reject')).confirmedAbove).to.equal(false);
     expect(await workflow.stateFor(plain, 3)).to.include({ confirmedAbove: false });
     expect(await workflow.stateFor(reseller, 3)).to.include({ confirmedAbove: true });
+  });
+
+  it('tenantSlice: the lookup gets the caller\'s tenant and owner filter; with fromAbove only a manager strictly above the row\'s organization decides (404 before 403)', async () => {
+    const seen: [Tenant, number | null, number][] = [];
+    const { workflow, add, rows } = harness(tenantSlice(async (tenant, owner, id) => {
+      seen.push([tenant, owner, id]);
+      const row = rows.get(id);
+      return row && (owner === null || row.userId === owner) ? { ...row } : null;
+    }, { fromAbove: true }));
+    add({ id: 1 });
+    expect((await refusal(workflow.decide(actor(99, 3), 1, 'Confirm'))).status).to.equal(404);
+    expect(seen[0]).to.deep.equal([{ organizationId: 3, path: '3', subtree: true }, 99, 1]);
+    expect((await refusal(workflow.decide(plain, 1, 'Confirm'))).message).to.equal('thing.forbidden');
+    expect((await refusal(workflow.decide(admin, 1, 'Confirm'))).status).to.equal(403);
+    expect(seen.at(-1)![1]).to.equal(null);
+    expect((await workflow.decide(reseller, 1, 'Confirm')).status).to.equal('Yes');
+    expect((await workflow.decide(superAdmin, 1, 'Reject')).status).to.equal('No');
+    expect(await workflow.decidesFromAbove(admin, 3)).to.equal(false);
+    expect(await workflow.decidesFromAbove(actor(21, 2), 3)).to.equal(false);
+  });
+
+  it('tenantSlice without fromAbove: the organization\'s own administrator decides; a target maps what the lookup found', async () => {
+    const { workflow, add, rows } = harness(tenantSlice(async (_tenant, _owner, id) => (rows.has(id) ? { thing: rows.get(id)!, org: 2 } : null), {
+      target: (found: { thing: Row; org: number }) => ({ row: { ...found.thing }, organizationId: found.org }),
+    }));
+    add({ id: 1 });
+    expect((await workflow.decide(admin, 1, 'Confirm')).status).to.equal('Yes');
+    expect((await workflow.found(admin, 1, TX)).organizationId).to.equal(2);
   });
 
   it('delete: whoever manages the row, audited with the row as it was; then it is not found', async () => {

@@ -126,16 +126,6 @@ export const paymentsApi = {
   createOnline: endpoint.post<{ amount: string; gatewayId: number; description?: string }, OnlinePaymentStarted>('/Payments/CreateOnline'),
 };
 
-/**
- * The configJson keys each payment provider (`typeIPG`) takes, as the server's providers validate
- * them (billing's gateways/*.provider.ts): `secret` kinds are typed blind and answered as '***'.
- */
-export const GATEWAY_CONFIG_FIELDS = {
-  Zarinpal: [{ name: 'merchantId', kind: 'text' }],
-  IDPay: [{ name: 'apiKey', kind: 'secret' }, { name: 'sandbox', kind: 'flag' }],
-  Sandbox: [{ name: 'secret', kind: 'secret' }],
-} as const satisfies Record<string, readonly { name: string; kind: 'text' | 'secret' | 'flag' }[]>;
-
 /** Account information fields (all optional, null clears). */
 export type AccountInformationInput = Partial<Record<'accountNo' | 'branch' | 'cardNo' | 'iban' | 'owner', string | null>>;
 

@@ -13,10 +13,10 @@ import { UserText } from '../../shared/ui/user-text';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import {
-  accountInformationsApi, financialKeys, GATEWAY_CONFIG_FIELDS, paymentGatewaysApi, type AccountInformation, type PaymentGateway, type PaymentGatewayInput,
+  accountInformationsApi, financialKeys, paymentGatewaysApi, type AccountInformation, type PaymentGateway, type PaymentGatewayInput,
 } from './financial-api';
-
-const TYPES = Object.keys(GATEWAY_CONFIG_FIELDS) as (keyof typeof GATEWAY_CONFIG_FIELDS)[];
+// One statement of each provider's settings for the server's check and this form.
+import { gatewayConfigFields, PAYMENT_GATEWAY_TYPES as TYPES } from '../../../../server/shared/billing/payment-gateway-config';
 
 function GatewayForm({ gateway, accounts, onClose, onSaved }: { gateway: PaymentGateway | null; accounts: AccountInformation[]; onClose(): void; onSaved(): void }) {
   const { api } = useApp();
@@ -31,7 +31,7 @@ function GatewayForm({ gateway, accounts, onClose, onSaved }: { gateway: Payment
   const [accountInformationId, setAccount] = useState<number | null>(gateway?.accountInformationId ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const fields = GATEWAY_CONFIG_FIELDS[typeIPG as keyof typeof GATEWAY_CONFIG_FIELDS] ?? [];
+  const fields = gatewayConfigFields(typeIPG);
   const typed = fields.some((f) => config[f.name] !== undefined && config[f.name] !== '');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -79,7 +79,7 @@ function GatewayForm({ gateway, accounts, onClose, onSaved }: { gateway: Payment
                 checked={config[f.name] === true} onCheckedChange={(v) => setConfig((c) => ({ ...c, [f.name]: v }))} />
             : <TextField key={f.name} id={`gateway-config-${f.name}`} data-testid={`gateway-config-${f.name}`} dir="ltr" label={t(`gateways.config.${f.name}`)}
                 hint={t(`gateways.configHints.${f.name}`, { defaultValue: '' }) || undefined} type={f.kind === 'secret' ? 'password' : 'text'} autoComplete="off"
-                value={String(config[f.name] ?? '')} onChange={(e) => setConfig((c) => ({ ...c, [f.name]: e.target.value }))} required={!gateway} maxLength={200}
+                value={String(config[f.name] ?? '')} onChange={(e) => setConfig((c) => ({ ...c, [f.name]: e.target.value }))} required={!gateway && f.required} maxLength={200}
                 error={errors[`configJson.${f.name}`]} />))}
         </fieldset>
         <label className="grid gap-1 text-sm" htmlFor="gateway-account">

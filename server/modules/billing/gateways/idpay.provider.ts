@@ -3,8 +3,9 @@ import type {
 } from './provider.js';
 import { GatewayRefusedError, GatewayUnavailableError } from './provider.js';
 import { integerOf, postJson, recordOf } from './provider-http.js';
+import { gatewayConfigProblem, gatewayConfigValueFits, PAYMENT_GATEWAY_CONFIG } from '../../../shared/billing/payment-gateway-config.js';
 
-const API_KEY = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const [API_KEY] = PAYMENT_GATEWAY_CONFIG.IDPay;
 const PAYMENT_ID = /^[0-9a-fA-F]{32}$/;
 
 /** IDPay's verify statuses of a paid payment: 100 verified now, 101 verified before (a repeat). */
@@ -14,7 +15,7 @@ const NOT_PAID = new Set([51, 52, 53, 54]);
 
 function keyOf(config: GatewayConfig): string {
   const key = config.configJson.apiKey;
-  if (typeof key !== 'string' || !API_KEY.test(key)) throw new Error(`gateway ${config.id} has no IDPay apiKey`);
+  if (typeof key !== 'string' || !gatewayConfigValueFits(API_KEY, key)) throw new Error(`gateway ${config.id} has no IDPay apiKey`);
   return key;
 }
 
@@ -37,10 +38,7 @@ export class IdpayGatewayProvider implements PaymentGatewayProvider {
   }
 
   validateConfig(configJson: Record<string, unknown>) {
-    const key = configJson.apiKey;
-    if (typeof key !== 'string' || !API_KEY.test(key)) return { field: 'configJson.apiKey', key: 'billing.gatewayApiKeyInvalid' };
-    if (configJson.sandbox !== undefined && typeof configJson.sandbox !== 'boolean') return { field: 'configJson.sandbox', key: 'billing.gatewaySandboxFlagInvalid' };
-    return null;
+    return gatewayConfigProblem(this.type, configJson);
   }
 
   private headers(config: GatewayConfig): Record<string, string> {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GatewayConfig, GatewayPayment, GatewayStart, GatewayStartOptions, GatewayVerification, PaymentGatewayProvider } from './provider.js';
+import { gatewayConfigProblem } from '../../../shared/billing/payment-gateway-config.js';
 
 /** The text the sandbox "bank" signs: authority, amount and outcome. */
 export function sandboxSignature(secret: string, authority: string, amount: string, status: string): string {
@@ -25,9 +26,7 @@ export class SandboxGatewayProvider implements PaymentGatewayProvider {
   }
 
   validateConfig(configJson: Record<string, unknown>) {
-    const secret = configJson.secret;
-    if (typeof secret !== 'string' || secret.length < 16 || secret.length > 200) return { field: 'configJson.secret', key: 'billing.gatewaySecretInvalid' };
-    return null;
+    return gatewayConfigProblem(this.type, configJson);
   }
 
   async start(_config: GatewayConfig, _payment: GatewayPayment, _options: GatewayStartOptions): Promise<GatewayStart> {

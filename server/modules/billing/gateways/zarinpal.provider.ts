@@ -3,8 +3,9 @@ import type {
 } from './provider.js';
 import { GatewayRefusedError, GatewayUnavailableError } from './provider.js';
 import { integerOf, postJson, recordOf } from './provider-http.js';
+import { gatewayConfigProblem, gatewayConfigValueFits, PAYMENT_GATEWAY_CONFIG } from '../../../shared/billing/payment-gateway-config.js';
 
-const MERCHANT_ID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const [MERCHANT_ID] = PAYMENT_GATEWAY_CONFIG.Zarinpal;
 const AUTHORITY = /^[A-Za-z0-9]{1,64}$/;
 
 /** Zarinpal's codes of a successful verify: 100 verified now, 101 verified before (a repeat). */
@@ -19,7 +20,7 @@ const REFUSED = new Set([-50, -52, -53, -54]);
 
 function merchantOf(config: GatewayConfig): string {
   const id = config.configJson.merchantId;
-  if (typeof id !== 'string' || !MERCHANT_ID.test(id)) throw new Error(`gateway ${config.id} has no Zarinpal merchantId`);
+  if (typeof id !== 'string' || !gatewayConfigValueFits(MERCHANT_ID, id)) throw new Error(`gateway ${config.id} has no Zarinpal merchantId`);
   return id;
 }
 
@@ -52,9 +53,7 @@ export class ZarinpalGatewayProvider implements PaymentGatewayProvider {
   }
 
   validateConfig(configJson: Record<string, unknown>) {
-    const id = configJson.merchantId;
-    if (typeof id !== 'string' || !MERCHANT_ID.test(id)) return { field: 'configJson.merchantId', key: 'billing.gatewayMerchantIdInvalid' };
-    return null;
+    return gatewayConfigProblem(this.type, configJson);
   }
 
   async start(config: GatewayConfig, payment: GatewayPayment, options: GatewayStartOptions): Promise<GatewayStart> {

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../../platform/unit-of-work.js';
 import { AppError, fieldError, notFound } from '../../../platform/http/errors.js';
 import { normalizeSearch } from '../../../platform/http/search.js';
 import { AuditService } from '../../audit/index.js';
-import { ApprovalsService, managerOwnerFilter as ownerFilter, type ApprovalWorkflow } from '../../approvals/index.js';
+import { ApprovalsService, managerOwnerFilter as ownerFilter, tenantSlice, type ApprovalWorkflow } from '../../approvals/index.js';
 import { CustomFieldsService } from '../../contacts/index.js';
 import { OrganizationsService } from '../../organizations/index.js';
 import { ComposeService, type ComposeInput } from '../compose/compose.service.js';
@@ -53,10 +53,7 @@ export class PatternsService {
       // organization strictly below, or the system administrator): such a confirmation stands in
       // for the queue; an organization's own administrator confirms for use only.
       confirmedAboveClaim: 'Sending.Confirm',
-      find: async (ctx, id, tx) => {
-        const row = await this.repo.findVisible(ctx.tenant, ownerFilter(ctx), id, tx);
-        return row && { row, organizationId: row.organizationId };
-      },
+      ...tenantSlice((tenant, owner, id, tx) => this.repo.findVisible(tenant, owner, id, tx)),
       write: (tx, id, patch) => this.repo.update(tx, id, patch),
       remove: async (tx, row, now) => { await this.repo.update(tx, row.id, { deletedAt: now, lastModified: now }); },
     });
