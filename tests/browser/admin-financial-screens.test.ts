@@ -94,6 +94,20 @@ describe('browser: main settings, plans, modules and pre-invoices', function () 
     const quote = data(await api.post('Invoices/CreatePreInvoice', { kind: 'charge', amount: '100000' }, { token: taxedUser.token }));
     expect(quote).to.include({ taxPercent: '9.5', tax: '9500', total: '109500' });
     data(await api.post('MainSettings/Update', { Tax: '10', MaxSmsParts: null }, { token: admin }));
+
+    // Leaving with unsaved changes asks first; staying keeps them, discarding lets the link go.
+    await screen.open();
+    await screen.set('MaxSmsParts', '6');
+    const home = page.getByTestId('main-menu').locator('a[href="/"]').first();
+    await home.click();
+    await screen.leaveDialog().waitFor();
+    await page.getByTestId('main-settings-leave-cancel').click();
+    expect(new URL(page.url()).pathname).to.equal('/infrastructure/main-settings');
+    expect(await screen.field('MaxSmsParts').inputValue()).to.equal('6');
+    await screen.discard();
+    await home.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await setting('MaxSmsParts')).to.equal('8');
   });
 
   it('plans and modules: a reseller makes a plan, the module on sale is locked below, assigned by hand it is held, taken back locked again', async () => {
@@ -182,6 +196,18 @@ describe('browser: main settings, plans, modules and pre-invoices', function () 
     await invoice.waitFor();
     expect(await invoice.amount('total')).to.equal('50000');
     expect(await balance()).to.equal(before - 50_000n + 60_000n);
+
+    // From the public plan page: a quote of the plan, then bought from it.
+    const plan = data(await api.post('Plans/Create', { title: unique('PrePlan '), planType: 'Yearly', planPrice: '70000', modules: ['Receive'] }, { token: tree.resellerAdmin.token }));
+    await page.goto(`${baseUrl}/plan/${plan.id}`);
+    await page.getByTestId('plan-pre-invoice').click();
+    await pre.waitFor();
+    expect(await pre.amount('total')).to.equal('77000');
+    await pre.buy();
+    await invoice.waitFor();
+    expect(await invoice.amount('total')).to.equal('70000');
+    expect(await balance()).to.equal(before - 50_000n + 60_000n - 70_000n);
+    data(await api.delete(`Plans/Delete/${plan.id}`, { token: tree.resellerAdmin.token }));
 
     // A charge quote from the online payment page's amount.
     const charge = data(await api.post('Invoices/CreatePreInvoice', { kind: 'charge', amount: '120000' }, { token: taxedUser.token }));
