@@ -272,7 +272,7 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   DefaultNumber: { fa: 'خط پیش‌فرض', en: 'Default number' },
   IsRemoteQueue: { fa: 'صف راه دور', en: 'Remote queue' },
   IsSignUpEnabled: { fa: 'ثبت‌نام آزاد روی نشانی اصلی سامانه', en: 'Self sign-up on the panel\'s own address' },
-  MaximumFailedTryCount: { fa: 'حداکثر تلاش ناموفق ورود', en: 'Maximum failed sign-in attempts' },
+  MaximumFailedTryCount: { fa: 'حداکثر تلاش برای تحویل به ارسال‌کننده', en: 'Maximum attempts to hand a receiver to the sender' },
   Tax: { fa: 'مالیات', en: 'Tax' },
   LowestCreditOfUser: { fa: 'کمترین اعتبار کاربر', en: 'Lowest user credit' },
   ResolutionOfParliament: { fa: 'مصوبه مجلس', en: 'Parliament resolution' },

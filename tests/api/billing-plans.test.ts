@@ -54,6 +54,21 @@ describe('Billing: plans, modules and pre-invoices', function () {
     bad(await bulk(tree.resellerAdmin.token), 400);
   });
 
+  const states = async (organizationId: number, token: string) => Object.fromEntries(
+    (ok(await api.get(`Modules/GetOrganizationModuleStates?organizationId=${organizationId}`, { token })) as any[]).map((m) => [m.moduleId, m]));
+
+  it('names each module\'s state for an organization: locked while on sale above and not bought, free when no plan offers it', async () => {
+    const org = await states(tree.organization.id, tree.resellerAdmin.token);
+    expect(Object.keys(org)).to.have.members(['BulkSms', 'SmartSms', 'PhoneBook', 'GeneralPhoneBook', 'Receive', 'Webservice', 'Reseller']);
+    expect(org.BulkSms).to.include({ state: 'locked', planId: null, createdAt: null, fa: 'ارسال انبوه', en: 'Bulk SMS' });
+    expect(org.BulkSms.offeredByPlanIds).to.deep.equal([planId]);
+    expect(org.SmartSms).to.include({ state: 'free' });
+    expect(org.SmartSms.offeredByPlanIds).to.deep.equal([]);
+    // The seller itself: nothing above it offers these, so they are open.
+    expect((await states(tree.reseller.id, tree.resellerAdmin.token)).BulkSms.state).to.equal('free');
+    bad(await api.get(`Modules/GetOrganizationModuleStates?organizationId=${tree.organization.id}`, { token: tree.otherAdmin.token }), 404);
+  });
+
   it('buys a plan from credit: exact, idempotent by requestId, modules assigned; short credit writes nothing', async () => {
     const short = bad(await api.post('Plans/Buy', { planId, requestId: 'short-1' }, { token: tree.orgAdmin.token }), 400, 'planId');
     expect(short.isSucceed).to.equal(false);
@@ -68,6 +83,16 @@ describe('Billing: plans, modules and pre-invoices', function () {
     expect(tx.items.map((e: any) => [e.typeCreditChange, e.typeTransaction, e.amount])).to.deep.equal([['BuyPanel', 'Decrease', '70000']]);
     const audit = ok(await api.get(`Audits/GetAll?className=Plan&referenceId=${planId}&operationType=BuyPlan`, { token: superToken }));
     expect(audit.totalCount).to.equal(1);
+  });
+
+  it('after the purchase the buyer holds the plan\'s modules and the organization below inherits them', async () => {
+    const org = await states(tree.organization.id, tree.resellerAdmin.token);
+    expect(org.BulkSms).to.include({ state: 'held', planId });
+    expect(org.BulkSms.createdAt).to.be.a('string');
+    expect(org.PhoneBook.state).to.equal('held');
+    const sub = await states(tree.sub.id, tree.orgAdmin.token);
+    expect(sub.BulkSms).to.include({ state: 'inherited', planId: null });
+    expect(sub.SmartSms.state).to.equal('free');
   });
 
   it('a bought module opens at once for the buyer and the organizations below it; taken back or off sale, it follows', async () => {

@@ -95,6 +95,31 @@ export class PlansRepository {
     return this.knex('organization_modules').where({ organizationId }).orderBy('moduleId').select('moduleId', 'planId', 'createdAt');
   }
 
+  /**
+   * What decides an organization's module states (plans.service.ts `moduleStates`): the modules
+   * offered by live plans of the organizations strictly above it (with the seller's depth), and the
+   * grants held on its path (itself and its ancestors, with their depth) — the same rows identity's
+   * `lockedModules()` reads for the principal.
+   */
+  async moduleStateInputs(organizationId: number): Promise<{
+    offers: { moduleId: string; sellerDepth: number; planId: number }[];
+    grants: { moduleId: string; organizationId: number; depth: number; planId: number | null; createdAt: unknown }[];
+  }> {
+    const org = await this.knex('organizations').where({ id: organizationId }).first('path');
+    const path = String(org?.path ?? '').split('/').filter(Boolean).map(Number);
+    const above = path.filter((id) => id !== organizationId);
+    const offers = above.length === 0 ? [] : (await this.knex.raw(
+      `select m.id as "moduleId", seller.depth as "sellerDepth", p.id as "planId"
+         from organizations seller
+         join plans p on p."ownerOrganizationId" = seller.id and p."isActive" and p."deletedAt" is null
+         cross join lateral jsonb_array_elements_text(p.modules) as m(id)
+        where seller."deletedAt" is null and seller.id = any(?::int[])
+        order by p.id`, [`{${above.join(',')}}`])).rows;
+    const grants = path.length === 0 ? [] : await this.knex('organization_modules as om').join('organizations as b', 'b.id', 'om.organizationId')
+      .whereIn('om.organizationId', path).select('om.moduleId', 'om.organizationId', 'b.depth', 'om.planId', 'om.createdAt');
+    return { offers, grants };
+  }
+
   /** A grant by hand: an existing grant (by hand or by a plan) stays as it is. */
   async assignModule(tx: Tx, organizationId: number, moduleId: string): Promise<void> {
     await tx('organization_modules').insert({ organizationId, moduleId }).onConflict(['organizationId', 'moduleId']).ignore();

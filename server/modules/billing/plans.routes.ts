@@ -2,7 +2,7 @@ import { idParamSchema, userRoute, type Controller } from '../../platform/http/r
 import { assignModuleSchema, buyPlanSchema, createPlanSchema, listPlansQuery, orgQuery, updatePlanSchema } from './plans.schemas.js';
 import type { PlansService } from './plans.service.js';
 import {
-  moduleAssignedAnswer, modulesPageAnswer, organizationModulesAnswer, planAnswer, planBoughtAnswer, planDeletedAnswer, plansPageAnswer,
+  moduleAssignedAnswer, modulesPageAnswer, organizationModuleStatesAnswer, organizationModulesAnswer, planAnswer, planBoughtAnswer, planDeletedAnswer, plansPageAnswer,
 } from '../../shared/billing/plans.answers.js';
 
 /** Plans: managed with Financial.Tariffs (system or reseller), read and bought by a signed-in user of the buying organization. */
@@ -26,6 +26,7 @@ export function modulesController(plans: PlansService): Controller {
     routes: [
       { method: 'GET', action: 'GetAll', answer: modulesPageAnswer, handler: async () => plans.modules() },
       userRoute({ method: 'GET', action: 'GetOrganizationModules', claim: 'Financial.View', query: orgQuery, answer: organizationModulesAnswer, handler: ({ ctx, query }) => plans.organizationModules(ctx, query.organizationId) }),
+      userRoute({ method: 'GET', action: 'GetOrganizationModuleStates', claim: 'Financial.View', query: orgQuery, answer: organizationModuleStatesAnswer, handler: ({ ctx, query }) => plans.organizationModuleStates(ctx, query.organizationId) }),
       userRoute({ method: 'POST', action: 'AssignToOrganization', claim: 'Financial.Tariffs', body: assignModuleSchema, answer: moduleAssignedAnswer, handler: ({ ctx, body }) => plans.assignModule(ctx, body) }),
     ],
   };

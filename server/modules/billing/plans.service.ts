@@ -70,6 +70,31 @@ export class PlansService {
     return this.repo.organizationModules(id);
   }
 
+  /**
+   * Every catalogue module of an organization with its state, by the rule identity applies to
+   * claims (CONTEXT.md, "Plans and modules"): `held` (the organization holds it, by hand or by a
+   * plan), `locked` (a plan above offers it and nobody between the seller and the organization
+   * holds it: its claims are dropped), `inherited` (offered above, but an ancestor below the seller
+   * holds it, which covers its subtree), `free` (no plan above offers it).
+   */
+  async organizationModuleStates(ctx: Actor, organizationId?: number) {
+    const id = organizationId ?? ctx.tenant.organizationId;
+    const org = await this.organizations.findVisible(ctx.tenant, id);
+    if (!org) throw notFound('organization.notFound');
+    const { offers, grants } = await this.repo.moduleStateInputs(id);
+    return MODULES.map((m) => {
+      const own = grants.find((g) => g.moduleId === m.id && g.organizationId === id);
+      const sellers = offers.filter((o) => o.moduleId === m.id);
+      const locked = sellers.some((o) => !grants.some((g) => g.moduleId === m.id && g.depth > o.sellerDepth));
+      const state = own ? 'held' : locked ? 'locked' : sellers.length > 0 ? 'inherited' : 'free';
+      return {
+        moduleId: m.id, fa: m.fa, en: m.en, state,
+        planId: own?.planId ?? null, createdAt: own ? new Date(own.createdAt as string).toISOString() : null,
+        offeredByPlanIds: [...new Set(sellers.map((o) => o.planId))],
+      };
+    });
+  }
+
   /** Grants (or takes back) a module of an organization below the caller by hand. */
   async assignModule(ctx: Actor, body: SchemaType<typeof assignModuleSchema>) {
     if (!MODULE_IDS.has(body.moduleId)) throw fieldError('moduleId', 'billing.moduleUnknown');

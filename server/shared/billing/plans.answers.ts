@@ -1,4 +1,4 @@
-import { flag, instant, integer, listOf, noAnswer, nullableBigId, nullableInteger, nullableRials, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
+import { flag, instant, integer, listOf, noAnswer, nullableInstant, nullableBigId, nullableInteger, nullableRials, nullableText, pageOf, rials, text, type AnswerOf } from '../contracts/answer-schemas.js';
 
 /** What `Plans/*` and `Modules/*` answer (server module billing; the client's plan page). */
 
@@ -64,6 +64,25 @@ export const organizationModulesAnswer = listOf({
   type: 'object', required: ['moduleId', 'planId', 'createdAt'], properties: { moduleId: text, planId: nullableInteger, createdAt: instant },
 } as const);
 
+/**
+ * `Modules/GetOrganizationModuleStates`: every catalogue module of the organization: `held` (by hand
+ * when `planId` is null), `locked` (on sale above and not bought: its claims are dropped),
+ * `inherited` (bought by an ancestor below the seller), `free` (no plan above offers it).
+ */
+export const MODULE_STATES = ['held', 'locked', 'inherited', 'free'] as const;
+export const organizationModuleStatesAnswer = listOf({
+  type: 'object',
+  required: ['moduleId', 'fa', 'en', 'state', 'planId', 'createdAt', 'offeredByPlanIds'],
+  properties: {
+    moduleId: text, fa: text, en: text,
+    state: { type: 'string', enum: MODULE_STATES },
+    planId: nullableInteger,
+    createdAt: nullableInstant,
+    /** Live plans of the organizations above that offer the module. */
+    offeredByPlanIds: listOf(integer),
+  },
+} as const);
+
 export const moduleAssignedAnswer = noAnswer;
 
 export type PlanAnswer = AnswerOf<typeof planAnswer>;
@@ -72,3 +91,4 @@ export type PlanPurchaseAnswer = AnswerOf<typeof planPurchaseAnswer>;
 export type PlanBoughtAnswer = AnswerOf<typeof planBoughtAnswer>;
 export type ModulesPage = AnswerOf<typeof modulesPageAnswer>;
 export type OrganizationModulesAnswer = AnswerOf<typeof organizationModulesAnswer>;
+export type OrganizationModuleStatesAnswer = AnswerOf<typeof organizationModuleStatesAnswer>;

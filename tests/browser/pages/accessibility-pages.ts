@@ -58,6 +58,9 @@ export const MAIN_PAGES: MainPage[] = [
   { name: 'transactions', path: '/financial/transactions', testId: 'transactions-page' },
   { name: 'online payment', path: '/financial/online-payment', testId: 'online-payment-page' },
   { name: 'payment gateways', path: '/financial/gateways', testId: 'gateways-page' },
+  { name: 'main settings', path: '/infrastructure/main-settings', testId: 'main-settings-page' },
+  { name: 'plans', path: '/financial/plans', testId: 'plans-page' },
+  { name: 'organization modules', path: '/financial/modules', testId: 'modules-page' },
   { name: 'API tokens', path: '/developer/api-tokens', testId: 'api-tokens-page' },
 ];
 

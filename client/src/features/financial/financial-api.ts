@@ -14,8 +14,8 @@ import type {
 import type {
   DiscountAnswer, DiscountCheckAnswer, DiscountsPage, PackageAnswer, PackageBoughtAnswer, PackagePurchaseAnswer, PackagePurchasesPage, PackagesPage,
 } from '../../../../server/shared/billing/packages.answers';
-import type { PlanAnswer, PlanBoughtAnswer } from '../../../../server/shared/billing/plans.answers';
-import type { InvoiceAnswer, InvoiceKind, InvoicePartyAnswer, InvoicesPage } from '../../../../server/shared/billing/invoices.answers';
+import type { ModulesPage, OrganizationModuleStatesAnswer, PlanAnswer, PlanBoughtAnswer, PlansPage } from '../../../../server/shared/billing/plans.answers';
+import type { InvoiceAnswer, InvoiceKind, InvoicePartyAnswer, InvoicesPage, PreInvoiceAnswer } from '../../../../server/shared/billing/invoices.answers';
 
 /**
  * Shapes of the billing API: the server's answer contracts (module billing). Amounts are integer
@@ -39,6 +39,10 @@ export type OnlinePaymentStarted = OnlinePaymentStartedAnswer;
 export type AccountInformation = AccountInformationAnswer;
 export type PaymentGateway = PaymentGatewayAnswer;
 export type PlanBought = PlanBoughtAnswer;
+export type CatalogueModule = ModulesPage['items'][number];
+export type ModuleState = OrganizationModuleStatesAnswer[number];
+export type PreInvoice = PreInvoiceAnswer;
+export type PreInvoiceKind = PreInvoice['kind'];
 export type Invoice = InvoiceAnswer;
 export type InvoiceParty = InvoicePartyAnswer;
 export type { InvoiceKind };
@@ -180,13 +184,37 @@ export const discountsApi = {
   check: endpoint.post<{ code: string; amount: string }, DiscountCheck>('/Discounts/Check'),
 };
 
+export interface PlanInput {
+  title: string;
+  planType: string;
+  planPrice: string;
+  /** Null: the plan cannot be extended. */
+  extentionPrice: string | null;
+  planInformation: string | null;
+  modules: string[];
+  isActive: boolean;
+}
+
 export const plansApi = {
   get: endpoint.getById<Plan>('/Plans/GetPlan'),
+  /** Every plan the caller manages at once (the server does not page plans); the screen pages it. */
+  list: endpoint.get<PlansPage, { forPurchase?: boolean }>('/Plans/GetAll'),
+  create: endpoint.post<PlanInput, Plan>('/Plans/Create'),
+  update: endpoint.post<PlanInput & { id: number }, Plan>('/Plans/Update'),
+  delete: endpoint.deleteById<null>('/Plans/Delete'),
   buy: endpoint.post<{ planId: number; requestId: string }, PlanBoughtAnswer>('/Plans/Buy'),
+};
+
+export const modulesApi = {
+  catalogue: endpoint.get<ModulesPage>('/Modules/GetAll'),
+  states: endpoint.get<OrganizationModuleStatesAnswer, { organizationId: number }>('/Modules/GetOrganizationModuleStates'),
+  assign: endpoint.post<{ organizationId: number; moduleId: string; assigned: boolean }, null>('/Modules/AssignToOrganization'),
 };
 
 export const invoicesApi = {
   get: endpoint.getById<Invoice>('/Invoices/Get'),
+  createPreInvoice: endpoint.post<{ kind: PreInvoiceKind; id?: number; amount?: string }, PreInvoice>('/Invoices/CreatePreInvoice'),
+  getPreInvoice: endpoint.getById<PreInvoice>('/Invoices/GetPreInvoice'),
   list: endpoint.get<InvoicesPage, { kind: InvoiceKind; referenceId: number; pageSize: number }>('/Invoices/GetAll'),
 };
 
@@ -210,6 +238,10 @@ export const financialKeys = {
   accountInformations: () => ['account-informations'] as const,
   paymentGateways: () => ['payment-gateways'] as const,
   invoice: (id: string | undefined, kind: string | undefined, referenceId: string | undefined) => ['invoice', id, kind, referenceId] as const,
+  managedPlans: () => ['managed-plans'] as const,
+  moduleCatalogue: () => ['module-catalogue'] as const,
+  moduleStates: (organizationId: number) => ['module-states', organizationId] as const,
+  preInvoice: (id: string | undefined) => ['pre-invoice', id] as const,
 };
 
 /** The balance's key under its old name (the dashboard reads it). */
@@ -218,3 +250,6 @@ export const MY_CREDIT_KEY = financialKeys.myCredit();
 /** Where the invoice of a confirmed payment or a purchase is shown. */
 export const invoicePath = (kind: InvoiceKind, referenceId: number | string) => `/financial/invoice/${kind}/${referenceId}`;
 export const invoiceByIdPath = (id: number) => `/financial/invoices/${id}`;
+export const preInvoicePath = (id: number) => `/financial/pre-invoices/${id}`;
+/** The public plan page a seller sends to customers. */
+export const publicPlanPath = (id: number) => `/plan/${id}`;

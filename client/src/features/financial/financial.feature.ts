@@ -20,6 +20,9 @@ export const financialFeature: FeatureManifest = {
     { path: 'financial/gateways', lazy: lazyPage(() => import('./payment-gateways-page'), (m) => m.PaymentGatewaysPage) },
     { path: 'financial/accounts', lazy: lazyPage(() => import('./payment-gateways-page'), (m) => m.AccountInformationsPage) },
     { path: 'financial/invoices/:id', lazy: invoicePage },
+    { path: 'financial/pre-invoices/:id', lazy: lazyPage(() => import('./pre-invoice-page'), (m) => m.PreInvoicePage) },
+    { path: 'financial/plans', lazy: lazyPage(() => import('./plans-page'), (m) => m.PlansPage) },
+    { path: 'financial/modules', lazy: lazyPage(() => import('./modules-page'), (m) => m.ModulesPage) },
     // Lists link an invoice by what it is for, without knowing its id.
     { path: 'financial/invoice/:kind/:referenceId', lazy: invoicePage },
   ],
@@ -32,6 +35,8 @@ export const financialFeature: FeatureManifest = {
     { section: 'Financial', order: 35, path: '/financial/online-payment', titleKey: 'financial:menu.online', claim: 'Financial.Payments' },
     { section: 'Financial', order: 40, path: '/financial/packages', titleKey: 'financial:menu.packages', claim: 'Financial.View' },
     { section: 'Financial', order: 50, path: '/financial/tariffs', titleKey: 'financial:menu.tariffs', claim: 'Financial.Tariffs' },
+    { section: 'Financial', order: 52, path: '/financial/plans', titleKey: 'financial:menu.plans', claim: 'Financial.Tariffs' },
+    { section: 'Financial', order: 54, path: '/financial/modules', titleKey: 'financial:menu.modules', claim: 'Financial.Tariffs' },
     { section: 'Financial', order: 60, path: '/financial/discounts', titleKey: 'financial:menu.discounts', claim: 'Financial.Tariffs' },
     { section: 'Financial', order: 70, path: '/financial/gateways', titleKey: 'financial:menu.gateways', claim: 'Financial.Tariffs' },
     { section: 'Financial', order: 80, path: '/financial/accounts', titleKey: 'financial:menu.accounts', claim: 'Financial.Tariffs' },

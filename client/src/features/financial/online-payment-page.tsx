@@ -11,6 +11,7 @@ import { UserText } from '../../shared/ui/user-text';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { AmountField } from './amount-field';
 import { Amount } from './money';
+import { PreInvoiceButton } from './pre-invoice-action';
 import { creditsApi, financialKeys, paymentsApi } from './financial-api';
 
 /** What a payer sees of each outcome of the gateway's return (`Payments/OnlineCallback`'s `data-status`). */
@@ -29,7 +30,9 @@ export function OnlinePaymentPage() {
   const { data: gateways, isLoading } = useSWR(financialKeys.onlineGateways(), () => paymentsApi.onlineGateways(api));
   const { data: credit } = useSWR(financialKeys.myCredit(), () => creditsApi.myCredit(api));
   const [gatewayId, setGatewayId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
+  // A pre-invoice of a charge links here with its amount.
+  const [params] = useSearchParams();
+  const [amount, setAmount] = useState(() => (/^\d{1,16}$/.test(params.get('amount') ?? '') ? (params.get('amount') as string) : ''));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const chosen = gatewayId ?? gateways?.[0]?.id ?? null;
@@ -73,7 +76,10 @@ export function OnlinePaymentPage() {
           </fieldset>
           <AmountField id="online-amount" data-testid="online-amount" label={t('online.amount')} value={amount} onValueChange={setAmount} required error={errors.amount} />
           <p className="text-sm text-slate-500">{t('online.leaveNote')}</p>
-          <div><Button type="submit" loading={busy} data-testid="online-pay">{t('online.pay')}</Button></div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" loading={busy} data-testid="online-pay">{t('online.pay')}</Button>
+            <PreInvoiceButton kind="charge" amount={amount} disabled={!/^\d+$/.test(amount) || BigInt(amount) <= 0n} data-testid="online-pre-invoice" />
+          </div>
         </form>
       )}
     </section>

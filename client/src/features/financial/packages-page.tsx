@@ -19,6 +19,7 @@ import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { discountsApi, financialKeys, invoiceByIdPath, invoicePath, packagesApi, type DiscountCheck, type Package, type PackageInput, type Purchase } from './financial-api';
 import { Amount, useMoney } from './money';
 import { isolateText } from '../../shared/ui/bidi';
+import { PreInvoiceButton } from './pre-invoice-action';
 
 function PackageForm({ pkg, onClose, onSaved }: { pkg: Package | null; onClose(): void; onSaved(): void }) {
   const { api } = useApp();
@@ -162,6 +163,7 @@ export function PackagesPage() {
       key: 'actions', header: t('packages.columns.actions'), cell: (r) => (
         <div className="flex gap-1">
           {forPurchase && canBuy && <Button size="sm" data-testid="package-buy" onClick={() => setBuying(r)}>{t('packages.buy')}</Button>}
+          {forPurchase && canBuy && <PreInvoiceButton size="sm" kind="package" referenceId={r.id} data-testid="package-pre-invoice" />}
           {!forPurchase && canManage && <Button size="sm" variant="secondary" data-testid="package-edit" onClick={() => setEditing(r)}>{t('actions.edit')}</Button>}
         </div>
       ),

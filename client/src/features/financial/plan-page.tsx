@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../shared/auth/current-user';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { ContentMain } from '../../shared/ui/content-main';
+import { PreInvoiceButton } from './pre-invoice-action';
 
 /**
  * The public `plan/:planId` page (signed-in users only: the route guard keeps this address and
@@ -96,7 +97,10 @@ export function PlanPage() {
               <Link className="text-sky-700 underline" data-testid="plan-pay-online" to="/financial/online-payment">{t('online.title')}</Link>
             </div>
           ) : (
-            <Button data-testid="plan-buy" onClick={() => setAsking(true)}>{t('plans.buy')}</Button>
+            <div className="flex flex-wrap gap-2">
+              <Button data-testid="plan-buy" onClick={() => setAsking(true)}>{t('plans.buy')}</Button>
+              <PreInvoiceButton kind="plan" referenceId={plan.id} data-testid="plan-pre-invoice" />
+            </div>
           )}
         </article>
       )}

@@ -27,14 +27,15 @@ export function DataText({ value }: { value: string }) {
 /**
  * Help text whose `backtick` spans are names the reader types or sees as they are (a sheet, a
  * column, a placeholder, an endpoint, a protocol field): shown as code, left to right, inside the
- * sentence of the reader's language.
+ * sentence of the reader's language. The code carries its own text colour: a hint's gray-500 on
+ * the code's slate-100 is under 4.5:1 (axe, the main settings screen's hints).
  */
 export function CodeSpans({ text }: { text: string }) {
   const pieces = text.split('`');
   return (
     <>
       {pieces.map((piece, i) => (i % 2 === 1
-        ? <code key={i} dir="ltr" className="rounded bg-slate-100 px-1 text-[0.9em] dark:bg-slate-800">{piece}</code>
+        ? <code key={i} dir="ltr" className="rounded bg-slate-100 px-1 text-[0.9em] text-slate-800 dark:bg-slate-800 dark:text-slate-100">{piece}</code>
         : piece === '' ? null : <Fragment key={i}>{piece}</Fragment>))}
     </>
   );
