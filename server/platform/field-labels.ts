@@ -134,6 +134,7 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   type: { fa: 'نوع', en: 'Type' },
   kind: { fa: 'نوع', en: 'Kind' },
   includeArchived: { fa: 'نمایش بایگانی‌شده‌ها', en: 'Show archived' },
+  cancelledNotResent: { fa: 'لغوشده و ارسال‌نشده دوباره', en: 'Cancelled, not resent' },
   withChildren: { fa: 'همراه با زیرمجموعه‌ها', en: 'With sub-organizations' },
   organizationId: { fa: 'سازمان', en: 'Organization' },
   specialOrganizationId: { fa: 'سازمان ویژه', en: 'Only for organization' },
