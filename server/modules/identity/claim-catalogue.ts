@@ -76,6 +76,7 @@ export const CLAIM_SECTIONS: ClaimSection[] = [
       c('Financial.Payments', 'organization', 'پرداخت‌ها', 'Payments'),
       c('Financial.ConfirmPayments', 'reseller', 'تأیید پرداخت‌ها', 'Confirm payments'),
       c('Financial.Tariffs', 'reseller', 'تعرفه‌ها', 'Tariffs'),
+      c('Financial.ResellerMargin', 'reseller', 'سود و اهداف نمایندگی', "Reseller's margin and targets"),
     ],
   },
   { key: 'Phonebook', fa: 'دفترچه تلفن', en: 'Phonebook', claims: [c('Phonebook.Manage', 'organization', 'مدیریت دفترچه تلفن', 'Manage phonebooks')] },
