@@ -112,7 +112,7 @@ export const MODULE_CLAIMS: Readonly<Record<string, readonly string[]>> = {
   GeneralPhoneBook: [],
   Receive: ['SmsReports.Inbox'],
   Webservice: [],
-  Reseller: ['RoleTemplates.Manage', 'Financial.Tariffs', 'Financial.ConfirmPayments', 'Sending.Confirm', 'Infrastructure.PrivateNumbers'],
+  Reseller: ['RoleTemplates.Manage', 'Financial.Tariffs', 'Financial.ConfirmPayments', 'Sending.Confirm', 'Infrastructure.PrivateNumbers', 'Financial.ResellerMargin'],
 };
 
 /** The claims that the given locked (on sale, not bought) modules take away. */
