@@ -63,10 +63,10 @@ for (const backend of backends) {
     };
     const fund = async (organizationId: number, amount: number) => ok(await api.post('Credits/ChargeOrganization', { organizationId, amount }, { token: superToken }));
     const hold = (organizationId: number, mci: number) => billing.hold(null, { reference: `send:${++seq}`, organizationId, parts: { mci } });
-    const runJob = async () => {
+    const runJob = async (now = new Date()) => {
       const job = billingModule.jobs!(server.peyk.container).find((j) => j.name === 'billing.reseller-target-rewards');
       expect(job, 'the job is declared').to.not.equal(undefined);
-      return job!.run(new Date(), new AbortController().signal);
+      return job!.run(now, new AbortController().signal);
     };
     const balanceOf = async (organizationId: number) => {
       const row = await knex('credit_accounts').where({ organizationId }).whereNull('userId').first();
@@ -211,6 +211,36 @@ for (const backend of backends) {
       expect(seen.items[0]).to.deep.include({ sentParts: 50, percent: 100, rewarded: true });
       expect(seen.items[0].rewards).to.have.length(1);
       expect(ok(await api.get('Ledger/Verify', { token: superToken })).ok).to.equal(true);
+    });
+
+    it('rewards a period reached in its last minute on the next period\'s first run, not a target set after it; folds days into Jalali months', async () => {
+      const r3 = await org(superToken, { type: 'reseller' });
+      const r3Token = await adminOf(superToken, r3.id);
+      const c3 = await org(r3Token, {});
+      await tariff(1, r3.id, 100);
+      await tariff(r3.id, c3.id, 130);
+      await fund(r3.id, 1_000_000);
+      await fund(c3.id, 1_000_000);
+      const early = ok(await api.post('Resellers/CreateTarget', { resellerId: r3.id, times: 'Monthly', targetValue: 5, credit: 1000 }, { token: superToken }));
+      const late = ok(await api.post('Resellers/CreateTarget', { resellerId: r3.id, times: 'Monthly', targetValue: 5, credit: 1000 }, { token: superToken }));
+      await knex('reseller_targets').where({ id: early.id }).update({ createdAt: '2026-01-01T00:00:00Z' });
+      await knex('reseller_targets').where({ id: late.id }).update({ createdAt: '2026-11-21T20:30:30Z' });
+      // 1405-08 ends at 2026-11-21T20:30Z (Tehran midnight): 5 parts in its last minute, 2 just after.
+      const last = await hold(c3.id, 5);
+      const next = await hold(c3.id, 2);
+      await knex('credit_holds').where({ reference: last.reference }).update({ createdAt: '2026-11-21T20:29:00Z' });
+      await knex('credit_holds').where({ reference: next.reference }).update({ createdAt: '2026-11-21T20:31:00Z' });
+      await runJob(new Date('2026-11-21T20:31:30Z'));
+      await runJob(new Date('2026-11-21T20:32:30Z'));
+      const rewards = await knex('reseller_target_rewards').whereIn('targetId', [early.id, late.id]);
+      expect(rewards.map((r: { targetId: number; periodKey: string }) => [r.targetId, r.periodKey])).to.deep.equal([[early.id, '1405-08']]);
+      expect(await knex('credit_ledger').where({ idempotencyKey: `reseller-target:${early.id}:1405-08` })).to.have.length(1);
+
+      const days = ok(await api.get('Resellers/GetMargin?fromDate=2026-11-20&toDate=2026-11-23', { token: r3Token }));
+      expect(days.periods.map((p: { period: string; parts: number; margin: string }) => [p.period, p.parts, p.margin])).to.deep.equal([['2026-11-21', 5, '150'], ['2026-11-22', 2, '60']]);
+      const months = ok(await api.get('Resellers/GetMargin?fromDate=2026-11-20&toDate=2026-11-23&groupBy=month', { token: r3Token }));
+      expect(months.periods.map((p: { period: string; sends: number; margin: string }) => [p.period, p.sends, p.margin])).to.deep.equal([['1405-08', 1, '150'], ['1405-09', 1, '60']]);
+      expect(months.totals).to.deep.equal({ sends: 2, parts: 7, customerPaid: '910', resellerCost: '700', margin: '210' });
     });
   });
 }
