@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import type { Knex } from 'knex';
 import { onSharedBrowser } from '../support/browser.js';
-import { adminToken, createTree, sharedServer, unique, USER_PASSWORD } from '../support/fixtures.js';
+import { ADMIN_PASSWORD, adminToken, createTree, sharedServer, unique, USER_PASSWORD } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { TYPES } from '../../server/platform/tokens.js';
 import { BillingService, billingModule } from '../../server/modules/billing/index.js';
@@ -69,6 +69,46 @@ describe('browser: reseller margin and targets', function () {
     expect(await targets.createButton().count()).to.equal(0);
     await targets.settings().waitFor();
     expect(await page.getByTestId('target-edit').count()).to.equal(0);
+    expect(errors).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('the system administrator picks a reseller, defines a target (a refused value named on its field), edits and deletes it, and sets the agreement figures', async () => {
+    const tree = await createTree(api);
+    const admin = await adminToken(api);
+    const errors: string[] = [];
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn('admin', ADMIN_PASSWORD);
+    const targets = new TargetsScreen(page, baseUrl);
+    await targets.open();
+    await targets.pickPrompt().waitFor();
+    await targets.resellerPicker().choose(tree.reseller.name);
+    await page.getByTestId('targets-empty').waitFor();
+
+    await targets.fillTarget({ title: 'هدف فصل', times: 'Quarterly', targetValue: '', credit: '20000' });
+    await targets.submitTarget();
+    await targets.errors().waitFor();
+    expect(await targets.errors().innerText()).to.contain('هدف (تعداد پیامک)');
+    await targets.fillTarget({ targetValue: '500' });
+    await targets.submitTarget();
+    await page.getByTestId('target-card').first().waitFor();
+    const [created] = (await api.get(`Resellers/GetTargets?resellerId=${tree.reseller.id}`, { token: admin })).body.data.items;
+    expect(created).to.deep.include({ title: 'هدف فصل', times: 'Quarterly', targetValue: 500, credit: '20000', isActive: true });
+    expect(await targets.progressText(created.id).innerText()).to.contain('۰ از ۵۰۰');
+
+    await targets.editTarget(created.id);
+    await targets.fillTarget({ targetValue: '800' });
+    await targets.submitTarget();
+    await targets.progressText(created.id).filter({ hasText: '۸۰۰' }).waitFor();
+
+    await targets.saveSettings('1200', '7.5');
+    await page.getByText('قرارداد نماینده ذخیره شد.').waitFor();
+    const settings = (await api.get(`Resellers/GetSettings?resellerId=${tree.reseller.id}`, { token: admin })).body.data;
+    expect(settings).to.deep.include({ pricePerSms: '1200', panelPercent: '7.50' });
+
+    await targets.deleteTarget(created.id);
+    await page.getByTestId('targets-empty').waitFor();
     expect(errors).to.deep.equal([]);
     await page.close();
   });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { SelectControl } from './select-control.js';
 
 /** The reseller's margin (/reseller/margin): totals, the chart and the per-send table. */
 export class MarginScreen {
@@ -34,4 +35,32 @@ export class TargetsScreen {
   reward(targetId: number): Locator { return this.card(targetId).getByTestId('target-reward'); }
   createButton(): Locator { return this.page.getByTestId('target-create'); }
   settings(): Locator { return this.page.getByTestId('reseller-settings'); }
+  resellerPicker(): SelectControl { return new SelectControl(this.page, this.page, 'targets-reseller'); }
+  pickPrompt(): Locator { return this.page.getByTestId('targets-pick'); }
+  errors(): Locator { return this.page.getByTestId('target-errors'); }
+
+  /** Opens the new-target dialog and fills it; `submit` sends it. */
+  async fillTarget(t: { title?: string; times?: 'Monthly' | 'Quarterly' | 'Yearly'; targetValue?: string; credit?: string }): Promise<void> {
+    const dialog = this.page.getByTestId('target-dialog');
+    if (!(await dialog.isVisible())) await this.createButton().click();
+    if (t.title !== undefined) await this.page.getByTestId('target-title').fill(t.title);
+    if (t.times) await this.page.getByTestId('target-times').selectOption(t.times);
+    if (t.targetValue !== undefined) await this.page.getByTestId('target-value').fill(t.targetValue);
+    if (t.credit !== undefined) await this.page.getByTestId('target-credit').fill(t.credit);
+  }
+
+  async submitTarget(): Promise<void> { await this.page.getByTestId('target-save').click(); }
+
+  async editTarget(targetId: number): Promise<void> { await this.card(targetId).getByTestId('target-edit').click(); }
+
+  async deleteTarget(targetId: number): Promise<void> {
+    await this.card(targetId).getByTestId('target-delete').click();
+    await this.page.getByTestId('target-delete-dialog-confirm').click();
+  }
+
+  async saveSettings(pricePerSms: string, panelPercent: string): Promise<void> {
+    await this.page.getByTestId('reseller-price').fill(pricePerSms);
+    await this.page.getByTestId('reseller-percent').fill(panelPercent);
+    await this.page.getByTestId('reseller-settings-save').click();
+  }
 }
