@@ -223,6 +223,8 @@ export class ResellerTargetsService {
    */
   async rewardDue(now: Date, signal?: AbortSignal): Promise<number> {
     let paid = 0;
+    // Targets of one reseller over the same period read its sum once per pass.
+    const sums = new Map<string, bigint>();
     for (const t of await this.repo.activeTargets()) {
       if (signal?.aborted) break;
       if (t.accountId === null) continue;
@@ -232,7 +234,12 @@ export class ResellerTargetsService {
       // A target set after a period ended earns nothing for it.
       if (now.getTime() - previous.to.getTime() < LATE_CHECK_MS && t.createdAt < previous.to) periods.push(previous);
       for (const period of periods) {
-        const sent = await this.repo.sentParts(t.accountId, period.from, period.to);
+        const key = `${t.accountId}:${period.key}`;
+        let sent = sums.get(key);
+        if (sent === undefined) {
+          sent = await this.repo.sentParts(t.accountId, period.from, period.to);
+          sums.set(key, sent);
+        }
         if (sent < BigInt(t.targetValue)) continue;
         if (await this.reward(t, t.accountId, period, sent)) paid++;
       }
