@@ -587,4 +587,12 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   maxTotalPoint: { fa: 'حداکثر امتیاز کل', en: 'Maximum total point' },
   withoutSends: { fa: 'بدون ارسال', en: 'Without sends' },
   sort: { fa: 'مرتب‌سازی', en: 'Sort by' },
+  // reseller margin, settings and targets (billing)
+  pricePerSms: { fa: 'قیمت هر پیامک (ریال)', en: 'Price per SMS (rials)' },
+  panelPercent: { fa: 'درصد پنل', en: 'Panel percentage' },
+  times: { fa: 'دوره', en: 'Period' },
+  targetValue: { fa: 'هدف (تعداد پیامک)', en: 'Target (SMS parts)' },
+  credit: { fa: 'پاداش (ریال)', en: 'Reward (rials)' },
+  groupBy: { fa: 'گروه‌بندی', en: 'Group by' },
+  customerOrganizationId: { fa: 'مشتری', en: 'Customer' },
 };

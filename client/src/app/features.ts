@@ -32,6 +32,7 @@ import { regionalFeature } from '../features/regional/regional.feature';
 import { numberPurchaseFeature } from '../features/number-purchase/number-purchase.feature';
 import { rfmFeature } from '../features/rfm/rfm.feature';
 import { mainSettingsFeature } from '../features/main-settings/main-settings.feature';
+import { resellerFeature } from '../features/reseller/reseller.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -41,5 +42,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, placeholderSections,
 ];

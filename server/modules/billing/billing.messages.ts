@@ -74,4 +74,11 @@ export const billingMessages: MessageCatalogue = {
   'billing.windowInvalid': { fa: 'پایان اعتبار باید بعد از شروع آن باشد.', en: 'The end must be after the start.' },
   'billing.maximumUseBelowUsed': { fa: 'حداکثر استفاده کمتر از تعداد استفاده‌شده ({{used}}) است.', en: 'The maximum use is below the uses so far ({{used}}).' },
   'billing.ledgerMismatch': { fa: 'مانده حساب با دفتر همخوانی ندارد.', en: 'An account balance does not match its ledger.' },
+  'billing.notReseller': { fa: 'این سازمان نماینده نیست؛ سود و اهداف فقط برای نماینده‌ها است.', en: 'This organization is not a reseller; margin and targets are a reseller\'s.' },
+  'billing.dayInvalid': { fa: '{{field}} روز معتبری نیست.', en: '{{field}} is not a valid day.' },
+  'billing.rangeEndBeforeStart': { fa: 'تاریخ پایان باید بعد از تاریخ شروع باشد.', en: 'The end date must not be before the start date.' },
+  'billing.rangeTooLong': { fa: 'بازه حداکثر {{max}} روز است.', en: 'The range is at most {{max}} days.' },
+  'billing.resellerManagedAbove': { fa: 'تنظیمات و اهداف نماینده را فقط سازمان بالادست آن تعیین می‌کند.', en: 'Only an organization above the reseller sets its settings and targets.' },
+  'billing.panelPercentInvalid': { fa: 'درصد پنل باید عددی بین ۰ و ۱۰۰ با حداکثر دو رقم اعشار باشد.', en: 'The panel percentage must be from 0 to 100 with at most two decimals.' },
+  'billing.resellerTargetNotFound': { fa: 'هدف پیدا نشد.', en: 'Target not found.' },
 };

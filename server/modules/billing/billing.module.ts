@@ -25,6 +25,9 @@ import { invoicesController } from './invoices.routes.js';
 import { PaymentProviderRegistry } from './gateways/payment-providers.js';
 import { GatewaysService } from './gateways/gateways.service.js';
 import { GatewaysRepository } from './gateways/gateways.repository.js';
+import { ResellerTargetsRepository } from './reseller-targets.repository.js';
+import { ResellerTargetsService } from './reseller-targets.service.js';
+import { resellersController } from './reseller-targets.routes.js';
 import { accountInformationsController, onlinePaymentsController, paymentGatewaysController } from './gateways/gateways.routes.js';
 
 export const billingModule: PeykModule = {
@@ -34,6 +37,7 @@ export const billingModule: PeykModule = {
     const classes: (new (...args: never[]) => unknown)[] = [
       LedgerRepository, TariffsRepository, PaymentsRepository, PaymentEvents, MainSettingsService, BillingService, CreditsService, TariffsService, PaymentsService,
       PackagesRepository, DiscountsService, PackagesService, PaymentProviderRegistry, GatewaysRepository, GatewaysService, PlansRepository, PlansService, InvoicesService, InvoicesRepository,
+      ResellerTargetsRepository, ResellerTargetsService,
     ];
     for (const cls of classes) container.bind(cls).toSelf().inSingletonScope();
   },
@@ -55,15 +59,19 @@ export const billingModule: PeykModule = {
       plansController(container.get(PlansService)),
       modulesController(container.get(PlansService)),
       invoicesController(container.get(InvoicesService)),
+      resellersController(container.get(ResellerTargetsService)),
     ];
   },
-  // Every minute, one process of the installation: both sweeps are one conditional write per row.
+  // Every minute, one process of the installation: the sweeps are one conditional write per row; the
+  // target rewards one reward row per target and period (its key makes a repeat write nothing).
   jobs: (container: Container) => {
     const gateways = container.get(GatewaysService);
     const packages = container.get(PackagesService);
+    const resellers = container.get(ResellerTargetsService);
     return [
       { name: 'billing.expire-abandoned-payments', schedule: '0 * * * * *', scope: 'global', run: () => gateways.expireAbandonedPayments() },
       { name: 'billing.expire-packages', schedule: '0 * * * * *', scope: 'global', run: () => packages.expireDue() },
+      { name: 'billing.reseller-target-rewards', schedule: '30 * * * * *', scope: 'global', run: (now: Date, signal: AbortSignal) => resellers.rewardDue(now, signal) },
     ];
   },
 };

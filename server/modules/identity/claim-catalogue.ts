@@ -77,6 +77,7 @@ export const CLAIM_SECTIONS: ClaimSection[] = [
       c('Financial.Payments', 'organization', 'پرداخت‌ها', 'Payments'),
       c('Financial.ConfirmPayments', 'reseller', 'تأیید پرداخت‌ها', 'Confirm payments'),
       c('Financial.Tariffs', 'reseller', 'تعرفه‌ها', 'Tariffs'),
+      c('Financial.ResellerMargin', 'reseller', 'سود و اهداف نمایندگی', "Reseller's margin and targets"),
     ],
   },
   { key: 'Phonebook', fa: 'دفترچه تلفن', en: 'Phonebook', claims: [c('Phonebook.Manage', 'organization', 'مدیریت دفترچه تلفن', 'Manage phonebooks')] },
@@ -112,7 +113,7 @@ export const MODULE_CLAIMS: Readonly<Record<string, readonly string[]>> = {
   GeneralPhoneBook: [],
   Receive: ['SmsReports.Inbox'],
   Webservice: [],
-  Reseller: ['RoleTemplates.Manage', 'Financial.Tariffs', 'Financial.ConfirmPayments', 'Sending.Confirm', 'Infrastructure.PrivateNumbers'],
+  Reseller: ['RoleTemplates.Manage', 'Financial.Tariffs', 'Financial.ConfirmPayments', 'Sending.Confirm', 'Infrastructure.PrivateNumbers', 'Financial.ResellerMargin'],
 };
 
 /** The claims that the given locked (on sale, not bought) modules take away. */

@@ -73,6 +73,8 @@ const SHIPPED_NAMES = [
   '20261203-0073-messaging-send-selections',
   '20261203-0074-numbers-number-purchase',
   '20261203-0075-insight-rfm',
+  '20261204-0076-billing-reseller-targets',
+  '20261204-0077-billing-hold-reads',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

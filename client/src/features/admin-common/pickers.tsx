@@ -70,13 +70,13 @@ function usePickerCalls<Raw, T>(path: string, filter: Record<string, string | nu
 
 interface RawOrganization { id: number; name: string; organName?: string | null; type?: string }
 
-/** An organization of the caller's tree, found by name, organ name, national id or CEO. */
-export function OrganizationPicker({ value, onChange, reloadKey, 'data-testid': testId, ...rest }: PickerProps<PickedOrganization>) {
+/** An organization of the caller's tree, found by name, organ name, national id or CEO; `type` and `parentId` narrow the list. */
+export function OrganizationPicker({ value, onChange, reloadKey, type, parentId, 'data-testid': testId, ...rest }: PickerProps<PickedOrganization> & { type?: 'reseller' | 'organization'; parentId?: number | null }) {
   const { t } = useTranslation('pickers');
   const shape = useCallback((o: RawOrganization): PickedOrganization => ({
     ...o, title: o.name, detail: o.organName || (o.type ? t(`organizationTypes.${o.type}`, { defaultValue: '' }) : ''),
   }), [t]);
-  const calls = usePickerCalls('/Organizations', {}, shape);
+  const calls = usePickerCalls('/Organizations', { type, parentId: parentId ?? undefined }, shape);
   return (
     <ServerSelect<PickedOrganization> {...rest} {...calls} scope={`${calls.scope}|${reloadKey ?? ''}`} data-testid={testId} value={value} placeholder={rest.placeholder ?? t('organizationPlaceholder')}
       renderOption={(item) => <TwoLines item={item} />} onChange={(v, item) => onChange(idOf(v), item)} />

@@ -13,7 +13,7 @@ import { auditsApi, auditsKeys, type AuditRow } from './audits-api';
 
 const CLASS_NAMES = ['Organization', 'User', 'Role', 'RoleTemplate', 'Session', 'AccountInformation', 'ApiToken', 'ApiTokenSafeIp', 'BlackList', 'Credit',
   'Discount', 'MainSettings', 'Media', 'MessagePattern', 'Module', 'OtpFormat', 'Package', 'Payment', 'PaymentGateway', 'PeriodicSend', 'Plan', 'PrivateNumber',
-  'PrivateNumberAssignment', 'ScheduledMessage', 'SenderAgent', 'SmppAccount', 'Tariff', 'Webhook'];
+  'PrivateNumberAssignment', 'ResellerSettings', 'ResellerTarget', 'ScheduledMessage', 'SenderAgent', 'SmppAccount', 'Tariff', 'Webhook'];
 const OPERATIONS = ['Create', 'Update', 'Delete', 'DeleteWithChildren', 'Activate', 'Deactivate', 'Archive', 'Unarchive', 'Suspend', 'Unblock',
   'ResetPassword', 'ChangePassword', 'AssignRole', 'AssignRoleTemplate', 'Impersonate', 'StopImpersonation', 'Logout', 'RevokeSession',
   'Assign', 'Unassign', 'AssignModule', 'UnassignModule', 'AssignTariff', 'ChargeOrganization', 'IncreaseUserCredit', 'DecreaseUserCredit', 'SetCreditLimit',
