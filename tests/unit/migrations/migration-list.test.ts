@@ -73,6 +73,7 @@ const SHIPPED_NAMES = [
   '20261203-0073-messaging-send-selections',
   '20261203-0074-numbers-number-purchase',
   '20261203-0075-insight-rfm',
+  '20261204-0078-insight-report-claims',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */
