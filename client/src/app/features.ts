@@ -31,6 +31,7 @@ import { smartFeature } from '../features/smart/smart.feature';
 import { regionalFeature } from '../features/regional/regional.feature';
 import { numberPurchaseFeature } from '../features/number-purchase/number-purchase.feature';
 import { rfmFeature } from '../features/rfm/rfm.feature';
+import { reportsFeature } from '../features/reports/reports.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -40,5 +41,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, reportsFeature, placeholderSections,
 ];
