@@ -11,7 +11,6 @@ import { Button } from '../../shared/ui/button';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { PageHeader } from '../../shared/ui/page-header';
 import { Spinner } from '../../shared/ui/spinner';
-import { isolateText } from '../../shared/ui/bidi';
 import { cx } from '../../shared/ui/class-names';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
@@ -130,7 +129,6 @@ function ReportsPage({ kind }: { kind: ReportKind }) {
   ];
 
   const empty = data && data.totals.messages === 0 && data.totals.sends === 0;
-  const subject = data ? t(`subject.${data.subject.kind}`, { user: isolateText(data.subject.userName), organization: isolateText(data.subject.organizationName) }) : null;
   const tabs = KINDS.filter((k) => hasClaim(user, CLAIM_OF[k]) && (k === 'user' || isAdmin));
 
   return (
@@ -172,13 +170,18 @@ function ReportsPage({ kind }: { kind: ReportKind }) {
         {draftError && <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400" data-testid="reports-range-error">{draftError}</p>}
       </form>
 
-      {subject && <p className="mb-3 text-sm text-slate-600 dark:text-slate-300" data-testid="reports-subject">{subject}</p>}
+      {data && (
+        <p className="mb-3 text-sm text-slate-600 dark:text-slate-300" data-testid="reports-subject">
+          {t(`subject.${data.subject.kind}`)}{' '}
+          {data.subject.userName !== null ? <><UserText>{data.subject.userName}</UserText> (<UserText>{data.subject.organizationName}</UserText>)</> : <UserText>{data.subject.organizationName}</UserText>}
+        </p>
+      )}
       {!data && isLoading && <Spinner label={t('loading')} data-testid="reports-loading" />}
       {!data && error && <p className="text-sm text-red-700 dark:text-red-400" data-testid="reports-failed">{t('failed')}</p>}
       {empty && <EmptyState title={t('empty')} className="rounded border bg-white dark:border-slate-700 dark:bg-slate-800" data-testid="reports-empty" />}
 
       {data && charts && !empty && (
-        <div className={cx('grid gap-4', isValidating && 'opacity-70 transition-opacity')} data-testid="reports-body">
+        <div className={cx('grid grid-cols-1 gap-4', isValidating && 'opacity-70 transition-opacity')} data-testid="reports-body">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8" data-testid="reports-totals">
             {([
               ['sends', count(data.totals.sends)], ['messages', count(data.totals.messages)], ['parts', count(data.totals.parts)], ['delivered', count(data.totals.delivered)],
@@ -230,14 +233,14 @@ function ReportsPage({ kind }: { kind: ReportKind }) {
           </div>
 
           {data.organizations && (
-            <section aria-labelledby="reports-tree-title">
+            <section aria-labelledby="reports-tree-title" className="min-w-0">
               <h2 id="reports-tree-title" className="mb-2 text-lg font-semibold">{t('table.organizations')}</h2>
               <DataTable columns={treeColumns} rows={data.organizations.slice(treePage * PAGE_SIZE, (treePage + 1) * PAGE_SIZE)} rowKey={(r) => `${r.organizationId}-${r.own}`}
                 caption={t('table.organizations')} emptyText={t('empty')} pageIndex={treePage} pageSize={PAGE_SIZE} totalCount={data.organizations.length} onPageChange={setTreePage}
                 data-testid="reports-tree-table" />
             </section>
           )}
-          <section aria-labelledby="reports-periods-title">
+          <section aria-labelledby="reports-periods-title" className="min-w-0">
             <h2 id="reports-periods-title" className="mb-2 text-lg font-semibold">{t('table.periods')}</h2>
             <DataTable columns={periodColumns} rows={data.periods.slice(periodPage * PAGE_SIZE, (periodPage + 1) * PAGE_SIZE)} rowKey={(r) => r.period}
               caption={t('table.periods')} emptyText={t('empty')} pageIndex={periodPage} pageSize={PAGE_SIZE} totalCount={data.periods.length} onPageChange={setPeriodPage}

@@ -18,7 +18,7 @@ export const reportsTexts: TextResource = {
       organization: 'سازمان', user: 'کاربر', organizationPlaceholder: 'سازمان جاری', userPlaceholder: 'خودم',
       bothDates: 'تاریخ شروع و پایان را انتخاب کنید.', endBeforeStart: 'تاریخ پایان نمی‌تواند پیش از تاریخ شروع باشد.', tooLong: 'بازه گزارش حداکثر {{days}} روز است.',
     },
-    subject: { user: 'کاربر: {{user}} ({{organization}})', organization: 'سازمان: {{organization}}', tree: 'درخت سازمان: {{organization}}' },
+    subject: { user: 'کاربر:', organization: 'سازمان:', tree: 'درخت سازمان:' },
     totals: {
       sends: 'ارسال‌ها', messages: 'پیامک‌ها', parts: 'بخش‌ها', sent: 'ارسال‌شده به اپراتور', delivered: 'رسیده', failed: 'ناموفق', pending: 'در انتظار',
       used: 'اعتبار مصرفی', givenBack: 'برگشتی',
@@ -53,7 +53,7 @@ export const reportsTexts: TextResource = {
       organization: 'Organization', user: 'User', organizationPlaceholder: 'Current organization', userPlaceholder: 'Myself',
       bothDates: 'Choose both the start and the end date.', endBeforeStart: 'The end date cannot be before the start date.', tooLong: 'The report range is at most {{days}} days.',
     },
-    subject: { user: 'User: {{user}} ({{organization}})', organization: 'Organization: {{organization}}', tree: 'Organization tree: {{organization}}' },
+    subject: { user: 'User:', organization: 'Organization:', tree: 'Organization tree:' },
     totals: {
       sends: 'Sends', messages: 'Messages', parts: 'Parts', sent: 'Sent to the operator', delivered: 'Delivered', failed: 'Failed', pending: 'Pending',
       used: 'Credit used', givenBack: 'Refunded',
