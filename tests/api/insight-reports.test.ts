@@ -6,6 +6,7 @@ import { INITIAL_ADMIN_PASSWORD, startTestServer, type TestServer } from '../sup
 import { ADMIN_PASSWORD, USER_PASSWORD, unique } from '../support/fixtures.js';
 import type { Clock } from '../../server/platform/clock.js';
 import { TYPES } from '../../server/platform/tokens.js';
+import { insightReportClaims } from '../../migrations/20261204-0078-insight-report-claims.js';
 
 const backends = [
   { name: 'the embedded database', overrides: { databaseUrl: null, redisUrl: null } },
@@ -176,6 +177,21 @@ for (const backend of backends) {
       expect((await api.get('Reports/GetTreeReport', { token: aToken })).status).to.equal(403);
     });
 
+    it('a plain user: without the claim 403; with it, only their own sends (another user 404, the organization report 403)', async () => {
+      const userName = unique('plain');
+      const plain = ok(await api.post('Users/Create', { userName, organizationId: a.id, isAdmin: false, firstName: 'P', password: USER_PASSWORD, changePasswordRequired: false }, { token: aToken }));
+      const token = await signIn(userName, USER_PASSWORD);
+      expect((await api.get('Reports/GetUserReport', { token })).status).to.equal(403);
+      const role = ok(await api.post('Roles/Create', { title: unique('Reports '), claims: ['SmsReports.Reports'], organizationId: a.id }, { token: aToken }));
+      ok(await api.post('Roles/AssignToUser', { userId: plain.id, roleId: role.id }, { token: aToken }));
+      const again = await signIn(userName, USER_PASSWORD);
+      const own = ok(await api.get(`Reports/GetUserReport${RANGE}`, { token: again }));
+      expect(own.subject).to.deep.include({ userId: Number(plain.id) });
+      expect(own.totals).to.deep.include({ sends: 0, messages: 0 });
+      expect((await api.get(`Reports/GetUserReport?userId=${aAdminId}`, { token: again })).status).to.equal(404);
+      expect((await api.get('Reports/GetOrganizationReport', { token: again })).status).to.equal(403);
+    });
+
     it('refuses a bad range on its field, in the spec\'s shape and both languages', async () => {
       const long = await api.get('Reports/GetOrganizationReport?fromDate=2026-01-01&toDate=2027-01-10', { token: aToken, culture: 'fa-IR' });
       expect(long.status).to.equal(400);
@@ -219,6 +235,29 @@ for (const backend of backends) {
       expect(book.worksheets[0].getRow(1).getCell(1).value).to.equal('Period');
       expect(book.worksheets[0].getRow(2).getCell(1).value).to.equal('Azar 1405');
       expect(book.worksheets[0].getRow(2).getCell(5).value).to.equal(138);
+    });
+    it('the migration gives the new claims to role templates that open the outbox or the RFM ranking, and only to them', async () => {
+      const role = async (claims: string[], isTemplate: boolean) => {
+        const [row] = await knex('roles').insert({ organizationId: reseller.id, title: unique('T '), claims: JSON.stringify(claims), isTemplate }).returning('id');
+        return Number(row.id);
+      };
+      const outbox = await role(['SmsReports.Outbox'], true);
+      const rfm = await role(['SmsReports.Rfm', 'SmsReports.Outbox'], true);
+      const neither = await role(['Sending.Single'], true);
+      const plainRole = await role(['SmsReports.Outbox'], false);
+      await insightReportClaims.up(knex);
+      await insightReportClaims.up(knex); // twice: nothing is added twice
+      const claimsOf = async (id: number) => {
+        const row = await knex('roles').where({ id }).first('claims');
+        return (typeof row.claims === 'string' ? JSON.parse(row.claims) : row.claims) as string[];
+      };
+      expect(await claimsOf(outbox)).to.deep.equal(['SmsReports.Outbox', 'SmsReports.Reports']);
+      expect(await claimsOf(rfm)).to.deep.equal(['SmsReports.Rfm', 'SmsReports.Outbox', 'SmsReports.Reports', 'SmsReports.TreeReport']);
+      expect(await claimsOf(neither)).to.deep.equal(['Sending.Single']);
+      expect(await claimsOf(plainRole)).to.deep.equal(['SmsReports.Outbox']);
+      await insightReportClaims.down(knex);
+      expect(await claimsOf(rfm)).to.deep.equal(['SmsReports.Rfm', 'SmsReports.Outbox']);
+      await knex('roles').whereIn('id', [outbox, rfm, neither, plainRole]).delete();
     });
   });
 }

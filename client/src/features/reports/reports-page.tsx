@@ -56,7 +56,9 @@ function ReportsPage({ kind }: { kind: ReportKind }) {
   const [periodPage, setPeriodPage] = useState(0);
   const [treePage, setTreePage] = useState(0);
   const [exporting, setExporting] = useState(false);
-  const { data, error, isLoading, isValidating } = useSWR(filter ? ['reports', kind, filter] : null, () => reportsApi.get(api, kind, filter!), { keepPreviousData: true, shouldRetryOnError: false });
+  // The organization and tree reports are administrators' (a plain user's are its own sends): no call that can only answer 403.
+  const allowed = kind === 'user' || isAdmin;
+  const { data, error, isLoading, isValidating } = useSWR(filter && user && allowed ? ['reports', kind, filter] : null, () => reportsApi.get(api, kind, filter!), { keepPreviousData: true, shouldRetryOnError: false });
 
   const count = (n: number) => digits(groupThousands(String(n)));
   const bucketName = (b: DeliveryBucket) => t(outcomeKey(b));
@@ -176,6 +178,7 @@ function ReportsPage({ kind }: { kind: ReportKind }) {
           {data.subject.userName !== null ? <><UserText>{data.subject.userName}</UserText> (<UserText>{data.subject.organizationName}</UserText>)</> : <UserText>{data.subject.organizationName}</UserText>}
         </p>
       )}
+      {user && !allowed && <EmptyState title={t('adminsOnly')} className="rounded border bg-white dark:border-slate-700 dark:bg-slate-800" data-testid="reports-admins-only" />}
       {!data && isLoading && <Spinner label={t('loading')} data-testid="reports-loading" />}
       {!data && error && <p className="text-sm text-red-700 dark:text-red-400" data-testid="reports-failed">{t('failed')}</p>}
       {empty && <EmptyState title={t('empty')} className="rounded border bg-white dark:border-slate-700 dark:bg-slate-800" data-testid="reports-empty" />}
