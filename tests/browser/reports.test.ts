@@ -8,6 +8,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { TYPES } from '../../server/platform/tokens.js';
 import { addDays, tehranDayOf } from '../../server/shared/insight/dashboard-days.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
+import { Shell } from './pages/shell.js';
 import { ReportsScreen } from './pages/reports-page.js';
 
 describe('browser: reports', function () {
@@ -62,6 +63,40 @@ describe('browser: reports', function () {
     const names = organizations.getColumn(1).values.map(String);
     expect(names).to.include(tree.organization.name);
     expect(workbook.worksheets[0].getRow(1).getCell(1).value).to.equal('دوره');
+    expect(errors).to.deep.equal([]);
+    await page.close();
+  });
+  it('an organization\'s administrator reads its organization report in English (Latin digits, Jalali month names) and an empty range says so', async () => {
+    const tree = await createTree(api);
+    const server = await sharedServer();
+    const knex = server.peyk.container.get<Knex>(TYPES.Knex);
+    const yesterday = addDays(tehranDayOf(new Date()), -1);
+    await knex('insight_daily_receivers').insert({ organizationId: tree.sub.id, day: yesterday, userId: 1, privateNumberId: 1, sendType: 'Bulk', operator: 'mci', deliveryStatus: 'WaitingForSend', senderNumber: '3000', receivers: 1234, parts: 1234 });
+    await knex('insight_daily_sends').insert({ organizationId: tree.sub.id, day: yesterday, userId: 1, privateNumberId: 1, sendType: 'Bulk', senderNumber: '3000', sends: 1 });
+
+    const errors: string[] = [];
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await new PanelSignIn(page, baseUrl).signIn(tree.orgAdmin.userName, USER_PASSWORD);
+    await new Shell(page).toggleLanguage();
+    await page.locator('html[lang="en-US"]').waitFor({ state: 'attached' });
+    const reports = new ReportsScreen(page, baseUrl);
+    await reports.open('organization');
+    await reports.seriesChart().waitFor();
+    // The sub-organization's sends are in its parent's organization report.
+    expect(await reports.total('messages').innerText()).to.equal('1,234');
+    expect(await reports.total('pending').innerText()).to.equal('1,234');
+    expect(await page.getByTestId('reports-subject').innerText()).to.contain(tree.organization.name);
+    // An ordinary organization holds no tree report: no tab to it.
+    expect(await reports.tab('tree').count()).to.equal(0);
+    await reports.groupByMonth();
+    await page.getByTestId('report-period').first().waitFor();
+    expect((await reports.periods().allInnerTexts()).join(' ')).to.match(/^(Farvardin|Ordibehesht|Khordad|Tir|Mordad|Shahrivar|Mehr|Aban|Azar|Dey|Bahman|Esfand) \d{4}/);
+
+    // The user report of the administrator (no sends of their own): the empty state, and no export to make.
+    await reports.tab('user').click();
+    await page.getByTestId('reports-empty').waitFor();
+    expect(await page.getByTestId('reports-export').isDisabled()).to.equal(true);
     expect(errors).to.deep.equal([]);
     await page.close();
   });
