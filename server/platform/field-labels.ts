@@ -13,6 +13,7 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   areas: { fa: 'محدوده‌ها', en: 'Areas' },
   coordinates: { fa: 'مختصات', en: 'Coordinates' },
   center: { fa: 'مرکز', en: 'Centre' },
+  grouping: { fa: 'گروه‌بندی', en: 'Grouping' },
   radiusMeters: { fa: 'شعاع (متر)', en: 'Radius (metres)' },
   bbox: { fa: 'مستطیل', en: 'Rectangle' },
   residenceState: { fa: 'ساکنین', en: 'Residents' },

@@ -56,6 +56,9 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
       'GET /Payments/SandboxPay', // the sandbox gateway's payment page
       'GET /PhonebookFiles/RejectedFile/:token', // the rejected rows of an import
       'GET /Polls/ExportParticipants/:id', // a poll's participants workbook
+      'GET /Reports/ExportOrganizationReport', // an organization report's workbook
+      'GET /Reports/ExportTreeReport', // a tree report's workbook
+      'GET /Reports/ExportUserReport', // a user report's workbook
       'GET /Rfm/ExportResults', // the RFM ranking workbook
       'GET /ScheduledMessages/P2PTemplate', // the P2P file to start from
       'GET /Transactions/Export', // the transactions workbook

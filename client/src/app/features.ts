@@ -33,6 +33,7 @@ import { numberPurchaseFeature } from '../features/number-purchase/number-purcha
 import { rfmFeature } from '../features/rfm/rfm.feature';
 import { mainSettingsFeature } from '../features/main-settings/main-settings.feature';
 import { resellerFeature } from '../features/reseller/reseller.feature';
+import { reportsFeature } from '../features/reports/reports.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -42,5 +43,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, placeholderSections,
 ];

@@ -68,6 +68,8 @@ export const CLAIM_SECTIONS: ClaimSection[] = [
       c('SmsReports.Inbox', 'organization', 'صندوق دریافت', 'Inbox'),
       c('SmsReports.EditStatus', 'system', 'ویرایش وضعیت ارسال‌ها', "Edit sends' status"),
       c('SmsReports.Rfm', 'reseller', 'امتیازدهی مشتریان (RFM)', "Customers' RFM ranking"),
+      c('SmsReports.Reports', 'organization', 'گزارش کاربر و سازمان', 'User and organization reports'),
+      c('SmsReports.TreeReport', 'reseller', 'گزارش درخت سازمان‌ها', 'Organization tree report'),
     ],
   },
   { key: 'Facility', fa: 'امکانات', en: 'Facility', claims: [c('Facility.Use', 'organization', 'امکانات', 'Facilities')] },

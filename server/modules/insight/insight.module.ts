@@ -11,15 +11,17 @@ import { newsController } from './news.routes.js';
 import { RfmRepository } from './rfm.repository.js';
 import { RfmService } from './rfm.service.js';
 import { rfmController } from './rfm.routes.js';
+import { ReportsService } from './reports.service.js';
+import { reportsController } from './reports.routes.js';
 import { TYPES } from '../../platform/tokens.js';
 
 export const insightModule: PeykModule = {
   name: 'insight',
   messages: insightMessages,
   register(container: Container) {
-    for (const cls of [InsightRepository, RollupRepository, InsightService, NewsRepository, NewsService, RfmRepository, RfmService] as (new (...args: never[]) => unknown)[]) container.bind(cls).toSelf().inSingletonScope();
+    for (const cls of [InsightRepository, RollupRepository, InsightService, NewsRepository, NewsService, RfmRepository, RfmService, ReportsService] as (new (...args: never[]) => unknown)[]) container.bind(cls).toSelf().inSingletonScope();
   },
-  controllers: (container) => [dashboardController(container.get(InsightService)), outboxStatisticsController(container.get(InsightService)), newsController(container.get(NewsService)), rfmController(container.get(RfmService), container.get(TYPES.Translator))],
+  controllers: (container) => [dashboardController(container.get(InsightService)), outboxStatisticsController(container.get(InsightService)), newsController(container.get(NewsService)), rfmController(container.get(RfmService), container.get(TYPES.Translator)), reportsController(container.get(ReportsService), container.get(TYPES.Translator))],
   jobs(container) {
     const service = container.get(InsightService);
     // Readers add what is not folded yet, so the interval only bounds how long the log grows.

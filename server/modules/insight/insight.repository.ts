@@ -58,6 +58,19 @@ export interface DashboardRows {
   credit?: { day: string; typeCreditChange: string; amount: string; entries: number }[];
 }
 
+export interface ReportRows {
+  statuses: StatusRow[];
+  operators: { operator: string; receivers: number; parts: number }[];
+  sends: { day: string; sends: number }[];
+  credit: { day: string; typeCreditChange: string; amount: string; entries: number }[] | null;
+  tree: {
+    statuses: { organizationId: number; deliveryStatus: string; receivers: number; parts: number }[];
+    sends: { organizationId: number; sends: number }[];
+    organizations: { id: number; path: string }[];
+    credit: { organizationId: number; typeCreditChange: string; amount: string }[];
+  } | null;
+}
+
 export interface ReadOptions {
   /** Operators and lines over the whole range (the dashboard; the outbox statistics need neither). */
   breakdowns: boolean;
@@ -106,11 +119,11 @@ export class InsightRepository {
 
   receiversQuery(tx: Knex.Transaction, slice: Slice, range: DayRange, by: string[], top?: number): Knex.QueryBuilder {
     const folded = tx('insight_daily_receivers as r').whereBetween('r.day', [range.fromDate, range.toDate])
-      .select(tx.raw(`to_char(r.day, 'YYYY-MM-DD') as day`), 'r.sendType', 'r.operator', 'r.deliveryStatus', 'r.privateNumberId', 'r.senderNumber', 'r.receivers', 'r.parts');
+      .select(tx.raw(`to_char(r.day, 'YYYY-MM-DD') as day`), 'r.organizationId', 'r.sendType', 'r.operator', 'r.deliveryStatus', 'r.privateNumberId', 'r.senderNumber', 'r.receivers', 'r.parts');
     whereOrganizationVisible(folded, tx, 'r.organizationId', slice.tenant);
     if (slice.userId !== null) folded.where('r.userId', slice.userId);
     const live = unfolded(tx, 'receivers', range)
-      .select(tx.raw(`to_char(${TEHRAN_DAY_OF_SEND}, 'YYYY-MM-DD') as day`), 's.sendType', 'd.operator', 'd.deliveryStatus', 's.privateNumberId', 's.senderNumber',
+      .select(tx.raw(`to_char(${TEHRAN_DAY_OF_SEND}, 'YYYY-MM-DD') as day`), 's.organizationId', 's.sendType', 'd.operator', 'd.deliveryStatus', 's.privateNumberId', 's.senderNumber',
         'd.receivers', tx.raw('d.receivers * s."smsParts" as parts'));
     whereOrganizationVisible(live, tx, 's.organizationId', slice.tenant);
     if (slice.userId !== null) live.where('s.userId', slice.userId);
@@ -125,15 +138,61 @@ export class InsightRepository {
   }
 
   private async sends(tx: Knex.Transaction, slice: Slice, range: DayRange): Promise<{ day: string; sends: number }[]> {
+    const rows = await this.sendsBy(tx, slice, range, 'day');
+    return rows.map((r) => ({ day: String(r.day), sends: Number(r.sends) }));
+  }
+
+  /** Sends of the slice and range (daily rows plus the unfolded log) per day or per organization. */
+  private async sendsBy(tx: Knex.Transaction, slice: Slice, range: DayRange, by: 'day' | 'organizationId'): Promise<Record<string, unknown>[]> {
     const folded = tx('insight_daily_sends as r').whereBetween('r.day', [range.fromDate, range.toDate])
-      .select(tx.raw(`to_char(r.day, 'YYYY-MM-DD') as day`), 'r.sends');
+      .select(tx.raw(`to_char(r.day, 'YYYY-MM-DD') as day`), 'r.organizationId', 'r.sends');
     whereOrganizationVisible(folded, tx, 'r.organizationId', slice.tenant);
     if (slice.userId !== null) folded.where('r.userId', slice.userId);
-    const live = unfolded(tx, 'sends', range).select(tx.raw(`to_char(${TEHRAN_DAY_OF_SEND}, 'YYYY-MM-DD') as day`), 'd.sends');
+    const live = unfolded(tx, 'sends', range).select(tx.raw(`to_char(${TEHRAN_DAY_OF_SEND}, 'YYYY-MM-DD') as day`), 's.organizationId', 'd.sends');
     whereOrganizationVisible(live, tx, 's.organizationId', slice.tenant);
     if (slice.userId !== null) live.where('s.userId', slice.userId);
-    const rows = await tx.from(folded.unionAll([live]).as('x')).select('x.day', tx.raw('sum(x.sends)::bigint as sends')).groupBy('x.day').orderBy('x.day');
-    return (rows as { day: string; sends: string | number }[]).map((r) => ({ day: String(r.day), sends: Number(r.sends) }));
+    return tx.from(folded.unionAll([live]).as('x')).select(`x.${by}`, tx.raw('sum(x.sends)::bigint as sends')).groupBy(`x.${by}`).orderBy(`x.${by}`);
+  }
+
+  /**
+   * A report's rows (reports.service.ts), in one repeatable-read transaction like the dashboard:
+   * receivers per day, send type and status; per operator; sends per day; the owner's ledger per
+   * day; and, for a tree report, receivers per organization and status, sends per organization,
+   * the organizations of the slice (to fold each into its child of the root) and the children's
+   * own accounts over the range.
+   */
+  async readReport(slice: Slice, range: DayRange, options: { credit: CreditOwner | null; creditTypes: readonly string[]; tree: { childIds: number[]; credit: boolean } | null }): Promise<ReportRows> {
+    return this.knex.transaction(async (tx) => {
+      await noJit(tx);
+      const statuses = (await this.receivers(tx, slice, range, ['day', 'sendType', 'deliveryStatus']))
+        .map((r) => ({ day: String(r.day), sendType: String(r.sendType), deliveryStatus: String(r.deliveryStatus), receivers: Number(r.receivers), parts: Number(r.parts) }));
+      const operators = (await this.receivers(tx, slice, range, ['operator']))
+        .map((r) => ({ operator: String(r.operator), receivers: Number(r.receivers), parts: Number(r.parts) }));
+      const sends = await this.sends(tx, slice, range);
+      const out: ReportRows = { statuses, operators, sends, credit: options.credit ? await this.credit(tx, options.credit, range, options.creditTypes) : null, tree: null };
+      if (options.tree) {
+        const orgStatuses = (await this.receivers(tx, slice, range, ['organizationId', 'deliveryStatus']))
+          .map((r) => ({ organizationId: Number(r.organizationId), deliveryStatus: String(r.deliveryStatus), receivers: Number(r.receivers), parts: Number(r.parts) }));
+        const orgSends = (await this.sendsBy(tx, slice, range, 'organizationId')).map((r) => ({ organizationId: Number(r.organizationId), sends: Number(r.sends) }));
+        const organizations = (await whereOrganizationVisible(tx('organizations').select('id', 'path'), tx, 'id', slice.tenant))
+          .map((r: { id: number; path: string }) => ({ id: Number(r.id), path: String(r.path) }));
+        let credit: { organizationId: number; typeCreditChange: string; amount: string }[] = [];
+        if (options.tree.credit && options.tree.childIds.length > 0) {
+          const rows = await tx('insight_daily_credit').whereBetween('day', [range.fromDate, range.toDate]).whereIn('typeCreditChange', [...options.creditTypes])
+            .whereIn('organizationId', options.tree.childIds).whereNull('userId')
+            .select('organizationId', 'typeCreditChange', tx.raw('sum(amount)::text as amount')).groupBy('organizationId', 'typeCreditChange');
+          credit = (rows as { organizationId: number; typeCreditChange: string; amount: string }[]).map((r) => ({ organizationId: Number(r.organizationId), typeCreditChange: r.typeCreditChange, amount: String(r.amount) }));
+        }
+        out.tree = { statuses: orgStatuses, sends: orgSends, organizations, credit };
+      }
+      return out;
+    }, { isolationLevel: 'repeatable read', readOnly: true });
+  }
+
+  /** Direct children of an organization (a tree report's rows), by name. */
+  async children(organizationId: number): Promise<{ id: number; name: string; path: string }[]> {
+    const rows = await this.knex('organizations').where('parentId', organizationId).whereNull('deletedAt').select('id', 'name', 'path').orderBy(['name', 'id']);
+    return (rows as { id: number; name: string; path: string }[]).map((r) => ({ id: Number(r.id), name: String(r.name), path: String(r.path) }));
   }
 
   private async credit(tx: Knex.Transaction, owner: CreditOwner, range: DayRange, types: readonly string[]) {

@@ -50,7 +50,7 @@ export type RangeProblem = 'invalidDay' | 'endBeforeStart' | 'tooLong';
  * The range a request asks for: both ends default (to today, from nine days before `toDate`), a
  * missing end is filled the same way, and a range is at most MAX_RANGE_DAYS days long.
  */
-export function resolveRange(input: { fromDate?: string; toDate?: string }, now: Date): { range: DayRange } | { problem: RangeProblem; field: 'fromDate' | 'toDate' } {
+export function resolveRange(input: { fromDate?: string; toDate?: string }, now: Date, maxDays: number = MAX_RANGE_DAYS): { range: DayRange } | { problem: RangeProblem; field: 'fromDate' | 'toDate' } {
   if (input.fromDate !== undefined && !isDay(input.fromDate)) return { problem: 'invalidDay', field: 'fromDate' };
   if (input.toDate !== undefined && !isDay(input.toDate)) return { problem: 'invalidDay', field: 'toDate' };
   const toDate = input.toDate ?? (input.fromDate !== undefined
@@ -59,6 +59,6 @@ export function resolveRange(input: { fromDate?: string; toDate?: string }, now:
   const fromDate = input.fromDate ?? addDays(toDate, -(DEFAULT_RANGE_DAYS - 1));
   const span = dayNumber(toDate) - dayNumber(fromDate) + 1;
   if (span < 1) return { problem: 'endBeforeStart', field: 'toDate' };
-  if (span > MAX_RANGE_DAYS) return { problem: 'tooLong', field: 'toDate' };
+  if (span > maxDays) return { problem: 'tooLong', field: 'toDate' };
   return { range: { fromDate, toDate } };
 }

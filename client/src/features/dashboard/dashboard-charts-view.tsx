@@ -21,10 +21,10 @@ import { DASHBOARD_CHARTS_NS } from './dashboard-charts.i18n';
 import { MAX_RANGE_DAYS, dayLabel, defaultPicks, inReadingOrder, rangeOfPicks, type PickedRange } from './dashboard-range';
 
 // Tremor colour names; tailwind.config.js safelists exactly these (their classes are built at run time).
-const BUCKET_COLORS: Record<DeliveryBucket, string> = {
+export const BUCKET_COLORS: Record<DeliveryBucket, string> = {
   delivered: 'emerald', notDelivered: 'rose', awaitingReport: 'sky', noReport: 'violet', failed: 'orange', canceled: 'slate', blackList: 'fuchsia', waiting: 'amber',
 };
-const OPERATOR_COLORS: Record<string, string> = { mci: 'blue', irancell: 'yellow', rightel: 'purple', other: 'gray', international: 'teal' };
+export const OPERATOR_COLORS: Record<string, string> = { mci: 'blue', irancell: 'yellow', rightel: 'purple', other: 'gray', international: 'teal' };
 const SEND_TYPE_COLORS: Record<string, string> = { Bulk: 'blue', Single: 'cyan', Dynamic: 'violet', P2P: 'pink', PhoneBook: 'lime', Api: 'indigo' };
 const FALLBACK_COLOR = 'gray';
 /** Pushes of send progress refresh the figures, at most this often. */
@@ -46,7 +46,7 @@ function useRefreshOnSends(refresh: () => void): void {
   }, []);
 }
 
-function Panel({ title, children, testId, className }: { title: string; children: ReactNode; testId: string; className?: string }) {
+export function Panel({ title, children, testId, className }: { title: string; children: ReactNode; testId: string; className?: string }) {
   return (
     <figure className={cx('rounded border bg-white p-4 dark:border-slate-700 dark:bg-slate-800', className)} data-testid={testId}>
       <figcaption className="mb-2 font-medium">{title}</figcaption>
@@ -71,7 +71,7 @@ function Toggle<T extends string>({ label, value, options, onChange, testId }: {
  * legend puts <li> inside a <div> inside its <ol> (an invalid list for screen readers, axe
  * "list"), so the charts are drawn without it and this list names the series instead.
  */
-function ChartLegend({ items, testId }: { items: { name: string; color: string; value?: string }[]; testId: string }) {
+export function ChartLegend({ items, testId }: { items: { name: string; color: string; value?: string }[]; testId: string }) {
   return (
     <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid={testId}>
       {items.map((item) => (
@@ -89,7 +89,7 @@ function ChartLegend({ items, testId }: { items: { name: string; color: string; 
  * What a chart shows, as a table for screen readers: the drawing itself is hidden from them
  * (recharts' SVG has no text alternative, axe "svg-img-alt").
  */
-function ChartTable({ caption, indexHeader, categories, rows, format }: {
+export function ChartTable({ caption, indexHeader, categories, rows, format }: {
   caption: string; indexHeader: string; categories: string[]; rows: Record<string, string | number>[]; format: (n: number) => string;
 }) {
   // The box is the sr-only one: a table keeps its content's width whatever its own width says, so a
@@ -115,7 +115,7 @@ function ChartTable({ caption, indexHeader, categories, rows, format }: {
  * element (axe "aria-hidden-focus"); `inert` (set on the element: React 18 has no such prop)
  * takes it out of both. It also ends the pie's hover tooltips, which the legend makes redundant.
  */
-function Inert({ children }: { children: ReactNode }) {
+export function Inert({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => { ref.current?.setAttribute('inert', ''); }, []);
   return <div ref={ref}>{children}</div>;
