@@ -40,13 +40,57 @@ function Party({ title, party, testId }: { title: string; party: InvoiceParty; t
   );
 }
 
+type InvoiceFigures = Pick<Invoice, 'lines' | 'price' | 'levy' | 'tax' | 'taxPercent' | 'total'>;
+
+/** Whether a document shows a VAT row: a buyer that is not taxable pays none. */
+export const isTaxed = (doc: Pick<Invoice, 'tax' | 'taxPercent'>) => Number(doc.taxPercent) > 0 || Number(doc.tax) > 0;
+
+/** The lines and the totals of an invoice or a pre-invoice (one layout; test ids by `testPrefix`). */
+export function InvoiceBody({ doc, testPrefix }: { doc: InvoiceFigures; testPrefix: 'invoice' | 'pre-invoice' }) {
+  const { t } = useTranslation('financial');
+  const { digits } = useMoney();
+  const cell = 'border border-slate-300 px-2 py-1';
+  const taxed = isTaxed(doc);
+  return (
+    <>
+      <div className="mb-4 overflow-x-auto">
+        <table className="w-full border-collapse text-sm" data-testid={`${testPrefix}-lines`}>
+          <thead>
+            <tr className="bg-slate-100">
+              <th className={cell}>{t('invoices.lines.title')}</th>
+              <th className={cell}>{t('invoices.lines.quantity')}</th>
+              <th className={cell}>{t('invoices.lines.unitPrice')}</th>
+              <th className={cell}>{t('invoices.lines.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {doc.lines.map((l, i) => (
+              <tr key={i}>
+                <td className={cell}><UserText>{l.title}</UserText></td>
+                <td className={cell}>{digits(l.quantity)}</td>
+                <td className={cell}><Amount value={l.unitPrice} /></td>
+                <td className={cell}><Amount value={l.amount} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="ms-auto grid max-w-md grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt>{t('invoices.price')}</dt><dd><Amount value={doc.price} testId={`${testPrefix}-price`} /></dd>
+        <dt>{t('invoices.levy')}</dt><dd><Amount value={doc.levy} testId={`${testPrefix}-levy`} /></dd>
+        {taxed && <><dt>{t('invoices.vat', { percent: digits(doc.taxPercent) })}</dt><dd><Amount value={doc.tax} testId={`${testPrefix}-vat`} /></dd></>}
+        <dt className="font-semibold">{t('invoices.total')}</dt><dd className="font-semibold"><Amount value={doc.total} testId={`${testPrefix}-total`} /></dd>
+      </dl>
+    </>
+  );
+}
+
 /** One invoice, laid out to print on its own (see invoice-print.css). */
 export function InvoiceView({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('financial');
   const { digits } = useMoney();
-  const cell = 'border border-slate-300 px-2 py-1';
   // A buyer that is not taxable pays no VAT: no "VAT (0%) 0" row, a sentence says why instead.
-  const taxed = Number(invoice.taxPercent) > 0 || Number(invoice.tax) > 0;
+  const taxed = isTaxed(invoice);
   return (
     <article data-print-root data-testid="invoice" className="mx-auto max-w-3xl bg-white p-4 text-slate-900 shadow">
       <header className="mb-4 flex flex-wrap items-start justify-between gap-2">
@@ -60,34 +104,7 @@ export function InvoiceView({ invoice }: { invoice: Invoice }) {
         <Party title={t('invoices.seller')} party={invoice.seller} testId="invoice-seller" />
         <Party title={t('invoices.buyer')} party={invoice.buyer} testId="invoice-buyer" />
       </div>
-      <div className="mb-4 overflow-x-auto">
-      <table className="w-full border-collapse text-sm" data-testid="invoice-lines">
-        <thead>
-          <tr className="bg-slate-100">
-            <th className={cell}>{t('invoices.lines.title')}</th>
-            <th className={cell}>{t('invoices.lines.quantity')}</th>
-            <th className={cell}>{t('invoices.lines.unitPrice')}</th>
-            <th className={cell}>{t('invoices.lines.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.lines.map((l, i) => (
-            <tr key={i}>
-              <td className={cell}><UserText>{l.title}</UserText></td>
-              <td className={cell}>{digits(l.quantity)}</td>
-              <td className={cell}><Amount value={l.unitPrice} /></td>
-              <td className={cell}><Amount value={l.amount} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      </div>
-      <dl className="ms-auto grid max-w-md grid-cols-2 gap-x-4 gap-y-1 text-sm">
-        <dt>{t('invoices.price')}</dt><dd><Amount value={invoice.price} testId="invoice-price" /></dd>
-        <dt>{t('invoices.levy')}</dt><dd><Amount value={invoice.levy} testId="invoice-levy" /></dd>
-        {taxed && <><dt>{t('invoices.vat', { percent: digits(invoice.taxPercent) })}</dt><dd><Amount value={invoice.tax} testId="invoice-vat" /></dd></>}
-        <dt className="font-semibold">{t('invoices.total')}</dt><dd className="font-semibold"><Amount value={invoice.total} testId="invoice-total" /></dd>
-      </dl>
+      <InvoiceBody doc={invoice} testPrefix="invoice" />
       <p className="mt-3 text-xs text-slate-500" data-testid="invoice-vat-note">{t(taxed ? 'invoices.vatIncluded' : 'invoices.noVat')}</p>
     </article>
   );

@@ -12,8 +12,9 @@ import { showToast } from '../../shared/ui/dialog/toast-store';
 import { EmptyState } from '../../shared/ui/empty-state';
 import { Spinner } from '../../shared/ui/spinner';
 import { UserText } from '../../shared/ui/user-text';
-import { Amount, useMoney } from './money';
+import { useMoney } from './money';
 import { financialKeys, invoiceByIdPath, invoicesApi, packagesApi, plansApi, type PreInvoice } from './financial-api';
+import { InvoiceBody, isTaxed } from './invoice-page';
 import './invoice-print.css';
 
 type Loaded = { preInvoice: PreInvoice } | { refused: string; expired: boolean } | null;
@@ -22,8 +23,7 @@ type Loaded = { preInvoice: PreInvoice } | { refused: string; expired: boolean }
 function PreInvoiceView({ pre }: { pre: PreInvoice }) {
   const { t } = useTranslation('financial');
   const { digits } = useMoney();
-  const cell = 'border border-slate-300 px-2 py-1';
-  const taxed = Number(pre.taxPercent) > 0 || Number(pre.tax) > 0;
+  const taxed = isTaxed(pre);
   return (
     <article data-print-root data-testid="pre-invoice" className="mx-auto max-w-3xl bg-white p-4 text-slate-900 shadow">
       <header className="mb-4 flex flex-wrap items-start justify-between gap-2">
@@ -35,34 +35,7 @@ function PreInvoiceView({ pre }: { pre: PreInvoice }) {
         </div>
       </header>
       <p className="mb-3">{t('preInvoices.buyer')}: <span data-testid="pre-invoice-buyer"><UserText fallback="—">{pre.organizationName}</UserText></span></p>
-      <div className="mb-4 overflow-x-auto">
-        <table className="w-full border-collapse text-sm" data-testid="pre-invoice-lines">
-          <thead>
-            <tr className="bg-slate-100">
-              <th className={cell}>{t('invoices.lines.title')}</th>
-              <th className={cell}>{t('invoices.lines.quantity')}</th>
-              <th className={cell}>{t('invoices.lines.unitPrice')}</th>
-              <th className={cell}>{t('invoices.lines.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pre.lines.map((l, i) => (
-              <tr key={i}>
-                <td className={cell}><UserText>{l.title}</UserText></td>
-                <td className={cell}>{digits(l.quantity)}</td>
-                <td className={cell}><Amount value={l.unitPrice} /></td>
-                <td className={cell}><Amount value={l.amount} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <dl className="ms-auto grid max-w-md grid-cols-2 gap-x-4 gap-y-1 text-sm">
-        <dt>{t('invoices.price')}</dt><dd><Amount value={pre.price} testId="pre-invoice-price" /></dd>
-        <dt>{t('invoices.levy')}</dt><dd><Amount value={pre.levy} testId="pre-invoice-levy" /></dd>
-        {taxed && <><dt>{t('invoices.vat', { percent: digits(pre.taxPercent) })}</dt><dd><Amount value={pre.tax} testId="pre-invoice-vat" /></dd></>}
-        <dt className="font-semibold">{t('invoices.total')}</dt><dd className="font-semibold"><Amount value={pre.total} testId="pre-invoice-total" /></dd>
-      </dl>
+      <InvoiceBody doc={pre} testPrefix="pre-invoice" />
       <p className="mt-3 text-xs text-slate-600" data-testid="pre-invoice-note">{t(taxed ? 'preInvoices.vatOnTop' : 'invoices.noVat')}</p>
     </article>
   );
