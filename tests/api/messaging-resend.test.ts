@@ -82,6 +82,37 @@ describe('Resend: by delivery status from the outbox, and automatic resend rules
     expect(back).to.include({ isResend: true, resendOfSendId: original.id });
   });
 
+  it('resends as a gradual send (the spec\'s "direct or gradual"): the steps go out in turn and the money is exact', async () => {
+    const lost = await simulatorLine(api, { deliveryRatio: 0, expireRatio: 0, seed: 5 });
+    const many = Array.from({ length: 1000 }, (_, i) => `0912557${String(1000 + i)}`);
+    const original = ok(await api.post('ScheduledMessages/Create', {
+      senderNumberId: lost.lineId, smsBody: 'Resend me gradually', sendType: 'Bulk', receiversText: many.join('\n'), sendId: randomUUID(),
+    }, { token: tree.subAdmin.token }));
+    const settled = await waitForSend(api, tree.subAdmin.token, original.id);
+    expect(settled.deliveryStatusCounts).to.deep.equal({ HaveNotReceivedToPhone: 1000 });
+    const body = { id: original.id, deliveryStatuses: ['HaveNotReceivedToPhone'], senderNumberId: good.lineId };
+    // One step field alone: the other one is asked for.
+    bad(await api.post('OutBox/ResendByDeliveryStatus', { ...body, gradualStepCount: 500 }, { token: tree.subAdmin.token }), 400, 'gradualIntervalMinutes');
+
+    const before = await available(api, tree.orgAdmin.token, tree.sub.id);
+    const gradual = { ...body, gradualStepCount: 500, gradualIntervalMinutes: 60 };
+    const resent = ok(await api.post('OutBox/ResendByDeliveryStatus', gradual, { token: tree.subAdmin.token }));
+    expect(resent).to.include({ isResend: true, resendOfSendId: original.id, sendSubType: 'Gradual', gradualStepCount: 500, gradualIntervalMinutes: 60, recipientCount: 1000 });
+    expect(resent.sendPrice).to.equal('100000');
+    expect(ok(await api.post('OutBox/ResendByDeliveryStatus', gradual, { token: tree.subAdmin.token })), 'a repeat answers the first').to.include({ id: resent.id, repeated: true });
+    // Step 0 (500 receivers) at once; step 1 an hour later, so it is still waiting.
+    await waitForSend(api, tree.subAdmin.token, resent.id, (s) => s.deliveredCount === 500);
+    const waiting = ok(await api.get(`OutBox/GetRecipients?id=${resent.id}&deliveryStatus=WaitingForSend&pageSize=1`, { token: tree.subAdmin.token }));
+    expect(waiting.totalCount).to.equal(500);
+    // Cancelled before step 1: charged for the 500 sent (100 rials each), the rest given back, nothing held.
+    ok(await api.post(`OutBox/Cancel/${resent.id}`, {}, { token: tree.subAdmin.token }));
+    const done = await waitForSend(api, tree.subAdmin.token, resent.id);
+    expect(done).to.include({ deliveredCount: 500, canceledCount: 500, pendingCount: 0 });
+    const after = await available(api, tree.orgAdmin.token, tree.sub.id);
+    expect(before.balance - after.balance).to.equal(50_000n);
+    expect(after.held).to.equal(before.held);
+  });
+
   it('refuses a resend without a delivery status with the spec message', async () => {
     const original = await sendFrom(good.lineId, numbers.slice(0, 2));
     const refused = bad(await api.post('OutBox/ResendByDeliveryStatus', { id: original.id, deliveryStatuses: [], senderNumberId: good.lineId }, { token: tree.subAdmin.token, culture: 'en-US' }), 400, 'deliveryStatuses');

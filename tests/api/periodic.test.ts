@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import * as jalaali from 'jalaali-js';
 import type { Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { bad, expectLedgerClean, ok, sendingTree, waitForSend } from '../support/sending.js';
@@ -55,6 +56,57 @@ describe('Gradual and periodic sends through ScheduledMessages', function () {
 
   describe('periodic', () => {
     let definitionId: number;
+    const times = (dates: string[]) => dates.map((d) => Date.parse(d));
+    const jalaliOf = (iso: string) => {
+      // The Tehran calendar day of an instant (+03:30), in the Jalali calendar of jalaali-js.
+      const t = new Date(Date.parse(iso) + 12_600_000);
+      return jalaali.toJalaali(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+    };
+
+    it('answers the next occurrences of Minute and Hour periods: fixed steps from the start date at the hour, Tehran time', async () => {
+      const start = tehranDate(1);
+      // 10:00 Tehran is 06:30 UTC.
+      const first = Date.parse(`${start}T06:30:00Z`);
+      const minute = ok(await create({ typeSend: 'periodic', receivers: ['09121110011'], periodType: 'Minute', period: 15, sendHour: 10, startDate: start, maxOccurrences: 3 }));
+      expect(minute).to.include({ periodType: 'Minute', period: 15, maxOccurrences: 3, gradualStepCount: null });
+      expect(times(minute.upcoming)).to.deep.equal([first, first + 15 * 60_000, first + 30 * 60_000]);
+      const hour = ok(await create({ typeSend: 'periodic', receivers: ['09121110011'], periodType: 'Hour', period: 2, sendHour: 10, startDate: start, maxOccurrences: 4 }));
+      expect(hour).to.include({ periodType: 'Hour', period: 2 });
+      expect(times(hour.upcoming)).to.deep.equal([0, 2, 4, 6].map((h) => first + h * 3_600_000));
+      expect(Date.parse(hour.dateTimeNext)).to.equal(first);
+      for (const def of [minute, hour]) ok(await api.post('ScheduledMessages/CancelPeriodicSend', { id: def.id }, { token: tree.subAdmin.token }));
+    });
+
+    it('answers the next occurrences of Monthly and Yearly periods on the Jalali calendar', async () => {
+      const start = tehranDate(1);
+      const [gy, gm, gd] = start.split('-').map(Number);
+      const a = jalaali.toJalaali(gy, gm, gd);
+      const monthly = ok(await create({ typeSend: 'periodic', receivers: ['09121110012'], periodType: 'Monthly', sendHour: 10, startDate: start }));
+      expect(monthly.upcoming).to.have.length(5);
+      (monthly.upcoming as string[]).forEach((at, i) => {
+        const jm0 = a.jm - 1 + i;
+        const jy = a.jy + Math.floor(jm0 / 12);
+        const jm = (jm0 % 12) + 1;
+        expect(jalaliOf(at), at).to.deep.equal({ jy, jm, jd: Math.min(a.jd, jalaali.jalaaliMonthLength(jy, jm)) });
+        expect(at.slice(11, 16)).to.equal('06:30');
+      });
+      const yearly = ok(await create({ typeSend: 'periodic', receivers: ['09121110012'], periodType: 'Yearly', sendHour: 10, startDate: start }));
+      expect(yearly).to.include({ periodType: 'Yearly', period: 1 });
+      expect((yearly.upcoming as string[]).slice(0, 3).map(jalaliOf)).to.deep.equal([0, 1, 2].map((n) => ({ jy: a.jy + n, jm: a.jm, jd: Math.min(a.jd, jalaali.jalaaliMonthLength(a.jy + n, a.jm)) })));
+      for (const def of [monthly, yearly]) ok(await api.post('ScheduledMessages/CancelPeriodicSend', { id: def.id }, { token: tree.subAdmin.token }));
+    });
+
+    it('refuses a Minute period under 15 minutes and a Minute or Hour series without a capped number of submissions', async () => {
+      const base = { typeSend: 'periodic', receivers: ['09121110013'], sendHour: 9, startDate: tehranDate(1) };
+      const short = bad(await create({ ...base, periodType: 'Minute', period: 5, maxOccurrences: 10 }), 400, 'period');
+      expect(short.validationErrors![0].message).to.equal('A minute period must be at least 15 minutes.');
+      const fa = await api.post('ScheduledMessages/Create', { ...base, senderNumberId: line.lineId, smsBody: 'x', sendType: 'Bulk', periodType: 'Minute', period: 5, maxOccurrences: 10 }, { token: tree.subAdmin.token, culture: 'fa' });
+      expect(bad(fa, 400, 'period').validationErrors![0].message).to.equal('در ارسال دقیقه‌ای، فاصله تکرار دست‌کم ۱۵ دقیقه است.');
+      const unbounded = bad(await create({ ...base, periodType: 'Hour', period: 1 }), 400, 'maxOccurrences');
+      expect(unbounded.validationErrors![0].message).to.equal('For a Minute or Hour period, enter the number of submissions (at most 500).');
+      bad(await create({ ...base, periodType: 'Minute', period: 15, maxOccurrences: 501 }), 400, 'maxOccurrences');
+      bad(await create({ ...base, periodType: 'Secondly', period: 1 }), 400, 'periodType');
+    });
 
     it('stores a definition (not a send) and answers its next run', async () => {
       const sendsBefore = ok(await api.get('OutBox/GetAll?pageSize=1', { token: tree.subAdmin.token })).totalCount;
@@ -115,6 +167,38 @@ describe('Gradual and periodic sends through ScheduledMessages', function () {
       const active = ok(await api.get('ScheduledMessages/GetPeriodicSends?status=Active&pageSize=50', { token: tree.subAdmin.token }));
       expect(active.items.map((d: any) => d.id)).to.not.include(definitionId);
       bad(await api.post('ScheduledMessages/CancelPeriodicSend', {}, { token: tree.subAdmin.token }), 400, 'id');
+    });
+  });
+
+  describe('gradual periodic (sendSubType GradualPeriodic)', () => {
+    const base = { typeSend: 'gradualPeriodic', periodType: 'Daily', sendHour: 9, startDate: tehranDate(1), gradualStepCount: 500, gradualIntervalMinutes: 60 };
+
+    it('stores a definition with the step fields and prices one occurrence', async () => {
+      const def = ok(await create({ ...base, receiversText: numbers(1000, 3_200_000).join('\n') }));
+      expect(def).to.include({ status: 'Active', periodType: 'Daily', recipientCount: 1000, gradualStepCount: 500, gradualIntervalMinutes: 60, occurrencePrice: '100000' });
+      const listed = ok(await api.get('ScheduledMessages/GetPeriodicSends?pageSize=50', { token: tree.subAdmin.token })).items.find((d: any) => d.id === def.id);
+      expect(listed).to.include({ gradualStepCount: 500, gradualIntervalMinutes: 60 });
+      ok(await api.post('ScheduledMessages/CancelPeriodicSend', { id: def.id }, { token: tree.subAdmin.token }));
+      // typeSend periodic ignores the step fields: a plain periodic definition.
+      const plain = ok(await create({ ...base, typeSend: 'periodic', receivers: ['09121110014'] }));
+      expect(plain).to.include({ gradualStepCount: null, gradualIntervalMinutes: null });
+      ok(await api.post('ScheduledMessages/CancelPeriodicSend', { id: plain.id }, { token: tree.subAdmin.token }));
+    });
+
+    it('refuses fewer than 1,000 receivers, a missing step field, and steps that run into the next occurrence', async () => {
+      const few = bad(await create({ ...base, receiversText: numbers(999, 3_300_000).join('\n') }), 400, 'receivers');
+      expect(few.validationErrors![0].message).to.equal('Gradual sending needs at least 1000 recipients.');
+      bad(await create({ ...base, gradualIntervalMinutes: null, receiversText: numbers(1000, 3_300_000).join('\n') }), 400, 'gradualIntervalMinutes');
+      bad(await create({ ...base, gradualStepCount: null, receiversText: numbers(1000, 3_300_000).join('\n') }), 400, 'gradualStepCount');
+      // 1,000 receivers by 100 every 20 minutes take 180 minutes; the occurrences are 120 minutes apart.
+      const overrun = bad(await create({
+        ...base, periodType: 'Hour', period: 2, maxOccurrences: 5, gradualStepCount: 100, gradualIntervalMinutes: 20, receiversText: numbers(1000, 3_300_000).join('\n'),
+      }), 400, 'gradualIntervalMinutes');
+      expect(overrun.validationErrors![0].message).to.equal('The gradual steps of one occurrence must end before the next occurrence; raise the count per step or shorten the interval.');
+      // By 200 every 20 minutes: 80 minutes, within the 120.
+      const fits = ok(await create({ ...base, periodType: 'Hour', period: 2, maxOccurrences: 5, gradualStepCount: 200, gradualIntervalMinutes: 20, receiversText: numbers(1000, 3_300_000).join('\n') }));
+      expect(fits).to.include({ periodType: 'Hour', gradualStepCount: 200 });
+      ok(await api.post('ScheduledMessages/CancelPeriodicSend', { id: fits.id }, { token: tree.subAdmin.token }));
     });
   });
 });

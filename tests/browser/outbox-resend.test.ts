@@ -77,6 +77,47 @@ describe('browser: outbox — resend by delivery status', function () {
     expect(errors).to.deep.equal([]);
   });
 
+  // Issue 29 item 2: the spec's "direct or gradual" resend.
+  it('resends gradually: refuses fewer than 1,000 receivers in the dialog, then makes a gradual send of 1,000', async () => {
+    const lost = await simulatorLine(api, { deliveryDelayMs: 10, deliveryRatio: 0, expireRatio: 0, seed: 4 });
+    const small = ok(await api.post('ScheduledMessages/Create', { senderNumberId: lost.lineId, smsBody: 'Few', sendType: 'Bulk', receivers: ['09121271001', '09121271002'] }, { token }));
+    await waitForSend(api, token, small.id);
+    const detail = new OutboxDetailPage(page, baseUrl);
+    const resend = new ResendSection(page);
+    await detail.open(small.id);
+    await resend.open();
+    await resend.choose(['HaveNotReceivedToPhone']);
+    await page.getByTestId('resend-kind-gradual').check();
+    expect(await page.getByTestId('resend-gradual-hint').innerText()).to.contain('۱۰۰۰');
+    await resend.submit();
+    await resend.errors().waitFor();
+    expect(await resend.errors().innerText()).to.contain('دست‌کم به ۱۰۰۰ گیرنده');
+    expect(ok(await api.get(`OutBox/GetResends/${small.id}`, { token })).resends, 'nothing sent').to.deep.equal([]);
+    await page.keyboard.press('Escape');
+    await resend.dialog().waitFor({ state: 'detached' });
+
+    const many = Array.from({ length: 1000 }, (_, i) => `0912127${String(2000 + i)}`);
+    const created = ok(await api.post('ScheduledMessages/Create', { senderNumberId: lost.lineId, smsBody: 'Many', sendType: 'Bulk', receiversText: many.join('\n') }, { token }));
+    await waitForSend(api, token, created.id);
+    await detail.open(created.id);
+    await resend.open();
+    await resend.choose(['HaveNotReceivedToPhone']);
+    await page.getByTestId('resend-kind-gradual').check();
+    await page.getByTestId('resend-gradual-step').fill('500');
+    await page.getByTestId('resend-gradual-interval').fill('90');
+    await resend.line.choose(good.number);
+    await resend.submit();
+    await page.waitForURL((url) => /\/outbox\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${created.id}`));
+    const newId = Number(new URL(page.url()).pathname.split('/').pop());
+    const made = ok(await api.get(`OutBox/Get/${newId}`, { token }));
+    expect(made).to.include({ isResend: true, resendOfSendId: created.id, sendSubType: 'Gradual', gradualStepCount: 500, gradualIntervalMinutes: 90, recipientCount: 1000 });
+    // Step 1 would go out in 90 minutes: cancel it (the unsent half is given back).
+    await waitForSend(api, token, newId, (s) => s.deliveredCount === 500);
+    ok(await api.post(`OutBox/Cancel/${newId}`, {}, { token }));
+    await waitForSend(api, token, newId);
+    expect(errors).to.deep.equal([]);
+  });
+
   // Issue 23 item 6: resending the same failed receivers a second time said nothing.
   it('warns, with when, that the receivers were already resent before resending them again (fa, then en)', async () => {
     const receivers = Array.from({ length: 6 }, (_, i) => `0912129${String(1000 + i)}`);

@@ -193,4 +193,39 @@ describe('Periodic sends: the scheduler (runDue)', function () {
     expect(await periodic.runDue(clock.now())).to.equal(0);
     expect(await occurrenceSends(await login('daily', 'User#Pass1'), def.id)).to.have.length(0);
   });
+
+  it('a GradualPeriodic occurrence is a gradual send: step 0 at once, the next at its step, exact money', async () => {
+    offsetMs = 0;
+    ok(await api.post('Credits/ChargeOrganization', { organizationId: orgId, amount: 200_000 }, { token: await login('admin', 'Admin#Pass9') }));
+    let token = await login('daily', 'User#Pass1');
+    const receiversText = Array.from({ length: 1000 }, (_, i) => `0913${String(4_000_000 + i)}`).join('\n');
+    const def = ok(await api.post('ScheduledMessages/Create', {
+      senderNumberId: lineId, smsBody: 'Step by step', sendType: 'Bulk', typeSend: 'gradualPeriodic', receiversText, periodType: 'Daily', sendHour: 11,
+      maxOccurrences: 2, gradualStepCount: 500, gradualIntervalMinutes: 60,
+    }, { token }));
+    expect(def).to.include({ status: 'Active', recipientCount: 1000, gradualStepCount: 500, gradualIntervalMinutes: 60, occurrencePrice: '100000' });
+    moveTo(def.dateTimeNext);
+    const before = await balance();
+    await periodic.runDue(clock.now());
+    // The server's own tick may have made it first: wait for that commit.
+    let sends: any[] = [];
+    for (const until = Date.now() + 10_000; sends.length === 0 && Date.now() < until;) {
+      token = await login('daily', 'User#Pass1');
+      sends = await occurrenceSends(token, def.id);
+      if (sends.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(sends).to.have.length(1);
+    expect(sends[0]).to.include({ sendSubType: 'GradualPeriodic', periodicOccurrence: 1, recipientCount: 1000, gradualStepCount: 500, gradualIntervalMinutes: 60, totalPrice: '100000' });
+    await waitForSend(api, token, sends[0].id, (s) => s.deliveredCount === 500);
+    const waiting = ok(await api.get(`OutBox/GetRecipients?id=${sends[0].id}&deliveryStatus=WaitingForSend&pageSize=1`, { token }));
+    expect(waiting.totalCount, 'step 1 waits for its hour').to.equal(500);
+    ok(await api.post(`OutBox/Cancel/${sends[0].id}`, {}, { token }));
+    const done = await waitForSend(api, token, sends[0].id);
+    expect(done).to.include({ deliveredCount: 500, canceledCount: 500, pendingCount: 0 });
+    const after = await balance();
+    expect(before.balance - after.balance, 'charged for the 500 sent').to.equal(50_000n);
+    expect(after.held).to.equal(before.held);
+    expect(await definition(token, def.id)).to.include({ occurrences: 1, status: 'Active' });
+    ok(await api.post('ScheduledMessages/CancelPeriodicSend', { id: def.id }, { token }));
+  });
 });

@@ -32,9 +32,9 @@ function requireSendClaim(ctx: AuthedContext, sendType: SendTypeName): void {
   if (!ctx.principal.claims.has(claim)) throw forbidden();
 }
 
-/** typeSend 'gradual' carries its step fields (0 when missing: compose answers which one is needed). */
+/** typeSend 'gradual' and 'gradualPeriodic' carry the step fields (0 when missing: compose answers which one is needed). */
 function gradualOf(body: Pick<CreateBody, 'typeSend' | 'gradualStepCount' | 'gradualIntervalMinutes'>): ComposeInput['gradual'] {
-  return body.typeSend === 'gradual' ? { stepCount: body.gradualStepCount ?? 0, intervalMinutes: body.gradualIntervalMinutes ?? 0 } : null;
+  return body.typeSend === 'gradual' || body.typeSend === 'gradualPeriodic' ? { stepCount: body.gradualStepCount ?? 0, intervalMinutes: body.gradualIntervalMinutes ?? 0 } : null;
 }
 
 function sourcesOf(body: Pick<CreateBody, 'receivers' | 'receiversText' | 'recipientsUploadId'>): RecipientSourceInput[] {
@@ -72,9 +72,14 @@ function fromPhonebook(body: PhonebookBody, dynamic = false): ComposeInput {
   return { ...rest, sendType: dynamic ? 'Dynamic' : 'PhoneBook', sources: [{ kind: 'phonebook', phonebookIds, fromIndex, number, filter, template }], gradual: gradualOf(body), byHand: true };
 }
 
-/** typeSend 'periodic' stores a definition (PeriodicService); any other kind is one send now or at sendDateTime. */
+/**
+ * typeSend 'periodic' stores a definition (PeriodicService), 'gradualPeriodic' one whose occurrences
+ * are gradual; any other kind is one send now or at sendDateTime.
+ */
 function createOrDefine(compose: ComposeService, periodic: PeriodicService, ctx: AuthedContext, body: CreateBody | BulkBody, input: ComposeInput) {
-  return body.typeSend === 'periodic' ? periodic.create(ctx, input, body) : compose.create(ctx, input);
+  if (body.typeSend === 'periodic') return periodic.create(ctx, { ...input, gradual: null }, body);
+  if (body.typeSend === 'gradualPeriodic') return periodic.create(ctx, input, body);
+  return compose.create(ctx, input);
 }
 
 /** Periodic definitions are seen and cancelled by whoever may send. */

@@ -1,5 +1,6 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { DELIVERY_STATUSES, OUTBOX_STATUSES, QUEUE_STATUSES } from './statuses.js';
+import { PERIOD_TYPES } from './periodic/periodic-schedule.js';
 
 /**
  * The longest recipient array a JSON body may carry. Larger lists arrive as pasted text
@@ -20,11 +21,12 @@ const common = {
   sendId,
   description: { type: ['string', 'null'], maxLength: 500 },
   // The spec's typeSend; the gradual and periodic fields are read only with their kind.
-  typeSend: { type: 'string', enum: ['direct', 'gradual', 'periodic'], default: 'direct' },
+  // gradualPeriodic (the spec's sub-type GradualPeriodic) reads both: each occurrence goes out gradually.
+  typeSend: { type: 'string', enum: ['direct', 'gradual', 'periodic', 'gradualPeriodic'], default: 'direct' },
   gradualStepCount: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
   gradualIntervalMinutes: { type: ['integer', 'null'], minimum: 1, maximum: 10_080 },
   // Ranges are judged by the periodic service, so each answers its own field message.
-  periodType: { type: 'string', enum: ['Daily', 'Weekly', 'Monthly'], default: 'Daily' },
+  periodType: { type: 'string', enum: PERIOD_TYPES, default: 'Daily' },
   period: { type: 'integer', minimum: -1_000, maximum: 1_000, default: 1 },
   daysOfWeek: { type: 'array', maxItems: 7, items: { type: 'integer', minimum: -100, maximum: 100 } },
   sendHour: { type: 'integer', minimum: -1_000, maximum: 1_000 },

@@ -21,7 +21,8 @@ const periodicProperties = {
   recipientCount: integer,
   wrongNumberCount: integer,
   duplicateCount: integer,
-  periodType: { type: 'string', enum: ['Daily', 'Weekly', 'Monthly'] },
+  /** The spec's SmsSentPeriodType. */
+  periodType: { type: 'string', enum: ['Minute', 'Hour', 'Daily', 'Weekly', 'Monthly', 'Yearly'] },
   period: integer,
   /** Saturday = 0 … Friday = 6. */
   daysOfWeek: integers,
@@ -31,6 +32,9 @@ const periodicProperties = {
   startDate: text,
   endDate: nullableText,
   maxOccurrences: nullableInteger,
+  /** Set on a GradualPeriodic definition (each occurrence a gradual send), null otherwise. */
+  gradualStepCount: nullableInteger,
+  gradualIntervalMinutes: nullableInteger,
   occurrences: integer,
   failedOccurrences: integer,
   dateTimeNext: nullableInstant,
@@ -45,7 +49,7 @@ const periodicProperties = {
 const periodicRequired = [
   'id', 'organizationId', 'userId', 'privateNumberId', 'senderAgentId', 'senderNumber', 'lineType', 'smsText', 'isFlashSms', 'sendType',
   'description', 'recipientCount', 'wrongNumberCount', 'duplicateCount', 'periodType', 'period', 'daysOfWeek', 'sendHour', 'sendMinute',
-  'startDate', 'endDate', 'maxOccurrences', 'occurrences', 'failedOccurrences', 'dateTimeNext', 'dateTimeLast', 'lastSendId',
+  'startDate', 'endDate', 'maxOccurrences', 'gradualStepCount', 'gradualIntervalMinutes', 'occurrences', 'failedOccurrences', 'dateTimeNext', 'dateTimeLast', 'lastSendId',
   'lastFailureCode', 'status', 'createdAt', 'updatedAt',
 ] as const;
 

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import * as jalaali from 'jalaali-js';
 import {
-  ALL_DAYS, dayNumber, iranWeekday, jalaliMonthLength, nextOccurrence, scheduleIssues, tehranDay, tehranTime, toJalali, upcomingOccurrences,
+  ALL_DAYS, dayNumber, iranWeekday, jalaliMonthLength, MAX_FREQUENT_OCCURRENCES, MIN_MINUTE_PERIOD, nextOccurrence, scheduleIssues, shortestGapMinutes,
+  tehranDay, tehranTime, toJalali, upcomingOccurrences,
   type PeriodicSchedule,
 } from '../../../server/modules/messaging/periodic/periodic-schedule.js';
 
@@ -95,5 +96,76 @@ describe('periodic schedule: when occurrences fall (Tehran time)', () => {
     expect(bad.map((i) => i.propertyName)).to.deep.equal(['daysOfWeek', 'sendHour', 'period', 'endDate']);
     expect(scheduleIssues({ ...base, startDate: '2026-02-30' }).map((i) => i.key)).to.deep.equal(['messaging.periodicDate']);
     expect(scheduleIssues({ ...base, endDate: '2026-11-22' }), 'a one-day series').to.deep.equal([]);
+  });
+
+  it('minute: fixed steps from the anchor (sendHour:sendMinute on the start date), strictly after the instant', () => {
+    const minute: PeriodicSchedule = { ...base, periodType: 'Minute', period: 15, maxOccurrences: 10 };
+    expect(iso(upcomingOccurrences(minute, created, 3))).to.deep.equal(['2026-11-22T05:30:00.000Z', '2026-11-22T05:45:00.000Z', '2026-11-22T06:00:00.000Z']);
+    expect(nextOccurrence(minute, new Date('2026-11-22T05:50:00Z'))!.toISOString()).to.equal('2026-11-22T06:00:00.000Z');
+    expect(nextOccurrence(minute, new Date('2026-11-22T05:45:00Z'))!.toISOString(), 'exactly at a step').to.equal('2026-11-22T06:00:00.000Z');
+    // The cap counts made occurrences: the 10th is the last.
+    expect(nextOccurrence(minute, created, 9)!.toISOString()).to.equal('2026-11-22T05:30:00.000Z');
+    expect(nextOccurrence(minute, created, 10)).to.equal(null);
+  });
+
+  it('hour: steps run on across Tehran midnight; a day outside the pattern jumps to the next allowed day', () => {
+    const every5: PeriodicSchedule = { ...base, periodType: 'Hour', period: 5, maxOccurrences: 100 };
+    // 09:00, 14:00, 19:00 and 00:00 Tehran (the next day), not reset at midnight.
+    expect(iso(upcomingOccurrences(every5, created, 4))).to.deep.equal(['2026-11-22T05:30:00.000Z', '2026-11-22T10:30:00.000Z', '2026-11-22T15:30:00.000Z', '2026-11-22T20:30:00.000Z']);
+    expect(tehranDay(new Date('2026-11-22T20:30:00Z')), '00:00 Tehran is the next day').to.equal(dayNumber('2026-11-23'));
+    // Hourly from Sunday 22:00 Tehran without Mondays (2): 22:00, 23:00, then Tuesday 00:00 Tehran.
+    const hourly: PeriodicSchedule = { ...base, periodType: 'Hour', period: 1, sendHour: 22, daysOfWeek: [0, 1, 3, 4, 5, 6], maxOccurrences: 100 };
+    expect(iso(upcomingOccurrences(hourly, created, 3))).to.deep.equal(['2026-11-22T18:30:00.000Z', '2026-11-22T19:30:00.000Z', '2026-11-23T20:30:00.000Z']);
+    // The end date is a Tehran day: the last step is 23:00 Tehran of that day.
+    const ending = { ...hourly, daysOfWeek: ALL_DAYS, endDate: '2026-11-22' };
+    expect(iso(upcomingOccurrences(ending, created, 5))).to.deep.equal(['2026-11-22T18:30:00.000Z', '2026-11-22T19:30:00.000Z']);
+  });
+
+  it('hour: elapsed time across the old DST change (the wall clock moved, the steps did not)', () => {
+    // Iran left DST at the end of 2021-09-21 (+04:30 → +03:30): 24 elapsed hours after 09:00 is 08:00.
+    const daily24: PeriodicSchedule = { ...base, periodType: 'Hour', period: 24, startDate: '2021-09-21', maxOccurrences: 5 };
+    const [a, b] = upcomingOccurrences(daily24, new Date('2021-09-01T00:00:00Z'), 2);
+    expect(a.toISOString()).to.equal('2021-09-21T04:30:00.000Z');
+    expect(b.getTime() - a.getTime()).to.equal(24 * 3_600_000);
+    expect(b.toISOString()).to.equal(tehranTime(dayNumber('2021-09-22'), 8, 0).toISOString());
+  });
+
+  it('yearly: the same Jalali month and day; Esfand 30 is Esfand 29 in a common year', () => {
+    const yearly: PeriodicSchedule = { ...base, periodType: 'Yearly' };
+    expect(upcomingOccurrences(yearly, created, 3).map((d) => toJalali(tehranDay(d)))).to.deep.equal([
+      { jy: 1405, jm: 9, jd: 1 }, { jy: 1406, jm: 9, jd: 1 }, { jy: 1407, jm: 9, jd: 1 },
+    ]);
+    // Jalali, not Gregorian: 1405/09/01 is 2026-11-22, 1406/09/01 is 2027-11-22 but 1407/09/01 is 2028-11-21.
+    expect(iso(upcomingOccurrences(yearly, created, 3))).to.deep.equal(['2026-11-22T05:30:00.000Z', '2027-11-22T05:30:00.000Z', '2028-11-21T05:30:00.000Z']);
+    // 2025-03-20 is 1403/12/30 (1403 is a leap year; the next is 1408).
+    const esfand30: PeriodicSchedule = { ...base, periodType: 'Yearly', startDate: '2025-03-20' };
+    expect(toJalali(dayNumber('2025-03-20'))).to.deep.equal({ jy: 1403, jm: 12, jd: 30 });
+    expect(upcomingOccurrences(esfand30, new Date('2025-03-01T00:00:00Z'), 6).map((d) => toJalali(tehranDay(d)))).to.deep.equal([
+      { jy: 1403, jm: 12, jd: 30 }, { jy: 1404, jm: 12, jd: 29 }, { jy: 1405, jm: 12, jd: 29 },
+      { jy: 1406, jm: 12, jd: 29 }, { jy: 1407, jm: 12, jd: 29 }, { jy: 1408, jm: 12, jd: 30 },
+    ]);
+    const every2 = { ...yearly, period: 2 };
+    expect(upcomingOccurrences(every2, created, 3).map((d) => toJalali(tehranDay(d)).jy)).to.deep.equal([1405, 1407, 1409]);
+  });
+
+  it('validates the frequent periods: a minimum Minute period and a named, capped number of submissions', () => {
+    const minute: PeriodicSchedule = { ...base, periodType: 'Minute', period: MIN_MINUTE_PERIOD, maxOccurrences: 10 };
+    expect(scheduleIssues(minute)).to.deep.equal([]);
+    expect(scheduleIssues({ ...minute, period: MIN_MINUTE_PERIOD - 1 }).map((i) => [i.propertyName, i.key])).to.deep.equal([['period', 'messaging.periodicMinutePeriod']]);
+    expect(scheduleIssues({ ...minute, maxOccurrences: null }).map((i) => [i.propertyName, i.key])).to.deep.equal([['maxOccurrences', 'messaging.periodicFrequentCap']]);
+    const hour: PeriodicSchedule = { ...base, periodType: 'Hour', period: 1, maxOccurrences: MAX_FREQUENT_OCCURRENCES };
+    expect(scheduleIssues(hour)).to.deep.equal([]);
+    expect(scheduleIssues({ ...hour, maxOccurrences: MAX_FREQUENT_OCCURRENCES + 1 }).map((i) => i.key)).to.deep.equal(['messaging.periodicFrequentCap']);
+    expect(scheduleIssues({ ...base, periodType: 'Yearly' }), 'Yearly needs no cap').to.deep.equal([]);
+  });
+
+  it('the shortest gap between occurrences bounds a gradual occurrence', () => {
+    expect(shortestGapMinutes({ ...base, periodType: 'Minute', period: 30 })).to.equal(30);
+    expect(shortestGapMinutes({ ...base, periodType: 'Hour', period: 2 })).to.equal(120);
+    expect(shortestGapMinutes({ ...base, period: 3 })).to.equal(3 * 1440);
+    expect(shortestGapMinutes({ ...base, periodType: 'Weekly', daysOfWeek: [0, 1] }), 'consecutive days').to.equal(1440);
+    expect(shortestGapMinutes({ ...base, periodType: 'Weekly', daysOfWeek: [2], period: 2 })).to.equal(14 * 1440);
+    expect(shortestGapMinutes({ ...base, periodType: 'Monthly' })).to.equal(29 * 1440);
+    expect(shortestGapMinutes({ ...base, periodType: 'Yearly' })).to.equal(365 * 1440);
   });
 });

@@ -14,7 +14,11 @@ export type ResendLink = ResendLinkAnswer;
 export type ResendLinks = ResendLinksAnswer;
 export type ResendRule = ResendRuleAnswer;
 
-interface ResendBody { id: number; deliveryStatuses: string[]; senderNumberId: number | null; sendId: string }
+/** With both step fields the resend is a gradual send (the spec's "direct or gradual"). */
+interface ResendBody {
+  id: number; deliveryStatuses: string[]; senderNumberId: number | null; sendId: string;
+  gradualStepCount?: number | null; gradualIntervalMinutes?: number | null;
+}
 interface ResendRuleBody { privateNumberId: number; deliveryStatus: string[]; targetPrivateNumbers: number[] }
 const resend = endpoint.post<ResendBody, CreatedSendAnswer>('/OutBox/ResendByDeliveryStatus');
 const rules = endpoint.get<ResendRulesPage, { privateNumberId: number }>('/AutomaticResends/GetAll');

@@ -8,10 +8,12 @@ import { Button } from '../../shared/ui/button';
 import { ModalDialog } from '../../shared/ui/dialog/modal-dialog';
 import { showToast } from '../../shared/ui/dialog/toast-store';
 import { CheckboxField } from '../../shared/ui/form/checkbox-field';
+import { NumericInput } from '../../shared/ui/form/numeric-input';
 import { Select } from '../../shared/ui/select/select';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { isFinished, newSendId, outboxDetailPath } from '../sending/sending-api';
+import { GRADUAL_MIN_RECIPIENTS } from '../sending/send-kind-section';
 import { getMyNumbers, linesKeys } from '../lines/lines-api';
 import { outboxKeys, type OutboxSend } from './outbox-api';
 import { getResendLinks, RESENDABLE_STATUSES, resendByDeliveryStatus, type ResendLink } from './resend-api';
@@ -26,6 +28,9 @@ function ResendDialog({ send, counts, earlier, onClose, onResent }: {
   const digits = useDigits();
   const [chosen, setChosen] = useState<string[]>(counts.some(([s]) => s !== 'SentAndReceivedbyPhone') ? counts.filter(([s]) => s !== 'SentAndReceivedbyPhone').map(([s]) => s) : []);
   const [line, setLine] = useState<number | null>(send.privateNumberId ?? null);
+  const [gradual, setGradual] = useState(false);
+  const [stepCount, setStepCount] = useState('1000');
+  const [intervalMinutes, setIntervalMinutes] = useState('60');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   // One id per dialog: a double click answers the first resend instead of making a second.
@@ -35,14 +40,24 @@ function ResendDialog({ send, counts, earlier, onClose, onResent }: {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const step = Number(stepCount);
+    const minutes = Number(intervalMinutes);
+    if (gradual) {
+      const local: FieldErrors = {};
+      if (!(Number.isInteger(step) && step >= 1)) local.gradualStepCount = t('atLeastOne');
+      if (!(Number.isInteger(minutes) && minutes >= 1)) local.gradualIntervalMinutes = t('atLeastOne');
+      if (total < GRADUAL_MIN_RECIPIENTS) local.deliveryStatuses = t('gradualTooFew', { min: digits(GRADUAL_MIN_RECIPIENTS) });
+      if (Object.keys(local).length) { setErrors(local); return; }
+    }
     setBusy(true);
     setErrors({});
     try {
-      const made = await resendByDeliveryStatus(api, { id: send.id, deliveryStatuses: chosen, senderNumberId: line, sendId: sendId.current });
+      const steps = gradual ? { gradualStepCount: step, gradualIntervalMinutes: minutes } : {};
+      const made = await resendByDeliveryStatus(api, { id: send.id, deliveryStatuses: chosen, senderNumberId: line, sendId: sendId.current, ...steps });
       showToast({ kind: 'success', message: t('made', { id: digits(made.id) }) });
       onResent(made.id);
     } catch (err) {
-      setErrors(errorsOf(err, { deliveryStatuses: t('statuses'), senderNumberId: t('line') }));
+      setErrors(errorsOf(err, { deliveryStatuses: t('statuses'), senderNumberId: t('line'), gradualStepCount: t('stepCount'), gradualIntervalMinutes: t('intervalMinutes') }));
     } finally { setBusy(false); }
   };
 
@@ -75,6 +90,28 @@ function ResendDialog({ send, counts, earlier, onClose, onResent }: {
         <Select id="resend-line" data-testid="resend-line" label={t('line')} items={lines} titleField="number" value={line ?? ''} required
           onChange={(v) => setLine(v === null ? null : Number(v))} />
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="resend-count" data-value={total}>{t('count', { n: digits(total) })}</p>
+        <fieldset className="mt-3" data-testid="resend-kind">
+          <legend className="mb-1 text-sm font-medium">{t('kind')}</legend>
+          <div role="radiogroup" aria-label={t('kind')} className="flex flex-wrap gap-4">
+            {(['direct', 'gradual'] as const).map((k) => (
+              <label key={k} className="flex items-center gap-1 text-sm">
+                <input type="radio" name="resend-kind" value={k} checked={gradual === (k === 'gradual')} onChange={() => setGradual(k === 'gradual')} data-testid={`resend-kind-${k}`} />
+                {t(k)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {gradual && (
+          <div className="mt-2 grid gap-2 sm:grid-cols-2" data-testid="resend-gradual">
+            <NumericInput id="resend-gradual-step" data-testid="resend-gradual-step" label={t('stepCount')} value={stepCount} required
+              onValueChange={setStepCount} error={errors.gradualStepCount} />
+            <NumericInput id="resend-gradual-interval" data-testid="resend-gradual-interval" label={t('intervalMinutes')} value={intervalMinutes} required
+              onValueChange={setIntervalMinutes} error={errors.gradualIntervalMinutes} />
+            <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="resend-gradual-hint">
+              {t('gradualHint', { min: digits(GRADUAL_MIN_RECIPIENTS), count: digits(stepCount || '0'), minutes: digits(intervalMinutes || '0') })}
+            </p>
+          </div>
+        )}
         <div className="mt-4 flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>{t('cancel')}</Button>
           <Button type="submit" loading={busy} data-testid="resend-submit">{t('submit')}</Button>

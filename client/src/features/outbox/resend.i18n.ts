@@ -10,6 +10,10 @@ export const resendTexts: TextResource = {
     manual: 'ارسال مجدد', automatic: 'ارسال مجدد خودکار', receivers: '{{n}} گیرنده',
     already: 'گیرندگان این ارسال قبلاً دوباره فرستاده شده‌اند؛ ارسال مجدد دیگر آن‌ها را بار دیگر می‌فرستد و دوباره هزینه دارد:',
     alreadyItem: 'ارسال #{{id}} ({{kind}}، {{receivers}}) در',
+    kind: 'نوع ارسال مجدد', direct: 'عادی (همه با هم)', gradual: 'تدریجی',
+    stepCount: 'تعداد در هر مرحله', intervalMinutes: 'فاصله مراحل (دقیقه)',
+    gradualHint: 'ارسال تدریجی دست‌کم به {{min}} گیرنده نیاز دارد؛ هر {{minutes}} دقیقه {{count}} گیرنده. هزینه همه گیرندگان هنگام ثبت نگه داشته می‌شود و مراحل لغوشده برگردانده می‌شوند.',
+    gradualTooFew: 'ارسال تدریجی دست‌کم به {{min}} گیرنده نیاز دارد.', atLeastOne: 'باید دست‌کم ۱ باشد.',
     rules: {
       button: 'ارسال مجدد خودکار', title: 'ارسال مجدد خودکار خط {{number}}',
       hint: 'وقتی ارسالی از این خط تمام شد، گیرندگانی که گزارش نهایی‌شان یکی از این وضعیت‌هاست یک بار دیگر با یکی از خط‌های مقصد (به ترتیب) فرستاده می‌شوند؛ هزینه آن مانند یک ارسال تازه است.',
@@ -25,6 +29,10 @@ export const resendTexts: TextResource = {
     manual: 'Resend', automatic: 'Automatic resend', receivers: '{{n}} receivers',
     already: 'Receivers of this send were already resent; another resend sends them once more and costs again:',
     alreadyItem: 'Send #{{id}} ({{kind}}, {{receivers}}) at',
+    kind: 'Resend as', direct: 'Direct (all at once)', gradual: 'Gradual',
+    stepCount: 'Recipients per step', intervalMinutes: 'Interval between steps (minutes)',
+    gradualHint: 'Gradual sending needs at least {{min}} recipients; {{count}} recipients every {{minutes}} minutes. The price of every recipient is held when it is made; cancelled steps are given back.',
+    gradualTooFew: 'Gradual sending needs at least {{min}} recipients.', atLeastOne: 'Must be at least 1.',
     rules: {
       button: 'Automatic resend', title: 'Automatic resend of line {{number}}',
       hint: 'When a send from this line finishes, receivers whose final report is one of these statuses are sent once more on one of the target lines (in order), priced as a new send.',

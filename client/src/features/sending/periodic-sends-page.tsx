@@ -54,7 +54,19 @@ export function PeriodicSendsPage() {
       { key: 'senderNumber', header: t('periodic.columns.senderNumber'), cell: (p) => <span dir="ltr">{digits(p.senderNumber)}</span> },
       { key: 'text', header: t('periodic.columns.text'), cell: (p) => <UserText className="line-clamp-3 max-w-xs whitespace-pre-wrap" title={p.smsText}>{p.smsText}</UserText> },
       { key: 'recipients', header: t('periodic.columns.recipients'), cell: (p) => digits(p.recipientCount) },
-      { key: 'pattern', header: t('periodic.columns.pattern'), cell: (p) => <span data-testid="periodic-row-pattern">{t(`periodic.types.${p.periodType}`)}: {pattern(p)}</span> },
+      {
+        key: 'pattern', header: t('periodic.columns.pattern'), cell: (p) => (
+          <span data-testid="periodic-row-pattern">
+            {t(`periodic.types.${p.periodType}`)}: {pattern(p)}
+            {/* GradualPeriodic: each occurrence goes out in steps. */}
+            {p.gradualStepCount && p.gradualIntervalMinutes ? (
+              <span className="block text-slate-600 dark:text-slate-300" data-testid="periodic-row-gradual">
+                {t('periodic.gradualEach', { size: digits(p.gradualStepCount), minutes: digits(p.gradualIntervalMinutes) })}
+              </span>
+            ) : null}
+          </span>
+        ),
+      },
       { key: 'nextRun', header: t('periodic.columns.nextRun'), cell: (p) => (p.dateTimeNext ? <DateDisplay value={p.dateTimeNext} data-testid="periodic-row-next" /> : '—') },
       {
         key: 'occurrences', header: t('periodic.columns.occurrences'), cell: (p) => (

@@ -6,9 +6,17 @@ import { Select } from '../../shared/ui/select/select';
 import { useDigits } from '../../shared/ui/use-digits';
 import type { FieldErrors } from '../admin-common/kit';
 
-export type TypeSend = 'direct' | 'gradual' | 'periodic';
-export type PeriodType = 'Daily' | 'Weekly' | 'Monthly';
-const PERIOD_TYPES: PeriodType[] = ['Daily', 'Weekly', 'Monthly'];
+/** gradualPeriodic: a periodic definition whose occurrences go out gradually (sendSubType GradualPeriodic). */
+export type TypeSend = 'direct' | 'gradual' | 'periodic' | 'gradualPeriodic';
+/** The spec's SmsSentPeriodType. */
+export type PeriodType = 'Minute' | 'Hour' | 'Daily' | 'Weekly' | 'Monthly' | 'Yearly';
+const PERIOD_TYPES: PeriodType[] = ['Minute', 'Hour', 'Daily', 'Weekly', 'Monthly', 'Yearly'];
+/** The server's rules for the frequent periods (messaging periodic-schedule.ts). */
+export const MIN_MINUTE_PERIOD = 15;
+export const MAX_FREQUENT_OCCURRENCES = 500;
+const isFrequent = (p: PeriodType) => p === 'Minute' || p === 'Hour';
+const isPeriodic = (k: TypeSend) => k === 'periodic' || k === 'gradualPeriodic';
+const isGradual = (k: TypeSend) => k === 'gradual' || k === 'gradualPeriodic';
 /** Iranian week order: Saturday = 0 … Friday = 6. */
 const WEEK = [0, 1, 2, 3, 4, 5, 6];
 export const GRADUAL_MIN_RECIPIENTS = 1000;
@@ -43,12 +51,12 @@ const int = (value: string): number | null => (value.trim() === '' ? null : Numb
 
 /** The request fields of the chosen kind (ScheduledMessages/Create and the bulk variants). */
 export function sendKindBody(kind: SendKind): Record<string, unknown> {
-  if (kind.typeSend === 'gradual') {
-    return { typeSend: 'gradual', gradualStepCount: int(kind.gradualStepCount), gradualIntervalMinutes: int(kind.gradualIntervalMinutes) };
-  }
-  if (kind.typeSend === 'periodic') {
+  const gradual = { gradualStepCount: int(kind.gradualStepCount), gradualIntervalMinutes: int(kind.gradualIntervalMinutes) };
+  if (kind.typeSend === 'gradual') return { typeSend: 'gradual', ...gradual };
+  if (isPeriodic(kind.typeSend)) {
     return {
-      typeSend: 'periodic', periodType: kind.periodType, period: int(kind.period) ?? 1, daysOfWeek: kind.daysOfWeek,
+      ...(kind.typeSend === 'gradualPeriodic' ? gradual : {}),
+      typeSend: kind.typeSend, periodType: kind.periodType, period: int(kind.period) ?? 1, daysOfWeek: kind.daysOfWeek,
       sendHour: int(kind.sendHour) ?? 0, sendMinute: int(kind.sendMinute) ?? 0,
       startDate: tehranDay(kind.startDate), endDate: tehranDay(kind.endDate), maxOccurrences: int(kind.maxOccurrences),
     };
@@ -60,13 +68,14 @@ export function sendKindBody(kind: SendKind): Record<string, unknown> {
 export function checkSendKind(kind: SendKind, t: (key: string, options?: Record<string, unknown>) => string): FieldErrors {
   const out: FieldErrors = {};
   const positive = (v: string) => { const n = int(v); return n !== null && Number.isInteger(n) && n >= 1; };
-  if (kind.typeSend === 'gradual') {
+  if (isGradual(kind.typeSend)) {
     if (!positive(kind.gradualStepCount)) out.gradualStepCount = t('gradual.atLeastOne');
     if (!positive(kind.gradualIntervalMinutes)) out.gradualIntervalMinutes = t('gradual.atLeastOne');
   }
-  if (kind.typeSend === 'periodic') {
+  if (isPeriodic(kind.typeSend)) {
     if (kind.daysOfWeek.length === 0) out.daysOfWeek = t('periodic.noDay');
     if (!positive(kind.period)) out.period = t('gradual.atLeastOne');
+    else if (kind.periodType === 'Minute' && (int(kind.period) ?? 0) < MIN_MINUTE_PERIOD) out.period = t('periodic.minutePeriod', { min: MIN_MINUTE_PERIOD });
     const hour = int(kind.sendHour);
     if (hour === null || !Number.isInteger(hour) || hour < 0 || hour > 23) out.sendHour = t('required');
     const minute = int(kind.sendMinute);
@@ -75,6 +84,9 @@ export function checkSendKind(kind: SendKind, t: (key: string, options?: Record<
     const end = tehranDay(kind.endDate);
     if (start && end && end < start) out.endDate = t('periodic.endBeforeStart');
     if (kind.maxOccurrences.trim() !== '' && !positive(kind.maxOccurrences)) out.maxOccurrences = t('gradual.atLeastOne');
+    else if (isFrequent(kind.periodType) && (kind.maxOccurrences.trim() === '' || (int(kind.maxOccurrences) ?? 0) > MAX_FREQUENT_OCCURRENCES)) {
+      out.maxOccurrences = t('periodic.frequentCap', { max: MAX_FREQUENT_OCCURRENCES });
+    }
   }
   return out;
 }
@@ -94,7 +106,8 @@ export function SendKindSection({ value, onChange, allowGradual, allowPeriodic =
   const { t } = useTranslation('sending');
   const digits = useDigits();
   const set = (patch: Partial<SendKind>) => onChange({ ...value, ...patch });
-  const kinds = (['direct', 'gradual', 'periodic'] as const).filter((k) => (k !== 'gradual' || allowGradual) && (k !== 'periodic' || allowPeriodic));
+  const kinds = (['direct', 'gradual', 'periodic', 'gradualPeriodic'] as const)
+    .filter((k) => (!isGradual(k) || allowGradual) && (!isPeriodic(k) || allowPeriodic));
   const hours = Array.from({ length: 24 }, (_, h) => ({ id: h, title: digits(String(h).padStart(2, '0')) }));
   return (
     <div className="grid gap-3" data-testid="send-kind">
@@ -106,7 +119,7 @@ export function SendKindSection({ value, onChange, allowGradual, allowPeriodic =
           </label>
         ))}
       </div>
-      {value.typeSend === 'gradual' && (
+      {isGradual(value.typeSend) && (
         <div className="grid gap-2 sm:grid-cols-2" data-testid="send-gradual">
           <NumericInput id="send-gradual-step" data-testid="send-gradual-step" label={t('gradual.stepCount')} value={value.gradualStepCount} required
             onValueChange={(v) => set({ gradualStepCount: v })} error={errors.gradualStepCount} />
@@ -115,9 +128,14 @@ export function SendKindSection({ value, onChange, allowGradual, allowPeriodic =
           <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="send-gradual-hint">
             {t('gradual.hint', { min: digits(GRADUAL_MIN_RECIPIENTS), count: digits(value.gradualStepCount || '0'), minutes: digits(value.gradualIntervalMinutes || '0') })}
           </p>
+          {value.typeSend === 'gradualPeriodic' && (
+            <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="send-gradual-periodic-hint">
+              {t('periodic.gradualPeriodicHint', { min: digits(GRADUAL_MIN_RECIPIENTS) })}
+            </p>
+          )}
         </div>
       )}
-      {value.typeSend === 'periodic' && (
+      {isPeriodic(value.typeSend) && (
         <div className="grid gap-3" data-testid="send-periodic">
           <div className="grid gap-2 sm:grid-cols-2">
             <Select id="send-periodic-type" data-testid="send-periodic-type" label={t('periodic.periodType')} required
@@ -127,6 +145,12 @@ export function SendKindSection({ value, onChange, allowGradual, allowPeriodic =
               value={value.period} required onValueChange={(v) => set({ period: v })} error={errors.period} />
           </div>
           {value.periodType === 'Monthly' && <p className="text-sm text-slate-600 dark:text-slate-300">{t('periodic.monthlyHint')}</p>}
+          {value.periodType === 'Yearly' && <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="send-periodic-yearly-hint">{t('periodic.yearlyHint')}</p>}
+          {isFrequent(value.periodType) && (
+            <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="send-periodic-frequent-hint">
+              {t('periodic.frequentHint', { unit: t(`periodic.everyUnit.${value.periodType}`), min: digits(MIN_MINUTE_PERIOD), max: digits(MAX_FREQUENT_OCCURRENCES) })}
+            </p>
+          )}
           <fieldset data-testid="send-periodic-days" aria-invalid={errors.daysOfWeek ? true : undefined}>
             <legend className="mb-1 text-sm font-medium">{t('periodic.days')}<span className="text-red-600"> *</span></legend>
             <div className="flex flex-wrap gap-3">
@@ -152,7 +176,8 @@ export function SendKindSection({ value, onChange, allowGradual, allowPeriodic =
             <DateTimePicker id="send-periodic-end" data-testid="send-periodic-end" label={t('periodic.endDate')}
               value={value.endDate} withTime={false} onChange={(v) => set({ endDate: v })} error={errors.endDate} />
           </div>
-          <NumericInput id="send-periodic-max" data-testid="send-periodic-max" label={t('periodic.maxOccurrences')} value={value.maxOccurrences}
+          <NumericInput id="send-periodic-max" data-testid="send-periodic-max" value={value.maxOccurrences} required={isFrequent(value.periodType)}
+            label={isFrequent(value.periodType) ? t('periodic.frequentMax', { max: digits(MAX_FREQUENT_OCCURRENCES) }) : t('periodic.maxOccurrences')}
             onValueChange={(v) => set({ maxOccurrences: v })} error={errors.maxOccurrences} />
         </div>
       )}

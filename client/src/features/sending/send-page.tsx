@@ -54,7 +54,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
   // `?kind=periodic` (the periodic list's New) opens the form with its schedule set to Periodic.
   const [params] = useSearchParams();
   const [kind, setKind] = useState<SendKind>(() => (params.get('kind') === 'periodic' ? { ...INITIAL_SEND_KIND, typeSend: 'periodic' } : INITIAL_SEND_KIND));
-  const periodic = kind.typeSend === 'periodic';
+  const periodic = kind.typeSend === 'periodic' || kind.typeSend === 'gradualPeriodic';
   const [calc, setCalc] = useState<Calculation | null>(null);
   const [busy, setBusy] = useState(false);
   const sendId = useRef<string>(newSendId());

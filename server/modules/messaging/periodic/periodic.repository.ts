@@ -35,6 +35,9 @@ export interface PeriodicSendRow {
   startDate: string;
   endDate: string | null;
   maxOccurrences: number | null;
+  /** GradualPeriodic: each occurrence goes out in steps; both null for a plain periodic send. */
+  gradualStepCount: number | null;
+  gradualIntervalMinutes: number | null;
   occurrences: number;
   failedOccurrences: number;
   dateTimeNext: Date | null;

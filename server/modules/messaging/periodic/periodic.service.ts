@@ -8,11 +8,11 @@ import { normalizeSearch } from '../../../platform/http/search.js';
 import type { Clock } from '../../../platform/clock.js';
 import { ActorFactory } from '../../identity/index.js';
 import { AuditService } from '../../audit/index.js';
-import { ComposeService, type ComposeInput } from '../compose/compose.service.js';
+import { ComposeService, GRADUAL_MIN_RECIPIENTS, type ComposeInput } from '../compose/compose.service.js';
 import { sendFailure, judgeDescription } from '../send-rules.js';
 import { SendsRepository } from '../sends.repository.js';
 import { PeriodicRepository, type PeriodicSendRow } from './periodic.repository.js';
-import { ALL_DAYS, dayString, nextOccurrence, scheduleIssues, tehranDay, upcomingOccurrences, type PeriodicSchedule, type PeriodType } from './periodic-schedule.js';
+import { ALL_DAYS, dayString, nextOccurrence, scheduleIssues, shortestGapMinutes, tehranDay, upcomingOccurrences, type PeriodicSchedule, type PeriodType } from './periodic-schedule.js';
 import { countParts } from '../../../shared/sms/sms-text.js';
 import { FAILURE_CODES, type FailureCode } from '../statuses.js';
 
@@ -68,7 +68,12 @@ export class PeriodicService {
     return ctx.principal.isAdmin || ctx.principal.scope === 'superAdmin' || ctx.principal.scope === 'reseller' ? undefined : ctx.principal.userId;
   }
 
-  /** Validates the schedule and the send as of its first occurrence, stores the definition and its receivers. */
+  /**
+   * Validates the schedule and the send as of its first occurrence, stores the definition and its
+   * receivers. With `input.gradual` it is a GradualPeriodic definition: each occurrence is a
+   * gradual send, judged now like one (the gradual minimum of receivers) and its steps must end
+   * before the next occurrence starts.
+   */
   async create(ctx: Actor, input: ComposeInput, scheduleInput: PeriodicScheduleInput) {
     if (input.byHand) judgeDescription(ctx.principal.profile as Record<string, unknown>, input.description);
     const now = this.clock.now();
@@ -83,22 +88,31 @@ export class PeriodicService {
       maxOccurrences: scheduleInput.maxOccurrences ?? null,
     };
     const issues = scheduleIssues(schedule);
-    if (issues.length > 0) throw badRequest(issues[0].key, {}, issues);
+    if (issues.length > 0) throw badRequest(issues[0].key, issues[0].params ?? {}, issues);
+    const gradual = input.gradual ?? null;
+    if (gradual && !(gradual.stepCount >= 1)) throw fieldError('gradualStepCount', 'messaging.gradualFieldsRequired');
+    if (gradual && !(gradual.intervalMinutes >= 1)) throw fieldError('gradualIntervalMinutes', 'messaging.gradualFieldsRequired');
     const first = nextOccurrence(schedule, now, 0);
     if (!first) throw fieldError(schedule.endDate ? 'endDate' : 'startDate', 'messaging.periodicNoOccurrence');
     const prepared = await this.compose.prepareForLater(ctx, { ...input, sendId: null, gradual: null, sendDirect: false, sendDateTime: first.toISOString() });
+    if (gradual) {
+      if (prepared.recipientCount < GRADUAL_MIN_RECIPIENTS) throw fieldError('receivers', 'messaging.gradualMinimum', { min: GRADUAL_MIN_RECIPIENTS });
+      const spanMinutes = (Math.ceil(prepared.recipientCount / gradual.stepCount) - 1) * gradual.intervalMinutes;
+      if (spanMinutes >= shortestGapMinutes(schedule)) throw fieldError('gradualIntervalMinutes', 'messaging.gradualPeriodicOverlap');
+    }
     const row = await this.uow.run(async (tx) => {
       const created = await this.repo.insert(tx, {
         organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId,
         privateNumberId: prepared.line.id, senderAgentId: prepared.line.senderAgentId, senderNumber: prepared.line.number, lineType: prepared.line.lineType,
         smsText: prepared.text, isFlashSms: input.isFlashSms === true, sendType: input.sendType, description: input.description ?? null,
         recipientCount: prepared.items.length, wrongNumberCount: prepared.wrongNumberCount, duplicateCount: prepared.duplicateCount,
-        ...schedule, dateTimeNext: first, status: 'Active',
+        ...schedule, gradualStepCount: gradual?.stepCount ?? null, gradualIntervalMinutes: gradual?.intervalMinutes ?? null,
+        dateTimeNext: first, status: 'Active',
       });
       await this.repo.insertRecipients(tx, created.id, prepared.items);
       await this.audit.record(tx, ctx, {
         operationType: 'Create', className: 'PeriodicSend', referenceId: created.id,
-        newData: { recipientCount: prepared.items.length, senderNumber: prepared.line.number, ...schedule },
+        newData: { recipientCount: prepared.items.length, senderNumber: prepared.line.number, ...schedule, gradual },
       });
       return created;
     });
@@ -154,6 +168,7 @@ export class PeriodicService {
 
   private async runOne(def: PeriodicSendRow, now: Date): Promise<boolean> {
     const occurrence = def.occurrences + 1;
+    const subType = subTypeOf(def);
     const next = nextOccurrence(scheduleOf(def), now, occurrence);
     const advance = async (tx: Tx, sendId: number, failureCode: FailureCode | null) => {
       const moved = await this.repo.advance(tx, def.id, def.occurrences, {
@@ -167,10 +182,10 @@ export class PeriodicService {
       const items = await this.repo.recipients(def.id);
       await this.compose.createInternal(ctx, {
         senderNumberId: def.privateNumberId, smsBody: def.smsText, sendType: def.sendType as ComposeInput['sendType'], isFlashSms: def.isFlashSms,
-        description: def.description, sendDirect: true,
+        description: def.description, sendDirect: true, gradual: gradualOf(def),
         sources: [{ kind: 'list', items, wrongNumberCount: def.wrongNumberCount, duplicateCount: def.duplicateCount }],
       }, {
-        values: { sendSubType: 'Periodic', periodicSendId: def.id, periodicOccurrence: occurrence },
+        values: { sendSubType: subType, periodicSendId: def.id, periodicOccurrence: occurrence },
         inTransaction: (tx, send) => advance(tx, send.id, null),
       });
       return true;
@@ -183,7 +198,7 @@ export class PeriodicService {
           const parts = countParts(def.smsText);
           const send = await this.sends.insertSend(tx, {
             organizationId: def.organizationId, userId: def.userId, privateNumberId: def.privateNumberId, senderAgentId: def.senderAgentId,
-            senderNumber: def.senderNumber, lineType: def.lineType, sendType: def.sendType, sendSubType: 'Periodic', smsText: def.smsText,
+            senderNumber: def.senderNumber, lineType: def.lineType, sendType: def.sendType, sendSubType: subType, smsText: def.smsText,
             isFlashSms: def.isFlashSms, smsEncoding: parts.encoding, smsParts: parts.parts, recipientCount: 0, pendingCount: 0,
             queueStatus: 'Failed', status: 'ErrorInSending', failureCode: code, dateTimeSend: now, dateTimeEnd: now,
             refundPolicy: { deliveryBase: false, deliveryLevel1: false, deliveryLevel2: false, refundDeliveryStatusId: null },
@@ -208,6 +223,16 @@ export class PeriodicService {
     if ('missing' in built) throw sendFailure(built.missing === 'user' ? 'UserIsInactive' : 'OrganizationNotFound');
     return built.actor;
   }
+}
+
+/** A GradualPeriodic definition's occurrence is a gradual send of its steps. */
+function gradualOf(def: PeriodicSendRow): ComposeInput['gradual'] {
+  return def.gradualStepCount && def.gradualIntervalMinutes ? { stepCount: def.gradualStepCount, intervalMinutes: def.gradualIntervalMinutes } : null;
+}
+
+/** The spec's SendSubTypes: Periodic, or GradualPeriodic when each occurrence goes out gradually. */
+function subTypeOf(def: PeriodicSendRow): 'Periodic' | 'GradualPeriodic' {
+  return gradualOf(def) ? 'GradualPeriodic' : 'Periodic';
 }
 
 /** The spec's failure code an occurrence refusal carries; a refusal without one is NotSended. */

@@ -13,7 +13,12 @@ const statuses = { type: 'array', maxItems: DELIVERY_STATUSES.length, items: { t
 
 export const manualResendSchema = {
   type: 'object', additionalProperties: false, required: ['id', 'deliveryStatuses', 'senderNumberId'],
-  properties: { id, deliveryStatuses: statuses, senderNumberId: id, sendId: { type: ['string', 'null'], maxLength: 100 } },
+  properties: {
+    id, deliveryStatuses: statuses, senderNumberId: id, sendId: { type: ['string', 'null'], maxLength: 100 },
+    // The spec's "direct or gradual": either step field makes the resend a gradual send (both needed).
+    gradualStepCount: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
+    gradualIntervalMinutes: { type: ['integer', 'null'], minimum: 1, maximum: 10_080 },
+  },
 } as const;
 
 export const resendRuleSchema = {

@@ -23,6 +23,9 @@ export interface ManualResendInput {
   deliveryStatuses: string[];
   senderNumberId: number;
   sendId?: string | null;
+  /** A gradual resend: both step fields (one alone is answered on the missing one). */
+  gradualStepCount?: number | null;
+  gradualIntervalMinutes?: number | null;
 }
 
 export interface ResendRuleInput {
@@ -64,8 +67,12 @@ export class ResendService {
     // Each receiver of a dynamic send had its own text; the send row holds only the template.
     if (hasOwnTexts(original)) throw badRequest(original.sendType === 'Dynamic' ? 'messaging.resendDynamic' : 'messaging.resendP2P');
     const statuses = [...new Set(input.deliveryStatuses)].sort();
-    const sendId = input.sendId ?? `resend:${original.id}:${input.senderNumberId}:${statuses.join(',')}`;
-    return this.compose.create(ctx, this.resendInput(original, input.senderNumberId, statuses, sendId), {
+    const gradual = input.gradualStepCount != null || input.gradualIntervalMinutes != null
+      ? { stepCount: input.gradualStepCount ?? 0, intervalMinutes: input.gradualIntervalMinutes ?? 0 } : null;
+    // The kind is part of the key: a gradual request after a direct one is another resend, not a repeat.
+    const kind = gradual ? `:gradual:${gradual.stepCount}x${gradual.intervalMinutes}` : '';
+    const sendId = input.sendId ?? `resend:${original.id}:${input.senderNumberId}:${statuses.join(',')}${kind}`;
+    return this.compose.create(ctx, { ...this.resendInput(original, input.senderNumberId, statuses, sendId), gradual }, {
       values: { isResend: true, resendOfSendId: original.id, isHiddenReceivers: original.isHiddenReceivers === true },
       inTransaction: (tx, row) => this.repo.addCountResendOther(tx, original.id, row.recipientCount),
     });
