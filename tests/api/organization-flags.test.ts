@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ApiClient } from '../support/api-client.js';
 import { bad, expectLedgerClean, ok, sendingTree } from '../support/sending.js';
-import type { Tree } from '../support/fixtures.js';
+import { createUser, unique, type Tree } from '../support/fixtures.js';
 
 /**
  * The organization flags that gate behaviour (issue 29 item 1; organizations CONTEXT.md, decision
@@ -48,5 +48,22 @@ describe('Organization flags that gate behaviour', function () {
 
     ok(await api.post('Organizations/Update', { id: tree.sub.id, isShowGeneralNumbers: true }, { token: tree.orgAdmin.token }));
     expect(await myNumbers(tree.subUser.token)).to.include(line.lineId);
+  });
+
+  it('isCanSetMultipleMobileForUser: a user gets more than one mobile only in an organization with the flag', async () => {
+    const user = await createUser(api, tree.orgAdmin.token, { userName: unique('mobiles'), organizationId: tree.sub.id });
+    const en = bad(await api.post('Users/Update', { id: user.id, mobileCount: 2 }, { token: tree.orgAdmin.token }), 400, 'mobileCount');
+    expect(en.validationErrors![0].message).to.equal("This user's organization may not give a user more than one mobile.");
+    const fa = bad(await api.post('Users/Update', { id: user.id, mobileCount: 3 }, { token: tree.orgAdmin.token, culture: 'fa-IR' }), 400, 'mobileCount');
+    expect(fa.validationErrors![0].message).to.equal('سازمان این کاربر اجازه بیش از یک موبایل برای هر کاربر را ندارد.');
+    bad(await api.post('Users/Create', { userName: unique('mobiles'), password: 'Aa123456!x', organizationId: tree.sub.id, mobileCount: 2 }, { token: tree.orgAdmin.token }), 400, 'mobileCount');
+    ok(await api.post('Users/Update', { id: user.id, mobileCount: 1 }, { token: tree.orgAdmin.token }));
+
+    ok(await api.post('Organizations/Update', { id: tree.sub.id, isCanSetMultipleMobileForUser: true }, { token: tree.orgAdmin.token }));
+    expect(ok(await api.post('Users/Update', { id: user.id, mobileCount: 3 }, { token: tree.orgAdmin.token })).mobileCount).to.equal(3);
+    // Switched off later: the stored count stays and may be posted back, but not raised.
+    ok(await api.post('Organizations/Update', { id: tree.sub.id, isCanSetMultipleMobileForUser: false }, { token: tree.orgAdmin.token }));
+    ok(await api.post('Users/Update', { id: user.id, mobileCount: 3, firstName: 'Same' }, { token: tree.orgAdmin.token }));
+    bad(await api.post('Users/Update', { id: user.id, mobileCount: 4 }, { token: tree.orgAdmin.token }), 400, 'mobileCount');
   });
 });
