@@ -31,7 +31,7 @@ export const ALERT_FLAGS = [
 ] as const;
 
 /** Flags a new organization starts with switched on (the server's column defaults). */
-const NEW_ORGANIZATION_FLAGS = new Set<string>(['isActive', 'isActiveSend', 'isShowGeneralNumbers']);
+const NEW_ORGANIZATION_FLAGS = new Set<string>(['isActive', 'isActiveSend', 'isShowGeneralNumbers', 'isShowGeneralAccount']);
 
 export const ALL_TEXT = [...IDENTITY_TEXT, ...CEO_TEXT, ...WORKPLACE_TEXT] as const;
 export const ALL_FLAGS = [...IDENTITY_FLAGS, ...SETTING_FLAGS, ...ALERT_FLAGS] as const;
