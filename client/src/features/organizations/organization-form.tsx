@@ -159,6 +159,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
           {LIMIT_INTS.map((name) => (
             <NumericInput key={name} id={`${P}-${name}`} data-testid={`${P}-${name}`} label={t(`fields.${name}`)}
               value={form.ints[name] === null ? '' : String(form.ints[name])} error={errors[name]}
+              hint={name === 'maximumPhoneNumber' ? t('fields.maximumPhoneNumberHint') : undefined}
               onValueChange={(v) => setInt(name, v === '' ? null : Number(v))} />
           ))}
           {!mayTariff && saved && (

@@ -217,7 +217,7 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
         <FormSection title={t('sections.contact')}>
           {CONTACT.filter((n) => n !== 'address').map((n) => text(n))}
           {/* zoneId is not asked for: no zone records exist yet to choose from, and the form keeps the stored value. */}
-          <NumericInput id={`${P}-mobileCount`} data-testid={`${P}-mobileCount`} label={t('fields.mobileCount')} value={form.mobileCount} error={errors.mobileCount}
+          <NumericInput id={`${P}-mobileCount`} data-testid={`${P}-mobileCount`} label={t('fields.mobileCount')} hint={t('fields.mobileCountHint')} value={form.mobileCount} error={errors.mobileCount}
             onValueChange={(v) => setForm((f) => ({ ...f, mobileCount: v }))} />
           {text('address')}
         </FormSection>

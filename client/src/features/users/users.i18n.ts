@@ -17,6 +17,7 @@ export const usersTexts: TextResource = {
     },
     sections: { account: 'حساب کاربری', personal: 'مشخصات فردی', contact: 'تماس', settings: 'تنظیمات', flags: 'دسترسی‌ها و وضعیت' },
     fields: {
+      mobileCountHint: 'بیش از یک، فقط اگر سازمان کاربر چند موبایل برای هر کاربر را مجاز کرده باشد.',
       userName: 'نام کاربری', password: 'رمز عبور', secondPassword: 'رمز دوم', secondPasswordHint: 'حداقل ۴ کاراکتر؛ خالی یعنی بدون تغییر.', secondPasswordHintNew: 'اختیاری؛ حداقل ۴ کاراکتر.',
       organizationId: 'سازمان', roleTemplateId: 'نقش', noRole: 'بدون نقش', firstName: 'نام', lastName: 'نام خانوادگی', fatherName: 'نام پدر',
       nationalCode: 'کد ملی', foreignerCode: 'کد اتباع', identityNumber: 'شماره شناسنامه', birthDate: 'تاریخ تولد', email: 'ایمیل', mobile: 'موبایل',
@@ -67,6 +68,7 @@ export const usersTexts: TextResource = {
     },
     sections: { account: 'Account', personal: 'Personal details', contact: 'Contact', settings: 'Settings', flags: 'Access and status' },
     fields: {
+      mobileCountHint: "More than one only when the user's organization allows several mobiles per user.",
       userName: 'User name', password: 'Password', secondPassword: 'Second password', secondPasswordHint: 'At least 4 characters; empty keeps it unchanged.', secondPasswordHintNew: 'Optional; at least 4 characters.',
       organizationId: 'Organization', roleTemplateId: 'Role', noRole: 'No role', firstName: 'First name', lastName: 'Last name', fatherName: "Father's name",
       nationalCode: 'National code', foreignerCode: 'Foreigner code', identityNumber: 'Birth certificate number', birthDate: 'Birth date', email: 'Email', mobile: 'Mobile',
