@@ -55,6 +55,20 @@ describe('Billing: online payment gateways (sandbox), account information', func
     expect(ok(await api.get('AccountInformations/GetAll', { token: tree.resellerAdmin.token })).items[0]).to.include({ owner: 'Reseller Co', iban: 'IR120170000000123456789012' });
   });
 
+  it('isShowGeneralAccount (issue 29): on by default; off, the gateways above are neither offered nor usable', async () => {
+    expect(ok(await api.get(`Organizations/Get/${tree.sub.id}`, { token: tree.orgAdmin.token })).isShowGeneralAccount).to.equal(true);
+    ok(await api.post('Organizations/Update', { id: tree.sub.id, isShowGeneralAccount: false }, { token: tree.orgAdmin.token }));
+    try {
+      expect(ok(await api.get('Payments/GetDescriptorOnlineGateway', { token: tree.subAdmin.token }))).to.deep.equal([]);
+      bad(await api.post('Payments/CreateOnline', { amount: 1000, gatewayId }, { token: tree.subAdmin.token }), 400, 'gatewayId');
+      // The organization above keeps its own flag.
+      expect(ok(await api.get('Payments/GetDescriptorOnlineGateway', { token: tree.orgAdmin.token })).map((g: any) => g.id)).to.include(gatewayId);
+    } finally {
+      ok(await api.post('Organizations/Update', { id: tree.sub.id, isShowGeneralAccount: true }, { token: tree.orgAdmin.token }));
+    }
+    expect(ok(await api.get('Payments/GetDescriptorOnlineGateway', { token: tree.subAdmin.token })).map((g: any) => g.id)).to.include(gatewayId);
+  });
+
   it('describes the gateways the caller may use (owned strictly above it)', async () => {
     const mine = ok(await api.get('Payments/GetDescriptorOnlineGateway', { token: tree.subAdmin.token }));
     expect(mine.map((g: any) => g.id)).to.include(gatewayId);

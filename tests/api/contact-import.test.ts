@@ -220,6 +220,18 @@ describe('Contacts: import from xlsx and CSV (PhonebookFiles)', function () {
     expect((ok(await api.get(`Phonebooks/Get/${book.id}`, { token: who.token }))).contactsCount).to.equal(6);
   });
 
+  it("stops an import at the organization's maximumPhoneNumber: the batches before stay, the reason is the spec's message", async () => {
+    const own = await createTree(api);
+    ok(await api.post('Organizations/Update', { id: own.sub.id, maximumPhoneNumber: 2 }, { token: own.orgAdmin.token }));
+    const book = await phonebook(own.subAdmin);
+    const uploaded = ok(await upload(own.subAdmin, book.id, Buffer.from('mobile\n09121110001\n09121110002\n09121110003\n'), 'three.csv'));
+    ok(await api.post('PhonebookFiles/Start', { id: uploaded.id, mapping: { cellphone: 0 } }, { token: own.subAdmin.token }));
+    const done = await finished(own.subAdmin, uploaded.id);
+    expect(done.status).to.equal('Failed');
+    expect(JSON.stringify(done)).to.contain('(2) has been reached');
+    expect(ok(await api.get(`Phonebooks/Get/${book.id}`, { token: own.subAdmin.token })).contactsCount).to.equal(0);
+  });
+
   it('reads formula cells as the values Excel stored with them', async () => {
     const who = tree.subAdmin;
     const book = await phonebook(who);

@@ -73,6 +73,32 @@ describe('Contacts: phonebooks, contacts, custom fields', function () {
     expect(audits.filter((r) => String(r.referenceId) === String(ali.id)).map((r) => r.operationType).sort()).to.deep.equal(['Create', 'Delete', 'Update']);
   });
 
+  it("maximumPhoneNumber: the contacts of all the organization's phonebooks together, on add and copy, with the spec's message shape", async () => {
+    const own = await createTree(api);
+    ok(await api.post('Organizations/Update', { id: own.sub.id, maximumPhoneNumber: 3 }, { token: own.orgAdmin.token }));
+    const a = await phonebook(own.subAdmin);
+    const b = await phonebook(own.subAdmin);
+    ok(await contact(own.subAdmin, a.id, { cellphone: '09121000001' }));
+    ok(await contact(own.subAdmin, a.id, { cellphone: '09121000002' }));
+    ok(await contact(own.subAdmin, b.id, { cellphone: '09121000003' }));
+    expect(message(await contact(own.subAdmin, b.id, { cellphone: '09121000004' }), 400))
+      .to.equal("The organization's maximum number of phone numbers in its phonebooks (3) has been reached.");
+    expect(message(await contact(own.subAdmin, a.id, { cellphone: '09121000004' }, 'fa'), 400))
+      .to.equal('سقف تعداد شماره‌های دفترچه‌های تلفن سازمان (۳) پر شده است.');
+    // A copy adds as many as it copies: refused whole, nothing half-copied; a move inside the organization adds none.
+    bad(await api.post('Contacts/Copy', { phonebookId: a.id, targetPhonebookId: b.id, selectAll: true }, { token: own.subAdmin.token }), 400);
+    expect((await getBook(own.subAdmin, b.id)).contactsCount).to.equal(1);
+    ok(await api.post('Contacts/Move', { phonebookId: a.id, targetPhonebookId: b.id, selectAll: true }, { token: own.subAdmin.token }));
+    expect((await getBook(own.subAdmin, b.id)).contactsCount).to.equal(3);
+    // Room again after a delete; no limit when emptied.
+    const first = (await list(own.subAdmin, b.id)).items[0];
+    ok(await api.delete(`Contacts/Delete/${first.id}`, { token: own.subAdmin.token }));
+    ok(await contact(own.subAdmin, a.id, { cellphone: '09121000005' }));
+    bad(await contact(own.subAdmin, a.id, { cellphone: '09121000006' }), 400);
+    ok(await api.post('Organizations/Update', { id: own.sub.id, maximumPhoneNumber: null }, { token: own.orgAdmin.token }));
+    ok(await contact(own.subAdmin, a.id, { cellphone: '09121000006' }));
+  });
+
   it("maxPhonebook and maxCustomFiled of the organization, with the spec's messages; only administrators change custom fields", async () => {
     const own = await createTree(api);
     ok(await api.post('Organizations/Update', { id: own.sub.id, maxPhonebook: 2, maxCustomFiled: 1 }, { token: own.orgAdmin.token }));

@@ -77,6 +77,8 @@ describe('who may manage whom', function () {
     before(async () => {
       t = await createTree(api);
       expireDate = new Date(Date.now() + 30 * 86_400_000).toISOString();
+      // Several mobiles per user are the organization's to allow (isCanSetMultipleMobileForUser).
+      ok(await api.post('Organizations/Update', { id: t.organization.id, isCanSetMultipleMobileForUser: true }, { token: t.resellerAdmin.token }));
       // The reseller's administrator limits the organization's administrator.
       ok(await api.post('Users/Update', {
         id: t.orgAdmin.userId, isActiveSend: false, expireDate, mobileCount: 2, isSendSmsDescriptionRequired: true, isCanSendVoice: false,

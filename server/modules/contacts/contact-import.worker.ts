@@ -16,6 +16,7 @@ import { PhonebooksRepository } from './phonebooks.repository.js';
 import { PhonebookAccessService } from './phonebook-access.service.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import { tehranToday } from './contact-input.js';
+import { withinPhoneNumberLimit } from './contact-limit.js';
 import { CHUNK_BYTES, ContactImportRepository, type BatchCounts, type PhonebookFileRow } from './contact-import.repository.js';
 import { CONTACT_COLUMNS } from './contact-import.rows.js';
 import { SheetError, type StoredFile } from './contact-import.sheet.js';
@@ -151,6 +152,8 @@ export class ContactImporter {
       await inFlight?.catch(() => undefined);
       if (err instanceof Superseded) return;
       if (err instanceof SheetError) return void (await this.fail(fileId, err.key, err.params));
+      // The organization's maximumPhoneNumber reached: the batches before stay, the import stops there.
+      if (err instanceof AppError && err.key === 'contacts.maximumPhoneNumberReached') return void (await this.fail(fileId, err.key, err.params));
       throw err;
     } finally {
       await batches.return(undefined);
@@ -169,9 +172,12 @@ export class ContactImporter {
       const locked = await this.repo.lock(tx, file.id);
       if (!locked || locked.status !== 'Extracting' || locked.processedCount !== expected) throw new Superseded();
       const columns = CONTACT_COLUMNS.filter((c) => file.mapping!.columns[c] !== undefined);
-      const { inserted, updated } = await this.repo.insertContacts(tx, file.phonebookId, b, file.updateExisting ? { columns } : null, now);
+      const { inserted, updated } = await withinPhoneNumberLimit(this.phonebooks, tx, file.organizationId, async () => {
+        const written = await this.repo.insertContacts(tx, file.phonebookId, b, file.updateExisting ? { columns } : null, now);
+        await this.phonebooks.addToCount(tx, file.phonebookId, written.inserted, now);
+        return written;
+      });
       await this.repo.insertRejects(tx, file.id, b.rejects);
-      await this.phonebooks.addToCount(tx, file.phonebookId, inserted, now);
       const counts: BatchCounts = {
         processed: b.processed, added: inserted, updated, duplicate: b.duplicate, existing: b.count - inserted - updated, rejected: b.rejects.length,
       };

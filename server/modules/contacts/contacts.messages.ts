@@ -5,6 +5,7 @@ export const contactsMessages: MessageCatalogue = {
   'contacts.contactNotFound': { fa: 'مخاطب یافت نشد.', en: 'Contact not found.' },
   'contacts.customFieldNotFound': { fa: 'فیلد سفارشی یافت نشد.', en: 'Custom field not found.' },
   'contacts.maxPhonebookReached': { fa: 'سقف تعداد دفترچه‌های تلفن سازمان ({{limit}}) پر شده است.', en: "The organization's maximum number of phonebooks ({{limit}}) has been reached." },
+  'contacts.maximumPhoneNumberReached': { fa: 'سقف تعداد شماره‌های دفترچه‌های تلفن سازمان ({{limit}}) پر شده است.', en: "The organization's maximum number of phone numbers in its phonebooks ({{limit}}) has been reached." },
   'contacts.maxCustomFieldReached': { fa: 'سقف تعداد فیلدهای سفارشی سازمان ({{limit}}) پر شده است.', en: "The organization's maximum number of custom fields ({{limit}}) has been reached." },
   'contacts.phonebookTitleTaken': { fa: 'دفترچه‌ای با همین عنوان دارید.', en: 'You already have a phonebook with this title.' },
   'contacts.duplicateCellphone': { fa: 'این شماره موبایل در این دفترچه تلفن وجود دارد.', en: 'This mobile number is already in this phonebook.' },

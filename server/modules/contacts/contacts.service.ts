@@ -15,6 +15,7 @@ import { PhonebooksRepository } from './phonebooks.repository.js';
 import { PhonebookAccessService, type OpenPhonebook } from './phonebook-access.service.js';
 import { CustomFieldsService } from './custom-fields.service.js';
 import type { CustomFieldRow } from './custom-fields.repository.js';
+import { withinPhoneNumberLimit } from './contact-limit.js';
 import { readContactInput, tehranToday, type ContactInput } from './contact-input.js';
 import type { PhonebookAccess } from './phonebook-access.js';
 import type { bulkDeleteSchema, contactsQuery, createContactSchema, moveCopySchema, updateContactSchema } from './contacts.schemas.js';
@@ -124,9 +125,12 @@ export class ContactsService {
         phonebookId: open.phonebook.id, cellphone: values.cellphone!, firstName: null, lastName: null, email: null, job: null, birthdate: null,
         telephone: null, address: null, phonebookGroup: null, createType, fields: {}, ...values,
       };
-      const row = await this.contacts.insert(tx, full);
-      if (!row) throw fieldError('cellphone', 'contacts.duplicateCellphone');
-      await this.phonebooks.addToCount(tx, open.phonebook.id, 1, now);
+      const row = await withinPhoneNumberLimit(this.phonebooks, tx, open.phonebook.organizationId, async () => {
+        const inserted = await this.contacts.insert(tx, full);
+        if (!inserted) throw fieldError('cellphone', 'contacts.duplicateCellphone');
+        await this.phonebooks.addToCount(tx, open.phonebook.id, 1, now);
+        return inserted;
+      });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Contact', referenceId: row.id, organizationId: open.phonebook.organizationId, newData: row });
       return publicContact(row, defs, open.access);
     });
@@ -269,11 +273,17 @@ export class ContactsService {
       const filter = this.selectionOf(source, sourceDefs, body);
       const now = this.clock.now();
       const selected = await this.contacts.count(filter, tx);
-      const done = kind === 'Move'
-        ? await this.contacts.moveWhere(tx, filter, target.phonebook.id, map, now)
-        : await this.contacts.copyWhere(tx, filter, target.phonebook.id, map, now);
-      if (kind === 'Move') await this.phonebooks.addToCount(tx, source.phonebook.id, -done, now);
-      await this.phonebooks.addToCount(tx, target.phonebook.id, done, now);
+      const move = async () => {
+        const n = kind === 'Move'
+          ? await this.contacts.moveWhere(tx, filter, target.phonebook.id, map, now)
+          : await this.contacts.copyWhere(tx, filter, target.phonebook.id, map, now);
+        if (kind === 'Move') await this.phonebooks.addToCount(tx, source.phonebook.id, -n, now);
+        await this.phonebooks.addToCount(tx, target.phonebook.id, n, now);
+        return n;
+      };
+      // A move inside one organization leaves its total as it was: only what adds is held to the limit.
+      const adds = kind === 'Copy' || source.phonebook.organizationId !== target.phonebook.organizationId;
+      const done = adds ? await withinPhoneNumberLimit(this.phonebooks, tx, target.phonebook.organizationId, move) : await move();
       const result = {
         selectedCount: selected, [kind === 'Move' ? 'movedCount' : 'copiedCount']: done, duplicateCount: selected - done,
         sourceContactsCount: source.phonebook.contactsCount - (kind === 'Move' ? done : 0), targetContactsCount: target.phonebook.contactsCount + done,

@@ -106,6 +106,24 @@ export class PhonebooksRepository {
     return (row as OrganizationLimits | undefined) ?? null;
   }
 
+  /**
+   * The organization's maximumPhoneNumber (null or 0: no limit). When it has one, its row is
+   * locked, after the phonebooks the caller already holds: adds to one organization's phonebooks
+   * then queue behind each other, so two of them never pass the limit together.
+   */
+  async lockPhoneNumberLimit(tx: Tx, organizationId: number): Promise<number | null> {
+    const row = await tx('organizations').select('maximumPhoneNumber').where({ id: organizationId }).first() as { maximumPhoneNumber: number | null } | undefined;
+    const limit = row?.maximumPhoneNumber ? Number(row.maximumPhoneNumber) : null;
+    if (limit) await tx('organizations').select('id').where({ id: organizationId }).forUpdate();
+    return limit;
+  }
+
+  /** The contacts held in all the organization's phonebooks (their exact contactsCount). */
+  async contactsInOrganization(organizationId: number, tx?: Tx): Promise<number> {
+    const row = await this.db(tx)('phonebooks').where({ organizationId }).sum<{ n: string | number | null }[]>({ n: 'contactsCount' }).first();
+    return Number(row?.n ?? 0);
+  }
+
   async countInOrganization(organizationId: number, tx?: Tx): Promise<number> {
     const row = await this.db(tx)('phonebooks').where({ organizationId }).count<{ n: string | number }[]>({ n: '*' }).first();
     return Number(row?.n ?? 0);

@@ -24,6 +24,7 @@ export const identityMessages: MessageCatalogue = {
   'password.currentWrong': { fa: 'رمز عبور فعلی نادرست است.', en: 'The current password is wrong.' },
   'user.notFound': { fa: 'کاربر یافت نشد.', en: 'User not found.' },
   'user.userNameTaken': { fa: 'این نام کاربری قبلاً ثبت شده است.', en: 'This user name is already taken.' },
+  'user.multipleMobilesNotAllowed': { fa: 'سازمان این کاربر اجازه بیش از یک موبایل برای هر کاربر را ندارد.', en: "This user's organization may not give a user more than one mobile." },
   'user.maximumUserReached': { fa: 'سقف تعداد کاربران سازمان ({{limit}}) پر شده است.', en: "The organization's maximum number of users ({{limit}}) has been reached." },
   'user.cannotManagePeerAdmin': { fa: 'مدیران یک سازمان را فقط سازمان بالادست مدیریت می‌کند.', en: "An organization's administrators are managed by the organization above it." },
   'user.cannotChangeOwnAccess': { fa: 'دسترسی، فعال بودن یا وجود حساب خودتان را نمی‌توانید تغییر دهید.', en: 'You cannot change your own access, activation or existence.' },

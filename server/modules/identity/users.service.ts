@@ -42,6 +42,16 @@ export function publicUser(row: UserRow): Record<string, unknown> {
   return publicProfile(row);
 }
 
+/**
+ * mobileCount above 1 only in an organization with isCanSetMultipleMobileForUser (organizations
+ * CONTEXT.md, decision log 2026-12-04); a stored count posted back unchanged is not judged again.
+ */
+function assertMobileCountAllowed(org: Record<string, unknown> | null, mobileCount: unknown): void {
+  if (typeof mobileCount === 'number' && mobileCount > 1 && org?.isCanSetMultipleMobileForUser !== true) {
+    throw fieldError('mobileCount', 'user.multipleMobilesNotAllowed');
+  }
+}
+
 @injectable()
 export class UsersService implements OrganizationLifecycleListener {
   private readonly currentViews = new WeakMap<object, Record<string, unknown>>();
@@ -138,6 +148,7 @@ export class UsersService implements OrganizationLifecycleListener {
       const values = this.pickWritable(body);
       if (values.isAdmin && !ctx.principal.isAdmin) throw forbidden();
       await this.checkRole(tx, ctx, org.id, values.roleTemplateId as number | null | undefined);
+      assertMobileCountAllowed(org, values.mobileCount);
       return publicUser(await this.storeUser(tx, ctx, org, body.userName, values, { passwordHash, secondPasswordHash }, { userId: ctx.principal.userId, name: ctx.principal.fullName }));
     });
   }
@@ -199,6 +210,7 @@ export class UsersService implements OrganizationLifecycleListener {
         if (changedContacts.length) assertMayTakeOver(ctx, target, changedContacts);
         if (secondPasswordHash) assertMayTakeOver(ctx, target);
       }
+      if (changedLimits.includes('mobileCount')) assertMobileCountAllowed(await this.organizations.findById(user.organizationId, tx), values.mobileCount);
       if (secondPasswordHash) values.secondPasswordHash = secondPasswordHash;
       // The user (or a colleague) changing what the documents vouch for deactivates the
       // authentication until someone above approves again; someone above edits under their own approval.

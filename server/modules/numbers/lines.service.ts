@@ -163,7 +163,9 @@ export class LinesService {
     const path = await this.lines.organizationPath(input.organizationId, tx);
     if (!path) return false;
     const chain = path.split('/').filter(Boolean).map(Number);
-    if (line.isPublic && chain.includes(line.organizationId)) return true;
+    // Public lines above the organization only with its isShowGeneralNumbers (organizations CONTEXT.md, 2026-12-04).
+    const reach = line.organizationId === input.organizationId || (await this.lines.showsGeneralNumbers(input.organizationId, tx));
+    if (line.isPublic && reach && chain.includes(line.organizationId)) return true;
     if (line.organizationId !== input.organizationId) return false;
     if (input.isOrganizationAdmin) return true;
     const assignment = await this.lines.assignment(tx, line.id, input.userId);

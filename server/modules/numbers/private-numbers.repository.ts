@@ -112,6 +112,12 @@ export class PrivateNumbersRepository {
     return row?.isAuthenticated === true;
   }
 
+  /** The organization's isShowGeneralNumbers: whether public lines of the organizations above it are its to use. */
+  async showsGeneralNumbers(id: number, tx?: Tx): Promise<boolean> {
+    const row = await this.db(tx)('organizations').where({ id }).first('isShowGeneralNumbers');
+    return row?.isShowGeneralNumbers === true;
+  }
+
   async organizationPath(id: number, tx?: Tx): Promise<string | null> {
     const row = await this.db(tx)('organizations').where({ id }).whereNull('deletedAt').first('path');
     return (row?.path as string | undefined) ?? null;
@@ -178,7 +184,9 @@ export class PrivateNumbersRepository {
    * for that send type.
    */
   async usableLines(input: { organizationId: number; organizationPath: string; userId: number; isOrganizationAdmin: boolean; sendType: SendType; at: Date }): Promise<LineRow[]> {
-    const ancestors = input.organizationPath.split('/').filter(Boolean).map(Number);
+    // Without isShowGeneralNumbers only the organization's own public lines, none of those above it.
+    const ancestors = (await this.showsGeneralNumbers(input.organizationId))
+      ? input.organizationPath.split('/').filter(Boolean).map(Number) : [input.organizationId];
     const q = this.knex('private_numbers as l').join('sender_agents as a', 'a.id', 'l.smsSenderAgentId')
       .whereNull('l.deletedAt').where('l.isActive', true).whereNull('a.deletedAt').where('a.isActive', true).where('a.isSendActive', true)
       .where((w) => w.whereNull('l.expireTime').orWhere('l.expireTime', '>', input.at));

@@ -58,6 +58,14 @@ export class OrganizationsPage {
     await this.form().waitFor();
   }
 
+  async openCreate(): Promise<void> {
+    await this.page.getByTestId('organization-create').click();
+    await this.form().waitFor();
+  }
+
+  /** The help text under a field of the form (a flag's hint says what it does, or that it does nothing yet). */
+  hint(name: string): Locator { return this.form().locator(`[id="organization-${name}-hint"]`); }
+
   fieldValue(name: string): Promise<string> {
     return this.form().getByTestId(`organization-${name}`).inputValue();
   }

@@ -19,6 +19,8 @@ export class UsersPage {
   field(name: string): Locator { return this.form().getByTestId(`user-${name}`); }
   /** The validation message under a form field. */
   fieldError(name: string): Locator { return this.form().locator(`[id="user-${name}-error"]`); }
+  /** The help text under a field of the form (a flag's hint says what it does, or that it does nothing yet). */
+  hint(name: string): Locator { return this.form().locator(`[id="user-${name}-hint"]`); }
   roleSelect(): SelectControl { return new SelectControl(this.page, this.form(), 'user-roleTemplateId'); }
 
   async openCreate(): Promise<void> {

@@ -76,6 +76,7 @@ const SHIPPED_NAMES = [
   '20261204-0076-billing-reseller-targets',
   '20261204-0077-billing-hold-reads',
   '20261204-0078-insight-report-claims',
+  '20261204-0081-organizations-shared-from-above',
   '20261204-0083-messaging-gradual-periodic',
 ];
 

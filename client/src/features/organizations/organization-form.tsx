@@ -17,6 +17,7 @@ import {
   TEXT_MAX, WORKPLACE_TEXT, type Organization, type OrganizationForm,
 } from './organization-model';
 import { organizationFormLookups, organizationsApi, organizationsKeys, type RoleTemplateItem } from './organizations-api';
+import { flagHint, ORGANIZATION_FLAG_EFFECTS } from '../admin-common/flag-effects';
 import { isolateText } from '../../shared/ui/bidi';
 import { UserText } from '../../shared/ui/user-text';
 import { LinePicker, OrganizationPicker, TariffPicker, UserPicker } from '../admin-common/pickers';
@@ -115,7 +116,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
   );
   const flag = (name: string) => (
     <CheckboxField key={name} id={`${P}-${name}`} data-testid={`${P}-${name}`} label={t(`fields.${name}`)} checked={form.flags[name]} error={errors[name]}
-      hint={name === 'isRequireSubOrganizationAuthentication' ? t('fields.subAuthenticationHint') : undefined} onCheckedChange={(v) => setFlag(name, v)} />
+      hint={flagHint(t, ORGANIZATION_FLAG_EFFECTS, name)} onCheckedChange={(v) => setFlag(name, v)} />
   );
   const typeItems = [{ id: 'organization', title: t('types.organization') }, ...(isSuperAdmin ? [{ id: 'reseller', title: t('types.reseller') }] : [])];
   const title = saved ? t('editTitle', { name: isolateText(saved.name) }) : t('createTitle');
@@ -158,6 +159,7 @@ export function OrganizationFormDialog({ original, parentId, onClose, onSaved }:
           {LIMIT_INTS.map((name) => (
             <NumericInput key={name} id={`${P}-${name}`} data-testid={`${P}-${name}`} label={t(`fields.${name}`)}
               value={form.ints[name] === null ? '' : String(form.ints[name])} error={errors[name]}
+              hint={name === 'maximumPhoneNumber' ? t('fields.maximumPhoneNumberHint') : undefined}
               onValueChange={(v) => setInt(name, v === '' ? null : Number(v))} />
           ))}
           {!mayTariff && saved && (

@@ -30,6 +30,9 @@ export const ALERT_FLAGS = [
   'isSendAlertForCreateOnlinePayment', 'isSendAlertForCreatePayment', 'enableSmartSmsFailureAlert',
 ] as const;
 
+/** Flags a new organization starts with switched on (the server's column defaults). */
+const NEW_ORGANIZATION_FLAGS = new Set<string>(['isActive', 'isActiveSend', 'isShowGeneralNumbers', 'isShowGeneralAccount']);
+
 export const ALL_TEXT = [...IDENTITY_TEXT, ...CEO_TEXT, ...WORKPLACE_TEXT] as const;
 export const ALL_FLAGS = [...IDENTITY_FLAGS, ...SETTING_FLAGS, ...ALERT_FLAGS] as const;
 
@@ -59,7 +62,7 @@ export function formFrom(org: Organization | null, parentId: number | null): Org
   const ints: Record<string, number | null> = {};
   for (const f of ALL_INTS) ints[f] = org && org[f] !== null && org[f] !== undefined ? Number(org[f]) : null;
   const flags: Record<string, boolean> = {};
-  for (const f of ALL_FLAGS) flags[f] = org ? !!org[f] : f === 'isActive' || f === 'isActiveSend';
+  for (const f of ALL_FLAGS) flags[f] = org ? !!org[f] : NEW_ORGANIZATION_FLAGS.has(f);
   return {
     text, ints, flags,
     type: org?.type === 'reseller' ? 'reseller' : 'organization',

@@ -15,6 +15,7 @@ import { Select } from '../../shared/ui/select/select';
 import { OrganizationPicker } from '../admin-common/pickers';
 import { errorsOf, FormSection, useConfirmationFlow, ErrorSummary, type FieldErrors } from '../admin-common/kit';
 import { isolateText } from '../../shared/ui/bidi';
+import { flagHint, USER_FLAG_EFFECTS } from '../admin-common/flag-effects';
 import { userLookups, usersApi, usersKeys, type RoleItem, type User } from './users-api';
 
 const PERSONAL = ['firstName', 'lastName', 'fatherName', 'nationalCode', 'foreignerCode', 'identityNumber'] as const;
@@ -175,7 +176,7 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
   );
   const checkbox = (name: string) => (
     <CheckboxField key={name} id={`${P}-${name}`} data-testid={`${P}-${name}`} label={t(`fields.${name}`)} checked={form.flags[name]} error={errors[name]}
-      onCheckedChange={(v) => setFlag(name, v)} />
+      hint={flagHint(t, USER_FLAG_EFFECTS, name)} onCheckedChange={(v) => setFlag(name, v)} />
   );
 
   return (
@@ -216,7 +217,7 @@ export function UserFormDialog({ original, organizationId, onClose, onSaved }: {
         <FormSection title={t('sections.contact')}>
           {CONTACT.filter((n) => n !== 'address').map((n) => text(n))}
           {/* zoneId is not asked for: no zone records exist yet to choose from, and the form keeps the stored value. */}
-          <NumericInput id={`${P}-mobileCount`} data-testid={`${P}-mobileCount`} label={t('fields.mobileCount')} value={form.mobileCount} error={errors.mobileCount}
+          <NumericInput id={`${P}-mobileCount`} data-testid={`${P}-mobileCount`} label={t('fields.mobileCount')} hint={t('fields.mobileCountHint')} value={form.mobileCount} error={errors.mobileCount}
             onValueChange={(v) => setForm((f) => ({ ...f, mobileCount: v }))} />
           {text('address')}
         </FormSection>

@@ -84,10 +84,16 @@ export class GatewaysRepository {
     return (await (tx ?? this.knex)('payment_gateways').where({ id }).first()) as GatewayRow | undefined;
   }
 
-  /** Active general-use gateways owned by an organization strictly above `path`. */
+  /**
+   * Active general-use gateways owned by an organization strictly above `path`; none when the
+   * payer (the last of `path`) has isShowGeneralAccount off (organizations CONTEXT.md, 2026-12-04).
+   */
   async usable(path: string, tx?: Tx): Promise<GatewayRow[]> {
-    const ancestors = path.split('/').filter(Boolean).map(Number).slice(0, -1);
+    const chain = path.split('/').filter(Boolean).map(Number);
+    const ancestors = chain.slice(0, -1);
     if (ancestors.length === 0) return [];
+    const payer = await (tx ?? this.knex)('organizations').where({ id: chain[chain.length - 1] }).first('isShowGeneralAccount');
+    if (payer?.isShowGeneralAccount !== true) return [];
     return (await (tx ?? this.knex)('payment_gateways').whereIn('organizationId', ancestors).whereNull('deletedAt')
       .where({ isActive: true, isGeneralUse: true }).orderBy('id')) as GatewayRow[];
   }
