@@ -114,6 +114,19 @@ describe('Identity documents: the send hold for an unauthenticated organization'
     expect((await me()).isAuthenticated).to.equal(true);
   });
 
+  it('a user\'s own change of their mobile takes its verification away; a change from above keeps it', async () => {
+    const me = async () => ok(await api.get(`Users/Get/${tree.subAdmin.userId}`, { token: tree.orgAdmin.token }));
+    ok(await api.post('Users/Update', { id: tree.subAdmin.userId, mobile: '09121230001', isAuthenticatedMobile: true }, { token: tree.orgAdmin.token }));
+    expect((await me()).isAuthenticatedMobile).to.equal(true);
+    // The same number posted back (the edit form) keeps it; a new number, even with the flag posted back, does not.
+    ok(await api.post('Users/Update', { id: tree.subAdmin.userId, mobile: '09121230001', firstName: 'Kept' }, { token: tree.subAdmin.token }));
+    expect((await me()).isAuthenticatedMobile).to.equal(true);
+    ok(await api.post('Users/Update', { id: tree.subAdmin.userId, mobile: '09121230002', isAuthenticatedMobile: true }, { token: tree.subAdmin.token }));
+    expect((await me()).isAuthenticatedMobile).to.equal(false);
+    ok(await api.post('Users/Update', { id: tree.subAdmin.userId, mobile: '09121230003', isAuthenticatedMobile: true }, { token: tree.orgAdmin.token }));
+    expect((await me()).isAuthenticatedMobile).to.equal(true);
+  });
+
   it('the review list answers the owner\'s authentication as it is now', async () => {
     await authenticate(tree.sub.id, true);
     ok(await uploadDocument(api, tree.subAdmin.token, 'UploadOrganizationDocument', { documentType: 'CeoNationalCard', fileName: 'ceo.png' }, pngImage()));

@@ -266,4 +266,26 @@ describe('Sender-number purchase and transfer: prices, search, reserve, pay, rev
     ]);
     expect(ok(await api.get('Ledger/Verify', { token: superToken })).ok).to.equal(true);
   });
+  it('a line transferred into another organization is unusable until that organization is authenticated (like a bought one)', async () => {
+    const org = await createOrganization(api, tree.resellerAdmin.token, { name: unique('Heir org ') });
+    const heir = await createUser(api, tree.resellerAdmin.token, { userName: unique('heiradmin'), organizationId: org.id, isAdmin: true, firstName: 'Heir' });
+    // Made by the reseller for its organization, never bought: usable by its owner at once.
+    const line = ok(await api.post('PrivateNumbers/Create', {
+      number: `${stem}${String(++seq).padStart(2, '0')}7`, useForm: 'OneNumber', numberType: 'Private', typePrivateNumber: 'Bulk',
+      smsSenderAgentId: agentId, organizationId: tree.organization.id, isSendBulk: true, isActive: true,
+    }, { token: tree.resellerAdmin.token }));
+    ok(await api.post('PrivateNumbers/Assign', { privateNumberId: line.id, userId: tree.orgAdmin.userId, sendTypesList: ['Bulk'] }, { token: tree.resellerAdmin.token }));
+    const container = (await sharedServer()).peyk.container;
+    const resolve = (organizationId: number, userId: number) => container.get<UnitOfWork>(TYPES.UnitOfWork).run((tx) => container.get(LinesService).resolveForSend(tx, {
+      organizationId, userId, isOrganizationAdmin: true, privateNumberId: line.id, sendType: 'Bulk', at: new Date(),
+    }));
+    expect((await resolve(tree.organization.id, tree.orgAdmin.userId)).id).to.equal(line.id);
+
+    ok(await api.post('PrivateNumberTransfers/Create', { privateNumberId: line.id, preOwner: tree.orgAdmin.userId, newOwner: heir.id }, { token: tree.resellerAdmin.token }));
+    expect(ok(await api.get(`PrivateNumbers/Get/${line.id}`, { token: tree.resellerAdmin.token }))).to.include({ organizationId: org.id, awaitingAuthentication: true });
+    const refused = await resolve(org.id, heir.id).then(() => null, (e: AppError) => e);
+    expect(refused?.key).to.equal('numbers.buy.awaitingAuthentication');
+    ok(await api.post('Organizations/Update', { id: org.id, isAuthenticated: true }, { token: tree.resellerAdmin.token }));
+    expect((await resolve(org.id, heir.id)).id).to.equal(line.id);
+  });
 });

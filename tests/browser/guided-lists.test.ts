@@ -96,7 +96,14 @@ describe('browser: empty lists that guide, the line form\'s switches, periodic N
       // Issue 23: the occasion switch gates occasion sends, so it sits with the send kinds; the
       // confirmation switch holds P2P and dynamic sends, under its own heading.
       expect(await form.flagsOf('sendKinds')).to.deep.equal(['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isSendOccasionPhonebook', 'isCanSendFlashSms']);
-      expect(await form.flagsOf('confirmation')).to.deep.equal(['confirmP2pAndDynamic']);
+      expect(await form.flagsOf('confirmation')).to.deep.equal(['confirmP2pAndDynamic', 'isNeedToSendConfirmationMessage']);
+      // Issue 29: a line flag's help says what it does (the confirmation queue's decision is told to
+      // the sender; the expiry alert goes to the line's people), and a stored-only one says so.
+      expect(await form.helpOf('isNeedToSendConfirmationMessage')).to.equal(fa
+        ? 'اگر ارسالی از این خط منتظر تأیید بماند، تأیید یا رد آن (با دلیل) به فرستنده اطلاع داده می‌شود.'
+        : 'When a send from this line waits for confirmation, its sender is told whether it was confirmed or rejected, and why.');
+      expect(await form.flagsOf('notices')).to.deep.equal(['isSendPrivateNumberExpirationMessage']);
+      expect(await form.helpOf('isSendPrivateNumberExpirationMessage')).to.contain(fa ? 'هشدار انقضای خط' : 'line-expiry alert');
       expect(await form.legend('refunds')).to.equal(fa ? 'گزارش تحویل و برگشت اعتبار' : 'Delivery reports and refunds');
       expect(await form.flagsOf('refunds')).to.deep.equal(['deliveryBase', 'deliveryLevel1', 'deliveryLevel2']);
       expect(await form.groupSentence('blacklist')).to.equal(fa
@@ -120,6 +127,8 @@ describe('browser: empty lists that guide, the line form\'s switches, periodic N
       expect(await form.switchBox('checkFilter').isChecked()).to.equal(true);
       expect(await form.legend('later')).to.equal(fa ? 'قابلیت‌های دیگر (۱ روشن)' : 'Other capabilities (1 on)');
       expect(await form.groupSentence('later')).to.contain(fa ? 'فعلاً چیزی را تغییر نمی‌دهد' : 'changes nothing today');
+      expect(await form.helpOf('checkFilter')).to.contain(fa ? 'فعلاً فقط ذخیره می‌شود' : 'Stored only for now');
+      expect(await form.helpOf('hasSla')).to.contain(fa ? 'فقط نمایش' : 'Shown only');
       // Turning the last one off keeps the section open under the user's hands.
       await page.keyboard.press('Space');
       expect(await form.switchBox('checkFilter').isVisible()).to.equal(true);

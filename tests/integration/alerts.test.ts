@@ -28,6 +28,7 @@ for (const backend of backends) {
     let admin: string;
     let a: { token: string; organizationId: number };
     let orgLine: number;
+    let lineUser: string;
     const run = () => server.peyk.container.get(AlertRunner).run(clock.now());
     const signIn = async (userName: string, password: string): Promise<string> => ok(await api.post('Account/Login', { userName, password })).accessToken;
     const settings = (threshold: string) => ({
@@ -53,6 +54,13 @@ for (const backend of backends) {
       const knex = server.peyk.database.knex;
       await knex('organizations').where({ id: a.organizationId }).update({ expireTime: new Date(at.getTime() + 5 * DAY_MS), isSendOrganizationExpirationAlertMessage: true });
       await knex('private_numbers').where({ id: orgLine }).update({ expireTime: new Date(at.getTime() + 6 * DAY_MS), isSendPrivateNumberExpirationMessage: true });
+      // A line expiring as soon whose flag is off: never alerted (the exact outcomes below).
+      const quietLine = (await standaloneLine(api, admin, '30009912', {}, { organizationId: a.organizationId })).lineId;
+      await knex('private_numbers').where({ id: quietLine }).update({ expireTime: new Date(at.getTime() + 6 * DAY_MS), isSendPrivateNumberExpirationMessage: false });
+      // A plain user the line is assigned to hears of its expiry too (and of nothing else).
+      const user = ok(await api.post('Users/Create', { userName: `lineuser${a.organizationId}`, password: 'User#Pass1', changePasswordRequired: false, organizationId: a.organizationId, isAdmin: false, firstName: 'L' }, { token: admin }));
+      ok(await api.post('PrivateNumbers/Assign', { privateNumberId: orgLine, userId: user.id, sendTypesList: ['Bulk'] }, { token: admin }));
+      lineUser = await signIn(`lineuser${a.organizationId}`, 'User#Pass1');
     });
     after(async () => { await server?.stop(); });
 
@@ -72,6 +80,9 @@ for (const backend of backends) {
       const latest = ok(await api.get('Notifications/GetLatest?limit=50', { token: a.token }));
       expect(latest.items.map((n: any) => n.kind).sort()).to.deep.equal(['AlertLowCredit', 'AlertOrganizationExpiration', 'AlertPrivateNumberExpiration']);
       expect(latest.items.find((n: any) => n.kind === 'AlertLowCredit').importance).to.equal('high');
+      const users = ok(await api.get('Notifications/GetLatest?limit=50', { token: lineUser }));
+      expect(users.items.map((n: any) => n.kind), 'the line\'s user is told of its expiry only').to.deep.equal(['AlertPrivateNumberExpiration']);
+      expect(users.items[0].body).to.contain('30009911');
       for (const r of recs) {
         expect(r.scheduledMessageId, `${r.alertType} has its send`).to.be.a('number');
         const send = await waitForSend(api, admin, r.scheduledMessageId as number);

@@ -171,9 +171,13 @@ export class AlertRunner {
       const claimed = await claim(tx);
       if (!claimed) return null;
       if (alert.enablePanelNotification) {
-        for (const admin of await this.repo.admins(tx, alert.organizationId)) {
+        const told = new Map((await this.repo.admins(tx, alert.organizationId)).map((a) => [a.id, alert.organizationId]));
+        // A line's expiry also tells the users it is assigned to (they may sit in an organization
+        // below): they send from it, the spec's "private number expiration message" (numbers/CONTEXT.md).
+        if (key.alertType === 'PrivateNumberExpiration') for (const u of await this.repo.lineUsers(tx, key.subjectId)) if (!told.has(u.id)) told.set(u.id, u.organizationId);
+        for (const [userId, organizationId] of told) {
           await this.notifications.notify(tx, {
-            userId: admin.id, organizationId: alert.organizationId, kind: `Alert${alert.alertType}`,
+            userId, organizationId, kind: `Alert${alert.alertType}`,
             importance: IMPORTANCE[alert.importanceLevel], title: subject.title, body: subject.body,
           });
         }

@@ -162,6 +162,13 @@ export class AlertsRepository {
     return rows.map((r: { id: number; mobile: string | null }) => ({ id: Number(r.id), mobile: r.mobile }));
   }
 
+  /** Active users a line is assigned to (read-only from numbers' `private_number_assignments`). */
+  async lineUsers(tx: Tx, privateNumberId: number): Promise<{ id: number; organizationId: number }[]> {
+    const rows = await tx('private_number_assignments as a').join('users as u', 'u.id', 'a.userId')
+      .where('a.privateNumberId', privateNumberId).where('u.isActive', true).whereNull('u.deletedAt').orderBy('u.id').select('u.id', 'u.organizationId');
+    return rows.map((r: { id: number; organizationId: number }) => ({ id: Number(r.id), organizationId: Number(r.organizationId) }));
+  }
+
   /** The system organization and the user its alert SMS are sent as (its administrator). */
   async systemSender(): Promise<{ organizationId: number; userId: number } | null> {
     const org = await this.knex('organizations').where({ type: 'system' }).whereNull('deletedAt').orderBy('id').first('id', 'adminUserId');

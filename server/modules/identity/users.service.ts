@@ -215,7 +215,15 @@ export class UsersService implements OrganizationLifecycleListener {
       // The user (or a colleague) changing what the documents vouch for deactivates the
       // authentication until someone above approves again; someone above edits under their own approval.
       const changedIdentity = Object.keys(values).some((k) => USER_IDENTITY_FIELDS.has(k) && !sameAsStored(values[k], user[k]));
-      if (changedIdentity && user.isAuthenticated && !isAbove(ctx.principal, await this.authorityOf(user.id, tx))) values.isAuthenticated = false;
+      // Likewise a new mobile is not the verified one: its verification goes until someone above
+      // confirms it again (CONTEXT.md "Limits come from above", issue 29).
+      const changedMobile = 'mobile' in values && !sameAsStored(values.mobile, user.mobile);
+      if ((changedIdentity && user.isAuthenticated) || (changedMobile && user.isAuthenticatedMobile)) {
+        if (!isAbove(ctx.principal, await this.authorityOf(user.id, tx))) {
+          if (changedIdentity && user.isAuthenticated) values.isAuthenticated = false;
+          if (changedMobile && user.isAuthenticatedMobile) values.isAuthenticatedMobile = false;
+        }
+      }
       await this.users.update(tx, user.id, values);
       if (values.isActive === false && user.isActive) await this.sessions.revokeUserSessions(tx, [user.id], 'deactivated');
       const updated = (await this.users.findById(user.id, tx)) as UserRow;

@@ -1,6 +1,11 @@
 import type { MessageCatalogue } from '../../platform/i18n.js';
 
 export const messagingMessages: MessageCatalogue = {
+  'messaging.queueDecision.ConfirmedTitle': { fa: 'ارسال تأیید شد', en: 'Send confirmed' },
+  'messaging.queueDecision.Confirmed': { fa: 'ارسال #{{id}} از خط {{number}} تأیید شد و در نوبت ارسال است.', en: 'Send #{{id}} from the line {{number}} was confirmed and is queued to go out.' },
+  'messaging.queueDecision.RejectedTitle': { fa: 'ارسال رد شد', en: 'Send rejected' },
+  'messaging.queueDecision.Rejected': { fa: 'ارسال #{{id}} از خط {{number}} رد شد و هزینه‌ای برداشته نشد.', en: 'Send #{{id}} from the line {{number}} was rejected; nothing was charged.' },
+  'messaging.queueDecision.RejectedWithReason': { fa: 'ارسال #{{id}} از خط {{number}} رد شد و هزینه‌ای برداشته نشد. دلیل: {{reason}}', en: 'Send #{{id}} from the line {{number}} was rejected; nothing was charged. Reason: {{reason}}' },
   'messaging.UserIsInactive': { fa: 'کاربر غیرفعال است یا اجازه ارسال ندارد.', en: 'The user is inactive or not allowed to send.' },
   'messaging.UserIsExpired': { fa: 'اعتبار زمانی کاربر به پایان رسیده است.', en: 'The user has expired.' },
   'messaging.OrganizationIsInactive': { fa: 'سازمان فعال نیست.', en: 'Not active organization' },

@@ -9,6 +9,12 @@ import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import { DISPATCH_QUEUE_STATUSES, WAITING_QUEUE_STATUSES, type DeliveryStatus } from './statuses.js';
 import { toPgTextArray } from './receivers.repository.js';
 
+/**
+ * A send's line priority (`private_numbers.priority`, read like `blacklist_numbers`: numbers'
+ * contract), for ordering the sends that compete for dispatch; a send without a line counts as 0.
+ */
+const LINE_PRIORITY = `coalesce((select pn.priority from private_numbers pn where pn.id = sends."privateNumberId"), 0)`;
+
 export interface SendRow {
   id: number;
   organizationId: number;
@@ -189,7 +195,10 @@ export class SendsRepository {
         for (const p of lane) w.orWhere({ organizationId: p.organizationId, senderAgentId: p.senderAgentId });
       });
     }
-    const rows = await q.orderBy('dateTimeSend').limit(limit);
+    // The line's priority (the spec's SendPriority) first: of the sends due in one pass, a
+    // higher-priority line's are extracted and their ranges enqueued ahead, so on a shared agent
+    // its receivers reach the gateway first. Read live, so a changed priority applies at once.
+    const rows = await q.orderByRaw(`${LINE_PRIORITY} desc, "dateTimeSend", id`).limit(limit);
     return rows.map(normalizeSend);
   }
 
@@ -215,7 +224,7 @@ export class SendsRepository {
       `update sends s set "queueStatus" = 'Extracted', status = 'IsBeingSent', "dateTimeStart" = ?::timestamptz, "updatedAt" = now()
         where s.id in (select id from sends where "queueStatus" = 'Ready' and "sendType" = 'Single' and "recipientCount" = 1 and "sendSubType" = 'Direct'
                           and "organizationId" = ? and "senderAgentId" = ? and "dateTimeSend" <= ?::timestamptz
-                        order by id limit ? for update skip locked)
+                        order by ${LINE_PRIORITY} desc, id limit ? for update skip locked)
        returning s.*`,
       [now.toISOString(), pair.organizationId, pair.senderAgentId, now.toISOString(), limit],
     );

@@ -221,6 +221,15 @@ export class LinesService {
     if (assignment.monthlySendLimit !== null) await this.lines.subtractUsage(tx, { privateNumberId: input.privateNumberId, userId: input.userId, period: periods.month }, input.count);
   }
 
+  /**
+   * The line's isNeedToSendConfirmationMessage (CONTEXT.md "Line flags"): its sender is told when a
+   * send waiting for confirmation is confirmed or rejected. A deleted line still answers its flag:
+   * the send was made on it.
+   */
+  async tellsQueueDecision(tx: Tx, privateNumberId: number): Promise<boolean> {
+    return this.lines.flagOf(tx, privateNumberId, 'isNeedToSendConfirmationMessage');
+  }
+
   /** An agent by id for the dispatcher; `isActive` is false when it is off, deleted, not sending or its plugin is not loaded. */
   async senderAgent(tx: Tx | undefined, id: number): Promise<AgentForSend | null> {
     const row = await this.agents.findById(id, tx);

@@ -59,7 +59,9 @@ export class NumberTransfersService {
       if (price > 0n) await this.pay(tx, ctx, saved, price);
       await this.repo.moveAssignment(tx, line.id, from.userId, to.id, to.organizationId);
       if (movesOrganization) {
-        await this.repo.moveLine(tx, line.id, { organizationId: to.organizationId });
+        // A line that changes organization is, for its new owner, a line bought: unusable until
+        // that organization is authenticated (spec; CONTEXT.md "Authentication of lines").
+        await this.repo.moveLine(tx, line.id, { organizationId: to.organizationId, awaitingAuthentication: true });
         await this.repo.dropOtherAssignments(tx, line.id, to.id);
       }
       await this.audit.record(tx, ctx, { operationType: 'Transfer', className: 'PrivateNumberTransfer', referenceId: saved.id, organizationId: line.organizationId, newData: transferView(saved) });

@@ -65,7 +65,7 @@ export const numbersMessages: MessageCatalogue = {
   'numbers.buy.noticeRejectedTitle': { fa: 'خرید شماره رد شد', en: 'Number purchase rejected' },
   'numbers.buy.noticeRejected': { fa: 'خرید شماره {{number}} رد شد و بهای آن به اعتبار سازمان شما بازگشت.', en: 'The purchase of {{number}} was rejected and its price was given back to your organization\'s credit.' },
   'numbers.buy.noticeRejectedWithReason': { fa: 'خرید شماره {{number}} رد شد و بهای آن به اعتبار سازمان شما بازگشت. دلیل: {{reason}}', en: 'The purchase of {{number}} was rejected and its price was given back to your organization\'s credit. Reason: {{reason}}' },
-  'numbers.buy.awaitingAuthentication': { fa: 'این شماره خریداری شده و تا احراز هویت سازمان شما قابل استفاده نیست.', en: 'This bought number cannot be used until your organization is authenticated.' },
+  'numbers.buy.awaitingAuthentication': { fa: 'این شماره خریداری یا به سازمان شما منتقل شده و تا احراز هویت سازمان شما قابل استفاده نیست.', en: 'This number was bought by or transferred to your organization and cannot be used until your organization is authenticated.' },
   'numbers.transfer.notOwner': { fa: 'این کاربر دارنده این خط نیست.', en: 'This user does not hold this line.' },
   'numbers.transfer.newOwnerUnknown': { fa: 'دارنده جدید یافت نشد.', en: 'New owner not found.' },
   'numbers.transfer.sameOwner': { fa: 'دارنده جدید با دارنده قبلی یکی است.', en: 'The new owner is the previous owner.' },

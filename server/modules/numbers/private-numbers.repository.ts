@@ -106,6 +106,12 @@ export class PrivateNumbersRepository {
     return { line, agent: agent ?? null };
   }
 
+  /** One flag of a line, deleted or not; false for an unknown line. */
+  async flagOf(tx: Tx, id: number, flag: 'isNeedToSendConfirmationMessage'): Promise<boolean> {
+    const row = await tx('private_numbers').where({ id }).first(flag);
+    return row?.[flag] === true;
+  }
+
   /** The organization is authenticated: a bought line waits for it. */
   async organizationAuthenticated(tx: Tx, organizationId: number): Promise<boolean> {
     const row = await tx('organizations').where({ id: organizationId }).first('isAuthenticated');

@@ -42,17 +42,18 @@ export type LineSwitch = (typeof LINE_FLAGS)[number] | (typeof DELIVERY_FLAGS)[n
 export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwitch[] }[] = [
   { key: 'state', flags: ['isActive', 'isPublic'] },
   { key: 'sendKinds', flags: ['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isSendOccasionPhonebook', 'isCanSendFlashSms'] },
-  { key: 'confirmation', flags: ['confirmP2pAndDynamic'] },
+  { key: 'confirmation', flags: ['confirmP2pAndDynamic', 'isNeedToSendConfirmationMessage'] },
   { key: 'api', flags: ['isSendApiSingle', 'isSendApiP2P'] },
   { key: 'refunds', flags: ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2'] },
   { key: 'blacklist', flags: ['sendToBlackList', 'isGeneralBlackList'] },
   // Read by regional sends from the number bank (targeting CONTEXT.md, "Regional sends": line flags).
   { key: 'regional', flags: ['isSendGender', 'isSendGroup', 'isAutomaticBulk', 'isAutomaticGroup'] },
+  // Read by the alerts module's line-expiry alert (alerts CONTEXT.md).
+  { key: 'notices', flags: ['isSendPrivateNumberExpirationMessage'] },
   {
     key: 'later', flags: [
       'checkFilter', 'hasSla', 'isPostpaid', 'isSendClub', 'isSendSmart', 'isSendDevice',
-      'isSendOtp', 'isCanSendSmartWithoutConfirmation', 'isNeedToSendConfirmationMessage',
-      'isSendPrivateNumberExpirationMessage',
+      'isSendOtp', 'isCanSendSmartWithoutConfirmation',
     ],
   },
 ];

@@ -51,7 +51,7 @@ export const numberPurchaseTexts: TextResource = {
     },
     transfers: {
       title: 'انتقال شماره اختصاصی',
-      intro: 'خط را از یک کاربر به کاربر دیگر منتقل کنید: تخصیص، نوع‌های ارسال و سقف‌های روزانه و ماهانه (با شمارش دوره جاری) به دارنده جدید می‌رسد. اگر دارنده جدید در سازمان دیگری باشد، خط به آن سازمان می‌رود و تخصیص‌های دیگر آن پایان می‌یابد.',
+      intro: 'خط را از یک کاربر به کاربر دیگر منتقل کنید: تخصیص، نوع‌های ارسال و سقف‌های روزانه و ماهانه (با شمارش دوره جاری) به دارنده جدید می‌رسد. اگر دارنده جدید در سازمان دیگری باشد، خط به آن سازمان می‌رود و تخصیص‌های دیگر آن پایان می‌یابد. مانند خط خریداری‌شده، تا احراز هویت آن سازمان قابل استفاده نیست.',
       privateNumberId: 'خط', preOwner: 'دارنده قبلی', newOwner: 'دارنده جدید', price: 'مبلغ (ریال، اختیاری)',
       preOwnerHint: 'کاربری که خط اکنون به او تخصیص دارد.',
       newOrganization: 'سازمان دارنده جدید', newOrganizationHint: 'اختیاری: فقط فهرست کاربران دارنده جدید را به این سازمان محدود می‌کند.',
@@ -109,7 +109,7 @@ export const numberPurchaseTexts: TextResource = {
     },
     transfers: {
       title: 'Private number transfer',
-      intro: 'Move a line from one user to another: the assignment, its send types and its day and month limits (with the current periods\' counts) go to the new owner. If the new owner is in another organization, the line moves there and its other assignments end.',
+      intro: 'Move a line from one user to another: the assignment, its send types and its day and month limits (with the current periods\' counts) go to the new owner. If the new owner is in another organization, the line moves there and its other assignments end. Like a bought line, it cannot be used until that organization is authenticated.',
       privateNumberId: 'Line', preOwner: 'Previous owner', newOwner: 'New owner', price: 'Price (rials, optional)',
       preOwnerHint: 'The user the line is assigned to now.',
       newOrganization: 'New owner\'s organization', newOrganizationHint: 'Optional: only narrows the list of new owners to this organization.',

@@ -4,10 +4,13 @@ import { afterCommit, UnitOfWork, type Tx } from '../../../platform/unit-of-work
 import type { Actor } from '../../../platform/actor.js';
 import { AppError, badRequest, fieldError, forbidden } from '../../../platform/http/errors.js';
 import type { Clock } from '../../../platform/clock.js';
+import { inDigits, type Translator } from '../../../platform/i18n.js';
 import { normalizeSearch } from '../../../platform/http/search.js';
 import { shownReceiver } from '../../../shared/sms/masked-numbers.js';
 import { AuditService } from '../../audit/index.js';
 import { BillingService } from '../../billing/index.js';
+import { LinesService } from '../../numbers/index.js';
+import { NotificationsService } from '../../notifications/index.js';
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { ReceiversRepository } from '../receivers.repository.js';
 import { DispatchSignal } from '../dispatch-signal.js';
@@ -52,6 +55,9 @@ export class OutboxService {
     @inject(SendAccessService) private readonly access: SendAccessService,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(ExcelRequestsRepository) private readonly excelRequests: ExcelRequestsRepository,
+    @inject(LinesService) private readonly lines: LinesService,
+    @inject(NotificationsService) private readonly notifications: NotificationsService,
+    @inject(TYPES.Translator) private readonly translator: Translator,
   ) {}
 
   private ownerFilter(ctx: Actor): number | undefined {
@@ -232,10 +238,28 @@ export class OutboxService {
       });
       if (!row) throw badRequest('messaging.notWaitingForConfirm');
       await this.audit.record(tx, ctx, { operationType: 'Confirm', className: 'ScheduledMessage', referenceId: id });
+      await this.tellSender(tx, row, 'Confirmed', null);
       afterCommit(tx, () => this.signal.wake());
       return row;
     });
     return publicSend(updated);
+  }
+
+  /**
+   * A line with isNeedToSendConfirmationMessage tells the send's sender the confirmation queue's
+   * decision (kind `Send<event>`), in the decision's transaction; both languages in one text, like
+   * the other panel notices (the reader's language is not known here). numbers/CONTEXT.md "Line flags".
+   */
+  private async tellSender(tx: Tx, send: SendRow, event: 'Confirmed' | 'Rejected', reason: string | null): Promise<void> {
+    if (!(await this.lines.tellsQueueDecision(tx, send.privateNumberId))) return;
+    const key = `messaging.queueDecision.${event}`;
+    const bodyKey = reason ? `${key}WithReason` : key;
+    const params = { id: inDigits(String(send.id)), number: inDigits(send.senderNumber), reason: reason ?? '' };
+    const both = (k: string, separator: string) => `${this.translator.t('fa', k, params)}${separator}${this.translator.t('en-US', k, params)}`;
+    await this.notifications.notify(tx, {
+      userId: send.userId, organizationId: send.organizationId, kind: `Send${event}`, importance: event === 'Rejected' ? 'high' : 'normal',
+      title: both(`${key}Title`, ' / '), body: both(bodyKey, '\n'),
+    });
   }
 
   /** A rejected send goes nowhere: the hold is released (nothing is charged) and the limits given back. */
@@ -248,6 +272,7 @@ export class OutboxService {
       });
       if (!row) throw badRequest('messaging.notWaitingForConfirm');
       await this.audit.record(tx, ctx, { operationType: 'Reject', className: 'ScheduledMessage', referenceId: body.id, newData: { reason: body.reason ?? null } });
+      await this.tellSender(tx, row, 'Rejected', body.reason ?? null);
       return row;
     });
     this.progress.push(updated, true);
