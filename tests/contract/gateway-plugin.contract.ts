@@ -390,9 +390,15 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
         gateway = createGateway(loaded, `contract-${loaded.name}-query`, checked.options);
         expect(gateway.queryStatus, 'queryOptions given but no queryStatus').to.be.a('function');
         await gateway.connect(host);
-        const batch = batchOf(Math.min(5, gateway.maxBatchSize), kind());
-        const results = await gateway.submit(batch);
-        checkResults(batch, results);
+        // Ten, so the serial-derived numbers of the tests after this one keep their last digits (the fake providers decide by it).
+        const batch = batchOf(10, kind());
+        const results: SubmitResult[] = [];
+        for (let i = 0; i < batch.length; i += gateway.maxBatchSize) {
+          const part = batch.slice(i, i + gateway.maxBatchSize);
+          const answered = await gateway.submit(part);
+          checkResults(part, answered);
+          results.push(...answered);
+        }
         const queries = results.flatMap((r, i) => (r.status === 'accepted' ? [{ providerId: r.providerId, from: batch[i]!.from, to: batch[i]!.to }] : []));
         expect(queries.length).to.be.above(0);
         const never = { providerId: 'never-given-0000', from: batch[0]!.from, to: batch[0]!.to };

@@ -20,6 +20,7 @@ import { holdReference } from '../send-rules.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { ExcelRequestsRepository } from './excel-requests.repository.js';
 import { exportDataStatusOf } from './export-data-status.js';
+import { DeliveryStatusRequests } from './status-request.worker.js';
 import { EDITABLE_SEND_STATUSES, FINISHED_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
 
 
@@ -52,6 +53,7 @@ export class OutboxService {
     @inject(SendAccessService) private readonly access: SendAccessService,
     @inject(BillingService) private readonly billing: BillingService,
     @inject(ExcelRequestsRepository) private readonly excelRequests: ExcelRequestsRepository,
+    @inject(DeliveryStatusRequests) private readonly statusRequests: DeliveryStatusRequests,
   ) {}
 
   private ownerFilter(ctx: Actor): number | undefined {
@@ -85,6 +87,7 @@ export class OutboxService {
       handOut: handOutOf(send, this.clock.now()),
       // The caller's own latest export of these receivers (requests are their requester's).
       exportDataStatus: exportDataStatusOf(await this.excelRequests.latestForSend(ctx.principal.userId, id)),
+      deliveryStatusRequest: await this.statusRequests.describe(send),
     };
   }
 
