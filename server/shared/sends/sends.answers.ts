@@ -302,6 +302,7 @@ export type SendsPage = AnswerOf<typeof sendsPageAnswer>;
 /** A count per name. `AnswerOf` closes objects, which would leave a map with no keys: the maps are typed here. */
 type CountsByName = Record<string, number>;
 
+export type DeliveryStatusRequest = AnswerOf<typeof deliveryStatusRequestAnswer>;
 export type SendDetail = Omit<AnswerOf<typeof sendDetailAnswer>, 'deliveryStatusCounts'> & { deliveryStatusCounts: CountsByName };
 export type SendProblemAnswer = AnswerOf<typeof sendProblemAnswer>;
 export type CalculationAnswer = AnswerOf<typeof calculationAnswer>;
