@@ -63,6 +63,24 @@ describe('Outbox: requesting the latest delivery status from the operator', func
     bad(await api.post('OutBox/RequestDeliveryStatus', { id: sent.id }, { token: tree.orgAdmin.token }), 400, 'id');
   });
 
+  it('records a "not final yet" answer as the interim status and leaves the send open, its money held', async () => {
+    // The simulated centre knows the outcome only after an hour: until then it answers "en route".
+    const slow = await simulatorLine(api, { receiptDelivery: 'none', deliveryDelayMs: 3_600_000 });
+    const before = await available(api, tree.orgAdmin.token, tree.sub.id);
+    const sent = await handedOut(slow.lineId, ['09121110831', '09121110832']);
+    ok(await api.post('OutBox/RequestDeliveryStatus', { id: sent.id }, { token: tree.subAdmin.token }));
+    const done = await waitForSend(api, tree.subAdmin.token, sent.id, (s) => s.deliveryStatusRequest.state === 'Done');
+    expect(done.deliveryStatusRequest).to.include({ total: 2, asked: 2, final: 0, pending: 2, unknown: 0 });
+    expect(done.deliveryStatusCounts).to.deep.equal({ ReceivedByItc: 2 });
+    expect(done).to.include({ pendingCount: 2 });
+    expect(done.queueStatus).to.not.equal('Completed');
+    // Still held, nothing settled or given back yet.
+    const after = await available(api, tree.orgAdmin.token, tree.sub.id);
+    expect(after.balance).to.equal(before.balance);
+    expect(after.held - before.held).to.equal(BigInt(done.totalPrice));
+    expect(done.refundedPrice).to.equal('0');
+  });
+
   it('asks only receivers still without a final status: a final one never moves back, a delivered send is charged once', async () => {
     const delivering = await simulatorLine(api, { receiptDelivery: 'callback', deliveryRatio: 1, deliveryDelayMs: 0 });
     const before = await available(api, tree.orgAdmin.token, tree.sub.id);
