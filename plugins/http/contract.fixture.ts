@@ -60,6 +60,10 @@ export const fixture: GatewayContractFixture = {
       poll: pollBy('form'),
     };
   },
+  /** The poll's status URL asked by id, with no reports of its own (the outbox's status request). */
+  get queryOptions() {
+    return { ...this.pollOptions!, reports: 'none' };
+  },
   webhookOptions(url, secret) {
     provider.pushTo(url, secret);
     return {

@@ -1,5 +1,5 @@
 import { GATEWAY_API_VERSION, REFUSAL_CODES, type Gateway, type GatewayPlugin } from '../../server/gateways/gateway-sdk.js';
-import { TemplateGateway, templateOptionsSchema, type TemplateGatewayOptions } from '../../server/gateways/http-template.js';
+import { TemplateGateway, templateOptionsSchema, templateQueriesStatus, type TemplateGatewayOptions } from '../../server/gateways/http-template.js';
 import { HTTP_PRESET_NAMES, HTTP_PRESETS } from './presets.js';
 
 export const plugin: GatewayPlugin = {
@@ -16,4 +16,6 @@ export const plugin: GatewayPlugin = {
   },
   optionsSchema: templateOptionsSchema({ refusalCodes: REFUSAL_CODES, presetNames: HTTP_PRESET_NAMES, examples: HTTP_PRESETS, defaultMaxPerSecond: 10 }),
   create: (id, options): Gateway => new TemplateGateway(id, options as unknown as TemplateGatewayOptions, { requiresVoice: false }),
+  // Only a poll request that names the provider id can answer for one message (the outbox's status request).
+  queriesStatus: (options) => templateQueriesStatus(options as unknown as TemplateGatewayOptions),
 };

@@ -8,5 +8,6 @@ export const fixture: GatewayContractFixture = {
   options: base,
   reportTimeoutMs: 2_000,
   pollOptions: { ...base, receiptDelivery: 'poll', pollIntervalMs: 50 },
+  queryOptions: { ...base, acceptRatio: 1, receiptDelivery: 'none' },
   webhookOptions: (url, secret) => ({ ...base, receiptDelivery: 'webhook', webhookUrl: url, webhookSecret: secret }),
 };

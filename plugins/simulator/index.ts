@@ -12,13 +12,18 @@ import {
   type GatewayPlugin,
   type InboundMessage,
   type OutboundMessage,
+  type StatusAnswer,
+  type StatusQuery,
   type SubmitResult,
   type WebhookRequest,
   type WebhookResponse,
 } from '../../server/gateways/gateway-sdk.js';
 
-/** How receipts reach the host: handed over directly, pushed to its webhook route, or waiting to be polled. */
-export type ReceiptDelivery = 'callback' | 'webhook' | 'poll';
+/**
+ * How receipts reach the host: handed over directly, pushed to its webhook route, waiting to be
+ * polled, or never (`none`: an operator that sends no receipts; the host learns only by `queryStatus`).
+ */
+export type ReceiptDelivery = 'callback' | 'webhook' | 'poll' | 'none';
 
 export interface SimulatorOptions {
   acceptRatio: number;
@@ -180,11 +185,11 @@ const optionsSchema = {
     },
     receiptDelivery: {
       type: 'string',
-      enum: ['callback', 'webhook', 'poll'],
+      enum: ['callback', 'webhook', 'poll', 'none'],
       default: 'callback',
       title: 'Receipt delivery', 'x-title-fa': 'روش دریافت گزارش تحویل',
-      description: 'callback: receipts go straight to the host; webhook: POSTed (form-encoded) to webhookUrl; poll: kept until the host polls.',
-      'x-description-fa': 'callback: گزارش‌ها مستقیم به پنل می‌رسند؛ webhook: با POST (به شکل form) به webhookUrl فرستاده می‌شوند؛ poll: نگه داشته می‌شوند تا پنل بپرسد.',
+      description: 'callback: receipts go straight to the host; webhook: POSTed (form-encoded) to webhookUrl; poll: kept until the host polls; none: never sent (the outbox can still request each message\'s status). Every mode answers a status request.',
+      'x-description-fa': 'callback: گزارش‌ها مستقیم به پنل می‌رسند؛ webhook: با POST (به شکل form) به webhookUrl فرستاده می‌شوند؛ poll: نگه داشته می‌شوند تا پنل بپرسد؛ none: هرگز فرستاده نمی‌شوند (صندوق ارسال همچنان می‌تواند وضعیت هر پیام را بپرسد). در همه روش‌ها به درخواست وضعیت پاسخ داده می‌شود.',
     },
     webhookUrl: {
       type: 'string', format: 'uri',
@@ -232,6 +237,12 @@ type ReceiptStat = 'DELIVRD' | 'UNDELIV' | 'EXPIRED';
 interface PendingReport {
   due: number;
   providerId: string;
+  stat: ReceiptStat;
+}
+
+/** What the simulated centre knows of a message it accepted: its outcome, final from `due` on. */
+interface Outcome {
+  due: number;
   stat: ReceiptStat;
 }
 
@@ -325,6 +336,8 @@ export class SimulatorGateway implements Gateway {
   private generation = 0;
   private readonly accepted = new Map<string, string>();
   private readonly reports = new DueQueue<PendingReport>();
+  /** Provider id → outcome, for `queryStatus`; bounded like `accepted`, oldest forgotten first (then `unknown`). */
+  private readonly outcomes = new Map<string, Outcome>();
   private readonly inbound = new DueQueue<PendingInbound>();
   /** The next message of `inboundLoad` to hand over (from 0 on every connect). */
   private loadNext = 0;
@@ -518,10 +531,37 @@ export class SimulatorGateway implements Gateway {
   private schedule(message: OutboundMessage, providerId: string, due: number): void {
     let stat: ReceiptStat = 'DELIVRD';
     if (this.random() >= this.options.deliveryRatio) stat = this.random() < this.options.expireRatio ? 'EXPIRED' : 'UNDELIV';
-    this.reports.push({ due, providerId, stat });
+    this.know(providerId, { due, stat });
+    // `none`: the centre keeps the outcome for a status request and never sends the receipt.
+    if (this.options.receiptDelivery !== 'none') this.reports.push({ due, providerId, stat });
     if (this.options.inboundEcho && typeof message.text === 'string' && message.text.startsWith('echo ')) {
       this.inbound.push({ due, message: { from: message.to, to: message.from, text: message.text.slice(5), providerId: `${providerId}-mo` } });
     }
+  }
+
+  private know(providerId: string, outcome: Outcome): void {
+    this.outcomes.set(providerId, outcome);
+    if (this.outcomes.size > REMEMBERED_IDS) {
+      const oldest = this.outcomes.keys().next().value;
+      if (oldest !== undefined) this.outcomes.delete(oldest);
+    }
+  }
+
+  /**
+   * The centre's present answer per message, as SMPP `query_sm` gives it: en route before the
+   * outcome is due, then its final state; an id it never gave (or forgot) is `unknown`. Answered in
+   * every receipt mode, and after a receipt went out too (a centre keeps the state a while).
+   */
+  async queryStatus(queries: StatusQuery[]): Promise<StatusAnswer[]> {
+    const at = this.host?.now() ?? new Date();
+    const now = performance.now();
+    return queries.map((q): StatusAnswer => {
+      if (this.phase !== 'up') return { providerId: q.providerId, state: 'unknown', providerStatus: 'NOT_CONNECTED', at };
+      const o = this.outcomes.get(q.providerId);
+      if (!o) return { providerId: q.providerId, state: 'unknown', providerStatus: 'UNKNOWN', at };
+      if (now < o.due) return { providerId: q.providerId, state: 'pending', providerStatus: 'ENROUTE', at };
+      return { providerId: q.providerId, state: STATE_OF[o.stat], providerStatus: o.stat, at, raw: { id: q.providerId, stat: o.stat, err: ERROR_OF[o.stat] } };
+    });
   }
 
   private remember(id: string, providerId: string): void {
@@ -551,7 +591,8 @@ export class SimulatorGateway implements Gateway {
       // of the id will not add a second one).
       let stat: ReceiptStat = 'DELIVRD';
       if (this.random() >= this.options.deliveryRatio) stat = this.random() < this.options.expireRatio ? 'EXPIRED' : 'UNDELIV';
-      this.reports.push({ due, providerId, stat });
+      this.know(providerId, { due, stat });
+      if (this.options.receiptDelivery !== 'none') this.reports.push({ due, providerId, stat });
     }
   }
 
@@ -711,4 +752,6 @@ export const plugin: GatewayPlugin = {
   },
   optionsSchema,
   create: (id, options) => new SimulatorGateway(id, options as unknown as SimulatorOptions),
+  // The simulated centre keeps every outcome it decided, whatever the receipt mode.
+  queriesStatus: () => true,
 };

@@ -23,17 +23,26 @@ const options: Record<string, unknown> = {
   maxBatchSize: 200,
 };
 
+/** A second centre that withholds receipts, for the query_sm test: there the state is only known by asking. */
+let quiet: SmscSim | null = null;
+const queryOptions: Record<string, unknown> = { ...options };
+
 export const fixture: GatewayContractFixture = {
   options,
+  queryOptions,
   reportTimeoutMs: 3_000,
   async setup() {
     sim = await startSmscSim({ systemId: 'contract', password: 'secret', deliveredRatio: 0.7, receiptBeforeResponse: true, seed: 42,
       // Each contract test is a fresh connection that checks it gets reports only for its own messages.
       keepUnackedReceipts: false });
     options.port = sim.port;
+    quiet = await startSmscSim({ systemId: 'contract', password: 'secret', deliveredRatio: 0.7, withholdReceipts: true, receiptDelayMs: 50, seed: 7, keepUnackedReceipts: false });
+    queryOptions.port = quiet.port;
   },
   async teardown() {
     await sim?.close();
+    await quiet?.close();
     sim = null;
+    quiet = null;
   },
 };

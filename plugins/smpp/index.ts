@@ -178,4 +178,6 @@ export const plugin: GatewayPlugin = {
   },
   optionsSchema,
   create: (id, options) => new SmppGateway(id, options as unknown as SmppOptions),
+  // query_sm is SMPP 3.4's own (§4.8): every centre must answer it, if only with ESME_RQUERYFAIL.
+  queriesStatus: () => true,
 };

@@ -34,6 +34,19 @@ const STAT_OF_STATE: Record<number, string> = {
   0: 'SCHEDULED', 1: 'ENROUTE', 2: 'DELIVRD', 3: 'EXPIRED', 4: 'DELETED', 5: 'UNDELIV', 6: 'ACCEPTD', 7: 'UNKNOWN', 8: 'REJECTD', 9: 'SKIPPED',
 };
 
+/**
+ * A query_sm_resp's message_state (SMPP 3.4 §5.2.28) as the host's state: the receipt's reading
+ * (1 ENROUTE and 6 ACCEPTED pending; 2 DELIVERED; 3 EXPIRED; 4 DELETED and 5 UNDELIVERABLE
+ * undelivered; 8 REJECTED rejected), except 7 UNKNOWN, which a query answers for a message the
+ * centre cannot say anything about: `unknown` (the host leaves the receiver as it is), not a final
+ * outcome. Values outside 3.4's table are `unknown` too. The word is the receipt's stat word.
+ */
+export function queriedStateOf(messageState: number): { state: DeliveryState | 'unknown'; stat: string } {
+  const stat = STAT_OF_STATE[messageState];
+  if (stat === undefined || messageState === 7 || messageState === 0 || messageState === 9) return { state: 'unknown', stat: stat ?? `STATE_${messageState}` };
+  return { state: STATE_OF_STAT[stat]!, stat };
+}
+
 export function deliveryStateOf(stat: string): DeliveryState | undefined {
   return STATE_OF_STAT[stat.toUpperCase()];
 }

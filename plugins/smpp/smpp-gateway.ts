@@ -5,13 +5,15 @@ import type {
   GatewayHost,
   InboundMessage,
   OutboundMessage,
+  StatusAnswer,
+  StatusQuery,
   SubmitContext,
   SubmitResult,
 } from '../../server/gateways/gateway-sdk.js';
 import { describedBy, healthNote, healthNoteText, type HealthNote } from '../../server/gateways/gateway-sdk.js';
 import { decodeGsm7 } from './gsm7.js';
 import { concatInfoFromUdh, MoAssembler } from './mo-reassembly.js';
-import { isReceipt, parseReceipt, type ReceiptIdFormat } from './receipts.js';
+import { isReceipt, parseReceipt, queriedStateOf, type ReceiptIdFormat } from './receipts.js';
 import { buildSegments, type GsmPacking, type LongMessageMode, type Segment } from './segments.js';
 import type { DecodedMessage, SmppPdu } from './smpp-lib.js';
 import { SmppSession, type Answer, type BindType, type SessionConfig } from './smpp-session.js';
@@ -238,6 +240,54 @@ export class SmppGateway implements Gateway {
 
   async health(): Promise<GatewayHealth> {
     return this.currentHealth();
+  }
+
+  /**
+   * query_sm per message (SMPP 3.4 §4.8), by the id submit_sm_resp gave and the source address it
+   * was sent from, on the bound transmitting sessions in turn, at most `window` questions in flight
+   * per session. query_sm_resp's message_state is read as a receipt's (`queriedStateOf`); an error
+   * status (ESME_RQUERYFAIL, ESME_RINVMSGID…), a time-out or a lost bind answer `unknown`. A
+   * long message is asked about by the id the host stored: its first part's (the centre's state of
+   * that part stands for the message, as its receipt does).
+   */
+  async queryStatus(queries: StatusQuery[]): Promise<StatusAnswer[]> {
+    const at = () => this.host?.now() ?? new Date();
+    const unknown = (q: StatusQuery, providerStatus: string): StatusAnswer => ({ providerId: q.providerId, state: 'unknown', providerStatus, at: at() });
+    const answers: StatusAnswer[] = new Array(queries.length);
+    const o = this.options;
+    let next = 0;
+    const askOne = (q: StatusQuery): Promise<StatusAnswer> => new Promise((resolve) => {
+      const sessions = this.sessions.filter((s) => s.transmits && s.bound);
+      if (this.phase !== 'up' || sessions.length === 0) return resolve(unknown(q, 'NOT_BOUND'));
+      const session = sessions[next++ % sessions.length]!;
+      const alpha = isAlphanumeric(q.from);
+      let sent = false;
+      try {
+        sent = session.query({ message_id: q.providerId, source_addr_ton: alpha ? 5 : o.sourceTon, source_addr_npi: alpha ? 0 : o.sourceNpi, source_addr: q.from }, (answer: Answer) => {
+          if (answer.kind !== 'resp') return resolve(unknown(q, answer.kind === 'timeout' ? 'TIMEOUT' : 'CONNECTION_LOST'));
+          if (answer.status !== 0) return resolve(unknown(q, `0x${answer.status.toString(16).padStart(8, '0')}`));
+          const state = Number(answer.pdu?.message_state ?? -1);
+          const read = queriedStateOf(state);
+          const finalDate = answer.pdu?.final_date;
+          resolve({
+            providerId: q.providerId, state: read.state, providerStatus: read.stat,
+            at: finalDate instanceof Date && !Number.isNaN(finalDate.getTime()) ? finalDate : at(),
+            raw: { message_state: state, error_code: answer.pdu?.error_code ?? null, final_date: finalDate instanceof Date ? finalDate.toISOString() : finalDate ?? null },
+          });
+        });
+      } catch {
+        sent = false;
+      }
+      if (!sent) resolve(unknown(q, 'NOT_WRITTEN'));
+    });
+    // At most a window of questions per bound session at once; each resolves whatever happens.
+    const width = Math.max(1, o.window * Math.max(1, this.sessions.filter((s) => s.transmits && s.bound).length));
+    for (let i = 0; i < queries.length; i += width) {
+      const chunk = queries.slice(i, i + width);
+      const got = await Promise.all(chunk.map(askOne));
+      got.forEach((a, k) => { answers[i + k] = a; });
+    }
+    return answers;
   }
 
   disconnect(options: { drain: boolean }): Promise<void> {

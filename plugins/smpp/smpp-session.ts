@@ -23,7 +23,8 @@ export interface SessionConfig {
 
 /** What became of one request: its response, no response in time, or the connection went first. */
 export type Answer =
-  | { kind: 'resp'; status: number; messageId: string; command: string }
+  /** `pdu`: the response itself, for answers that carry more than a message id (query_sm_resp). */
+  | { kind: 'resp'; status: number; messageId: string; command: string; pdu?: SmppPdu }
   | { kind: 'timeout' }
   | { kind: 'lost' };
 
@@ -172,6 +173,16 @@ export class SmppSession {
     this.factor = Math.max(MIN_FACTOR, this.factor / 2);
     this.lastThrottleAt = now;
     this.pausedUntil = now + THROTTLE_PAUSE_MS;
+  }
+
+  /**
+   * Sends a query_sm (SMPP 3.4 §4.8): outside the submit window (a status question holds no
+   * message), answered like every request — response, time-out or lost. False when not bound or
+   * not written (`done` never called).
+   */
+  query(fields: Record<string, unknown>, done: (answer: Answer) => void): boolean {
+    if (this.phase !== 'bound' || this.type === 'receiver') return false;
+    return this.request('query_sm', fields, false, done);
   }
 
   /** Sends a submit_sm; false when it could not be written (nothing sent, `done` never called). */
@@ -368,7 +379,7 @@ export class SmppSession {
       }
       this.outstanding.delete(pdu.sequence_number);
       if (entry.submit) this.submitsInFlight--;
-      entry.done({ kind: 'resp', status: pdu.command_status, messageId: typeof pdu.message_id === 'string' ? pdu.message_id : '', command: pdu.command });
+      entry.done({ kind: 'resp', status: pdu.command_status, messageId: typeof pdu.message_id === 'string' ? pdu.message_id : '', command: pdu.command, pdu });
       if (entry.submit) this.listener.capacity();
       return;
     }

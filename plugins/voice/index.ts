@@ -1,5 +1,5 @@
 import { GATEWAY_API_VERSION, REFUSAL_CODES, type Gateway, type GatewayPlugin } from '../../server/gateways/gateway-sdk.js';
-import { TemplateGateway, templateOptionsSchema, type TemplateGatewayOptions } from '../../server/gateways/http-template.js';
+import { TemplateGateway, templateOptionsSchema, templateQueriesStatus, type TemplateGatewayOptions } from '../../server/gateways/http-template.js';
 import { VOICE_PRESET_NAMES, VOICE_PRESETS } from './presets.js';
 
 export const plugin: GatewayPlugin = {
@@ -16,4 +16,6 @@ export const plugin: GatewayPlugin = {
   },
   optionsSchema: templateOptionsSchema({ refusalCodes: REFUSAL_CODES, presetNames: VOICE_PRESET_NAMES, examples: VOICE_PRESETS, defaultMaxPerSecond: 5, voice: true }),
   create: (id, options): Gateway => new TemplateGateway(id, options as unknown as TemplateGatewayOptions, { requiresVoice: true }),
+  // Only a poll request that names the provider id can answer for one message (the outbox's status request).
+  queriesStatus: (options) => templateQueriesStatus(options as unknown as TemplateGatewayOptions),
 };

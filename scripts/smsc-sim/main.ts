@@ -19,6 +19,7 @@ const { values } = parseArgs({
     'receipt-before-response': { type: 'boolean', default: false },
     'duplicate-receipts': { type: 'boolean', default: false },
     'stray-receipts': { type: 'boolean', default: false },
+    'withhold-receipts': { type: 'boolean', default: false },
     'id-format': { type: 'string', default: 'hex' },
     'receipt-form': { type: 'string', default: 'both' },
     'tls-key': { type: 'string' },
@@ -38,6 +39,7 @@ if (values.help) {
   --drop-after 0 [--drop-repeat]  close the connection on the Nth submit (once, or every N)
   --late-response 0          answer submits this many ms late
   --receipt-before-response  --duplicate-receipts  --stray-receipts
+  --withhold-receipts        send no receipts; states only by query_sm
   --id-format hex|decimal    --receipt-form tlv|text|both
   --tls-key key.pem --tls-cert cert.pem   listen with TLS
   --quiet                    print only the per-second summary
@@ -69,6 +71,7 @@ const options: Partial<SmscSimOptions> = {
   receiptBeforeResponse: values['receipt-before-response'],
   duplicateReceipts: values['duplicate-receipts'],
   strayReceipts: values['stray-receipts'],
+  withholdReceipts: values['withhold-receipts'],
   idFormat: values['id-format'] === 'decimal' ? 'decimal' : 'hex',
   receiptForm: values['receipt-form'] === 'tlv' || values['receipt-form'] === 'text' ? values['receipt-form'] : 'both',
   log: values.quiet ? undefined : (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),

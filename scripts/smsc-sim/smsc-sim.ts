@@ -42,6 +42,8 @@ export interface SmscSimOptions {
   keepUnackedReceipts: boolean;
   idFormat: 'hex' | 'decimal';
   receiptForm: 'tlv' | 'text' | 'both';
+  /** Decide each message's outcome but send no receipt: the ESME learns it only by query_sm. */
+  withholdReceipts: boolean;
   /** Answer bind with this status instead (e.g. 0x0d), whatever the password. */
   refuseBinds: number;
   seed: number;
@@ -72,6 +74,8 @@ export interface SmscSimStats {
   duplicates: number;
   throttled: number;
   genericNacks: number;
+  /** query_sm received (answered or refused). */
+  queries: number;
   moSent: number;
   moAcked: number;
 }
@@ -108,6 +112,7 @@ const DEFAULTS: SmscSimOptions = {
   keepUnackedReceipts: true,
   idFormat: 'hex',
   receiptForm: 'both',
+  withholdReceipts: false,
   refuseBinds: 0,
   seed: 1,
 };
@@ -117,6 +122,13 @@ const ESME_RINVSYSID = 0x0f;
 const ESME_RTHROTTLED = 0x58;
 const ESME_RINVDSTADR = 0x0b;
 const ESME_RINVBNDSTS = 0x04;
+const ESME_RQUERYFAIL = 0x67;
+/** query_sm answers are kept for this many messages (the oldest forgotten first): a centre keeps states a while, not forever. */
+const KEEP_STATES = 200_000;
+/** message_state values of query_sm_resp (SMPP 3.4 §5.2.28). */
+const ENROUTE = 1;
+const DELIVERED = 2;
+const UNDELIVERABLE = 5;
 /** The sim keeps this many whole messages for submittedMessages(); a benchmark must not grow it forever. */
 const KEEP_MESSAGES = 200_000;
 
@@ -176,7 +188,9 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
   const assemblies = new Map<string, Assembly>();
   const seen = new Set<string>();
   const messages: SubmittedMessage[] = [];
-  const stats: SmscSimStats = { binds: 0, submits: 0, messages: 0, receiptsSent: 0, receiptsAcked: 0, duplicates: 0, throttled: 0, genericNacks: 0, moSent: 0, moAcked: 0 };
+  const stats: SmscSimStats = { binds: 0, submits: 0, messages: 0, receiptsSent: 0, receiptsAcked: 0, duplicates: 0, throttled: 0, genericNacks: 0, queries: 0, moSent: 0, moAcked: 0 };
+  /** Message id → its outcome and when it becomes final (receiptDelayMs after the submit), for query_sm. */
+  const states = new Map<string, { stat: Receipt['stat']; finalAt: number; source: string }>();
   let nextId = 1 + Math.floor(random() * 1_000_000);
   let strayId = 0;
   let dropCountdown = options.dropBindAfterSubmits;
@@ -381,6 +395,12 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     const resp = encodeSubmitSmResp(pdu.sequence_number, 0, id);
     const wantsReceipt = (Number(pdu.registered_delivery ?? 0) & 0x03) !== 0;
     const receipt: Receipt = { id, from, to, stat: random() < options.deliveredRatio ? 'DELIVRD' : 'UNDELIV', submittedAt: new Date(), text };
+    states.set(id, { stat: receipt.stat, finalAt: Date.now() + Math.max(0, options.receiptDelayMs), source: from });
+    if (states.size > KEEP_STATES) states.delete(states.keys().next().value!);
+    if (options.withholdReceipts) {
+      respond(session, resp);
+      return;
+    }
     if (wantsReceipt && options.receiptBeforeResponse) {
       emitReceipt(receipt, session);
       respond(session, resp);
@@ -388,6 +408,28 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
     }
     respond(session, resp);
     if (wantsReceipt) queueReceipt(receipt, session);
+  }
+
+  /**
+   * query_sm (SMPP 3.4 §4.8): the message's state — ENROUTE until its receipt would be due, then
+   * DELIVERED or UNDELIVERABLE — for an id this centre gave and the source address it came from;
+   * anything else is ESME_RQUERYFAIL, as a centre answers an id it does not know.
+   */
+  function onQuery(session: SmppSession, pdu: SmppPdu): void {
+    stats.queries++;
+    if (!bound.has(session) || bound.get(session)!.type === 'receiver') {
+      write(session, pdu.response({ command_status: ESME_RINVBNDSTS }));
+      return;
+    }
+    const id = String(pdu.message_id ?? '');
+    const known = states.get(id);
+    if (!known || known.source !== String(pdu.source_addr ?? '')) {
+      write(session, pdu.response({ command_status: ESME_RQUERYFAIL, message_id: id }));
+      return;
+    }
+    const final = Date.now() >= known.finalAt;
+    const messageState = !final ? ENROUTE : known.stat === 'DELIVRD' ? DELIVERED : UNDELIVERABLE;
+    write(session, pdu.response({ message_id: id, final_date: final ? new Date(known.finalAt) : '', message_state: messageState, error_code: final && known.stat !== 'DELIVRD' ? 1 : 0 }));
   }
 
   function respond(session: SmppSession, resp: SmppPdu | Buffer): void {
@@ -439,6 +481,7 @@ export async function startSmscSim(overrides: Partial<SmscSimOptions> = {}): Pro
         case 'bind_transmitter': onBind(session, pdu, 'transmitter'); return;
         case 'bind_receiver': onBind(session, pdu, 'receiver'); return;
         case 'submit_sm': onSubmit(session, pdu); return;
+        case 'query_sm': onQuery(session, pdu); return;
         case 'enquire_link': write(session, pdu.response()); return;
         case 'unbind':
           write(session, pdu.response());

@@ -126,6 +126,18 @@ export class GatewayRegistry {
     return loaded !== undefined && !isBtsPlugin(loaded.plugin);
   }
 
+  /**
+   * Whether an agent on this plugin, with these options, answers `queryStatus` (asked without
+   * connecting: the plugin's `queriesStatus` over the validated options). False for a plugin not
+   * loaded, of kind `bts`, without the capability, or whose options no longer fit its schema.
+   */
+  queriesStatus(pluginName: string, options: unknown): boolean {
+    const loaded = this.loaded.plugins.get(pluginName);
+    if (!loaded || isBtsPlugin(loaded.plugin) || typeof loaded.plugin.queriesStatus !== 'function') return false;
+    const checked = validateOptions(loaded, options);
+    return checked.ok && loaded.plugin.queriesStatus(checked.options) === true;
+  }
+
   brokenPlugins(): BrokenPlugin[] {
     return this.loaded.broken.map((b) => ({ ...b }));
   }

@@ -124,6 +124,29 @@ export interface DeliveryReport {
   raw?: unknown;
 }
 
+/**
+ * A submitted message to ask the operator about (`Gateway.queryStatus`): the provider's id of it
+ * (`SubmitResult.providerId`) and the addresses it was sent with (SMPP `query_sm` names the source).
+ */
+export interface StatusQuery {
+  providerId: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The operator's present answer about one message. `unknown`: the operator does not know the id
+ * (purged, never its own) or could not say; the host leaves the message as it is.
+ */
+export interface StatusAnswer {
+  providerId: string;
+  state: DeliveryState | 'unknown';
+  /** The operator's own status text or code, as received. */
+  providerStatus: string;
+  at: Date;
+  raw?: unknown;
+}
+
 export interface InboundMessage {
   from: string;
   to: string;
@@ -230,6 +253,14 @@ export interface Gateway {
   pollDeliveryReports?(): Promise<void>;
   /** Time between two polls; the host's default (10 s) when absent. */
   readonly pollIntervalMs?: number;
+  /**
+   * Optional: asks the operator for the present delivery state of submitted messages (SMPP
+   * `query_sm`, an HTTP status URL by provider id). Answers exactly one `StatusAnswer` per query, in
+   * the order given, never throws for one message (`unknown` instead); the host passes at most
+   * `maxBatchSize` queries at once and applies the final answers as delivery reports (a final state
+   * is never moved back). Present exactly when the plugin's `queriesStatus(options)` says true.
+   */
+  queryStatus?(queries: StatusQuery[]): Promise<StatusAnswer[]>;
   health(): Promise<GatewayHealth>;
   /** With `drain`, waits for answers to what is in flight (and pending reports) before closing. */
   disconnect(options: { drain: boolean }): Promise<void>;
@@ -240,6 +271,11 @@ export interface GatewayPlugin {
   optionsSchema: OptionsSchema;
   /** Options are already validated against `optionsSchema` (with its defaults applied). */
   create(id: string, options: Record<string, unknown>): Gateway;
+  /**
+   * Whether a gateway made with these (validated) options answers `queryStatus`, asked without
+   * connecting (the panel says so beside the outbox's "request delivery status"). Absent: never.
+   */
+  queriesStatus?(options: Record<string, unknown>): boolean;
 }
 
 /**
@@ -265,6 +301,13 @@ export interface GatewayContractFixture {
    * `secret` is what the host would check; the suite checks it too.
    */
   webhookOptions?(url: string, secret: string): Record<string, unknown>;
+  /**
+   * For a plugin with `queriesStatus`: options under which no report is sent by itself (so the
+   * suite sees the state only by asking) and a message's final state is known to the provider
+   * within `reportTimeoutMs`. The suite submits, asks, and expects a final state for its message
+   * and `unknown` for an id never given.
+   */
+  queryOptions?: Record<string, unknown>;
   /** Plugins of kind `bts`: the requests the suite sends (see `BtsContractFixture`). */
   bts?: BtsContractFixture;
 }

@@ -519,6 +519,26 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
 
 type Phase = 'down' | 'up' | 'draining';
 
+/** A status request's answer (the SDK's `StatusAnswer`, named here so this file imports no SDK types it does not need). */
+export interface TemplateStatusAnswer {
+  providerId: string;
+  state: TemplateReport['state'] | 'unknown';
+  providerStatus: string;
+  at: Date;
+  raw?: unknown;
+}
+
+/**
+ * Whether a template gateway can be asked about messages by id: it has a poll request (its status
+ * URL) that names `{providerId}` or `{providerIdList}`. A poll without an id ("what is new") cannot
+ * answer for one message, so it does not count.
+ */
+export function templateQueriesStatus(options: Pick<TemplateGatewayOptions, 'poll'>): boolean {
+  if (!options.poll) return false;
+  const used = placeholdersIn(options.poll.request);
+  return used.has('providerId') || used.has('providerIdList');
+}
+
 /**
  * A gateway driven by `TemplateGatewayOptions`. Batching: when the request template names list
  * placeholders (`{toList}`…), one request carries several messages; messages are grouped so that
@@ -532,6 +552,8 @@ export class TemplateGateway {
   readonly pollIntervalMs: number | undefined;
   readonly handleWebhook: ((request: TemplateWebhookRequest) => Promise<TemplateWebhookResponse>) | undefined;
   readonly pollDeliveryReports: (() => Promise<void>) | undefined;
+  /** Present when the poll request names the provider id (`templateQueriesStatus`): the status URL asked by id. */
+  readonly queryStatus: ((queries: { providerId: string }[]) => Promise<TemplateStatusAnswer[]>) | undefined;
 
   private host: TemplateHost | null = null;
   private phase: Phase = 'down';
@@ -566,6 +588,36 @@ export class TemplateGateway {
     this.pollIntervalMs = options.reports === 'poll' ? options.poll?.pollIntervalMs : undefined;
     this.handleWebhook = options.reports === 'webhook' || options.inbound ? (request) => this.webhook(request) : undefined;
     this.pollDeliveryReports = options.reports === 'poll' && options.poll ? () => this.poll() : undefined;
+    this.queryStatus = templateQueriesStatus(options) ? (queries) => this.query(queries) : undefined;
+  }
+
+  /**
+   * The outbox's status request: the poll request asked for these ids (by list or one by one),
+   * whatever `reports` says, the answers read with the poll's status map. Nothing goes to the host
+   * here (the host applies the answers itself); an id the provider did not mention, or a request
+   * that failed, is `unknown`.
+   */
+  private async query(queries: { providerId: string }[]): Promise<TemplateStatusAnswer[]> {
+    const poll = this.options.poll!;
+    const at = this.host?.now() ?? new Date();
+    const found = new Map<string, TemplateReport>();
+    if (this.phase === 'up') {
+      const perRequest = placeholdersIn(poll.request).has('providerIdList') ? poll.batchSize : 1;
+      const ids = queries.map((q) => q.providerId);
+      for (let i = 0; i < ids.length; i += perRequest) {
+        const chunk = ids.slice(i, i + perRequest);
+        const answer = await sendRequest(buildRequest(poll.request, { ...this.secrets, providerId: chunk[0]!, providerIdList: chunk }), this.options.timeoutMs);
+        if (answer.status === 'fault' || answer.status < 200 || answer.status >= 300) {
+          this.host?.logger.warn({ status: answer.status }, 'status request failed; its ids are answered unknown');
+          continue;
+        }
+        for (const r of readReports(parseBody(answer.body), poll.response, at).reports) found.set(r.providerId, r);
+      }
+    }
+    return queries.map((q) => {
+      const r = found.get(q.providerId);
+      return r ? { providerId: q.providerId, state: r.state, providerStatus: r.providerStatus, at: r.at, raw: r.raw } : { providerId: q.providerId, state: 'unknown', providerStatus: 'UNKNOWN', at };
+    });
   }
 
   async connect(host: TemplateHost): Promise<void> {

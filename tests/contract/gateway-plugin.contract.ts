@@ -10,7 +10,9 @@ import {
   type GatewayHealth,
   type GatewayHost,
   type InboundMessage,
+  type GatewayPlugin,
   type OutboundMessage,
+  type StatusAnswer,
   type SubmitResult,
   type WebhookRequest,
 } from '../../server/gateways/gateway-sdk.js';
@@ -365,6 +367,52 @@ export function describeGatewayPluginContract(name: string, getLoaded: () => Loa
         const perId = new Map<string, number>();
         for (const r of host.reports) if (FINAL_STATES.has(r.state)) perId.set(r.providerId, (perId.get(r.providerId) ?? 0) + 1);
         expect([...perId.entries()].filter(([, n]) => n > 1), 'provider ids reported twice').to.deep.equal([]);
+      });
+
+      it('says whether it answers queryStatus, and does exactly when it says so', function () {
+        const loaded = getLoaded();
+        if (isBtsPlugin(loaded.plugin)) this.skip();
+        const plugin = loaded.plugin as GatewayPlugin;
+        const checked = validateOptions(loaded, fixture!.options);
+        if (!checked.ok) throw new Error(`fixture options invalid: ${JSON.stringify(checked.errors)}`);
+        const says = typeof plugin.queriesStatus === 'function' && plugin.queriesStatus(checked.options);
+        expect(typeof create().queryStatus === 'function', 'queryStatus present').to.equal(says);
+      });
+
+      it('answers queryStatus one answer per message in order: a final state once known, unknown for an id never given', async function () {
+        if (!fixture?.queryOptions) this.skip();
+        const loaded = getLoaded();
+        const plugin = loaded.plugin as GatewayPlugin;
+        const checked = validateOptions(loaded, fixture!.queryOptions!);
+        if (!checked.ok) throw new Error(`query options invalid: ${JSON.stringify(checked.errors)}`);
+        expect(plugin.queriesStatus?.(checked.options), 'queriesStatus under queryOptions').to.equal(true);
+        host = recordingHost(`contract-${loaded.name}-query`);
+        gateway = createGateway(loaded, `contract-${loaded.name}-query`, checked.options);
+        expect(gateway.queryStatus, 'queryOptions given but no queryStatus').to.be.a('function');
+        await gateway.connect(host);
+        // Ten, so the serial-derived numbers of the tests after this one keep their last digits (the fake providers decide by it).
+        const batch = batchOf(10, kind());
+        const results: SubmitResult[] = [];
+        for (let i = 0; i < batch.length; i += gateway.maxBatchSize) {
+          const part = batch.slice(i, i + gateway.maxBatchSize);
+          const answered = await gateway.submit(part);
+          checkResults(part, answered);
+          results.push(...answered);
+        }
+        const queries = results.flatMap((r, i) => (r.status === 'accepted' ? [{ providerId: r.providerId, from: batch[i]!.from, to: batch[i]!.to }] : []));
+        expect(queries.length).to.be.above(0);
+        const never = { providerId: 'never-given-0000', from: batch[0]!.from, to: batch[0]!.to };
+        let answers: StatusAnswer[] = [];
+        const until = Date.now() + reportTimeoutMs;
+        for (;;) {
+          answers = await gateway.queryStatus!([...queries, never]);
+          if (answers.slice(0, -1).every((a) => FINAL_STATES.has(a.state)) || Date.now() > until) break;
+          await sleep(100);
+        }
+        expect(answers.slice(0, -1).map((a) => a.state).filter((st) => !FINAL_STATES.has(st)), 'answers not final in time').to.deep.equal([]);
+        expect(answers.map((a) => a.providerId)).to.deep.equal([...queries, never].map((q) => q.providerId));
+        expect(answers[answers.length - 1]!.state).to.equal('unknown');
+        expect(host.reports, 'reports pushed under queryOptions').to.deep.equal([]);
       });
 
       it('declares its optional methods as functions, and a poll interval as a positive number', function () {

@@ -111,6 +111,8 @@ export class FakeHttpProvider {
       const voiceStatus = /^\/voice\/status\/([^/]+)$/.exec(url.pathname);
       if (voiceStatus && method === 'GET') {
         const id = decodeURIComponent(voiceStatus[1]!);
+        // A call it never placed is not its own: a real provider answers "no such call".
+        if (!this.accepted.includes(id)) return { status: 404, body: { ok: false, code: 'NOT_FOUND' } };
         const state = this.ready.get(id);
         this.ready.delete(id);
         return { status: 200, body: { call: { id, result: state === undefined ? 'RINGING' : state === 'DELIVERED' ? 'ANSWERED' : 'NO_ANSWER' } } };

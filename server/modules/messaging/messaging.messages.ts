@@ -77,5 +77,13 @@ export const messagingMessages: MessageCatalogue = {
   'messaging.periodicNotFound': { fa: 'ارسال دوره‌ای یافت نشد.', en: 'The periodic send was not found.' },
   'messaging.periodicNotActive': { fa: 'این ارسال دوره‌ای فعال نیست.', en: 'This periodic send is not active.' },
   'messaging.exportNotReady': { fa: 'فایل اکسل هنوز آماده دریافت نیست.', en: 'The Excel file is not ready for download yet.' },
+  'messaging.statusRequestNotSupported': {
+    fa: 'اپراتورِ این خط پرسیدن وضعیت تحویل را پشتیبانی نمی‌کند؛ وضعیت‌ها فقط با گزارش‌های تحویلی که خود اپراتور می‌فرستد به‌روز می‌شوند.',
+    en: 'This line\'s operator does not support requesting delivery statuses; statuses are updated only by the delivery reports the operator sends.',
+  },
+  'messaging.statusRequestTooSoon': {
+    fa: 'وضعیت تحویل این ارسال هر {{window}} دقیقه یک بار قابل درخواست است؛ {{minutes}} دقیقه دیگر دوباره امتحان کنید.',
+    en: 'The delivery status of this send can be requested once every {{window}} minutes; try again in {{minutes}} minutes.',
+  },
   'messaging.hiddenReceivers': { fa: 'گیرندگان این ارسال پنهان هستند و جستجو با شماره ممکن نیست.', en: 'This send\'s receivers are hidden; it cannot be searched by number.' },
 };

@@ -36,6 +36,7 @@ import { SelectionLoader } from './dispatch/selection-loader.service.js';
 import { SendAccessService } from './send-access.service.js';
 import { SendProgressPublisher } from './send-progress.service.js';
 import { OutboxArchiver } from './outbox/archive.worker.js';
+import { DeliveryStatusRequests } from './outbox/status-request.worker.js';
 import { FirstRunService } from './first-run/first-run.service.js';
 import { ResendRepository } from './resend/resend.repository.js';
 import { ResendService } from './resend/resend.service.js';
@@ -64,7 +65,7 @@ export const messagingModule: PeykModule = {
   name: 'messaging',
   messages: { ...messagingMessages, ...resendMessages, ...p2pMessages, ...patternMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, DueSendsScheduler, RangeWorker, SingleSendLane, AgentConnections, DispatchQueues, DispatchStanding, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendAccessService, SendProgressPublisher, OutboxArchiver, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, ExcelRequestsService, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService, SendSelectionsRepository, SelectionLoader] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, DueSendsScheduler, RangeWorker, SingleSendLane, AgentConnections, DispatchQueues, DispatchStanding, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendAccessService, SendProgressPublisher, OutboxArchiver, DeliveryStatusRequests, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, ExcelRequestsService, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService, SendSelectionsRepository, SelectionLoader] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // Dispatch (and a cancel) reach settlement through this contract, not by importing delivery/.
@@ -93,7 +94,7 @@ export const messagingModule: PeykModule = {
   },
   controllers: (container) => [
     scheduledMessagesController(container.get(ComposeService), container.get(SingleSendService), container.get(UploadsService), container.get(PeriodicService), container.get(SendEditService)),
-    outboxController(container.get(OutboxService)),
+    outboxController(container.get(OutboxService), container.get(DeliveryStatusRequests)),
     outboxSearchController(container.get(OutboxSearchService), container.get(OutboxExportService)),
     sendQueueController(container.get(OutboxService)),
     firstRunController(container.get(FirstRunService)),
@@ -167,6 +168,7 @@ async function startDispatching(container: Container, concurrency: number): Prom
   await dueSends.resumeInterrupted();
   container.get(RangeWorker).start(concurrency);
   container.get(OutboxArchiver).start();
+  container.get(DeliveryStatusRequests).start();
   container.get(AgentConnections).start();
   dueSends.start();
 }
@@ -183,4 +185,5 @@ async function stopDispatching(container: Container): Promise<void> {
   await agents.settle();
   await container.get(RangeWorker).stop();
   await container.get(OutboxArchiver).stop();
+  await container.get(DeliveryStatusRequests).stop();
 }

@@ -5,17 +5,18 @@ import { forbidden } from '../../platform/http/errors.js';
 import { ComposeService, type ComposeInput } from './compose/compose.service.js';
 import type { RecipientSourceInput } from './compose/recipient-sources.js';
 import { OutboxService } from './outbox/outbox.service.js';
+import { DeliveryStatusRequests } from './outbox/status-request.worker.js';
 import { UploadsService } from './compose/uploads.service.js';
 import { SingleSendService } from './compose/single-send.service.js';
 import { PeriodicService } from './periodic/periodic.service.js';
 import { SendEditService } from './compose/send-edit.service.js';
 import { FirstRunService } from './first-run/first-run.service.js';
 import {
-  bulkSchema, createSchema, editSchema, phonebookSendSchema, voiceSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, editStatusSchema, reportQuery, uploadQuery,
+  bulkSchema, createSchema, editSchema, sendIdSchema, phonebookSendSchema, voiceSchema, fastSchema, sendIdsSchema, outboxQuery, periodicIdSchema, periodicListQuery, queueQuery, recipientsQuery, rejectSchema, editStatusSchema, reportQuery, uploadQuery,
 } from './messaging.schemas.js';
 import type { SendTypeName } from './statuses.js';
 import {
-  archiveAnswer, calculationAnswer, createdSendAnswer, deliveryReportAnswer, receiversPageAnswer, recipientsUploadAnswer, sendAnswer, sendDetailAnswer,
+  archiveAnswer, calculationAnswer, createdSendAnswer, deliveryReportAnswer, deliveryStatusRequestAnswer, receiversPageAnswer, recipientsUploadAnswer, sendAnswer, sendDetailAnswer,
   sendsPageAnswer, unarchiveAnswer,
 } from '../../shared/sends/sends.answers.js';
 import { createdSendOrPeriodicAnswer, periodicSendAnswer, periodicSendsPageAnswer } from '../../shared/sends/periodic.answers.js';
@@ -153,7 +154,7 @@ export function scheduledMessagesController(compose: ComposeService, single: Sin
   };
 }
 
-export function outboxController(outbox: OutboxService): Controller {
+export function outboxController(outbox: OutboxService, statusRequests: DeliveryStatusRequests): Controller {
   return {
     name: 'OutBox',
     routes: [
@@ -163,6 +164,7 @@ export function outboxController(outbox: OutboxService): Controller {
       userRoute({ method: 'GET', action: 'GetDeliveryReport', query: reportQuery, answer: deliveryReportAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, query }) => outbox.deliveryReport(ctx, query) }),
       userRoute({ method: 'POST', action: 'Cancel/:id', params: idParamSchema, answer: sendAnswer, handler: async ({ ctx, params }) => outbox.cancel(ctx, params.id) }),
       userRoute({ method: 'POST', action: 'EditStatus', body: editStatusSchema, answer: sendAnswer, claim: 'SmsReports.EditStatus', handler: async ({ ctx, body }) => outbox.editStatus(ctx, body) }),
+      userRoute({ method: 'POST', action: 'RequestDeliveryStatus', body: sendIdSchema, answer: deliveryStatusRequestAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => statusRequests.request(ctx, body.id) }),
       userRoute({ method: 'POST', action: 'Archive', body: sendIdsSchema, answer: archiveAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.archive(ctx, body.ids) }),
       userRoute({ method: 'POST', action: 'Unarchive', body: sendIdsSchema, answer: unarchiveAnswer, claim: 'SmsReports.Outbox', handler: async ({ ctx, body }) => outbox.unarchive(ctx, body.ids) }),
     ],

@@ -161,6 +161,12 @@ export const rejectSchema = {
  * An administrator's status edit of a finished send (`OutBox/EditStatus`): the record's label only.
  * The status set is the spec's; the service narrows it to EDITABLE_SEND_STATUSES.
  */
+/** `OutBox/RequestDeliveryStatus`: the send whose receivers' latest statuses are asked of the operator. */
+export const sendIdSchema = {
+  type: 'object', additionalProperties: false, required: ['id'],
+  properties: { id },
+} as const;
+
 export const editStatusSchema = {
   type: 'object', additionalProperties: false, required: ['id', 'status', 'reason'],
   properties: { id, status: { type: 'string', enum: [...OUTBOX_STATUSES] }, reason: { type: 'string', maxLength: 500 } },

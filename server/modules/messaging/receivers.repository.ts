@@ -498,6 +498,24 @@ export class ReceiversRepository {
     return (await this.receiversOf(sendId, archived).where({ seq }).first(this.knex.raw(RECEIVER_COLUMNS))) ?? null;
   }
 
+  /**
+   * Receivers of a live send the operator accepted and has not given a final status yet (SentToItc,
+   * ReceivedByItc, with a provider id), after `afterSeq` in seq order: the pages a delivery-status
+   * request asks about. The send's own receivers only (an archived send has no open receivers).
+   */
+  async awaitingReport(sendId: number, afterSeq: number, limit: number): Promise<{ seq: number; toNumber: string; providerId: string }[]> {
+    const rows = await this.knex('send_recipients').where('sendId', sendId).where('seq', '>', afterSeq)
+      .whereIn('deliveryStatus', ['SentToItc', 'ReceivedByItc']).whereNotNull('providerId')
+      .orderBy('seq').limit(limit).select('seq', 'toNumber', 'providerId');
+    return rows.map((r: { seq: number | string; toNumber: string; providerId: string }) => ({ seq: Number(r.seq), toNumber: r.toNumber, providerId: r.providerId }));
+  }
+
+  /** How many receivers `awaitingReport` would page through. */
+  async countAwaitingReport(sendId: number): Promise<number> {
+    const [{ count }] = await this.knex('send_recipients').where('sendId', sendId).whereIn('deliveryStatus', ['SentToItc', 'ReceivedByItc']).whereNotNull('providerId').count<{ count: string }[]>({ count: '*' });
+    return Number(count);
+  }
+
   async statusCounts(sendId: number, archived = false): Promise<Record<string, number>> {
     const rows = await this.receiversOf(sendId, archived).select('deliveryStatus').count<{ deliveryStatus: string; count: string }[]>({ count: '*' }).groupBy('deliveryStatus');
     const out: Record<string, number> = {};

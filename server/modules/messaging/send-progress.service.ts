@@ -48,6 +48,17 @@ export class SendProgressPublisher {
   }
 
   /**
+   * A delivery-status request's progress and result (`delivery-status-request`), to the same readers
+   * as `send-progress`. Every push is sent (a request's pages are few and far apart).
+   */
+  pushStatusRequest(send: Pick<SendRow, 'id' | 'organizationId' | 'userId'>, request: Record<string, unknown>): void {
+    void this.organizationPath(send.organizationId).then((organizationPath) => {
+      if (organizationPath === null) return;
+      this.realtime.emitToReaders({ claim: OUTBOX_CLAIM, organizationId: send.organizationId, organizationPath, userIds: [send.userId] }, 'delivery-status-request', { id: send.id, ...request });
+    });
+  }
+
+  /**
    * Pushes of one organization wait on one promise, so they leave in the order they were made
    * (the final state is never overtaken by an earlier count); a lookup in flight is never
    * replaced. Null for a deleted organization: nobody reads its outbox.

@@ -318,6 +318,23 @@ export class SendsRepository {
     return rows.map(normalizeSend);
   }
 
+  /**
+   * The once-per-window rule of delivery-status requests, as one conditional update: the send's
+   * `statusRequestedAt` is set to `now` only when it is empty or not after `notAfter`, so two
+   * requests at once cannot both pass. Answers the send when this call took the window.
+   */
+  async claimStatusRequest(id: number, now: Date, notAfter: Date, summary: Record<string, unknown>): Promise<SendRow | null> {
+    const [row] = await this.knex('sends').where({ id })
+      .where((q) => q.whereNull('statusRequestedAt').orWhere('statusRequestedAt', '<=', notAfter))
+      .update({ statusRequestedAt: now, statusRequest: JSON.stringify(summary) }).returning('*');
+    return row ? normalizeSend(row) : null;
+  }
+
+  /** The last delivery-status request's summary (progress and result), not touching `updatedAt`: it is no change of the send. */
+  async saveStatusRequest(id: number, summary: Record<string, unknown>): Promise<void> {
+    await this.knex('sends').where({ id }).update({ statusRequest: JSON.stringify(summary) });
+  }
+
   /** Sends left Archiving (their job was lost) since before the given time. */
   async stuckArchiving(before: Date, limit: number): Promise<number[]> {
     const rows = await this.knex('sends').where('status', 'Archiving').where('updatedAt', '<', before).orderBy('id').limit(limit).select('id');
@@ -331,5 +348,6 @@ function normalizeSend(row: Record<string, unknown>): SendRow {
   for (const k of ['sendPrice', 'resolutionOfParliamentPrice', 'taxPrice', 'totalPrice']) if (row[k] !== undefined && row[k] !== null) out[k] = String(row[k]);
   if (typeof row.refundPolicy === 'string') out.refundPolicy = JSON.parse(row.refundPolicy);
   if (typeof row.refundedParts === 'string') out.refundedParts = JSON.parse(row.refundedParts);
+  if (typeof row.statusRequest === 'string') out.statusRequest = JSON.parse(row.statusRequest);
   return out as SendRow;
 }

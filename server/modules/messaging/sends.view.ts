@@ -3,7 +3,8 @@ import { specEncoding, type SmsEncoding } from '../../shared/sms/sms-text.js';
 
 /** A send as the outbox and the compose calls answer it (amounts as decimal strings, no internal columns). */
 export function publicSend(row: SendRow | Record<string, unknown>): Record<string, unknown> {
-  const { clientSendId, refundPolicy: _p, ...rest } = row as Record<string, unknown>;
+  // The status request's columns are answered shaped, as the detail's `deliveryStatusRequest`, never raw.
+  const { clientSendId, refundPolicy: _p, statusRequestedAt: _sa, statusRequest: _sr, ...rest } = row as Record<string, unknown>;
   const encoding = (row as SendRow).smsEncoding as SmsEncoding | undefined;
   return {
     ...rest, sendId: clientSendId ?? null, receiverCount: (row as SendRow).recipientCount, smsCount: (row as SendRow).smsParts,

@@ -141,12 +141,30 @@ export const sendsPageAnswer = pageOf(sendListItemAnswer);
  * and `refundedPrice`: what of `totalPrice` was given back to the sending organization (integer rials
  * as text, levy and VAT included, '0' when nothing was), so cost, refunded and net read side by side.
  */
+/**
+ * A send's request of its receivers' latest delivery statuses from the operator
+ * (`OutBox/RequestDeliveryStatus`): whether the line's operator can be asked, the once-per-window
+ * rule (`nextAllowedAt`), and the last request's progress and result. `final` answers were applied
+ * as delivery reports; `pending` ones are not final yet; `unknown` ones the operator did not know.
+ */
+export const deliveryStatusRequestAnswer = {
+  type: 'object',
+  required: ['supported', 'state', 'requestedAt', 'nextAllowedAt', 'total', 'asked', 'final', 'pending', 'unknown', 'finishedAt'],
+  properties: {
+    supported: flag,
+    state: { type: 'string', enum: ['None', 'Queued', 'Running', 'Done', 'Failed'], description: 'None (never asked), Queued, Running, Done, Failed / وضعیت آخرین درخواست' },
+    requestedAt: nullableInstant, nextAllowedAt: nullableInstant,
+    total: integer, asked: integer, final: integer, pending: integer, unknown: integer,
+    finishedAt: nullableInstant,
+  },
+} as const;
+
 export const sendDetailAnswer = {
   type: 'object',
-  required: [...sendRequired, 'userName', 'deliveryStatusCounts', 'refundedPrice', 'handOut', 'exportDataStatus'],
+  required: [...sendRequired, 'userName', 'deliveryStatusCounts', 'refundedPrice', 'handOut', 'exportDataStatus', 'deliveryStatusRequest'],
   properties: {
     ...sendProperties, userName: nullableText, deliveryStatusCounts: { type: 'object', additionalProperties: integer }, refundedPrice: rials, handOut: handOutAnswer,
-    exportDataStatus: exportDataStatusAnswer,
+    exportDataStatus: exportDataStatusAnswer, deliveryStatusRequest: deliveryStatusRequestAnswer,
   },
 } as const;
 
@@ -284,6 +302,7 @@ export type SendsPage = AnswerOf<typeof sendsPageAnswer>;
 /** A count per name. `AnswerOf` closes objects, which would leave a map with no keys: the maps are typed here. */
 type CountsByName = Record<string, number>;
 
+export type DeliveryStatusRequest = AnswerOf<typeof deliveryStatusRequestAnswer>;
 export type SendDetail = Omit<AnswerOf<typeof sendDetailAnswer>, 'deliveryStatusCounts'> & { deliveryStatusCounts: CountsByName };
 export type SendProblemAnswer = AnswerOf<typeof sendProblemAnswer>;
 export type CalculationAnswer = AnswerOf<typeof calculationAnswer>;

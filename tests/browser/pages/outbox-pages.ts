@@ -168,3 +168,23 @@ export class StatusEditDialog {
     return this.root().getByTestId('outbox-status-edit-errors').innerText();
   }
 }
+
+/** The send page's "request delivery status" panel (OutBox/RequestDeliveryStatus). */
+export class DeliveryStatusRequestPanel {
+  constructor(private readonly page: Page) {}
+
+  root(): Locator { return this.page.getByTestId('outbox-status-request'); }
+  button(): Locator { return this.page.getByTestId('outbox-status-request-button'); }
+
+  async help(): Promise<string> { return this.page.getByTestId('outbox-status-request-help').innerText(); }
+
+  /** Presses the button and waits for the request's result line. */
+  async request(timeoutMs = 30_000): Promise<{ text: string; asked: number; final: number }> {
+    await this.button().click();
+    const result = this.page.getByTestId('outbox-status-request-result');
+    await result.waitFor({ timeout: timeoutMs });
+    return { text: await result.innerText(), asked: Number(await result.getAttribute('data-asked')), final: Number(await result.getAttribute('data-final')) };
+  }
+
+  async nextText(): Promise<string> { return this.page.getByTestId('outbox-status-request-next').innerText(); }
+}

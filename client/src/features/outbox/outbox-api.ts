@@ -3,7 +3,7 @@ import type { ApiClient } from '../../shared/api/api-client';
 import { endpoint } from '../../shared/api/endpoint';
 import { isFinished, type Send } from '../sending/sending-api';
 import type {
-  ArchiveAnswer, DeliveryReportAnswer, ReceiversPage, SendAnswer, SendDetail, SendsPage, UnarchiveAnswer,
+  ArchiveAnswer, DeliveryReportAnswer, DeliveryStatusRequest, ReceiversPage, SendAnswer, SendDetail, SendsPage, UnarchiveAnswer,
 } from '../../../../server/shared/sends/sends.answers';
 
 /** Queue states a send may be paused for an edit in: the scheduler has not taken it yet. */
@@ -71,6 +71,13 @@ export const outboxApi = {
   /** A system administrator's correction of a finished send's status (audited; moves no money). */
   editStatus: endpoint.post<{ id: number; status: string; reason: string }, SendAnswer>('/OutBox/EditStatus'),
 };
+
+const requestDeliveryStatus = endpoint.post<{ id: number }, DeliveryStatusRequest>('/OutBox/RequestDeliveryStatus');
+/** Asks the operator for the send's receivers' latest statuses (once per window); quiet: the panel shows the refusal beside the button. */
+export const requestSendDeliveryStatus = (api: ApiClient, id: number) => requestDeliveryStatus(api, { id }, { quiet: true });
+/** The push of a request's progress and result (`delivery-status-request`). */
+export const DELIVERY_STATUS_REQUEST_EVENT = 'delivery-status-request';
+export type { DeliveryStatusRequest };
 
 /** The outbox feature's SWR keys (the values the screens used before; resend lines are the lines feature's `myNumbers`). */
 export const outboxKeys = {

@@ -30,6 +30,7 @@ import { exportRecipients } from './outbox-search-api';
 import { SendStatusBadge } from './send-status-badge';
 import { HandOutProgress } from './hand-out-progress';
 import { ResendSection } from './resend-section';
+import { DeliveryStatusRequestPanel } from './delivery-status-request';
 import { UserText } from '../../shared/ui/user-text';
 import { COUNTER_OUTCOMES, outcomeKey } from '../sending/delivery-outcomes';
 
@@ -114,6 +115,10 @@ export function OutboxDetailPage() {
   };
   // The send moves with its pushes laid over the answer (see useLiveSends: never in SWR's cache), and
   // what a push does not carry (the per-status counts, the receivers) is fetched again, throttled.
+  // A stable callback for the status-request panel's subscription (it must not resubscribe every render).
+  const scheduleRef = useRef(scheduleRefresh);
+  scheduleRef.current = scheduleRefresh;
+  const refreshNow = useCallback(() => scheduleRef.current(true), []);
   const { live, note } = useLiveSends(answer?.askedAt, { only: id, onPush: (p) => scheduleRefresh(isFinished(p)) });
   const send = answer && live(answer.value, answer.askedAt);
   const updating = !!send && isBeingEdited(send);
@@ -285,6 +290,11 @@ export function OutboxDetailPage() {
             ))}
           </ul>
         </section>
+      )}
+
+      {/* Only a send with receivers handed to the operator has anything to ask about. */}
+      {'deliveryStatusRequest' in send && send.deliveryStatusRequest && send.sentCount > 0 && !isArchived(send) && (
+        <DeliveryStatusRequestPanel sendId={send.id} request={send.deliveryStatusRequest} onFinished={refreshNow} />
       )}
 
       <ResendSection send={send} />

@@ -23,6 +23,7 @@ import { holdReference } from '../send-rules.js';
 import { OutboxArchiver } from './archive.worker.js';
 import { ExcelRequestsRepository } from './excel-requests.repository.js';
 import { exportDataStatusOf } from './export-data-status.js';
+import { DeliveryStatusRequests } from './status-request.worker.js';
 import { EDITABLE_SEND_STATUSES, FINISHED_QUEUE_STATUSES, waitingStatus, type FailureCode } from '../statuses.js';
 
 
@@ -58,6 +59,7 @@ export class OutboxService {
     @inject(LinesService) private readonly lines: LinesService,
     @inject(NotificationsService) private readonly notifications: NotificationsService,
     @inject(TYPES.Translator) private readonly translator: Translator,
+    @inject(DeliveryStatusRequests) private readonly statusRequests: DeliveryStatusRequests,
   ) {}
 
   private ownerFilter(ctx: Actor): number | undefined {
@@ -91,6 +93,7 @@ export class OutboxService {
       handOut: handOutOf(send, this.clock.now()),
       // The caller's own latest export of these receivers (requests are their requester's).
       exportDataStatus: exportDataStatusOf(await this.excelRequests.latestForSend(ctx.principal.userId, id)),
+      deliveryStatusRequest: await this.statusRequests.describe(send),
     };
   }
 

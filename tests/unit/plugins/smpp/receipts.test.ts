@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { convertReceiptId, isReceipt, parseReceipt, parseReceiptText } from '../../../../plugins/smpp/receipts.js';
+import { convertReceiptId, isReceipt, parseReceipt, parseReceiptText, queriedStateOf } from '../../../../plugins/smpp/receipts.js';
 
 const text = (id: string, stat: string) => `id:${id} sub:001 dlvrd:001 submit date:2511250301 done date:2511250302 stat:${stat} err:000 text:Hello stat:X`;
 
@@ -48,5 +48,17 @@ describe('SMPP plugin: delivery receipts', () => {
     expect(isReceipt(0x00)).to.equal(false);
     expect(isReceipt(0x40)).to.equal(false);
     expect(parseReceipt({ esmClass: 0x20, text: text('1', 'DELIVRD') }, 'as-is')!.state).to.equal('pending');
+  });
+});
+
+describe('smpp query_sm_resp message_state (SMPP 3.4 §5.2.28)', () => {
+  it('reads the states a query answers as the host\'s states; UNKNOWN and values outside 3.4 leave the receiver as it is', () => {
+    const read = (n: number) => queriedStateOf(n);
+    expect([1, 2, 3, 4, 5, 6, 8].map((n) => read(n).state)).to.deep.equal(['pending', 'delivered', 'expired', 'undelivered', 'undelivered', 'pending', 'rejected']);
+    expect([1, 2, 3, 4, 5, 6, 8].map((n) => read(n).stat)).to.deep.equal(['ENROUTE', 'DELIVRD', 'EXPIRED', 'DELETED', 'UNDELIV', 'ACCEPTD', 'REJECTD']);
+    expect(read(7)).to.deep.equal({ state: 'unknown', stat: 'UNKNOWN' });
+    expect(read(0).state).to.equal('unknown');
+    expect(read(42)).to.deep.equal({ state: 'unknown', stat: 'STATE_42' });
+    expect(read(-1).state).to.equal('unknown');
   });
 });
