@@ -75,6 +75,7 @@ const SHIPPED_NAMES = [
   '20261203-0075-insight-rfm',
   '20261204-0076-billing-reseller-targets',
   '20261204-0077-billing-hold-reads',
+  '20261204-0085-messaging-dynamic-templates',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */
