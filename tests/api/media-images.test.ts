@@ -82,7 +82,7 @@ describe('Media images: upload, refusals, list, address, delete', function () {
     expect(fileMessage(wav)).to.equal('The image must be a valid PNG or JPG (JPEG) file; the type is read from its content, not its name.');
     const gif = await upload(token, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'pic.jpg', 'fa-IR');
     bad(gif, 400, 'file');
-    expect(fileMessage(gif)).to.match(/^تصویر باید فایل PNG یا JPG/);
+    expect(fileMessage(gif)).to.match(/^تصویر باید فایل PNG یا JPEG سالم باشد/);
     bad(await upload(token, Buffer.from('just text pretending', 'utf8'), 'x.jpeg'), 400, 'file');
     bad(await upload(token, Buffer.alloc(0), 'empty.png'), 400, 'file');
     expect(ok(await api.get('Media/GetAllImages?pageSize=500', { token })).items.map((m: any) => m.title)).to.not.include.members(['big.png', 'song.png', 'pic.jpg', 'x.jpeg']);

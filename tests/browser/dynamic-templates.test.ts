@@ -76,7 +76,7 @@ describe('browser: dynamic templates and media images', function () {
     expect(await images.uploadError().innerText()).to.equal('حجم تصویر بیش از ۱ مگابایت است.');
     // Named like an image, but not one: the server reads the bytes.
     await images.choose('fake.jpg', Buffer.from('this is not an image at all', 'utf8'), 'image/jpeg');
-    await images.uploadError().getByText('تصویر باید فایل PNG یا JPG').waitFor();
+    await images.uploadError().getByText('تصویر باید فایل PNG یا JPEG').waitFor();
     expect(await images.row('fake.jpg').count()).to.equal(0);
     expect(errors).to.deep.equal([]);
     await page.close();

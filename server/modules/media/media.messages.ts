@@ -14,7 +14,7 @@ export const mediaMessages: MessageCatalogue = {
     en: 'The voice file can be at most {{max}} MB.',
   },
   'media.notImage': {
-    fa: 'تصویر باید فایل PNG یا JPG (JPEG) سالم باشد؛ نوع فایل از محتوای آن تشخیص داده می‌شود، نه از نامش.',
+    fa: 'تصویر باید فایل PNG یا JPEG سالم باشد؛ نوع فایل از محتوای آن تشخیص داده می‌شود، نه از نامش.',
     en: 'The image must be a valid PNG or JPG (JPEG) file; the type is read from its content, not its name.',
   },
   'media.imageTooLarge': {

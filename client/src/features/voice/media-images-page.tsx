@@ -65,7 +65,7 @@ export function MediaImagesPage() {
   const columns = useMemo<DataTableColumn<MediaImage>[]>(() => [
     { key: 'preview', header: t('images.columns.preview'), hideable: false, cell: (m) => <img src={addressOf(m)} alt={m.title} className="h-12 w-20 rounded object-contain" data-testid="image-row-preview" /> },
     { key: 'title', header: t('images.columns.title'), cell: (m) => <UserText>{m.title}</UserText> },
-    { key: 'type', header: t('images.columns.type'), cell: (m) => m.fileType.toUpperCase() },
+    { key: 'type', header: t('images.columns.type'), cell: (m) => (m.fileType === 'jpg' ? 'JPEG' : 'PNG') },
     { key: 'size', header: t('images.columns.size'), cell: (m) => digits(m.fileSizePerKilobyte) },
     { key: 'dimensions', header: t('images.columns.dimensions'), cell: (m) => <span dir="ltr" data-testid="image-row-dimensions">{t('images.dimensions', { width: digits(m.width), height: digits(m.height) })}</span> },
     { key: 'createdAt', header: t('images.columns.createdAt'), cell: (m) => <DateDisplay value={m.createdAt} /> },
