@@ -7,6 +7,8 @@ import { fundedCustomer, ok } from '../support/sending.js';
 import { solidPng } from '../support/document-images.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { DynamicTemplatesPage, MediaImagesPage } from './pages/dynamic-templates-pages.js';
+import { PatternsPage } from './pages/patterns-pages.js';
+import { SelectControl } from './pages/select-control.js';
 
 /** The panel shows numbers in Persian digits. */
 const fa = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
@@ -19,7 +21,7 @@ describe('browser: dynamic templates and media images', function () {
 
   onSharedBrowser((shared) => ({ browser, baseUrl, api } = shared));
 
-  it('creates a template from the empty state (Brackets format, field buttons write [name]), shows the server\'s refusal, edits the list and deletes', async () => {
+  it('creates a template from the empty state (field buttons, then the Brackets format), shows the server\'s refusal in Persian, makes a pattern from it, deletes it', async () => {
     const admin = await adminToken(api);
     const { user } = await fundedCustomer(api, admin, 'Template', 'Mina');
     const token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
@@ -49,6 +51,20 @@ describe('browser: dynamic templates and media images', function () {
     const stored = ok(await api.get('DynamicTemplates/GetAll?pageSize=10', { token })).items;
     expect(stored.map((t: any) => [t.title, t.format])).to.deep.equal([[title, 'Brackets']]);
 
+    // A pattern takes the template's text, written in the Braces syntax it is sent with.
+    const patterns = new PatternsPage(page, baseUrl);
+    await patterns.open();
+    await patterns.startCreate();
+    const patternTitle = unique('From template ');
+    await page.getByTestId('pattern-title').fill(patternTitle);
+    await new SelectControl(page, page, 'pattern-template').choose(title, title.slice(0, 5));
+    expect(await patterns.text()).to.equal('سلام {firstName}، کد [VIP]');
+    await patterns.save();
+    await patterns.row(patternTitle).waitFor();
+    const pattern = ok(await api.get('Patterns/GetAll?pageSize=10', { token })).items.find((p: any) => p.title === patternTitle);
+    expect(pattern).to.include({ smsText: 'سلام {firstName}، کد [VIP]', dynamicTemplateId: stored[0].id });
+
+    await templates.open();
     await templates.remove(title);
     await templates.emptyState().waitFor();
     expect(errors).to.deep.equal([]);
