@@ -495,6 +495,8 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   mobileNumber: { fa: 'شماره موبایل', en: 'Mobile number' },
   matchingDynamicTemplateId: { fa: 'قالب پویا (مخاطب یافت شد)', en: 'Dynamic template (contact found)' },
   noMatchingDynamicTemplateId: { fa: 'قالب پویا (مخاطب یافت نشد)', en: 'Dynamic template (contact not found)' },
+  dynamicTemplateId: { fa: 'قالب پویا', en: 'Dynamic template' },
+  customText: { fa: 'متن قالب', en: 'Template text' },
   ipAndPort: { fa: 'آدرس وب', en: 'URL' },
   sentDelayType: { fa: 'واحد تأخیر ارسال', en: 'Send delay unit' },
   sentDelayValue: { fa: 'تأخیر ارسال', en: 'Send delay' },

@@ -145,9 +145,9 @@ describe('Text parsers: conditions, actions and loop protection', function () {
     const book = ok(await api.post('Phonebooks/Create', { title: 'Template people' }, { token })).id;
     const known = mobile();
     ok(await api.post('Contacts/Create', { phonebookId: book, cellphone: known, firstName: 'Sara' }, { token }));
-    const hello = ok(await api.post('Patterns/Create', { title: 'Hello known', smsText: 'Hello {firstName}, your order is ready' }, { token }));
-    const stranger = ok(await api.post('Patterns/Create', { title: 'Hello stranger', smsText: 'Welcome{firstName}, please register' }, { token }));
-    for (const t of [hello, stranger]) ok(await api.post(`Patterns/Confirm/${t.id}`, {}, { token: admin }));
+    // The spec's DynamicTemplate entity, each in its own placeholder format (issue 29 item 6).
+    const hello = ok(await api.post('DynamicTemplates/Create', { title: 'Hello known', customText: 'Hello {firstName}, your order is ready' }, { token }));
+    const stranger = ok(await api.post('DynamicTemplates/Create', { title: 'Hello stranger', customText: 'Welcome[firstName], please register [[web]] {soon}', format: 'Brackets' }, { token }));
     const p = await create({ ifConditionType: 'Equals', ifConditionValue: 'order', thenConditionType: 'ReplyDynamicTemplate', matchingDynamicTemplateId: hello.id, noMatchingDynamicTemplateId: stranger.id });
     const other = mobile();
     await inject(known, 'order');
@@ -155,7 +155,7 @@ describe('Text parsers: conditions, actions and loop protection', function () {
     const rows = await actionsOf(p.id);
     expect(Object.fromEntries(rows.map((a) => [a.payload.to, a.payload.text]))).to.deep.equal({
       [norm(known)]: 'Hello Sara, your order is ready',
-      [norm(other)]: 'Welcome, please register',
+      [norm(other)]: 'Welcome, please register [web] {soon}',
     });
     await remove(p.id);
   });

@@ -16,6 +16,7 @@ import { organizationsFeature } from '../features/organizations/organizations.fe
 import { outboxFeature } from '../features/outbox/outbox.feature';
 import { p2pFeature } from '../features/p2p/p2p.feature';
 import { patternsFeature } from '../features/patterns/patterns.feature';
+import { dynamicTemplatesFeature } from '../features/dynamic-templates/dynamic-templates.feature';
 import { rolesFeature } from '../features/roles/roles.feature';
 import { safeListsFeature } from '../features/safe-lists/safe-lists.feature';
 import { sendQueueFeature } from '../features/send-queue/send-queue.feature';
@@ -43,5 +44,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, placeholderSections,
 ];

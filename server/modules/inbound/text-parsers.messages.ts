@@ -9,7 +9,7 @@ export const textParsersMessages: MessageCatalogue = {
   'textParsers.senderPrefixInvalid': { fa: 'ابتدای شماره فرستنده باید فقط رقم باشد (مثلاً ۰۹۱۲).', en: 'The sender prefix must be digits only (for example 0912).' },
   'textParsers.rangeInvalid': { fa: 'بازه عددی را به شکل «کمینه-بیشینه» بنویسید، مثلاً 1-100.', en: 'Write the number range as "from-to", for example 1-100.' },
   'textParsers.templateRequired': { fa: 'دست‌کم یکی از قالب‌های پویا (مخاطب یافت شد / یافت نشد) را انتخاب کنید.', en: 'Choose at least one dynamic template (contact found / not found).' },
-  'textParsers.templateNotUsable': { fa: 'این قالب پویا وجود ندارد، تأیید نشده یا در دسترس شما نیست.', en: 'This dynamic template does not exist, is not confirmed or is not yours to use.' },
+  'textParsers.templateNotUsable': { fa: 'این قالب پویا وجود ندارد یا در دسترس شما نیست.', en: 'This dynamic template does not exist or is not yours to use.' },
   'textParsers.phonebookNotUsable': { fa: 'این دفترچه تلفن وجود ندارد یا از سازمان شما نیست.', en: 'This phonebook does not exist or is not your organization\'s.' },
   'textParsers.forwardToOwnLine': { fa: 'این شماره یکی از خطوط سامانه است؛ ارسال به آن می‌تواند چرخه پاسخ خودکار بسازد.', en: 'This number is one of the system\'s lines; sending to it could start a loop of automatic replies.' },
   'textParsers.urlInvalid': { fa: 'آدرس باید با http یا https شروع شود.', en: 'The address must start with http or https.' },

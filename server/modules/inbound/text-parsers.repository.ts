@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { TYPES } from '../../platform/tokens.js';
+import { parseTemplateIn, toBraces } from '../../shared/text/template-placeholders.js';
 import { affectedRows } from '../../platform/db.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/actor.js';
@@ -48,6 +49,12 @@ export interface ParserHit {
   mobile: string;
   textParserId: number;
   replyText: string | null;
+}
+
+/** A template's text in the Braces syntax the step renders, whatever format it was written in. */
+function bracesText(text: unknown, format: unknown): string | null {
+  if (typeof text !== 'string') return null;
+  return toBraces(parseTemplateIn(format === 'Brackets' ? 'Brackets' : 'Braces', text));
 }
 
 const INT_COLUMNS = ['id', 'organizationId', 'userId', 'privateNumberId', 'senderPhonebookId', 'matchingDynamicTemplateId', 'noMatchingDynamicTemplateId', 'sentDelayValue'] as const;
@@ -110,10 +117,10 @@ export class TextParsersRepository {
     return row ? { organizationId: row.organizationId === null ? null : Number(row.organizationId), number: String(row.number) } : null;
   }
 
-  /** Confirmed dynamic templates (messaging's patterns) of an organization among `ids` (the owner's only when given). */
+  /** Live dynamic templates (messaging's `dynamic_templates`) of an organization among `ids` (the owner's only when given). */
   async usableTemplates(organizationId: number, ids: number[], ownerId: number | null): Promise<number[]> {
     if (ids.length === 0) return [];
-    const q = this.knex('message_patterns').select('id').where({ organizationId, status: 'Confirmed' }).whereNull('deletedAt').whereIn('id', ids);
+    const q = this.knex('dynamic_templates').select('id').where({ organizationId }).whereNull('deletedAt').whereIn('id', ids);
     if (ownerId !== null) q.where('userId', ownerId);
     return ((await q) as { id: unknown }[]).map((r) => Number(r.id));
   }
@@ -128,18 +135,18 @@ export class TextParsersRepository {
     return out;
   }
 
-  /** The active parsers of some lines, oldest first, with their line's number and templates' texts (confirmed ones only). */
+  /** The active parsers of some lines, oldest first, with their line's number and their dynamic templates' texts (live ones, in the Braces syntax). */
   async activeOfLines(tx: Tx, lineIds: number[]): Promise<ActiveParser[]> {
     if (lineIds.length === 0) return [];
     const rows = await tx('text_parsers as t')
       .join('private_numbers as p', 'p.id', 't.privateNumberId')
-      .leftJoin('message_patterns as m1', (j) => j.on('m1.id', 't.matchingDynamicTemplateId').andOn('m1.organizationId', 't.organizationId').andOnVal('m1.status', 'Confirmed').andOnNull('m1.deletedAt'))
-      .leftJoin('message_patterns as m2', (j) => j.on('m2.id', 't.noMatchingDynamicTemplateId').andOn('m2.organizationId', 't.organizationId').andOnVal('m2.status', 'Confirmed').andOnNull('m2.deletedAt'))
-      .select('t.*', 'p.number as lineNumber', 'm1.smsText as matchingTemplateText', 'm2.smsText as noMatchingTemplateText')
+      .leftJoin('dynamic_templates as m1', (j) => j.on('m1.id', 't.matchingDynamicTemplateId').andOn('m1.organizationId', 't.organizationId').andOnNull('m1.deletedAt'))
+      .leftJoin('dynamic_templates as m2', (j) => j.on('m2.id', 't.noMatchingDynamicTemplateId').andOn('m2.organizationId', 't.organizationId').andOnNull('m2.deletedAt'))
+      .select('t.*', 'p.number as lineNumber', 'm1.customText as matchingTemplateText', 'm1.format as matchingTemplateFormat', 'm2.customText as noMatchingTemplateText', 'm2.format as noMatchingTemplateFormat')
       .whereIn('t.privateNumberId', lineIds).where('t.isActive', true).orderBy('t.id');
     return (rows as Record<string, unknown>[]).map((r) => ({
       ...normalize<TextParserRow>(r), lineNumber: String(r.lineNumber),
-      matchingTemplateText: (r.matchingTemplateText as string | null) ?? null, noMatchingTemplateText: (r.noMatchingTemplateText as string | null) ?? null,
+      matchingTemplateText: bracesText(r.matchingTemplateText, r.matchingTemplateFormat), noMatchingTemplateText: bracesText(r.noMatchingTemplateText, r.noMatchingTemplateFormat),
     }));
   }
 

@@ -13,6 +13,14 @@ export const mediaMessages: MessageCatalogue = {
     fa: 'حجم فایل صوتی حداکثر {{max}} مگابایت است.',
     en: 'The voice file can be at most {{max}} MB.',
   },
+  'media.notImage': {
+    fa: 'تصویر باید فایل PNG یا JPEG سالم باشد؛ نوع فایل از محتوای آن تشخیص داده می‌شود، نه از نامش.',
+    en: 'The image must be a valid PNG or JPG (JPEG) file; the type is read from its content, not its name.',
+  },
+  'media.imageTooLarge': {
+    fa: 'حجم تصویر حداکثر {{max}} مگابایت است.',
+    en: 'The image can be at most {{max}} MB.',
+  },
   'media.empty': { fa: 'فایلی ارسال نشد.', en: 'No file was sent.' },
   'media.notFound': { fa: 'فایل یافت نشد.', en: 'File not found.' },
   'media.inUse': {

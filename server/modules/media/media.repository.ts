@@ -17,14 +17,22 @@ export interface MediaRow {
   contentType: string;
   fileSizePerKilobyte: number;
   sizeBytes: number;
-  durationExact: string;
-  durationSeconds: number;
+  /** Voice only (images have none). */
+  durationExact: string | null;
+  durationSeconds: number | null;
+  /** Images only: the pixel size read from the header. */
+  width: number | null;
+  height: number | null;
   token: string;
   createdAt: Date;
   deletedAt: Date | null;
 }
 
-const COLUMNS = ['m.id', 'm.organizationId', 'm.userId', 'm.title', 'm.fileType', 'm.contentType', 'm.fileSizePerKilobyte', 'm.sizeBytes', 'm.durationExact', 'm.durationSeconds', 'm.token', 'm.createdAt', 'm.deletedAt'];
+const COLUMNS = ['m.id', 'm.organizationId', 'm.userId', 'm.title', 'm.fileType', 'm.contentType', 'm.fileSizePerKilobyte', 'm.sizeBytes', 'm.durationExact', 'm.durationSeconds', 'm.width', 'm.height', 'm.token', 'm.createdAt', 'm.deletedAt'];
+
+/** What a list or a lookup is about: voice files (mp3, wav) or images (png, jpg). */
+export type MediaKind = 'Voice' | 'Image';
+export const MEDIA_FILE_TYPES: Record<MediaKind, readonly string[]> = { Voice: ['mp3', 'wav'], Image: ['png', 'jpg'] };
 
 /** Queue statuses of a send that is over: its media may go. */
 const FINISHED_SEND_STATUSES = ['Completed', 'Failed', 'Rejected'];
@@ -43,15 +51,16 @@ export class MediaRepository {
   }
 
   /** A live media row in the tenant's slice (plain users: their own only). */
-  async findVisible(tenant: Tenant, id: number, ownerUserId: number | null, tx?: Tx): Promise<MediaRow | null> {
+  async findVisible(tenant: Tenant, id: number, ownerUserId: number | null, tx?: Tx, kind?: MediaKind): Promise<MediaRow | null> {
     const q = this.db(tx)('media as m').where('m.id', id).whereNull('m.deletedAt');
+    if (kind) q.whereIn('m.fileType', MEDIA_FILE_TYPES[kind]);
     whereOrganizationVisible(q, this.db(tx), 'm.organizationId', tenant);
     if (ownerUserId !== null) q.where('m.userId', ownerUserId);
     return ((await q.first(COLUMNS)) as MediaRow | undefined) ?? null;
   }
 
-  async list(tenant: Tenant, ownerUserId: number | null, filter: { pageIndex: number; pageSize: number; search?: string }): Promise<Page<MediaRow>> {
-    const q = this.knex('media as m').whereNull('m.deletedAt');
+  async list(tenant: Tenant, ownerUserId: number | null, filter: { pageIndex: number; pageSize: number; search?: string }, kind: MediaKind = 'Voice'): Promise<Page<MediaRow>> {
+    const q = this.knex('media as m').whereNull('m.deletedAt').whereIn('m.fileType', MEDIA_FILE_TYPES[kind]);
     whereOrganizationVisible(q, this.knex, 'm.organizationId', tenant);
     if (ownerUserId !== null) q.where('m.userId', ownerUserId);
     if (filter.search) q.whereILike('m.title', likeContains(filter.search));

@@ -11,9 +11,23 @@ import { normalizeSearch } from '../../platform/http/search.js';
 import { AuditService } from '../audit/index.js';
 import { pricedSeconds, voiceParts, VOICE_MAX_BYTES } from '../../shared/voice/voice-rules.js';
 import { probeAudio } from './audio-probe.js';
-import { MediaRepository, type MediaRow } from './media.repository.js';
+import { imageUploadKind } from '../../platform/upload/image-upload.js';
+import { IMAGE_MAX_BYTES } from '../../shared/media/image-rules.js';
+import { MediaRepository, type MediaKind, type MediaRow } from './media.repository.js';
 
-const CONTENT_TYPES = { mp3: 'audio/mpeg', wav: 'audio/wav' } as const;
+const CONTENT_TYPES = { mp3: 'audio/mpeg', wav: 'audio/wav', png: 'image/png', jpg: 'image/jpeg' } as const;
+
+/**
+ * An image (the spec: png, jpg or jpeg, at most 1 MB): the intake judges the type from the bytes
+ * (PNG or JPEG signature, never the name) and reads the pixel size from the header, so a small
+ * file that would decode into a huge bitmap is refused before anything shows it.
+ */
+export const IMAGE_UPLOAD: UploadKind = {
+  ...imageUploadKind('media-image', { maxBytes: IMAGE_MAX_BYTES, maxWidth: 8_000, maxHeight: 8_000, maxPixels: 40_000_000 }),
+  tooLarge: fileTooLarge('media.imageTooLarge'),
+  empty: () => fieldError('file', 'media.empty'),
+  wrongType: () => fieldError('file', 'media.notImage'),
+};
 const FILE_ROUTE = '/api/Media/File';
 
 /** A voice file: at most 5 MB (413 `media.tooLarge` on `file`), never empty; the audio reader judges the rest. */
@@ -31,17 +45,25 @@ export interface VoiceFile {
   seconds: number;
 }
 
+export function publicImage(row: MediaRow) {
+  return {
+    id: row.id, organizationId: row.organizationId, userId: row.userId, title: row.title, fileType: row.fileType as 'png' | 'jpg',
+    fileTypes: row.fileType as 'png' | 'jpg', fileSizePerKilobyte: row.fileSizePerKilobyte, sizeBytes: row.sizeBytes,
+    width: row.width ?? 0, height: row.height ?? 0, url: downloadLink(FILE_ROUTE, row.token), createdAt: row.createdAt,
+  };
+}
+
 export function publicMedia(row: MediaRow) {
   return {
     id: row.id, organizationId: row.organizationId, userId: row.userId, title: row.title, fileType: row.fileType,
     fileTypes: row.fileType, fileSizePerKilobyte: row.fileSizePerKilobyte, sizeBytes: row.sizeBytes,
-    duration: Number(row.durationExact), durationSeconds: row.durationSeconds, parts: voiceParts(row.durationSeconds),
+    duration: Number(row.durationExact), durationSeconds: row.durationSeconds ?? 0, parts: voiceParts(row.durationSeconds ?? 0),
     url: downloadLink(FILE_ROUTE, row.token), createdAt: row.createdAt,
   };
 }
 
 /**
- * Uploaded media: voice files for voice sends. The type is judged from the bytes (RIFF/WAVE or
+ * Uploaded media: voice files for voice sends, and images (png/jpg) for the media library. The type is judged from the bytes (RIFF/WAVE or
  * MPEG audio frames), never the name; the length is read from the file itself. Tenancy as every
  * entity: administrators see their organization and below, plain users their own uploads.
  */
@@ -83,12 +105,48 @@ export class MediaService {
   }
 
   async list(ctx: Actor, query: { pageIndex: number; pageSize: number; search?: string }) {
-    const page = await this.repo.list(ctx.tenant, this.ownerFilter(ctx), normalizeSearch(query));
+    const page = await this.repo.list(ctx.tenant, this.ownerFilter(ctx), normalizeSearch(query), 'Voice');
     return { items: page.items.map(publicMedia), totalCount: page.totalCount };
   }
 
   async get(ctx: Actor, id: number) {
-    return publicMedia(await this.visible(ctx, id));
+    return publicMedia(await this.visible(ctx, id, 'Voice'));
+  }
+
+  /**
+   * An image into the media library: png or jpeg judged from the bytes by the upload intake
+   * (413 `media.imageTooLarge` over 1 MB, 400 `media.notImage` for any other content, whatever its
+   * name), stored in the database like a voice file and served at its public address.
+   */
+  async uploadImage(ctx: Actor, source: UploadSource) {
+    const stored = await this.intake.receive(IMAGE_UPLOAD, source);
+    let bytes: Buffer;
+    try {
+      bytes = await this.intake.bytes(stored);
+    } finally {
+      await this.intake.discard(stored);
+    }
+    const fileType = stored.detectedType === 'png' ? 'png' : 'jpg';
+    const title = (source.fileName?.trim() || `image.${fileType}`).slice(0, 200);
+    const row = await this.uow.run(async (tx) => {
+      const inserted = await this.repo.insert(tx, {
+        organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, title, fileType, contentType: CONTENT_TYPES[fileType],
+        fileSizePerKilobyte: Math.ceil(bytes.length / 1024), sizeBytes: bytes.length, durationExact: null, durationSeconds: null,
+        width: stored.image?.width ?? null, height: stored.image?.height ?? null, token: newDownloadKey(), content: bytes,
+      });
+      await this.audit.record(tx, ctx, { operationType: 'Create', className: 'Media', referenceId: inserted.id, newData: { title, fileType, sizeBytes: bytes.length, width: inserted.width, height: inserted.height } });
+      return inserted;
+    });
+    return publicImage(row);
+  }
+
+  async listImages(ctx: Actor, query: { pageIndex: number; pageSize: number; search?: string }) {
+    const page = await this.repo.list(ctx.tenant, this.ownerFilter(ctx), normalizeSearch(query), 'Image');
+    return { items: page.items.map(publicImage), totalCount: page.totalCount };
+  }
+
+  async getImage(ctx: Actor, id: number) {
+    return publicImage(await this.visible(ctx, id, 'Image'));
   }
 
   async delete(ctx: Actor, id: number) {
@@ -105,9 +163,9 @@ export class MediaService {
 
   /** A file the caller may send (for messaging's voice compose), or 400 on `voiceFile`. */
   async voiceFileFor(ctx: Actor, id: number): Promise<VoiceFile> {
-    const row = await this.repo.findVisible(ctx.tenant, id, this.ownerFilter(ctx));
+    const row = await this.repo.findVisible(ctx.tenant, id, this.ownerFilter(ctx), undefined, 'Voice');
     if (!row) throw fieldError('voiceFile', 'media.notFound');
-    return { id: row.id, title: row.title, seconds: row.durationSeconds };
+    return { id: row.id, title: row.title, seconds: row.durationSeconds ?? 0 };
   }
 
   /**
@@ -139,8 +197,8 @@ export class MediaService {
     return ctx.principal.isAdmin ? null : ctx.principal.userId;
   }
 
-  private async visible(ctx: Actor, id: number): Promise<MediaRow> {
-    const row = await this.repo.findVisible(ctx.tenant, id, this.ownerFilter(ctx));
+  private async visible(ctx: Actor, id: number, kind?: MediaKind): Promise<MediaRow> {
+    const row = await this.repo.findVisible(ctx.tenant, id, this.ownerFilter(ctx), undefined, kind);
     if (!row) throw notFound('media.notFound');
     return row;
   }

@@ -59,13 +59,17 @@ import { PatternsRepository } from './patterns/patterns.repository.js';
 import { PatternsService } from './patterns/patterns.service.js';
 import { patternMessages } from './patterns/patterns.messages.js';
 import { fastPatternController, patternsController } from './patterns/patterns.routes.js';
+import { DynamicTemplatesRepository } from './templates/dynamic-templates.repository.js';
+import { DynamicTemplatesService } from './templates/dynamic-templates.service.js';
+import { dynamicTemplateMessages } from './templates/dynamic-templates.messages.js';
+import { dynamicTemplatesController } from './templates/dynamic-templates.routes.js';
 import { firstRunController, outboxController, scheduledMessagesController, sendQueueController } from './messaging.routes.js';
 
 export const messagingModule: PeykModule = {
   name: 'messaging',
-  messages: { ...messagingMessages, ...resendMessages, ...p2pMessages, ...patternMessages },
+  messages: { ...messagingMessages, ...resendMessages, ...p2pMessages, ...patternMessages, ...dynamicTemplateMessages },
   register(container: Container) {
-    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, DueSendsScheduler, RangeWorker, SingleSendLane, AgentConnections, DispatchQueues, DispatchStanding, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendAccessService, SendProgressPublisher, OutboxArchiver, DeliveryStatusRequests, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, ExcelRequestsService, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService, SendSelectionsRepository, SelectionLoader] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [SendsRepository, ReceiversRepository, DeliveryReportsRepository, DispatchLeasesRepository, ComposeService, SingleSendService, UploadsService, SettlementService, OutboxService, DueSendsScheduler, RangeWorker, SingleSendLane, AgentConnections, DispatchQueues, DispatchStanding, DispatchSignal, AgentPaceService, PeriodicRepository, PeriodicService, SendEditService, SendStopService, SendAccessService, SendProgressPublisher, OutboxArchiver, DeliveryStatusRequests, FirstRunService, ResendRepository, ResendService, OutboxSearchRepository, OutboxSearchService, ExcelRequestsRepository, ExcelRequestsService, OutboxExportService, OutboxExporter, P2PFilesService, P2PSendService, PatternsRepository, PatternsService, DynamicTemplatesRepository, DynamicTemplatesService, SendSelectionsRepository, SelectionLoader] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // Dispatch (and a cancel) reach settlement through this contract, not by importing delivery/.
@@ -102,6 +106,7 @@ export const messagingModule: PeykModule = {
     automaticResendsController(container.get(ResendService)),
     p2pController(container.get(P2PSendService)),
     patternsController(container.get(PatternsService)),
+    dynamicTemplatesController(container.get(DynamicTemplatesService)),
     fastPatternController(container.get(PatternsService)),
   ],
   async onStart(container) {

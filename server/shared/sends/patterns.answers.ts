@@ -10,6 +10,8 @@ const patternProperties = {
   userId: integer,
   title: text,
   smsText: text,
+  /** The dynamic template the text was taken from, if any. */
+  dynamicTemplateId: nullableInteger,
   status: { type: 'string', enum: ['WatingForConfirm', 'Confirmed', 'Rejected'] },
   decidedByUserId: nullableInteger,
   decidedAt: nullableInstant,
@@ -21,7 +23,7 @@ const patternProperties = {
 } as const;
 
 const patternRequired = [
-  'id', 'organizationId', 'userId', 'title', 'smsText', 'status', 'decidedByUserId', 'decidedAt', 'confirmedAbove', 'rejectReason', 'createdAt',
+  'id', 'organizationId', 'userId', 'title', 'smsText', 'dynamicTemplateId', 'status', 'decidedByUserId', 'decidedAt', 'confirmedAbove', 'rejectReason', 'createdAt',
   'lastModified',
 ] as const;
 

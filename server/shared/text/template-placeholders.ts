@@ -34,3 +34,40 @@ export function parseTemplate(template: string): TemplatePart[] {
 export function placeholderNames(parts: readonly TemplatePart[]): string[] {
   return [...new Set(parts.filter((p): p is { name: string } => typeof p !== 'string').map((p) => p.name))];
 }
+
+/**
+ * A dynamic template's `format` (the spec names the field only; decided in messaging's CONTEXT.md):
+ * the placeholder syntax its `customText` is written in. `Braces` is the syntax above; `Brackets`
+ * writes `[name]` with `[[`/`]]` for literal brackets, for texts that need literal braces.
+ */
+export const TEMPLATE_FORMATS = ['Braces', 'Brackets'] as const;
+export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number];
+
+const BRACKET_TOKEN = /\[\[|\]\]|\[([A-Za-z][A-Za-z0-9_]*)\]/g;
+
+/** A text in the given format cut into literal text and placeholders. */
+export function parseTemplateIn(format: TemplateFormat, template: string): TemplatePart[] {
+  if (format === 'Braces') return parseTemplate(template);
+  const parts: TemplatePart[] = [];
+  let last = 0;
+  let literal = '';
+  for (const m of template.matchAll(BRACKET_TOKEN)) {
+    literal += template.slice(last, m.index);
+    last = (m.index ?? 0) + m[0].length;
+    if (m[0] === '[[') literal += '[';
+    else if (m[0] === ']]') literal += ']';
+    else {
+      if (literal) parts.push(literal);
+      literal = '';
+      parts.push({ name: m[1] });
+    }
+  }
+  literal += template.slice(last);
+  if (literal) parts.push(literal);
+  return parts;
+}
+
+/** Parts written back in the Braces syntax (literal braces doubled): what a pattern or a dynamic send reads. */
+export function toBraces(parts: readonly TemplatePart[]): string {
+  return parts.map((p) => (typeof p === 'string' ? p.replace(/\{/g, '{{').replace(/\}/g, '}}') : `{${p.name}}`)).join('');
+}

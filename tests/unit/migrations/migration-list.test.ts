@@ -79,6 +79,7 @@ const SHIPPED_NAMES = [
   '20261204-0081-organizations-shared-from-above',
   '20261204-0083-messaging-gradual-periodic',
   '20261204-0084-messaging-status-requests',
+  '20261204-0085-messaging-dynamic-templates',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

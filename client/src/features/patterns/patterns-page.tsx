@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +15,9 @@ import { ApprovalStatusBadge } from '../../shared/ui/approvals/approvals';
 import { ErrorSummary, errorsOf } from '../admin-common/kit';
 import { TemplateFields } from '../sending/phonebook-recipients';
 import { sendingApi, sendingKeys } from '../sending/sending-api';
-import { parseTemplate, placeholderNames } from '../../../../server/shared/text/template-placeholders';
+import { parseTemplate, parseTemplateIn, placeholderNames, toBraces } from '../../../../server/shared/text/template-placeholders';
+import { Select } from '../../shared/ui/select/select';
+import { dynamicTemplatesApi, dynamicTemplatesKeys } from '../dynamic-templates/dynamic-templates-api';
 import { countParts } from '../../../../server/shared/sms/sms-text';
 import { PATTERN_SEND_PATH, type Pattern } from './patterns-api';
 
@@ -76,10 +78,22 @@ function Preview({ smsText }: { smsText: string }) {
 }
 
 function PatternDialog({ editing, onClose, onSaved }: ApprovalSubjectDialogProps<Pattern>) {
+  const { api } = useApp();
+  const { t } = useTranslation('patterns');
+  const [templateId, setTemplateId] = useState<number | null>(editing?.dynamicTemplateId ?? null);
+  const { data: templates, isLoading } = useSWR(dynamicTemplatesKeys.choices(), () => dynamicTemplatesApi.choices(api, undefined, { quiet: true }).catch(() => []));
+  // A named template's text is what the server stores (copied in the Braces syntax); an edit sends null to detach it.
+  const body = editing ? { dynamicTemplateId: templateId } : templateId ? { dynamicTemplateId: templateId } : undefined;
   return (
-    <ApprovalSubjectForm ns="patterns" path="/Patterns" testId="pattern" formTestId="pattern" editing={editing} text={{ rows: 5, maxLength: 5000 }}
+    <ApprovalSubjectForm ns="patterns" path="/Patterns" testId="pattern" formTestId="pattern" editing={editing} text={{ rows: 5, maxLength: 5000 }} body={body}
       errorsOf={errorsOf} errorSummary={(errors) => <ErrorSummary errors={errors} testId="pattern-errors" />} onClose={onClose} onSaved={onSaved}>
-      {({ smsText, setSmsText }) => (<>
+      {({ smsText, setSmsText, errors }) => (<>
+        <Select id="pattern-template" data-testid="pattern-template" label={t('fromTemplate')} items={templates ?? []} value={templateId ?? ''} loading={isLoading}
+          hint={t('fromTemplateHint')} error={errors.dynamicTemplateId}
+          onChange={(v, item) => {
+            setTemplateId(v === null ? null : Number(v));
+            if (item) setSmsText(toBraces(parseTemplateIn(item.format, item.customText)));
+          }} />
         <TemplateFields onInsert={(placeholder) => setSmsText((v) => v + placeholder)} />
         <Preview smsText={smsText} />
       </>)}

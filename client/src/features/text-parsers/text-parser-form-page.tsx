@@ -15,7 +15,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { ErrorSummary, errorsOf, type FieldErrors } from '../admin-common/kit';
 import { getPhonebookChoices } from '../contacts/contacts-api';
 import { getMyNumbers, linesKeys } from '../lines/lines-api';
-import { patternsApi } from '../patterns/patterns-api';
+import { dynamicTemplatesApi } from '../dynamic-templates/dynamic-templates-api';
 import { useFormFailure } from '../sending/send-form-failure';
 import { SmsCounter } from '../sending/sms-counter';
 import {
@@ -35,7 +35,7 @@ export function TextParserFormPage() {
   const { data: existing, isLoading: loadingExisting } = useSWR(editingId ? textParsersKeys.one(editingId) : null, () => textParsersApi.get(api, editingId!));
   const { data: lines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers('Single'), () => getMyNumbers(api, { sendType: 'Single' }));
   const { data: books, isLoading: booksLoading } = useSWR(textParsersKeys.phonebooks(), () => getPhonebookChoices(api));
-  const { data: templates, isLoading: templatesLoading } = useSWR(textParsersKeys.templates(), () => patternsApi.choices(api, undefined, { quiet: true }).catch(() => []));
+  const { data: templates, isLoading: templatesLoading } = useSWR(textParsersKeys.templates(), () => dynamicTemplatesApi.choices(api, undefined, { quiet: true }).catch(() => []));
 
   const [title, setTitle] = useState('');
   const [lineId, setLineId] = useState<number | null>(null);

@@ -8,9 +8,11 @@ export const voiceFeature: FeatureManifest = {
   routes: [
     { path: 'sending/voice', lazy: lazyPage(() => import('./voice-send-page'), (m) => m.VoiceSendPage) },
     { path: 'sending/media', lazy: lazyPage(() => import('./media-list-page'), (m) => m.MediaListPage) },
+    { path: 'sending/media-images', lazy: lazyPage(() => import('./media-images-page'), (m) => m.MediaImagesPage) },
   ],
   menu: [
     { section: 'Sending', order: 40, path: '/sending/voice', titleKey: 'voice:menu.voice', claim: 'Sending.Bulk' },
     { section: 'Sending', order: 50, path: '/sending/media', titleKey: 'voice:menu.media', claim: 'Sending.Bulk' },
+    { section: 'Sending', order: 51, path: '/sending/media-images', titleKey: 'voice:menu.images', claim: 'Sending.Bulk' },
   ],
 };

@@ -4,7 +4,7 @@ import type { TextResource } from '../../shared/i18n/i18n';
 export const voiceTexts: TextResource = {
   ns: 'voice',
   fa: {
-    menu: { voice: 'ارسال پیام صوتی', media: 'لیست رسانه‌ها' },
+    menu: { voice: 'ارسال پیام صوتی', media: 'لیست رسانه‌ها', images: 'تصاویر' },
     title: 'ارسال پیام صوتی',
     notAllowed: 'اجازه ارسال پیام صوتی برای حساب شما فعال نیست؛ با مدیر خود تماس بگیرید.',
     line: 'خط ارسال صوتی', noLineAsk: 'هیچ‌یک از خطوطی که می‌توانید از آن‌ها ارسال کنید از راه یک ارسال‌کننده صوتی نمی‌فرستد. از مدیر سامانه یک خط صوتی بخواهید.', noLineFix: 'هیچ‌یک از خطوطی که می‌توانید از آن‌ها ارسال کنید از راه یک ارسال‌کننده صوتی نمی‌فرستد. در فرم یک خط، ارسال‌کننده‌ای از نوع صوتی انتخاب کنید:',
@@ -31,9 +31,17 @@ export const voiceTexts: TextResource = {
       columns: { title: 'عنوان', type: 'نوع', size: 'حجم (کیلوبایت)', duration: 'مدت (ثانیه)', parts: 'بخش', createdAt: 'زمان بارگذاری', actions: 'عملیات' },
       play: 'پخش', delete: 'حذف', deleteTitle: 'حذف فایل', deleteMessage: 'فایل «{{title}}» حذف شود؟', deleted: 'فایل حذف شد.', uploaded: 'فایل بارگذاری شد.',
     },
+    images: {
+      title: 'تصاویر', intro: 'تصاویر رسانه‌های شما: PNG یا JPEG، حداکثر ۱ مگابایت. نوع فایل از محتوای آن تشخیص داده می‌شود. هر تصویر نشانی دارد که صفحه‌ها و پیوندها می‌توانند آن را نشان دهند.',
+      upload: 'بارگذاری تصویر (PNG یا JPEG، حداکثر ۱ مگابایت)', empty: 'هنوز تصویری بارگذاری نشده است.', emptyHint: 'با دکمه بالا یک تصویر PNG یا JPEG بارگذاری کنید.',
+      tooLarge: 'حجم تصویر بیش از ۱ مگابایت است.', wrongType: 'فقط تصویر PNG یا JPEG پذیرفته می‌شود.',
+      columns: { preview: 'پیش‌نمایش', title: 'عنوان', type: 'نوع', size: 'حجم (کیلوبایت)', dimensions: 'ابعاد (پیکسل)', createdAt: 'زمان بارگذاری', actions: 'عملیات' },
+      open: 'نمایش', copy: 'رونوشت نشانی', copied: 'نشانی تصویر رونوشت شد.', dimensions: '{{width}}×{{height}}',
+      deleteTitle: 'حذف تصویر', deleteMessage: 'تصویر «{{title}}» حذف شود؟ نشانی آن دیگر کار نمی‌کند.', deleted: 'تصویر حذف شد.', uploaded: 'تصویر بارگذاری شد.',
+    },
   },
   en: {
-    menu: { voice: 'Voice message', media: 'Media list' },
+    menu: { voice: 'Voice message', media: 'Media list', images: 'Images' },
     title: 'Send a voice message',
     notAllowed: 'Voice sending is not enabled for your account; ask your administrator.',
     line: 'Voice line', noLineAsk: 'None of the lines you may send from goes through a voice sender agent. Ask your administrator for a voice line.', noLineFix: 'None of the lines you may send from goes through a voice sender agent. In a line\'s form, choose a sender agent of type Voice:',
@@ -59,6 +67,14 @@ export const voiceTexts: TextResource = {
       title: 'Media list', upload: 'Upload a voice file', empty: 'No file has been uploaded yet.',
       columns: { title: 'Title', type: 'Type', size: 'Size (KB)', duration: 'Length (s)', parts: 'Parts', createdAt: 'Uploaded', actions: 'Actions' },
       play: 'Play', delete: 'Delete', deleteTitle: 'Delete file', deleteMessage: 'Delete the file "{{title}}"?', deleted: 'The file was deleted.', uploaded: 'The file was uploaded.',
+    },
+    images: {
+      title: 'Images', intro: 'Your media images: PNG or JPG (JPEG), at most 1 MB. The type is read from the file\'s content. Each image has an address that pages and links can show it by.',
+      upload: 'Upload an image (PNG or JPG, at most 1 MB)', empty: 'No image has been uploaded yet.', emptyHint: 'Upload a PNG or JPG image with the button above.',
+      tooLarge: 'The image is larger than 1 MB.', wrongType: 'Only PNG or JPG (JPEG) images are accepted.',
+      columns: { preview: 'Preview', title: 'Title', type: 'Type', size: 'Size (KB)', dimensions: 'Size (pixels)', createdAt: 'Uploaded', actions: 'Actions' },
+      open: 'Open', copy: 'Copy address', copied: 'The image address was copied.', dimensions: '{{width}}×{{height}}',
+      deleteTitle: 'Delete image', deleteMessage: 'Delete the image "{{title}}"? Its address stops working.', deleted: 'The image was deleted.', uploaded: 'The image was uploaded.',
     },
   },
 };

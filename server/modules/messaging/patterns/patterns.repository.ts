@@ -16,6 +16,8 @@ export interface PatternRow {
   userId: number;
   title: string;
   smsText: string;
+  /** The dynamic template the text was taken from (the copy is what was confirmed). */
+  dynamicTemplateId: number | null;
   status: PatternStatus;
   decidedByUserId: number | null;
   decidedAt: Date | null;
@@ -27,7 +29,7 @@ export interface PatternRow {
   deletedAt: Date | null;
 }
 
-export type NewPattern = Pick<PatternRow, 'organizationId' | 'userId' | 'title' | 'smsText' | 'status' | 'decidedByUserId' | 'decidedAt' | 'confirmedAbove' | 'lastModified'>;
+export type NewPattern = Pick<PatternRow, 'organizationId' | 'userId' | 'title' | 'smsText' | 'dynamicTemplateId' | 'status' | 'decidedByUserId' | 'decidedAt' | 'confirmedAbove' | 'lastModified'>;
 
 export interface PatternFilter {
   pageIndex: number;

@@ -9,12 +9,15 @@ const title = { type: 'string', maxLength: 100, format: NAME_FORMAT } as const;
 // The template's rules (placeholders, characters, links, parts) are the service's: its messages name what is wrong.
 const smsText = { type: 'string', maxLength: 5000 } as const;
 
+const dynamicTemplateId = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 } as const;
+
 export const createPatternSchema = {
-  type: 'object', additionalProperties: false, required: ['title', 'smsText'], properties: { title, smsText },
+  // smsText, or a dynamic template whose text the pattern takes (the service asks for one of them).
+  type: 'object', additionalProperties: false, required: ['title'], properties: { title, smsText, dynamicTemplateId },
 } as const;
 
 export const updatePatternSchema = {
-  type: 'object', additionalProperties: false, required: ['id'], properties: { id, title, smsText },
+  type: 'object', additionalProperties: false, required: ['id'], properties: { id, title, smsText, dynamicTemplateId },
 } as const;
 
 export const patternsQuery = {

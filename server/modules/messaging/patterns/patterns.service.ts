@@ -11,6 +11,7 @@ import { CustomFieldsService } from '../../contacts/index.js';
 import { OrganizationsService } from '../../organizations/index.js';
 import { ComposeService, type ComposeInput } from '../compose/compose.service.js';
 import { compileTemplate, parseTemplate } from '../compose/dynamic-template.js';
+import { DynamicTemplatesService, templateBraces } from '../templates/dynamic-templates.service.js';
 import { PatternsRepository, type PatternFilter, type PatternRow, type PatternStatus } from './patterns.repository.js';
 
 /** A fast-pattern send as the route maps it: a dynamic phonebook send whose text is the pattern's. */
@@ -36,6 +37,7 @@ export class PatternsService {
   constructor(
     @inject(PatternsRepository) private readonly repo: PatternsRepository,
     @inject(ComposeService) private readonly compose: ComposeService,
+    @inject(DynamicTemplatesService) private readonly templates: DynamicTemplatesService,
     @inject(CustomFieldsService) private readonly fields: CustomFieldsService,
     @inject(OrganizationsService) private readonly organizations: OrganizationsService,
     @inject(AuditService) private readonly audit: AuditService,
@@ -81,13 +83,24 @@ export class PatternsService {
     return title;
   }
 
-  async create(ctx: Actor, input: { title: string; smsText: string }) {
+  /**
+   * A pattern's text: the dynamic template's (written back in the Braces syntax) when one is named
+   * (a template of the pattern's organization the caller may use), else the text given.
+   */
+  private async textOf(ctx: Actor, organizationId: number, input: { smsText?: string; dynamicTemplateId?: number | null }): Promise<string | undefined> {
+    if (input.dynamicTemplateId) return templateBraces(await this.templates.forPattern(ctx, organizationId, input.dynamicTemplateId, 'dynamicTemplateId'));
+    return input.smsText;
+  }
+
+  async create(ctx: Actor, input: { title: string; smsText?: string; dynamicTemplateId?: number | null }) {
     const title = PatternsService.title(input.title);
     const organizationId = ctx.tenant.organizationId;
-    await this.checkText(organizationId, input.smsText);
+    const smsText = await this.textOf(ctx, organizationId, input);
+    if (smsText === undefined) throw fieldError('smsText', 'messaging.patternTextRequired');
+    await this.checkText(organizationId, smsText);
     const status = await this.approval.stateFor(ctx, organizationId);
     return this.uow.run(async (tx) => {
-      const row = await this.repo.insert(tx, { organizationId, userId: ctx.principal.userId, title, smsText: input.smsText, ...status, confirmedAbove: status.confirmedAbove === true, lastModified: this.clock.now() });
+      const row = await this.repo.insert(tx, { organizationId, userId: ctx.principal.userId, title, smsText, dynamicTemplateId: input.dynamicTemplateId ?? null, ...status, confirmedAbove: status.confirmedAbove === true, lastModified: this.clock.now() });
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'MessagePattern', referenceId: row.id, organizationId, newData: row });
       return row;
     });
@@ -108,20 +121,23 @@ export class PatternsService {
    * (a confirmed pattern never sends words nobody confirmed), a manager's is confirmed at once.
    * A title alone keeps the status.
    */
-  async update(ctx: Actor, input: { id: number; title?: string; smsText?: string }) {
+  async update(ctx: Actor, input: { id: number; title?: string; smsText?: string; dynamicTemplateId?: number | null }) {
     const title = input.title === undefined ? undefined : PatternsService.title(input.title);
     // The text is judged before the change's transaction (settings and fields are read outside it);
     // the pattern's organization never changes, so judging it against a first read holds.
-    if (input.smsText !== undefined) {
+    let smsText: string | undefined;
+    if (input.smsText !== undefined || input.dynamicTemplateId) {
       const { row: current } = await this.uow.run((tx) => this.approval.found(ctx, input.id, tx));
-      if (input.smsText !== current.smsText) await this.checkText(current.organizationId, input.smsText);
+      smsText = await this.textOf(ctx, current.organizationId, input);
+      if (smsText !== undefined && smsText !== current.smsText) await this.checkText(current.organizationId, smsText);
     }
     return this.uow.run(async (tx) => {
       const { row } = await this.approval.found(ctx, input.id, tx);
       const patch: Partial<PatternRow> = { lastModified: this.clock.now() };
       if (title !== undefined) patch.title = title;
-      const textChanged = input.smsText !== undefined && input.smsText !== row.smsText;
-      if (textChanged) patch.smsText = input.smsText;
+      if (input.dynamicTemplateId !== undefined) patch.dynamicTemplateId = input.dynamicTemplateId;
+      const textChanged = smsText !== undefined && smsText !== row.smsText;
+      if (textChanged) patch.smsText = smsText;
       Object.assign(patch, await this.approval.editState(ctx, row.organizationId, textChanged, tx));
       const updated = await this.repo.update(tx, row.id, patch);
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'MessagePattern', referenceId: row.id, organizationId: row.organizationId, oldData: row, newData: updated });

@@ -1,0 +1,35 @@
+import type { TextResource } from '../../shared/i18n/i18n';
+
+export const dynamicTemplatesTexts: TextResource = {
+  ns: 'dynamic-templates',
+  fa: {
+    menu: 'قالب‌های پویا',
+    title: 'قالب‌های پویا', create: 'قالب جدید', edit: 'ویرایش قالب', save: 'ذخیره', cancel: 'انصراف', delete: 'حذف',
+    intro: 'قالب پویا متنی است با جای فیلدهای مخاطب؛ پاسخ‌های پردازشگر متن (مخاطب یافت شد / نشد) و الگوهای پیام از آن استفاده می‌کنند. فیلد خالی مخاطب، متن خالی فرستاده می‌شود.',
+    fields: { title: 'عنوان', customText: 'متن قالب', format: 'قالب‌بندی جای فیلدها' },
+    formats: { Braces: 'آکولاد: {firstName}', Brackets: 'کروشه: [firstName]' },
+    formatHint: 'نحوه نوشتن جای فیلدها در متن. آکولاد: `{firstName}` و برای خود آکولاد `{{` و `}}`. کروشه: `[firstName]` و برای خود کروشه `[[` و `]]`؛ برای متن‌هایی که آکولاد دارند.',
+    bracketsHint: 'نام فیلد را میان کروشه بنویسید، مانند `[firstName]` یا نام انگلیسی فیلد سفارشی.',
+    required: 'این فیلد الزامی است.',
+    empty: 'هنوز قالب پویایی نساخته‌اید.', emptyHint: 'یک قالب بسازید تا پردازشگرهای متن با آن پاسخ دهند یا الگوی پیام از آن ساخته شود.',
+    saved: 'قالب ذخیره شد.', deleted: 'قالب حذف شد.',
+    deleteTitle: 'حذف قالب', deleteMessage: 'قالب «{{title}}» حذف شود؟ پردازشگرهایی که از آن استفاده می‌کنند برای آن حالت دیگر پاسخی نمی‌فرستند؛ الگوهایی که از آن ساخته شده‌اند متن خود را نگه می‌دارند.',
+    search: 'جست‌وجو در عنوان یا متن',
+    columns: { title: 'عنوان', customText: 'متن', format: 'قالب‌بندی', user: 'کاربر', lastModified: 'آخرین تغییر', actions: 'عملیات' },
+  },
+  en: {
+    menu: 'Dynamic templates',
+    title: 'Dynamic templates', create: 'New template', edit: 'Edit template', save: 'Save', cancel: 'Cancel', delete: 'Delete',
+    intro: 'A dynamic template is a text with places for contact fields; text parsers answer with it (contact found / not found) and message patterns take their text from it. An empty contact field sends as empty text.',
+    fields: { title: 'Title', customText: 'Template text', format: 'Placeholder format' },
+    formats: { Braces: 'Braces: {firstName}', Brackets: 'Brackets: [firstName]' },
+    formatHint: 'How places for fields are written. Braces: `{firstName}`, with `{{` and `}}` for a brace itself. Brackets: `[firstName]`, with `[[` and `]]` for a bracket itself; for texts that contain braces.',
+    bracketsHint: 'Write the field name in brackets, such as `[firstName]` or a custom field\'s English name.',
+    required: 'This field is required.',
+    empty: 'You have no dynamic templates yet.', emptyHint: 'Create a template for text parsers to answer with or to make a message pattern from.',
+    saved: 'Template saved.', deleted: 'Template deleted.',
+    deleteTitle: 'Delete template', deleteMessage: 'Delete the template “{{title}}”? Text parsers using it stop answering in that case; patterns made from it keep their text.',
+    search: 'Search title or text',
+    columns: { title: 'Title', customText: 'Text', format: 'Format', user: 'User', lastModified: 'Last modified', actions: 'Actions' },
+  },
+};
