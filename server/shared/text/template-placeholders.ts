@@ -11,14 +11,22 @@ const TOKEN = /\{\{|\}\}|\{([A-Za-z][A-Za-z0-9_]*)\}/g;
 
 /** The template cut into literal text and placeholders. */
 export function parseTemplate(template: string): TemplatePart[] {
+  return scan(template, TOKEN, '{', '}');
+}
+
+/**
+ * One scanner for both syntaxes: `token` matches a doubled opener, a doubled closer (each one
+ * literal character) or a placeholder whose name is group 1.
+ */
+function scan(template: string, token: RegExp, open: string, close: string): TemplatePart[] {
   const parts: TemplatePart[] = [];
   let last = 0;
   let literal = '';
-  for (const m of template.matchAll(TOKEN)) {
+  for (const m of template.matchAll(token)) {
     literal += template.slice(last, m.index);
     last = (m.index ?? 0) + m[0].length;
-    if (m[0] === '{{') literal += '{';
-    else if (m[0] === '}}') literal += '}';
+    if (m[0] === open + open) literal += open;
+    else if (m[0] === close + close) literal += close;
     else {
       if (literal) parts.push(literal);
       literal = '';
@@ -47,24 +55,7 @@ const BRACKET_TOKEN = /\[\[|\]\]|\[([A-Za-z][A-Za-z0-9_]*)\]/g;
 
 /** A text in the given format cut into literal text and placeholders. */
 export function parseTemplateIn(format: TemplateFormat, template: string): TemplatePart[] {
-  if (format === 'Braces') return parseTemplate(template);
-  const parts: TemplatePart[] = [];
-  let last = 0;
-  let literal = '';
-  for (const m of template.matchAll(BRACKET_TOKEN)) {
-    literal += template.slice(last, m.index);
-    last = (m.index ?? 0) + m[0].length;
-    if (m[0] === '[[') literal += '[';
-    else if (m[0] === ']]') literal += ']';
-    else {
-      if (literal) parts.push(literal);
-      literal = '';
-      parts.push({ name: m[1] });
-    }
-  }
-  literal += template.slice(last);
-  if (literal) parts.push(literal);
-  return parts;
+  return format === 'Braces' ? parseTemplate(template) : scan(template, BRACKET_TOKEN, '[', ']');
 }
 
 /** Parts written back in the Braces syntax (literal braces doubled): what a pattern or a dynamic send reads. */
