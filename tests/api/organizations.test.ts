@@ -202,7 +202,7 @@ describe('Organizations', function () {
       ['maximumUser', 99], ['maxOrganization', 9], ['isAllowLink', true], ['isPostpaid', true], ['panelPrice', 1],
       ['expireTime', new Date(Date.now() + 365 * 86_400_000).toISOString()], ['expireTime', null], ['isActive', false], ['sendStartTime', '07:00'],
       ['isActiveSend', false], ['isConfirmMessage', true], ['isActiveAllTime', true], ['isAuthenticated', true], ['isCanSeePublicParentPhonebook', true],
-      ['isCanSendExtraReceivers', true], ['isShowGeneralNumbers', true], ['maximumPhoneNumber', 1000], ['maxPhonebook', 100], ['groupPriceTitle', 'Free'],
+      ['isCanSendExtraReceivers', true], ['isShowGeneralNumbers', false], ['maximumPhoneNumber', 1000], ['maxPhonebook', 100], ['groupPriceTitle', 'Free'],
       ['isTax', true], ['isHaveBlackListDeliveryProcess', true],
     ];
     for (const [field, value] of blocked) {

@@ -11,7 +11,7 @@ import type { JobQueue, QueueFactory } from '../../platform/queue.js';
 import type { Realtime } from '../../platform/realtime.js';
 import { AppError, badRequest } from '../../platform/http/errors.js';
 import { writeSheetFile, type SheetColumn } from '../../platform/xlsx-stream.js';
-import { ExcelRequestsService, OutboxExporter } from '../messaging/index.js';
+import { ExcelRequestsService, exportDataStatusOf, OutboxExporter } from '../messaging/index.js';
 import { InboxRepository, type InboxFilter, type InboxRow, type InboxViewer } from './inbox.repository.js';
 import { InboxService, type InboxListInput } from './inbox.service.js';
 import { shownSender } from '../../shared/sms/masked-numbers.js';
@@ -137,5 +137,6 @@ export function publicInboxExport(row: NonNullable<Awaited<ReturnType<ExcelReque
     id: row.id, type: row.type, status: row.status, isReadyForDownload: row.isReadyForDownload, errors: row.errors,
     progressPercent: row.progressPercent, rowCount: row.rowCount, createdAt: row.createdAt, finishedAt: row.finishedAt,
     path: row.isReadyForDownload ? `Inbox/DownloadExcel/${row.id}/${row.downloadKey}` : null,
+    exportDataStatus: exportDataStatusOf(row),
   };
 }

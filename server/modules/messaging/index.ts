@@ -16,6 +16,7 @@ export type { StoreOptions, GroupHook } from './compose/compose.service.js';
 export { OutboxSearchRepository, type ReceiverSearch } from './outbox/outbox-search.repository.js';
 export { ExcelRequestsRepository } from './outbox/excel-requests.repository.js';
 export { ExcelRequestsService } from './outbox/excel-requests.service.js';
+export { exportDataStatusOf } from './outbox/export-data-status.js';
 export { OutboxExporter } from './outbox/outbox-export.worker.js';
 // The Tehran/Jalali day arithmetic lives in server/shared/dates; kept here for callers that still name messaging.
 export { toJalali, jalaliMonthLength } from '../../shared/dates/jalali.js';
