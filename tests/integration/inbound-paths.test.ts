@@ -135,9 +135,9 @@ describe('Inbound messages reach the inbox through every gateway path', function
       await echo('09121000001', 'hello from the simulator');
       await echo('09121000002', PERSIAN);
       await echo('09121000003', LONG);
-      expect(await storedOnce('09121000001', 'hello from the simulator')).to.include({ privateNumberId: lineId, organizationId: owner.organizationId, receiverNumber: number, encoding: 'gsm7', smsParts: 1 });
-      expect(await storedOnce('09121000002', PERSIAN)).to.include({ encoding: 'ucs2', smsParts: 1 });
-      expect(await storedOnce('09121000003', LONG)).to.include({ encoding: 'gsm7', smsParts: 3 });
+      expect(await storedOnce('09121000001', 'hello from the simulator')).to.include({ privateNumberId: lineId, organizationId: owner.organizationId, receiverNumber: number, encoding: 'English', smsParts: 1 });
+      expect(await storedOnce('09121000002', PERSIAN)).to.include({ encoding: 'Persian', smsParts: 1 });
+      expect(await storedOnce('09121000003', LONG)).to.include({ encoding: 'English', smsParts: 3 });
     });
 
     it('a reply handed over again after a lost answer is stored once', async () => {
@@ -179,9 +179,9 @@ describe('Inbound messages reach the inbox through every gateway path', function
       await sim.sendMo('09122000001', number, 'hello over smpp');
       await sim.sendMo('+989122000002', number, PERSIAN);
       await sim.sendMo('9122000003', number, LONG, { parts: 3 });
-      expect(await storedOnce('09122000001', 'hello over smpp')).to.include({ privateNumberId: lineId, organizationId: owner.organizationId, receiverNumber: number, encoding: 'gsm7', smsParts: 1 });
-      expect(await storedOnce('09122000002', PERSIAN)).to.include({ encoding: 'ucs2', smsParts: 1 });
-      expect(await storedOnce('09122000003', LONG)).to.include({ encoding: 'gsm7', smsParts: 3 });
+      expect(await storedOnce('09122000001', 'hello over smpp')).to.include({ privateNumberId: lineId, organizationId: owner.organizationId, receiverNumber: number, encoding: 'English', smsParts: 1 });
+      expect(await storedOnce('09122000002', PERSIAN)).to.include({ encoding: 'Persian', smsParts: 1 });
+      expect(await storedOnce('09122000003', LONG)).to.include({ encoding: 'English', smsParts: 3 });
       await until('every part acknowledged', async () => sim.stats().moAcked === 5);
     });
 
@@ -239,9 +239,9 @@ describe('Inbound messages reach the inbox through every gateway path', function
       const items = [mo('h-1', '+98 912 300 0001', 'hello over http'), mo('h-2', '00989123000002', PERSIAN), mo('h-3', '۰۹۱۲۳۰۰۰۰۰۳', LONG)];
       // The agent connects right after it is saved; until then the route answers 503 (the provider retries).
       await until('the webhook taking the call', async () => (await post(items)).status === 200);
-      expect(await storedOnce('09123000001', 'hello over http')).to.include({ privateNumberId: lineId, organizationId: owner.organizationId, receiverNumber: number, encoding: 'gsm7', smsParts: 1 });
-      expect(await storedOnce('09123000002', PERSIAN)).to.include({ encoding: 'ucs2', smsParts: 1 });
-      expect(await storedOnce('09123000003', LONG)).to.include({ encoding: 'gsm7', smsParts: 3 });
+      expect(await storedOnce('09123000001', 'hello over http')).to.include({ privateNumberId: lineId, organizationId: owner.organizationId, receiverNumber: number, encoding: 'English', smsParts: 1 });
+      expect(await storedOnce('09123000002', PERSIAN)).to.include({ encoding: 'Persian', smsParts: 1 });
+      expect(await storedOnce('09123000003', LONG)).to.include({ encoding: 'English', smsParts: 3 });
       expect((await post(items)).status).to.equal(200);
       expect((await post([items[0]!])).status).to.equal(200);
       for (const [mobile, text] of [['09123000001', 'hello over http'], ['09123000002', PERSIAN], ['09123000003', LONG]] as const) await storedOnce(mobile, text);
@@ -280,8 +280,8 @@ describe('Inbound messages reach the inbox through every gateway path', function
     it('a reply to the account\'s send is stored once and delivered to the client once, Persian as UCS-2', async () => {
       expect(await echo('09124000001', 'hello over the smpp server')).to.equal(ESME_ROK);
       expect(await echo('09124000002', PERSIAN, true)).to.equal(ESME_ROK);
-      expect(await storedOnce('09124000001', 'hello over the smpp server')).to.include({ privateNumberId: lineId, encoding: 'gsm7', smsParts: 1 });
-      expect(await storedOnce('09124000002', PERSIAN)).to.include({ encoding: 'ucs2', smsParts: 1 });
+      expect(await storedOnce('09124000001', 'hello over the smpp server')).to.include({ privateNumberId: lineId, encoding: 'English', smsParts: 1 });
+      expect(await storedOnce('09124000002', PERSIAN)).to.include({ encoding: 'Persian', smsParts: 1 });
       await esme.until(() => mos('09124000001').length > 0 && mos('09124000002').length > 0, 15_000, 'both inbound deliver_sm');
       expect(mos('09124000001').map((p) => [p.data_coding, p.short_message.message])).to.deep.equal([[0, 'hello over the smpp server']]);
       expect(mos('09124000002').map((p) => [p.data_coding, p.short_message.message])).to.deep.equal([[8, PERSIAN]]);
