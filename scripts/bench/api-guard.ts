@@ -5,12 +5,12 @@
  * call of both is written to the call log. Prints req/s and p50/p99 of each; the difference is the
  * guard (one KV increment per applicable rule, rules from the per-process cache).
  *
- *   node --import tsx scripts/bench/api-guard.ts            (PostgreSQL; BENCH_REDIS_URL for Redis counters)
+ *   node --import tsx scripts/bench/api-guard.ts            (PostgreSQL; REDIS_URL or BENCH_REDIS_URL for Redis counters)
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=64 node --import tsx scripts/bench/api-guard.ts
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchDatabase, setupSender, startBenchServer } from './bench-server.js';
+import { benchDatabase, benchRedisEnv, setupSender, startBenchServer } from './bench-server.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1_000));
     const logged = (await client.query('select count(*)::int as n from api_call_logs')).rows[0].n as number;
     await client.end();
-    console.log(JSON.stringify({ seconds, connections, redis: !!process.env.BENCH_REDIS_URL, results, callLogRows: logged, peakRssMb: server.peakRssMb() }, null, 2));
+    console.log(JSON.stringify({ seconds, connections, redis: benchRedisEnv(port).REDIS_URL !== '', results, callLogRows: logged, peakRssMb: server.peakRssMb() }, null, 2));
   } finally {
     await server.stop();
     await db.drop();

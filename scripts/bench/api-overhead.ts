@@ -13,13 +13,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createScratchPostgresDatabase } from '../../server/platform/db.js';
+import { benchConnectHost, benchHost, benchRedisEnv } from './bench-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const port = Number(process.env.BENCH_PORT ?? 3377);
-const base = `http://127.0.0.1:${port}`;
+const base = `http://${benchConnectHost()}:${port}`;
 
 async function waitForHealth(): Promise<void> {
   for (let i = 0; i < 120; i++) {
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-bench-'));
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: scratch.url, PEYK_DATA_DIR: dataDir, PEYK_ADMIN_PASSWORD: 'Bench#Pass1', LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: '' },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: scratch.url, PEYK_DATA_DIR: dataDir, PEYK_ADMIN_PASSWORD: 'Bench#Pass1', LOG_LEVEL: 'warn', NODE_ENV: 'production', HOST: benchHost(), ...benchRedisEnv(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -34,6 +34,40 @@ export async function benchDatabase(): Promise<BenchDatabase> {
   return { url: scratch.url, dataDir, async drop() { await scratch.drop(); rmSync(dataDir, { recursive: true, force: true }); } };
 }
 
+/**
+ * Where a benchmark's server listens: `HOST` when set (a benchmark on another interface), else the
+ * loopback only, so a benchmark never opens a port to the network.
+ */
+export function benchHost(): string {
+  return process.env.HOST || '127.0.0.1';
+}
+
+/** The address the benchmark's own clients dial: the listen address, or the loopback when it listens everywhere. */
+export function benchConnectHost(): string {
+  const host = benchHost();
+  if (host === '0.0.0.0') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Redis for a benchmark's server: `BENCH_REDIS_URL`, else `REDIS_URL`, else none (in-process
+ * queues); its keys under `PEYK_REDIS_PREFIX` (default `peyk`) plus `-bench-<port>`, so a benchmark
+ * never touches an installation's or a test run's keys on a shared Redis.
+ */
+export function benchRedisEnv(port: number): { REDIS_URL: string; PEYK_REDIS_PREFIX: string } {
+  return {
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? '',
+    PEYK_REDIS_PREFIX: `${process.env.PEYK_REDIS_PREFIX || 'peyk'}-bench-${port}`,
+  };
+}
+
+/** One line every benchmark prints first: which database, Redis and addresses it ran against. */
+export function benchSetting(port: number): string {
+  const redis = benchRedisEnv(port).REDIS_URL;
+  const database = (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test').replace(/\/\/[^@/]*@/, '//');
+  return `  against: PostgreSQL ${database} (scratch database), Redis ${redis ? redis.replace(/\/\/[^@/]*@/, '//') : 'none (in-process queues)'}, HTTP ${benchConnectHost()}:${port}`;
+}
+
 let built = false;
 
 /**
@@ -49,10 +83,10 @@ export async function startBenchServer(db: BenchDatabase, port: number, env: Rec
   }
   const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), '--enable-source-maps', path.join(root, 'dist', 'server', 'main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: db.url, PEYK_DATA_DIR: db.dataDir, PEYK_ADMIN_PASSWORD: 'Bench#Pass1', LOG_LEVEL: 'warn', NODE_ENV: 'production', REDIS_URL: process.env.BENCH_REDIS_URL ?? '', PEYK_REDIS_PREFIX: `peyk-bench-${port}`, ...env },
+    env: { ...process.env, PORT: String(port), HOST: benchHost(), DATABASE_URL: db.url, PEYK_DATA_DIR: db.dataDir, PEYK_ADMIN_PASSWORD: 'Bench#Pass1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...benchRedisEnv(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://${benchConnectHost()}:${port}`;
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
@@ -190,4 +224,34 @@ export async function timeReadySend(port: number, prepare: (ctx: { admin: Api; s
     await server.stop();
     await db.drop();
   }
+}
+
+export interface CpuHogs {
+  count: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `BENCH_CPU_HOG=N`: N processes that only spin, beside the server, so a benchmark can show what a
+ * busy machine does to a figure (the issue that asked for it measured a five-fold fall under load).
+ * Each spins in its own process so the operating system shares the cores as it would with other
+ * work; they are killed when the measured phase ends, and on this process's exit.
+ */
+export function cpuHogCount(): number {
+  const n = Number(process.env.BENCH_CPU_HOG ?? 0);
+  if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`BENCH_CPU_HOG must be a whole number 0..64 (got "${process.env.BENCH_CPU_HOG}")`);
+  return n;
+}
+
+export function startCpuHogs(count: number): CpuHogs {
+  const children = Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const killAll = () => { for (const c of children) if (c.exitCode === null) c.kill('SIGKILL'); };
+  process.once('exit', killAll);
+  return {
+    count,
+    async stop() {
+      killAll();
+      await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? undefined : new Promise((r) => c.once('exit', r)))));
+    },
+  };
 }

@@ -6,9 +6,9 @@
  *
  *   npm run bench:dispatch        (DATABASE_URL defaults to the local test server)
  *   BENCH_RECIPIENTS=50000 npm run bench:dispatch
- *   BENCH_REDIS_URL=redis://127.0.0.1:6379 npm run bench:dispatch   (bee-queue, pacing and pushes through Redis)
+ *   REDIS_URL=redis://127.0.0.1:6379 npm run bench:dispatch   (bee-queue, pacing and pushes through Redis; BENCH_REDIS_URL wins over REDIS_URL)
  */
-import { recipientsText, timeReadySend } from './bench-server.js';
+import { benchRedisEnv, recipientsText, timeReadySend } from './bench-server.js';
 
 const recipients = Number(process.env.BENCH_RECIPIENTS ?? 200_000);
 const port = Number(process.env.BENCH_PORT ?? 3379);
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   console.log(`  boot: ${run.bootSeconds.toFixed(2)} s (not counted)`);
   console.log(`  submitted ${Number(last.sentCount).toLocaleString('en')}, delivered ${Number(last.deliveredCount).toLocaleString('en')}, not delivered ${Number(last.notDeliveredCount).toLocaleString('en')}; status ${last.status}`);
   console.log(`  Ready → every delivery report stored and the hold settled: ${run.seconds.toFixed(2)} s = ${Math.round(recipients / run.seconds).toLocaleString('en')} messages/s (aim >= 10,000)`);
-  console.log(`  server peak RSS: ${run.peakRssMb} MB; queue and pacing: ${process.env.BENCH_REDIS_URL ? 'Redis' : 'database table, in-process'}`);
+  console.log(`  server peak RSS: ${run.peakRssMb} MB; queue and pacing: ${benchRedisEnv(port).REDIS_URL ? 'Redis' : 'database table, in-process'}`);
 }
 
 main().catch((err) => { console.error(err); process.exit(1); });

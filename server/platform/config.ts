@@ -1,6 +1,7 @@
 import { readFileSync, mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { parseAllowList } from './outbound/outbound-address.js';
 
 export type PeykRole = 'all' | 'web' | 'worker';
@@ -192,6 +193,13 @@ function parsePort(value: string | undefined, fallback: number): number {
   return port;
 }
 
+/** The listen address of HTTP and the SMPP server: an IPv4/IPv6 address or a host name, never a URL or host:port. */
+function parseHost(value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  if (isIP(value) === 0 && !/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(value)) throw new Error(`HOST must be an IP address or a host name (got "${value}")`);
+  return value;
+}
+
 function parseBoolean(name: string, value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   if (value === 'true' || value === 'false') return value === 'true';
@@ -287,6 +295,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
       password: env.PEYK_ADMIN_PASSWORD || merged.admin.password,
     },
     port: parsePort(env.PORT, merged.port),
+    host: parseHost(env.HOST, merged.host),
     role: parseRole(env.PEYK_ROLE, merged.role),
     dispatch: {
       ...merged.dispatch,

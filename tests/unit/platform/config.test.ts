@@ -94,3 +94,21 @@ describe('config: sign-in limits', () => {
     expect(() => load({ NODE_ENV: 'test', PEYK_PASSWORD_HASH_COST: '1536' })).to.throw(/power of two/);
   });
 });
+
+describe('config: the listen address (HOST)', () => {
+  let dataDir: string;
+  before(() => { dataDir = mkdtempSync(path.join(os.tmpdir(), 'peyk-config-')); });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const load = (env: Record<string, string>) => loadConfig({ PEYK_DATA_DIR: dataDir, ...env }, ROOT_DIR);
+
+  it('is every interface unless HOST names one, and an address that is not an IP or a host name stops the start', () => {
+    expect(load({}).host).to.equal('0.0.0.0');
+    expect(load({ HOST: '127.0.0.1' }).host).to.equal('127.0.0.1');
+    expect(load({ HOST: '::1' }).host).to.equal('::1');
+    expect(load({ HOST: 'localhost' }).host).to.equal('localhost');
+    for (const bad of ['127.0.0.1:3000', 'http://x', 'a b']) {
+      expect(() => load({ HOST: bad }), bad).to.throw(/HOST/);
+    }
+  });
+});
