@@ -4,6 +4,7 @@ import { TYPES } from '../../platform/tokens.js';
 import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/http/context.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
+import { lockedModulesSql } from '../../shared/billing/module-locks.js';
 
 export interface PlanRow {
   id: number;
@@ -96,28 +97,29 @@ export class PlansRepository {
   }
 
   /**
-   * What decides an organization's module states (plans.service.ts `moduleStates`): the modules
-   * offered by live plans of the organizations strictly above it (with the seller's depth), and the
-   * grants held on its path (itself and its ancestors, with their depth) — the same rows identity's
-   * `lockedModules()` reads for the principal.
+   * What an organization's module states are read from (plans.service.ts): the modules offered by
+   * live plans of the organizations strictly above it, the modules locked for it by the one rule
+   * identity applies to claims (server/shared/billing/module-locks.ts), and its own grants.
    */
   async moduleStateInputs(organizationId: number): Promise<{
-    offers: { moduleId: string; sellerDepth: number; planId: number }[];
-    grants: { moduleId: string; organizationId: number; depth: number; planId: number | null; createdAt: unknown }[];
+    offers: { moduleId: string; planId: number }[];
+    locked: string[];
+    own: { moduleId: string; planId: number | null; createdAt: unknown }[];
   }> {
-    const org = await this.knex('organizations').where({ id: organizationId }).first('path');
+    const org = await this.knex('organizations as o').where('o.id', organizationId)
+      .first('o.path', this.knex.raw(`${lockedModulesSql('o')} as locked`));
     const path = String(org?.path ?? '').split('/').filter(Boolean).map(Number);
     const above = path.filter((id) => id !== organizationId);
     const offers = above.length === 0 ? [] : (await this.knex.raw(
-      `select m.id as "moduleId", seller.depth as "sellerDepth", p.id as "planId"
+      `select m.id as "moduleId", p.id as "planId"
          from organizations seller
          join plans p on p."ownerOrganizationId" = seller.id and p."isActive" and p."deletedAt" is null
          cross join lateral jsonb_array_elements_text(p.modules) as m(id)
         where seller."deletedAt" is null and seller.id = any(?::int[])
         order by p.id`, [`{${above.join(',')}}`])).rows;
-    const grants = path.length === 0 ? [] : await this.knex('organization_modules as om').join('organizations as b', 'b.id', 'om.organizationId')
-      .whereIn('om.organizationId', path).select('om.moduleId', 'om.organizationId', 'b.depth', 'om.planId', 'om.createdAt');
-    return { offers, grants };
+    const own = await this.knex('organization_modules').where({ organizationId }).select('moduleId', 'planId', 'createdAt');
+    const locked = typeof org?.locked === 'string' ? JSON.parse(org.locked) as string[] : (org?.locked as string[] | undefined) ?? [];
+    return { offers, locked, own };
   }
 
   /** A grant by hand: an existing grant (by hand or by a plan) stays as it is. */

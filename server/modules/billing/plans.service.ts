@@ -81,12 +81,12 @@ export class PlansService {
     const id = organizationId ?? ctx.tenant.organizationId;
     const org = await this.organizations.findVisible(ctx.tenant, id);
     if (!org) throw notFound('organization.notFound');
-    const { offers, grants } = await this.repo.moduleStateInputs(id);
+    const { offers, locked, own: grants } = await this.repo.moduleStateInputs(id);
+    const lockedIds = new Set(locked);
     return MODULES.map((m) => {
-      const own = grants.find((g) => g.moduleId === m.id && g.organizationId === id);
+      const own = grants.find((g) => g.moduleId === m.id);
       const sellers = offers.filter((o) => o.moduleId === m.id);
-      const locked = sellers.some((o) => !grants.some((g) => g.moduleId === m.id && g.depth > o.sellerDepth));
-      const state = own ? 'held' : locked ? 'locked' : sellers.length > 0 ? 'inherited' : 'free';
+      const state = own ? 'held' : lockedIds.has(m.id) ? 'locked' : sellers.length > 0 ? 'inherited' : 'free';
       return {
         moduleId: m.id, fa: m.fa, en: m.en, state,
         planId: own?.planId ?? null, createdAt: own ? new Date(own.createdAt as string).toISOString() : null,

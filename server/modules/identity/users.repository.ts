@@ -7,6 +7,7 @@ import type { Page } from '../../platform/http/envelope.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import { likeContains } from '../../platform/http/search.js';
 import type { AuthEpoch } from '../../platform/auth-epoch.js';
+import { lockedModulesSql } from '../../shared/billing/module-locks.js';
 
 export interface UserRow {
   id: number;
@@ -107,23 +108,9 @@ export class UsersRepository {
     return (row as UserAuthorityRow | undefined) ?? null;
   }
 
-  /**
-   * Modules locked for `o` (billing's tables, read here so the principal is built in one query): a
-   * module is on sale to `o` when an active plan of an organization strictly above it lists it, and
-   * bought when `o` or an organization between it and that seller holds it in organization_modules
-   * (a purchase covers the buyer's subtree, never the seller's other customers). A module no plan
-   * above offers is free (open), so the system organization and trees without plans keep everything.
-   */
+  /** Modules locked for `o`: the rule is billing's, defined once (server/shared/billing/module-locks.ts). */
   private lockedModules(): Knex.Raw {
-    return this.knex.raw(`(select coalesce(jsonb_agg(distinct m.id), '[]'::jsonb)
-          from organizations seller
-          join plans p on p."ownerOrganizationId" = seller.id and p."isActive" and p."deletedAt" is null
-          cross join lateral jsonb_array_elements_text(p.modules) as m(id)
-         where seller.id <> o.id and seller."deletedAt" is null
-           and seller.id = any(string_to_array(trim(both '/' from o.path), '/')::int[])
-           and not exists (select 1 from organization_modules om join organizations b on b.id = om."organizationId"
-                            where om."moduleId" = m.id and b.depth > seller.depth
-                              and b.id = any(string_to_array(trim(both '/' from o.path), '/')::int[]))) as "_lockedModules"`);
+    return this.knex.raw(`${lockedModulesSql('o')} as "_lockedModules"`);
   }
 
   /** The role templates of the organizations above `o` (aliased so in the query). */
