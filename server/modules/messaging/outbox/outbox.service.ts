@@ -88,12 +88,19 @@ export class OutboxService {
 
   async get(ctx: Actor, id: number) {
     const send = await this.visible(ctx, id);
-    return {
-      ...publicSend(send), deliveryStatusCounts: await this.receivers.statusCounts(id, wasArchived(send)), refundedPrice: await this.refundedPrice(id),
-      handOut: handOutOf(send, this.clock.now()),
+    // The detail is refreshed live while a send runs: its independent reads go out together, so the
+    // answer waits for the slowest of them, not for their sum.
+    const [deliveryStatusCounts, refundedPrice, latestExport, deliveryStatusRequest] = await Promise.all([
+      this.receivers.statusCounts(id, wasArchived(send)), this.refundedPrice(id),
       // The caller's own latest export of these receivers (requests are their requester's).
-      exportDataStatus: exportDataStatusOf(await this.excelRequests.latestForSend(ctx.principal.userId, id)),
-      deliveryStatusRequest: await this.statusRequests.describe(send),
+      this.excelRequests.latestForSend(ctx.principal.userId, id),
+      this.statusRequests.describe(send),
+    ]);
+    return {
+      ...publicSend(send), deliveryStatusCounts, refundedPrice,
+      handOut: handOutOf(send, this.clock.now()),
+      exportDataStatus: exportDataStatusOf(latestExport),
+      deliveryStatusRequest,
     };
   }
 
