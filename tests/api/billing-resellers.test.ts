@@ -6,6 +6,8 @@ import { ADMIN_PASSWORD, USER_PASSWORD, unique } from '../support/fixtures.js';
 import { TYPES } from '../../server/platform/tokens.js';
 import { BillingService, billingModule } from '../../server/modules/billing/index.js';
 import { periodOf } from '../../server/modules/billing/reseller-periods.js';
+import { ResellerTargetsRepository } from '../../server/modules/billing/reseller-targets.repository.js';
+import sinon from 'sinon';
 
 const backends = [
   { name: 'the embedded database', overrides: { databaseUrl: null, redisUrl: null } },
@@ -211,6 +213,15 @@ for (const backend of backends) {
       expect(seen.items[0]).to.deep.include({ sentParts: 50, percent: 100, rewarded: true });
       expect(seen.items[0].rewards).to.have.length(1);
       expect(ok(await api.get('Ledger/Verify', { token: superToken })).ok).to.equal(true);
+      // The job runs every minute: a period already rewarded is not summed again.
+      const account = await knex('credit_accounts').where({ organizationId: r2.id }).whereNull('userId').first();
+      const sums = sinon.spy(ResellerTargetsRepository.prototype, 'sentParts');
+      try {
+        await runJob();
+        expect(sums.getCalls().filter((c) => c.args[0] === Number(account.id))).to.have.length(0);
+      } finally {
+        sums.restore();
+      }
     });
 
     it('rewards a period reached in its last minute on the next period\'s first run, not a target set after it; folds days into Jalali months', async () => {

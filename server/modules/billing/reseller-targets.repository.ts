@@ -207,6 +207,13 @@ export class ResellerTargetsRepository {
     }));
   }
 
+  /** `targetId:periodKey` of every reward already claimed for these targets. */
+  async rewardedPeriods(targetIds: number[]): Promise<Set<string>> {
+    if (targetIds.length === 0) return new Set();
+    const rows = await this.knex('reseller_target_rewards').whereIn('targetId', targetIds).select('targetId', 'periodKey');
+    return new Set(rows.map((r: { targetId: unknown; periodKey: unknown }) => `${Number(r.targetId)}:${String(r.periodKey)}`));
+  }
+
   /**
    * Claims the reward of a target's period: the row's primary key lets exactly one of any number of
    * concurrent callers insert it (the others wait on its lock and then insert nothing). True: ours.

@@ -225,15 +225,23 @@ export class ResellerTargetsService {
     let paid = 0;
     // Targets of one reseller over the same period read its sum once per pass.
     const sums = new Map<string, bigint>();
+    const due: { t: TargetRow & { accountId: number }; periods: TargetPeriod[] }[] = [];
     for (const t of await this.repo.activeTargets()) {
-      if (signal?.aborted) break;
       if (t.accountId === null) continue;
       const times = t.times as TargetTimes;
       const periods = [periodOf(times, now)];
       const previous = previousPeriodOf(times, now);
       // A target set after a period ended earns nothing for it.
       if (now.getTime() - previous.to.getTime() < LATE_CHECK_MS && t.createdAt < previous.to) periods.push(previous);
+      due.push({ t: { ...t, accountId: t.accountId }, periods });
+    }
+    // A period already rewarded is not summed again: the sum is the pass's cost (every minute), and
+    // the reward row, once written, is final for its period.
+    const rewarded = await this.repo.rewardedPeriods(due.map((d) => d.t.id));
+    for (const { t, periods } of due) {
+      if (signal?.aborted) break;
       for (const period of periods) {
+        if (rewarded.has(`${t.id}:${period.key}`)) continue;
         const key = `${t.accountId}:${period.key}`;
         let sent = sums.get(key);
         if (sent === undefined) {
