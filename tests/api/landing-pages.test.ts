@@ -53,9 +53,9 @@ describe('Landing pages: builder, publishing, public page, visits', function () 
     bad(await visit(`${address}/autumn-sale`), 404);
     // No public name yet: publishing is refused on its field, in both languages.
     const refused = bad(await api.post('LandingPages/ChangeStatus', { id: page.id, isPublished: true }, { token }), 400, 'isPublished');
-    expect(refused.validationErrors[0].message).to.match(/public name/);
+    expect(refused.validationErrors![0].message).to.match(/public name/);
     const fa = bad(await api.post('LandingPages/ChangeStatus', { id: page.id, isPublished: true }, { token, culture: 'fa-IR' }), 400, 'isPublished');
-    expect(fa.validationErrors[0].message).to.match(/نام عمومی/);
+    expect(fa.validationErrors![0].message).to.match(/نام عمومی/);
 
     expect(ok(await api.get('LandingPages/GetAddress', { token }))).to.deep.equal({ organizationId: tree.sub.id, organizationName: null });
     expect(ok(await api.post('LandingPages/SetAddress', { organizationName: address }, { token }))).to.deep.equal({ organizationId: tree.sub.id, organizationName: address });
@@ -85,8 +85,13 @@ describe('Landing pages: builder, publishing, public page, visits', function () 
     const nobody = bad(await visit(`${unique('nobody-')}/autumn-sale`), 404);
     expect(gone.message).to.equal(nobody.message);
     bad(await visit(address), 404);
+    // Whatever the path holds, a visitor gets the same 404 (never a 400 the client would show).
+    expect(bad(await visit(`${'x'.repeat(300)}/autumn-sale`), 404).message).to.equal(nobody.message);
+    expect(bad(await visit(`${address}/${'y'.repeat(300)}`), 404).message).to.equal(nobody.message);
+    expect(bad(await visit(`${encodeURIComponent('فروشگاه')}/${encodeURIComponent('حراج!')}`), 404).message).to.equal(nobody.message);
     expect((await fetch(new URL(`/api/${shown.blocks[2].url}`, baseUrl))).status).to.equal(404);
     expect((await fetch(new URL('/api/LandingPages/Image/not-a-key', baseUrl))).status).to.equal(404);
+    expect((await fetch(new URL(`/api/LandingPages/Image/${'k'.repeat(500)}`, baseUrl))).status).to.equal(404);
   });
 
   it('counts each public view once per visit on the Tehran day, zero-filled per day', async () => {
@@ -159,7 +164,7 @@ describe('Landing pages: builder, publishing, public page, visits', function () 
     }, { token, culture: 'fa-IR' });
     bad(judged, 400);
     expect(fields(judged)).to.have.members(['title', 'blocks[0].text', 'blocks[1].label', 'blocks[1].url', 'blocks[2].label', 'blocks[3].imageKey']);
-    expect(judged.body.validationErrors.find((v: any) => v.propertyName === 'blocks[1].url').message).to.match(/http/);
+    expect(judged.body.validationErrors!.find((v: any) => v.propertyName === 'blocks[1].url')!.message).to.match(/http/);
     // Page fields: slug shape, theme and language from their lists, a slug per organization once.
     const page = await api.post('LandingPages/Create', { title: 'T', slug: 'Not a slug!', theme: 'black', language: 'de' }, { token });
     bad(page, 400);

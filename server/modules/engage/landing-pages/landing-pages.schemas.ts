@@ -72,16 +72,18 @@ export const uploadLandingImageQuery = {
   type: 'object', additionalProperties: false, properties: { fileName: { type: 'string', maxLength: 255 } },
 } as const;
 
+// Public paths take any text: whatever names no published page (too long, a stray character) is
+// the same silent 404 as a missing page, never a 400 the visitor's client would show as a dialog.
 export const publicLandingParams = {
   type: 'object', additionalProperties: false, required: ['organizationName'],
-  properties: { organizationName: { type: 'string', maxLength: 100 } },
+  properties: { organizationName: { type: 'string' } },
 } as const;
 
 export const publicLandingSlugParams = {
   type: 'object', additionalProperties: false, required: ['organizationName', 'slug'],
-  properties: { organizationName: { type: 'string', maxLength: 100 }, slug: { type: 'string', maxLength: 100 } },
+  properties: { organizationName: { type: 'string' }, slug: { type: 'string' } },
 } as const;
 
 export const landingImageParams = {
-  type: 'object', additionalProperties: false, required: ['key'], properties: { key: { type: 'string', maxLength: 100 } },
+  type: 'object', additionalProperties: false, required: ['key'], properties: { key: { type: 'string' } },
 } as const;

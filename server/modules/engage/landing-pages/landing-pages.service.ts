@@ -169,7 +169,8 @@ export class LandingPagesService {
 
   /** The published page (by slug, or the organization's oldest published one); a visit counted. */
   async publicPage(organizationName: string, slug: string | null): Promise<PublicLandingPageAnswer> {
-    const row = await this.repo.published(organizationName, slug);
+    // Names and slugs are at most 50 characters: a longer one names nothing (and costs no query).
+    const row = organizationName.length <= 50 && (slug === null || slug.length <= 50) ? await this.repo.published(organizationName, slug) : null;
     if (!row) throw notFound('landingPages.pageNotFound');
     try {
       await this.repo.countVisit(row.id, tehranDayOf(this.clock.now()));
