@@ -6,6 +6,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { ok } from '../support/envelope.js';
 import { solidPng } from '../support/document-images.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
+import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 import { LandingBuilderPage, LandingPagesListPage, PublicLandingPage } from './pages/landing-pages-pages.js';
 
 /**
@@ -27,7 +28,9 @@ describe('browser: landing page builder and the public page', function () {
     const org = await createOrganization(api, admin, { name: unique('Landing shop ') });
     const user = await createUser(api, admin, { userName: unique('landing'), organizationId: org.id, isAdmin: true, firstName: 'Sara' });
     const token = (await login(api, user.userName, USER_PASSWORD)).accessToken;
-    const page = await browser.newPage();
+    // bypassCSP: only so the accessibility check can inject axe-core (the panel's script-src is 'self').
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await new PanelSignIn(page, baseUrl).signIn(user.userName, USER_PASSWORD);
@@ -67,6 +70,7 @@ describe('browser: landing page builder and the public page', function () {
     await button.getByTestId('block-url').fill('https://shop.example.com/autumn');
     await builder.save();
     expect(await page.getByTestId('landing-publish-state').getAttribute('data-published')).to.equal('false');
+    expect(describeViolations('landing page builder', await new AccessibilityCheck(page).seriousViolations())).to.equal('');
 
     await builder.togglePublish(true);
     expect(await builder.publicLink().innerText()).to.equal(`${baseUrl}/landing-page/${address}/autumn`);
@@ -74,7 +78,7 @@ describe('browser: landing page builder and the public page', function () {
     expect(stored.map((p: any) => [p.title, p.isPublished, p.blockCount])).to.deep.equal([['جشنواره پاییز', true, 4]]);
 
     // A visitor with no session.
-    const visitorContext = await browser.newContext();
+    const visitorContext = await browser.newContext({ bypassCSP: true });
     const visitor = await visitorContext.newPage();
     visitor.on('pageerror', (e) => errors.push(String(e)));
     const publicPage = new PublicLandingPage(visitor, baseUrl);
@@ -88,6 +92,7 @@ describe('browser: landing page builder and the public page', function () {
     expect(await view.getByTestId('landing-block-button').getAttribute('href')).to.equal('https://shop.example.com/autumn');
     await visitor.waitForFunction('(() => { const img = document.querySelector(\'[data-testid="landing-block-image"]\'); return !!img && img.complete && img.naturalWidth === 8; })()');
     expect(await view.getByTestId('landing-block-image').getAttribute('alt')).to.equal('بنر حراج');
+    expect(describeViolations('public landing page', await new AccessibilityCheck(visitor).seriousViolations())).to.equal('');
     // Right to left as laid out, not only as an attribute.
     expect(await view.evaluate((el) => (globalThis as any).getComputedStyle(el).direction)).to.equal('rtl');
     // The organization's address alone opens its (only) published page.
@@ -109,6 +114,6 @@ describe('browser: landing page builder and the public page', function () {
     await builder.visitsTotal().waitFor();
     expect(await builder.visitsTotal().getAttribute('data-total')).to.equal('2');
     expect(errors).to.deep.equal([]);
-    await page.close();
+    await context.close();
   });
 });
