@@ -46,7 +46,7 @@ function AddressPanel() {
       {data && !data.organizationName && <p className="mb-2 text-sm text-amber-800 dark:text-amber-300" data-testid="landing-address-none">{t('address.none')}</p>}
       <div className="flex flex-wrap items-end gap-2">
         <TextField id="landing-address" data-testid="landing-address" label={t('address.label')} value={name} dir="ltr" maxLength={50} required
-          hint={t('address.hint', { origin: window.location.origin })} error={error} className="min-w-[16rem] flex-1" onChange={(e) => setName(e.target.value)} />
+          hint={t('address.hint')} error={error} className="min-w-[16rem] flex-1" onChange={(e) => setName(e.target.value)} />
         <Button type="submit" variant="secondary" disabled={busy} data-testid="landing-address-save">{t('address.save')}</Button>
       </div>
     </form>

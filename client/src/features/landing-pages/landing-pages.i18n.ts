@@ -10,7 +10,7 @@ export const landingPagesTexts: TextResource = {
     blockTypes: { heading: 'عنوان', text: 'متن', image: 'تصویر', button: 'دکمه پیوند', form: 'فرم' },
     address: {
       title: 'نشانی عمومی سازمان', label: 'نام عمومی سازمان در نشانی',
-      hint: 'حروف لاتین، رقم و خط تیره؛ صفحه‌های منتشرشده در {{origin}}/landing-page/نام/نشانی-صفحه دیده می‌شوند.',
+      hint: 'حروف لاتین، رقم و خط تیره؛ این نام بخشی از نشانی همه صفحه‌های منتشرشده سازمان است.',
       save: 'ذخیره نام', saved: 'نام عمومی ذخیره شد.', none: 'هنوز نام عمومی انتخاب نشده است؛ بدون آن هیچ صفحه‌ای منتشر نمی‌شود.',
       invalid: 'فقط حروف لاتین، رقم و خط تیره (نه در ابتدا و انتها)، حداکثر ۵۰ نویسه.',
     },
@@ -55,7 +55,7 @@ export const landingPagesTexts: TextResource = {
     blockTypes: { heading: 'Heading', text: 'Text', image: 'Image', button: 'Link button', form: 'Form' },
     address: {
       title: 'Organization public address', label: 'Organization public name in the address',
-      hint: 'Latin letters, digits and hyphens; published pages are seen at {{origin}}/landing-page/name/page-slug.',
+      hint: 'Latin letters, digits and hyphens; this name is part of the address of every published page of the organization.',
       save: 'Save name', saved: 'Public name saved.', none: 'No public name chosen yet; no page can be published without it.',
       invalid: 'Only Latin letters, digits and hyphens (not first or last), at most 50 characters.',
     },
