@@ -598,4 +598,16 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   credit: { fa: 'پاداش (ریال)', en: 'Reward (rials)' },
   groupBy: { fa: 'گروه‌بندی', en: 'Group by' },
   customerOrganizationId: { fa: 'مشتری', en: 'Customer' },
+  // landing pages (engage)
+  slug: { fa: 'نشانی کوتاه صفحه', en: 'Slug' },
+  language: { fa: 'زبان', en: 'Language' },
+  theme: { fa: 'رنگ پوسته', en: 'Theme' },
+  isPublished: { fa: 'منتشر شده', en: 'Published' },
+  blocks: { fa: 'بخش‌ها', en: 'Blocks' },
+  level: { fa: 'اندازه عنوان', en: 'Heading level' },
+  imageKey: { fa: 'تصویر', en: 'Image' },
+  alt: { fa: 'متن جایگزین تصویر', en: 'Image description' },
+  label: { fa: 'عنوان دکمه', en: 'Button label' },
+  formId: { fa: 'فرم', en: 'Form' },
+  days: { fa: 'تعداد روز', en: 'Days' },
 };

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { sharedServer } from '../support/fixtures.js';
 import type { OpenApiDocument } from '../../server/platform/http/openapi.js';
-import { SILENT_403, isSilent403 } from '../../client/src/shared/api/error-catalogue.js';
+import { SILENT_403, SILENT_404, isSilent403 } from '../../client/src/shared/api/error-catalogue.js';
 
 /**
  * The client's silent-403 list (the spec's error catalogue) checked against the routes the server
@@ -49,6 +49,19 @@ describe('Silent 403 list against the OpenAPI document', function () {
     for (const path of ['/Credits/IncreaseUserCredit', '/Credits/DecreaseUserCredit', '/Credits/ChargeOrganization', '/Credits/SetCreditLimit', '/Users/GetAll', '/Transactions/GetAll']) {
       expect(routes.some((r) => r.path === path), `${path} is a route`).to.equal(true);
       expect(isSilent403(path), path).to.equal(false);
+    }
+  });
+
+  it('silences 404 only on the reads the spec names (the plan page, the public landing page and its images), each a real GET route', () => {
+    for (const pattern of SILENT_404) {
+      const matched = routes.filter((r) => pattern.test(r.path));
+      expect(matched.length, String(pattern)).to.be.greaterThan(0);
+      expect(matched.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), String(pattern)).to.deep.equal([]);
+    }
+    const silent404 = (path: string) => SILENT_404.some((p) => p.test(path));
+    for (const path of ['/LandingPages/Get/{id}', '/LandingPages/GetAll', '/LandingPages/GetVisits/{id}']) {
+      expect(routes.some((r) => r.path === path), `${path} is a route`).to.equal(true);
+      expect(silent404(path), path).to.equal(false);
     }
   });
 });

@@ -50,6 +50,7 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
       'GET /CustomerDomains/Image/:id/:key', // a domain's logo or login image
       'GET /Documents/File/:id', // the document's image
       'GET /Inbox/DownloadExcel/:id/:key', // the inbox workbook
+      'GET /LandingPages/Image/:key', // an image of a published landing page
       'GET /Media/File/:token', // the audio file a voice provider fetches
       'GET /OutBox/DownloadExcel/:id/:key', // the receivers workbook
       'GET /Payments/OnlineCallback', // the page the bank returns the payer to

@@ -35,7 +35,6 @@ export function buildRoutes(features: FeatureManifest[] = FEATURES): RouteObject
 function pageRoutes(features: FeatureManifest[]): RouteObject[] {
   return [
     { path: 'auth-callback', Component: AuthCallbackPage },
-    { path: 'landing-page/:organizationName', Component: OuterPlaceholder },
     { path: 'kibana', Component: OuterPlaceholder },
     { path: 'documentation/*', Component: () => <RequireAuth><OuterPlaceholder /></RequireAuth> },
     { path: 'form/:id', Component: OuterPlaceholder },

@@ -7,18 +7,23 @@ import { OccasionsRepository } from './occasions.repository.js';
 import { OccasionsService } from './occasions.service.js';
 import { OccasionRunner } from './occasion-runner.service.js';
 import { calendarEventsController, occasionsController } from './occasions.routes.js';
+import { landingPagesMessages } from './landing-pages/landing-pages.messages.js';
+import { LandingPagesRepository } from './landing-pages/landing-pages.repository.js';
+import { LandingPagesService } from './landing-pages/landing-pages.service.js';
+import { landingPagesController } from './landing-pages/landing-pages.routes.js';
 
 export const engageModule: PeykModule = {
   name: 'engage',
-  messages: occasionsMessages,
+  messages: { ...occasionsMessages, ...landingPagesMessages },
   register(container: Container) {
-    for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner, LandingPagesRepository, LandingPagesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
   },
   controllers: (container) => [
     occasionsController(container.get(OccasionsService)),
     calendarEventsController(container.get(CalendarEventsService)),
+    landingPagesController(container.get(LandingPagesService)),
   ],
   jobs(container) {
     const runner = container.get(OccasionRunner);

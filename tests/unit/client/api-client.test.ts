@@ -195,6 +195,11 @@ describe('client api client', () => {
     expect(dialogFor({ status: 403, path: '/Dashboard/GetInformationsForDashboard' })).to.equal(null);
     expect(dialogFor({ status: 403, path: '/Organizations/GetOrganizationCreditForAdmin' })).to.equal(null);
     expect(dialogFor({ status: 404, path: '/Plans/GetPlan/3' })).to.equal(null);
+    // The landing page paths: the public page and its images are silent, the builder's own reads are not.
+    expect(dialogFor({ status: 404, path: '/LandingPages/GetOrganizationLandingPage/shop' })).to.equal(null);
+    expect(dialogFor({ status: 404, path: '/LandingPages/GetOrganizationLandingPage/shop/autumn' })).to.equal(null);
+    expect(dialogFor({ status: 404, path: '/LandingPages/Image/0f6c2b8e-0000-4000-8000-000000000000' })).to.equal(null);
+    expect(dialogFor({ status: 404, path: '/LandingPages/Get/3', message: 'Landing page not found.' })).to.deep.include({ titleKey: 'errors.code404', text: 'Landing page not found.' });
     expect(dialogFor({ status: 404, path: '/Users/Get/3', message: 'User not found.' })).to.deep.include({ titleKey: 'errors.code404', text: 'User not found.' });
     expect(dialogFor({ status: 405, path: '/X' })).to.deep.equal({ titleKey: 'errors.code405', messageKey: 'errors.code405Msg' });
     expect(dialogFor({ status: 500, path: '/X' })).to.deep.equal({ titleKey: 'errors.code500', messageKey: 'errors.code500Msg' });

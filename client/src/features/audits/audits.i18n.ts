@@ -19,8 +19,10 @@ export const auditsTexts: TextResource = {
       RejectPayment: 'رد پرداخت', CreateBulk: 'ایجاد گروهی', IncreaseUserCredit: 'افزایش اعتبار کاربر', DecreaseUserCredit: 'کاهش اعتبار کاربر',
       OnlineCallback: 'بازگشت از درگاه پرداخت', Revoke: 'ابطال', Rotate: 'تعویض کلید', SetCreditLimit: 'تعیین سقف اعتبار', StartEdit: 'شروع ویرایش',
       UploadImage: 'بارگذاری تصویر', RemoveImage: 'حذف تصویر',
+      Publish: 'انتشار', Unpublish: 'لغو انتشار', SetAddress: 'تعیین نشانی عمومی',
     },
     classes: {
+      LandingPage: 'صفحه فرود', LandingPageSite: 'نشانی عمومی صفحه‌های فرود',
       Organization: 'سازمان', CustomerDomain: 'دامنه و برند', User: 'کاربر', Role: 'نقش', RoleTemplate: 'قالب نقش', Session: 'نشست', AccountInformation: 'اطلاعات حساب',
       ApiToken: 'کلید API', ApiTokenSafeIp: 'IP مجاز کلید API', BlackList: 'لیست سیاه', Credit: 'اعتبار', Discount: 'کد تخفیف',
       MainSettings: 'تنظیمات اصلی', Media: 'فایل صوتی', MessagePattern: 'الگوی پیام', Module: 'ماژول', OtpFormat: 'الگوی رمز یکبار مصرف', Package: 'بسته', Payment: 'پرداخت',
@@ -45,8 +47,10 @@ export const auditsTexts: TextResource = {
       CreateBulk: 'Create in bulk', IncreaseUserCredit: "Increase user's credit", DecreaseUserCredit: "Decrease user's credit",
       OnlineCallback: 'Payment gateway return', Revoke: 'Revoke', Rotate: 'Rotate key', SetCreditLimit: 'Set credit limit', StartEdit: 'Start edit',
       UploadImage: 'Upload image', RemoveImage: 'Remove image',
+      Publish: 'Publish', Unpublish: 'Unpublish', SetAddress: 'Set public address',
     },
     classes: {
+      LandingPage: 'Landing page', LandingPageSite: 'Landing pages public address',
       Organization: 'Organization', CustomerDomain: 'Domain and branding', User: 'User', Role: 'Role', RoleTemplate: 'Role template', Session: 'Session',
       AccountInformation: 'Account information', ApiToken: 'API token', ApiTokenSafeIp: 'API token allowed IP', BlackList: 'Blacklist',
       Credit: 'Credit', Discount: 'Discount code', MainSettings: 'Main settings', Media: 'Voice file', MessagePattern: 'Message pattern', Module: 'Module', OtpFormat: 'OTP format',

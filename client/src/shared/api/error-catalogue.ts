@@ -33,7 +33,11 @@ export const SILENT_403: readonly RegExp[] = [
   /^\/PrivateNumbers\/GetMyNumbers$/i,
   /^\/PublicPlaces\/GetAll$/i,
 ];
-const SILENT_404 = [/\/Plans\/GetPlan/i, /LandingPages\//i];
+/**
+ * Reads whose 404 is silent (the spec: /Plans/GetPlan and the landing page paths): the page itself
+ * says "not found". Only the public landing page reads: a missing page in the builder is shown.
+ */
+export const SILENT_404: readonly RegExp[] = [/^\/Plans\/GetPlan(\/|$)/i, /^\/LandingPages\/GetOrganizationLandingPage\//i, /^\/LandingPages\/Image\//i];
 const ADMIN_CREDIT = /GetOrganizationCreditForAdmin/i;
 const BULK_CALLS = /(CreateScheduledMessageBulk2?|GetScheduledMessageCalculationsByBulk2?)(\?|$)/i;
 
