@@ -7,18 +7,29 @@ import { OccasionsRepository } from './occasions.repository.js';
 import { OccasionsService } from './occasions.service.js';
 import { OccasionRunner } from './occasion-runner.service.js';
 import { calendarEventsController, occasionsController } from './occasions.routes.js';
+import { TYPES } from '../../platform/tokens.js';
+import { surveysMessages } from './surveys/surveys.messages.js';
+import { SurveysRepository } from './surveys/surveys.repository.js';
+import { SurveysService } from './surveys/surveys.service.js';
+import { SurveyResponsesService } from './surveys/survey-responses.service.js';
+import { onlineSurveyController } from './surveys/surveys.routes.js';
 
 export const engageModule: PeykModule = {
   name: 'engage',
-  messages: occasionsMessages,
+  messages: { ...occasionsMessages, ...surveysMessages },
   register(container: Container) {
     for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
+    // Online surveys (issue 28).
+    for (const cls of [SurveysRepository, SurveysService, SurveyResponsesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
   },
   controllers: (container) => [
     occasionsController(container.get(OccasionsService)),
     calendarEventsController(container.get(CalendarEventsService)),
+    onlineSurveyController(container.get(SurveysService), container.get(SurveyResponsesService), container.get(TYPES.Translator)),
   ],
   jobs(container) {
     const runner = container.get(OccasionRunner);
