@@ -7,12 +7,18 @@ import { OccasionsRepository } from './occasions.repository.js';
 import { OccasionsService } from './occasions.service.js';
 import { OccasionRunner } from './occasion-runner.service.js';
 import { calendarEventsController, occasionsController } from './occasions.routes.js';
+import { ShortLinksRepository } from './short-links/short-links.repository.js';
+import { ShortLinksService } from './short-links/short-links.service.js';
 
 export const engageModule: PeykModule = {
   name: 'engage',
   messages: occasionsMessages,
   register(container: Container) {
     for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
+    // Short links (issue 28): codes, the redirect's journal of clicks, the link screens.
+    for (const cls of [ShortLinksRepository, ShortLinksService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
   },
