@@ -4,6 +4,7 @@ import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { bad, ok, standaloneSender } from '../support/sending.js';
 import { pngImage } from '../support/document-images.js';
+import { ShortLinksService } from '../../server/modules/engage/index.js';
 
 /**
  * Online surveys (server/modules/engage/CONTEXT.md, "Online surveys"): the editor's branching
@@ -18,6 +19,7 @@ describe('Online surveys: editor, branching walk, statistics, export', function 
   let admin: string;
   let token: string;
   let otherToken: string;
+  let organizationId: number;
   /** The fake clock: null = the real time. Panel calls run on the real time (tokens are judged by the clock too). */
   let frozen: Date | null = null;
   const clock = { now: () => frozen ?? new Date() };
@@ -51,7 +53,7 @@ describe('Online surveys: editor, branching walk, statistics, export', function 
     server = await startTestServer({}, clock);
     await server.peyk.scheduler?.stop();
     api = new ApiClient(server.url);
-    ({ admin, token } = await standaloneSender(api, 'Surveys org'));
+    ({ admin, token, organizationId } = await standaloneSender(api, 'Surveys org'));
     const other = ok(await api.post('Organizations/Create', { name: 'Other surveys org', type: 'reseller' }, { token: admin }));
     ok(await api.post('Users/Create', { userName: `surveys${other.id}`, password: 'User#Pass1', changePasswordRequired: false, organizationId: other.id, isAdmin: true, firstName: 'O' }, { token: admin }));
     otherToken = ok(await api.post('Account/Login', { userName: `surveys${other.id}`, password: 'User#Pass1' })).accessToken;
@@ -80,9 +82,9 @@ describe('Online surveys: editor, branching walk, statistics, export', function 
     // Answering a question that is not the current one is refused.
     bad(await api.post('OnlineSurvey/Answer', { token: t, questionId: q4.id, value: '09121234567' }), 400, 'questionId');
     const empty = bad(await api.post('OnlineSurvey/Answer', { token: t, questionId: q2.id, value: '   ' }), 400, 'value');
-    expect(empty.validationErrors[0].message).to.equal('This question must be answered.');
+    expect(empty.validationErrors?.[0]?.message).to.equal('This question must be answered.');
     const short = bad(await api.post('OnlineSurvey/Answer', { token: t, questionId: q2.id, value: 'ab' }, { culture: 'fa-IR' }), 400, 'value');
-    expect(short.validationErrors[0].message).to.equal('پاسخ دست‌کم ۳ نویسه است.');
+    expect(short.validationErrors?.[0]?.message).to.equal('پاسخ دست‌کم ۳ نویسه است.');
     bad(await api.post('OnlineSurvey/Answer', { token: t, questionId: q2.id, value: 'x'.repeat(21) }), 400, 'value');
     step = ok(await api.post('OnlineSurvey/Answer', { token: t, questionId: q2.id, value: 'Espresso' }));
     expect(step.question.id).to.equal(q4.id);
@@ -122,7 +124,7 @@ describe('Online surveys: editor, branching walk, statistics, export', function 
     bad(await api.post('OnlineSurvey/UpdateQuestion', { ...base, nextQuestionId: q4.id }, { token }), 400, 'nextQuestionId');
     // Q2 → Q4 → Q2: nothing leaves the loop.
     const endless = bad(await api.post('OnlineSurvey/UpdateQuestion', { ...base, nextQuestionId: q2.id }, { token }), 400, 'nextQuestionId');
-    expect(endless.validationErrors.map((v: any) => v.message).join(' ')).to.contain('endless loop');
+    expect((endless.validationErrors ?? []).map((v: any) => v.message).join(' ')).to.contain('endless loop');
     bad(await api.post('OnlineSurvey/CreateQuestion', { surveyId: survey.id, text: 'Pick', type: 'Select', answers: [{ text: 'A', nextQuestionId: foreign.id }, { text: 'B' }] }, { token }), 400, 'answers[0].nextQuestionId');
     // Question checks.
     bad(await api.post('OnlineSurvey/CreateQuestion', { surveyId: survey.id, text: 'Pick', type: 'Select', answers: [{ text: 'A' }] }, { token }), 400, 'answers');
@@ -157,7 +159,7 @@ describe('Online surveys: editor, branching walk, statistics, export', function 
       ok(await api.get(`OnlineSurvey/Public/${survey.publicId}`));
       bad(await api.post('OnlineSurvey/Start', { publicId: survey.publicId }), 400, 'password');
       const wrong = bad(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, password: 'guess' }), 400, 'password');
-      expect(wrong.validationErrors[0].message).to.equal('The survey password is not correct.');
+      expect(wrong.validationErrors?.[0]?.message).to.equal('The survey password is not correct.');
       const step = ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, password: 'open sesame' }));
       // The respondent's token continues without the password.
       expect(ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, token: step.token })).token).to.equal(step.token);
@@ -171,18 +173,34 @@ describe('Online surveys: editor, branching walk, statistics, export', function 
     expect(ok(await api.post('OnlineSurvey/Update', { id: survey.id, title: survey.title, startAt: survey.startAt, endAt: survey.endAt, password: null }, { token })).hasPassword).to.equal(false);
   });
 
-  it('keeps one response per personal code: a second visit continues it, then shows it finished', async () => {
+  it('keeps one response per personal link code, attributed to its receiver; a second visit continues it, then shows it finished', async () => {
     const survey = await create();
     const q = await question({ surveyId: survey.id, text: 'Rate us', type: 'Select', isRequired: true, answers: [{ text: 'Good' }, { text: 'Bad' }] });
-    const first = ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, sl: 'Ab12Cd' }));
-    const again = ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, sl: 'Ab12Cd' }));
+    const [link] = await server.peyk.container.get(ShortLinksService).createLinks(null, [{
+      mainUrl: `https://panel.example/online-survey/${survey.publicId}`, urlType: 'Personal', organizationId, userId: null, sendId: null, receiver: '989121112233',
+    }]);
+    const first = ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, sl: link.code }));
+    const again = ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, sl: link.code }));
     expect(again.token).to.equal(first.token);
     ok(await api.post('OnlineSurvey/Answer', { token: first.token, questionId: q.id, optionId: q.answers[0].id }));
-    const later = ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, sl: 'Ab12Cd' }));
+    const later = ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, sl: link.code }));
     expect(later).to.include({ token: first.token, finished: true });
+    // A code no personal link of this organization has: an anonymous response each time.
+    const stranger = ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, sl: 'NoSuch1' }));
+    expect(ok(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, sl: 'NoSuch1' })).token).to.not.equal(stranger.token);
     const responses = ok(await api.get(`OnlineSurvey/Responses?surveyId=${survey.id}`, { token }));
-    expect(responses.totalCount).to.equal(1);
-    expect(responses.items[0].sl).to.equal('Ab12Cd');
+    expect(responses.totalCount).to.equal(3);
+    const personal = responses.items.find((r: any) => r.sl === link.code);
+    expect(personal).to.include({ receiver: '989121112233' });
+    expect(personal.finishedAt).to.be.a('string');
+    expect(responses.items.filter((r: any) => r.sl === null)).to.have.length(2);
+    // The export names the receiver.
+    const res = await fetch(new URL(`/api/OnlineSurvey/Export/${survey.id}?culture=en-US`, server.url), { headers: { authorization: `Bearer ${token}` } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    const rows = (book.worksheets[0].getSheetValues() as unknown[][]).filter(Boolean).map((r) => r.slice(1));
+    expect(rows.find((r) => r[2] === link.code)?.slice(1, 3)).to.deep.equal(['989121112233', link.code]);
+    expect(rows.find((r) => r[2] === link.code)?.[5]).to.equal('Good');
   });
 
   it('counts finished responses per Persian day, month and year of their Tehran day (across Nowruz 1405)', async () => {

@@ -7,6 +7,8 @@ import { OccasionsRepository } from './occasions.repository.js';
 import { OccasionsService } from './occasions.service.js';
 import { OccasionRunner } from './occasion-runner.service.js';
 import { calendarEventsController, occasionsController } from './occasions.routes.js';
+import { ShortLinksRepository } from './short-links/short-links.repository.js';
+import { ShortLinksService } from './short-links/short-links.service.js';
 import { TYPES } from '../../platform/tokens.js';
 import { surveysMessages } from './surveys/surveys.messages.js';
 import { SurveysRepository } from './surveys/surveys.repository.js';
@@ -19,6 +21,10 @@ export const engageModule: PeykModule = {
   messages: { ...occasionsMessages, ...surveysMessages },
   register(container: Container) {
     for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
+    // Short links (issue 28): codes, the redirect's journal of clicks, the link screens.
+    for (const cls of [ShortLinksRepository, ShortLinksService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // Online surveys (issue 28).

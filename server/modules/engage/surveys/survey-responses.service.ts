@@ -8,17 +8,10 @@ import { PasswordHasher } from '../../identity/index.js';
 import { compileUserPattern, matchesUserPattern } from '../../../shared/text/user-pattern.js';
 import { tehranDayOf } from '../../../shared/dates/tehran-days.js';
 import type { PublicQuestionAnswer, PublicSurveyAnswer, SurveyStepAnswer } from '../../../shared/engage/surveys.answers.js';
+import { ShortLinksService } from '../short-links/short-links.service.js';
 import { nextAfter } from './surveys.branching.js';
 import { SurveysRepository, type OptionRow, type QuestionRow, type ResponseRow, type SurveyRow } from './surveys.repository.js';
 import { surveyImagePath, surveyStatus } from './surveys.service.js';
-
-/** Who a personal short link's code was sent to (short links, engage's index); null = not a known personal code. */
-export interface SurveyCodeResolver {
-  receiverForCode(code: string): Promise<{ organizationId: number; sendId: number | string | null; receiver: string } | null>;
-}
-
-/** Until short links can answer: every code is stored as given, with no receiver. */
-export const NO_CODE_RESOLVER: SurveyCodeResolver = { receiverForCode: async () => null };
 
 const byOrder = (a: QuestionRow, b: QuestionRow) => a.order - b.order || a.id - b.id;
 
@@ -30,19 +23,13 @@ const byOrder = (a: QuestionRow, b: QuestionRow) => a.order - b.order || a.id - 
  */
 @injectable()
 export class SurveyResponsesService {
-  private resolver: SurveyCodeResolver = NO_CODE_RESOLVER;
-
   constructor(
     @inject(SurveysRepository) private readonly repo: SurveysRepository,
     @inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @inject(ShortLinksService) private readonly shortLinks: ShortLinksService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
   ) {}
-
-  /** Set by the module once short links are bound (their receiver for a code). */
-  useResolver(resolver: SurveyCodeResolver): void {
-    this.resolver = resolver;
-  }
 
   private async open(publicId: string, db?: Tx): Promise<SurveyRow> {
     const row = await this.repo.byPublicId(publicId, db);
@@ -71,14 +58,16 @@ export class SurveyResponsesService {
       if (!input.password) throw fieldError('password', 'onlineSurvey.passwordRequired');
       if (!(await this.hasher.verify(input.password, survey.passwordHash))) throw fieldError('password', 'onlineSurvey.wrongPassword');
     }
-    const sl = input.sl?.trim() || null;
+    // Only a personal link of this survey's organization names its respondent (and so gets one
+    // response); any other code — public, unknown, another organization's — starts an anonymous one.
+    const code = input.sl?.trim() || null;
+    const resolved = code ? await this.shortLinks.receiverForCode(code) : null;
+    const receiver = resolved && resolved.organizationId === survey.organizationId && resolved.receiver !== null ? resolved : null;
+    const sl = receiver ? code : null;
     if (sl) {
       const existing = await this.repo.responseByCode(survey.id, sl);
       if (existing) return this.step(survey, existing);
     }
-    const resolved = sl ? await this.resolver.receiverForCode(sl) : null;
-    // A code of another organization's send says nothing about this survey's respondent.
-    const receiver = resolved && resolved.organizationId === survey.organizationId ? resolved : null;
     try {
       const id = await this.uow.run(async (tx) => {
         const questions = (await this.repo.questions(survey.id, tx)).sort(byOrder);
