@@ -33,7 +33,7 @@ export const SILENT_403: readonly RegExp[] = [
   /^\/PrivateNumbers\/GetMyNumbers$/i,
   /^\/PublicPlaces\/GetAll$/i,
 ];
-const SILENT_404 = [/\/Plans\/GetPlan/i, /LandingPages\//i];
+const SILENT_404 = [/\/Plans\/GetPlan/i, /LandingPages\//i, /\/OnlineSurvey\/(Public|Start|Answer|Back)\b/i];
 const ADMIN_CREDIT = /GetOrganizationCreditForAdmin/i;
 const BULK_CALLS = /(CreateScheduledMessageBulk2?|GetScheduledMessageCalculationsByBulk2?)(\?|$)/i;
 
