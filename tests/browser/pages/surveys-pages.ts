@@ -17,7 +17,7 @@ export class OnlineSurveyPage {
 
   async start(): Promise<void> {
     await this.page.getByTestId('online-survey-start').click();
-    await this.question().waitFor();
+    await this.page.locator('[data-testid="online-survey-question"], [data-testid="online-survey-finished"]').first().waitFor();
   }
 
   /** The question shown now (its text as the respondent reads it). */
@@ -33,20 +33,22 @@ export class OnlineSurveyPage {
     await this.page.getByTestId('online-survey-answer').fill(value);
   }
 
-  /** Next, then waits until the page shows another question, an error or the end. */
+  /** Next, then waits for the server's answer and for the page to show it (another question, an error or the end). */
   async next(): Promise<void> {
-    const before = await this.question().getAttribute('data-question-id');
-    await this.page.getByTestId('online-survey-next').click();
-    await this.page.waitForFunction((id) => {
-      const q = document.querySelector('[data-testid="online-survey-question"]');
-      return !q || q.getAttribute('data-question-id') !== id || !!document.querySelector('[data-testid="online-survey-error"]');
-    }, before);
+    await this.afterCall('Answer', () => this.page.getByTestId('online-survey-next').click());
   }
 
   async back(): Promise<void> {
-    const before = await this.question().getAttribute('data-question-id');
-    await this.page.getByTestId('online-survey-back').click();
-    await this.page.waitForFunction((id) => document.querySelector('[data-testid="online-survey-question"]')?.getAttribute('data-question-id') !== id, before);
+    await this.afterCall('Back', () => this.page.getByTestId('online-survey-back').click());
+  }
+
+  private async afterCall(action: string, click: () => Promise<void>): Promise<void> {
+    const answered = this.page.waitForResponse((r) => r.url().includes(`/OnlineSurvey/${action}`));
+    await click();
+    await answered;
+    // The page is busy until the answer is shown: its buttons are enabled again, or the end is shown.
+    await this.page.waitForFunction(() => !!document.querySelector('[data-testid="online-survey-finished"]')
+      || !!document.querySelector('[data-testid="online-survey-next"]:not([disabled])'));
   }
 
   /** How far the page is wider than the screen (0 = fits). */
