@@ -47,13 +47,12 @@ export class OnlineSurveyPage {
     await click();
     await answered;
     // The page is busy until the answer is shown: its buttons are enabled again, or the end is shown.
-    await this.page.waitForFunction(() => !!document.querySelector('[data-testid="online-survey-finished"]')
-      || !!document.querySelector('[data-testid="online-survey-next"]:not([disabled])'));
+    await this.page.locator('[data-testid="online-survey-finished"], [data-testid="online-survey-next"]:not([disabled])').first().waitFor();
   }
 
   /** How far the page is wider than the screen (0 = fits). */
   async overflow(): Promise<number> {
-    return this.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    return this.page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as Promise<number>;
   }
 }
 
