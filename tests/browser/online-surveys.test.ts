@@ -9,6 +9,7 @@ import { PanelSignIn } from './pages/panel-sign-in.js';
 import { PHONE_VIEWPORT } from './pages/phone-layout.js';
 import { persianDigits } from './pages/digits.js';
 import { OnlineSurveyPage, SurveyPanelPages } from './pages/surveys-pages.js';
+import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 
 describe('browser: online surveys', function () {
   this.timeout(180_000);
@@ -43,7 +44,8 @@ describe('browser: online surveys', function () {
     }]);
 
     // The respondent, on a phone.
-    const phone = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'fa-IR', hasTouch: true, isMobile: true });
+    // CSP bypassed for the axe script only (as the accessibility test does).
+    const phone = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'fa-IR', hasTouch: true, isMobile: true, bypassCSP: true });
     const page = await phone.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -51,11 +53,15 @@ describe('browser: online surveys', function () {
     await take.open(survey.publicId, link.code);
     expect(await take.title().innerText()).to.equal('قهوه');
     expect(await page.getAttribute('html', 'dir')).to.equal('rtl');
+    const axe = new AccessibilityCheck(page);
+    expect(describeViolations('survey intro', await axe.seriousViolations())).to.equal('');
     await take.start();
     expect(await take.questionText()).to.equal('قهوه می‌نوشید؟');
+    expect(await axe.mains().count(), 'one main#content').to.equal(1);
     // Nothing chosen: the refusal is on the question.
     await take.next();
     expect(await take.error().innerText()).to.equal('یکی از گزینه‌ها را انتخاب کنید.');
+    expect(describeViolations('survey question with its error', await axe.seriousViolations())).to.equal('');
     await take.choose('بله');
     await take.next();
     expect(await take.questionText()).to.equal('چه قهوه‌ای؟');
@@ -86,20 +92,32 @@ describe('browser: online surveys', function () {
     await phone.close();
 
     // The owner, in the panel.
-    const desk = await browser.newPage();
+    const deskContext = await browser.newContext({ bypassCSP: true });
+    const desk = await deskContext.newPage();
     await new PanelSignIn(desk, baseUrl).signIn(user.userName, USER_PASSWORD);
     const panel = new SurveyPanelPages(desk, baseUrl);
     await panel.openEditor(survey.id);
     expect(await panel.questions().count()).to.equal(4);
     expect(await panel.crmNotice().isVisible()).to.equal(true);
+    const deskAxe = new AccessibilityCheck(desk);
+    await deskAxe.settled();
+    expect(describeViolations('survey editor', await deskAxe.seriousViolations())).to.equal('');
+    // A question added in the editor joins the list.
+    await desk.getByTestId('survey-add-question').click();
+    await desk.getByTestId('survey-question-text').fill('نظر دیگری دارید؟');
+    await desk.getByTestId('survey-question-save').click();
+    await desk.getByTestId('survey-question').nth(4).waitFor();
+    expect(await desk.getByTestId('survey-question').nth(4).innerText()).to.contain('نظر دیگری دارید؟');
     const address = await panel.publicUrl().innerText();
     expect(address).to.equal(`${baseUrl}/online-survey/${survey.publicId}`);
     expect(await panel.sendSurvey()).to.equal(address);
     await panel.openResults(survey.id);
     expect(await panel.responseCount().innerText()).to.equal(persianDigits(1));
     await panel.dayChart().waitFor();
+    await deskAxe.settled();
+    expect(describeViolations('survey results', await deskAxe.seriousViolations())).to.equal('');
     expect(await panel.respondentReceivers().first().innerText()).to.equal(persianDigits('989121234567'));
     expect((await panel.optionCounts().allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim())).to.deep.equal([`بله ${persianDigits(1)}`, `خیر ${persianDigits(0)}`]);
-    await desk.close();
+    await deskContext.close();
   });
 });
