@@ -52,6 +52,8 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
       'GET /Inbox/DownloadExcel/:id/:key', // the inbox workbook
       'GET /LandingPages/Image/:key', // an image of a published landing page
       'GET /Media/File/:token', // the audio file a voice provider fetches
+      'GET /OnlineSurvey/Export/:id', // a survey's responses workbook
+      'GET /OnlineSurvey/Image/:publicId/:key', // a survey's logo or background image
       'GET /OutBox/DownloadExcel/:id/:key', // the receivers workbook
       'GET /Payments/OnlineCallback', // the page the bank returns the payer to
       'GET /Payments/SandboxPay', // the sandbox gateway's payment page

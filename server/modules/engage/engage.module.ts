@@ -11,12 +11,28 @@ import { landingPagesMessages } from './landing-pages/landing-pages.messages.js'
 import { LandingPagesRepository } from './landing-pages/landing-pages.repository.js';
 import { LandingPagesService } from './landing-pages/landing-pages.service.js';
 import { landingPagesController } from './landing-pages/landing-pages.routes.js';
+import { ShortLinksRepository } from './short-links/short-links.repository.js';
+import { ShortLinksService } from './short-links/short-links.service.js';
+import { TYPES } from '../../platform/tokens.js';
+import { surveysMessages } from './surveys/surveys.messages.js';
+import { SurveysRepository } from './surveys/surveys.repository.js';
+import { SurveysService } from './surveys/surveys.service.js';
+import { SurveyResponsesService } from './surveys/survey-responses.service.js';
+import { onlineSurveyController } from './surveys/surveys.routes.js';
 
 export const engageModule: PeykModule = {
   name: 'engage',
-  messages: { ...occasionsMessages, ...landingPagesMessages },
+  messages: { ...occasionsMessages, ...landingPagesMessages, ...surveysMessages },
   register(container: Container) {
     for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner, LandingPagesRepository, LandingPagesService] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
+    // Short links (issue 28): codes, the redirect's journal of clicks, the link screens.
+    for (const cls of [ShortLinksRepository, ShortLinksService] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
+    // Online surveys (issue 28).
+    for (const cls of [SurveysRepository, SurveysService, SurveyResponsesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
   },
@@ -24,6 +40,7 @@ export const engageModule: PeykModule = {
     occasionsController(container.get(OccasionsService)),
     calendarEventsController(container.get(CalendarEventsService)),
     landingPagesController(container.get(LandingPagesService)),
+    onlineSurveyController(container.get(SurveysService), container.get(SurveyResponsesService), container.get(TYPES.Translator)),
   ],
   jobs(container) {
     const runner = container.get(OccasionRunner);

@@ -80,7 +80,9 @@ const SHIPPED_NAMES = [
   '20261204-0083-messaging-gradual-periodic',
   '20261204-0084-messaging-status-requests',
   '20261204-0085-messaging-dynamic-templates',
+  '20261205-0086-engage-short-links',
   '20261205-0089-engage-landing-pages',
+  '20261205-0095-engage-online-surveys',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

@@ -44,7 +44,9 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const { data: lines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers(lineType), () =>
     getMyNumbers(api, { sendType: lineType }), { keepPreviousData: true });
   const [lineId, setLineId] = useState<number | null>(null);
-  const [text, setText] = useState('');
+  // `?text=` (a survey's "Send survey", issue 28) opens the form with its text written.
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => params.get('text') ?? '');
   const [isFlash, setIsFlash] = useState(false);
   const [description, setDescription] = useState('');
   // The user flag isSendSmsDescriptionRequired: the server refuses such a user's send without one.
@@ -52,7 +54,6 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const [sendDirect, setSendDirect] = useState(true);
   const [sendDateTime, setSendDateTime] = useState<string | null>(null);
   // `?kind=periodic` (the periodic list's New) opens the form with its schedule set to Periodic.
-  const [params] = useSearchParams();
   const [kind, setKind] = useState<SendKind>(() => (params.get('kind') === 'periodic' ? { ...INITIAL_SEND_KIND, typeSend: 'periodic' } : INITIAL_SEND_KIND));
   const periodic = kind.typeSend === 'periodic' || kind.typeSend === 'gradualPeriodic';
   const [calc, setCalc] = useState<Calculation | null>(null);

@@ -36,8 +36,12 @@ export const SILENT_403: readonly RegExp[] = [
 /**
  * Reads whose 404 is silent (the spec: /Plans/GetPlan and the landing page paths): the page itself
  * says "not found". Only the public landing page reads: a missing page in the builder is shown.
+ * The public survey's calls too: its page says the spec's 'survey not found' itself.
  */
-export const SILENT_404: readonly RegExp[] = [/^\/Plans\/GetPlan(\/|$)/i, /^\/LandingPages\/GetOrganizationLandingPage\//i, /^\/LandingPages\/Image\//i];
+export const SILENT_404: readonly RegExp[] = [
+  /^\/Plans\/GetPlan(\/|$)/i, /^\/LandingPages\/GetOrganizationLandingPage\//i, /^\/LandingPages\/Image\//i,
+  /^\/OnlineSurvey\/(Public|Start|Answer|Back)(\/|$)/i,
+];
 const ADMIN_CREDIT = /GetOrganizationCreditForAdmin/i;
 const BULK_CALLS = /(CreateScheduledMessageBulk2?|GetScheduledMessageCalculationsByBulk2?)(\?|$)/i;
 
