@@ -45,8 +45,8 @@ export const clubDeviceWithSecretAnswer = {
 
 export const clubDeviceItemAnswer = {
   type: 'object',
-  required: [...deviceRequired, 'userName', 'organizationName', 'senderNumber', 'purchaseCount'],
-  properties: { ...deviceProperties, userName: text, organizationName: text, senderNumber: nullableText, purchaseCount: integer },
+  required: [...deviceRequired, 'title', 'userName', 'organizationName', 'senderNumber', 'purchaseCount'],
+  properties: { ...deviceProperties, /** The deviceId: the device's name in the panel. */ title: text, userName: text, organizationName: text, senderNumber: nullableText, purchaseCount: integer },
 } as const;
 
 export const clubDevicePageAnswer = pageOf(clubDeviceItemAnswer);

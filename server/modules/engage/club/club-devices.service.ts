@@ -113,7 +113,7 @@ export class ClubDevicesService {
    * and its line one the author may send single messages from that carries isSendClub; the delay
    * at most 30 days; the store's URL one the outbound guard lets through.
    */
-  private async check(ctx: Actor, tx: Tx, organizationId: number, f: Fields, exceptId: number | null): Promise<void> {
+  private async check(ctx: Actor, tx: Tx, organizationId: number, f: Fields, exceptId: number | null, outside: ValidationIssue[]): Promise<void> {
     const issues: ValidationIssue[] = [];
     const add = (propertyName: string, key: string, params?: Record<string, unknown>) => { if (!issues.some((i) => i.propertyName === propertyName)) issues.push({ propertyName, key, params }); };
     if (!f.deviceId) add('deviceId', 'club.deviceIdRequired');
@@ -132,21 +132,33 @@ export class ClubDevicesService {
       if (unknown.length > 0) add('messageText', 'club.unknownPlaceholder', { fields: unknown.map((u) => `{${u}}`).join(' ') });
       if (f.privateNumberId === null) add('privateNumberId', 'club.lineRequired');
     }
+    for (const issue of outside) add(issue.propertyName, issue.key, issue.params);
+    if (delayMs(f.delayType, f.delayValue) > MAX_DELAY_MS) add('delayValue', 'club.delayTooLong');
+    if (issues.length > 0) throw new AppError(400, 'status.400', {}, issues);
+  }
+
+  /**
+   * The rules read outside the device's transaction: the line (the caller's GetMyNumbers) and the
+   * store's URL (the guard's allowance setting). The embedded database has one connection, so a
+   * read on the pool inside the transaction would wait for itself.
+   */
+  private async checkOutside(ctx: Actor, f: Fields): Promise<ValidationIssue[]> {
+    const issues: ValidationIssue[] = [];
     if (f.privateNumberId !== null) {
       const line = (await this.numbers.myNumbers(ctx, 'Single')).find((l) => l.id === f.privateNumberId);
-      if (!line?.isSendClub) add('privateNumberId', 'club.lineNotClub');
+      if (!line?.isSendClub) issues.push({ propertyName: 'privateNumberId', key: 'club.lineNotClub' });
     }
-    if (delayMs(f.delayType, f.delayValue) > MAX_DELAY_MS) add('delayValue', 'club.delayTooLong');
-    if (f.webhookUrl !== null && (await this.outbound.refusal(f.webhookUrl)) !== null) add('webhookUrl', 'club.webhookUrlRefused');
-    if (issues.length > 0) throw new AppError(400, 'status.400', {}, issues);
+    if (f.webhookUrl !== null && (await this.outbound.refusal(f.webhookUrl)) !== null) issues.push({ propertyName: 'webhookUrl', key: 'club.webhookUrlRefused' });
+    return issues;
   }
 
   /** A new device (a club request): answers it with its secret, the only time the secret is shown but a rotation. */
   async create(ctx: Actor, input: ClubDeviceInput) {
     const organizationId = ctx.tenant.organizationId;
     const f = ClubDevicesService.fields(input);
+    const outside = await this.checkOutside(ctx, f);
     return this.uow.run(async (tx) => {
-      await this.check(ctx, tx, organizationId, f, null);
+      await this.check(ctx, tx, organizationId, f, null, outside);
       const row = await this.repo.insertDevice(tx, {
         organizationId, userId: ctx.principal.userId, ...f, secret: newClubSecret(), lastModified: this.clock.now(),
         ...(await this.stateFor(ctx, organizationId, tx)),
@@ -164,9 +176,10 @@ export class ClubDevicesService {
   /** The whole device again (the form sends every field). Any change is a new club request: back to waiting unless its author is above. */
   async update(ctx: Actor, input: ClubDeviceInput & { id: number }) {
     const f = ClubDevicesService.fields(input);
+    const outside = await this.checkOutside(ctx, f);
     return this.uow.run(async (tx) => {
       const { row } = await this.approval.found(ctx, input.id, tx);
-      await this.check(ctx, tx, row.organizationId, f, row.id);
+      await this.check(ctx, tx, row.organizationId, f, row.id, outside);
       const changed = (Object.keys(f) as (keyof Fields)[]).some((k) => JSON.stringify(f[k]) !== JSON.stringify(row[k]));
       const patch: Partial<ClubDeviceRow> = { ...f, lastModified: this.clock.now(), ...(changed ? await this.stateFor(ctx, row.organizationId, tx) : {}) };
       const updated = await this.repo.updateDevice(tx, row.id, patch);

@@ -43,6 +43,8 @@ export interface ClubDeviceRow {
 export type NewClubDevice = Omit<ClubDeviceRow, 'id' | 'createdAt' | 'deletedAt' | 'lastFailureCode' | 'lastPurchaseAt' | 'rejectComment'>;
 
 export interface ClubDeviceListItem extends ClubDeviceRow {
+  /** The device's name in the panel's lists and dialogs: its deviceId. */
+  title: string;
   userName: string;
   organizationName: string;
   senderNumber: string | null;
@@ -168,7 +170,7 @@ export class ClubRepository {
       q.clone()
         .join('users as u', 'u.id', 'd.userId').join('organizations as o', 'o.id', 'd.organizationId')
         .leftJoin('private_numbers as pn', 'pn.id', 'd.privateNumberId')
-        .select('d.*', 'u.userName as userName', 'o.name as organizationName', 'pn.number as senderNumber',
+        .select('d.*', 'd.deviceId as title', 'u.userName as userName', 'o.name as organizationName', 'pn.number as senderNumber',
           this.knex.raw('(select count(*) from club_purchases cp where cp."deviceId" = d.id) as "purchaseCount"'))
         .orderBy('d.id', 'desc').offset(f.pageIndex * f.pageSize).limit(f.pageSize),
     ]);
