@@ -51,14 +51,14 @@ describe('browser: the customer club members list', function () {
     expect(await members.mobiles()).to.deep.equal([fa('989121550002')]);
     await members.search('');
     await members.filterPoints('50');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="club-member-mobile"]').length === 2);
+    await page.waitForFunction(`document.querySelectorAll('[data-testid="club-member-mobile"]').length === 2`);
     expect((await members.mobiles()).sort()).to.deep.equal([fa('989121550002'), fa('989121550003')]);
     expect(await members.sendLink().getAttribute('href')).to.equal('/club/send?minPoints=50');
     await members.filterPoints('1000');
     await members.table.empty().waitFor();
 
     await members.switchLanguage();
-    await page.waitForFunction(() => document.documentElement.dir === 'ltr');
+    await page.waitForFunction(`document.documentElement.dir === 'ltr'`);
     expect(await members.heading().innerText()).to.equal('Club members');
     expect(await members.table.empty().innerText()).to.contain('No member matches these conditions.');
     expect(errors).to.deep.equal([]);
