@@ -12,7 +12,7 @@ import { ContactsService } from '../../contacts/index.js';
 import { PrivateNumbersService } from '../../numbers/index.js';
 import { ClubRepository, type ClubDelayType, type ClubDeviceRow, type ClubDeviceStatus, type DeviceFilter } from './club.repository.js';
 import { newClubSecret } from './club-signature.js';
-import { CLUB_PLACEHOLDERS, unknownPlaceholders } from './club-text.js';
+import { unknownPlaceholders } from './club-text.js';
 
 /** The claim of the Customers' club menu (the spec's section). */
 export const CLUB_CLAIM = 'CustomersClub.Manage';
@@ -216,10 +216,5 @@ export class ClubDevicesService {
       await this.audit.record(tx, ctx, { operationType: 'Update', className: 'Phonebook', referenceId: book.id, organizationId: book.organizationId, oldData: book, newData: { ...book, ...fields } });
       return { id: book.id, title: book.title, ...fields };
     });
-  }
-
-  /** The placeholders a device's message may use (the panel's hint). */
-  placeholders() {
-    return [...CLUB_PLACEHOLDERS];
   }
 }

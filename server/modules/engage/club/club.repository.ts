@@ -211,10 +211,6 @@ export class ClubRepository {
     return row ? normalize<ClubMemberRow>(row as Record<string, unknown>) : null;
   }
 
-  async setPurchaseMessage(tx: Tx, id: number, values: { sendId?: number | null; messageFailureCode?: string | null }): Promise<void> {
-    await tx('club_purchases').where({ id }).update(values);
-  }
-
   private membersQuery(tenant: Tenant, f: Omit<MemberFilter, 'pageIndex' | 'pageSize'>) {
     const q = this.knex('club_members as m');
     whereOrganizationVisible(q, this.knex, 'm.organizationId', tenant);
