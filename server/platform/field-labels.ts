@@ -635,4 +635,18 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   value: { fa: 'پاسخ', en: 'Answer' },
   publicId: { fa: 'نشانی نظرسنجی', en: 'Survey address' },
   sl: { fa: 'کد پیوند شخصی', en: 'Personal link code' },
+  // customer club (engage, issue 28)
+  deviceId: { fa: 'شناسه دستگاه', en: 'Device ID' },
+  webhookUrl: { fa: 'نشانی وب‌هوک فروشگاه', en: 'Store webhook URL' },
+  phonebookIdList: { fa: 'دفترچه‌های تلفن', en: 'Phonebooks' },
+  delayType: { fa: 'واحد تأخیر', en: 'Delay unit' },
+  delayValue: { fa: 'مقدار تأخیر', en: 'Delay' },
+  isShowDetail: { fa: 'ارسال جزئیات عضو', en: 'Send member details' },
+  messageText: { fa: 'متن پیام', en: 'Message text' },
+  rialsPerPoint: { fa: 'ریال به ازای هر امتیاز', en: 'Rials per point' },
+  deviceConnectionPort: { fa: 'پورت اتصال دستگاه', en: 'Device connection port' },
+  isSendMessageAfterAddFromDevice: { fa: 'ارسال پیام پس از افزودن از دستگاه', en: 'Send a message after adding from the device' },
+  minPoints: { fa: 'حداقل امتیاز', en: 'Minimum points' },
+  maxPoints: { fa: 'حداکثر امتیاز', en: 'Maximum points' },
+  smartSmsClubTitle: { fa: 'عنوان باشگاه', en: 'Club title' },
 };

@@ -95,7 +95,7 @@ describe('browser: empty lists that guide, the line form\'s switches, periodic N
       expect(await form.legend('sendKinds')).to.equal(fa ? 'انواع ارسال' : 'Send kinds');
       // Issue 23: the occasion switch gates occasion sends, so it sits with the send kinds; the
       // confirmation switch holds P2P and dynamic sends, under its own heading.
-      expect(await form.flagsOf('sendKinds')).to.deep.equal(['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isSendOccasionPhonebook', 'isCanSendFlashSms']);
+      expect(await form.flagsOf('sendKinds')).to.deep.equal(['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isSendOccasionPhonebook', 'isSendClub', 'isCanSendFlashSms']);
       expect(await form.flagsOf('confirmation')).to.deep.equal(['confirmP2pAndDynamic', 'isNeedToSendConfirmationMessage']);
       // Issue 29: a line flag's help says what it does (the confirmation queue's decision is told to
       // the sender; the expiry alert goes to the line's people), and a stored-only one says so.

@@ -38,7 +38,7 @@ for (const backend of backends) {
     it('fires each job once at its next occurrence; each finishes within the bound and does its work', async () => {
       const scheduler = server.peyk.scheduler!;
       const jobs = scheduler.declaredJobs();
-      expect(jobs.map((j) => j.name)).to.include.members(['developer.sweep-call-logs', 'platform.prune-scheduled-runs', 'messaging.resume-stale', 'engage.run-occasions']);
+      expect(jobs.map((j) => j.name)).to.include.members(['developer.sweep-call-logs', 'platform.prune-scheduled-runs', 'messaging.resume-stale', 'engage.run-occasions', 'engage.resume-club-files']);
       const took: Record<string, number> = {};
       for (const job of jobs) {
         const [occurrence] = scheduler.occurrences(job, at, new Date(at.getTime() + 2 * DAY_MS));

@@ -37,6 +37,7 @@ import { resellerFeature } from '../features/reseller/reseller.feature';
 import { reportsFeature } from '../features/reports/reports.feature';
 import { landingPagesFeature } from '../features/landing-pages/landing-pages.feature';
 import { surveysFeature } from '../features/surveys/surveys.feature';
+import { clubFeature } from '../features/club/club.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -46,5 +47,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, landingPagesFeature, surveysFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, landingPagesFeature, surveysFeature, clubFeature, placeholderSections,
 ];

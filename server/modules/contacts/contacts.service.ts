@@ -405,6 +405,51 @@ export class ContactsService {
     return added;
   }
 
+  /**
+   * For engage's customer club: a phonebook a club device may feed — one the caller may change
+   * (404 invisible, 403 read only), locked in `tx` — with its device fields.
+   */
+  async phonebookForDevice(ctx: Actor, phonebookId: number, tx: Tx) {
+    const { phonebook } = await this.access.forChange(ctx, phonebookId, tx);
+    return {
+      id: phonebook.id, title: phonebook.title, organizationId: phonebook.organizationId,
+      deviceConnectionPort: phonebook.deviceConnectionPort, isSendMessageAfterAddFromDevice: phonebook.isSendMessageAfterAddFromDevice,
+    };
+  }
+
+  /** Sets a phonebook's device fields (the spec's deviceConnectionPort, isSendMessageAfterAddFromDevice) inside the caller's `tx`, after `phonebookForDevice`. */
+  async setDeviceFields(tx: Tx, phonebookId: number, fields: { deviceConnectionPort: number | null; isSendMessageAfterAddFromDevice: boolean }): Promise<void> {
+    await this.phonebooks.update(tx, phonebookId, { ...fields, lastModified: this.clock.now() });
+  }
+
+  /**
+   * A customer a club device reported, added to a phonebook (createType `Device`) inside the
+   * device's purchase transaction, with the phonebook's device fields (null when the phonebook
+   * is gone). Holds the phonebook's row, so its contactsCount stays exact.
+   */
+  async addFromDevice(tx: Tx, phonebookId: number, cellphone: string, firstName: string | null) {
+    const phonebook = await this.phonebooks.find(phonebookId, tx, true);
+    if (!phonebook) return null;
+    const fields = { deviceConnectionPort: phonebook.deviceConnectionPort, isSendMessageAfterAddFromDevice: phonebook.isSendMessageAfterAddFromDevice, organizationId: phonebook.organizationId };
+    if (await this.contacts.findByCellphone(tx, phonebookId, cellphone)) return { ...fields, added: false };
+    const row = await this.contacts.insert(tx, {
+      phonebookId, cellphone, firstName, lastName: null, email: null, job: null, birthdate: null,
+      telephone: null, address: null, phonebookGroup: null, createType: 'Device', fields: {},
+    });
+    if (row) await this.phonebooks.addToCount(tx, phonebookId, 1, this.clock.now());
+    return { ...fields, added: row !== null && row !== undefined };
+  }
+
+  /** The device fields of phonebooks (a club device's), without a caller: the device's purchase path reads them before it holds them. */
+  async deviceFieldsOf(tx: Tx, phonebookIds: number[]) {
+    const out: { id: number; organizationId: number; deviceConnectionPort: number | null; isSendMessageAfterAddFromDevice: boolean }[] = [];
+    for (const id of phonebookIds) {
+      const p = await this.phonebooks.find(id, tx);
+      if (p) out.push({ id: p.id, organizationId: p.organizationId, deviceConnectionPort: p.deviceConnectionPort, isSendMessageAfterAddFromDevice: p.isSendMessageAfterAddFromDevice });
+    }
+    return out;
+  }
+
   /** A number that left a safe-list by text, removed from its phonebook inside the caller's `tx`; whether it was there. */
   async removeFromInbound(tx: Tx, phonebookId: number, cellphone: string): Promise<boolean> {
     const phonebook = await this.phonebooks.find(phonebookId, tx, true);

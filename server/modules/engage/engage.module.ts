@@ -19,10 +19,20 @@ import { SurveysRepository } from './surveys/surveys.repository.js';
 import { SurveysService } from './surveys/surveys.service.js';
 import { SurveyResponsesService } from './surveys/survey-responses.service.js';
 import { onlineSurveyController } from './surveys/surveys.routes.js';
+import type { AppConfig } from '../../platform/config.js';
+import { clubMessages } from './club/club.messages.js';
+import { ClubRepository } from './club/club.repository.js';
+import { ClubFilesRepository } from './club/club-files.repository.js';
+import { ClubDevicesService } from './club/club-devices.service.js';
+import { ClubPurchasesService } from './club/club-purchases.service.js';
+import { ClubMembersService } from './club/club-members.service.js';
+import { ClubFilesService } from './club/club-files.service.js';
+import { ClubFileImporter } from './club/club-files.worker.js';
+import { clubDevicesController, clubFilesController, clubMembersController } from './club/club.routes.js';
 
 export const engageModule: PeykModule = {
   name: 'engage',
-  messages: { ...occasionsMessages, ...landingPagesMessages, ...surveysMessages },
+  messages: { ...occasionsMessages, ...landingPagesMessages, ...surveysMessages, ...clubMessages },
   register(container: Container) {
     for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner, LandingPagesRepository, LandingPagesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
@@ -35,17 +45,36 @@ export const engageModule: PeykModule = {
     for (const cls of [SurveysRepository, SurveysService, SurveyResponsesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
+    // Customer club (engage/CONTEXT.md "Customer club").
+    for (const cls of [ClubRepository, ClubFilesRepository, ClubDevicesService, ClubPurchasesService, ClubMembersService, ClubFileImporter, ClubFilesService] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
   },
   controllers: (container) => [
     occasionsController(container.get(OccasionsService)),
     calendarEventsController(container.get(CalendarEventsService)),
     landingPagesController(container.get(LandingPagesService)),
     onlineSurveyController(container.get(SurveysService), container.get(SurveyResponsesService), container.get(TYPES.Translator)),
+    clubDevicesController(container.get(ClubDevicesService), container.get(ClubPurchasesService)),
+    clubMembersController(container.get(ClubMembersService)),
+    clubFilesController(container.get(ClubFilesService)),
   ],
+  async onStart(container) {
+    // Club files are read where jobs run (role all or worker); a web-only process only queues them.
+    if (container.get<AppConfig>(TYPES.Config).role !== 'web') await container.get(ClubFileImporter).start();
+  },
+  async onStop(container) {
+    await container.get(ClubFileImporter).stop();
+  },
   jobs(container) {
     const runner = container.get(OccasionRunner);
     // Every minute, Tehran hours checked by the runner itself (the cron's own zone does not matter):
     // global, so one process per minute looks; the run row, not this lease, makes each day's send once.
-    return [{ name: 'engage.run-occasions', schedule: '0 * * * * *', scope: 'global', run: (now) => runner.runDue(now) }];
+    const clubFiles = container.get(ClubFileImporter);
+    return [
+      { name: 'engage.run-occasions', schedule: '0 * * * * *', scope: 'global', run: (now) => runner.runDue(now) },
+      // Club files whose job was lost with a process are queued again (a second run skips the rows it took).
+      { name: 'engage.resume-club-files', schedule: '40 * * * * *', scope: 'global', run: () => clubFiles.resumeStuck() },
+    ];
   },
 };

@@ -122,7 +122,7 @@ export class PrivateNumbersService {
     });
     return rows.map((l) => ({
       id: l.id, number: l.number, mask: l.mask, useForm: l.useForm, numberType: l.numberType, typePrivateNumber: l.typePrivateNumber,
-      isPublic: l.isPublic, isCanSendFlashSms: l.isCanSendFlashSms, isSendOccasionPhonebook: l.isSendOccasionPhonebook === true, expireTime: l.expireTime, agentType: (l as LineRow & { agentType?: string }).agentType ?? 'SMS',
+      isPublic: l.isPublic, isCanSendFlashSms: l.isCanSendFlashSms, isSendOccasionPhonebook: l.isSendOccasionPhonebook === true, isSendClub: (l as LineRow & { isSendClub?: boolean }).isSendClub === true, expireTime: l.expireTime, agentType: (l as LineRow & { agentType?: string }).agentType ?? 'SMS',
     }));
   }
 

@@ -83,6 +83,8 @@ const SHIPPED_NAMES = [
   '20261205-0086-engage-short-links',
   '20261205-0089-engage-landing-pages',
   '20261205-0095-engage-online-surveys',
+  '20261205-0098-engage-club-devices',
+  '20261205-0099-engage-club-files',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

@@ -41,7 +41,7 @@ export type LineSwitch = (typeof LINE_FLAGS)[number] | (typeof DELIVERY_FLAGS)[n
  */
 export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwitch[] }[] = [
   { key: 'state', flags: ['isActive', 'isPublic'] },
-  { key: 'sendKinds', flags: ['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isSendOccasionPhonebook', 'isCanSendFlashSms'] },
+  { key: 'sendKinds', flags: ['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isSendOccasionPhonebook', 'isSendClub', 'isCanSendFlashSms'] },
   { key: 'confirmation', flags: ['confirmP2pAndDynamic', 'isNeedToSendConfirmationMessage'] },
   { key: 'api', flags: ['isSendApiSingle', 'isSendApiP2P'] },
   { key: 'refunds', flags: ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2'] },
@@ -52,7 +52,7 @@ export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwi
   { key: 'notices', flags: ['isSendPrivateNumberExpirationMessage'] },
   {
     key: 'later', flags: [
-      'checkFilter', 'hasSla', 'isPostpaid', 'isSendClub', 'isSendSmart', 'isSendDevice',
+      'checkFilter', 'hasSla', 'isPostpaid', 'isSendSmart', 'isSendDevice',
       'isSendOtp', 'isCanSendSmartWithoutConfirmation',
     ],
   },
