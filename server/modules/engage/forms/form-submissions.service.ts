@@ -181,6 +181,12 @@ export class FormSubmissionsService {
     const compiled = compileTemplate(parseTemplate(source), defs.map((d) => ({ nameEn: d.nameEn, type: d.type })));
     if ('unknown' in compiled) return null;
     const answer = await this.repo.submissionById(answerId);
+    // Written into the phonebook: the stored contact speaks (values kept from earlier answers too).
+    if (form.phonebookId !== null && answer?.contactId != null && answer.mobile) {
+      const found = await this.uow.run((tx) => this.contacts.inboundContacts(tx, organizationId, [answer.mobile!], form.phonebookId));
+      const stored = found.contacts.get(answer.mobile);
+      if (stored) return compiled.render(stored as unknown as TemplateContact);
+    }
     const fields = await this.repo.fields(form.id);
     const contact: Record<string, unknown> = { fields: {} as Record<string, unknown> };
     const byId = new Map(defs.map((d) => [d.id, d.nameEn]));
