@@ -38,7 +38,6 @@ function pageRoutes(features: FeatureManifest[]): RouteObject[] {
     { path: 'landing-page/:organizationName', Component: OuterPlaceholder },
     { path: 'kibana', Component: OuterPlaceholder },
     { path: 'documentation/*', Component: () => <RequireAuth><OuterPlaceholder /></RequireAuth> },
-    { path: 'form/:id', Component: OuterPlaceholder },
     { path: 'online-survey/:id', Component: OuterPlaceholder },
     ...features.flatMap((f) => f.outerRoutes ?? []),
     // '' and the single-segment catch-all load the same main layout area.
