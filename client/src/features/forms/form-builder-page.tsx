@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { CUSTOM_FIELD_TYPES } from '../../../../server/shared/contacts/contact-fields';
 import { contactFieldFits, FORM_CONTACT_FIELDS, FORM_FIELD_TYPES, FORM_THEMES } from '../../../../server/shared/engage/form-fields';
 import { useApp } from '../../shared/app/app-context';
+import { useAppState } from '../../shared/app/app-store';
 import { DateDisplay } from '../../shared/dates/date-display';
 import { Button } from '../../shared/ui/button';
 import { showToast } from '../../shared/ui/dialog/toast-store';
@@ -53,7 +54,8 @@ const numberOrNull = (text: string): number | null => {
 export function FormBuilderPage() {
   const { id } = useParams();
   const formId = id && id !== 'new' ? Number(id) : null;
-  const { api } = useApp();
+  const { api, store } = useApp();
+  const english = useAppState(store, (s) => s.language) !== 'fa';
   const { t } = useTranslation('forms');
   const { data: form, isLoading, mutate } = useSWR(formId ? formsKeys.one(formId) : null, () => formsApi.get(api, formId!));
   const [tab, setTab] = useState<Tab>('settings');
@@ -78,7 +80,7 @@ export function FormBuilderPage() {
         {tab === 'preview' && form && (
           <div className="grid gap-2">
             <p className="text-sm text-gray-600">{t('preview.hint')}</p>
-            <FilledForm form={form} english={false} testIdPrefix="form-preview" submit={async () => ({ thankYouText: form.thankYouText })} />
+            <FilledForm form={form} english={english} testIdPrefix="form-preview" submit={async () => ({ thankYouText: form.thankYouText })} />
           </div>
         )}
         {tab === 'answers' && form && <AnswersPanel form={form} />}
@@ -386,6 +388,7 @@ function AnswersPanel({ form }: { form: FormDetail }) {
         </dl>
       ),
     },
+    { key: 'shortLink', header: t('answers.columns.shortLink'), cell: (a) => (a.shortLinkCode ? <span dir="ltr">{a.shortLinkCode}</span> : '—') },
     { key: 'contact', header: t('answers.columns.contact'), cell: (a) => (a.contactId === null ? t('answers.noContact') : t(a.contactCreated ? 'answers.created' : 'answers.updated')) },
     { key: 'send', header: t('answers.columns.send'), cell: (a) => (a.sendId ? t('answers.sent', { id: digits(a.sendId) }) : a.sendFailure ? t('answers.notSent', { reason: a.sendFailure }) : t('answers.noSend')) },
   ], [t, digits, form.fields]);

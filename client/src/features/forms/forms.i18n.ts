@@ -47,7 +47,7 @@ export const formsTexts: TextResource = {
     answers: {
       empty: 'هنوز پاسخی نرسیده است', emptyHint: 'پس از انتشار، نشانی عمومی را بفرستید؛ هر پاسخ اینجا دیده می‌شود.',
       export: 'خروجی اکسل', exporting: 'در حال ساخت فایل…',
-      columns: { submittedAt: 'زمان ثبت', mobile: 'موبایل', contact: 'مخاطب', send: 'پیامک تشکر', values: 'پاسخ‌ها' },
+      columns: { submittedAt: 'زمان ثبت', mobile: 'موبایل', contact: 'مخاطب', send: 'پیامک تشکر', values: 'پاسخ‌ها', shortLink: 'پیوند کوتاه' },
       created: 'ساخته شد', updated: 'به‌روز شد', noContact: '—', sent: 'ارسال {{id}}', notSent: 'ارسال نشد ({{reason}})', noSend: '—',
     },
     public: {
@@ -103,7 +103,7 @@ export const formsTexts: TextResource = {
     answers: {
       empty: 'No answers yet', emptyHint: 'Once published, send the public address; every answer shows here.',
       export: 'Export to Excel', exporting: 'Building the file…',
-      columns: { submittedAt: 'Submitted at', mobile: 'Mobile', contact: 'Contact', send: 'Thank-you SMS', values: 'Answers' },
+      columns: { submittedAt: 'Submitted at', mobile: 'Mobile', contact: 'Contact', send: 'Thank-you SMS', values: 'Answers', shortLink: 'Short link' },
       created: 'Created', updated: 'Updated', noContact: '—', sent: 'Send {{id}}', notSent: 'Not sent ({{reason}})', noSend: '—',
     },
     public: {
