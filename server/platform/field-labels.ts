@@ -620,4 +620,5 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   submissionKey: { fa: 'شناسه ثبت', en: 'Submission key' },
   values: { fa: 'پاسخ‌ها', en: 'Answers' },
   sl: { fa: 'پیوند کوتاه', en: 'Short link' },
+  answerId: { fa: 'پاسخ', en: 'Answer' },
 };

@@ -188,6 +188,14 @@ describe('Forms: the builder (Forms/*) and the public form (PublicForms/*)', fun
     ok(await submit(form.id, { [fieldId]: up.fileKey }));
     const answer = ok(await api.get(`Forms/GetAnswers?formId=${form.id}`, { token })).items[0];
     expect(answer.values[fieldId]).to.include({ fileName: 'note.txt', size: 10 });
+    // Kept under a new key (out of the swept uploads), read back only by who sees the form.
+    expect(answer.values[fieldId].fileKey).not.to.equal(up.fileKey);
+    const file = await fetch(new URL(`/api/Forms/AnswerFile?answerId=${answer.id}&fieldId=${fieldId}`, server.url), { headers: { authorization: `Bearer ${token}` } });
+    expect(file.status).to.equal(200);
+    expect(file.headers.get('content-disposition')).to.match(/^attachment;.*note\.txt/);
+    expect(await file.text()).to.equal('hello form');
+    const foreign = await fetch(new URL(`/api/Forms/AnswerFile?answerId=${answer.id}&fieldId=${fieldId}`, server.url), { headers: { authorization: `Bearer ${otherToken}` } });
+    expect(foreign.status).to.equal(404);
     // A file key is claimed once.
     bad(await submit(form.id, { [fieldId]: up.fileKey }), 400, `values.${fieldId}`);
   });

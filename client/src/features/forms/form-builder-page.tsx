@@ -376,33 +376,46 @@ function AnswersPanel({ form }: { form: FormDetail }) {
     if (v && typeof v === 'object') return String((v as { fileName?: string | null }).fileName ?? '');
     return digits(String(v ?? ''));
   };
+  const save = (blob: Blob, name: string) => {
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  const download = async (answerId: string, fieldId: number, name: string) => {
+    try { save(await formsApi.answerFile(api, answerId, fieldId), name || 'file'); } catch { /* the error catalogue told the user */ }
+  };
   const columns = useMemo<DataTableColumn<AnswerRow>[]>(() => [
     { key: 'createdAt', header: t('answers.columns.submittedAt'), cell: (a) => <DateDisplay value={a.createdAt} /> },
     { key: 'mobile', header: t('answers.columns.mobile'), cell: (a) => <span dir="ltr">{digits(a.mobile ?? '')}</span> },
     {
       key: 'values', header: t('answers.columns.values'), hideable: false, cell: (a) => (
         <dl className="grid gap-0.5 text-sm" data-testid="form-answer-values">
-          {form.fields.filter((f) => (a.values as Record<string, unknown>)[f.id] !== undefined).map((f) => (
-            <div key={f.id} className="flex gap-1"><dt className="font-medium" dir="auto">{f.label}:</dt><dd dir="auto"><UserText>{valueText((a.values as Record<string, unknown>)[f.id])}</UserText></dd></div>
-          ))}
+          {form.fields.filter((f) => (a.values as Record<string, unknown>)[f.id] !== undefined).map((f) => {
+            const value = (a.values as Record<string, unknown>)[f.id];
+            return (
+              <div key={f.id} className="flex gap-1"><dt className="font-medium" dir="auto">{f.label}:</dt>
+                <dd dir="auto">{value && typeof value === 'object'
+                  ? <button type="button" className="text-sky-700 underline" onClick={() => void download(a.id, f.id, valueText(value))} data-testid="form-answer-file"><UserText>{valueText(value)}</UserText></button>
+                  : <UserText>{valueText(value)}</UserText>}</dd>
+              </div>
+            );
+          })}
         </dl>
       ),
     },
     { key: 'shortLink', header: t('answers.columns.shortLink'), cell: (a) => (a.shortLinkCode ? <span dir="ltr">{a.shortLinkCode}</span> : '—') },
     { key: 'contact', header: t('answers.columns.contact'), cell: (a) => (a.contactId === null ? t('answers.noContact') : t(a.contactCreated ? 'answers.created' : 'answers.updated')) },
     { key: 'send', header: t('answers.columns.send'), cell: (a) => (a.sendId ? t('answers.sent', { id: digits(a.sendId) }) : a.sendFailure ? t('answers.notSent', { reason: a.sendFailure }) : t('answers.noSend')) },
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `download` reads only `api`, stable for the page
   ], [t, digits, form.fields]);
 
   const exportFile = async () => {
     setExporting(true);
     try {
-      const blob = await formsApi.exportAnswers(api, form.id);
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `form-${form.id}-answers.xlsx`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      save(await formsApi.exportAnswers(api, form.id), `form-${form.id}-answers.xlsx`);
     } catch { /* the error catalogue told the user */ } finally { setExporting(false); }
   };
 

@@ -52,6 +52,8 @@ export const formsApi = {
   answers: endpoint.get<FormSubmissionsPageAnswer, { formId: number; pageIndex: number; pageSize: number }>('/Forms/GetAnswers'),
   /** The answers' xlsx, as a file. */
   exportAnswers: (api: ApiClient, id: number) => api.get<Blob>(`/Forms/ExportAnswers/${id}`, { responseType: 'blob' }),
+  /** A file a visitor uploaded with an answer, as a file. */
+  answerFile: (api: ApiClient, answerId: string, fieldId: number) => api.get<Blob>('/Forms/AnswerFile', { query: { answerId, fieldId }, responseType: 'blob' }),
 };
 
 export const publicFormsApi = {

@@ -6,7 +6,7 @@ import type { Clock } from '../../../platform/clock.js';
 import type { KeyValueStore } from '../../../platform/kv.js';
 import type { RequestContext } from '../../../platform/http/context.js';
 import { AppError, badRequest, notFound, type ValidationIssue } from '../../../platform/http/errors.js';
-import { UploadIntake, type UploadKind, type UploadSource } from '../../../platform/upload/upload-intake.service.js';
+import { UploadIntake, type StoredUpload, type UploadKind, type UploadSource } from '../../../platform/upload/upload-intake.service.js';
 import { KeptFiles } from '../../../platform/upload/kept-files.js';
 import { ActorFactory } from '../../identity/index.js';
 import { ContactsService, CustomFieldsService, type ContactInput } from '../../contacts/index.js';
@@ -14,12 +14,11 @@ import { ComposeService, compileTemplate, parseTemplate, type TemplateContact } 
 import { formDateDay, judgeFormValue, type FormValue } from '../../../shared/engage/form-fields.js';
 import { parseTemplateIn, toBraces } from '../../../shared/text/template-placeholders.js';
 import { FormsRepository, type FormFieldRow, type FormRow, type StoredValue } from './forms.repository.js';
+import { FORM_FILES_FOLDER as FILES_FOLDER } from './forms.service.js';
 
 /** Submissions (and uploads) taken per client address and form in one window: a public endpoint must not be floodable. */
 export const SUBMISSIONS_PER_WINDOW = 30;
 export const SUBMISSION_WINDOW_MS = 10 * 60_000;
-/** Where kept form files live (`<dataDir>/kept/forms/`). */
-const FILES_FOLDER = 'forms';
 /** An uploaded file waits this long for its submission (then its key is forgotten). */
 const UPLOAD_CLAIM_MS = 24 * 60 * 60_000;
 
@@ -72,17 +71,11 @@ export class FormSubmissionsService {
     await this.count(ctx.ip, form.id);
     const field = (await this.repo.fields(formId)).find((f) => f.id === fieldId);
     if (!field || field.fieldType !== 'File' || !field.maxFileSizeByMegabyte) throw badRequest('status.400', {}, [{ propertyName: 'fieldId', key: 'forms.notAFileField' }]);
+    // Stays in the swept uploads folder until a submission claims it: an abandoned upload goes with the sweep.
     const stored = await this.intake.receive(fileKind(field.maxFileSizeByMegabyte), source);
-    let fileKey: string;
-    try {
-      fileKey = await this.kept.keep(FILES_FOLDER, stored);
-    } catch (err) {
-      await this.intake.discard(stored);
-      throw err;
-    }
     const fileName = stored.fileName?.slice(0, 200) ?? null;
-    await this.kv.set(`form-file:${fileKey}`, JSON.stringify({ formId, fieldId, fileName, size: stored.size }), UPLOAD_CLAIM_MS);
-    return { fileKey, fileName, size: stored.size };
+    await this.kv.set(`form-file:${stored.key}`, JSON.stringify({ formId, fieldId, fileName, size: stored.size }), UPLOAD_CLAIM_MS);
+    return { fileKey: stored.key, fileName, size: stored.size };
   }
 
   async submit(ctx: RequestContext, body: { formId: number; submissionKey: string; values: Record<string, unknown>; sl?: string | null }) {
@@ -92,6 +85,7 @@ export class FormSubmissionsService {
     const before = await this.repo.submissionByKey(form.id, body.submissionKey);
     if (before) return this.answered(form, before.id, before.mobile);
     const judged = await this.judge(form, fields, body.values);
+    await this.keepFiles(judged);
     const contact = contactInputOf(fields, judged.values);
     let answerId: string;
     try {
@@ -200,6 +194,26 @@ export class FormSubmissionsService {
     return compiled.render(contact as unknown as TemplateContact);
   }
 
+  /**
+   * The answer's uploads moved out of the swept folder into the kept files (`kept/forms/`) before
+   * the answer is stored, each under a new key the answer records. One swept meanwhile is refused
+   * on its field. (A kept file whose answer then fails to store stays unreferenced: rare, and
+   * cheaper than a window where an answer names a file the sweep may take.)
+   */
+  private async keepFiles(judged: { stored: Record<string, StoredValue>; fileKeys: string[] }): Promise<void> {
+    const issues: ValidationIssue[] = [];
+    for (const [fieldId, value] of Object.entries(judged.stored)) {
+      if (typeof value !== 'object' || value === null) continue;
+      const upload = { key: value.fileKey, kind: FILE_KIND_NAME, path: this.intake.pathOf(FILE_KIND_NAME, value.fileKey), size: value.size } as StoredUpload;
+      try {
+        judged.stored[fieldId] = { ...value, fileKey: await this.kept.keep(FILES_FOLDER, upload) };
+      } catch {
+        issues.push({ propertyName: `values.${fieldId}`, key: 'forms.value.file' });
+      }
+    }
+    if (issues.length) throw badRequest('status.400', {}, issues);
+  }
+
   private async published(id: number): Promise<FormRow> {
     const form = await this.repo.byId(id);
     if (!form || !form.isPublished) throw notFound();
@@ -256,6 +270,7 @@ export class FormSubmissionsService {
 }
 
 const FILE_KINDS = new Map<number, UploadKind>();
+const FILE_KIND_NAME = 'form-file';
 
 /** The upload kind of a File field's limit (one per distinct limit; stored as files, swept like any upload until kept). */
 function fileKind(megabytes: number): UploadKind {
@@ -263,7 +278,7 @@ function fileKind(megabytes: number): UploadKind {
   let kind = FILE_KINDS.get(maxBytes);
   if (!kind) {
     kind = {
-      name: 'form-file', maxBytes,
+      name: FILE_KIND_NAME, maxBytes,
       tooLarge: (max) => new AppError(413, 'forms.fileTooLarge', { max: max / 1024 / 1024 }, [{ propertyName: 'file', key: 'forms.fileTooLarge', params: { max: max / 1024 / 1024 } }]),
       empty: () => badRequest('status.400', {}, [{ propertyName: 'file', key: 'forms.fileEmpty' }]),
     };

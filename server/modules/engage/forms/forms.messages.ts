@@ -2,6 +2,7 @@ import type { MessageCatalogue } from '../../../platform/i18n.js';
 
 export const formsMessages: MessageCatalogue = {
   'forms.notFound': { fa: 'فرم یافت نشد.', en: 'Form not found.' },
+  'forms.fileNotFound': { fa: 'فایل یافت نشد.', en: 'File not found.' },
   'forms.fieldNotFound': { fa: 'فیلد فرم یافت نشد.', en: 'Form field not found.' },
   'forms.deleted': { fa: 'فرم حذف شد.', en: 'The form was deleted.' },
   'forms.published': { fa: 'فرم منتشر شد.', en: 'The form was published.' },

@@ -1,4 +1,4 @@
-import { idParamSchema, publicRoute, userRoute, type Controller } from '../../../platform/http/router.js';
+import { idParamSchema, publicRoute, RawResult, userRoute, type Controller } from '../../../platform/http/router.js';
 import type { Translator } from '../../../platform/i18n.js';
 import { uploadFromRequest } from '../../../platform/upload/request-upload.js';
 import {
@@ -7,7 +7,7 @@ import {
 import { FORMS_CLAIM, type FormsService } from './forms.service.js';
 import type { FormSubmissionsService } from './form-submissions.service.js';
 import {
-  answersQuery, createFieldSchema, createFormSchema, formsQuery, publishFormSchema, reorderFieldsSchema, submitFormSchema, updateFieldSchema, updateFormSchema, uploadQuery,
+  answerFileQuery, answersQuery, createFieldSchema, createFormSchema, formsQuery, publishFormSchema, reorderFieldsSchema, submitFormSchema, updateFieldSchema, updateFormSchema, uploadQuery,
 } from './forms.schemas.js';
 import { answersXlsx } from './forms.export.js';
 
@@ -36,6 +36,18 @@ export function formsController(s: FormsService, translator: Translator): Contro
         handler: async ({ ctx, params }) => {
           const { fields, pages } = await s.exportSource(ctx, params.id);
           return answersXlsx(fields, pages, translator, ctx.culture);
+        },
+      }),
+      // A visitor's uploaded file, as an attachment of no declared type (never shown inline: it is a stranger's file).
+      userRoute({
+        method: 'GET', action: 'AnswerFile', query: answerFileQuery, claim: FORMS_CLAIM,
+        handler: async ({ ctx, query }) => {
+          const file = await s.answerFile(ctx, query.answerId, query.fieldId);
+          return new RawResult((res) => {
+            res.status(200).setHeader('Cache-Control', 'private, no-store').setHeader('X-Content-Type-Options', 'nosniff')
+              .setHeader('Content-Disposition', `attachment; filename="file"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+              .type('application/octet-stream').send(file.content);
+          });
         },
       }),
     ],

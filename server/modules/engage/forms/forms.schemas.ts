@@ -72,3 +72,8 @@ export const uploadQuery = {
   type: 'object', additionalProperties: false, required: ['fieldId'],
   properties: { fieldId: id, fileName: { type: 'string', maxLength: 200 } },
 } as const;
+
+export const answerFileQuery = {
+  type: 'object', additionalProperties: false, required: ['answerId', 'fieldId'],
+  properties: { answerId: { type: 'integer', minimum: 1, maximum: 9007199254740991 }, fieldId: id },
+} as const;

@@ -5,6 +5,7 @@ import type { Actor } from '../../../platform/actor.js';
 import type { Clock } from '../../../platform/clock.js';
 import { AppError, badRequest, notFound, type ValidationIssue } from '../../../platform/http/errors.js';
 import { normalizeSearch } from '../../../platform/http/search.js';
+import { KeptFiles } from '../../../platform/upload/kept-files.js';
 import { AuditService } from '../../audit/index.js';
 import { ContactsService, CustomFieldsService } from '../../contacts/index.js';
 import { PrivateNumbersService } from '../../numbers/index.js';
@@ -12,6 +13,9 @@ import { compileTemplate, parseTemplate } from '../../messaging/index.js';
 import { compileFormRegex, contactFieldFits, FORM_LIMITS, type FormContactField, type FormFieldType, type FormTheme } from '../../../shared/engage/form-fields.js';
 import { parseTemplateIn, toBraces } from '../../../shared/text/template-placeholders.js';
 import { FormsRepository, type FormFieldRow, type FormFieldValues, type FormRow, type FormValues } from './forms.repository.js';
+
+/** Where answers' files are kept (`<dataDir>/kept/forms/`), read back only after the answer's visibility check. */
+export const FORM_FILES_FOLDER = 'forms';
 
 /** The claim of the form builder: the spec's "Services" menu. */
 export const FORMS_CLAIM = 'Services.Use';
@@ -75,9 +79,27 @@ export class FormsService {
     @inject(CustomFieldsService) private readonly customFields: CustomFieldsService,
     @inject(PrivateNumbersService) private readonly numbers: PrivateNumbersService,
     @inject(AuditService) private readonly audit: AuditService,
+    @inject(KeptFiles) private readonly kept: KeptFiles,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
   ) {}
+
+  /** A file a visitor uploaded with an answer, for who may see the answer's form; anything else is "not found". */
+  async answerFile(ctx: Actor, answerId: number, fieldId: number): Promise<{ content: Buffer; fileName: string }> {
+    const answer = await this.repo.submissionById(String(answerId));
+    if (!answer) throw notFound('forms.fileNotFound');
+    try {
+      await this.visible(ctx, answer.formId);
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) throw notFound('forms.fileNotFound');
+      throw err;
+    }
+    const value = answer.values[String(fieldId)];
+    if (!value || typeof value !== 'object') throw notFound('forms.fileNotFound');
+    const content = await this.kept.read(FORM_FILES_FOLDER, value.fileKey).catch(() => null);
+    if (!content) throw notFound('forms.fileNotFound');
+    return { content, fileName: value.fileName ?? 'file' };
+  }
 
   async list(ctx: Actor, filter: { pageIndex: number; pageSize: number; search?: string }) {
     const page = await this.repo.list(ctx.tenant, { ...normalizeSearch(filter), userId: ctx.tenant.subtree ? undefined : ctx.principal.userId });
