@@ -67,6 +67,8 @@ export const engageForms: Migration = {
       t.string('mobile', 40);
       t.integer('contactId');
       t.boolean('contactCreated').notNullable().defaultTo(false);
+      // Why no contact was written though the form has a phonebook (its contact limit, the phonebook gone).
+      t.string('contactFailure', 60);
       // The short link the visitor came from (`sl=<code>`), for attribution.
       t.string('shortLinkCode', 40);
       t.bigInteger('sendId');

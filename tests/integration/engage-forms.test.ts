@@ -151,4 +151,19 @@ describe('Forms: answer → phonebook contact → thank-you send, charged exactl
     expect(await contactOf('09121930003')).to.include({ createType: 'Form' });
     expect(await credit()).to.deep.equal(before);
   });
+  it("past the organization's contact limit the answer is still stored, without the contact, the reason kept", async () => {
+    const existing = ok(await api.get(`Contacts/GetAll?phonebookId=${book}&pageSize=100`, { token })).totalCount as number;
+    ok(await api.post('Organizations/Update', { id: orgId, maximumPhoneNumber: existing }, { token: admin }));
+    try {
+      const before = (await answers()).length;
+      ok(await submit(randomUUID(), { [fields.Mobile]: '09121930009', [fields.Name]: 'Over' }));
+      const [latest] = await answers();
+      expect(await answers()).to.have.length(before + 1);
+      expect(latest).to.include({ mobile: '989121930009', contactId: null, contactFailure: 'contacts.maximumPhoneNumberReached' });
+      expect(await contactOf('09121930009')).to.equal(undefined);
+      await settled(Number(latest.sendId));
+    } finally {
+      ok(await api.post('Organizations/Update', { id: orgId, maximumPhoneNumber: null }, { token: admin }));
+    }
+  });
 });

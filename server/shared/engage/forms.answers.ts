@@ -48,12 +48,14 @@ export const formDeletedAnswer = idAnswer;
 
 export const formSubmissionAnswer = {
   type: 'object',
-  required: ['id', 'formId', 'values', 'mobile', 'contactId', 'contactCreated', 'shortLinkCode', 'sendId', 'sendFailure', 'createdAt'],
+  required: ['id', 'formId', 'values', 'mobile', 'contactId', 'contactCreated', 'contactFailure', 'shortLinkCode', 'sendId', 'sendFailure', 'createdAt'],
   properties: {
     id: bigId, formId: integer,
     /** By field id: the stored value (a File field: { fileName, size }). */
     values: { type: 'object' },
-    mobile: nullableText, contactId: nullableInteger, contactCreated: flag, shortLinkCode: nullableText,
+    mobile: nullableText, contactId: nullableInteger, contactCreated: flag,
+    /** Why no contact was written (the organization's contact limit's message key, PhonebookGone). */
+    contactFailure: nullableText, shortLinkCode: nullableText,
     sendId: nullableBigId, sendFailure: nullableText, createdAt: instant,
   },
 } as const;

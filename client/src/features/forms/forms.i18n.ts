@@ -48,7 +48,7 @@ export const formsTexts: TextResource = {
       empty: 'هنوز پاسخی نرسیده است', emptyHint: 'پس از انتشار، نشانی عمومی را بفرستید؛ هر پاسخ اینجا دیده می‌شود.',
       export: 'خروجی اکسل', exporting: 'در حال ساخت فایل…',
       columns: { submittedAt: 'زمان ثبت', mobile: 'موبایل', contact: 'مخاطب', send: 'پیامک تشکر', values: 'پاسخ‌ها', shortLink: 'پیوند کوتاه' },
-      created: 'ساخته شد', updated: 'به‌روز شد', noContact: '—', sent: 'ارسال {{id}}', notSent: 'ارسال نشد ({{reason}})', noSend: '—',
+      created: 'ساخته شد', updated: 'به‌روز شد', contactFailed: 'نوشته نشد (سقف مخاطبان سازمان یا دفترچه حذف‌شده)', noContact: '—', sent: 'ارسال {{id}}', notSent: 'ارسال نشد ({{reason}})', noSend: '—',
     },
     public: {
       submit: 'ثبت', sending: 'در حال ثبت…', thanksTitle: 'پاسخ شما ثبت شد', thanksDefault: 'از وقتی که گذاشتید سپاسگزاریم.', another: 'ثبت پاسخ دیگر',
@@ -104,7 +104,7 @@ export const formsTexts: TextResource = {
       empty: 'No answers yet', emptyHint: 'Once published, send the public address; every answer shows here.',
       export: 'Export to Excel', exporting: 'Building the file…',
       columns: { submittedAt: 'Submitted at', mobile: 'Mobile', contact: 'Contact', send: 'Thank-you SMS', values: 'Answers', shortLink: 'Short link' },
-      created: 'Created', updated: 'Updated', noContact: '—', sent: 'Send {{id}}', notSent: 'Not sent ({{reason}})', noSend: '—',
+      created: 'Created', updated: 'Updated', contactFailed: 'Not written (the organization\'s contact limit, or the phonebook was deleted)', noContact: '—', sent: 'Send {{id}}', notSent: 'Not sent ({{reason}})', noSend: '—',
     },
     public: {
       submit: 'Submit', sending: 'Submitting…', thanksTitle: 'Your answer was recorded', thanksDefault: 'Thank you for your time.', another: 'Submit another answer',

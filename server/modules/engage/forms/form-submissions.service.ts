@@ -87,26 +87,36 @@ export class FormSubmissionsService {
     const judged = await this.judge(form, fields, body.values);
     await this.keepFiles(judged);
     const contact = contactInputOf(fields, judged.values);
+    const store = (writeContact: boolean, contactFailure: string | null) => this.uow.run(async (tx) => {
+      let contactId: number | null = null;
+      let created = false;
+      let failure = contactFailure;
+      if (writeContact && form.phonebookId !== null && contact.cellphone) {
+        try {
+          const written = await this.contacts.upsertFromForm(tx, form.phonebookId, contact.input);
+          if (written === 'gone') failure = 'PhonebookGone';
+          else ({ id: contactId, created } = written);
+        } catch (err) {
+          throw onFields(err, contact.fieldOf);
+        }
+      }
+      const id = await this.repo.insertSubmission(tx, {
+        formId: form.id, organizationId: form.organizationId, submissionKey: body.submissionKey, values: judged.stored, mobile: contact.cellphone,
+        contactId, contactCreated: created, contactFailure: failure, shortLinkCode: body.sl || null, ip: ctx.ip.slice(0, 64),
+      });
+      if (id === null) throw new Repeated();
+      return id;
+    });
     let answerId: string;
     try {
-      answerId = await this.uow.run(async (tx) => {
-        let contactId: number | null = null;
-        let created = false;
-        if (form.phonebookId !== null && contact.cellphone) {
-          try {
-            const written = await this.contacts.upsertFromForm(tx, form.phonebookId, contact.input);
-            if (written !== 'gone') ({ id: contactId, created } = written);
-          } catch (err) {
-            throw onFields(err, contact.fieldOf);
-          }
-        }
-        const id = await this.repo.insertSubmission(tx, {
-          formId: form.id, organizationId: form.organizationId, submissionKey: body.submissionKey, values: judged.stored, mobile: contact.cellphone,
-          contactId, contactCreated: created, shortLinkCode: body.sl || null, ip: ctx.ip.slice(0, 64),
-        });
-        if (id === null) throw new Repeated();
-        return id;
-      });
+      try {
+        answerId = await store(true, null);
+      } catch (err) {
+        // The owner's phonebook cannot take the contact (its organization's contact limit): the
+        // visitor's answer is still stored, without the contact, and the reason kept on it.
+        if (!(err instanceof AppError) || err.validationErrors.length > 0 || err.status !== 400) throw err;
+        answerId = await store(false, err.key.slice(0, 60));
+      }
     } catch (err) {
       if (!(err instanceof Repeated)) throw err;
       const first = await this.repo.submissionByKey(form.id, body.submissionKey);

@@ -65,6 +65,7 @@ export interface FormSubmissionRow {
   mobile: string | null;
   contactId: number | null;
   contactCreated: boolean;
+  contactFailure: string | null;
   shortLinkCode: string | null;
   sendId: string | null;
   sendFailure: string | null;
@@ -102,7 +103,7 @@ function intOrNullFloat(v: unknown): number | null {
 function submissionOf(r: Record<string, unknown>): FormSubmissionRow {
   return {
     id: String(r.id), formId: Number(r.formId), organizationId: Number(r.organizationId), submissionKey: String(r.submissionKey),
-    values: json<Record<string, StoredValue>>(r.values), mobile: textOrNull(r.mobile), contactId: intOrNull(r.contactId), contactCreated: r.contactCreated === true,
+    values: json<Record<string, StoredValue>>(r.values), mobile: textOrNull(r.mobile), contactId: intOrNull(r.contactId), contactCreated: r.contactCreated === true, contactFailure: textOrNull(r.contactFailure),
     shortLinkCode: textOrNull(r.shortLinkCode), sendId: textOrNull(r.sendId), sendFailure: textOrNull(r.sendFailure), createdAt: date(r.createdAt),
   };
 }

@@ -364,7 +364,7 @@ export class FormsService {
 
 export function submissionView(s: import('./forms.repository.js').FormSubmissionRow) {
   return {
-    id: s.id, formId: s.formId, values: s.values, mobile: s.mobile, contactId: s.contactId, contactCreated: s.contactCreated,
+    id: s.id, formId: s.formId, values: s.values, mobile: s.mobile, contactId: s.contactId, contactCreated: s.contactCreated, contactFailure: s.contactFailure,
     shortLinkCode: s.shortLinkCode, sendId: s.sendId, sendFailure: s.sendFailure, createdAt: s.createdAt,
   };
 }
