@@ -49,6 +49,8 @@ describe('API documentation (OpenAPI 3.1, /api/docs)', function () {
       'GET /ContactExports/Download/:id/:key', // the export file
       'GET /CustomerDomains/Image/:id/:key', // a domain's logo or login image
       'GET /Documents/File/:id', // the document's image
+      'GET /Forms/AnswerFile', // a file a visitor uploaded with an answer
+      'GET /Forms/ExportAnswers/:id', // a form's answers workbook
       'GET /Inbox/DownloadExcel/:id/:key', // the inbox workbook
       'GET /LandingPages/Image/:key', // an image of a published landing page
       'GET /Media/File/:token', // the audio file a voice provider fetches

@@ -38,6 +38,7 @@ import { reportsFeature } from '../features/reports/reports.feature';
 import { landingPagesFeature } from '../features/landing-pages/landing-pages.feature';
 import { surveysFeature } from '../features/surveys/surveys.feature';
 import { clubFeature } from '../features/club/club.feature';
+import { formsFeature } from '../features/forms/forms.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -47,5 +48,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, landingPagesFeature, surveysFeature, clubFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, landingPagesFeature, surveysFeature, clubFeature, formsFeature, placeholderSections,
 ];

@@ -37,7 +37,6 @@ function pageRoutes(features: FeatureManifest[]): RouteObject[] {
     { path: 'auth-callback', Component: AuthCallbackPage },
     { path: 'kibana', Component: OuterPlaceholder },
     { path: 'documentation/*', Component: () => <RequireAuth><OuterPlaceholder /></RequireAuth> },
-    { path: 'form/:id', Component: OuterPlaceholder },
     ...features.flatMap((f) => f.outerRoutes ?? []),
     // '' and the single-segment catch-all load the same main layout area.
     {

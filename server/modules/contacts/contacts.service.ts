@@ -450,6 +450,42 @@ export class ContactsService {
     return out;
   }
 
+  /**
+   * A contact written by a public form (engage's form builder) inside the answer's transaction; no
+   * caller to check: the form's owner chose the phonebook. Matched by cellphone in the phonebook:
+   * created (createType Form) or updated with what the form gave (own fields; custom values by
+   * field id, merged into the stored ones). Problems are thrown as for the panel's form (400 with
+   * issues on `cellphone`, `fields.<id>`, ...); `gone` when the phonebook no longer exists. Holds
+   * the phonebook's row, so contactsCount stays exact; the organization's contact limit applies.
+   */
+  async upsertFromForm(tx: Tx, phonebookId: number, input: ContactInput): Promise<{ id: number; created: boolean } | 'gone'> {
+    const phonebook = await this.phonebooks.find(phonebookId, tx, true);
+    if (!phonebook) return 'gone';
+    const defs = await this.fields.ofOrganization(phonebook.organizationId, tx);
+    const now = this.clock.now();
+    const first = readContactInput({ cellphone: input.cellphone ?? '' }, defs, tehranToday(now));
+    throwIssues(first.issues);
+    const found = await this.contacts.findByCellphone(tx, phonebookId, first.values.cellphone!);
+    const current = found ? await this.contacts.find(found.id, tx) : null;
+    const { values, issues } = readContactInput({ ...input, fields: input.fields ?? {} }, defs, tehranToday(now), current?.fields ?? {});
+    throwIssues(issues);
+    if (current) {
+      await this.contacts.update(tx, current.id, values, now);
+      return { id: current.id, created: false };
+    }
+    const full: ContactValues = {
+      phonebookId, cellphone: values.cellphone!, firstName: null, lastName: null, email: null, job: null, birthdate: null,
+      telephone: null, address: null, phonebookGroup: null, createType: 'Form', fields: {}, ...values,
+    };
+    return withinPhoneNumberLimit(this.phonebooks, tx, phonebook.organizationId, async () => {
+      const row = await this.contacts.insert(tx, full);
+      // The phonebook is held, so the number cannot have come in since the look-up above.
+      if (!row) throw fieldError('cellphone', 'contacts.duplicateCellphone');
+      await this.phonebooks.addToCount(tx, phonebookId, 1, now);
+      return { id: row.id, created: true };
+    });
+  }
+
   /** A number that left a safe-list by text, removed from its phonebook inside the caller's `tx`; whether it was there. */
   async removeFromInbound(tx: Tx, phonebookId: number, cellphone: string): Promise<boolean> {
     const phonebook = await this.phonebooks.find(phonebookId, tx, true);

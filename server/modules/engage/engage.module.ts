@@ -29,10 +29,16 @@ import { ClubMembersService } from './club/club-members.service.js';
 import { ClubFilesService } from './club/club-files.service.js';
 import { ClubFileImporter } from './club/club-files.worker.js';
 import { clubDevicesController, clubFilesController, clubMembersController } from './club/club.routes.js';
+import type { Translator } from '../../platform/i18n.js';
+import { formsMessages } from './forms/forms.messages.js';
+import { FormsRepository } from './forms/forms.repository.js';
+import { FormsService } from './forms/forms.service.js';
+import { FormSubmissionsService } from './forms/form-submissions.service.js';
+import { formsController, publicFormsController } from './forms/forms.routes.js';
 
 export const engageModule: PeykModule = {
   name: 'engage',
-  messages: { ...occasionsMessages, ...landingPagesMessages, ...surveysMessages, ...clubMessages },
+  messages: { ...occasionsMessages, ...landingPagesMessages, ...surveysMessages, ...clubMessages, ...formsMessages },
   register(container: Container) {
     for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner, LandingPagesRepository, LandingPagesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
@@ -49,6 +55,10 @@ export const engageModule: PeykModule = {
     for (const cls of [ClubRepository, ClubFilesRepository, ClubDevicesService, ClubPurchasesService, ClubMembersService, ClubFileImporter, ClubFilesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
+    // Forms (issue 28).
+    for (const cls of [FormsRepository, FormsService, FormSubmissionsService] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
   },
   controllers: (container) => [
     occasionsController(container.get(OccasionsService)),
@@ -58,6 +68,8 @@ export const engageModule: PeykModule = {
     clubDevicesController(container.get(ClubDevicesService), container.get(ClubPurchasesService)),
     clubMembersController(container.get(ClubMembersService)),
     clubFilesController(container.get(ClubFilesService)),
+    formsController(container.get(FormsService), container.get<Translator>(TYPES.Translator)),
+    publicFormsController(container.get(FormSubmissionsService)),
   ],
   async onStart(container) {
     // Club files are read where jobs run (role all or worker); a web-only process only queues them.

@@ -11,10 +11,11 @@ export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 /**
  * How a contact came to be (the spec's createType; its values are not given): typed in the panel,
- * a file import, the REST API, a customer-club device, or an inbound message (polls, parsers).
+ * a file import, the REST API, a customer-club device, an inbound message (polls, parsers), or a
+ * public form of engage's form builder.
  * A copied or moved contact keeps the way it was first made.
  */
-export const CREATE_TYPES = ['Manual', 'Import', 'Api', 'Device', 'Inbound'] as const;
+export const CREATE_TYPES = ['Manual', 'Import', 'Api', 'Device', 'Inbound', 'Form'] as const;
 export type CreateType = (typeof CREATE_TYPES)[number];
 
 export const CONTACT_LIMITS = {

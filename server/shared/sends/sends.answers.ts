@@ -8,7 +8,7 @@ import { SPEC_ENCODINGS } from '../sms/sms-text.js';
  * extension: a send an occasion made (engage's birthdays and dates), kept apart because the spec has
  * no other field that says where a send came from and the outbox filters by it.
  */
-export const SEND_SUB_TYPES = ['Direct', 'Gradual', 'Periodic', 'GradualPeriodic', 'Voice', 'Occasion', 'Club'] as const;
+export const SEND_SUB_TYPES = ['Direct', 'Gradual', 'Periodic', 'GradualPeriodic', 'Voice', 'Occasion', 'Club', 'Form'] as const;
 const sendSubType = {
   type: 'string', enum: SEND_SUB_TYPES,
   description: "The spec's SendSubTypes, plus Occasion (a Peyk extension: a send an occasion made) / زیرنوع ارسال طبق مستند، به‌علاوهٔ Occasion (افزودهٔ پیک: ارسالِ یک مناسبت)",

@@ -82,6 +82,7 @@ const SHIPPED_NAMES = [
   '20261204-0085-messaging-dynamic-templates',
   '20261205-0086-engage-short-links',
   '20261205-0089-engage-landing-pages',
+  '20261205-0092-engage-forms',
   '20261205-0095-engage-online-surveys',
   '20261205-0098-engage-club-devices',
   '20261205-0099-engage-club-files',

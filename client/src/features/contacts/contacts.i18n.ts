@@ -54,7 +54,7 @@ export const contactsTexts: TextResource = {
       },
       cellphoneHint: 'هر شکلی از شماره: ۰۹۱۲…، ۹۸۹۱۲…، +۹۸۹۱۲… یا شماره بین‌المللی با + و ۰۰.',
       invalidMobile: 'شماره موبایل نامعتبر است.', invalidEmail: 'آدرس ایمیل نامعتبر است.',
-      createTypes: { Manual: 'دستی', Import: 'فایل', Api: 'وب‌سرویس', Device: 'دستگاه', Inbound: 'پیامک دریافتی' },
+      createTypes: { Manual: 'دستی', Import: 'فایل', Api: 'وب‌سرویس', Device: 'دستگاه', Inbound: 'پیامک دریافتی', Form: 'فرم' },
     },
     customFields: {
       title: 'فیلدهای سفارشی', create: 'فیلد جدید', edit: 'ویرایش فیلد', usage: '{{n}} از {{max}} فیلد', usageUnlimited: '{{n}} فیلد',
@@ -123,7 +123,7 @@ export const contactsTexts: TextResource = {
       },
       cellphoneHint: 'Any form of the number: 0912…, 98912…, +98912…, or an international number with + or 00.',
       invalidMobile: 'Invalid mobile number.', invalidEmail: 'Invalid email address.',
-      createTypes: { Manual: 'Manual', Import: 'File', Api: 'Web service', Device: 'Device', Inbound: 'Inbound SMS' },
+      createTypes: { Manual: 'Manual', Import: 'File', Api: 'Web service', Device: 'Device', Inbound: 'Inbound SMS', Form: 'Form' },
     },
     customFields: {
       title: 'Custom fields', create: 'New field', edit: 'Edit field', usage: '{{n}} of {{max}} fields', usageUnlimited: '{{n}} fields',

@@ -36,7 +36,7 @@ export const sendingTexts: TextResource = {
     modeSwitchCleared: 'با تغییر روش ورود، شماره‌های روش قبلی پاک شد.',
     schedule: 'زمان ارسال', sendNow: 'ارسال فوری', sendLater: 'ارسال زمان‌بندی‌شده', sendDateTime: 'تاریخ و ساعت ارسال',
     typeSend: { label: 'نوع ارسال', direct: 'عادی', gradual: 'تدریجی', periodic: 'دوره‌ای', gradualPeriodic: 'تدریجی دوره‌ای' },
-    subTypes: { Direct: 'عادی', Gradual: 'تدریجی', Periodic: 'دوره‌ای', GradualPeriodic: 'تدریجی دوره‌ای', Voice: 'صوتی', Occasion: 'مناسبتی', Club: 'باشگاه مشتریان' },
+    subTypes: { Direct: 'عادی', Gradual: 'تدریجی', Periodic: 'دوره‌ای', GradualPeriodic: 'تدریجی دوره‌ای', Voice: 'صوتی', Occasion: 'مناسبتی', Club: 'باشگاه مشتریان', Form: 'تشکر فرم' },
     gradualSteps: '{{size}} گیرنده هر {{minutes}} دقیقه',
     gradual: {
       stepCount: 'تعداد در هر مرحله', intervalMinutes: 'فاصله مراحل (دقیقه)',
@@ -159,7 +159,7 @@ export const sendingTexts: TextResource = {
     modeSwitchCleared: 'The numbers of the previous mode were cleared.',
     schedule: 'Send time', sendNow: 'Send now', sendLater: 'Schedule', sendDateTime: 'Send date and time',
     typeSend: { label: 'Send type', direct: 'Direct', gradual: 'Gradual', periodic: 'Periodic', gradualPeriodic: 'Gradual periodic' },
-    subTypes: { Direct: 'Direct', Gradual: 'Gradual', Periodic: 'Periodic', GradualPeriodic: 'Gradual periodic', Voice: 'Voice', Occasion: 'Occasion', Club: 'Customer club' },
+    subTypes: { Direct: 'Direct', Gradual: 'Gradual', Periodic: 'Periodic', GradualPeriodic: 'Gradual periodic', Voice: 'Voice', Occasion: 'Occasion', Club: 'Customer club', Form: 'Form thank-you' },
     gradualSteps: '{{size}} recipients every {{minutes}} minutes',
     gradual: {
       stepCount: 'Recipients per step', intervalMinutes: 'Interval between steps (minutes)',
