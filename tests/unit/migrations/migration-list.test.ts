@@ -80,6 +80,8 @@ const SHIPPED_NAMES = [
   '20261204-0083-messaging-gradual-periodic',
   '20261204-0084-messaging-status-requests',
   '20261204-0085-messaging-dynamic-templates',
+  '20261205-0101-engage-assistant-bots',
+  '20261205-0102-engage-assistant-embeddings',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */
