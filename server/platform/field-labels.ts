@@ -598,4 +598,15 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   credit: { fa: 'پاداش (ریال)', en: 'Reward (rials)' },
   groupBy: { fa: 'گروه‌بندی', en: 'Group by' },
   customerOrganizationId: { fa: 'مشتری', en: 'Customer' },
+  // chat assistant and documentation viewer (engage, part assistant)
+  botId: { fa: 'ربات', en: 'Bot' },
+  fuzzyMatch: { fa: 'تطبیق نوشتاری (فازی)', en: 'Fuzzy match' },
+  fuzzyThreshold: { fa: 'آستانه تطبیق نوشتاری', en: 'Fuzzy match threshold' },
+  semanticMatch: { fa: 'تطبیق معنایی', en: 'Semantic match' },
+  semanticThreshold: { fa: 'آستانه تطبیق معنایی', en: 'Semantic match threshold' },
+  question: { fa: 'پرسش', en: 'Question' },
+  answer: { fa: 'پاسخ', en: 'Answer' },
+  language: { fa: 'زبان', en: 'Language' },
+  keywords: { fa: 'کلیدواژه‌ها', en: 'Keywords' },
+  slug: { fa: 'صفحه راهنما', en: 'Help page' },
 };
