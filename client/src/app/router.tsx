@@ -1,5 +1,4 @@
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { RequireAuth } from '../shared/auth/guards';
 import type { FeatureManifest } from '../shared/app/feature-manifest';
 import { lazySignedInPage } from '../shared/app/lazy-page';
 import { NotFoundPage } from './pages/not-found';
@@ -37,7 +36,6 @@ function pageRoutes(features: FeatureManifest[]): RouteObject[] {
     { path: 'auth-callback', Component: AuthCallbackPage },
     { path: 'landing-page/:organizationName', Component: OuterPlaceholder },
     { path: 'kibana', Component: OuterPlaceholder },
-    { path: 'documentation/*', Component: () => <RequireAuth><OuterPlaceholder /></RequireAuth> },
     { path: 'form/:id', Component: OuterPlaceholder },
     { path: 'online-survey/:id', Component: OuterPlaceholder },
     ...features.flatMap((f) => f.outerRoutes ?? []),

@@ -6,7 +6,7 @@ const language = { type: 'string', enum: ['fa', 'en'] } as const;
 
 export const botAnswer = {
   type: 'object',
-  required: ['botId', 'organizationId', 'organizationName', 'isDefault', 'title', 'fuzzyMatch', 'fuzzyThreshold', 'semanticMatch', 'semanticThreshold', 'isActive', 'createdAt', 'lastModified'],
+  required: ['botId', 'organizationId', 'organizationName', 'isDefault', 'title', 'fuzzyMatch', 'fuzzyThreshold', 'semanticMatch', 'semanticThreshold', 'semanticAvailable', 'isActive', 'createdAt', 'lastModified'],
   properties: {
     botId: integer,
     /** null: the installation's default bot. */
@@ -18,6 +18,8 @@ export const botAnswer = {
     fuzzyThreshold: score,
     semanticMatch: flag,
     semanticThreshold: score,
+    /** The installation has an embedding endpoint (PEYK_ASSISTANT_EMBEDDING_URL); without one semantic match does nothing. */
+    semanticAvailable: flag,
     isActive: flag,
     createdAt: instant,
     lastModified: instant,

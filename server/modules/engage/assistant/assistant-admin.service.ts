@@ -5,6 +5,7 @@ import type { Actor } from '../../../platform/actor.js';
 import type { Clock } from '../../../platform/clock.js';
 import { AppError, badRequest, conflict, notFound, type ValidationIssue } from '../../../platform/http/errors.js';
 import { AuditService } from '../../audit/index.js';
+import { EmbeddingClient } from './embedding-client.service.js';
 import { AssistantRepository, type BotReader, type BotRow, type BotValues, type FaqRow, type FaqValues } from './assistant.repository.js';
 
 export interface BotInput {
@@ -39,15 +40,16 @@ export class AssistantAdminService {
     @inject(AuditService) private readonly audit: AuditService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(EmbeddingClient) private readonly embeddings: EmbeddingClient,
   ) {}
 
   async listBots(ctx: Actor, filter: { pageIndex: number; pageSize: number; search?: string }) {
     const page = await this.repo.listBots(readerOf(ctx), filter);
-    return { items: page.items.map(botView), totalCount: page.totalCount };
+    return { items: page.items.map((b) => this.view(b)), totalCount: page.totalCount };
   }
 
   async getBot(ctx: Actor, id: number) {
-    return botView(await this.visibleBot(ctx, id));
+    return this.view(await this.visibleBot(ctx, id));
   }
 
   /** A bot for the active organization (the organization switcher's choice), one per organization. */
@@ -129,6 +131,11 @@ export class AssistantAdminService {
       await this.audit.record(tx, ctx, { operationType: 'Delete', className: 'AssistantFaq', referenceId: id, oldData: faqSnapshot(before) });
     });
     return { id };
+  }
+
+  /** `semanticAvailable`: whether the installation has an embedding endpoint, so the screen can say semantic match does nothing without one. */
+  private view(b: BotRow) {
+    return { ...botView(b), semanticAvailable: this.embeddings.configured };
   }
 
   private async visibleBot(ctx: Actor, id: number, field?: string): Promise<BotRow> {
