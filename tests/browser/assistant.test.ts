@@ -41,7 +41,7 @@ describe('browser: chat assistant and documentation viewer', function () {
     const pages = new AssistantPages(admin, baseUrl);
     await admin.getByTestId('assistant-admin-page').waitFor();
     await pages.createBot();
-    expect(await admin.getByText('این نصب سرویس embedding ندارد').count(), 'the semantic switch says it does nothing here').to.equal(1);
+    expect(await admin.getByTestId('assistant-semantic-unavailable').count(), 'the semantic switch says it does nothing here').to.equal(1);
     await pages.addFaq({ question: 'چگونه اعتبار پنل را افزایش دهم؟', answer: 'از منوی مالی، پرداخت آنلاین را باز کنید.', keywords: 'شارژ پنل، خرید اعتبار' });
     await pages.faqTable().getByText('چگونه اعتبار پنل را افزایش دهم؟').waitFor();
     await admin.close();

@@ -11,6 +11,7 @@ import { showToast } from '../../shared/ui/dialog/toast-store';
 import { CheckboxField } from '../../shared/ui/form/checkbox-field';
 import { TextField } from '../../shared/ui/form/text-field';
 import { PageHeader } from '../../shared/ui/page-header';
+import { CodeSpans } from '../../shared/ui/rich-text';
 import { Spinner } from '../../shared/ui/spinner';
 import { DataTable, type DataTableColumn } from '../../shared/ui/table/data-table';
 import { isolateText } from '../../shared/ui/bidi';
@@ -114,8 +115,14 @@ function BotForm({ bot }: { bot: BotAnswer }) {
       <CheckboxField id="assistant-bot-fuzzy" label={t('admin.fuzzyMatch')} hint={t('admin.fuzzyMatchHint')} checked={fuzzyMatch} onCheckedChange={setFuzzyMatch} />
       <TextField id="assistant-bot-fuzzy-threshold" label={t('admin.fuzzyThreshold')} hint={t('admin.fuzzyThresholdHint')} value={fuzzyThreshold} dir="ltr" inputMode="decimal"
         error={errors.fuzzyThreshold} onChange={(e) => setFuzzyThreshold(e.target.value)} />
-      <CheckboxField id="assistant-bot-semantic" label={t('admin.semanticMatch')} hint={bot.semanticAvailable ? t('admin.semanticMatchHint') : t('admin.semanticUnavailable')}
+      <CheckboxField id="assistant-bot-semantic" label={t('admin.semanticMatch')} hint={t('admin.semanticMatchHint')}
         checked={semanticMatch} onCheckedChange={setSemanticMatch} data-testid="assistant-bot-semantic" />
+      {/* The switch is stored either way; without an endpoint it does nothing, and says so. */}
+      {!bot.semanticAvailable && (
+        <p className="rounded bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100" data-testid="assistant-semantic-unavailable">
+          <CodeSpans text={t('admin.semanticUnavailable')} />
+        </p>
+      )}
       <TextField id="assistant-bot-semantic-threshold" label={t('admin.semanticThreshold')} value={semanticThreshold} dir="ltr" inputMode="decimal"
         error={errors.semanticThreshold} onChange={(e) => setSemanticThreshold(e.target.value)} />
       <CheckboxField id="assistant-bot-active" label={t('admin.isActive')} hint={t('admin.isActiveHint')} checked={isActive} onCheckedChange={setIsActive} />
