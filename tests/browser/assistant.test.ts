@@ -5,21 +5,18 @@ import { createTree, USER_PASSWORD, type Tree } from '../support/fixtures.js';
 import type { ApiClient } from '../support/api-client.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { AssistantPages } from './pages/assistant-pages.js';
-import { assistantTexts } from '../../client/src/features/assistant/assistant.i18n.js';
+import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 
-const LOADING_FA = (assistantTexts.fa.widget as { loading: string[] }).loading;
+// The spec's 5 rotating loading messages, as the Persian panel shows them (client assistant.i18n.ts).
+const LOADING_FA = ['در حال خواندن پرسش شما…', 'در حال جستجو در پرسش‌های متداول…', 'در حال ورق زدن صفحه‌های راهنما…', 'در حال مقایسه نوشتارهای مختلف…', 'در حال آماده کردن پاسخ…'];
 
 /** Records whether the intro splash is ever put into the page (from the first script on). */
 async function watchSplash(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { splashSeen: boolean };
-    w.splashSeen = false;
-    new MutationObserver(() => {
-      if (document.querySelector('[data-testid="intro-splash"]')) w.splashSeen = true;
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await page.addInitScript(`window.splashSeen = false;
+    new MutationObserver(() => { if (document.querySelector('[data-testid="intro-splash"]')) window.splashSeen = true; })
+      .observe(document, { childList: true, subtree: true });`);
 }
-const splashSeen = (page: Page) => page.evaluate(() => (window as unknown as { splashSeen: boolean }).splashSeen);
+const splashSeen = (page: Page) => page.evaluate<boolean>('window.splashSeen');
 
 describe('browser: chat assistant and documentation viewer', function () {
   this.timeout(180_000);
@@ -58,14 +55,14 @@ describe('browser: chat assistant and documentation viewer', function () {
     await chat.toggle().focus();
     await page.keyboard.press('Enter');
     await chat.chat().waitFor();
-    expect(await chat.input().evaluate((el) => el === document.activeElement), 'the question field has the focus').to.equal(true);
+    expect(await chat.input().evaluate((el) => el === el.ownerDocument.activeElement), 'the question field has the focus').to.equal(true);
     // Arabic yeh and kaf, no half-space: the entry was written in Persian letters.
     await page.keyboard.type('ميخواهم اعتبار پنل را افزايش دهم');
     await page.keyboard.press('Enter');
     const first = await chat.loading().innerText();
     expect(LOADING_FA).to.include(first);
     await page.waitForFunction((before) => {
-      const el = document.querySelector('[data-testid="assistant-loading"]');
+      const el = (globalThis as any).document.querySelector('[data-testid="assistant-loading"]');
       return !!el && el.textContent !== before;
     }, first, { timeout: 3_000 });
     expect(LOADING_FA).to.include(await chat.loading().innerText());
@@ -89,7 +86,7 @@ describe('browser: chat assistant and documentation viewer', function () {
     await chat.chat().waitFor();
     await page.keyboard.press('Escape');
     await chat.chat().waitFor({ state: 'detached' });
-    expect(await chat.toggle().evaluate((el) => el === document.activeElement)).to.equal(true);
+    expect(await chat.toggle().evaluate((el) => el === el.ownerDocument.activeElement)).to.equal(true);
     expect(errors).to.deep.equal([]);
     await page.close();
   });
@@ -120,5 +117,26 @@ describe('browser: chat assistant and documentation viewer', function () {
     await page.getByTestId('documentation-back').click();
     await page.getByTestId('current-user').waitFor();
     await page.close();
+  });
+
+  it('the FAQ screen, the open chat with an answer and the documentation viewer have no serious accessibility violation', async () => {
+    // bypassCSP: the panel's policy (script-src 'self') would refuse axe-core's injected script.
+    const context = await browser.newContext({ locale: 'fa-IR', bypassCSP: true });
+    const page = await context.newPage();
+    const axe = new AccessibilityCheck(page);
+    await new PanelSignIn(page, baseUrl).signIn(tree.orgAdmin.userName, USER_PASSWORD);
+    const pages = new AssistantPages(page, baseUrl);
+    await pages.openAdmin();
+    await axe.settled();
+    expect(describeViolations('assistant FAQ screen', await axe.seriousViolations())).to.equal('');
+    await pages.toggle().click();
+    await pages.input().fill('چطور پیامک انبوه بفرستم');
+    await page.keyboard.press('Enter');
+    await pages.answers().first().waitFor();
+    expect(describeViolations('open chat', await axe.seriousViolations())).to.equal('');
+    await pages.openDocumentation('/credit');
+    await axe.settled();
+    expect(describeViolations('documentation viewer', await axe.seriousViolations())).to.equal('');
+    await context.close();
   });
 });
