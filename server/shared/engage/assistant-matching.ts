@@ -95,33 +95,66 @@ export function trigramSimilarity(a: string, b: string): number {
 // Two words closer than this are the same word misspelt; below it they are different words.
 const WORD_MATCH = 0.55;
 
+/** A word with its trigrams, computed once per prepared text (comparisons are many, words few). */
+export interface Token {
+  word: string;
+  grams: Set<string>;
+}
+
+const tokenOf = (word: string): Token => ({ word, grams: trigrams(word) });
+
+function gramDice(a: Token, b: Token): number {
+  if (a.word === b.word) return 1;
+  const small = a.grams.size <= b.grams.size ? a.grams : b.grams;
+  const large = small === a.grams ? b.grams : a.grams;
+  // The best Dice two sets of these sizes can reach: below the word threshold, no need to count.
+  if ((2 * small.size) / (small.size + large.size) < WORD_MATCH) return 0;
+  let common = 0;
+  for (const g of small) if (large.has(g)) common++;
+  return (2 * common) / (small.size + large.size);
+}
+
 /** How much of `from` is found in `to`: each word's best fuzzy match, averaged (0..1). */
-export function coverage(from: readonly string[], to: readonly string[]): number {
+export function coverage(from: readonly (string | Token)[], to: readonly (string | Token)[]): number {
   if (from.length === 0 || to.length === 0) return 0;
-  const targets = new Set(to);
+  const source = from.map((w) => (typeof w === 'string' ? tokenOf(w) : w));
+  const targets = to.map((w) => (typeof w === 'string' ? tokenOf(w) : w));
+  const exact = new Set(targets.map((t) => t.word));
   let sum = 0;
-  for (const word of from) {
-    if (targets.has(word)) { sum += 1; continue; }
+  for (const word of source) {
+    if (exact.has(word.word)) { sum += 1; continue; }
     let best = 0;
     for (const other of targets) {
-      const s = trigramSimilarity(word, other);
+      const s = gramDice(word, other);
       if (s > best) best = s;
     }
     if (best >= WORD_MATCH) sum += best;
   }
-  return sum / from.length;
+  return sum / source.length;
 }
 
 /** A text prepared once for many comparisons. */
 export interface PreparedText {
   tokens: string[];
+  /** The tokens with their trigrams. */
+  words: Token[];
   /** The content words run together: spacing differences vanish here. */
   compact: string;
+  compactGrams: Set<string>;
 }
 
 export function prepare(text: string): PreparedText {
   const tokens = tokenize(text);
-  return { tokens, compact: tokens.join('') };
+  const compact = tokens.join('');
+  return { tokens, words: tokens.map(tokenOf), compact, compactGrams: trigrams(compact) };
+}
+
+function setDice(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let common = 0;
+  for (const g of small) if (large.has(g)) common++;
+  return (2 * common) / (a.size + b.size);
 }
 
 /**
@@ -131,15 +164,15 @@ export function prepare(text: string): PreparedText {
  */
 export function questionScore(question: PreparedText, candidate: PreparedText): number {
   if (question.tokens.length === 0 || candidate.tokens.length === 0) return 0;
-  return 0.55 * coverage(question.tokens, candidate.tokens)
-    + 0.2 * coverage(candidate.tokens, question.tokens)
-    + 0.25 * trigramSimilarity(question.compact, candidate.compact);
+  return 0.55 * coverage(question.words, candidate.words)
+    + 0.2 * coverage(candidate.words, question.words)
+    + 0.25 * (question.compact === candidate.compact ? 1 : setDice(question.compactGrams, candidate.compactGrams));
 }
 
 /** A keyword (one or more words) is matched when all its words are in the question. */
 export function keywordScore(question: PreparedText, keyword: PreparedText): number {
   if (keyword.tokens.length === 0 || question.tokens.length === 0) return 0;
-  return coverage(keyword.tokens, question.tokens);
+  return coverage(keyword.words, question.words);
 }
 
 /**
@@ -148,8 +181,8 @@ export function keywordScore(question: PreparedText, keyword: PreparedText): num
  */
 export function sectionScore(question: PreparedText, title: PreparedText, body: PreparedText): number {
   if (question.tokens.length === 0) return 0;
-  const inTitle = coverage(question.tokens, title.tokens);
-  const inBody = coverage(question.tokens, body.tokens);
+  const inTitle = coverage(question.words, title.words);
+  const inBody = coverage(question.words, body.words);
   return Math.max(0.5 * inTitle + 0.5 * inBody, 0.85 * inBody);
 }
 

@@ -28,6 +28,8 @@ const HELP_WEIGHT = 0.9;
 /** With meaning compared, the score leans on it; the spelling score still counts (names, codes, numbers). */
 const SEMANTIC_WEIGHT = 0.65;
 const MINUTE_MS = 60_000;
+/** Prepared entries kept between questions, at most (a whole cache is dropped past it: simple, and rebuilt in one question). */
+const PREPARED_LIMIT = 20_000;
 
 interface Candidate {
   kind: 'Faq' | 'HelpPage';
@@ -56,6 +58,23 @@ export class AssistantService {
     @inject(TYPES.Translator) private readonly translator: Translator,
     @inject(TYPES.Logger) private readonly logger: Logger,
   ) {}
+
+  /**
+   * Entries' question and keywords, tokenised once per version (`id:lastModified`): an edit makes a
+   * new key, so a changed entry is never matched in its old words. Per process; nothing to share.
+   */
+  private readonly prepared = new Map<string, { question: PreparedText; keywords: PreparedText[] }>();
+
+  private preparedOf(faq: FaqRow) {
+    const key = `${faq.id}:${faq.lastModified.getTime()}`;
+    let found = this.prepared.get(key);
+    if (!found) {
+      if (this.prepared.size >= PREPARED_LIMIT) this.prepared.clear();
+      found = { question: prepare(faq.question), keywords: faq.keywords.map((k) => prepare(k)) };
+      this.prepared.set(key, found);
+    }
+    return found;
+  }
 
   async ask(ctx: Actor, input: { question: string; language?: HelpLanguage }) {
     const language: HelpLanguage = input.language ?? (ctx.culture === 'fa' ? 'fa' : 'en');
@@ -117,8 +136,9 @@ export class AssistantService {
     // An inactive default bot still leaves the help pages: only its own entries are silenced.
     const faqs = bot && bot.isActive ? await this.repo.activeFaqs(bot.id, language, FAQ_LIMIT) : [];
     for (const faq of faqs) {
-      let fuzzy = questionScore(q, prepare(faq.question));
-      for (const keyword of faq.keywords) fuzzy = Math.max(fuzzy, KEYWORD_WEIGHT * keywordScore(q, prepare(keyword)));
+      const ready = this.preparedOf(faq);
+      let fuzzy = questionScore(q, ready.question);
+      for (const keyword of ready.keywords) fuzzy = Math.max(fuzzy, KEYWORD_WEIGHT * keywordScore(q, keyword));
       out.push({ kind: 'Faq', sourceKey: faqSourceKey(faq.id), text: [faq.question, ...faq.keywords].join('\n'), fuzzy, cosine: null, faq });
     }
     for (const help of await this.help.candidates(language)) {
