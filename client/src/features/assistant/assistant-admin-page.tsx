@@ -28,10 +28,13 @@ const areaClass = 'w-full rounded-md border border-gray-500 bg-white px-3 py-2 t
  * and its FAQ entries.
  */
 export function AssistantAdminPage() {
-  const { api } = useApp();
+  const { api, store } = useApp();
   const { t } = useTranslation('assistant');
   const { mutate } = useSWRConfig();
   const { data: user } = useCurrentUser();
+  // The bot is created for the organization the switcher points at (the server's tenant), not always the user's own.
+  const active = useAppState(store, (s) => s.activeOrganizationId);
+  const activeOrganizationId = active ? Number(active) : user?.organizationId;
   const bots = useSWR(assistantKeys.bots(), () => assistantApi.bots(api, { pageIndex: 0, pageSize: 200 }));
   const [botId, setBotId] = useState<number | null>(null);
   const list = bots.data?.items ?? [];
@@ -40,7 +43,7 @@ export function AssistantAdminPage() {
 
   const createBot = async () => {
     try {
-      const created = await assistantApi.createBot(api, { title: user?.organizationName ?? 'Bot', fuzzyMatch: true, fuzzyThreshold: 0.5, semanticMatch: false, semanticThreshold: 0.8, isActive: true });
+      const created = await assistantApi.createBot(api, { title: t('admin.newBotTitle'), fuzzyMatch: true, fuzzyThreshold: 0.5, semanticMatch: false, semanticThreshold: 0.8, isActive: true });
       await mutate(assistantKeys.bots());
       setBotId(created.botId);
     } catch { /* the error catalogue told the user */ }
@@ -58,7 +61,7 @@ export function AssistantAdminPage() {
           </select>
         </label>
       )}
-      {bots.data && !list.some((b) => !b.isDefault && b.organizationId === user?.organizationId) && !isSystem && (
+      {bots.data && !list.some((b) => !b.isDefault && b.organizationId === activeOrganizationId) && !(isSystem && activeOrganizationId === user?.organizationId) && (
         <div className="mb-4 rounded border border-slate-300 p-3 text-sm dark:border-slate-600" data-testid="assistant-no-bot">
           <p className="mb-2">{t('admin.noBot')}</p>
           <Button onClick={() => void createBot()} data-testid="assistant-create-bot">{t('admin.createBot')}</Button>

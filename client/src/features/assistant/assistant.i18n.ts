@@ -26,7 +26,7 @@ export const assistantTexts: TextResource = {
     admin: {
       title: 'دستیار گفتگو: ربات و پرسش‌های متداول', bot: 'ربات', chooseBot: 'انتخاب ربات', defaultBot: 'ربات پیش‌فرض نصب',
       noBot: 'این سازمان ربات خودش را ندارد؛ کاربرانش از ربات سازمان بالاتر یا ربات پیش‌فرض پاسخ می‌گیرند.',
-      createBot: 'ساخت ربات برای این سازمان', botSaved: 'ربات ذخیره شد.', botTitle: 'عنوان ربات',
+      createBot: 'ساخت ربات برای این سازمان', newBotTitle: 'دستیار سازمان', botSaved: 'ربات ذخیره شد.', botTitle: 'عنوان ربات',
       fuzzyMatch: 'تطبیق نوشتاری (فازی)', fuzzyMatchHint: 'غلط‌های تایپی و نوشتارهای مختلف (ی/ي، ک/ك، نیم‌فاصله) یکسان خوانده می‌شوند. خاموش: فقط همان واژه‌ها.',
       fuzzyThreshold: 'آستانه تطبیق نوشتاری (۰ تا ۱)', fuzzyThresholdHint: 'کمتر از این امتیاز، دستیار می‌گوید پاسخ را نمی‌داند. پیش‌فرض ۰٫۵.',
       semanticMatch: 'تطبیق معنایی', semanticMatchHint: 'پرسش‌ها با مدل برداری (امبدینگ) نصب از نظر معنا هم مقایسه می‌شوند.',
@@ -67,7 +67,7 @@ export const assistantTexts: TextResource = {
     admin: {
       title: 'Chat assistant: bot and FAQ', bot: 'Bot', chooseBot: 'Choose a bot', defaultBot: 'Installation\'s default bot',
       noBot: 'This organization has no bot of its own; its users are answered by the bot above it or the default bot.',
-      createBot: 'Create a bot for this organization', botSaved: 'The bot was saved.', botTitle: 'Bot title',
+      createBot: 'Create a bot for this organization', newBotTitle: 'Organization assistant', botSaved: 'The bot was saved.', botTitle: 'Bot title',
       fuzzyMatch: 'Fuzzy match', fuzzyMatchHint: 'Typing slips and spellings (ی/ي, ک/ك, half-spaces) read alike. Off: only the same words.',
       fuzzyThreshold: 'Fuzzy match threshold (0 to 1)', fuzzyThresholdHint: 'Below this score the assistant says it does not know. Default 0.5.',
       semanticMatch: 'Semantic match', semanticMatchHint: 'Questions are also compared by meaning with the installation\'s embedding model.',
