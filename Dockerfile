@@ -17,6 +17,8 @@ RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY config ./config
 COPY plugins ./plugins
+# The help pages the documentation viewer shows and the chat assistant answers from (engage, part assistant).
+COPY docs ./docs
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node

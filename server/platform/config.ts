@@ -124,6 +124,14 @@ export interface AppConfig {
    */
   smppServer: SmppServerConfig;
   /**
+   * The chat assistant (engage, part assistant): `embeddingUrl` (`PEYK_ASSISTANT_EMBEDDING_URL`), an
+   * OpenAI-compatible `/embeddings` endpoint the installation provides, with `embeddingModel`
+   * (`PEYK_ASSISTANT_EMBEDDING_MODEL`) and an optional bearer key (`PEYK_ASSISTANT_EMBEDDING_KEY`);
+   * unset = fuzzy matching only. `embeddingTimeoutMs` bounds one call; `asksPerMinute`
+   * (`PEYK_ASSISTANT_ASKS_PER_MINUTE`) is each user's limit on questions (0 = no limit).
+   */
+  assistant: { embeddingUrl: string | null; embeddingModel: string; embeddingKey: string | null; embeddingTimeoutMs: number; asksPerMinute: number };
+  /**
    * How long a stopping process drains (`PEYK_SHUTDOWN_MS`): after SIGTERM/SIGINT intake stops at
    * once, work in progress gets this long, then the process exits whatever still runs.
    */
@@ -345,6 +353,13 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
       idpayApiUrl: env.PEYK_IDPAY_API_URL || merged.onlinePayment.idpayApiUrl,
     },
     smppServer: parseSmppServer(env),
+    assistant: {
+      embeddingUrl: env.PEYK_ASSISTANT_EMBEDDING_URL || null,
+      embeddingModel: env.PEYK_ASSISTANT_EMBEDDING_MODEL || 'text-embedding-3-small',
+      embeddingKey: env.PEYK_ASSISTANT_EMBEDDING_KEY || null,
+      embeddingTimeoutMs: parseMs('PEYK_ASSISTANT_EMBEDDING_TIMEOUT_MS', env.PEYK_ASSISTANT_EMBEDDING_TIMEOUT_MS, 5_000, 100, 60_000),
+      asksPerMinute: parseCount('PEYK_ASSISTANT_ASKS_PER_MINUTE', env.PEYK_ASSISTANT_ASKS_PER_MINUTE, 20, 0, 100_000),
+    },
     shutdownMs: parseMs('PEYK_SHUTDOWN_MS', env.PEYK_SHUTDOWN_MS, merged.shutdownMs ?? 10_000, 100, 600_000),
     ...overrides,
   };

@@ -599,7 +599,7 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   groupBy: { fa: 'گروه‌بندی', en: 'Group by' },
   customerOrganizationId: { fa: 'مشتری', en: 'Customer' },
   // landing pages (engage)
-  slug: { fa: 'نشانی کوتاه صفحه', en: 'Slug' },
+  slug: { fa: 'نشانی کوتاه صفحه', en: 'Page slug' },
   language: { fa: 'زبان', en: 'Language' },
   theme: { fa: 'رنگ پوسته', en: 'Theme' },
   isPublished: { fa: 'منتشر شده', en: 'Published' },
@@ -664,4 +664,13 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   submissionKey: { fa: 'شناسه ثبت', en: 'Submission key' },
   values: { fa: 'پاسخ‌ها', en: 'Answers' },
   answerId: { fa: 'پاسخ', en: 'Answer' },
+  // chat assistant and documentation viewer (engage, part assistant)
+  botId: { fa: 'ربات', en: 'Bot' },
+  fuzzyMatch: { fa: 'تطبیق نوشتاری (فازی)', en: 'Fuzzy match' },
+  fuzzyThreshold: { fa: 'آستانه تطبیق نوشتاری', en: 'Fuzzy match threshold' },
+  semanticMatch: { fa: 'تطبیق معنایی', en: 'Semantic match' },
+  semanticThreshold: { fa: 'آستانه تطبیق معنایی', en: 'Semantic match threshold' },
+  question: { fa: 'پرسش', en: 'Question' },
+  answer: { fa: 'پاسخ', en: 'Answer' },
+  keywords: { fa: 'کلیدواژه‌ها', en: 'Keywords' },
 };

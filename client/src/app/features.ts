@@ -39,6 +39,7 @@ import { landingPagesFeature } from '../features/landing-pages/landing-pages.fea
 import { surveysFeature } from '../features/surveys/surveys.feature';
 import { clubFeature } from '../features/club/club.feature';
 import { formsFeature } from '../features/forms/forms.feature';
+import { assistantFeature } from '../features/assistant/assistant.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -48,5 +49,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, landingPagesFeature, surveysFeature, clubFeature, formsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, landingPagesFeature, surveysFeature, clubFeature, formsFeature, assistantFeature, placeholderSections,
 ];

@@ -1,5 +1,4 @@
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { RequireAuth } from '../shared/auth/guards';
 import type { FeatureManifest } from '../shared/app/feature-manifest';
 import { lazySignedInPage } from '../shared/app/lazy-page';
 import { NotFoundPage } from './pages/not-found';
@@ -36,7 +35,6 @@ function pageRoutes(features: FeatureManifest[]): RouteObject[] {
   return [
     { path: 'auth-callback', Component: AuthCallbackPage },
     { path: 'kibana', Component: OuterPlaceholder },
-    { path: 'documentation/*', Component: () => <RequireAuth><OuterPlaceholder /></RequireAuth> },
     ...features.flatMap((f) => f.outerRoutes ?? []),
     // '' and the single-segment catch-all load the same main layout area.
     {

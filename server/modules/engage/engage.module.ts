@@ -35,10 +35,17 @@ import { FormsRepository } from './forms/forms.repository.js';
 import { FormsService } from './forms/forms.service.js';
 import { FormSubmissionsService } from './forms/form-submissions.service.js';
 import { formsController, publicFormsController } from './forms/forms.routes.js';
+import { assistantMessages } from './assistant/assistant.messages.js';
+import { AssistantRepository } from './assistant/assistant.repository.js';
+import { AssistantAdminService } from './assistant/assistant-admin.service.js';
+import { AssistantService } from './assistant/assistant.service.js';
+import { EmbeddingClient } from './assistant/embedding-client.service.js';
+import { HelpPagesService } from './assistant/help-pages.service.js';
+import { assistantBotsController, assistantController, assistantFaqsController, helpPagesController } from './assistant/assistant.routes.js';
 
 export const engageModule: PeykModule = {
   name: 'engage',
-  messages: { ...occasionsMessages, ...landingPagesMessages, ...surveysMessages, ...clubMessages, ...formsMessages },
+  messages: { ...occasionsMessages, ...landingPagesMessages, ...surveysMessages, ...clubMessages, ...formsMessages, ...assistantMessages },
   register(container: Container) {
     for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner, LandingPagesRepository, LandingPagesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
@@ -59,6 +66,10 @@ export const engageModule: PeykModule = {
     for (const cls of [FormsRepository, FormsService, FormSubmissionsService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
+    // Chat assistant and documentation viewer (part assistant, CONTEXT.md "Chat assistant").
+    for (const cls of [AssistantRepository, AssistantAdminService, AssistantService, EmbeddingClient, HelpPagesService] as (new (...args: never[]) => unknown)[]) {
+      container.bind(cls).toSelf().inSingletonScope();
+    }
   },
   controllers: (container) => [
     occasionsController(container.get(OccasionsService)),
@@ -70,6 +81,10 @@ export const engageModule: PeykModule = {
     clubFilesController(container.get(ClubFilesService)),
     formsController(container.get(FormsService), container.get<Translator>(TYPES.Translator)),
     publicFormsController(container.get(FormSubmissionsService)),
+    assistantController(container.get(AssistantService)),
+    assistantBotsController(container.get(AssistantAdminService)),
+    assistantFaqsController(container.get(AssistantAdminService)),
+    helpPagesController(container.get(HelpPagesService)),
   ],
   async onStart(container) {
     // Club files are read where jobs run (role all or worker); a web-only process only queues them.

@@ -86,6 +86,8 @@ const SHIPPED_NAMES = [
   '20261205-0095-engage-online-surveys',
   '20261205-0098-engage-club-devices',
   '20261205-0099-engage-club-files',
+  '20261205-0101-engage-assistant-bots',
+  '20261205-0102-engage-assistant-embeddings',
 ];
 
 /** Files renamed after shipping whose recorded `name` had to stay: file stem → name. */

@@ -16,6 +16,10 @@ import { NotificationBell, NOTIFICATIONS_KEY } from './notification-bell';
 import { ImpersonationBanner } from './impersonation-banner';
 import { layoutApi, layoutKeys } from './layout-api';
 import { MustReadNews } from '../../features/news/must-read-news';
+import { FEATURES } from '../features';
+
+// Drawn on every page of the layout (the chat assistant's button), from the feature manifests.
+const WIDGETS = FEATURES.flatMap((f) => f.widgets ?? []);
 
 function OrganizationSwitcher({ ownOrganizationId }: { ownOrganizationId: number }) {
   const { api, store, setActiveOrganization } = useApp();
@@ -166,6 +170,7 @@ export function MainLayout() {
         </ContentMain>
       </div>
       <UpdateNotice />
+      {user && WIDGETS.map((Widget, i) => <Widget key={i} />)}
     </div>
   );
 }

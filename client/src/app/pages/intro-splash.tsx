@@ -1,3 +1,8 @@
+/** The spec: "Documentation viewer. The app intro is hidden on entry." — no splash on the viewer's addresses. */
+export function introShownAt(pathname: string): boolean {
+  return !/^\/documentation(\/|$)/.test(pathname);
+}
+
 /** Shown before texts are loaded, so it carries the product name in both scripts and no other words. */
 export function IntroSplash() {
   return (

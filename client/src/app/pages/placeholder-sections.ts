@@ -6,7 +6,6 @@ export const placeholderSections: FeatureManifest = {
   key: 'placeholder-sections',
   routes: [{ path: 'section/:sectionKey', Component: PlaceholderPage }],
   menu: [
-    { section: 'Configuration', order: 10, path: '/section/configuration', titleKey: 'menu.configuration', claim: 'Configuration.Manage' },
     { section: 'Facility', order: 10, path: '/section/facility', titleKey: 'menu.facility', claim: 'Facility.Use' },
   ],
 };

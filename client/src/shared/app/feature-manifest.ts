@@ -41,4 +41,10 @@ export interface FeatureManifest {
   /** Screens outside the main layout, at the top level (each decides its own guard). */
   outerRoutes?: RouteObject[];
   menu?: MenuEntry[];
+  /**
+   * Small components drawn on every page of the main layout, for a signed-in user (the chat
+   * assistant's button). Imported eagerly with the manifest: each must stay tiny and load its own
+   * content lazily.
+   */
+  widgets?: ComponentType[];
 }

@@ -1,0 +1,90 @@
+import type { TextResource } from '../../shared/i18n/i18n';
+
+export const assistantTexts: TextResource = {
+  ns: 'assistant',
+  fa: {
+    menu: { faq: 'پرسش‌های متداول دستیار' },
+    widget: {
+      open: 'دستیار', openLabel: 'باز کردن دستیار گفتگو', close: 'بستن دستیار', title: 'دستیار پیک',
+      intro: 'سلام! پرسش خود را درباره کار با پنل بنویسید؛ از راهنمای پیک و پرسش‌های متداول پاسخ می‌دهم.',
+      inputLabel: 'پرسش شما', placeholder: 'مثلاً: چطور اعتبار پنل را افزایش دهم؟', send: 'بپرس', you: 'شما', bot: 'دستیار',
+      source: 'منبع: {{title}}', openSource: 'باز کردن در مستندات', documentation: 'مستندات', failed: 'پاسخ دریافت نشد: {{message}}',
+      semanticFailed: 'تطبیق معنایی در دسترس نبود؛ پاسخ فقط با تطبیق نوشتاری یافته شد.',
+      loading: [
+        'در حال خواندن پرسش شما…',
+        'در حال جستجو در پرسش‌های متداول…',
+        'در حال ورق زدن صفحه‌های راهنما…',
+        'در حال مقایسه نوشتارهای مختلف…',
+        'در حال آماده کردن پاسخ…',
+      ],
+    },
+    docs: {
+      title: 'مستندات پیک', contents: 'فهرست مطالب', back: 'بازگشت به پنل', apiDocs: 'مستندات وب‌سرویس (REST API)',
+      searchLabel: 'جستجو در راهنما', searchPlaceholder: 'واژه‌ای بنویسید…', search: 'جستجو', results: 'نتیجه‌های جستجو', noResults: 'چیزی پیدا نشد.',
+      clear: 'پاک کردن جستجو', loading: 'در حال دریافت راهنما…', notFound: 'این صفحه راهنما پیدا نشد.', language: 'English',
+    },
+    admin: {
+      title: 'دستیار گفتگو: ربات و پرسش‌های متداول', bot: 'ربات', chooseBot: 'انتخاب ربات', defaultBot: 'ربات پیش‌فرض نصب',
+      noBot: 'این سازمان ربات خودش را ندارد؛ کاربرانش از ربات سازمان بالاتر یا ربات پیش‌فرض پاسخ می‌گیرند.',
+      createBot: 'ساخت ربات برای این سازمان', newBotTitle: 'دستیار سازمان', botSaved: 'ربات ذخیره شد.', botTitle: 'عنوان ربات',
+      fuzzyMatch: 'تطبیق نوشتاری (فازی)', fuzzyMatchHint: 'غلط‌های تایپی و نوشتارهای مختلف (ی/ي، ک/ك، نیم‌فاصله) یکسان خوانده می‌شوند. خاموش: فقط همان واژه‌ها.',
+      fuzzyThreshold: 'آستانه تطبیق نوشتاری (۰ تا ۱)', fuzzyThresholdHint: 'کمتر از این امتیاز، دستیار می‌گوید پاسخ را نمی‌داند. پیش‌فرض ۰٫۵.',
+      semanticMatch: 'تطبیق معنایی', semanticMatchHint: 'پرسش‌ها با مدل برداری (امبدینگ) نصب از نظر معنا هم مقایسه می‌شوند.',
+      semanticUnavailable: 'این نصب سرویس امبدینگ ندارد (`PEYK_ASSISTANT_EMBEDDING_URL`)؛ تا آن تنظیم نشود این گزینه کاری نمی‌کند.',
+      semanticThreshold: 'آستانه تطبیق معنایی (۰ تا ۱)', isActive: 'فعال', isActiveHint: 'ربات غیرفعال پاسخ نمی‌دهد؛ صفحه‌های راهنما همچنان پاسخ داده می‌شوند.',
+      saveBot: 'ذخیره ربات', deleteBot: 'حذف ربات', deleteBotTitle: 'حذف ربات', deleteBotMessage: 'ربات «{{title}}» و همه پرسش‌هایش حذف شود؟', botDeleted: 'ربات حذف شد.',
+      faqTitle: 'پرسش‌های متداول', newFaq: 'پرسش جدید', emptyFaq: 'هنوز پرسشی ننوشته‌اید', emptyFaqHint: 'پرسش‌هایی را که کاربران زیاد می‌پرسند با پاسخشان بنویسید.',
+      columns: { question: 'پرسش', language: 'زبان', keywords: 'کلیدواژه‌ها', active: 'وضعیت', actions: 'عملیات' },
+      active: 'فعال', inactive: 'غیرفعال', edit: 'ویرایش', delete: 'حذف', save: 'ذخیره', cancel: 'انصراف',
+      faqFormNew: 'پرسش متداول جدید', faqFormEdit: 'ویرایش پرسش متداول', question: 'پرسش', answer: 'پاسخ', language: 'زبان',
+      languages: { fa: 'فارسی', en: 'انگلیسی' }, keywords: 'کلیدواژه‌ها', keywordsHint: 'با ویرگول جدا کنید؛ هر کلیدواژه‌ای که کامل در پرسش بیاید به این پاسخ می‌رسد.',
+      faqActiveHint: 'غیرفعال: پنهان از دستیار، بدون حذف.', faqSaved: 'پرسش ذخیره شد.', faqDeleted: 'پرسش حذف شد.',
+      deleteFaqTitle: 'حذف پرسش', deleteFaqMessage: 'این پرسش حذف شود؟', required: 'این فیلد الزامی است.', formInvalid: 'فرم کامل نیست؛ موارد مشخص‌شده را اصلاح کنید.',
+      tryIt: 'برای آزمودن، دکمه دستیار را در پایین صفحه بزنید.',
+    },
+  },
+  en: {
+    menu: { faq: 'Assistant FAQ' },
+    widget: {
+      open: 'Assistant', openLabel: 'Open the chat assistant', close: 'Close the assistant', title: 'Peyk assistant',
+      intro: 'Hello! Ask me about using the panel; I answer from Peyk\'s help pages and FAQ.',
+      inputLabel: 'Your question', placeholder: 'For example: how do I add credit?', send: 'Ask', you: 'You', bot: 'Assistant',
+      source: 'Source: {{title}}', openSource: 'Open in the documentation', documentation: 'Documentation', failed: 'No answer came: {{message}}',
+      semanticFailed: 'Semantic matching was unavailable; this answer was found by spelling alone.',
+      loading: [
+        'Reading your question…',
+        'Searching the FAQ…',
+        'Leafing through the help pages…',
+        'Comparing spellings…',
+        'Preparing an answer…',
+      ],
+    },
+    docs: {
+      title: 'Peyk documentation', contents: 'Contents', back: 'Back to the panel', apiDocs: 'REST API documentation',
+      searchLabel: 'Search the help', searchPlaceholder: 'Type a word…', search: 'Search', results: 'Search results', noResults: 'Nothing found.',
+      clear: 'Clear the search', loading: 'Loading the help…', notFound: 'This help page was not found.', language: 'فارسی',
+    },
+    admin: {
+      title: 'Chat assistant: bot and FAQ', bot: 'Bot', chooseBot: 'Choose a bot', defaultBot: 'Installation\'s default bot',
+      noBot: 'This organization has no bot of its own; its users are answered by the bot above it or the default bot.',
+      createBot: 'Create a bot for this organization', newBotTitle: 'Organization assistant', botSaved: 'The bot was saved.', botTitle: 'Bot title',
+      fuzzyMatch: 'Fuzzy match', fuzzyMatchHint: 'Typing slips and spellings (ی/ي, ک/ك, half-spaces) read alike. Off: only the same words.',
+      fuzzyThreshold: 'Fuzzy match threshold (0 to 1)', fuzzyThresholdHint: 'Below this score the assistant says it does not know. Default 0.5.',
+      semanticMatch: 'Semantic match', semanticMatchHint: 'Questions are also compared by meaning with the installation\'s embedding model.',
+      semanticUnavailable: 'This installation has no embedding service (`PEYK_ASSISTANT_EMBEDDING_URL`); until one is set this option does nothing.',
+      semanticThreshold: 'Semantic match threshold (0 to 1)', isActive: 'Active', isActiveHint: 'An inactive bot gives no FAQ answers; the help pages still answer.',
+      saveBot: 'Save bot', deleteBot: 'Delete bot', deleteBotTitle: 'Delete bot', deleteBotMessage: 'Delete the bot "{{title}}" and all its entries?', botDeleted: 'The bot was deleted.',
+      faqTitle: 'FAQ entries', newFaq: 'New entry', emptyFaq: 'You have not written any entries yet', emptyFaqHint: 'Write the questions users ask often, with their answers.',
+      columns: { question: 'Question', language: 'Language', keywords: 'Keywords', active: 'Status', actions: 'Actions' },
+      active: 'Active', inactive: 'Inactive', edit: 'Edit', delete: 'Delete', save: 'Save', cancel: 'Cancel',
+      faqFormNew: 'New FAQ entry', faqFormEdit: 'Edit FAQ entry', question: 'Question', answer: 'Answer', language: 'Language',
+      languages: { fa: 'Persian', en: 'English' }, keywords: 'Keywords', keywordsHint: 'Separate with commas; any keyword found whole in a question leads to this answer.',
+      faqActiveHint: 'Inactive: hidden from the assistant, not deleted.', faqSaved: 'The entry was saved.', faqDeleted: 'The entry was deleted.',
+      deleteFaqTitle: 'Delete entry', deleteFaqMessage: 'Delete this entry?', required: 'This field is required.', formInvalid: 'The form is not complete; correct the marked fields.',
+      tryIt: 'To try it, press the assistant button at the bottom of the page.',
+    },
+  },
+};
+
+/** The spec's "5 rotating loading messages", in both languages. */
+export const LOADING_MESSAGE_COUNT = 5;
