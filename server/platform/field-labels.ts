@@ -598,4 +598,8 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   credit: { fa: 'پاداش (ریال)', en: 'Reward (rials)' },
   groupBy: { fa: 'گروه‌بندی', en: 'Group by' },
   customerOrganizationId: { fa: 'مشتری', en: 'Customer' },
+  // short links (engage, issue 28)
+  shortLinkMode: { fa: 'کوتاه‌کردن لینک‌ها', en: 'Shorten links' },
+  mainUrl: { fa: 'نشانی اصلی', en: 'Main address' },
+  urlType: { fa: 'نوع لینک', en: 'Link type' },
 };
