@@ -35,6 +35,7 @@ import { rfmFeature } from '../features/rfm/rfm.feature';
 import { mainSettingsFeature } from '../features/main-settings/main-settings.feature';
 import { resellerFeature } from '../features/reseller/reseller.feature';
 import { reportsFeature } from '../features/reports/reports.feature';
+import { shortLinksFeature } from '../features/short-links/short-links.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -44,5 +45,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, shortLinksFeature, placeholderSections,
 ];

@@ -8,7 +8,6 @@ export const placeholderSections: FeatureManifest = {
   menu: [
     { section: 'Configuration', order: 10, path: '/section/configuration', titleKey: 'menu.configuration', claim: 'Configuration.Manage' },
     { section: 'Facility', order: 10, path: '/section/facility', titleKey: 'menu.facility', claim: 'Facility.Use' },
-    { section: 'Services', order: 10, path: '/section/services', titleKey: 'menu.services', claim: 'Services.Use' },
     { section: 'CustomersClub', order: 10, path: '/section/club', titleKey: 'menu.customersClub', claim: 'CustomersClub.Manage' },
   ],
 };
