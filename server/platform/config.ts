@@ -67,9 +67,11 @@ export interface AppConfig {
    * Short links (engage, issue 28). `base` (`PEYK_SHORT_LINK_BASE`): the address a short link is
    * written with, `{base}/{code}`; null: `publicOrigin` + `/l`, else the panel's own address + `/l`
    * once it listens. A base whose path is `/` (its own host, e.g. `https://s.example.ir`) is served
-   * at `/{code}` for requests with that Host header. `fsync` (`PEYK_SHORT_LINK_FSYNC`, default on):
-   * each batch of the click journal is flushed to the disk before its redirects are answered (off:
-   * written to the OS only, which survives a killed process but not a power cut). `drainMs`
+   * at `/{code}` for requests with that Host header. `fsync` (`PEYK_SHORT_LINK_FSYNC`, default off):
+   * off — each batch of the click journal is written to the operating system before its redirects
+   * are answered, which survives a killed or crashed process (kill -9, out of memory) but not a
+   * power cut of the machine; on — also flushed to the disk first (a sixth of the throughput on
+   * this machine's disk: engage/CONTEXT.md "Short links"). `drainMs`
    * (`PEYK_SHORT_LINK_DRAIN_MS`): how often the journal is moved into the database.
    */
   shortLinks: { base: string | null; fsync: boolean; drainMs: number };
@@ -341,7 +343,7 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     mediaBaseUrl: env.PEYK_MEDIA_BASE_URL || merged.mediaBaseUrl || null,
     shortLinks: {
       base: parseShortLinkBase(env.PEYK_SHORT_LINK_BASE),
-      fsync: parseBoolean('PEYK_SHORT_LINK_FSYNC', env.PEYK_SHORT_LINK_FSYNC) ?? true,
+      fsync: parseBoolean('PEYK_SHORT_LINK_FSYNC', env.PEYK_SHORT_LINK_FSYNC) ?? false,
       drainMs: parseMs('PEYK_SHORT_LINK_DRAIN_MS', env.PEYK_SHORT_LINK_DRAIN_MS, 1_000, 50, 60_000),
     },
     apiAddress: env.PEYK_API_ADDRESS || merged.apiAddress,

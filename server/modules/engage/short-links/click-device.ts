@@ -7,9 +7,22 @@ const TABLET = /ipad|tablet|kindle|silk|playbook|sm-t\d|(android(?!.*mobile))/i;
 const MOBILE = /mobi|iphone|ipod|android|blackberry|opera mini|iemobile|windows phone|webos/i;
 const DESKTOP = /windows nt|macintosh|mac os x|x11|linux|cros/i;
 
+// A busy redirect sees the same few hundred agents over and over: their classes are remembered.
+const known = new Map<string, ClickDevice>();
+
 /** The device class of a click from its User-Agent header (no header or an unknown one: Other). */
 export function classifyDevice(userAgent: string | undefined): ClickDevice {
   if (!userAgent) return 'Other';
+  let device = known.get(userAgent);
+  if (device === undefined) {
+    device = classify(userAgent);
+    if (known.size >= 5_000) known.clear();
+    known.set(userAgent, device);
+  }
+  return device;
+}
+
+function classify(userAgent: string): ClickDevice {
   if (BOT.test(userAgent)) return 'Bot';
   if (TABLET.test(userAgent)) return 'Tablet';
   if (MOBILE.test(userAgent)) return 'Mobile';
