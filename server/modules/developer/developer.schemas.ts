@@ -25,7 +25,7 @@ const V1_FIELD = {
   text: 'Message text; its length sets the parts and the price. / متن پیامک؛ طول آن تعداد بخش‌ها و قیمت را تعیین می‌کند.',
   line: 'Id of one of your lines (`GET /v1/lines`). / شناسهٔ یکی از خط‌های شما (`GET /v1/lines`).',
   sendId: 'Your own id for this send, unique per user: a repeat answers the first send. / شناسهٔ خودتان برای این ارسال، یکتا برای هر کاربر: تکرار، همان ارسال اول را برمی‌گرداند.',
-  shortLinkMode: 'The text\'s links: None (as written), PerSend (one short link for the send), PerReceiver (a personal short link per receiver: who clicked is known). Parts and price are those of the shortened text. / لینک‌های متن: None (بدون تغییر)، PerSend (یک لینک کوتاه برای ارسال)، PerReceiver (لینک کوتاه شخصی برای هر گیرنده). تعداد بخش‌ها و قیمت از متن کوتاه‌شده است.',
+  shortLinkMode: 'The text\'s links: None (as written), PerSend (one short link for the send), PerReceiver (a personal short link per receiver: who clicked is known). Parts and price are those of the shortened text. / لینک‌های متن، به ترتیب مقادیر مجاز: بدون تغییر، یک لینک کوتاه برای ارسال، لینک کوتاه شخصی برای هر گیرنده (معلوم می‌شود چه کسی کلیک کرده است). تعداد بخش‌ها و قیمت از متن کوتاه‌شده است.',
 } as const;
 
 export const v1LinesQuery = {
