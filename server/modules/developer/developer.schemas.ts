@@ -41,7 +41,7 @@ export const v1SendSchema = {
     text: { type: 'string', maxLength: 5000, description: V1_FIELD.text, examples: ['Hello, your verification code is 1234.'] },
     line: { type: 'integer', minimum: 1, maximum: 2147483647, description: V1_FIELD.line, examples: [2] },
     sendId: { type: ['string', 'null'], maxLength: 100, description: V1_FIELD.sendId, examples: ['order-1001'] },
-    shortLinkMode: { type: 'string', enum: SHORT_LINK_MODES, default: 'None', description: V1_FIELD.shortLinkMode },
+    shortLinkMode: { type: 'string', enum: SHORT_LINK_MODES, default: 'None', description: V1_FIELD.shortLinkMode, examples: ['PerReceiver'] },
   },
 } as const;
 
@@ -58,7 +58,7 @@ export const v1SendManySchema = {
     text: { type: 'string', maxLength: 5000, description: V1_FIELD.text, examples: ['20% off today until 10 pm.'] },
     line: { type: 'integer', minimum: 1, maximum: 2147483647, description: V1_FIELD.line, examples: [2] },
     sendId: { type: ['string', 'null'], maxLength: 100, description: V1_FIELD.sendId, examples: ['campaign-7'] },
-    shortLinkMode: { type: 'string', enum: SHORT_LINK_MODES, default: 'None', description: V1_FIELD.shortLinkMode },
+    shortLinkMode: { type: 'string', enum: SHORT_LINK_MODES, default: 'None', description: V1_FIELD.shortLinkMode, examples: ['PerReceiver'] },
   },
 } as const;
 
