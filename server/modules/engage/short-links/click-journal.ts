@@ -25,7 +25,7 @@ export class ClickJournal {
   private chain: Promise<void> = Promise.resolve();
   private sequence = 0;
   private readonly startedAt = Date.now();
-  private draining: Promise<number> | null = null;
+  private drains: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly dir: string,
@@ -50,10 +50,15 @@ export class ClickJournal {
     return done;
   }
 
-  /** Moves every closed journal file (this process's and those of processes gone) into the database; answers the clicks newly stored. */
+  /**
+   * Moves every closed journal file (this process's and those of processes gone) into the
+   * database; answers the clicks newly stored. Drains run one after another, and each call's own
+   * drain starts after the call, so every click answered before it is stored when it resolves.
+   */
   drain(): Promise<number> {
-    this.draining ??= this.drainOnce().finally(() => { this.draining = null; });
-    return this.draining;
+    const run = this.drains.catch(() => undefined).then(() => this.drainOnce());
+    this.drains = run;
+    return run;
   }
 
   /** Writes what is buffered, drains everything and closes the file (a graceful stop). */

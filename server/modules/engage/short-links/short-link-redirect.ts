@@ -63,7 +63,13 @@ export class ShortLinkRedirect {
     await journal.open();
     this.journal = journal;
     await this.drain();
-    this.timer = setInterval(() => void this.drain(), this.config.shortLinks.drainMs);
+    let busy = false;
+    this.timer = setInterval(() => {
+      // A drain slower than the period is not stacked up behind itself.
+      if (busy) return;
+      busy = true;
+      void this.drain().finally(() => { busy = false; });
+    }, this.config.shortLinks.drainMs);
     this.timer.unref();
   }
 
