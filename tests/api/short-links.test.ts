@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { bad, ok, standaloneLine, standaloneSender, fundedCustomer, waitForSend } from '../support/sending.js';
+import { available, bad, ok, standaloneLine, standaloneSender, fundedCustomer, waitForSend } from '../support/sending.js';
 import { USER_PASSWORD } from '../support/fixtures.js';
 import { countParts } from '../../server/shared/sms/sms-text.js';
 import { ShortLinksService } from '../../server/modules/engage/index.js';
@@ -101,10 +101,16 @@ describe('Short links: links, redirect, clicks and personal links in sends', fun
     expect(preview.smsParts).to.equal(parts);
     // The flat tariff of standaloneSender: 100 rials a part.
     expect(preview.sendPrice).to.equal(String(3 * parts * 100));
+    const before = await available(api, admin, organizationId);
     const created = ok(await api.post('ScheduledMessages/Create', body, { token }));
     const send = await waitForSend(api, token, created.id);
     expect(send.sendPrice).to.equal(String(3 * parts * 100));
     expect(send.totalPrice).to.equal(preview.totalPrice);
+    // Money: every receiver delivered, so the organization paid exactly the send's total, nothing left held.
+    const after = await available(api, admin, organizationId);
+    expect(before.balance - after.balance).to.equal(BigInt(send.totalPrice));
+    expect(after.held).to.equal(before.held);
+    expect(ok(await api.get('Ledger/Verify', { token: admin })).mismatches).to.deep.equal([]);
     const recipients = ok(await api.get(`OutBox/GetRecipients?id=${created.id}&pageSize=10`, { token })).items;
     const codes = recipients.map((r: any) => {
       const m = /\/l\/([0-9A-Za-z]{8}) until Friday$/.exec(r.smsText);
