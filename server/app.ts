@@ -19,6 +19,7 @@ import { createHttpApp } from './platform/http/http-app.js';
 import type { Translator } from './platform/i18n.js';
 import type { SettingsService } from './platform/settings.service.js';
 import type { Clock } from './platform/clock.js';
+import type { FrontHandler } from './platform/module.js';
 import type { Realtime } from './platform/realtime.js';
 import { connectRedisRealtimeBus } from './platform/realtime-bus.js';
 import type { ClusterSignals } from './platform/cluster-signals.js';
@@ -135,7 +136,13 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
         serverStateToken: config.serverStateToken,
       }),
     });
-    server = createServer(app);
+    // Front handlers (short links' redirect) answer before Express; the panel's address they may
+    // need is known only after listen, so they are looked up then (`fronts` is filled below).
+    const fronts: FrontHandler[] = [];
+    server = createServer((req, res) => {
+      for (const front of fronts) if (front(req, res)) return;
+      app(req, res);
+    });
     server.keepAliveTimeout = 65_000;
     const jwtAuth = container.get(JwtAuthenticator);
     realtime.attach(server, (token) => jwtAuth.principalFromToken(token), { reload: (principal) => jwtAuth.reloadPrincipal(principal) });
@@ -149,6 +156,7 @@ export async function startPeyk(config: AppConfig, options: StartOptions): Promi
     config.mediaBaseUrl ??= config.publicOrigin ?? url;
     // Payment providers send payers back here unless an address was configured (AppConfig.onlinePayment).
     config.onlinePayment.callbackOrigin ??= config.publicOrigin ?? url;
+    for (const m of MODULES) if (m.httpFront) fronts.push(m.httpFront(container, url));
   }
 
   return {

@@ -64,6 +64,18 @@ export interface AppConfig {
    * `publicOrigin`, else the panel's own address once it listens (`PEYK_MEDIA_BASE_URL`).
    */
   mediaBaseUrl: string | null;
+  /**
+   * Short links (engage, issue 28). `base` (`PEYK_SHORT_LINK_BASE`): the address a short link is
+   * written with, `{base}/{code}`; null: `publicOrigin` + `/l`, else the panel's own address + `/l`
+   * once it listens. A base whose path is `/` (its own host, e.g. `https://s.example.ir`) is served
+   * at `/{code}` for requests with that Host header. `fsync` (`PEYK_SHORT_LINK_FSYNC`, default off):
+   * off — each batch of the click journal is written to the operating system before its redirects
+   * are answered, which survives a killed or crashed process (kill -9, out of memory) but not a
+   * power cut of the machine; on — also flushed to the disk first (a sixth of the throughput on
+   * this machine's disk: engage/CONTEXT.md "Short links"). `drainMs`
+   * (`PEYK_SHORT_LINK_DRAIN_MS`): how often the journal is moved into the database.
+   */
+  shortLinks: { base: string | null; fsync: boolean; drainMs: number };
   apiUrl: string;
   apiAddress: string | null;
   defaultLanguage: string;
@@ -274,6 +286,19 @@ export function findRepoRoot(start: string): string {
   }
 }
 
+/** An absolute http(s) address without a trailing slash, query or fragment. */
+function parseShortLinkBase(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PEYK_SHORT_LINK_BASE must be an absolute http(s) address (got "${value}")`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) throw new Error(`PEYK_SHORT_LINK_BASE must be an absolute http(s) address without query (got "${value}")`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
   const base = readJson(path.join(rootDir, 'config', 'default.json'));
   const envName = env.NODE_ENV ?? 'development';
@@ -333,6 +358,11 @@ export function loadConfig(env: Env, rootDir: string, overrides: Partial<AppConf
     publicOrigin: env.PEYK_PUBLIC_ORIGIN || merged.publicOrigin,
     trustProxy: parseTrustProxy(env.PEYK_TRUST_PROXY) ?? merged.trustProxy ?? false,
     mediaBaseUrl: env.PEYK_MEDIA_BASE_URL || merged.mediaBaseUrl || null,
+    shortLinks: {
+      base: parseShortLinkBase(env.PEYK_SHORT_LINK_BASE),
+      fsync: parseBoolean('PEYK_SHORT_LINK_FSYNC', env.PEYK_SHORT_LINK_FSYNC) ?? false,
+      drainMs: parseMs('PEYK_SHORT_LINK_DRAIN_MS', env.PEYK_SHORT_LINK_DRAIN_MS, 1_000, 50, 60_000),
+    },
     apiAddress: env.PEYK_API_ADDRESS || merged.apiAddress,
     defaultLanguage: env.PEYK_LANGUAGE || merged.defaultLanguage,
     production: env.NODE_ENV === 'production' || merged.production,

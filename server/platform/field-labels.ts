@@ -673,4 +673,8 @@ export const fieldLabels: Readonly<Record<string, { fa: string; en: string }>> =
   question: { fa: 'پرسش', en: 'Question' },
   answer: { fa: 'پاسخ', en: 'Answer' },
   keywords: { fa: 'کلیدواژه‌ها', en: 'Keywords' },
+  // short links (engage, issue 28)
+  shortLinkMode: { fa: 'کوتاه‌کردن لینک‌ها', en: 'Shorten links' },
+  mainUrl: { fa: 'نشانی اصلی', en: 'Main address' },
+  urlType: { fa: 'نوع لینک', en: 'Link type' },
 };

@@ -40,6 +40,7 @@ import { surveysFeature } from '../features/surveys/surveys.feature';
 import { clubFeature } from '../features/club/club.feature';
 import { formsFeature } from '../features/forms/forms.feature';
 import { assistantFeature } from '../features/assistant/assistant.feature';
+import { shortLinksFeature } from '../features/short-links/short-links.feature';
 import { placeholderSections } from './pages/placeholder-sections';
 
 /**
@@ -49,5 +50,5 @@ import { placeholderSections } from './pages/placeholder-sections';
 export const FEATURES: FeatureManifest[] = [
   accountFeature, adminCommonFeature, dashboardFeature, linesFeature, organizationsFeature, usersFeature, rolesFeature,
   impersonationFeature, auditsFeature, sendingFeature, sendQueueFeature, outboxFeature, inboxFeature, financialFeature,
-  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, landingPagesFeature, surveysFeature, clubFeature, formsFeature, assistantFeature, placeholderSections,
+  blacklistFeature, voiceFeature, developerFeature, contactsFeature, p2pFeature, patternsFeature, dynamicTemplatesFeature, occasionsFeature, pollsFeature, alertsFeature, newsFeature, safeListsFeature, textParsersFeature, documentsFeature, numberBankFeature, regionalFeature, smartFeature, numberPurchaseFeature, rfmFeature, mainSettingsFeature, resellerFeature, reportsFeature, landingPagesFeature, surveysFeature, clubFeature, formsFeature, assistantFeature, shortLinksFeature, placeholderSections,
 ];

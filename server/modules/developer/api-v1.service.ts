@@ -5,7 +5,7 @@ import type { Translator } from '../../platform/i18n.js';
 import { AppError, appErrorBody, forbidden, notFound } from '../../platform/http/errors.js';
 import { CreditsService } from '../billing/index.js';
 import { PrivateNumbersService, type SendType } from '../numbers/index.js';
-import { ComposeService, OutboxService, SingleSendService, type GroupHook } from '../messaging/index.js';
+import { ComposeService, OutboxService, SingleSendService, type GroupHook, type ShortLinkMode } from '../messaging/index.js';
 import { InboxService } from '../inbound/index.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
 import { WebhooksRepository } from './webhooks.repository.js';
@@ -15,6 +15,8 @@ export interface V1SendInput {
   text: string;
   line: number;
   sendId?: string | null;
+  /** Issue 28: the text's links as written, one short link per send, or personal per receiver. */
+  shortLinkMode?: ShortLinkMode;
 }
 
 /**
@@ -67,20 +69,20 @@ export class ApiV1Service {
     if (!ctx.principal.claims.has('Sending.Single')) throw forbidden();
     try {
       // Marked an API send in its own transaction: status webhooks apply to these sends only (spec).
-      return await this.single.send(ctx, { line: input.line, to: input.to, text: input.text, sendId: input.sendId }, { groupHook: this.apiSends });
+      return await this.single.send(ctx, { line: input.line, to: input.to, text: input.text, sendId: input.sendId, shortLinks: input.shortLinkMode }, { groupHook: this.apiSends });
     } catch (err) {
       throw renamed(err);
     }
   }
 
   /** One text to many numbers: the panel's Bulk send (claim Sending.Bulk), `sendId` idempotent. */
-  async sendMany(ctx: Actor, token: ApiTokenRow, input: { to: string[]; text: string; line: number; sendId?: string | null }) {
+  async sendMany(ctx: Actor, token: ApiTokenRow, input: { to: string[]; text: string; line: number; sendId?: string | null; shortLinkMode?: ShortLinkMode }) {
     if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
     if (!ctx.principal.claims.has('Sending.Bulk')) throw forbidden();
     try {
       return await this.compose.create(ctx, {
         senderNumberId: input.line, smsBody: input.text, sendType: 'Bulk', sendId: input.sendId ?? null,
-        sources: [{ kind: 'text', text: input.to.join('\n') }],
+        sources: [{ kind: 'text', text: input.to.join('\n') }], shortLinks: input.shortLinkMode,
       }, { groupHook: this.apiSends });
     } catch (err) {
       throw renamed(err);
@@ -135,7 +137,7 @@ export class ApiV1Service {
 }
 
 /** The panel's field names in a failure, as the v1 body names them; the code and message stay the panel's. */
-const V1_FIELDS: Record<string, string> = { senderNumberId: 'line', receivers: 'to', smsBody: 'text', sendId: 'sendId' };
+const V1_FIELDS: Record<string, string> = { senderNumberId: 'line', receivers: 'to', smsBody: 'text', sendId: 'sendId', shortLinkMode: 'shortLinkMode' };
 
 function renamed(err: unknown): unknown {
   if (!(err instanceof AppError) || err.validationErrors.length === 0) return err;

@@ -1,4 +1,5 @@
 import { NAME_FORMAT } from '../../platform/http/validation.js';
+import { SHORT_LINK_MODES } from '../../shared/engage/short-links.js';
 import { DELIVERY_STATUSES } from '../../shared/sends/send-statuses.js';
 import { SEND_TYPES } from '../numbers/index.js';
 
@@ -24,6 +25,7 @@ const V1_FIELD = {
   text: 'Message text; its length sets the parts and the price. / متن پیامک؛ طول آن تعداد بخش‌ها و قیمت را تعیین می‌کند.',
   line: 'Id of one of your lines (`GET /v1/lines`). / شناسهٔ یکی از خط‌های شما (`GET /v1/lines`).',
   sendId: 'Your own id for this send, unique per user: a repeat answers the first send. / شناسهٔ خودتان برای این ارسال، یکتا برای هر کاربر: تکرار، همان ارسال اول را برمی‌گرداند.',
+  shortLinkMode: 'The text\'s links: None (as written), PerSend (one short link for the send), PerReceiver (a personal short link per receiver: who clicked is known). Parts and price are those of the shortened text. / لینک‌های متن، به ترتیب مقادیر مجاز: بدون تغییر، یک لینک کوتاه برای ارسال، لینک کوتاه شخصی برای هر گیرنده (معلوم می‌شود چه کسی کلیک کرده است). تعداد بخش‌ها و قیمت از متن کوتاه‌شده است.',
 } as const;
 
 export const v1LinesQuery = {
@@ -39,6 +41,7 @@ export const v1SendSchema = {
     text: { type: 'string', maxLength: 5000, description: V1_FIELD.text, examples: ['Hello, your verification code is 1234.'] },
     line: { type: 'integer', minimum: 1, maximum: 2147483647, description: V1_FIELD.line, examples: [2] },
     sendId: { type: ['string', 'null'], maxLength: 100, description: V1_FIELD.sendId, examples: ['order-1001'] },
+    shortLinkMode: { type: 'string', enum: SHORT_LINK_MODES, default: 'None', description: V1_FIELD.shortLinkMode, examples: ['PerReceiver'] },
   },
 } as const;
 
@@ -55,6 +58,7 @@ export const v1SendManySchema = {
     text: { type: 'string', maxLength: 5000, description: V1_FIELD.text, examples: ['20% off today until 10 pm.'] },
     line: { type: 'integer', minimum: 1, maximum: 2147483647, description: V1_FIELD.line, examples: [2] },
     sendId: { type: ['string', 'null'], maxLength: 100, description: V1_FIELD.sendId, examples: ['campaign-7'] },
+    shortLinkMode: { type: 'string', enum: SHORT_LINK_MODES, default: 'None', description: V1_FIELD.shortLinkMode, examples: ['PerReceiver'] },
   },
 } as const;
 

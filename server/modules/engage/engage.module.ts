@@ -42,16 +42,21 @@ import { AssistantService } from './assistant/assistant.service.js';
 import { EmbeddingClient } from './assistant/embedding-client.service.js';
 import { HelpPagesService } from './assistant/help-pages.service.js';
 import { assistantBotsController, assistantController, assistantFaqsController, helpPagesController } from './assistant/assistant.routes.js';
+import { ShortLinkRedirect } from './short-links/short-link-redirect.js';
+import { ShortLinkPlanner } from './short-links/short-link-planner.service.js';
+import { shortLinksController } from './short-links/short-links.routes.js';
+import { shortLinksMessages } from './short-links/short-links.messages.js';
+import { LINK_SHORTENER } from '../messaging/index.js';
 
 export const engageModule: PeykModule = {
   name: 'engage',
-  messages: { ...occasionsMessages, ...landingPagesMessages, ...surveysMessages, ...clubMessages, ...formsMessages, ...assistantMessages },
+  messages: { ...occasionsMessages, ...shortLinksMessages, ...landingPagesMessages, ...surveysMessages, ...clubMessages, ...formsMessages, ...assistantMessages },
   register(container: Container) {
     for (const cls of [CalendarEventsRepository, CalendarEventsService, OccasionsRepository, OccasionsService, OccasionRunner, LandingPagesRepository, LandingPagesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // Short links (issue 28): codes, the redirect's journal of clicks, the link screens.
-    for (const cls of [ShortLinksRepository, ShortLinksService] as (new (...args: never[]) => unknown)[]) {
+    for (const cls of [ShortLinksRepository, ShortLinksService, ShortLinkRedirect, ShortLinkPlanner] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
     // Online surveys (issue 28).
@@ -70,6 +75,8 @@ export const engageModule: PeykModule = {
     for (const cls of [AssistantRepository, AssistantAdminService, AssistantService, EmbeddingClient, HelpPagesService] as (new (...args: never[]) => unknown)[]) {
       container.bind(cls).toSelf().inSingletonScope();
     }
+    // Messaging's extension point: compose shortens a send's links through engage.
+    container.bind(LINK_SHORTENER).toService(ShortLinkPlanner);
   },
   controllers: (container) => [
     occasionsController(container.get(OccasionsService)),
@@ -85,14 +92,20 @@ export const engageModule: PeykModule = {
     assistantBotsController(container.get(AssistantAdminService)),
     assistantFaqsController(container.get(AssistantAdminService)),
     helpPagesController(container.get(HelpPagesService)),
+    shortLinksController(container.get(ShortLinksService)),
   ],
   async onStart(container) {
+    const role = container.get<AppConfig>(TYPES.Config).role;
     // Club files are read where jobs run (role all or worker); a web-only process only queues them.
-    if (container.get<AppConfig>(TYPES.Config).role !== 'web') await container.get(ClubFileImporter).start();
+    if (role !== 'web') await container.get(ClubFileImporter).start();
+    // The click journal lives where redirects are answered (role all or web); a worker serves none.
+    if (role !== 'worker') await container.get(ShortLinkRedirect).start();
   },
   async onStop(container) {
     await container.get(ClubFileImporter).stop();
+    await container.get(ShortLinkRedirect).stop();
   },
+  httpFront: (container, ownUrl) => container.get(ShortLinkRedirect).handler(ownUrl),
   jobs(container) {
     const runner = container.get(OccasionRunner);
     // Every minute, Tehran hours checked by the runner itself (the cron's own zone does not matter):

@@ -25,3 +25,5 @@ export { RecipientSet } from './compose/recipient-set.js';
 export { parseTemplate, compileTemplate, type TemplateContact } from './compose/dynamic-template.js';
 // The recipient-source extension point: another module binds a provider under RECIPIENT_SOURCES in its register (messaging CONTEXT.md).
 export { RECIPIENT_SOURCES, type RecipientSource, type RecipientSourceInput, type RecipientSourceInputs, type RecipientSourceContext, type GatheredRecipients, type RecipientSelection, type SqlSelect } from './compose/recipient-source-contract.js';
+// Short links in sends (issue 28): engage binds the shortener; compose plans and saves through it.
+export { LINK_SHORTENER, type LinkShortener, type LinkPlan, type ShortLinkMode } from './compose/link-shortener.js';

@@ -47,7 +47,7 @@ function sourcesOf(body: Pick<CreateBody, 'receivers' | 'receiversText' | 'recip
 }
 
 function fromCreate(body: CreateBody): ComposeInput {
-  return { ...body, sources: sourcesOf(body), gradual: gradualOf(body), byHand: true };
+  return { ...body, sources: sourcesOf(body), gradual: gradualOf(body), byHand: true, shortLinks: body.shortLinkMode };
 }
 
 /** A voice send is a bulk send (claim Sending.Bulk) whose message is a file or spoken text. */
@@ -61,7 +61,7 @@ function fromVoice(body: VoiceBody): ComposeInput {
 
 function fromBulk(body: BulkBody, strict: boolean): ComposeInput {
   const { bulkRecipients, ...rest } = body;
-  return { ...rest, sendType: 'Bulk', sources: [{ kind: 'bulk', items: bulkRecipients, strict }], gradual: gradualOf(body), byHand: true };
+  return { ...rest, sendType: 'Bulk', sources: [{ kind: 'bulk', items: bulkRecipients, strict }], gradual: gradualOf(body), byHand: true, shortLinks: body.shortLinkMode };
 }
 
 /** A phonebook send (sendType PhoneBook: the line's isSendPhonebook), or a dynamic one; a filter is its field and value. */
@@ -70,7 +70,7 @@ function fromPhonebook(body: PhonebookBody, dynamic = false): ComposeInput {
   const filter = filterField ? { field: filterField, value: filterValue ?? '' } : null;
   // A dynamic send (the line's isSendDynamic): smsBody is the template each contact fills.
   const template = dynamic ? body.smsBody : null;
-  return { ...rest, sendType: dynamic ? 'Dynamic' : 'PhoneBook', sources: [{ kind: 'phonebook', phonebookIds, fromIndex, number, filter, template }], gradual: gradualOf(body), byHand: true };
+  return { ...rest, sendType: dynamic ? 'Dynamic' : 'PhoneBook', sources: [{ kind: 'phonebook', phonebookIds, fromIndex, number, filter, template }], gradual: gradualOf(body), byHand: true, shortLinks: body.shortLinkMode };
 }
 
 /**
@@ -111,7 +111,7 @@ export function scheduledMessagesController(compose: ComposeService, single: Sin
       }),
       userRoute({
         method: 'POST', action: 'CreateFastScheduledMessage', body: fastSchema, answer: createdSendAnswer, claim: 'Sending.Single',
-        handler: async ({ ctx, body: b }) => single.send(ctx, { line: b.senderNumberId, text: b.smsBody, to: b.mobile, sendId: b.sendId, isFlash: b.isFlashSms, description: b.description, byHand: true }),
+        handler: async ({ ctx, body: b }) => single.send(ctx, { line: b.senderNumberId, text: b.smsBody, to: b.mobile, sendId: b.sendId, isFlash: b.isFlashSms, description: b.description, byHand: true, shortLinks: b.shortLinkMode }),
       }),
       userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk', body: bulkSchema, bodyLimit: 'large', answer: createdSendOrPeriodicAnswer, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, true)) }),
       userRoute({ method: 'POST', action: 'CreateScheduledMessageBulk2', body: bulkSchema, bodyLimit: 'large', answer: createdSendOrPeriodicAnswer, claim: 'Sending.Bulk', handler: async ({ ctx, body }) => createOrDefine(compose, periodic, ctx, body, fromBulk(body, false)) }),

@@ -1,6 +1,7 @@
 import { pagingQuerySchema } from '../../platform/http/router.js';
 import { DELIVERY_STATUSES, OUTBOX_STATUSES, QUEUE_STATUSES } from './statuses.js';
 import { PERIOD_TYPES } from './periodic/periodic-schedule.js';
+import { SHORT_LINK_MODES } from '../../shared/engage/short-links.js';
 
 /**
  * The longest recipient array a JSON body may carry. Larger lists arrive as pasted text
@@ -34,6 +35,8 @@ const common = {
   startDate: { type: ['string', 'null'], maxLength: 10 },
   endDate: { type: ['string', 'null'], maxLength: 10 },
   maxOccurrences: { type: ['integer', 'null'], minimum: -1_000, maximum: 100_000 },
+  // Issue 28: the text's links left as they are, one short link per send, or a personal link per receiver.
+  shortLinkMode: { type: 'string', enum: SHORT_LINK_MODES, default: 'None' },
 } as const;
 
 /** Typed list (`receivers`), pasted text (`receiversText`) or an uploaded file (`recipientsUploadId`). */
@@ -75,7 +78,7 @@ export const voiceSchema = {
 
 export const fastSchema = {
   type: 'object', additionalProperties: false, required: ['mobile', 'smsBody', 'senderNumberId'],
-  properties: { mobile: { type: 'string', maxLength: 40 }, smsBody, senderNumberId: id, sendId, isFlashSms: { type: 'boolean', default: false }, description: { type: ['string', 'null'], maxLength: 500 } },
+  properties: { mobile: { type: 'string', maxLength: 40 }, smsBody, senderNumberId: id, sendId, isFlashSms: { type: 'boolean', default: false }, description: { type: ['string', 'null'], maxLength: 500 }, shortLinkMode: { type: 'string', enum: SHORT_LINK_MODES, default: 'None' } },
 } as const;
 
 export const bulkSchema = {

@@ -175,6 +175,23 @@ export function containsLink(text: string): boolean {
   return false;
 }
 
+/**
+ * The links of a text as `containsLink` sees them, in order, with their positions; punctuation
+ * that ends a sentence after a link («.», «,», «)», «،» …) is not part of it. Short links (issue
+ * 28) replace exactly these spans.
+ */
+export function findLinks(text: string): { start: number; end: number; link: string }[] {
+  const found: { start: number; end: number; link: string }[] = [];
+  LINK_ALL.lastIndex = 0;
+  for (let m = LINK_ALL.exec(text); m; m = LINK_ALL.exec(text)) {
+    if (/^[a-z]\.[a-z]{1,3}$/i.test(m[0])) continue;
+    const link = m[0].replace(/[.,;:!?)\]}»"'،؛]+$/u, '');
+    if (link) found.push({ start: m.index, end: m.index + link.length, link });
+  }
+  LINK_ALL.lastIndex = 0;
+  return found;
+}
+
 /** The spec: "An HTML tag in SMS text is written in parentheses" — <b> becomes (b). */
 export function escapeHtmlTags(text: string): string {
   return text.includes('<') ? text.replace(/<(\/?[a-zA-Z][^<>]*)>/g, '($1)') : text;

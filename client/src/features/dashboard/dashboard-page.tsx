@@ -11,6 +11,7 @@ import { UserText } from '../../shared/ui/user-text';
 import { FirstRunChecklist } from './first-run-checklist';
 import { DashboardCharts } from './dashboard-charts';
 import { LatestNews } from '../news/latest-news';
+import { ClicksDashboardCard } from '../short-links/clicks-dashboard-card';
 
 /** Organization info for now; the spec's charts arrive with the send engine and reports. */
 export function DashboardPage() {
@@ -36,6 +37,7 @@ export function DashboardPage() {
         <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.lastLogin')}</dt>
           <dd data-testid="dashboard-last-login">{user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{formatDateTime(user.lastLoginAt, language)}</time> : '—'}</dd></div>
         <div className="rounded border bg-white p-4 dark:bg-slate-800"><dt className="text-sm text-slate-500 dark:text-slate-400">{t('dashboard.lastLoginIp')}</dt><dd dir="ltr" className="text-start">{user.lastLoginIp ?? '—'}</dd></div>
+        <ClicksDashboardCard />
       </dl>
       <LatestNews />
       <DashboardCharts />

@@ -1,3 +1,4 @@
+import { SendClicksSection } from '../short-links/send-clicks-section';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useTranslation } from 'react-i18next';
@@ -298,6 +299,7 @@ export function OutboxDetailPage() {
       )}
 
       <ResendSection send={send} />
+      <SendClicksSection sendId={send.id} />
 
       <h2 className="mb-2 font-semibold">{t('receivers')}</h2>
       <div className="mb-2 flex flex-wrap items-end gap-3">

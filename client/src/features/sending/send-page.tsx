@@ -24,6 +24,7 @@ import { SmsCounter } from './sms-counter';
 import { sendTimeProblem, useFormFailure } from './send-form-failure';
 import { phonebookBody, TemplateFields } from './phonebook-recipients';
 import { useCurrentUser } from '../../shared/auth/current-user';
+import { ShortLinkModeField, type ShortLinkMode } from '../short-links/short-link-mode-field';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from './recipients-section';
 
 /** The compose screen of a single or bulk send: line, text, recipients, flash, schedule, preview, confirm. */
@@ -48,6 +49,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const [params] = useSearchParams();
   const [text, setText] = useState(() => params.get('text') ?? '');
   const [isFlash, setIsFlash] = useState(false);
+  const [shortLinkMode, setShortLinkMode] = useState<ShortLinkMode>('None');
   const [description, setDescription] = useState('');
   // The user flag isSendSmsDescriptionRequired: the server refuses such a user's send without one.
   const descriptionRequired = useCurrentUser().data?.isSendSmsDescriptionRequired === true;
@@ -69,6 +71,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
     smsBody: text,
     ...(phonebook ? phonebookBody(recipients.phonebook) : { sendType, ...recipientsBody(recipients, mode) }),
     isFlashSms: isFlash,
+    shortLinkMode: periodic ? 'None' : shortLinkMode,
     // A periodic send's time comes from its pattern, not from the send-later picker.
     sendDirect: periodic ? true : sendDirect,
     sendDateTime: sendDirect || periodic ? null : sendDateTime,
@@ -160,6 +163,7 @@ function SendPage({ sendType }: { sendType: SendType }) {
         </div>
         <CheckboxField id="send-flash" data-testid="send-flash" label={t('flash')} checked={isFlash} onCheckedChange={setIsFlash}
           disabled={!!line && !line.isCanSendFlashSms} hint={line && !line.isCanSendFlashSms ? t('flashNotAllowed') : undefined} error={errors.isFlashSms} />
+        <ShortLinkModeField value={periodic ? 'None' : shortLinkMode} onChange={setShortLinkMode} disabled={periodic} error={errors.shortLinkMode} />
 
         <RecipientsSection sendType={sendType} mode={mode} onModeChange={changeMode} recipients={recipients} setRecipients={setRecipients}
           error={recipientsError} errors={errors} allowPhonebook={sendType === 'Bulk'} onErrors={setErrors} />

@@ -114,6 +114,11 @@ export class ShortLinksRepository {
     return inserted;
   }
 
+  async countOfSend(sendId: number, urlType: ShortLinkUrlType): Promise<number> {
+    const [{ count }] = await this.knex('short_links').where({ sendId, urlType }).count<{ count: string }[]>({ count: '*' });
+    return Number(count);
+  }
+
   async countClicks(where: { shortLinkId?: number; sendId?: number; organizationId?: number }): Promise<number> {
     const q = this.knex('short_link_clicks');
     if (where.shortLinkId !== undefined) q.where('shortLinkId', where.shortLinkId);

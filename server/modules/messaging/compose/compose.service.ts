@@ -1,4 +1,4 @@
-import { inject, injectable, multiInject } from 'inversify';
+import { inject, injectable, multiInject, optional } from 'inversify';
 import { TYPES } from '../../../platform/tokens.js';
 import { afterCommit, UnitOfWork, type Tx, isUniqueViolation } from '../../../platform/unit-of-work.js';
 import type { Actor } from '../../../platform/actor.js';
@@ -24,6 +24,7 @@ import { OPERATOR_COLUMNS, waitingStatus, type SendTypeName } from '../statuses.
 import { holdReference, judgeSendDate, judgeWindows, sendFailure, standingFailure, judgeDescription } from '../send-rules.js';
 import { publicSend } from '../sends.view.js';
 import { DispatchSignal } from '../dispatch-signal.js';
+import { LINK_SHORTENER, type LinkPlan, type LinkShortener, type ShortLinkMode } from './link-shortener.js';
 
 /** The spec's minimum for a gradual send. */
 export const GRADUAL_MIN_RECIPIENTS = 1_000;
@@ -86,6 +87,11 @@ export interface ComposeInput {
    * `{ confirm: true }` when the send must wait for an administrator's confirmation.
    */
   lineRule?: (line: SendLine) => { confirm?: boolean } | void;
+  /**
+   * The links of the text (issue 28): left as they are (None, absent), one short link per send,
+   * or a personal link per receiver (who clicked is known). Through `LINK_SHORTENER`.
+   */
+  shortLinks?: ShortLinkMode;
 }
 
 export interface VoiceInput {
@@ -139,6 +145,8 @@ interface Prepared {
   dynamic: DynamicSample | null;
   /** The caller's lineRule asked for the confirmation queue. */
   confirm?: boolean;
+  /** The send's short links, stored in its transaction. */
+  links?: LinkPlan | null;
 }
 
 /** The receiver of a dynamic send whose own text has the most parts (the first of them). */
@@ -171,6 +179,7 @@ export class ComposeService {
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.Logger) private readonly logger: Logger,
     @inject(TYPES.Translator) private readonly translator: Translator,
+    @inject(LINK_SHORTENER) @optional() private readonly shortener: LinkShortener | null = null,
   ) {}
 
   async setting(key: string): Promise<number> {
@@ -277,6 +286,8 @@ export class ComposeService {
    * occurrence now. Writes nothing.
    */
   async prepareForLater(ctx: Actor, input: ComposeInput) {
+    // A definition's occurrences are sends of their own; links drawn now would belong to none of them.
+    if (input.shortLinks && input.shortLinks !== 'None') throw fieldError('shortLinkMode', 'messaging.shortLinksNotLater');
     const p = await this.prepare(ctx, input);
     if (p.recipients.selection) throw new Error('a selection of receivers cannot define a send made later');
     const { parts, recipientCount, blocked } = await this.split(p, ctx.tenant.organizationId);
@@ -335,6 +346,7 @@ export class ComposeService {
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
       if (options.inTransaction) await options.inTransaction(tx, row);
       if (options.groupHook) await options.groupHook.run(tx, [row]);
+      if (p.links) await p.links.save(tx, row.id);
       afterCommit(tx, () => this.signal.wake());
       return row;
     });
@@ -383,6 +395,7 @@ export class ComposeService {
       await this.audit.record(tx, ctx, { operationType: 'Create', className: 'ScheduledMessage', referenceId: row.id, newData: { recipientCount, senderNumber: p.line.number, sendType: input.sendType } });
       if (options.inTransaction) await options.inTransaction(tx, row);
       if (options.groupHook) await options.groupHook.run(tx, [row]);
+      if (p.links) await p.links.save(tx, row.id);
       afterCommit(tx, () => this.signal.wake());
       return row;
     });
@@ -563,6 +576,7 @@ export class ComposeService {
     for (const [k, it] of items.entries()) {
       const { inTransaction, groupHook } = it.options;
       if (inTransaction) await inTransaction(tx, rows[k]);
+      if (it.prepared.p.links) await it.prepared.p.links.save(tx, rows[k].id);
       if (groupHook) {
         const entry = hooks.get(groupHook.key) ?? { hook: groupHook, sends: [] };
         entry.sends.push(rows[k]);
@@ -691,13 +705,23 @@ export class ComposeService {
 
     const recipients = await this.gather(ctx, input.sources);
     if (recipients.size === 0) throw sendFailure('RecipientNotExist', 'receivers');
+    // Short links: the original text was judged above (isAllowLink refuses its links as without
+    // shortening); the texts that go out — shorter or longer — are judged and priced below.
+    let links: LinkPlan | null = null;
+    if (input.shortLinks && input.shortLinks !== 'None') {
+      if (!this.shortener) throw fieldError('shortLinkMode', 'messaging.shortLinksUnavailable');
+      if (input.voice || input.textPerReceiver) throw fieldError('shortLinkMode', 'messaging.shortLinksNoText');
+      if (input.shortLinks === 'PerReceiver' && recipients.selection) throw fieldError('shortLinkMode', 'messaging.shortLinksNoList');
+      links = await this.shortener.plan(ctx, input.shortLinks, input.smsBody ?? '', recipients.items);
+      if (links.sharedText !== null && judged) judged = await this.judgeText(org, links.sharedText);
+    }
     // Receivers with their own texts (a dynamic send, a P2P file): a source gives every receiver a
     // text or none, as the receivers' load decides (`insertRecipients`).
     const ownTexts = input.sendType === 'Dynamic' || input.textPerReceiver === true || recipients.items[0]?.text !== undefined;
     const dynamic = ownTexts ? await this.judgeDynamicTexts(org, recipients.items) : null;
     const parts = dynamic ? countParts(dynamic.smsText) : (judged as { parts: ReturnType<typeof countParts> }).parts;
     const text = judged?.text ?? (dynamic as DynamicSample).smsText;
-    return { line, text, parts, recipients, at, chain, voice, dynamic, confirm };
+    return { line, text, parts, recipients, at, chain, voice, dynamic, confirm, links };
   }
 
   /**

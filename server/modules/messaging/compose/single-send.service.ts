@@ -22,6 +22,8 @@ export interface SingleSendInput {
   description?: string | null;
   /** Typed by a person in the panel: the user's panel rules apply (see ComposeInput.byHand). */
   byHand?: boolean;
+  /** The text's links: as they are, or shortened (issue 28; see ComposeInput.shortLinks). */
+  shortLinks?: ComposeInput['shortLinks'];
 }
 
 /** At most this many sends share one transaction (its statements stay small; an answer waits for its group). */
@@ -61,6 +63,7 @@ export class SingleSendService {
       senderNumberId: input.line, smsBody: input.text, sendType: 'Single', sendId: input.sendId ?? null, isFlashSms: input.isFlash === true,
       sources: [{ kind: 'manual', numbers: [input.to] }],
       ...(input.description ? { description: input.description } : {}),
+      ...(input.shortLinks ? { shortLinks: input.shortLinks } : {}),
     };
     if (input.byHand) judgeDescription(ctx.principal.profile as Record<string, unknown>, input.description);
     // A repeated client send id is found with the group's other ids (one read per group).
