@@ -4,6 +4,7 @@ import { ApiClient } from '../support/api-client.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { bad, ok, standaloneLine, standaloneSender } from '../support/sending.js';
 import { SUBMISSIONS_PER_WINDOW } from '../../server/modules/engage/forms/form-submissions.service.js';
+import { ShortLinksService } from '../../server/modules/engage/index.js';
 
 const key = () => randomUUID();
 
@@ -198,6 +199,28 @@ describe('Forms: the builder (Forms/*) and the public form (PublicForms/*)', fun
     expect(foreign.status).to.equal(404);
     // A file key is claimed once.
     bad(await submit(form.id, { [fieldId]: up.fileKey }), 400, `values.${fieldId}`);
+  });
+
+  it('names the receiver of the personal short link an answer came from; any other code stays anonymous', async () => {
+    const form = await createForm();
+    const [f] = ok(await addField(form.id, { label: 'نام', labelEn: 'Name', fieldType: 'String', isRequired: true }));
+    ok(await api.post('Forms/Publish', { id: form.id, isPublished: true }, { token }));
+    const me = ok(await api.get('Account/GetCurrentUser', { token }));
+    const [link] = await server.peyk.container.get(ShortLinksService).createLinks(null, [{
+      mainUrl: `https://panel.example/form/${form.id}`, urlType: 'Personal', organizationId: Number(me.organizationId), userId: null, sendId: null, receiver: '989121112244',
+    }]);
+    const [foreign] = await server.peyk.container.get(ShortLinksService).createLinks(null, [{
+      mainUrl: `https://panel.example/form/${form.id}`, urlType: 'Personal', organizationId: 1, userId: null, sendId: null, receiver: '989121112255',
+    }]);
+    const send = (sl: string) => api.post('PublicForms/Submit', { formId: form.id, submissionKey: key(), values: { [f.id]: 'x' }, sl }, { culture: 'en-US' });
+    ok(await send(link.code));
+    ok(await send(foreign.code));
+    ok(await send('NoSuch12'));
+    const answers = ok(await api.get(`Forms/GetAnswers?formId=${form.id}`, { token }));
+    const byCode = new Map(answers.items.map((a: any) => [a.shortLinkCode, a.linkReceiver]));
+    expect(byCode.get(link.code)).to.equal('989121112244');
+    expect(byCode.get(foreign.code)).to.equal(null);
+    expect(byCode.get('NoSuch12')).to.equal(null);
   });
 
   it('exports the answers as a workbook', async () => {

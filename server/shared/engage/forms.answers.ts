@@ -48,7 +48,7 @@ export const formDeletedAnswer = idAnswer;
 
 export const formSubmissionAnswer = {
   type: 'object',
-  required: ['id', 'formId', 'values', 'mobile', 'contactId', 'contactCreated', 'contactFailure', 'shortLinkCode', 'sendId', 'sendFailure', 'createdAt'],
+  required: ['id', 'formId', 'values', 'mobile', 'contactId', 'contactCreated', 'contactFailure', 'shortLinkCode', 'linkReceiver', 'sendId', 'sendFailure', 'createdAt'],
   properties: {
     id: bigId, formId: integer,
     /** By field id: the stored value (a File field: { fileName, size }). */
@@ -56,6 +56,8 @@ export const formSubmissionAnswer = {
     mobile: nullableText, contactId: nullableInteger, contactCreated: flag,
     /** Why no contact was written (the organization's contact limit's message key, PhonebookGone). */
     contactFailure: nullableText, shortLinkCode: nullableText,
+    /** The receiver of the personal short link (`sl`) the visitor came from, when it is one of the form's organization. */
+    linkReceiver: nullableText,
     sendId: nullableBigId, sendFailure: nullableText, createdAt: instant,
   },
 } as const;

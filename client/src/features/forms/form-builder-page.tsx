@@ -406,7 +406,7 @@ function AnswersPanel({ form }: { form: FormDetail }) {
         </dl>
       ),
     },
-    { key: 'shortLink', header: t('answers.columns.shortLink'), cell: (a) => (a.shortLinkCode ? <span dir="ltr">{a.shortLinkCode}</span> : '—') },
+    { key: 'shortLink', header: t('answers.columns.shortLink'), cell: (a) => (a.shortLinkCode ? <span dir="ltr">{a.linkReceiver ? `${a.linkReceiver} · ` : ''}{a.shortLinkCode}</span> : '—') },
     { key: 'contact', header: t('answers.columns.contact'), cell: (a) => (a.contactId !== null ? t(a.contactCreated ? 'answers.created' : 'answers.updated') : a.contactFailure ? t('answers.contactFailed') : t('answers.noContact')) },
     { key: 'send', header: t('answers.columns.send'), cell: (a) => (a.sendId ? t('answers.sent', { id: digits(a.sendId) }) : a.sendFailure ? t('answers.notSent', { reason: a.sendFailure }) : t('answers.noSend')) },
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `download` reads only `api`, stable for the page

@@ -13,6 +13,7 @@ import { compileTemplate, parseTemplate } from '../../messaging/index.js';
 import { compileFormRegex, contactFieldFits, FORM_LIMITS, type FormContactField, type FormFieldType, type FormTheme } from '../../../shared/engage/form-fields.js';
 import { parseTemplateIn, toBraces } from '../../../shared/text/template-placeholders.js';
 import { FormsRepository, type FormFieldRow, type FormFieldValues, type FormRow, type FormValues } from './forms.repository.js';
+import { ShortLinksService } from '../short-links/short-links.service.js';
 
 /** Where answers' files are kept (`<dataDir>/kept/forms/`), read back only after the answer's visibility check. */
 export const FORM_FILES_FOLDER = 'forms';
@@ -82,6 +83,7 @@ export class FormsService {
     @inject(KeptFiles) private readonly kept: KeptFiles,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(ShortLinksService) private readonly shortLinks: ShortLinksService,
   ) {}
 
   /** A file a visitor uploaded with an answer, for who may see the answer's form; anything else is "not found". */
@@ -199,9 +201,16 @@ export class FormsService {
   }
 
   async answers(ctx: Actor, query: { formId: number; pageIndex: number; pageSize: number }) {
-    await this.visible(ctx, query.formId);
+    const form = await this.visible(ctx, query.formId);
     const page = await this.repo.submissionsPage(query.formId, query);
-    return { items: page.items.map((s) => submissionView(s)), totalCount: page.totalCount };
+    // Who answered: only a personal link of the form's own organization names its receiver (the
+    // contract with short links, engage/CONTEXT.md); any other code stays anonymous.
+    const receivers = new Map<string, string | null>();
+    for (const code of new Set(page.items.map((s) => s.shortLinkCode).filter((c): c is string => c !== null))) {
+      const link = await this.shortLinks.receiverForCode(code);
+      receivers.set(code, link && link.organizationId === form.organizationId ? link.receiver : null);
+    }
+    return { items: page.items.map((s) => submissionView(s, s.shortLinkCode === null ? null : receivers.get(s.shortLinkCode) ?? null)), totalCount: page.totalCount };
   }
 
   /** The form, its fields and its answers in id pages, for the Excel export. */
@@ -362,9 +371,9 @@ export class FormsService {
   }
 }
 
-export function submissionView(s: import('./forms.repository.js').FormSubmissionRow) {
+export function submissionView(s: import('./forms.repository.js').FormSubmissionRow, linkReceiver: string | null = null) {
   return {
     id: s.id, formId: s.formId, values: s.values, mobile: s.mobile, contactId: s.contactId, contactCreated: s.contactCreated, contactFailure: s.contactFailure,
-    shortLinkCode: s.shortLinkCode, sendId: s.sendId, sendFailure: s.sendFailure, createdAt: s.createdAt,
+    shortLinkCode: s.shortLinkCode, linkReceiver, sendId: s.sendId, sendFailure: s.sendFailure, createdAt: s.createdAt,
   };
 }
