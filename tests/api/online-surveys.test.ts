@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { bad, ok, standaloneSender } from '../support/sending.js';
 import { pngImage } from '../support/document-images.js';
 import { ShortLinksService } from '../../server/modules/engage/index.js';
+import { PASSWORD_GUESSES_PER_WINDOW } from '../../server/modules/engage/surveys/survey-responses.service.js';
 
 /**
  * Online surveys (server/modules/engage/CONTEXT.md, "Online surveys"): the editor's branching
@@ -171,6 +172,15 @@ describe('Online surveys: editor, branching walk, statistics, export', function 
     const kept = ok(await api.get(`OnlineSurvey/Get/${survey.id}`, { token })).survey;
     expect(kept.hasPassword).to.equal(true);
     expect(ok(await api.post('OnlineSurvey/Update', { id: survey.id, title: survey.title, startAt: survey.startAt, endAt: survey.endAt, password: null }, { token })).hasPassword).to.equal(false);
+  });
+
+  it('stops password guessing: past the wrong guesses an address may make in the window, even the right password waits', async () => {
+    const survey = await create({ password: 'right one' });
+    await question({ surveyId: survey.id, text: 'Name?', type: 'Text' });
+    for (let i = 0; i < PASSWORD_GUESSES_PER_WINDOW; i++) bad(await api.post('OnlineSurvey/Start', { publicId: survey.publicId, password: `guess ${i}` }), 400, 'password');
+    const res = await api.post('OnlineSurvey/Start', { publicId: survey.publicId, password: 'right one' });
+    expect(res.status).to.equal(429);
+    expect(Number(res.headers.get('retry-after'))).to.be.greaterThan(0);
   });
 
   it('keeps one response per personal link code, attributed to its receiver; a second visit continues it, then shows it finished', async () => {

@@ -3,7 +3,8 @@ import { inject, injectable } from 'inversify';
 import { TYPES } from '../../../platform/tokens.js';
 import { isUniqueViolation, type Tx, type UnitOfWork } from '../../../platform/unit-of-work.js';
 import type { Clock } from '../../../platform/clock.js';
-import { fieldError, notFound } from '../../../platform/http/errors.js';
+import { AppError, fieldError, notFound } from '../../../platform/http/errors.js';
+import type { KeyValueStore } from '../../../platform/kv.js';
 import { PasswordHasher } from '../../identity/index.js';
 import { compileUserPattern, matchesUserPattern } from '../../../shared/text/user-pattern.js';
 import { tehranDayOf } from '../../../shared/dates/tehran-days.js';
@@ -21,6 +22,10 @@ const byOrder = (a: QuestionRow, b: QuestionRow) => a.order - b.order || a.id - 
  * found' as a missing one does. A respondent holds a random token; a personal link's code (`sl`)
  * gets one response only, so a second visit continues it or shows it finished.
  */
+/** Wrong password guesses one address may make at one survey per window (then 429 until it ends). */
+export const PASSWORD_GUESSES_PER_WINDOW = 10;
+export const PASSWORD_WINDOW_MS = 10 * 60_000;
+
 @injectable()
 export class SurveyResponsesService {
   constructor(
@@ -29,6 +34,7 @@ export class SurveyResponsesService {
     @inject(ShortLinksService) private readonly shortLinks: ShortLinksService,
     @inject(TYPES.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(TYPES.Clock) private readonly clock: Clock,
+    @inject(TYPES.KeyValueStore) private readonly kv: KeyValueStore,
   ) {}
 
   private async open(publicId: string, db?: Tx): Promise<SurveyRow> {
@@ -47,7 +53,7 @@ export class SurveyResponsesService {
     };
   }
 
-  async start(input: { publicId: string; password?: string | null; sl?: string | null; token?: string | null }): Promise<SurveyStepAnswer> {
+  async start(input: { publicId: string; password?: string | null; sl?: string | null; token?: string | null }, ip = ''): Promise<SurveyStepAnswer> {
     const survey = await this.open(input.publicId);
     // The respondent's own token continues their response without the password again.
     if (input.token) {
@@ -56,7 +62,21 @@ export class SurveyResponsesService {
     }
     if (survey.passwordHash !== null) {
       if (!input.password) throw fieldError('password', 'onlineSurvey.passwordRequired');
-      if (!(await this.hasher.verify(input.password, survey.passwordHash))) throw fieldError('password', 'onlineSurvey.wrongPassword');
+      // The start is public: wrong guesses per address and survey are counted, and past the limit
+      // even the right password waits for the window's end, so a password cannot be guessed fast.
+      const now = this.clock.now().getTime();
+      const index = Math.floor(now / PASSWORD_WINDOW_MS);
+      const endsAt = (index + 1) * PASSWORD_WINDOW_MS;
+      const guesses = `survey:guesses:${survey.id}:${index}:${ip}`;
+      const wait = () => {
+        const seconds = Math.max(1, Math.ceil((endsAt - now) / 1000));
+        return new AppError(429, 'onlineSurvey.tooManyGuesses', { seconds }, [], { retryAfterSeconds: seconds }, { 'Retry-After': String(seconds) });
+      };
+      if (Number(await this.kv.get(guesses) ?? 0) >= PASSWORD_GUESSES_PER_WINDOW) throw wait();
+      if (!(await this.hasher.verify(input.password, survey.passwordHash))) {
+        if ((await this.kv.incr(guesses, endsAt - now + 1_000)) > PASSWORD_GUESSES_PER_WINDOW) throw wait();
+        throw fieldError('password', 'onlineSurvey.wrongPassword');
+      }
     }
     // Only a personal link of this survey's organization names its respondent (and so gets one
     // response); any other code — public, unknown, another organization's — starts an anonymous one.

@@ -29,6 +29,7 @@ export const surveysMessages: MessageCatalogue = {
   // The public page.
   'onlineSurvey.passwordRequired': { fa: 'رمز نظرسنجی را وارد کنید.', en: 'Enter the survey password.' },
   'onlineSurvey.wrongPassword': { fa: 'رمز نظرسنجی درست نیست.', en: 'The survey password is not correct.' },
+  'onlineSurvey.tooManyGuesses': { fa: 'رمزهای نادرست این نشانی بیش از حد مجاز است؛ {{seconds}} ثانیه دیگر دوباره تلاش کنید.', en: 'Too many wrong passwords from this address; try again in {{seconds}} seconds.' },
   'onlineSurvey.answerRequired': { fa: 'پاسخ به این پرسش الزامی است.', en: 'This question must be answered.' },
   'onlineSurvey.chooseOption': { fa: 'یکی از گزینه‌ها را انتخاب کنید.', en: 'Choose one of the answers.' },
   'onlineSurvey.answerTooShort': { fa: 'پاسخ دست‌کم {{min}} نویسه است.', en: 'The answer needs at least {{min}} characters.' },

@@ -42,7 +42,7 @@ export function onlineSurveyController(s: SurveysService, taking: SurveyResponse
 
       // ---- the public page (online-survey/{id}) ----
       publicRoute({ method: 'GET', action: 'Public/:publicId', auth: 'public', params: publicSurveyParams, answer: publicSurveyAnswer, handler: ({ params }) => taking.survey(params.publicId) }),
-      publicRoute({ method: 'POST', action: 'Start', auth: 'public', body: startSurveySchema, answer: surveyStepAnswer, handler: ({ body }) => taking.start(body) }),
+      publicRoute({ method: 'POST', action: 'Start', auth: 'public', body: startSurveySchema, answer: surveyStepAnswer, handler: ({ ctx, body }) => taking.start(body, ctx.ip) }),
       publicRoute({ method: 'POST', action: 'Answer', auth: 'public', body: answerSurveySchema, answer: surveyStepAnswer, handler: ({ body }) => taking.answer(body) }),
       publicRoute({ method: 'POST', action: 'Back', auth: 'public', body: backSurveySchema, answer: surveyStepAnswer, handler: ({ body }) => taking.back(body.token) }),
       publicRoute({
