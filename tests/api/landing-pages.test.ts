@@ -38,12 +38,13 @@ describe('Landing pages: builder, publishing, public page, visits', function () 
     const token = tree.subAdmin.token;
     const image = ok(await upload(token, solidPng(6, 4, [10, 120, 200]), 'hero.png'));
     expect(image).to.include({ width: 6, height: 4 });
+    const form = ok(await api.post('Forms/Create', { title: 'Join us' }, { token }));
     const blocks = [
       { type: 'heading', text: '  جشنواره پاییزه  ', level: 1 },
       { type: 'text', text: 'تخفیف ویژه اعضای باشگاه' },
       { type: 'image', imageKey: image.key, alt: 'بنر' },
       { type: 'button', label: 'خرید', url: 'https://shop.example.com/autumn' },
-      { type: 'form', formId: 7, label: 'عضویت' },
+      { type: 'form', formId: form.id, label: 'عضویت' },
     ];
     const page = ok(await api.post('LandingPages/Create', { title: 'Autumn', slug: 'Autumn-Sale', language: 'fa', theme: 'purple', blocks }, { token }));
     expect(page).to.include({ title: 'Autumn', slug: 'autumn-sale', language: 'fa', theme: 'purple', isPublished: false, organizationId: tree.sub.id, organizationName: null, publicPath: null, blockCount: 5 });
@@ -163,7 +164,10 @@ describe('Landing pages: builder, publishing, public page, visits', function () 
       ],
     }, { token, culture: 'fa-IR' });
     bad(judged, 400);
-    expect(fields(judged)).to.have.members(['title', 'blocks[0].text', 'blocks[1].label', 'blocks[1].url', 'blocks[2].label', 'blocks[3].imageKey']);
+    // A form block names a form of the page's own organization (3 is none of theirs).
+    expect(fields(judged)).to.have.members(['title', 'blocks[0].text', 'blocks[1].label', 'blocks[1].url', 'blocks[2].label', 'blocks[2].formId', 'blocks[3].imageKey']);
+    const foreignForm = ok(await api.post('Forms/Create', { title: 'Theirs' }, { token: tree.otherAdmin.token }));
+    bad(await api.post('LandingPages/Create', { title: 'F', slug: unique('foreign-').toLowerCase(), blocks: [{ type: 'form', formId: foreignForm.id, label: 'Go' }] }, { token }), 400, 'blocks[0].formId');
     expect(judged.body.validationErrors!.find((v: any) => v.propertyName === 'blocks[1].url')!.message).to.match(/http/);
     // Page fields: slug shape, theme and language from their lists, a slug per organization once.
     const page = await api.post('LandingPages/Create', { title: 'T', slug: 'Not a slug!', theme: 'black', language: 'de' }, { token });

@@ -8,6 +8,7 @@ import { solidPng } from '../support/document-images.js';
 import { PanelSignIn } from './pages/panel-sign-in.js';
 import { AccessibilityCheck, describeViolations } from './pages/accessibility-pages.js';
 import { LandingBuilderPage, LandingPagesListPage, PublicLandingPage } from './pages/landing-pages-pages.js';
+import { SelectControl } from './pages/select-control.js';
 
 /**
  * Landing pages in the browser (issue 28): a marketer builds a Persian page with a heading, text,
@@ -58,6 +59,12 @@ describe('browser: landing page builder and the public page', function () {
     await button.getByTestId('block-label').fill('خرید آنلاین');
     await button.getByTestId('block-url').fill('ftp://shop.example.com');
 
+    // A form block picks one of the organization's forms by its title, not by a typed number.
+    const joinForm = ok(await api.post('Forms/Create', { title: 'فرم عضویت باشگاه' }, { token }));
+    const formBlock = await builder.addBlock('form');
+    await new SelectControl(page, formBlock, 'block-form-id').choose('فرم عضویت باشگاه', 'عضویت');
+    await formBlock.getByTestId('block-label').fill('عضویت در باشگاه');
+
     // The live preview follows the form: right to left, in the chosen theme, blocks in order.
     const preview = builder.preview();
     expect(await preview.getAttribute('dir')).to.equal('rtl');
@@ -75,7 +82,7 @@ describe('browser: landing page builder and the public page', function () {
     await builder.togglePublish(true);
     expect(await builder.publicLink().innerText()).to.equal(`${baseUrl}/landing-page/${address}/autumn`);
     const stored = ok(await api.get('LandingPages/GetAll', { token })).items;
-    expect(stored.map((p: any) => [p.title, p.isPublished, p.blockCount])).to.deep.equal([['جشنواره پاییز', true, 4]]);
+    expect(stored.map((p: any) => [p.title, p.isPublished, p.blockCount])).to.deep.equal([['جشنواره پاییز', true, 5]]);
 
     // A visitor with no session.
     const visitorContext = await browser.newContext({ bypassCSP: true });
@@ -90,6 +97,7 @@ describe('browser: landing page builder and the public page', function () {
     expect(await view.getByTestId('landing-block-heading').innerText()).to.equal('حراج پاییزه');
     expect(await view.getByTestId('landing-block-text').innerText()).to.equal('تخفیف ویژه برای اعضای باشگاه');
     expect(await view.getByTestId('landing-block-button').getAttribute('href')).to.equal('https://shop.example.com/autumn');
+    expect(await view.getByTestId('landing-block-form').getAttribute('href')).to.equal(`/form/${joinForm.id}`);
     await visitor.waitForFunction('(() => { const img = document.querySelector(\'[data-testid="landing-block-image"]\'); return !!img && img.complete && img.naturalWidth === 8; })()');
     expect(await view.getByTestId('landing-block-image').getAttribute('alt')).to.equal('بنر حراج');
     expect(describeViolations('public landing page', await new AccessibilityCheck(visitor).seriousViolations())).to.equal('');

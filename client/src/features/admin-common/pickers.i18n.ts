@@ -8,6 +8,8 @@ export const pickersTexts: TextResource = {
     userPlaceholder: 'نام یا نام کاربری را جستجو کنید',
     tariffPlaceholder: 'نام تعرفه را جستجو کنید',
     linePlaceholder: 'شماره خط را جستجو کنید',
+    formPlaceholder: 'عنوان فرم را جستجو کنید',
+    formUnpublished: 'منتشر نشده',
     organizationTypes: { system: 'سازمان سامانه', reseller: 'نماینده', organization: 'سازمان' },
   },
   en: {
@@ -15,6 +17,8 @@ export const pickersTexts: TextResource = {
     userPlaceholder: 'Search by name or user name',
     tariffPlaceholder: 'Search for a tariff',
     linePlaceholder: 'Search for a line number',
+    formPlaceholder: 'Search for a form by title',
+    formUnpublished: 'Not published',
     organizationTypes: { system: 'System organization', reseller: 'Reseller', organization: 'Organization' },
   },
 };

@@ -37,6 +37,7 @@ export interface PickedOrganization { id: number; name: string; organName?: stri
 export interface PickedUser { id: number; userName: string; organizationId: number; organizationName?: string | null; title: string; detail: string }
 export interface PickedTariff { id: number; title: string; category?: string | null; detail: string }
 export interface PickedLine { id: number; number: string; title: string; detail: string }
+export interface PickedForm { id: number; title: string; detail: string }
 
 /** Title over a smaller second line (the user name and organization, the category, the agent). */
 function TwoLines({ item }: { item: { title: string; detail: string } }) {
@@ -126,6 +127,19 @@ export function LinePicker({ value, onChange, organizationId, reloadKey, 'data-t
   const calls = usePickerCalls('/PrivateNumbers', { organizationId: organizationId ?? undefined }, shape);
   return (
     <ServerSelect<PickedLine> {...rest} {...calls} scope={`${calls.scope}|${reloadKey ?? ''}`} data-testid={testId} value={value} placeholder={rest.placeholder ?? t('linePlaceholder')}
+      renderOption={(item) => <TwoLines item={item} />} onChange={(v, item) => onChange(idOf(v), item)} />
+  );
+}
+
+interface RawForm { id: number; title: string; isPublished?: boolean }
+
+/** A form of the form builder (Forms/GetAll), found by its title; the detail says whether it is published. */
+export function FormPicker({ value, onChange, reloadKey, 'data-testid': testId, ...rest }: PickerProps<PickedForm>) {
+  const { t } = useTranslation('pickers');
+  const shape = useCallback((f: RawForm): PickedForm => ({ id: f.id, title: f.title, detail: f.isPublished === false ? t('formUnpublished') : '' }), [t]);
+  const calls = usePickerCalls('/Forms', {}, shape);
+  return (
+    <ServerSelect<PickedForm> {...rest} {...calls} scope={`${calls.scope}|${reloadKey ?? ''}`} data-testid={testId} value={value} placeholder={rest.placeholder ?? t('formPlaceholder')}
       renderOption={(item) => <TwoLines item={item} />} onChange={(v, item) => onChange(idOf(v), item)} />
   );
 }

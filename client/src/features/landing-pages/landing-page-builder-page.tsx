@@ -11,9 +11,9 @@ import { Spinner } from '../../shared/ui/spinner';
 import { TextField } from '../../shared/ui/form/text-field';
 import { FieldFrame, describedBy, inputClass } from '../../shared/ui/form/field-frame';
 import { FileInput } from '../../shared/ui/form/file-input';
-import { toLatinDigits } from '../../shared/ui/form/to-latin-digits';
 import { useDigits } from '../../shared/ui/use-digits';
 import { ErrorSummary, type FieldErrors } from '../admin-common/kit';
+import { FormPicker } from '../admin-common/pickers';
 import {
   LANDING_BLOCK_TYPES, LANDING_IMAGE_MAX_BYTES, LANDING_LANGUAGES, LANDING_NAME_PATTERN, LANDING_PAGES_PATH, LANDING_THEMES, MAX_LANDING_BLOCKS,
   landingImageUrl, landingPagePath, landingPagesApi, landingPagesKeys, uploadLandingImage,
@@ -233,9 +233,9 @@ export function LandingPageBuilderPage() {
                       )}
                       {b.type === 'form' && (
                         <>
-                          <TextField id={`block-${b.uid}-form`} data-testid="block-form-id" label={t('builder.formId')} hint={t('builder.formHint')} inputMode="numeric" dir="ltr"
-                            value={b.formId ? String(b.formId) : ''} required error={err(`blocks[${i}].formId`)}
-                            onChange={(e) => change(i, { formId: Number(toLatinDigits(e.target.value).replace(/\D/g, '')) || 0 })} />
+                          <FormPicker id={`block-${b.uid}-form`} data-testid="block-form-id" label={t('builder.formId')} hint={t('builder.formHint')}
+                            value={b.formId || null} required error={err(`blocks[${i}].formId`)}
+                            onChange={(formId) => change(i, { formId: formId ?? 0 })} />
                           <TextField id={`block-${b.uid}-form-label`} data-testid="block-label" label={t('builder.formLabel')} value={b.label} maxLength={100} required error={err(`blocks[${i}].label`)} onChange={(e) => change(i, { label: e.target.value })} />
                         </>
                       )}

@@ -142,6 +142,13 @@ export class FormsRepository {
     return row ? formOf(row as Record<string, unknown>) : null;
   }
 
+  /** Which of these ids are live forms of the organization (a landing page's form blocks). */
+  async idsOfOrganization(organizationId: number, ids: number[], db: Knex | Tx = this.knex): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db('forms').where({ organizationId }).whereNull('deletedAt').whereIn('id', ids).select('id');
+    return new Set(rows.map((r: { id: unknown }) => Number(r.id)));
+  }
+
   /** A live form by id, whoever asks (the public page judges `isPublished` itself). */
   async byId(id: number, db: Knex | Tx = this.knex, lock = false): Promise<FormRow | null> {
     if (lock) await db('forms').where({ id }).forUpdate().first('id');

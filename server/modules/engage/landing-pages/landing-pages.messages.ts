@@ -9,6 +9,7 @@ export const landingPagesMessages: MessageCatalogue = {
   'landingPages.textRequired': { fa: 'متن این بخش را وارد کنید.', en: 'Enter the text of this block.' },
   'landingPages.labelRequired': { fa: 'عنوان دکمه را وارد کنید.', en: 'Enter the button label.' },
   'landingPages.urlInvalid': { fa: 'نشانی باید با http:// یا https:// شروع شود و نشانی وب درستی باشد.', en: 'The address must start with http:// or https:// and be a valid web address.' },
+  'landingPages.formUnknown': { fa: 'این فرم در فرم‌های فرم‌ساز این سازمان نیست.', en: 'This form is not one of the organization\'s forms in the form builder.' },
   'landingPages.imageUnknown': { fa: 'این تصویر در تصاویر صفحه‌های فرود سازمان نیست؛ دوباره بارگذاری کنید.', en: 'This image is not among the organization\'s landing page images; upload it again.' },
   'landingPages.imageNotFound': { fa: 'تصویر یافت نشد.', en: 'Image not found.' },
   'landingPages.pageNotFound': { fa: 'صفحه یافت نشد.', en: 'Page not found.' },

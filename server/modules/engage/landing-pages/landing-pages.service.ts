@@ -20,6 +20,7 @@ import {
 import { AuditService } from '../../audit/index.js';
 import { LandingPagesRepository, type LandingPageRow, type LandingPageValues } from './landing-pages.repository.js';
 import type { createLandingPageSchema, publishLandingPageSchema } from './landing-pages.schemas.js';
+import { FormsRepository } from '../forms/forms.repository.js';
 
 const CLASS_NAME = 'LandingPage';
 const FOLDER = 'landing-page-images';
@@ -57,6 +58,7 @@ export class LandingPagesService {
     @inject(KeptFiles) private readonly files: KeptFiles,
     @inject(TYPES.Clock) private readonly clock: Clock,
     @inject(TYPES.Logger) private readonly logger: Logger,
+    @inject(FormsRepository) private readonly forms: FormsRepository,
   ) {}
 
   async list(ctx: Actor, q: { pageIndex: number; pageSize: number; search?: string }) {
@@ -207,6 +209,7 @@ export class LandingPagesService {
     if (!title) issues.push({ propertyName: 'title', key: 'landingPages.titleRequired' });
     const blocks: LandingBlock[] = [];
     const imageKeys: { index: number; key: string }[] = [];
+    const formIds: { index: number; id: number }[] = [];
     // The route's schema checked each block against its type's branch (if/then); json-schema-to-ts
     // cannot narrow if/then, so the validated list is named by its hand-written union here.
     (body.blocks as unknown as LandingBlock[]).forEach((block, i) => {
@@ -230,6 +233,7 @@ export class LandingPagesService {
         case 'form': {
           const label = block.label.trim();
           if (!label) issues.push({ propertyName: at('label'), key: 'landingPages.labelRequired' });
+          formIds.push({ index: i, id: block.formId });
           blocks.push({ type: 'form', formId: block.formId, label });
           break;
         }
@@ -241,6 +245,9 @@ export class LandingPagesService {
         }
       }
     });
+    // A form block opens a form of the page's own organization (a deleted or foreign one would be a dead button).
+    const forms = await this.forms.idsOfOrganization(organizationId, [...new Set(formIds.map((f) => f.id))]);
+    for (const f of formIds) if (!forms.has(f.id)) issues.push({ propertyName: `blocks[${f.index}].formId`, key: 'landingPages.formUnknown' });
     const owned = await this.repo.imageKeysOf(organizationId, [...new Set(imageKeys.map((k) => k.key))]);
     for (const k of imageKeys) if (!owned.has(k.key)) issues.push({ propertyName: `blocks[${k.index}].imageKey`, key: 'landingPages.imageUnknown' });
     if (issues.length) throw new AppError(400, 'status.400', {}, issues);
