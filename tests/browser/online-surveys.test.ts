@@ -110,7 +110,7 @@ describe('browser: online surveys', function () {
     expect(await desk.getByTestId('survey-question').nth(4).innerText()).to.contain('نظر دیگری دارید؟');
     const address = await panel.publicUrl().innerText();
     expect(address).to.equal(`${baseUrl}/online-survey/${survey.publicId}`);
-    expect(await panel.sendSurvey()).to.equal(address);
+    expect(await panel.sendSurvey()).to.deep.equal({ text: address, personalLinks: true });
     await panel.openResults(survey.id);
     expect(await panel.responseCount().innerText()).to.equal(persianDigits(1));
     await panel.dayChart().waitFor();

@@ -33,6 +33,9 @@ export class ShortLinksPages {
   async waitForClicks(n: number, testId = 'short-link-summary'): Promise<void> {
     for (let i = 0; i < 40; i++) {
       const total = this.summaryTotal(testId);
+      // After a reload the summary is read again: wait for it before judging (a busy machine takes
+      // longer than the half second between tries to draw it).
+      await total.waitFor({ timeout: 15_000 }).catch(() => undefined);
       if ((await total.count()) > 0 && (await total.getAttribute('data-value')) === String(n)) return;
       await this.page.waitForTimeout(500);
       await this.page.reload();

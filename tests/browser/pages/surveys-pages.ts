@@ -69,11 +69,12 @@ export class SurveyPanelPages {
   publicUrl(): Locator { return this.page.getByTestId('survey-public-url'); }
   crmNotice(): Locator { return this.page.getByTestId('survey-crm-notice'); }
 
-  async sendSurvey(): Promise<string> {
+  /** "Send survey": the send page's text and whether a personal link per receiver is chosen. */
+  async sendSurvey(): Promise<{ text: string; personalLinks: boolean }> {
     await this.page.getByTestId('survey-send').click();
     const text = this.page.getByTestId('send-text');
     await text.waitFor();
-    return text.inputValue();
+    return { text: await text.inputValue(), personalLinks: await this.page.getByTestId('send-short-links-PerReceiver').isChecked() };
   }
 
   async openResults(id: number): Promise<void> {

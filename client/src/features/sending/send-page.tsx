@@ -24,7 +24,7 @@ import { SmsCounter } from './sms-counter';
 import { sendTimeProblem, useFormFailure } from './send-form-failure';
 import { phonebookBody, TemplateFields } from './phonebook-recipients';
 import { useCurrentUser } from '../../shared/auth/current-user';
-import { ShortLinkModeField, type ShortLinkMode } from '../short-links/short-link-mode-field';
+import { SHORT_LINK_MODES, ShortLinkModeField, type ShortLinkMode } from '../short-links/short-link-mode-field';
 import { hasRecipients, NO_RECIPIENTS, RecipientsSection, recipientsBody, type Recipients, type RecipientsMode } from './recipients-section';
 
 /** The compose screen of a single or bulk send: line, text, recipients, flash, schedule, preview, confirm. */
@@ -45,11 +45,15 @@ function SendPage({ sendType }: { sendType: SendType }) {
   const { data: lines, isLoading: linesLoading } = useSWR(linesKeys.myNumbers(lineType), () =>
     getMyNumbers(api, { sendType: lineType }), { keepPreviousData: true });
   const [lineId, setLineId] = useState<number | null>(null);
-  // `?text=` (a survey's "Send survey", issue 28) opens the form with its text written.
+  // `?text=` and `?shortLinkMode=` (a survey's "Send survey", issue 28: its address as a personal
+  // link per receiver, so each answer names its receiver) open the form with them chosen.
   const [params] = useSearchParams();
   const [text, setText] = useState(() => params.get('text') ?? '');
   const [isFlash, setIsFlash] = useState(false);
-  const [shortLinkMode, setShortLinkMode] = useState<ShortLinkMode>('None');
+  const [shortLinkMode, setShortLinkMode] = useState<ShortLinkMode>(() => {
+    const asked = params.get('shortLinkMode');
+    return (SHORT_LINK_MODES as readonly string[]).includes(asked ?? '') ? asked as ShortLinkMode : 'None';
+  });
   const [description, setDescription] = useState('');
   // The user flag isSendSmsDescriptionRequired: the server refuses such a user's send without one.
   const descriptionRequired = useCurrentUser().data?.isSendSmsDescriptionRequired === true;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { ShortLinkMode } from '../../../../server/shared/engage/short-links';
+import { SHORT_LINK_MODES, type ShortLinkMode } from '../../../../server/shared/engage/short-links';
 
+export { SHORT_LINK_MODES };
 export type { ShortLinkMode };
-const MODES: ShortLinkMode[] = ['None', 'PerSend', 'PerReceiver'];
 
 /**
  * The send forms' choice for the text's links (issue 28): as typed, one short link per send, or a
@@ -15,7 +15,7 @@ export function ShortLinkModeField({ value, onChange, disabled, error }: { value
     <fieldset className="rounded border border-slate-200 p-3 dark:border-slate-700" data-testid="send-short-links" aria-describedby="send-short-links-hint">
       <legend className="px-1 text-sm font-semibold">{t('mode.label')}</legend>
       <div className="flex flex-wrap gap-4">
-        {MODES.map((m) => (
+        {SHORT_LINK_MODES.map((m) => (
           <label key={m} className="flex items-center gap-1 text-sm">
             <input type="radio" name="send-short-link-mode" value={m} checked={value === m} disabled={disabled && m !== 'None'} onChange={() => onChange(m)} data-testid={`send-short-links-${m}`} />
             {t(`mode.${m}`)}

@@ -82,7 +82,8 @@ export const surveyResultsPath = (id: number) => `${SURVEYS_PATH}/${id}/results`
 /** The public address a respondent opens (the panel's own origin). */
 export const surveyPublicUrl = (publicPath: string) => `${window.location.origin}/${publicPath}`;
 /** The bulk send page with its text written: the survey's address (the send page reads `?text=`). */
-export const sendSurveyPath = (publicPath: string) => `/sending/bulk?text=${encodeURIComponent(surveyPublicUrl(publicPath))}`;
+/** The bulk send with the survey's address written and a personal short link per receiver chosen (who answered is then known). */
+export const sendSurveyPath = (publicPath: string) => `/sending/bulk?text=${encodeURIComponent(surveyPublicUrl(publicPath))}&shortLinkMode=PerReceiver`;
 /** An image path the server answers (under the API root). */
 export const surveyImageUrl = (apiRoot: string, path: string | null) => (path ? `${apiRoot.replace(/\/$/, '')}/${path}` : null);
 
