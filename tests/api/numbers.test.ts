@@ -154,9 +154,9 @@ describe('Numbers: sender agents, private numbers, assignments, blacklists', fun
       bad(await api.post('PrivateNumbers/Unassign', { privateNumberId: privateLine.id, userId: tree.subUser.userId }, { token: tree.resellerAdmin.token }), 404);
       expect(await myNumbers(tree.subUser.token, 'Bulk')).to.not.include(privateLine.id);
       bad(await api.get('PrivateNumbers/GetMyNumbers?sendType=Nope', { token: tree.subUser.token }), 400, 'sendType');
-      // agentType: the voice send screen offers only lines of a Voice agent.
+      // agentType: the voice send screen offers only lines of a Voice agent; isSendClub: the club's screens offer only club lines.
       const shape = (ok(await api.get('PrivateNumbers/GetMyNumbers?sendType=Bulk', { token: tree.subUser.token })) as any[]).find((l) => l.id === publicLine.id);
-      expect(Object.keys(shape).sort()).to.deep.equal(['agentType', 'expireTime', 'id', 'isCanSendFlashSms', 'isPublic', 'isSendOccasionPhonebook', 'mask', 'number', 'numberType', 'typePrivateNumber', 'useForm']);
+      expect(Object.keys(shape).sort()).to.deep.equal(['agentType', 'expireTime', 'id', 'isCanSendFlashSms', 'isPublic', 'isSendClub', 'isSendOccasionPhonebook', 'mask', 'number', 'numberType', 'typePrivateNumber', 'useForm']);
     });
   });
 
