@@ -37,6 +37,15 @@ export interface FormFieldRules {
   regexValidation: string | null;
 }
 
+/** A field as stored and as the builder sends it: its rules plus label, file limit and where the value goes. */
+export interface FormFieldValues extends FormFieldRules {
+  label: string;
+  labelEn: string | null;
+  maxFileSizeByMegabyte: number | null;
+  contactField: FormContactField | null;
+  customFieldId: number | null;
+}
+
 export type FormValue = boolean | number | string;
 
 /** Why a value was refused: the message key's last part (`forms.value.<issue>`) and its numbers. */

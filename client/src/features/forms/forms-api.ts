@@ -3,7 +3,7 @@ import type { ApiClient } from '../../shared/api/api-client';
 import type {
   FormAnswer, FormDetailAnswer, FormFieldAnswer, FormsPageAnswer, FormSubmissionsPageAnswer, PublicFormAnswer, PublicSubmitAnswer, PublicUploadAnswer,
 } from '../../../../server/shared/engage/forms.answers';
-import type { FormContactField, FormFieldType, FormTheme } from '../../../../server/shared/engage/form-fields';
+import type { FormContactField, FormFieldType, FormFieldValues, FormTheme } from '../../../../server/shared/engage/form-fields';
 
 /** Shapes of `Forms/*` and `PublicForms/*`: the server's answer contracts (module engage, "Forms"). */
 export type Form = FormAnswer;
@@ -23,20 +23,8 @@ export interface FormInput {
   thankYouText: string | null;
 }
 
-export interface FieldInput {
-  label: string;
-  labelEn: string | null;
-  fieldType: FormFieldType;
-  isRequired: boolean;
-  minValue: number | null;
-  maxValue: number | null;
-  minLength: number | null;
-  maxLength: number | null;
-  regexValidation: string | null;
-  maxFileSizeByMegabyte: number | null;
-  contactField: FormContactField | null;
-  customFieldId: number | null;
-}
+/** A field as the builder sends it: the shared shape the server stores. */
+export type FieldInput = FormFieldValues;
 
 export const formsApi = {
   list: endpoint.get<FormsPageAnswer, { pageIndex: number; pageSize: number; search?: string }>('/Forms/GetAll'),

@@ -6,7 +6,7 @@ import type { Tx } from '../../../platform/unit-of-work.js';
 import type { Tenant } from '../../../platform/http/context.js';
 import { whereOrganizationVisible } from '../../../platform/tenancy.js';
 import { likeContains } from '../../../platform/http/search.js';
-import type { FormContactField, FormFieldType, FormTheme, FormValue } from '../../../shared/engage/form-fields.js';
+import type { FormContactField, FormFieldType, FormFieldValues, FormTheme, FormValue } from '../../../shared/engage/form-fields.js';
 import type { TemplateFormat } from '../../../shared/text/template-placeholders.js';
 
 export interface FormValues {
@@ -33,20 +33,7 @@ export interface FormRow extends FormValues {
   senderNumber: string | null;
 }
 
-export interface FormFieldValues {
-  label: string;
-  labelEn: string | null;
-  fieldType: FormFieldType;
-  isRequired: boolean;
-  minValue: number | null;
-  maxValue: number | null;
-  minLength: number | null;
-  maxLength: number | null;
-  regexValidation: string | null;
-  maxFileSizeByMegabyte: number | null;
-  contactField: FormContactField | null;
-  customFieldId: number | null;
-}
+export type { FormFieldValues };
 
 export interface FormFieldRow extends FormFieldValues {
   id: number;
