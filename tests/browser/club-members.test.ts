@@ -51,7 +51,9 @@ describe('browser: the customer club members list', function () {
     expect(await members.mobiles()).to.deep.equal([fa('989121550002')]);
     await members.search('');
     await members.filterPoints('50');
-    await page.waitForFunction(`document.querySelectorAll('[data-testid="club-member-mobile"]').length === 2`);
+    // Polled through locators: a string predicate is evaluated with eval, which the panel's CSP refuses.
+    const rows = page.getByTestId('club-member-mobile');
+    for (let i = 0; i < 100 && (await rows.count()) !== 2; i++) await page.waitForTimeout(100);
     expect((await members.mobiles()).sort()).to.deep.equal([fa('989121550002'), fa('989121550003')]);
     expect(await members.sendLink().getAttribute('href')).to.equal('/club/send?minPoints=50');
     await members.filterPoints('1000');
