@@ -60,7 +60,7 @@ describe('browser: the customer club members list', function () {
     await members.table.empty().waitFor();
 
     await members.switchLanguage();
-    await page.waitForFunction(`document.documentElement.dir === 'ltr'`);
+    await page.waitForFunction(() => (globalThis as any).document.documentElement.dir === 'ltr');
     expect(await members.heading().innerText()).to.equal('Club members');
     expect(await members.table.empty().innerText()).to.contain('No member matches these conditions.');
     expect(errors).to.deep.equal([]);

@@ -86,7 +86,7 @@ describe('browser: dynamic templates and media images', function () {
     await images.row('logo.png').waitFor();
     expect(await images.row('logo.png').getByTestId('image-row-dimensions').innerText()).to.equal(fa('12×8'));
     // The preview is the image itself, served at its address.
-    await page.waitForFunction('(() => { const img = document.querySelector(\'[data-testid="image-row-preview"]\'); return !!img && img.complete && img.naturalWidth === 12; })()');
+    await page.waitForFunction(() => { const img = (globalThis as any).document.querySelector('[data-testid="image-row-preview"]'); return !!img && img.complete && img.naturalWidth === 12; });
 
     await images.choose('huge.png', Buffer.alloc(1024 * 1024 + 10, 1));
     expect(await images.uploadError().innerText()).to.equal('حجم تصویر بیش از ۱ مگابایت است.');

@@ -38,7 +38,7 @@ describe('browser: the form builder and its public form', function () {
     // Up by keyboard: focus the second field's "up" and press Enter; the focus stays with the moved field.
     await forms.fieldRows().nth(1).getByTestId('form-field-up').focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(`document.querySelector('[data-testid="form-field-row"] span')?.textContent?.includes('سن')`);
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-testid="form-field-row"] span')?.textContent?.includes('سن'));
     expect(await forms.fieldLabels()).to.deep.equal(['سن', 'موبایل']);
 
     await forms.tab('preview');
@@ -72,7 +72,7 @@ describe('browser: the form builder and its public form', function () {
     // In English the page turns left to right.
     await visitor.getByTestId('public-form-again').click();
     await visitor.getByTestId('public-form-language').click();
-    await visitor.waitForFunction(`document.querySelector('[data-testid="public-form-page"]')?.getAttribute('dir') === 'ltr'`);
+    await visitor.waitForFunction(() => (globalThis as any).document.querySelector('[data-testid="public-form-page"]')?.getAttribute('dir') === 'ltr');
     await visitorContext.close();
 
     // The answer is in the panel, and the contact in the phonebook.

@@ -98,7 +98,7 @@ describe('browser: landing page builder and the public page', function () {
     expect(await view.getByTestId('landing-block-text').innerText()).to.equal('تخفیف ویژه برای اعضای باشگاه');
     expect(await view.getByTestId('landing-block-button').getAttribute('href')).to.equal('https://shop.example.com/autumn');
     expect(await view.getByTestId('landing-block-form').getAttribute('href')).to.equal(`/form/${joinForm.id}`);
-    await visitor.waitForFunction('(() => { const img = document.querySelector(\'[data-testid="landing-block-image"]\'); return !!img && img.complete && img.naturalWidth === 8; })()');
+    await visitor.waitForFunction(() => { const img = (globalThis as any).document.querySelector('[data-testid="landing-block-image"]'); return !!img && img.complete && img.naturalWidth === 8; });
     expect(await view.getByTestId('landing-block-image').getAttribute('alt')).to.equal('بنر حراج');
     expect(describeViolations('public landing page', await new AccessibilityCheck(visitor).seriousViolations())).to.equal('');
     // Right to left as laid out, not only as an attribute.

@@ -99,6 +99,17 @@ describe('house rules as code', () => {
     expect(probe('return this.uow.run(async (tx) => this.repo.insert(tx, row))')).to.equal(false);
   });
 
+  it('browser tests hand waitForFunction a function, never a string (the panel\'s CSP refuses the eval a string predicate is polled with)', () => {
+    // Playwright evaluates a function predicate once and keeps it; a string is eval'd on every poll,
+    // which script-src 'self' refuses as soon as the first check is false: a test then fails only on a slow run.
+    const STRING_PREDICATE = /\.waitForFunction\(\s*['"`]/;
+    expect(STRING_PREDICATE.test("page.waitForFunction(`document.dir === 'ltr'`)")).to.equal(true);
+    expect(STRING_PREDICATE.test("page.waitForFunction(() => (globalThis as any).document.dir === 'ltr')")).to.equal(false);
+    const found = sourceFiles(path.join(ROOT, 'tests/browser')).flatMap((file) => codeLines(file)
+      .filter(({ text }) => STRING_PREDICATE.test(text)).map(({ n, text }) => `${relative(file)}:${n}: ${text.trim()}`));
+    expect(found, `pass an arrow function instead:\n${found.join('\n')}`).to.deep.equal([]);
+  });
+
   it('messaging\'s phase rule (.dependency-cruiser.cjs) forbids importing a later phase and allows an earlier one', () => {
     type Rule = { name: string; from: { path: string }; to: { path: string } };
     const config = createRequire(import.meta.url)(path.join(ROOT, '.dependency-cruiser.cjs')) as { forbidden: Rule[] };
