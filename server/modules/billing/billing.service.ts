@@ -185,22 +185,65 @@ export class BillingService {
   }
 
   /**
-   * Several holds judged together inside the caller's transaction (a group of single sends stored
-   * at once): the accounts are locked once and each hold is accepted or refused in the order given,
-   * exactly as `hold` would one after another. Answers one outcome per input. Fresh references
-   * only: a reference that exists already fails the whole call (the caller falls back to one by one).
+   * The holds of a group of single sends, planned before the group's transaction (reads only: the
+   * organization chains, the user accounts and the price settings, each read once, side by side).
+   * Each item answers its price and the lines it will hold, or the refusal `hold` would give it
+   * (no tariff, no rate, an organization without account is given one first). Nothing is judged
+   * against a balance here: `commitGroup` does that under lock, as the transaction's last step.
    */
-  async holdGroup(tx: Tx, inputs: HoldInput[]): Promise<({ ok: HoldView } | { err: unknown })[]> {
-    const batch: PendingHold[] = inputs.map((input) => {
-      if (!input.reference || input.reference.length > 100) throw fieldError('reference', 'billing.referenceInvalid');
-      return { input, parts: normalizeParts(input.parts), resolve: () => undefined, reject: () => undefined };
-    });
-    const outcomes = await savepoint(tx, (t) => this.holdBatch(t, batch, true));
-    return outcomes.map((o) => {
-      if (o.ok) return { ok: o.ok };
-      if (o.err) return { err: o.err };
-      throw new Error('hold group: a reference exists already');
-    });
+  async planGroup(inputs: Omit<HoldInput, 'reference'>[]): Promise<GroupHoldPlan> {
+    const organizationIds = [...new Set(inputs.map((i) => i.organizationId))];
+    const userIds = [...new Set(inputs.map((i) => i.userId).filter((u): u is number => !!u))];
+    const [chains, userAccounts, priceSettings] = await Promise.all([
+      this.ledger.chains(undefined, organizationIds), this.ledger.userAccountIds(undefined, userIds), this.settings.priceSettings(),
+    ]);
+    const missing = new Set<number>();
+    for (const chain of chains.values()) for (const o of chain) if (o.type !== 'system' && o.accountId === null) missing.add(o.id);
+    if (missing.size) {
+      // Rare (an organization's first send): its account is made in its own short transaction.
+      const created = await this.uow.run((t) => this.ledger.ensureOrganizationAccounts(t, [...missing]));
+      for (const chain of chains.values()) for (const o of chain) if (o.accountId === null) o.accountId = created.get(o.id) ?? null;
+    }
+    return {
+      items: inputs.map((input) => {
+        const parts = normalizeParts(input.parts);
+        try {
+          const plan = payable(planLines(chains.get(input.organizationId) ?? [], { ...input, reference: '' }, parts, priceSettings, userAccounts.get(input.userId ?? 0) ?? null));
+          return plan.price ? { input, parts, lines: plan.lines, price: plan.price } : { err: creditFailure('GroupPriceIsNull', input.organizationId) };
+        } catch (err) {
+          return { err };
+        }
+      }),
+    };
+  }
+
+  /**
+   * Carries out planned holds inside the caller's transaction, as its last writes: first the
+   * accounts, locked in id order and added to under the credit guard in ONE statement, then the
+   * hold rows and their lines in one more. The accounts every group and settlement of an
+   * organization share are thus locked for two statements and the commit, not for the whole
+   * transaction. False when the guard refused an account (credit ran out inside the group): the
+   * caller rolls the transaction back (nothing was held) and judges each send alone, where the
+   * refusal names its organization and shortfall. Fresh references only.
+   */
+  async commitGroup(tx: Tx, items: GroupHoldItem[], references: string[]): Promise<boolean> {
+    const totals = new Map<number, { amount: bigint; postpaid: boolean }>();
+    for (const item of items) {
+      for (const line of item.lines) {
+        const t = totals.get(line.accountId) ?? { amount: 0n, postpaid: line.role !== 'user' && line.org.isPostpaid };
+        t.amount += line.amount;
+        totals.set(line.accountId, t);
+      }
+    }
+    if (totals.size > 0) {
+      const updated = await this.ledger.reserveHeld(tx, [...totals].map(([accountId, t]) => ({ accountId, ...t })));
+      if (updated !== totals.size) return false;
+    }
+    const holds = items.map((item, i) => ({ reference: references[i], organizationId: item.input.organizationId, userId: item.input.userId ?? null, parts: item.parts }));
+    const lines = items.flatMap((item, i) => item.lines.map((l) => ({ ...toLineRow('', l), reference: references[i] })));
+    const written = await this.ledger.insertHoldsWithLines(tx, holds, lines);
+    if (written.holds !== holds.length || written.lines !== lines.length) throw new Error('hold group: a reference was taken meanwhile');
+    return true;
   }
 
   /** Group holds (default) or one transaction per hold; tests and benchmarks compare both. */
@@ -240,10 +283,9 @@ export class BillingService {
     }
   }
 
-  /** `fresh`: the caller vouches that no reference exists yet (ids it just drew); a repeat would still fail on the unique key. */
-  private async holdBatch(t: Tx, batch: PendingHold[], fresh = false): Promise<BatchOutcome[]> {
+  private async holdBatch(t: Tx, batch: PendingHold[]): Promise<BatchOutcome[]> {
     const outcomes: BatchOutcome[] = batch.map(() => ({}));
-    const existing = new Set(fresh ? [] : (await this.ledger.existingReferences(t, [...new Set(batch.map((b) => b.input.reference))])));
+    const existing = new Set(await this.ledger.existingReferences(t, [...new Set(batch.map((b) => b.input.reference))]));
     const chains = await this.ledger.chains(t, [...new Set(batch.map((b) => b.input.organizationId))]);
     const missing = new Set<number>();
     for (const chain of chains.values()) for (const o of chain) if (o.type !== 'system' && o.accountId === null) missing.add(o.id);
@@ -543,6 +585,18 @@ interface PendingHold {
   parts: Record<Operator, number>;
   resolve(view: HoldView): void;
   reject(err: unknown): void;
+}
+
+/** One planned hold of a group (`planGroup`): what it holds, on which accounts, and the sender's price. */
+export interface GroupHoldItem {
+  input: Omit<HoldInput, 'reference'>;
+  parts: Record<Operator, number>;
+  lines: PlannedLine[];
+  price: PriceBreakdown;
+}
+
+export interface GroupHoldPlan {
+  items: (GroupHoldItem | { err: unknown })[];
 }
 
 interface BatchOutcome {

@@ -2,6 +2,7 @@ export { billingModule } from './billing.module.js';
 export {
   BillingService, creditFailure, failureCodeOf,
   type HoldInput, type HoldView, type HoldLineView, type HoldPrice, type HoldCheck, type RefusalDetails, type CreditFailureCode,
+  type GroupHoldItem, type GroupHoldPlan,
 } from './billing.service.js';
 export { TariffsService, type CalculatePriceInput } from './tariffs.service.js';
 export { LedgerRepository, type VerifyResult, type TypeCreditChange } from './ledger.repository.js';

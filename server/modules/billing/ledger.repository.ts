@@ -114,10 +114,10 @@ export class LedgerRepository {
   }
 
   /** The chains of many organizations in one query (organization id → chain, root first). */
-  async chains(tx: Tx, organizationIds: number[]): Promise<Map<number, ChainOrganization[]>> {
+  async chains(db: Tx | Knex | undefined, organizationIds: number[]): Promise<Map<number, ChainOrganization[]>> {
     const out = new Map<number, ChainOrganization[]>(organizationIds.map((id) => [id, []]));
     if (!organizationIds.length) return out;
-    const { rows } = await tx.raw(
+    const { rows } = await (db ?? this.knex).raw(
       `select p.id as "forOrganizationId", o.id, o.name, o.type, o.depth, o."isPostpaid", o."isTax", a.id as "accountId",
               t.id as "tariffId", t."ownerOrganizationId", t.title, t.category, t."internationalBenefitType",
               t."internationalBenefitValue", t.ranges
@@ -174,9 +174,9 @@ export class LedgerRepository {
     return (row as { id: number } | undefined)?.id ?? null;
   }
 
-  async userAccountIds(tx: Tx, userIds: number[]): Promise<Map<number, number>> {
+  async userAccountIds(db: Tx | Knex | undefined, userIds: number[]): Promise<Map<number, number>> {
     if (!userIds.length) return new Map();
-    const rows = await tx('credit_accounts').whereIn('userId', userIds).select('id', 'userId');
+    const rows = await (db ?? this.knex)('credit_accounts').whereIn('userId', userIds).select('id', 'userId');
     return new Map(rows.map((r: { id: number; userId: number }) => [r.userId, r.id]));
   }
 
@@ -234,6 +234,57 @@ export class LedgerRepository {
       bindings,
     );
     return (rows as { id: number }[]).map((r) => r.id);
+  }
+
+  /**
+   * Adds to the held amount of each account in ONE statement: the accounts are first locked in id
+   * order (the order every writer takes them in, so two groups never deadlock; FOR NO KEY UPDATE,
+   * so the key-share locks of hold lines and ledger rows referencing them do not wait on it), then
+   * each is added to only while its free credit stays >= -limit (the postpaid credit limit of an
+   * organization's line, 0 otherwise), judged on the row as it stands after the lock. Answers how
+   * many accounts were added to: fewer than given means the guard refused one.
+   */
+  async reserveHeld(tx: Tx, items: { accountId: number; amount: bigint; postpaid: boolean }[]): Promise<number> {
+    if (!items.length) return 0;
+    const ids = `{${items.map((i) => i.accountId).join(',')}}`;
+    const { rows } = await tx.raw(
+      `update credit_accounts a set held = a.held + v.amount, "updatedAt" = now()
+         from unnest(?::int[], ?::bigint[], ?::boolean[]) as v(id, amount, postpaid)
+        where a.id = v.id
+          and (select count(*) from (select 1 from credit_accounts c where c.id = any(?::int[]) order by c.id for no key update of c) k) >= 0
+          and a.balance - a.held - v.amount >= -(case when v.postpaid then a."creditLimit" else 0 end)
+        returning a.id`,
+      [ids, `{${items.map((i) => i.amount.toString()).join(',')}}`, `{${items.map((i) => (i.postpaid ? 't' : 'f')).join(',')}}`, ids],
+    );
+    return (rows as unknown[]).length;
+  }
+
+  /** Hold headers and their lines in one statement (fresh references; a taken one is skipped with its lines). */
+  async insertHoldsWithLines(
+    tx: Tx,
+    holds: { reference: string; organizationId: number; userId: number | null; parts: Record<string, number> }[],
+    lines: (Omit<HoldLineRow, 'refunded' | 'holdId'> & { reference: string })[],
+  ): Promise<{ holds: number; lines: number }> {
+    if (!holds.length) return { holds: 0, lines: 0 };
+    const { rows } = await tx.raw(
+      `with h as (
+         insert into credit_holds (reference, "organizationId", "userId", parts, status)
+         select x.reference, x."organizationId", x."userId", x.parts, 'held'
+           from jsonb_to_recordset(?::jsonb) as x(reference text, "organizationId" int, "userId" int, parts jsonb)
+         on conflict (reference) do nothing
+         returning id, reference
+       ), l as (
+         insert into credit_hold_lines ("holdId", "accountId", "organizationId", "userId", role, "tariffId", amount, rates)
+         select h.id, y."accountId", y."organizationId", y."userId", y.role, y."tariffId", y.amount, y.rates
+           from jsonb_to_recordset(?::jsonb) as y(reference text, "accountId" int, "organizationId" int, "userId" int, role text, "tariffId" int, amount bigint, rates jsonb)
+           join h on h.reference = y.reference
+         returning 1
+       )
+       select (select count(*) from h)::int as holds, (select count(*) from l)::int as lines`,
+      [JSON.stringify(holds), JSON.stringify(lines)],
+    );
+    const r = (rows as { holds: number | string; lines: number | string }[])[0];
+    return { holds: Number(r.holds), lines: Number(r.lines) };
   }
 
   /** Gives held amounts back (a released hold); never below zero. */

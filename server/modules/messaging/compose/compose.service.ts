@@ -6,7 +6,7 @@ import { AppError, appErrorBody, conflict, fieldError, forbidden } from '../../.
 import type { Translator } from '../../../platform/i18n.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { Logger } from 'pino';
-import { BillingService, creditFailure, type HoldCheck } from '../../billing/index.js';
+import { BillingService, creditFailure, type GroupHoldItem, type HoldCheck, type PriceBreakdown } from '../../billing/index.js';
 import type { SettingsService } from '../../../platform/settings.service.js';
 import { OrganizationsService, type OrganizationRow } from '../../organizations/index.js';
 import { LinesService, type SendLine } from '../../numbers/index.js';
@@ -124,7 +124,23 @@ export interface PreparedSingle {
 const READS_TTL_MS = 2_000;
 interface SingleReads { at: number; chain: OrganizationRow[]; line: SendLine }
 
-export type GroupOutcome = { ok: SendRow; repeated: boolean } | { err: unknown };
+/** `alone`: the send must be stored by itself (`storePrepared`), where it gets its own answer. */
+export type GroupOutcome = { ok: SendRow; repeated: boolean } | { err: unknown } | { alone: true };
+
+/** A member of a group's transaction: the send, its receivers as judged, and its planned hold. */
+interface GroupItem { prepared: PreparedSingle; options: StoreOptions; split: Split; hold: GroupHoldItem }
+
+/** Receivers per operator. */
+function countsOf(recipients: RecipientInput[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of recipients) counts[r.operator] = (counts[r.operator] ?? 0) + 1;
+  return counts;
+}
+
+/** A send row's price columns from the hold's breakdown of the sender's price. */
+function priceColumns(b: PriceBreakdown): Record<string, string> {
+  return { sendPrice: b.price.toString(), resolutionOfParliamentPrice: b.levy.toString(), taxPrice: b.tax.toString(), totalPrice: b.total.toString() };
+}
 
 /** A group whose hold was refused: rolled back whole, its members stored one by one. */
 class GroupRefused extends Error {
@@ -432,6 +448,26 @@ export class ComposeService {
   }
 
   private readonly singleReads = new Map<string, SingleReads>();
+  private readonly loadingReads = new Map<string, Promise<SingleReads>>();
+
+  /**
+   * The cached reads of a key, loaded once however many sends ask at the same moment: when the
+   * entry expires under load, every request in flight would otherwise read the chain and resolve
+   * the line again (five statements each, 64 at once on a busy API). A refusal is shared by the
+   * requests that waited for it and never kept.
+   */
+  private async sharedReads(key: string, nowMs: number, load: () => Promise<SingleReads>): Promise<SingleReads> {
+    const fresh = this.freshReads(key, nowMs);
+    if (fresh) return fresh;
+    let loading = this.loadingReads.get(key);
+    if (!loading) {
+      loading = load().then((reads) => { this.keepReads(key, reads); return reads; });
+      this.loadingReads.set(key, loading);
+      const forget = () => { if (this.loadingReads.get(key) === loading) this.loadingReads.delete(key); };
+      loading.then(forget, forget);
+    }
+    return loading;
+  }
 
   /** One prepared send alone, exactly as `create` stores it (the grouped path's fallback). */
   async storePrepared(item: PreparedSingle, options: StoreOptions): Promise<SendRow> {
@@ -445,60 +481,61 @@ export class ComposeService {
   }
 
   /**
-   * Stores prepared single sends together. Before the transaction, one read per group: the client
-   * send ids already used (a repeat answers the first send; a repeat inside the group waits for its
-   * first) and the blacklist per organization (a blacklisted number is RecipientNotExist, as alone).
-   * Then ONE transaction (`writeGroup`): the sends, their receivers, the line limits, the audit
-   * rows and the callers' own rows — the rows `store` writes one by one, in a few statements — then
-   * every hold judged together on accounts locked once, then the prices. Anything failing (a hold
-   * refused, a line limit reached, a client send id another process stored first) rolls the whole
-   * transaction back and throws: the caller then stores each one alone so that each gets its own answer.
+   * Stores prepared single sends together (design and invariants: CONTEXT.md, "The single lane").
+   * Before the transaction, side by side on the pool: the client send ids already used (a repeat
+   * answers the first send; a repeat inside the group waits for its first), the blacklist per
+   * organization and kind of list and the opt-outs per organization (a blocked number is
+   * RecipientNotExist, as alone), and the holds' plan (chains, tariffs: each send's price). Then
+   * ONE transaction (`writeGroup`) of a fixed number of statements, whatever the group's size.
+   * A send whose plan was refused (no tariff, no rate) is answered `alone`: the caller stores it by
+   * itself, where it gets its own refusal. If the credit guard refuses (credit ran out inside the
+   * group), a line limit is reached or a client send id was stored meanwhile by another process,
+   * the whole transaction rolls back and throws: the caller then stores each send alone.
    */
   async storeGroup(items: { prepared: PreparedSingle; options: StoreOptions }[]): Promise<GroupOutcome[]> {
     const outcomes: (GroupOutcome | null)[] = items.map(() => null);
+    const withId = items.map((it, i) => ({ it, i })).filter(({ it }) => it.prepared.input.sendId);
+    // The blacklist per organization and kind of list; opt-outs per organization (every line honours them).
+    const byList = new Map<string, { organizationId: number; general: boolean; numbers: string[] }>();
+    const byOrganization = new Map<number, string[]>();
+    for (const { prepared: { ctx, p } } of items) {
+      const numbers = p.recipients.items.map((r) => r.number);
+      if (!p.line.sendToBlackList) {
+        const key = `${ctx.tenant.organizationId}:${p.line.isGeneralBlackList ? 1 : 0}`;
+        const entry = byList.get(key) ?? { organizationId: ctx.tenant.organizationId, general: p.line.isGeneralBlackList, numbers: [] };
+        entry.numbers.push(...numbers);
+        byList.set(key, entry);
+      }
+      byOrganization.set(ctx.tenant.organizationId, [...(byOrganization.get(ctx.tenant.organizationId) ?? []), ...numbers]);
+    }
+    const blocked = new Set<string>();
+    const optedOut = new Set<string>();
+    const [stored, , , plan] = await Promise.all([
+      withId.length > 0
+        ? this.sends.findByClientSendIds(withId.map(({ it }) => ({ userId: it.prepared.ctx.principal.userId, clientSendId: it.prepared.input.sendId as string })))
+        : Promise.resolve(new Map<string, SendRow>()),
+      Promise.all([...byList].map(async ([key, { organizationId, general, numbers }]) => {
+        for (const n of await this.receivers.blacklistedAmong(numbers, organizationId, general)) blocked.add(`${key}:${n}`);
+      })),
+      Promise.all([...byOrganization].map(async ([organizationId, numbers]) => {
+        for (const n of await this.receivers.optedOutAmong(numbers, organizationId)) optedOut.add(`${organizationId}:${n}`);
+      })),
+      // Planned for every receiver: a single send's one receiver is either sendable or refused.
+      this.billing.planGroup(items.map(({ prepared: { ctx, p } }) => ({
+        organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts: partsOf(countsOf(p.recipients.items), p), lineType: p.line.lineType,
+      }))),
+    ]);
     // Client send ids: stored before, or earlier in this group.
     const firstOf = new Map<string, number>();
     const repeatOf = new Map<number, number>();
-    const withId = items.map((it, i) => ({ it, i })).filter(({ it }) => it.prepared.input.sendId);
-    if (withId.length > 0) {
-      const stored = await this.sends.findByClientSendIds(withId.map(({ it }) => ({ userId: it.prepared.ctx.principal.userId, clientSendId: it.prepared.input.sendId as string })));
-      for (const { it, i } of withId) {
-        const key = `${it.prepared.ctx.principal.userId}:${it.prepared.input.sendId}`;
-        const before = stored.get(key);
-        if (before) outcomes[i] = { ok: before, repeated: true };
-        else if (firstOf.has(key)) repeatOf.set(i, firstOf.get(key) as number);
-        else firstOf.set(key, i);
-      }
+    for (const { it, i } of withId) {
+      const key = `${it.prepared.ctx.principal.userId}:${it.prepared.input.sendId}`;
+      const before = stored.get(key);
+      if (before) outcomes[i] = { ok: before, repeated: true };
+      else if (firstOf.has(key)) repeatOf.set(i, firstOf.get(key) as number);
+      else firstOf.set(key, i);
     }
-    // The blacklist, one read per organization and kind of list.
-    const splits = new Map<number, Split>();
-    const byList = new Map<string, { organizationId: number; general: boolean; indexes: number[] }>();
-    items.forEach(({ prepared: { ctx, p } }, i) => {
-      if (outcomes[i] || repeatOf.has(i)) return;
-      if (p.line.sendToBlackList) return;
-      const key = `${ctx.tenant.organizationId}:${p.line.isGeneralBlackList ? 1 : 0}`;
-      const entry = byList.get(key) ?? { organizationId: ctx.tenant.organizationId, general: p.line.isGeneralBlackList, indexes: [] };
-      entry.indexes.push(i);
-      byList.set(key, entry);
-    });
-    const blocked = new Set<string>();
-    for (const [key, { organizationId, general, indexes }] of byList) {
-      const numbers = indexes.flatMap((i) => items[i].prepared.p.recipients.items.map((r) => r.number));
-      for (const n of await this.receivers.blacklistedAmong(numbers, organizationId, general)) blocked.add(`${key}:${n}`);
-    }
-    // Opt-outs, one read per organization: every line honours them (sendToBlackList included).
-    const byOrganization = new Map<number, string[]>();
-    items.forEach(({ prepared: { ctx, p } }, i) => {
-      if (outcomes[i] || repeatOf.has(i)) return;
-      const numbers = byOrganization.get(ctx.tenant.organizationId) ?? [];
-      for (const r of p.recipients.items) numbers.push(r.number);
-      byOrganization.set(ctx.tenant.organizationId, numbers);
-    });
-    const optedOut = new Set<string>();
-    for (const [organizationId, numbers] of byOrganization) {
-      for (const n of await this.receivers.optedOutAmong(numbers, organizationId)) optedOut.add(`${organizationId}:${n}`);
-    }
-    const todo: number[] = [];
+    const todo: { i: number; split: Split; hold: GroupHoldItem }[] = [];
     items.forEach(({ prepared: { ctx, p } }, i) => {
       if (outcomes[i] || repeatOf.has(i)) return;
       const key = `${ctx.tenant.organizationId}:${p.line.isGeneralBlackList ? 1 : 0}`;
@@ -517,12 +554,16 @@ export class ComposeService {
         outcomes[i] = { err: sendFailure('RecipientNotExist', 'receivers') };
         return;
       }
-      splits.set(i, split);
-      todo.push(i);
+      const planned = plan.items[i];
+      if ('err' in planned) {
+        outcomes[i] = { alone: true };
+        return;
+      }
+      todo.push({ i, split, hold: planned });
     });
     if (todo.length > 0) {
-      const stored = await this.uow.run((tx) => this.writeGroup(tx, todo.map((i) => ({ ...items[i], split: splits.get(i) as Split }))));
-      todo.forEach((i, k) => { outcomes[i] = stored[k]; });
+      const written = await this.uow.run((tx) => this.writeGroup(tx, todo.map(({ i, split, hold }) => ({ ...items[i], split, hold }))));
+      todo.forEach(({ i }, k) => { outcomes[i] = written[k]; });
     }
     for (const [i, first] of repeatOf) {
       const o = outcomes[first] as GroupOutcome;
@@ -532,33 +573,27 @@ export class ComposeService {
   }
 
   /**
-   * The group's transaction. The organization's credit row is the one every group and every
-   * settlement locks, so it is locked last and held only to the commit: the rows are written first
-   * as if every hold will pass (prices 0), then the holds are judged together, then the prices set
-   * in one statement. A refused hold (credit ran out inside the group) or a hold without the
-   * organization's price rolls the whole group back: each send is then stored alone and only the
-   * refused ones are refused (rare, and always right).
+   * The group's transaction: ids, the sends with their prices, their receivers, the line limits,
+   * the audit rows and the callers' rows, then the holds (`BillingService.commitGroup`), whose
+   * credit rows every group and settlement of the organization share: locked by the last two
+   * statements only, so groups in flight overlap everywhere else. A refused guard rolls back the
+   * whole group (GroupRefused): each send is then stored alone and only the refused ones are
+   * refused (rare, and always right).
    */
-  private async writeGroup(tx: Tx, items: { prepared: PreparedSingle; options: StoreOptions; split: Split }[]): Promise<GroupOutcome[]> {
+  private async writeGroup(tx: Tx, items: GroupItem[]): Promise<GroupOutcome[]> {
     const ids = await this.sends.nextIds(tx, items.length);
-    await this.writeRows(tx, items, ids);
-    const holds = await this.billing.holdGroup(tx, items.map(({ prepared: { ctx, p }, split }, i) => {
-      const parts: Record<string, number> = {};
-      for (const [op, n] of Object.entries(split.counts)) parts[op] = n * p.parts.parts;
-      return { reference: holdReference(ids[i]), organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, parts, lineType: p.line.lineType };
-    }));
-    const prices = holds.map((h, i) => {
-      if ('err' in h || !h.ok.price) throw new GroupRefused();
-      return { id: ids[i], ...h.ok.price };
-    });
-    const priced = await this.sends.setPrices(tx, prices);
+    const rows = await this.writeRows(tx, items, ids);
+    if (!(await this.billing.commitGroup(tx, items.map((it) => it.hold), ids.map((id) => holdReference(id))))) throw new GroupRefused();
     afterCommit(tx, () => this.signal.wake());
-    return ids.map((id) => ({ ok: priced.get(id) as SendRow, repeated: false }));
+    return rows.map((row) => ({ ok: row, repeated: false }));
   }
 
   /** Writes a group's sends and everything that goes with them (receivers, limits, audit, the callers' rows). */
-  private async writeRows(tx: Tx, items: { prepared: PreparedSingle; options: StoreOptions; split: Split }[], ids: number[]): Promise<void> {
-    const rows = await this.sends.insertSends(tx, items.map((it, i) => ({ ...this.sendValues(it.prepared.ctx, it.prepared.input, it.prepared.p, it.split, it.options), id: ids[i] })));
+  private async writeRows(tx: Tx, items: GroupItem[], ids: number[]): Promise<SendRow[]> {
+    const rows = await this.sends.insertSends(tx, items.map((it, i) => ({
+      ...this.sendValues(it.prepared.ctx, it.prepared.input, it.prepared.p, it.split, it.options),
+      ...priceColumns(it.hold.price), id: ids[i],
+    })));
     await this.receivers.insertSingles(tx, items.flatMap((it, k) => it.split.sendable.map((recipient) => ({ sendId: rows[k].id, recipient }))));
     const limits = new Map<string, { privateNumberId: number; userId: number; count: number; at: Date }>();
     for (const { prepared: { ctx, p }, split } of items) {
@@ -584,6 +619,7 @@ export class ComposeService {
       }
     }
     for (const { hook, sends } of hooks.values()) await hook.run(tx, sends);
+    return rows;
   }
 
   /** The row of a new send (its price comes from the hold, written after it). */
@@ -674,20 +710,25 @@ export class ComposeService {
     const now = this.clock.now();
     const direct = input.sendDirect !== false && !input.sendDateTime;
     const readsKey = `${ctx.tenant.organizationId}:${ctx.principal.userId}:${ctx.principal.isAdmin ? 1 : 0}:${input.senderNumberId}:${input.sendType}`;
-    const reads = cachedReads && direct ? this.freshReads(readsKey, now.getTime()) : null;
-    const chain = reads?.chain ?? await this.organizations.chainOf(ctx.tenant.organizationId);
     const user = ctx.principal.profile as Record<string, unknown>;
+    // A send date is judged after the standing and before the line, as always (the first failure is named).
+    let at = now;
+    const load = async (): Promise<SingleReads> => {
+      const chain = await this.organizations.chainOf(ctx.tenant.organizationId);
+      const standing = standingFailure(chain, user, now);
+      if (standing) throw sendFailure(standing);
+      if (!direct) at = judgeSendDate(input.sendDateTime as string, now);
+      const line = await this.uow.run((tx) => this.lines.resolveForSend(tx, {
+        organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, isOrganizationAdmin: ctx.principal.isAdmin,
+        privateNumberId: input.senderNumberId, sendType: input.sendType, at,
+      }));
+      return { at: now.getTime(), chain, line };
+    };
+    const { chain, line } = cachedReads && direct ? await this.sharedReads(readsKey, now.getTime(), load) : await load();
+    // Judged on every send, cached reads or not: an expiry date passes with the clock.
     const standing = standingFailure(chain, user, now);
     if (standing) throw sendFailure(standing);
     const org = chain[chain.length - 1] as OrganizationRow & Record<string, unknown>;
-
-    const at = direct ? now : judgeSendDate(input.sendDateTime as string, now);
-
-    const line = reads?.line ?? await this.uow.run((tx) => this.lines.resolveForSend(tx, {
-      organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, isOrganizationAdmin: ctx.principal.isAdmin,
-      privateNumberId: input.senderNumberId, sendType: input.sendType, at,
-    }));
-    if (cachedReads && direct && !reads) this.keepReads(readsKey, { at: now.getTime(), chain, line });
     judgeWindows(org, line.agentWindow, at, direct);
     const confirm = input.lineRule?.(line)?.confirm === true;
     let voice: PreparedVoice | null = null;

@@ -28,8 +28,12 @@ export interface SingleSendInput {
 
 /** At most this many sends share one transaction (its statements stay small; an answer waits for its group). */
 const MAX_GROUP = 250;
-/** Groups stored at once (see `pump`). */
-const MAX_IN_FLIGHT = 2;
+/**
+ * Groups stored at once (see `pump`). The organization's credit rows are locked only by a group's
+ * last two statements (`BillingService.commitGroup`), so groups overlap for the rest of their
+ * transaction; each holds one pooled connection while it writes (the default pool has 10).
+ */
+const MAX_IN_FLIGHT = 4;
 
 interface Waiting {
   prepared: PreparedSingle;
@@ -76,9 +80,9 @@ export class SingleSendService {
   }
 
   /**
-   * Up to MAX_IN_FLIGHT groups at once: the next group does its reads and draws its ids while the
-   * previous one holds the organization's account row until its commit, and groups stay as big as
-   * the requests waiting (one request alone is a group of one: no added wait at low load).
+   * Up to MAX_IN_FLIGHT groups at once: while one waits for a round trip the others write, and
+   * groups stay as big as the requests waiting (one request alone is a group of one: no added wait
+   * at low load).
    */
   private pump(): void {
     while (this.waiting.length > 0 && this.inFlight < MAX_IN_FLIGHT) {
@@ -101,7 +105,11 @@ export class SingleSendService {
       if (group.length > 1) this.logger.debug({ err, size: group.length }, 'single-send group rolled back; storing one by one');
     }
     if (outcomes) {
-      outcomes.forEach((o, i) => ('ok' in o ? group[i].resolve({ row: o.ok, repeated: o.repeated }) : group[i].reject(o.err)));
+      await Promise.all(outcomes.map((o, i) => {
+        if ('ok' in o) return group[i].resolve({ row: o.ok, repeated: o.repeated });
+        if ('err' in o) return group[i].reject(o.err);
+        return this.alone(group[i]);
+      }));
       return;
     }
     await Promise.all(group.map((w) => this.alone(w)));
