@@ -24,7 +24,7 @@ const EMPTY_TEXT = both(failed('متن پیامک را وارد کنید.', [['t
 
 /** A send as the outbox shows it (the panel's `OutBox/Get` fields, the telling ones). */
 const send = (smsText: string, extra: Record<string, unknown> = {}) => ({
-  id: 1024, organizationId: 6, userId: 5, privateNumberId: 2, senderNumber: '30001234', sendType: 'Single', smsText,
+  id: 1024, organizationId: 6, userId: 5, privateNumberId: 2, senderNumber: '30001234', sendType: 'Api', smsText,
   smsEncoding: /[^\x20-\x7e]/.test(smsText) ? 'Persian' : 'English', smsParts: 1, recipientCount: 1, totalPrice: '120',
   queueStatus: 'Ready', status: 'WatingForSend', failureCode: 'None', sendId: 'order-1001', createdAt: '2026-11-25T06:25:14.137Z', ...extra,
 });
@@ -57,10 +57,10 @@ export const apiV1Docs: ControllerDocs = {
     'GET lines': {
       summary: { en: 'Lines you can send from', fa: 'خط‌های قابل ارسال' },
       description: {
-        en: 'The lines the key\'s user may send from, for a send type (`Single` by default). A line\'s `id` is the `line` of the send calls.',
-        fa: 'خط‌هایی که کاربر کلید می‌تواند با آن‌ها ارسال کند، برای یک نوع ارسال (پیش‌فرض `Single`). شناسهٔ خط (`id`) همان `line` در فراخوانی‌های ارسال است.',
+        en: 'The lines the key\'s user may send from, for a send type (`Api` by default: the sends of this API are of type Api). A line\'s `id` is the `line` of the send calls.',
+        fa: 'خط‌هایی که کاربر کلید می‌تواند با آن‌ها ارسال کند، برای یک نوع ارسال (پیش‌فرض `Api`: ارسال‌های این وب‌سرویس از نوع Api هستند). شناسهٔ خط (`id`) همان `line` در فراخوانی‌های ارسال است.',
       },
-      parameterExamples: { sendType: 'Single' },
+      parameterExamples: { sendType: 'Api' },
       responseExamples: {
         200: { default: { summary: 'Lines / خط‌ها', value: ok([{ id: 2, number: '30001234', mask: null, useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', isPublic: true, isCanSendFlashSms: false, expireTime: null, agentType: 'SMS' }]) } },
         401: BAD_KEY,
@@ -95,8 +95,8 @@ export const apiV1Docs: ControllerDocs = {
       },
       responseExamples: {
         200: both(
-          ok({ ...send('تخفیف ۲۰ درصدی امروز تا ساعت ۲۲.', { sendType: 'Bulk', recipientCount: 2, totalPrice: '240', sendId: 'campaign-7' }), repeated: false }, SUCCESS.fa),
-          ok({ ...send('20% off today until 10 pm.', { sendType: 'Bulk', recipientCount: 2, totalPrice: '240', sendId: 'campaign-8' }), repeated: false }, SUCCESS.en),
+          ok({ ...send('تخفیف ۲۰ درصدی امروز تا ساعت ۲۲.', { sendType: 'Api', recipientCount: 2, totalPrice: '240', sendId: 'campaign-7' }), repeated: false }, SUCCESS.fa),
+          ok({ ...send('20% off today until 10 pm.', { sendType: 'Api', recipientCount: 2, totalPrice: '240', sendId: 'campaign-8' }), repeated: false }, SUCCESS.en),
         ),
         400: EMPTY_TEXT,
         401: BAD_KEY,

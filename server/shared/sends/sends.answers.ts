@@ -42,6 +42,8 @@ const sendProperties = {
   lineType: text,
   sendType: text,
   sendSubType,
+  /** The spec's SendPriority (an OTP send's is its format's; every other send's Normal). */
+  priority: { type: 'string', enum: ['Lowest', 'VeryLow', 'Low', 'Normal', 'AboveNormal', 'High', 'VeryHigh', 'Highest'] },
   smsText: text,
   isFlashSms: flag,
   smsEncoding,

@@ -196,7 +196,7 @@ export function ApiDocsPage() {
     return (await res.json()) as OpenApiDoc;
   }, { revalidateOnFocus: false });
   // The sample's `line`: the user's first line usable for a single send (the send call's type).
-  const lines = useSWR(linesKeys.myNumbers('Single'), () => getMyNumbers(api, { sendType: 'Single' }, { quiet: true }), { revalidateOnFocus: false });
+  const lines = useSWR(linesKeys.myNumbers('Api'), () => getMyNumbers(api, { sendType: 'Api' }, { quiet: true }), { revalidateOnFocus: false });
   const chosenLine = lineId ?? lines.data?.[0]?.id ?? null;
 
   const operations = useMemo(() => (docs.data ? v1Operations(docs.data) : []), [docs.data]);

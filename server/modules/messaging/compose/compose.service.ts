@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { BillingService, creditFailure, type HoldCheck } from '../../billing/index.js';
 import type { SettingsService } from '../../../platform/settings.service.js';
 import { OrganizationsService, type OrganizationRow } from '../../organizations/index.js';
-import { LinesService, type SendLine } from '../../numbers/index.js';
+import { LinesService, type ApiSendFlag, type SendLine } from '../../numbers/index.js';
 import { AuditService } from '../../audit/index.js';
 import { MediaService } from '../../media/index.js';
 import { spokenText, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceSendingMethod } from '../../../shared/voice/voice-rules.js';
@@ -92,6 +92,8 @@ export interface ComposeInput {
    * or a personal link per receiver (who clicked is known). Through `LINK_SHORTENER`.
    */
   shortLinks?: ShortLinkMode;
+  /** An Api send's own line flag (numbers' API_SEND_FLAGS): the line must carry it (issue 30 part 3). */
+  apiFlag?: ApiSendFlag;
 }
 
 export interface VoiceInput {
@@ -673,7 +675,7 @@ export class ComposeService {
     if (input.gradual && !(input.gradual.intervalMinutes >= 1)) throw fieldError('gradualIntervalMinutes', 'messaging.gradualFieldsRequired');
     const now = this.clock.now();
     const direct = input.sendDirect !== false && !input.sendDateTime;
-    const readsKey = `${ctx.tenant.organizationId}:${ctx.principal.userId}:${ctx.principal.isAdmin ? 1 : 0}:${input.senderNumberId}:${input.sendType}`;
+    const readsKey = `${ctx.tenant.organizationId}:${ctx.principal.userId}:${ctx.principal.isAdmin ? 1 : 0}:${input.senderNumberId}:${input.sendType}:${input.apiFlag ?? ''}`;
     const reads = cachedReads && direct ? this.freshReads(readsKey, now.getTime()) : null;
     const chain = reads?.chain ?? await this.organizations.chainOf(ctx.tenant.organizationId);
     const user = ctx.principal.profile as Record<string, unknown>;
@@ -685,7 +687,7 @@ export class ComposeService {
 
     const line = reads?.line ?? await this.uow.run((tx) => this.lines.resolveForSend(tx, {
       organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, isOrganizationAdmin: ctx.principal.isAdmin,
-      privateNumberId: input.senderNumberId, sendType: input.sendType, at,
+      privateNumberId: input.senderNumberId, sendType: input.sendType, at, ...(input.apiFlag ? { apiFlag: input.apiFlag } : {}),
     }));
     if (cachedReads && direct && !reads) this.keepReads(readsKey, { at: now.getTime(), chain, line });
     judgeWindows(org, line.agentWindow, at, direct);
