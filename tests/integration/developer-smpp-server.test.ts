@@ -166,7 +166,7 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     const id = String(resp.message_id);
     expect(id).to.match(/^[0-9a-f]{18}$/);
     const send = await sendOf(id);
-    expect(send).to.include({ userId, privateNumberId: lineId, smsText: 'Hello over SMPP', sendType: 'Single', smsParts: 1, recipientCount: 1 });
+    expect(send).to.include({ userId, privateNumberId: lineId, smsText: 'Hello over SMPP', sendType: 'Api', smsParts: 1, recipientCount: 1 });
     expect(String(send.sendPrice)).to.equal('100');
     // The message id is the send's client send id (the v1 API finds it by that too).
     expect(send.clientSendId).to.equal(id);
