@@ -55,7 +55,7 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     userId = (await knex('users').where({ organizationId }).first('id')).id;
     port = server.peyk.container.get(SmppServer).ports.port!;
     lineNumber = '30007770';
-    ({ lineId, agentId } = await standaloneLine(api, admin, lineNumber, { deliveryDelayMs: 20, deliveryRatio: 1 }, { isSendSingle: true }));
+    ({ lineId, agentId } = await standaloneLine(api, admin, lineNumber, { deliveryDelayMs: 20, deliveryRatio: 1 }, { isSendSingle: true, isSendApiSingle: true }));
   });
 
   after(async () => {
@@ -336,7 +336,7 @@ describe('SMPP server: carriers and integrators bind and send', function () {
   it('inbound messages to the account user\'s lines go out as deliver_sm', async () => {
     const own = ok(await api.post('PrivateNumbers/Create', {
       organizationId, number: '30008880', useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agentId,
-      isPublic: false, isActive: true, isSendSingle: true, isSendBulk: true, deliveryBase: true,
+      isPublic: false, isActive: true, isSendSingle: true, isSendBulk: true, isSendApiSingle: true, deliveryBase: true,
     }, { token: admin }));
     const a = await account();
     const rx = await bound(a, 'receiver');
