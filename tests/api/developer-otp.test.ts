@@ -95,7 +95,7 @@ describe('OTP formats and the v1 OTP send', function () {
     const sendId = randomUUID();
     const first = ok(await otp(key, { formatId: f.id, parameters: ['4821', '2'], sendId }));
     const second = ok(await otp(key, { formatId: f.id, parameters: ['4821', '2'], sendId }));
-    expect(first).to.include({ recipientCount: 1, repeated: false, sendId, sendType: 'Single', smsText: 'Your code is 4821. {Peyk} 2 min.' });
+    expect(first).to.include({ recipientCount: 1, repeated: false, sendId, sendType: 'Api', priority: 'High', smsText: 'Your code is 4821. {Peyk} 2 min.' });
     expect(second).to.include({ id: first.id, repeated: true });
     expect(await outboxCount()).to.equal(count + 1);
     const done = await waitForSend(api, tree.subAdmin.token, first.id);

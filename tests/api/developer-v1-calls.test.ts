@@ -24,11 +24,11 @@ describe('REST API v1 calls', function () {
     await expectLedgerClean(api);
   });
 
-  it('send-many: one text to many numbers as one Bulk send; invalid numbers are counted; sendId makes a repeat free', async () => {
+  it('send-many: one text to many numbers as one Api send; invalid numbers are counted; sendId makes a repeat free', async () => {
     const sendId = unique('many-');
     const body = { to: ['09124400001', '09124400002', '0912440000', '09124400002'], text: 'Sale starts today', line: line.lineId, sendId };
     const first = ok(await v1('messages/send-many', body));
-    expect(first).to.include({ recipientCount: 2, wrongNumberCount: 1, duplicateCount: 1, sendType: 'Bulk', repeated: false, smsEncoding: 'English' });
+    expect(first).to.include({ recipientCount: 2, wrongNumberCount: 1, duplicateCount: 1, sendType: 'Api', repeated: false, smsEncoding: 'English' });
     const again = ok(await v1('messages/send-many', body));
     expect(again).to.include({ id: first.id, repeated: true });
     await waitForSend(api, tree.subAdmin.token, first.id);

@@ -48,7 +48,7 @@ describe('Webhooks: signed deliveries of reports of API sends and of inbound mes
     const plainName = `plain${organizationId}`;
     ok(await api.post('Users/Create', { userName: plainName, password: 'User#Pass1', changePasswordRequired: false, organizationId, isAdmin: false, firstName: 'P' }, { token: admin }));
     plain = ok(await api.post('Account/Login', { userName: plainName, password: 'User#Pass1' })).accessToken;
-    line = await standaloneLine(api, admin, lineNumber, { deliveryDelayMs: 20 }, { isSendSingle: true, organizationId });
+    line = await standaloneLine(api, admin, lineNumber, { deliveryDelayMs: 20 }, { isSendSingle: true, isSendApiSingle: true, organizationId });
     apiKey = ok(await api.post('ApiTokens/Create', { title: 'Shop backend' }, { token })).token;
   });
 

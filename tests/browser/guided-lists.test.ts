@@ -116,7 +116,7 @@ describe('browser: empty lists that guide, the line form\'s switches, periodic N
       expect(await form.helpOf('isPublic')).to.have.length.above(20);
       // What this panel does not act on yet is folded away under its own heading, with a count of what is on.
       expect(await form.legend('later')).to.equal(fa ? 'قابلیت‌های دیگر (۰ روشن)' : 'Other capabilities (0 on)');
-      expect(await form.switchBox('isSendOtp').isVisible()).to.equal(false);
+      expect(await form.switchBox('isSendSmart').isVisible()).to.equal(false);
       // Keyboard: focus the heading, open it with Enter, Tab to its first switch, turn it on with Space.
       await form.laterToggle().focus();
       await page.keyboard.press('Enter');

@@ -55,7 +55,7 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     userId = (await knex('users').where({ organizationId }).first('id')).id;
     port = server.peyk.container.get(SmppServer).ports.port!;
     lineNumber = '30007770';
-    ({ lineId, agentId } = await standaloneLine(api, admin, lineNumber, { deliveryDelayMs: 20, deliveryRatio: 1 }, { isSendSingle: true }));
+    ({ lineId, agentId } = await standaloneLine(api, admin, lineNumber, { deliveryDelayMs: 20, deliveryRatio: 1 }, { isSendSingle: true, isSendApiSingle: true }));
   });
 
   after(async () => {
@@ -166,7 +166,7 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     const id = String(resp.message_id);
     expect(id).to.match(/^[0-9a-f]{18}$/);
     const send = await sendOf(id);
-    expect(send).to.include({ userId, privateNumberId: lineId, smsText: 'Hello over SMPP', sendType: 'Single', smsParts: 1, recipientCount: 1 });
+    expect(send).to.include({ userId, privateNumberId: lineId, smsText: 'Hello over SMPP', sendType: 'Api', smsParts: 1, recipientCount: 1 });
     expect(String(send.sendPrice)).to.equal('100');
     // The message id is the send's client send id (the v1 API finds it by that too).
     expect(send.clientSendId).to.equal(id);
@@ -333,10 +333,25 @@ describe('SMPP server: carriers and integrators bind and send', function () {
     }
   });
 
+  it('submit_sm is an Api send: a line open to single sends but not to API single sends refuses it, and nothing is billed (issue 30 part 3)', async () => {
+    const closed = '30008891';
+    await standaloneLine(api, admin, closed, { deliveryDelayMs: 20, deliveryRatio: 1 }, { isSendSingle: true });
+    // A fresh account: its line map is read at the first submit, after the line exists.
+    const e = await bound(await account({ defaultLineId: lineId }));
+    const sends = async () => Number((await knex('sends').where({ userId }).count({ c: '*' }))[0].c);
+    const before = await sends();
+    const refused = await e.submit({ source_addr: closed, destination_addr: '989121234591', short_message: 'closed to API' });
+    // Refused with the line's status, not sent from the account's default line instead.
+    expect(refused.command_status).to.equal(ESME_RINVSRCADR);
+    expect(await sends()).to.equal(before);
+    expect((await e.submit({ source_addr: lineNumber, destination_addr: '989121234591', short_message: 'open to API' })).command_status).to.equal(ESME_ROK);
+    expect(await sends()).to.equal(before + 1);
+  });
+
   it('inbound messages to the account user\'s lines go out as deliver_sm', async () => {
     const own = ok(await api.post('PrivateNumbers/Create', {
       organizationId, number: '30008880', useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agentId,
-      isPublic: false, isActive: true, isSendSingle: true, isSendBulk: true, deliveryBase: true,
+      isPublic: false, isActive: true, isSendSingle: true, isSendBulk: true, isSendApiSingle: true, deliveryBase: true,
     }, { token: admin }));
     const a = await account();
     const rx = await bound(a, 'receiver');

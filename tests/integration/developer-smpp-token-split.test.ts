@@ -50,7 +50,7 @@ describe('SMPP binds end in every process when their API token is revoked or rot
     await waitHealthy(`http://127.0.0.1:${bPort}`, b);
     api = new ApiClient(install.base);
     ({ admin, token } = await standaloneSender(api, 'SMPP split', 10_000_000));
-    await standaloneLine(api, admin, lineNumber, { deliveryDelayMs: 20, deliveryRatio: 1 }, { isSendSingle: true });
+    await standaloneLine(api, admin, lineNumber, { deliveryDelayMs: 20, deliveryRatio: 1 }, { isSendSingle: true, isSendApiSingle: true });
     knex = knexFactory({ client: 'pg', connection: install.dbUrl, pool: { min: 0, max: 2 } });
   });
 

@@ -269,7 +269,7 @@ describe('Inbound messages reach the inbox through every gateway path', function
     const mos = (mobile: string) => esme.delivered.filter((p) => p.esm_class === 0 && p.source_addr === intl(mobile) && p.destination_addr === number);
 
     before(async () => {
-      ({ lineId } = await standaloneLine(api, admin, number, { inboundEcho: true, deliveryDelayMs: 10 }, { organizationId: owner.organizationId, isSendSingle: true }));
+      ({ lineId } = await standaloneLine(api, admin, number, { inboundEcho: true, deliveryDelayMs: 10 }, { organizationId: owner.organizationId, isSendSingle: true, isSendApiSingle: true }));
       await routeCafe(lineId);
       const userId = (await knex('users').where({ organizationId: owner.organizationId }).first('id')).id;
       ok(await api.post('SmppAccounts/Create', { systemId: 'inbound1', password: 'pw123', userId, throughput: 100, windowSize: 10, maxBinds: 2, defaultLineId: lineId }, { token: admin }));

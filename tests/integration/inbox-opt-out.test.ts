@@ -44,7 +44,7 @@ describe('Opt-out by text message stops later sends from every path', function (
     admin = sender.admin;
     a = { token: sender.token, organizationId: sender.organizationId, userName: `sender${sender.organizationId}` };
     // A's own line: what is texted back to it belongs to A.
-    ({ lineId: lineA, agentId: agentA } = (await standaloneLine(api, admin, '30007711', { inboundEcho: true, deliveryDelayMs: 10 }, { organizationId: a.organizationId, isSendSingle: true, isSendPhonebook: true })));
+    ({ lineId: lineA, agentId: agentA } = (await standaloneLine(api, admin, '30007711', { inboundEcho: true, deliveryDelayMs: 10 }, { organizationId: a.organizationId, isSendSingle: true, isSendPhonebook: true, isSendApiSingle: true, isSendApiP2P: true })));
     const other = await fundedCustomer(api, admin, 'OptB', 'Bee');
     b = { organizationId: other.org.id, userName: other.user.userName, token: ok(await api.post('Account/Login', { userName: other.user.userName, password: USER_PASSWORD })).accessToken };
     lineB = (await standaloneLine(api, admin, '30007722', { deliveryDelayMs: 10 })).lineId;

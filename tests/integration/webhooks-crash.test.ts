@@ -35,7 +35,7 @@ describe('Webhooks: a restart mid-delivery loses nothing', function () {
     await panel!.start();
     const api = new ApiClient(panel!.base);
     const { admin, token, organizationId } = await standaloneSender(api, 'Crash webhooks');
-    const line = await standaloneLine(api, admin, '3000555', { deliveryDelayMs: 20 }, { isSendSingle: true, organizationId });
+    const line = await standaloneLine(api, admin, '3000555', { deliveryDelayMs: 20 }, { isSendSingle: true, isSendApiSingle: true, organizationId });
     const apiKey = ok(await api.post('ApiTokens/Create', { title: 'Backend' }, { token })).token;
     const wh = ok(await api.post('Webhooks/Create', { url: `${receiver!.base}/reports`, webhookType: 'DeliveryStatus', tryCount: 5 }, { token }));
     // The first request is never answered: the worker is inside the attempt when it is killed.

@@ -37,7 +37,8 @@ export async function simulatorLine(api: ApiClient, options: Record<string, unkn
   const number = `3000${String(Date.now()).slice(-6)}${lineCounter}`.slice(0, 12);
   const created = ok(await api.post('PrivateNumbers/Create', {
     number, useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', smsSenderAgentId: agent.id,
-    isPublic: true, isActive: true, isSendSingle: true, isSendBulk: true, isSendP2P: true, isGeneralBlackList: true, deliveryBase: true, ...line,
+    isPublic: true, isActive: true, isSendSingle: true, isSendBulk: true, isSendP2P: true, isSendApiSingle: true, isSendApiP2P: true, isSendOtp: true,
+    isGeneralBlackList: true, deliveryBase: true, ...line,
   }, { token: superToken }));
   return { agentId: agent.id, lineId: created.id, number };
 }

@@ -24,7 +24,7 @@ const EMPTY_TEXT = both(failed('متن پیامک را وارد کنید.', [['t
 
 /** A send as the outbox shows it (the panel's `OutBox/Get` fields, the telling ones). */
 const send = (smsText: string, extra: Record<string, unknown> = {}) => ({
-  id: 1024, organizationId: 6, userId: 5, privateNumberId: 2, senderNumber: '30001234', sendType: 'Single', smsText,
+  id: 1024, organizationId: 6, userId: 5, privateNumberId: 2, senderNumber: '30001234', sendType: 'Api', smsText,
   smsEncoding: /[^\x20-\x7e]/.test(smsText) ? 'Persian' : 'English', smsParts: 1, recipientCount: 1, totalPrice: '120',
   queueStatus: 'Ready', status: 'WatingForSend', failureCode: 'None', sendId: 'order-1001', createdAt: '2026-11-25T06:25:14.137Z', ...extra,
 });
@@ -57,10 +57,10 @@ export const apiV1Docs: ControllerDocs = {
     'GET lines': {
       summary: { en: 'Lines you can send from', fa: 'خط‌های قابل ارسال' },
       description: {
-        en: 'The lines the key\'s user may send from, for a send type (`Single` by default). A line\'s `id` is the `line` of the send calls.',
-        fa: 'خط‌هایی که کاربر کلید می‌تواند با آن‌ها ارسال کند، برای یک نوع ارسال (پیش‌فرض `Single`). شناسهٔ خط (`id`) همان `line` در فراخوانی‌های ارسال است.',
+        en: 'The lines the key\'s user may send from, for a send type (`Api` by default: the sends of this API are of type Api). A line\'s `id` is the `line` of the send calls.',
+        fa: 'خط‌هایی که کاربر کلید می‌تواند با آن‌ها ارسال کند، برای یک نوع ارسال (پیش‌فرض `Api`: ارسال‌های این وب‌سرویس از نوع Api هستند). شناسهٔ خط (`id`) همان `line` در فراخوانی‌های ارسال است.',
       },
-      parameterExamples: { sendType: 'Single' },
+      parameterExamples: { sendType: 'Api' },
       responseExamples: {
         200: { default: { summary: 'Lines / خط‌ها', value: ok([{ id: 2, number: '30001234', mask: null, useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk', isPublic: true, isCanSendFlashSms: false, expireTime: null, agentType: 'SMS' }]) } },
         401: BAD_KEY,
@@ -69,8 +69,8 @@ export const apiV1Docs: ControllerDocs = {
     'POST messages/send': {
       summary: { en: 'Send one message', fa: 'ارسال یک پیامک' },
       description: {
-        en: 'One text to one mobile number from one of your lines, as the panel\'s fast send: same checks, price and hold. The answer is the stored send; "submitted" is not "delivered" — read the receiver\'s `deliveryStatus` later (`GET /v1/messages/{id}`) or take a status webhook. With `sendId` (your own id, unique per user) a repeated call answers the first send with `repeated: true` and sends nothing.',
-        fa: 'یک متن به یک شمارهٔ موبایل از یکی از خط‌های شما، مانند ارسال سریع پنل: همان بررسی‌ها، قیمت و رزرو اعتبار. پاسخ، ارسالِ ثبت‌شده است؛ «ثبت شد» به معنای «تحویل شد» نیست — وضعیت تحویل را بعداً از `GET /v1/messages/{id}` بخوانید یا از وب‌هوک وضعیت بگیرید. با `sendId` (شناسهٔ خودتان، یکتا برای هر کاربر) تکرار درخواست همان ارسال اول را با `repeated: true` برمی‌گرداند و چیزی نمی‌فرستد.',
+        en: 'One text to one mobile number from one of your lines, as the panel\'s fast send: same checks, price and hold. The answer is the stored send; "submitted" is not "delivered" — read the receiver\'s `deliveryStatus` later (`GET /v1/messages/{id}`) or take a status webhook. With `sendId` (your own id, unique per user) a repeated call answers the first send with `repeated: true` and sends nothing. The send is of type `Api`; the line must be open to single API sends (its `isSendApiSingle`).',
+        fa: 'یک متن به یک شمارهٔ موبایل از یکی از خط‌های شما، مانند ارسال سریع پنل: همان بررسی‌ها، قیمت و رزرو اعتبار. پاسخ، ارسالِ ثبت‌شده است؛ «ثبت شد» به معنای «تحویل شد» نیست — وضعیت تحویل را بعداً از `GET /v1/messages/{id}` بخوانید یا از وب‌هوک وضعیت بگیرید. با `sendId` (شناسهٔ خودتان، یکتا برای هر کاربر) تکرار درخواست همان ارسال اول را با `repeated: true` برمی‌گرداند و چیزی نمی‌فرستد. این ارسال از نوع `Api` است و خط باید برای ارسال API تکی باز باشد (`isSendApiSingle`).',
       },
       requestExamples: {
         fa: { summary: 'Persian text / متن فارسی', value: { to: '09121234567', text: TEXT.fa, line: 2, sendId: 'order-1001' } },
@@ -86,8 +86,8 @@ export const apiV1Docs: ControllerDocs = {
     'POST messages/send-many': {
       summary: { en: 'Send one text to many numbers', fa: 'ارسال یک متن به چند شماره' },
       description: {
-        en: 'A bulk send: one text to up to 100,000 numbers. Wrong, repeated and blacklisted numbers are counted in the answer (`wrongNumberCount`, `duplicateCount`, `blackListCount`), not refused one by one. `sendId` makes a repeat answer the first send.',
-        fa: 'ارسال انبوه: یک متن به حداکثر ۱۰۰٬۰۰۰ شماره. شماره‌های نادرست، تکراری و در لیست سیاه در پاسخ شمرده می‌شوند (`wrongNumberCount`، `duplicateCount`، `blackListCount`) و تک‌تک رد نمی‌شوند. با `sendId` تکرار درخواست همان ارسال اول را برمی‌گرداند.',
+        en: 'A bulk send: one text to up to 100,000 numbers. Wrong, repeated and blacklisted numbers are counted in the answer (`wrongNumberCount`, `duplicateCount`, `blackListCount`), not refused one by one. `sendId` makes a repeat answer the first send. The send is of type `Api`; the line must be open to API sends to many receivers (its `isSendApiP2P`).',
+        fa: 'ارسال انبوه: یک متن به حداکثر ۱۰۰٬۰۰۰ شماره. شماره‌های نادرست، تکراری و در لیست سیاه در پاسخ شمرده می‌شوند (`wrongNumberCount`، `duplicateCount`، `blackListCount`) و تک‌تک رد نمی‌شوند. با `sendId` تکرار درخواست همان ارسال اول را برمی‌گرداند. این ارسال از نوع `Api` است و خط باید برای ارسال API به چند گیرنده باز باشد (`isSendApiP2P`).',
       },
       requestExamples: {
         fa: { summary: 'Persian text / متن فارسی', value: { to: ['09121234567', '09351234567'], text: 'تخفیف ۲۰ درصدی امروز تا ساعت ۲۲.', line: 2, sendId: 'campaign-7' } },
@@ -95,8 +95,8 @@ export const apiV1Docs: ControllerDocs = {
       },
       responseExamples: {
         200: both(
-          ok({ ...send('تخفیف ۲۰ درصدی امروز تا ساعت ۲۲.', { sendType: 'Bulk', recipientCount: 2, totalPrice: '240', sendId: 'campaign-7' }), repeated: false }, SUCCESS.fa),
-          ok({ ...send('20% off today until 10 pm.', { sendType: 'Bulk', recipientCount: 2, totalPrice: '240', sendId: 'campaign-8' }), repeated: false }, SUCCESS.en),
+          ok({ ...send('تخفیف ۲۰ درصدی امروز تا ساعت ۲۲.', { sendType: 'Api', recipientCount: 2, totalPrice: '240', sendId: 'campaign-7' }), repeated: false }, SUCCESS.fa),
+          ok({ ...send('20% off today until 10 pm.', { sendType: 'Api', recipientCount: 2, totalPrice: '240', sendId: 'campaign-8' }), repeated: false }, SUCCESS.en),
         ),
         400: EMPTY_TEXT,
         401: BAD_KEY,
@@ -106,8 +106,8 @@ export const apiV1Docs: ControllerDocs = {
     'POST messages/send-pairs': {
       summary: { en: 'Send a text per number', fa: 'ارسال متن جداگانه برای هر شماره' },
       description: {
-        en: 'Up to 100 pairs of number and text; each pair is its own single send and is answered on its own (`items[i].isSucceed`), so one refused pair does not stop the others. With `sendId`, pair i is kept under `{sendId}:{i}`: a repeated call sends nothing twice.',
-        fa: 'حداکثر ۱۰۰ جفت شماره و متن؛ هر جفت یک ارسال جداگانه است و پاسخ خودش را دارد (`items[i].isSucceed`)، پس رد شدن یک جفت بقیه را متوقف نمی‌کند. با `sendId` جفت `i` با `{sendId}:{i}` نگه داشته می‌شود و تکرار درخواست چیزی را دوباره نمی‌فرستد.',
+        en: 'Up to 100 pairs of number and text; each pair is its own single send and is answered on its own (`items[i].isSucceed`), so one refused pair does not stop the others. With `sendId`, pair i is kept under `{sendId}:{i}`: a repeated call sends nothing twice. Each is of type `Api`; the line must be open to API sends to many receivers (its `isSendApiP2P`).',
+        fa: 'حداکثر ۱۰۰ جفت شماره و متن؛ هر جفت یک ارسال جداگانه است و پاسخ خودش را دارد (`items[i].isSucceed`)، پس رد شدن یک جفت بقیه را متوقف نمی‌کند. با `sendId` جفت `i` با `{sendId}:{i}` نگه داشته می‌شود و تکرار درخواست چیزی را دوباره نمی‌فرستد. هر کدام از نوع `Api` است و خط باید برای ارسال API به چند گیرنده باز باشد (`isSendApiP2P`).',
       },
       requestExamples: {
         fa: { summary: 'Persian texts / متن‌های فارسی', value: { messages: [{ to: '09121234567', text: 'علی عزیز، سفارش ۷۷ ارسال شد.' }, { to: '09351234567', text: 'سارا عزیز، سفارش ۷۸ ارسال شد.' }], line: 2, sendId: 'orders-77-78' } },
@@ -180,8 +180,8 @@ export const otpV1Docs: ControllerDocs = {
     'POST messages/otp': {
       summary: { en: 'Send an OTP from a format', fa: 'ارسال رمز یک‌بارمصرف با الگو' },
       description: {
-        en: 'Fills a confirmed OTP format of your organization (placeholders `{0}`, `{1}`, … numbered from 0; `{{` and `}}` are literal braces) with `parameters` — exactly as many as the format defines — and sends it to one number through the single-send fast path (it never waits behind bulk sends). Same checks, price, hold, `sendId` idempotency and answer as `POST /v1/messages/send`.',
-        fa: 'یک الگوی رمز یک‌بارمصرفِ تأییدشدهٔ سازمان شما (متغیرهای `{0}`، `{1}`، … از صفر؛ `{{` و `}}` آکولاد واقعی‌اند) را با `parameters` — دقیقاً به تعداد متغیرهای الگو — پر می‌کند و از مسیر سریع ارسال تکی به یک شماره می‌فرستد (پشت ارسال‌های انبوه نمی‌ماند). بررسی‌ها، قیمت، رزرو اعتبار، یکتایی با `sendId` و پاسخ همانند `POST /v1/messages/send` است.',
+        en: 'Fills a confirmed OTP format of your organization (placeholders `{0}`, `{1}`, … numbered from 0; `{{` and `}}` are literal braces) with `parameters` — exactly as many as the format defines — and sends it to one number through the single-send fast path (it never waits behind bulk sends). Same checks, price, hold, `sendId` idempotency and answer as `POST /v1/messages/send`. The line must be open to OTP sends (its `isSendOtp`); the format\'s `priority` puts the send ahead of the line\'s lower-priority sends waiting with it.',
+        fa: 'یک الگوی رمز یک‌بارمصرفِ تأییدشدهٔ سازمان شما (متغیرهای `{0}`، `{1}`، … از صفر؛ `{{` و `}}` آکولاد واقعی‌اند) را با `parameters` — دقیقاً به تعداد متغیرهای الگو — پر می‌کند و از مسیر سریع ارسال تکی به یک شماره می‌فرستد (پشت ارسال‌های انبوه نمی‌ماند). بررسی‌ها، قیمت، رزرو اعتبار، یکتایی با `sendId` و پاسخ همانند `POST /v1/messages/send` است. خط باید برای ارسال رمز یک‌بارمصرف باز باشد (`isSendOtp`)؛ `priority` الگو این ارسال را جلوتر از ارسال‌های کم‌اولویت‌ترِ منتظرِ همان خط می‌فرستد.',
       },
       requestExamples: {
         fa: { summary: 'Persian format / الگوی فارسی', value: { to: '09121234567', formatId: 7, parameters: ['۴۸۲۱', '۲'], line: 2, sendId: 'login-2001' } },

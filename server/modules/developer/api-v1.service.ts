@@ -7,6 +7,7 @@ import { CreditsService } from '../billing/index.js';
 import { PrivateNumbersService, type SendType } from '../numbers/index.js';
 import { ComposeService, OutboxService, SingleSendService, type GroupHook, type ShortLinkMode } from '../messaging/index.js';
 import { InboxService } from '../inbound/index.js';
+import type { SendPriority } from '../../shared/sends/send-priorities.js';
 import type { ApiTokenRow } from './api-tokens.repository.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
@@ -63,25 +64,35 @@ export class ApiV1Service {
     return this.numbers.myNumbers(ctx, sendType);
   }
 
-  /** One message through the panel's fast send: same checks, price, hold and `sendId` idempotency. */
-  async send(ctx: Actor, token: ApiTokenRow, input: V1SendInput) {
+  /**
+   * One message through the panel's fast send: same checks, price, hold and `sendId` idempotency.
+   * SendType Api (issue 30 part 3): the line needs `isSendApiSingle`, or for an OTP (`otp` given by
+   * `OtpFormatsService.send`) `isSendOtp`, whose format's priority the send then carries.
+   */
+  async send(ctx: Actor, token: ApiTokenRow, input: V1SendInput, otp?: { priority: SendPriority }) {
     if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
     if (!ctx.principal.claims.has('Sending.Single')) throw forbidden();
     try {
       // Marked an API send in its own transaction: status webhooks apply to these sends only (spec).
-      return await this.single.send(ctx, { line: input.line, to: input.to, text: input.text, sendId: input.sendId, shortLinks: input.shortLinkMode }, { groupHook: this.apiSends });
+      return await this.single.send(ctx, {
+        line: input.line, to: input.to, text: input.text, sendId: input.sendId, shortLinks: input.shortLinkMode,
+        sendType: 'Api', apiFlag: otp ? 'isSendOtp' : 'isSendApiSingle', ...(otp ? { priority: otp.priority } : {}),
+      }, { groupHook: this.apiSends });
     } catch (err) {
       throw renamed(err);
     }
   }
 
-  /** One text to many numbers: the panel's Bulk send (claim Sending.Bulk), `sendId` idempotent. */
+  /**
+   * One text to many numbers: the panel's bulk path (claim Sending.Bulk), `sendId` idempotent; a
+   * send of type Api whose line needs `isSendApiP2P` (the API's many-receiver flag).
+   */
   async sendMany(ctx: Actor, token: ApiTokenRow, input: { to: string[]; text: string; line: number; sendId?: string | null; shortLinkMode?: ShortLinkMode }) {
     if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
     if (!ctx.principal.claims.has('Sending.Bulk')) throw forbidden();
     try {
       return await this.compose.create(ctx, {
-        senderNumberId: input.line, smsBody: input.text, sendType: 'Bulk', sendId: input.sendId ?? null,
+        senderNumberId: input.line, smsBody: input.text, sendType: 'Api', apiFlag: 'isSendApiP2P', sendId: input.sendId ?? null,
         sources: [{ kind: 'text', text: input.to.join('\n') }], shortLinks: input.shortLinkMode,
       }, { groupHook: this.apiSends });
     } catch (err) {
@@ -93,14 +104,17 @@ export class ApiV1Service {
    * A text per number (P2P). Each pair is a single send of its own through the grouped path, so
    * the pairs of one call share a few transactions; each is answered on its own (one refused pair
    * does not stop the others). With `sendId`, pair i is keyed `${sendId}:${i}`: a repeated call
-   * answers the first call's sends and sends nothing.
+   * answers the first call's sends and sends nothing. Each is an Api send whose line needs
+   * `isSendApiP2P` (number-and-text pairs, the line form's own words for the flag).
    */
   async sendPairs(ctx: Actor, token: ApiTokenRow, input: { messages: { to: string; text: string }[]; line: number; sendId?: string | null }) {
     if (!token.isCanSend) throw forbidden('developer.tokenCannotSend');
     if (!ctx.principal.claims.has('Sending.Single')) throw forbidden();
     const results = await Promise.all(input.messages.map(async (m, index) => {
       try {
-        const sent = await this.single.send(ctx, { line: input.line, to: m.to, text: m.text, sendId: input.sendId ? `${input.sendId}:${index}` : null }, { groupHook: this.apiSends });
+        const sent = await this.single.send(ctx, {
+          line: input.line, to: m.to, text: m.text, sendId: input.sendId ? `${input.sendId}:${index}` : null, sendType: 'Api', apiFlag: 'isSendApiP2P',
+        }, { groupHook: this.apiSends });
         return { index, isSucceed: true, send: sent };
       } catch (err) {
         const e = renamed(err);

@@ -26,5 +26,6 @@ export const developerMessages: MessageCatalogue = {
   'developer.smppSystemIdTaken': { fa: 'این شناسه سیستم (system_id) قبلاً استفاده شده است.', en: 'This system_id is already in use.' },
   'developer.smppUserNotFound': { fa: 'کاربر یافت نشد یا در دسترس شما نیست.', en: 'The user was not found or is outside your reach.' },
   'developer.smppIpInvalid': { fa: '«{{ip}}» نشانی IPv4 یا IPv6 نیست.', en: '"{{ip}}" is not an IPv4 or IPv6 address.' },
-  'developer.smppLineNotUsable': { fa: 'این خط برای ارسال تکی این کاربر قابل استفاده نیست.', en: 'This line cannot be used by this user for single sends.' },
+  // SMPP sends are of type Api (issue 30 part 3): the default line must be open to API sends.
+  'developer.smppLineNotUsable': { fa: 'این خط برای ارسال API این کاربر قابل استفاده نیست.', en: 'This line cannot be used by this user for API sends.' },
 };

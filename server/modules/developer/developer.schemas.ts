@@ -30,7 +30,8 @@ const V1_FIELD = {
 
 export const v1LinesQuery = {
   type: 'object', additionalProperties: false,
-  properties: { sendType: { enum: SEND_TYPES, default: 'Single' } },
+  // Api by default: the v1 sends are of type Api (issue 30 part 3).
+  properties: { sendType: { enum: SEND_TYPES, default: 'Api' } },
 } as const;
 
 export const v1SendSchema = {

@@ -5,13 +5,14 @@ import type { Tx } from '../../platform/unit-of-work.js';
 import type { Tenant } from '../../platform/actor.js';
 import { whereOrganizationVisible } from '../../platform/tenancy.js';
 import { likeContains } from '../../platform/http/search.js';
+import { SEND_PRIORITIES } from '../../shared/sends/send-priorities.js';
 
 /** The spec's OtpStatus, spelled like its other waiting states ("Wating"). */
 export const OTP_STATUSES = ['WatingForConfirm', 'Confirmed', 'Rejected'] as const;
 export type OtpStatus = (typeof OTP_STATUSES)[number];
 
-/** The spec's SendPriority: a format's priority is one of these (see CONTEXT.md: recorded, not scheduled on). */
-export const OTP_PRIORITIES = ['Lowest', 'VeryLow', 'Low', 'Normal', 'AboveNormal', 'High', 'VeryHigh', 'Highest'] as const;
+/** The spec's SendPriority: a format's priority is one of these, and its OTP sends carry it to the dispatcher (CONTEXT.md "OTP formats"). */
+export const OTP_PRIORITIES = SEND_PRIORITIES;
 export type OtpPriority = (typeof OTP_PRIORITIES)[number];
 
 export interface OtpFormatRow {

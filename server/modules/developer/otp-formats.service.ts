@@ -170,7 +170,8 @@ export class OtpFormatsService {
     const issue = checkOtpParameters(parsed.count, input.parameters);
     if (issue) throw parameterError(issue);
     try {
-      return await this.v1.send(ctx, token, { line: input.line, to: input.to, text: renderOtpFormat(parsed.segments, input.parameters), sendId: input.sendId ?? null });
+      // The line must carry isSendOtp; the format's priority puts the send ahead of the line's other single sends.
+      return await this.v1.send(ctx, token, { line: input.line, to: input.to, text: renderOtpFormat(parsed.segments, input.parameters), sendId: input.sendId ?? null }, { priority: format.priority });
     } catch (err) {
       // The rendered message has no field of its own in this body: its text failures name the format.
       if (!(err instanceof AppError) || err.validationErrors.length === 0) throw err;

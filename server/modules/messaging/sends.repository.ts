@@ -15,6 +15,14 @@ import { toPgTextArray } from './receivers.repository.js';
  */
 const LINE_PRIORITY = `coalesce((select pn.priority from private_numbers pn where pn.id = sends."privateNumberId"), 0)`;
 
+/**
+ * The send types of the single-send lane: a one-receiver Single or Api send (issue 30 part 3: the
+ * REST API's and the SMPP server's sends are Api). As SQL for the lane's picks, kept in step with
+ * `laneOf` (dispatch-queues.service.ts).
+ */
+export const SINGLE_LANE_TYPES = ['Single', 'Api'] as const;
+const SINGLE_LANE_SQL = `('Single', 'Api')`;
+
 export interface SendRow {
   id: number;
   organizationId: number;
@@ -28,6 +36,8 @@ export interface SendRow {
   lineType: string;
   sendType: string;
   sendSubType: string;
+  /** The rank of the spec's SendPriority (shared/sends/send-priorities.ts; migration 0104, Normal = 3). */
+  priority?: number;
   smsText: string;
   isFlashSms: boolean;
   smsEncoding: 'gsm7' | 'ucs2';
@@ -191,14 +201,16 @@ export class SendsRepository {
     if (lane !== 'all') {
       q.where((w) => {
         // Null-safe: a send the lane would not take must never be left out here too.
-        w.whereRaw(`not (coalesce("queueStatus", '') = 'Ready' and coalesce("sendType", '') = 'Single' and coalesce("recipientCount", 0) = 1 and coalesce("sendSubType", '') = 'Direct')`);
+        w.whereRaw(`not (coalesce("queueStatus", '') = 'Ready' and coalesce("sendType", '') in ${SINGLE_LANE_SQL} and coalesce("recipientCount", 0) = 1 and coalesce("sendSubType", '') = 'Direct')`);
         for (const p of lane) w.orWhere({ organizationId: p.organizationId, senderAgentId: p.senderAgentId });
       });
     }
     // The line's priority (the spec's SendPriority) first: of the sends due in one pass, a
     // higher-priority line's are extracted and their ranges enqueued ahead, so on a shared agent
     // its receivers reach the gateway first. Read live, so a changed priority applies at once.
-    const rows = await q.orderByRaw(`${LINE_PRIORITY} desc, "dateTimeSend", id`).limit(limit);
+    // Then the send's own priority (an OTP's format's; migration 0104): among one line's due
+    // sends the higher goes first.
+    const rows = await q.orderByRaw(`${LINE_PRIORITY} desc, priority desc, "dateTimeSend", id`).limit(limit);
     return rows.map(normalizeSend);
   }
 
@@ -211,7 +223,7 @@ export class SendsRepository {
     // next, so no organization waits behind a busy one for more than a pass.
     const res = await this.knex.raw(
       `select "organizationId", "senderAgentId" from sends
-        where "queueStatus" = 'Ready' and "sendType" = 'Single' and "recipientCount" = 1 and "sendSubType" = 'Direct' and "dateTimeSend" <= ?::timestamptz
+        where "queueStatus" = 'Ready' and "sendType" in ${SINGLE_LANE_SQL} and "recipientCount" = 1 and "sendSubType" = 'Direct' and "dateTimeSend" <= ?::timestamptz
         group by 1, 2 order by min(id) limit ?`,
       [now.toISOString(), limit],
     );
@@ -222,9 +234,9 @@ export class SendsRepository {
   async claimSingles(now: Date, pair: { organizationId: number; senderAgentId: number }, limit: number): Promise<SendRow[]> {
     const res = await this.knex.raw(
       `update sends s set "queueStatus" = 'Extracted', status = 'IsBeingSent', "dateTimeStart" = ?::timestamptz, "updatedAt" = now()
-        where s.id in (select id from sends where "queueStatus" = 'Ready' and "sendType" = 'Single' and "recipientCount" = 1 and "sendSubType" = 'Direct'
+        where s.id in (select id from sends where "queueStatus" = 'Ready' and "sendType" in ${SINGLE_LANE_SQL} and "recipientCount" = 1 and "sendSubType" = 'Direct'
                           and "organizationId" = ? and "senderAgentId" = ? and "dateTimeSend" <= ?::timestamptz
-                        order by ${LINE_PRIORITY} desc, id limit ? for update skip locked)
+                        order by ${LINE_PRIORITY} desc, priority desc, id limit ? for update skip locked)
        returning s.*`,
       [now.toISOString(), pair.organizationId, pair.senderAgentId, now.toISOString(), limit],
     );

@@ -1,5 +1,6 @@
 import type { SendRow } from './sends.repository.js';
 import { specEncoding, type SmsEncoding } from '../../shared/sms/sms-text.js';
+import { priorityOfRank } from '../../shared/sends/send-priorities.js';
 
 /** A send as the outbox and the compose calls answer it (amounts as decimal strings, no internal columns). */
 export function publicSend(row: SendRow | Record<string, unknown>): Record<string, unknown> {
@@ -9,5 +10,7 @@ export function publicSend(row: SendRow | Record<string, unknown>): Record<strin
   return {
     ...rest, sendId: clientSendId ?? null, receiverCount: (row as SendRow).recipientCount, smsCount: (row as SendRow).smsParts,
     ...(encoding ? { smsEncoding: specEncoding(encoding) } : {}),
+    // Stored as a rank (migration 0104), answered by the spec's SendPriority name.
+    ...(typeof (row as SendRow).priority === 'number' ? { priority: priorityOfRank((row as SendRow).priority) } : {}),
   };
 }

@@ -3,7 +3,7 @@
 // The enumerations the client lists too live in the shared contracts (server/shared/lines).
 import { SEND_TYPES, type SendType } from '../../shared/lines/line-catalogue.js';
 import { tehranDayOf } from '../../shared/dates/tehran-days.js';
-export { LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, SEND_TYPE_FLAGS, TYPE_PRIVATE_NUMBERS, USE_FORMS, type SendType } from '../../shared/lines/line-catalogue.js';
+export { API_SEND_FLAGS, type ApiSendFlag, LINE_FLAGS, NUMBER_TYPES, SENDER_AGENT_TYPES, SEND_TYPES, SEND_TYPE_FLAGS, TYPE_PRIVATE_NUMBERS, USE_FORMS, type SendType } from '../../shared/lines/line-catalogue.js';
 
 /** Other writable line fields besides the flags, `organizationId` and the number fields. */
 export const LINE_FIELDS = [

@@ -6,7 +6,7 @@ import { GatewayRegistry } from '../../gateways/gateway-registry.js';
 import { PrivateNumbersRepository, type LineRow } from './private-numbers.repository.js';
 import { AgentHealthService } from './agent-health.service.js';
 import { SenderAgentsRepository, type SenderAgentRow } from './sender-agents.repository.js';
-import { isSendType, SEND_TYPE_FLAGS, tehranPeriods, type SendType } from './line-fields.js';
+import { isSendType, SEND_TYPE_FLAGS, tehranPeriods, type ApiSendFlag, type SendType } from './line-fields.js';
 
 /** The seeded sender agent's title, in Persian like the rest of a fresh install's names (CONTEXT.md). */
 const SEED_AGENT_TITLE = 'شبیه‌ساز';
@@ -58,6 +58,11 @@ export interface ResolveInput {
   isOrganizationAdmin: boolean;
   privateNumberId: number;
   sendType: SendType | string;
+  /**
+   * An Api send's own flag (see API_SEND_FLAGS): the line must carry exactly this one, instead of
+   * any of SEND_TYPE_FLAGS.Api. Ignored for other send types.
+   */
+  apiFlag?: ApiSendFlag;
   at: Date;
 }
 
@@ -109,7 +114,7 @@ export class LinesService {
     const use = await this.mayUse(tx, line, input, input.sendType);
     if (use === 'no') throw lineFailure('PrivateNumberNotValid');
     // The caller may use the line and only its capability is off: say which, so it can be switched on.
-    if (use === 'flagOff') throw lineFailure('PrivateNumberNotValid', `numbers.sendTypeOff.${input.sendType}`);
+    if (use === 'flagOff') throw lineFailure('PrivateNumberNotValid', input.sendType === 'Api' && input.apiFlag ? `numbers.apiFlagOff.${input.apiFlag}` : `numbers.sendTypeOff.${input.sendType}`);
     if (line.expireTime && new Date(line.expireTime).getTime() <= input.at.getTime()) throw lineFailure('PrivateNumberIsExpired');
     if (!line.isActive) throw lineFailure('PrivateNumberIsInactive');
     // A bought line is unusable until its (buying) organization is authenticated (CONTEXT.md "Number purchase").
@@ -156,7 +161,8 @@ export class LinesService {
   private async mayUse(tx: Tx, line: LineRow, input: ResolveInput, sendType: SendType): Promise<'yes' | 'no' | 'flagOff'> {
     const callerMay = await this.callerMayUse(tx, line, input, sendType);
     if (!callerMay) return 'no';
-    return SEND_TYPE_FLAGS[sendType].some((flag) => line[flag] === true) ? 'yes' : 'flagOff';
+    const flags = sendType === 'Api' && input.apiFlag ? [input.apiFlag] : SEND_TYPE_FLAGS[sendType];
+    return flags.some((flag) => line[flag] === true) ? 'yes' : 'flagOff';
   }
 
   private async callerMayUse(tx: Tx, line: LineRow, input: ResolveInput, sendType: SendType): Promise<boolean> {
@@ -280,7 +286,7 @@ export class LinesService {
       await this.lines.insert(tx, {
         organizationId: systemId, number: '10001000', useForm: 'OneNumber', numberType: 'Public', typePrivateNumber: 'Bulk',
         smsSenderAgentId: agent.id, isPublic: true, isSendSingle: true, isSendBulk: true, isSendP2P: true, isSendPhonebook: true,
-        isSendApiSingle: true, isSendApiP2P: true, isSendDynamic: true, isSendOccasionPhonebook: true, isCanSendFlashSms: true,
+        isSendApiSingle: true, isSendApiP2P: true, isSendOtp: true, isSendDynamic: true, isSendOccasionPhonebook: true, isCanSendFlashSms: true,
         deliveryBase: true, isGeneralBlackList: true,
       });
       // The seed runs after the dispatcher connected the (then no) agents at start: without this the

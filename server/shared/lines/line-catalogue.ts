@@ -34,6 +34,15 @@ export const SEND_TYPE_FLAGS: Record<SendType, readonly (typeof LINE_FLAGS)[numb
 };
 
 /**
+ * The one flag a send of type Api needs, by what kind of API send it is (issue 30 part 3): one
+ * message to one number (v1 `messages/send`, SMPP submit_sm), many receivers in one call (v1
+ * `send-many`, `send-pairs`), or an OTP (`messages/otp`). SEND_TYPE_FLAGS.Api above stays the
+ * "open to Api at all" test that line lists and assignments use.
+ */
+export const API_SEND_FLAGS = ['isSendApiSingle', 'isSendApiP2P', 'isSendOtp'] as const satisfies readonly (typeof LINE_FLAGS)[number][];
+export type ApiSendFlag = (typeof API_SEND_FLAGS)[number];
+
+/**
  * The operators that publish number classes (a subset of the spec's SmsAggregator: MCI2 is MCI's
  * second gateway, not a second class list; Other and International publish none).
  */

@@ -2,6 +2,7 @@ import {
   flag, instant, integer, nullableInstant, nullableInteger, nullableRials, nullableText, pageOf, rials, text, type AnswerOf,
 } from '../contracts/answer-schemas.js';
 import { SPEC_ENCODINGS } from '../sms/sms-text.js';
+import { SEND_PRIORITIES } from './send-priorities.js';
 
 /**
  * The spec's SendSubTypes (Direct, Gradual, Periodic, GradualPeriodic, Voice) plus `Occasion`, an
@@ -42,6 +43,8 @@ const sendProperties = {
   lineType: text,
   sendType: text,
   sendSubType,
+  /** The spec's SendPriority (an OTP send's is its format's; every other send's Normal). */
+  priority: { type: 'string', enum: SEND_PRIORITIES },
   smsText: text,
   isFlashSms: flag,
   smsEncoding,

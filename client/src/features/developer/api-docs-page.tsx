@@ -195,8 +195,8 @@ export function ApiDocsPage() {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return (await res.json()) as OpenApiDoc;
   }, { revalidateOnFocus: false });
-  // The sample's `line`: the user's first line usable for a single send (the send call's type).
-  const lines = useSWR(linesKeys.myNumbers('Single'), () => getMyNumbers(api, { sendType: 'Single' }, { quiet: true }), { revalidateOnFocus: false });
+  // The sample's `line`: the user's first line open to API sends (the send calls are of type Api).
+  const lines = useSWR(linesKeys.myNumbers('Api'), () => getMyNumbers(api, { sendType: 'Api' }, { quiet: true }), { revalidateOnFocus: false });
   const chosenLine = lineId ?? lines.data?.[0]?.id ?? null;
 
   const operations = useMemo(() => (docs.data ? v1Operations(docs.data) : []), [docs.data]);

@@ -43,7 +43,8 @@ export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwi
   { key: 'state', flags: ['isActive', 'isPublic'] },
   { key: 'sendKinds', flags: ['isSendSingle', 'isSendBulk', 'isSendPhonebook', 'isSendP2P', 'isSendDynamic', 'isSendOccasionPhonebook', 'isSendClub', 'isCanSendFlashSms'] },
   { key: 'confirmation', flags: ['confirmP2pAndDynamic', 'isNeedToSendConfirmationMessage'] },
-  { key: 'api', flags: ['isSendApiSingle', 'isSendApiP2P'] },
+  // Read by the REST API's and the SMPP server's sends (SendType Api, issue 30 part 3).
+  { key: 'api', flags: ['isSendApiSingle', 'isSendApiP2P', 'isSendOtp'] },
   { key: 'refunds', flags: ['deliveryBase', 'deliveryLevel1', 'deliveryLevel2'] },
   { key: 'blacklist', flags: ['sendToBlackList', 'isGeneralBlackList'] },
   // Read by regional sends from the number bank (targeting CONTEXT.md, "Regional sends": line flags).
@@ -53,7 +54,7 @@ export const LINE_SWITCH_GROUPS: readonly { key: string; flags: readonly LineSwi
   {
     key: 'later', flags: [
       'checkFilter', 'hasSla', 'isPostpaid', 'isSendSmart', 'isSendDevice',
-      'isSendOtp', 'isCanSendSmartWithoutConfirmation',
+      'isCanSendSmartWithoutConfirmation',
     ],
   },
 ];

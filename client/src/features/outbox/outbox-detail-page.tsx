@@ -252,6 +252,7 @@ export function OutboxDetailPage() {
         <Field label={t('columns.queueStatus')} testId="outbox-queue-status">{t(`sending:queueStatuses.${send.queueStatus}`, { defaultValue: send.queueStatus })}</Field>
         <Field label={t('fields.senderNumber')}><span dir="ltr">{digits(send.senderNumber)}</span></Field>
         <Field label={t('fields.user')}><UserText>{send.userName ?? send.userId}</UserText></Field>
+        <Field label={t('fields.sendType')} testId="outbox-send-type">{t(`sending:sendTypes.${send.sendType}`, { defaultValue: send.sendType })}</Field>
         <Field label={t('fields.subType')} testId="outbox-sub-type">
           {t(`sending:subTypes.${send.sendSubType}`, { defaultValue: send.sendSubType })}
           {send.gradualStepCount ? ` — ${t('sending:gradualSteps', { size: digits(send.gradualStepCount), minutes: digits(send.gradualIntervalMinutes ?? 0) })}` : ''}

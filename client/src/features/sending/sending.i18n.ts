@@ -37,6 +37,8 @@ export const sendingTexts: TextResource = {
     schedule: 'زمان ارسال', sendNow: 'ارسال فوری', sendLater: 'ارسال زمان‌بندی‌شده', sendDateTime: 'تاریخ و ساعت ارسال',
     typeSend: { label: 'نوع ارسال', direct: 'عادی', gradual: 'تدریجی', periodic: 'دوره‌ای', gradualPeriodic: 'تدریجی دوره‌ای' },
     subTypes: { Direct: 'عادی', Gradual: 'تدریجی', Periodic: 'دوره‌ای', GradualPeriodic: 'تدریجی دوره‌ای', Voice: 'صوتی', Occasion: 'مناسبتی', Club: 'باشگاه مشتریان', Form: 'تشکر فرم' },
+    // The spec's SendType; Api = the REST API's and the SMPP server's sends (issue 30 part 3).
+    sendTypes: { Bulk: 'انبوه', Single: 'تکی', Dynamic: 'پویا', P2P: 'نظیر به نظیر', PhoneBook: 'دفترچه تلفن', Api: 'وب‌سرویس' },
     gradualSteps: '{{size}} گیرنده هر {{minutes}} دقیقه',
     gradual: {
       stepCount: 'تعداد در هر مرحله', intervalMinutes: 'فاصله مراحل (دقیقه)',
@@ -160,6 +162,7 @@ export const sendingTexts: TextResource = {
     schedule: 'Send time', sendNow: 'Send now', sendLater: 'Schedule', sendDateTime: 'Send date and time',
     typeSend: { label: 'Send type', direct: 'Direct', gradual: 'Gradual', periodic: 'Periodic', gradualPeriodic: 'Gradual periodic' },
     subTypes: { Direct: 'Direct', Gradual: 'Gradual', Periodic: 'Periodic', GradualPeriodic: 'Gradual periodic', Voice: 'Voice', Occasion: 'Occasion', Club: 'Customer club', Form: 'Form thank-you' },
+    sendTypes: { Bulk: 'Bulk', Single: 'Single', Dynamic: 'Dynamic', P2P: 'P2P', PhoneBook: 'Phonebook', Api: 'Web service (API)' },
     gradualSteps: '{{size}} recipients every {{minutes}} minutes',
     gradual: {
       stepCount: 'Recipients per step', intervalMinutes: 'Interval between steps (minutes)',

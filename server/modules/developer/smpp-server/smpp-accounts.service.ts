@@ -142,7 +142,7 @@ export class SmppAccountsService {
     if (tokenId !== null && !(await this.repo.tokenOfUser(tokenId, userId, tx))) throw fieldError('apiTokenId', 'developer.tokenNotFound');
   }
 
-  /** A default line must be one the account's user may send single messages from. */
+  /** A default line must be one the account's user may send API messages from (SMPP sends are Api). */
   private async checkLine(lineId: number | null, user: { id: number; organizationId: number }): Promise<void> {
     if (lineId === null) return;
     if (!(await this.usableLines(user)).some((l) => l.id === lineId)) throw fieldError('defaultLineId', 'developer.smppLineNotUsable');
@@ -150,6 +150,6 @@ export class SmppAccountsService {
 
   private async usableLines(user: { id: number; organizationId: number }) {
     const result = await this.actors.forUser(user.id, user.organizationId, 'smpp', { requestId: 'smpp-account' });
-    return 'missing' in result ? [] : this.numbers.myNumbers(result.actor, 'Single');
+    return 'missing' in result ? [] : this.numbers.myNumbers(result.actor, 'Api');
   }
 }

@@ -505,7 +505,9 @@ export class SmppServer {
       const lines = new Map<string, number>();
       const lineIds = new Set<number>();
       if ('missing' in result) return { actor: null, lines, lineIds, at: Date.now() };
-      for (const sendType of ['Single', 'Bulk'] as const) {
+      // Api first (its sends are Api); Single and Bulk lines stay known too, so a source_addr naming
+      // a line closed to Api is refused with the line's flag rather than sent from the default line.
+      for (const sendType of ['Api', 'Single', 'Bulk'] as const) {
         for (const l of await this.numbers.myNumbers(result.actor, sendType)) {
           lineIds.add(l.id);
           if (!lines.has(l.number)) lines.set(l.number, l.id);
@@ -649,7 +651,8 @@ export class SmppServer {
         registeredDelivery: m.registeredDelivery, textStart: m.text.slice(0, 20), submittedAt: this.clock.now(),
       });
       try {
-        await this.single.send(ctx.actor, { line, to: m.dest, text: m.text, isFlash: m.flash, sendId: key }, { groupHook: this.linkHook });
+        // SendType Api, one message to one number: the line needs isSendApiSingle (issue 30 part 3).
+        await this.single.send(ctx.actor, { line, to: m.dest, text: m.text, isFlash: m.flash, sendId: key, sendType: 'Api', apiFlag: 'isSendApiSingle' }, { groupHook: this.linkHook });
       } finally {
         this.links.delete(key);
       }

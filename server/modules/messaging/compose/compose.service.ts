@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { BillingService, creditFailure, type GroupHoldItem, type HoldCheck, type PriceBreakdown } from '../../billing/index.js';
 import type { SettingsService } from '../../../platform/settings.service.js';
 import { OrganizationsService, type OrganizationRow } from '../../organizations/index.js';
-import { LinesService, type SendLine } from '../../numbers/index.js';
+import { LinesService, type ApiSendFlag, type SendLine } from '../../numbers/index.js';
 import { AuditService } from '../../audit/index.js';
 import { MediaService } from '../../media/index.js';
 import { spokenText, VOICE_TEXT_MAX_LENGTH, voiceParts, voiceTextSeconds, type VoiceSendingMethod } from '../../../shared/voice/voice-rules.js';
@@ -92,6 +92,8 @@ export interface ComposeInput {
    * or a personal link per receiver (who clicked is known). Through `LINK_SHORTENER`.
    */
   shortLinks?: ShortLinkMode;
+  /** An Api send's own line flag (numbers' API_SEND_FLAGS): the line must carry it (issue 30 part 3). */
+  apiFlag?: ApiSendFlag;
 }
 
 export interface VoiceInput {
@@ -709,7 +711,7 @@ export class ComposeService {
     if (input.gradual && !(input.gradual.intervalMinutes >= 1)) throw fieldError('gradualIntervalMinutes', 'messaging.gradualFieldsRequired');
     const now = this.clock.now();
     const direct = input.sendDirect !== false && !input.sendDateTime;
-    const readsKey = `${ctx.tenant.organizationId}:${ctx.principal.userId}:${ctx.principal.isAdmin ? 1 : 0}:${input.senderNumberId}:${input.sendType}`;
+    const readsKey = `${ctx.tenant.organizationId}:${ctx.principal.userId}:${ctx.principal.isAdmin ? 1 : 0}:${input.senderNumberId}:${input.sendType}:${input.apiFlag ?? ''}`;
     const user = ctx.principal.profile as Record<string, unknown>;
     // A send date is judged after the standing and before the line, as always (the first failure is named).
     let at = now;
@@ -720,7 +722,7 @@ export class ComposeService {
       if (!direct) at = judgeSendDate(input.sendDateTime as string, now);
       const line = await this.uow.run((tx) => this.lines.resolveForSend(tx, {
         organizationId: ctx.tenant.organizationId, userId: ctx.principal.userId, isOrganizationAdmin: ctx.principal.isAdmin,
-        privateNumberId: input.senderNumberId, sendType: input.sendType, at,
+        privateNumberId: input.senderNumberId, sendType: input.sendType, at, ...(input.apiFlag ? { apiFlag: input.apiFlag } : {}),
       }));
       return { at: now.getTime(), chain, line };
     };

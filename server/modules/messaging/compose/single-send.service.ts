@@ -8,6 +8,8 @@ import { ComposeService, type ComposeInput, type GroupOutcome, type PreparedSing
 import { SendsRepository, type SendRow } from '../sends.repository.js';
 import { judgeDescription } from '../send-rules.js';
 import { publicSend } from '../sends.view.js';
+import { priorityRank, type SendPriority } from '../../../shared/sends/send-priorities.js';
+import type { ApiSendFlag } from '../../numbers/index.js';
 
 /** One message to one number: the REST API's and the SMPP server's send, and the panel's fast send. */
 export interface SingleSendInput {
@@ -24,6 +26,18 @@ export interface SingleSendInput {
   byHand?: boolean;
   /** The text's links: as they are, or shortened (issue 28; see ComposeInput.shortLinks). */
   shortLinks?: ComposeInput['shortLinks'];
+  /**
+   * The send's type (issue 30 part 3): `Single` (the panel's fast send and the module senders,
+   * default) or `Api` (the REST API and the SMPP server), which needs `apiFlag` on the line.
+   */
+  sendType?: 'Single' | 'Api';
+  /** With `Api`: the one line flag this API send needs (isSendApiSingle, isSendApiP2P, isSendOtp). */
+  apiFlag?: ApiSendFlag;
+  /**
+   * The spec's SendPriority of the send (an OTP's format gives it; default Normal): the dispatcher
+   * takes a line's higher-priority due sends first (messaging CONTEXT.md "Send priority").
+   */
+  priority?: SendPriority;
 }
 
 /** At most this many sends share one transaction (its statements stay small; an answer waits for its group). */
@@ -63,12 +77,16 @@ export class SingleSendService {
   ) {}
 
   async send(ctx: Actor, input: SingleSendInput, options: StoreOptions = {}) {
+    const sendType = input.sendType ?? 'Single';
     const compose: ComposeInput = {
-      senderNumberId: input.line, smsBody: input.text, sendType: 'Single', sendId: input.sendId ?? null, isFlashSms: input.isFlash === true,
+      senderNumberId: input.line, smsBody: input.text, sendType, sendId: input.sendId ?? null, isFlashSms: input.isFlash === true,
       sources: [{ kind: 'manual', numbers: [input.to] }],
       ...(input.description ? { description: input.description } : {}),
       ...(input.shortLinks ? { shortLinks: input.shortLinks } : {}),
+      ...(sendType === 'Api' && input.apiFlag ? { apiFlag: input.apiFlag } : {}),
     };
+    // Every row of a group names its priority (the rows are inserted together, with one column list).
+    options = { ...options, values: { ...options.values, priority: priorityRank(input.priority) } };
     if (input.byHand) judgeDescription(ctx.principal.profile as Record<string, unknown>, input.description);
     // A repeated client send id is found with the group's other ids (one read per group).
     const prepared = await this.compose.prepareSingle(ctx, compose);

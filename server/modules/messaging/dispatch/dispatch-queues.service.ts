@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { TYPES } from '../../../platform/tokens.js';
 import type { JobQueue, QueueFactory } from '../../../platform/queue.js';
-import type { SendRow } from '../sends.repository.js';
+import { SINGLE_LANE_TYPES, type SendRow } from '../sends.repository.js';
 
 export interface BatchJob {
   sendId: number;
@@ -19,8 +19,9 @@ const DISPATCH_QUEUE = 'dispatch';
 const SINGLE_DISPATCH_QUEUE = 'dispatch-single';
 export type Lane = 'bulk' | 'single';
 
+/** One-receiver Single and Api sends (the REST API's and SMPP server's, issue 30 part 3) take the single lane. */
 export function laneOf(send: SendRow): Lane {
-  return send.sendType === 'Single' && send.recipientCount <= 1 ? 'single' : 'bulk';
+  return (SINGLE_LANE_TYPES as readonly string[]).includes(send.sendType) && send.recipientCount <= 1 ? 'single' : 'bulk';
 }
 
 /**

@@ -13,6 +13,7 @@ import { ReceiversRepository, type SubmitOutcome } from '../receivers.repository
 import { SEND_SETTLEMENT, type SendSettlement } from '../send-settlement.js';
 import { SendProgressPublisher } from '../send-progress.service.js';
 import { refusalStatus } from '../statuses.js';
+import { NORMAL_PRIORITY_RANK } from '../../../shared/sends/send-priorities.js';
 import { DispatchLeasesRepository, type HeldLease } from './dispatch-leases.repository.js';
 import { AgentPaceService } from './agent-pace.service.js';
 import { DispatchQueues, laneOf } from './dispatch-queues.service.js';
@@ -92,7 +93,11 @@ export class SingleSendLane {
     const leases = await this.leases.acquireSingles(sends.map((s) => s.id), this.queues.owner, this.config.dispatch.leaseMs);
     try {
       const tracked = tracksWrites(gateway);
-      const claimed = await this.receivers.claimSingles(leases, tracked);
+      // Handed to the gateway by the send's priority (an OTP ahead of the line's other single
+      // sends claimed with it), then oldest first; the claim itself answers in no order.
+      const order = (sendId: number) => byId.get(sendId) as SendRow;
+      const claimed = (await this.receivers.claimSingles(leases, tracked))
+        .sort((a, b) => (order(b.sendId).priority ?? NORMAL_PRIORITY_RANK) - (order(a.sendId).priority ?? NORMAL_PRIORITY_RANK) || a.sendId - b.sendId);
       const tries = await maxTries(this.settings);
       const chunkSize = chunkSizeOf(gateway, rate);
       for (let i = 0; i < claimed.length; i += chunkSize) {
