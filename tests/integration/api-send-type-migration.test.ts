@@ -1,26 +1,9 @@
 import { expect } from 'chai';
-import { createScratchPostgresDatabase, openDatabase, type Database } from '../../server/platform/db.js';
-import { migrations } from '../../migrations/index.js';
+import { MIGRATION_BACKENDS, openDatabaseBefore } from '../support/migration-databases.js';
 import { messagingApiSendType } from '../../migrations/20261205-0104-messaging-api-send-type.js';
 
-/** A database with every migration before 0104. */
-async function openBefore(backend: 'pglite' | 'postgres'): Promise<{ db: Database; dispose(): Promise<void> }> {
-  let drop = async () => {};
-  let url: string | null = null;
-  if (backend === 'postgres') {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL as string, 'peyk_it');
-    url = scratch.url;
-    drop = scratch.drop;
-  }
-  const db = await openDatabase({ databaseUrl: url, pgliteDir: null, migrate: false });
-  for (const m of migrations) {
-    if (m === messagingApiSendType) break;
-    await m.up(db.knex);
-  }
-  return { db, async dispose() { await db.close(); await drop(); } };
-}
 
-const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const backends = MIGRATION_BACKENDS;
 
 /**
  * Migration 0104 (issue 30 part 3): API sends become Api sends judged by the API flags, so what a
@@ -31,7 +14,7 @@ describe('Migration 0104: existing lines and assignments keep what they allowed 
   this.timeout(120_000);
   for (const backend of backends) {
     it(`${backend}: Single opens API single and OTP, Bulk opens API P2P, Single/Bulk assignments get Api; old sends stay as they were`, async () => {
-      const { db, dispose } = await openBefore(backend);
+      const { db, dispose } = await openDatabaseBefore(backend, messagingApiSendType);
       try {
         const knex = db.knex;
         const [org] = await knex('organizations').insert({ name: 'Mig', type: 'organization', path: '/', depth: 1 }).returning('id');

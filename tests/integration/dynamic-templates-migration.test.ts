@@ -1,33 +1,16 @@
 import { expect } from 'chai';
-import { createScratchPostgresDatabase, openDatabase, type Database } from '../../server/platform/db.js';
-import { migrations } from '../../migrations/index.js';
+import { MIGRATION_BACKENDS, openDatabaseBefore } from '../support/migration-databases.js';
 import { messagingDynamicTemplates } from '../../migrations/20261204-0085-messaging-dynamic-templates.js';
 
-/** A database with every migration before 0085, so a test can hold a parser that names a pattern. */
-async function openBefore(backend: 'pglite' | 'postgres'): Promise<{ db: Database; dispose(): Promise<void> }> {
-  let drop = async () => {};
-  let url: string | null = null;
-  if (backend === 'postgres') {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL as string, 'peyk_it');
-    url = scratch.url;
-    drop = scratch.drop;
-  }
-  const db = await openDatabase({ databaseUrl: url, pgliteDir: null, migrate: false });
-  for (const m of migrations) {
-    if (m === messagingDynamicTemplates) break;
-    await m.up(db.knex);
-  }
-  return { db, async dispose() { await db.close(); await drop(); } };
-}
 
-const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const backends = MIGRATION_BACKENDS;
 
 /** Migration 0085: text parsers that named confirmed patterns name templates holding the same words afterwards. */
 describe('Migration 0085: parsers\' pattern ids become dynamic templates', function () {
   this.timeout(120_000);
   for (const backend of backends) {
     it(`${backend}: each named pattern becomes a Braces template and both ids move to it; unnamed patterns stay patterns`, async () => {
-      const { db, dispose } = await openBefore(backend);
+      const { db, dispose } = await openDatabaseBefore(backend, messagingDynamicTemplates);
       try {
         const knex = db.knex;
         const [org] = await knex('organizations').insert({ name: 'Mig', type: 'organization', path: '/', depth: 1 }).returning('id');

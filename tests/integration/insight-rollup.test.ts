@@ -1,24 +1,11 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
-import { createScratchPostgresDatabase, openDatabase, type Database } from '../../server/platform/db.js';
-import { migrations } from '../../migrations/index.js';
+import { MIGRATION_BACKENDS, openDatabaseBefore } from '../support/migration-databases.js';
+import type { Database } from '../../server/platform/db.js';
 import { insightDashboardRollup } from '../../migrations/20261125-0025-insight-dashboard-rollup.js';
 import { InsightRepository, type Slice } from '../../server/modules/insight/insight.repository.js';
 import { RollupRepository } from '../../server/modules/insight/rollup.repository.js';
 
-/** A database with every migration but the rollup's, so a test can load rows before it runs. */
-async function openBeforeRollup(backend: 'pglite' | 'postgres'): Promise<{ db: Database; dispose(): Promise<void> }> {
-  let drop = async () => {};
-  let url: string | null = null;
-  if (backend === 'postgres') {
-    const scratch = await createScratchPostgresDatabase(process.env.DATABASE_URL as string, 'peyk_it');
-    url = scratch.url;
-    drop = scratch.drop;
-  }
-  const db = await openDatabase({ databaseUrl: url, pgliteDir: null, migrate: false });
-  for (const m of migrations) if (m !== insightDashboardRollup) await m.up(db.knex);
-  return { db, async dispose() { await db.close(); await drop(); } };
-}
 
 const RANGE = { fromDate: '2026-11-20', toDate: '2026-11-26' };
 
@@ -62,7 +49,7 @@ async function addReceivers(knex: Knex | Knex.Transaction, sendId: number, count
   );
 }
 
-const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const backends = MIGRATION_BACKENDS;
 
 describe('Insight rollup: triggers, fold and the migration\'s count of older rows', function () {
   this.timeout(120_000);
@@ -77,7 +64,7 @@ describe('Insight rollup: triggers, fold and the migration\'s count of older row
       let rollup: RollupRepository;
 
       before(async () => {
-        ({ db, dispose } = await openBeforeRollup(backend));
+        ({ db, dispose } = await openDatabaseBefore(backend, insightDashboardRollup, true));
         knex = db.knex;
         repo = new InsightRepository(knex);
         rollup = new RollupRepository(knex);
