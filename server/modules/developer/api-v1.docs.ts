@@ -58,7 +58,7 @@ export const apiV1Docs: ControllerDocs = {
       summary: { en: 'Lines you can send from', fa: 'خط‌های قابل ارسال' },
       description: {
         en: 'The lines the key\'s user may send from, for a send type (`Api` by default: the sends of this API are of type Api). A line\'s `id` is the `line` of the send calls.',
-        fa: 'خط‌هایی که کاربر کلید می‌تواند با آن‌ها ارسال کند، برای یک نوع ارسال (پیش‌فرض `Api`: ارسال‌های این وب‌سرویس از نوع Api هستند). شناسهٔ خط (`id`) همان `line` در فراخوانی‌های ارسال است.',
+        fa: 'خط‌هایی که کاربر کلید می‌تواند با آن‌ها ارسال کند، برای یک نوع ارسال (پیش‌فرض `Api`: ارسال‌های این وب‌سرویس از نوع `Api` هستند). شناسهٔ خط (`id`) همان `line` در فراخوانی‌های ارسال است.',
       },
       parameterExamples: { sendType: 'Api' },
       responseExamples: {
